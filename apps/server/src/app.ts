@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@willow/contracts';
+import type { Db } from './db/client.js';
+import { features } from './features/index.js';
+import { HttpError } from './platform/errors.js';
+import { Router } from './platform/router.js';
+import { TokenSigner } from './platform/tokens.js';
+import { validatorCompiler } from './platform/validation.js';
+import { createServices, type Services } from './services.js';
+import { pageRoutes } from './web/pages.routes.js';
+
+export interface AppOptions {
+  db: Db;
+  jwtSecret: string;
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    /** set on shutdown: new requests are refused with 503 while in-flight ones finish */
+    draining: boolean;
+    /** every registered route and its access rule, for the route-table tests */
+    routeTable: { method: string; url: string; access: NonNullable<FastifyContextConfig['access']> }[];
+  }
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(opts.db, new TokenSigner(opts.jwtSecret), { secureCookies: false });
+  app.decorate('services', services);
+  app.decorate('draining', false);
+  app.decorate('routeTable', []);
+
+  // A route without an access rule must never be served: refuse to build the app instead.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD') && route.method.length === 1)) return;
+    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access: route.config.access });
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    if (app.draining) {
+      reply.header('connection', 'close');
+      return reply.status(503).send({ error: { message: MESSAGES.shuttingDown } });
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.status).send({ error: { message: err.message } });
+    const status = (err as { statusCode?: number }).statusCode;
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to say.
+    if (status && status >= 400 && status < 500) return reply.status(status).send({ error: { message: (err as Error).message } });
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: { message: MESSAGES.serverError } });
+  });
+
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: { message: MESSAGES.notFound } }));
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Willow API', version: '1.0.0' }, components: {} },
+    transform: jsonSchemaTransform,
+  });
+
+  const router = new Router(app, (req) => services.auth.authenticate(req));
+  for (const register of features) register(router, services);
+
+  app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
+
+  const webDist = opts.webDist;
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, serve: false });
+  }
+  pageRoutes(app, services, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
+  return app;
+}
+

@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema.js';
+import { lockDataDir } from './lock.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository method runs on the database or inside a caller's transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** the server's connection string (postgres only) */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Key of the advisory lock that serialises migrations between app servers starting together. */
+const MIGRATION_LOCK_KEY = 7_211_402;
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** tests hand in a prepared PGlite data directory image instead of a folder */
+  pgliteImage?: Blob;
+  /** skip the data folder lock (in-memory test databases) */
+  inMemory?: boolean;
+  migrate?: boolean;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  if (opts.migrate !== false) await runMigrations(database);
+  return database;
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const unlock = opts.inMemory ? () => {} : lockDataDir(opts.dataDir);
+  try {
+    const client = opts.inMemory
+      ? new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {})
+      : new PGlite(join(opts.dataDir, 'pglite'));
+    await client.waitReady;
+    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // Fail fast with the server's own words when it cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'postgres', url, close: () => pool.end() };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pg = await import('pg');
+  // Several app servers may start at once against one database: one migrates, the rest wait.
+  // The lock is held by one dedicated connection, which also runs the migrations.
+  const client = new pg.default.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle({ client }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,6 @@
+// Every table of the product, for Drizzle and drizzle-kit. Each feature owns its *.table.ts.
+export * from '../features/accounts/accounts.table.js';
+export * from '../features/locations/locations.table.js';
+export * from '../features/users/users.table.js';
+export * from '../features/roles/roles.table.js';
+export * from '../features/auth/auth.table.js';

@@ -1,0 +1,128 @@
+// Security-critical: sign-in, the session guard and revocation.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES, PERMISSIONS, type Permission } from '@willow/contracts';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { HttpError, unauthorized } from '../../platform/errors.js';
+import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
+import { TOKEN_COOKIE, TOKEN_TTL_SECONDS, type TokenClaims, type TokenSigner } from '../../platform/tokens.js';
+import { rolesRepository } from '../roles/roles.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+import { authRepository } from './auth.repository.js';
+
+/** Failed sign-ins allowed in the window, per email (one person's account) and per IP. */
+export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 30 };
+
+export type GuardOutcome =
+  | { kind: 'ok'; claims: TokenClaims }
+  | { kind: 'missing' }
+  | { kind: 'invalid' }
+  | { kind: 'incomplete' };
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly signer: TokenSigner,
+    private readonly secureCookies: boolean,
+  ) {}
+
+  async login(email: string, password: string, ip: string, userAgent: string | null) {
+    const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
+    const recent = await authRepository.recentFailures(this.db, since, email, ip);
+    if (recent.byEmail >= LOGIN_LIMITS.perEmail || recent.byIp >= LOGIN_LIMITS.perIp) {
+      throw new HttpError(429, MESSAGES.tooManyAttempts);
+    }
+    const user = await usersRepository.findByEmail(this.db, email);
+    // Unknown email and wrong password look the same, in words and in time.
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok || !user.isActive) {
+      await authRepository.recordFailure(this.db, email, ip);
+      throw new HttpError(401, MESSAGES.invalidCredentials);
+    }
+    await authRepository.clearFailures(this.db, email);
+    const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
+    const session = await authRepository.createSession(this.db, {
+      userId: user.id,
+      accountId: user.accountId,
+      expiresAt,
+      ip,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+    const token = await this.signer.sign({ authenticatedUserId: user.id, accountId: user.accountId, jti: session.id }, expiresAt);
+    return { user, token, expiresAt };
+  }
+
+  /** A new token for the same session, now working in another account. */
+  async reissue(auth: AuthContext, accountId: string) {
+    await authRepository.moveSession(this.db, auth.sessionId, accountId);
+    const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
+    return this.signer.sign({ authenticatedUserId: auth.userId, accountId, jti: auth.sessionId }, expiresAt);
+  }
+
+  setCookie(reply: FastifyReply, req: FastifyRequest, token: string, expiresAt?: Date) {
+    reply.setCookie(TOKEN_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: this.secureCookies || req.protocol === 'https',
+      ...(expiresAt ? { expires: expiresAt } : { maxAge: TOKEN_TTL_SECONDS }),
+    });
+  }
+
+  clearCookie(reply: FastifyReply) {
+    reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+  }
+
+  tokenOf(req: FastifyRequest): string | undefined {
+    const cookie = req.cookies[TOKEN_COOKIE];
+    if (cookie) return cookie;
+    const header = req.headers.authorization;
+    return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+  }
+
+  /** What the page guard needs: is there a token, does it decode, does it carry the claims. */
+  async inspect(req: FastifyRequest): Promise<GuardOutcome> {
+    const token = this.tokenOf(req);
+    if (!token) return { kind: 'missing' };
+    const claims = await this.signer.verify(token);
+    if (!claims || !claims.jti || !claims.exp) return { kind: 'invalid' };
+    if (!claims.authenticatedUserId || !claims.accountId) return { kind: 'incomplete' };
+    return { kind: 'ok', claims: claims as TokenClaims };
+  }
+
+  /** The session guard of every authenticated route. */
+  async authenticate(req: FastifyRequest): Promise<AuthContext> {
+    const outcome = await this.inspect(req);
+    if (outcome.kind === 'missing') throw unauthorized(MESSAGES.notSignedIn);
+    if (outcome.kind !== 'ok') throw unauthorized(MESSAGES.invalidToken);
+    const { claims } = outcome;
+    const session = await authRepository.findSession(this.db, claims.jti, claims.authenticatedUserId);
+    if (
+      !session ||
+      session.revokedAt ||
+      session.expiresAt.getTime() <= Date.now() ||
+      !session.userActive ||
+      session.accountId !== claims.accountId
+    ) {
+      throw unauthorized(MESSAGES.invalidToken);
+    }
+    const grants = await rolesRepository.grantsFor(this.db, claims.authenticatedUserId, session.accountId, session.homeAccountId);
+    const held = new Set<Permission>();
+    for (const g of grants) for (const p of g.permissions) if ((PERMISSIONS as readonly string[]).includes(p)) held.add(p as Permission);
+    // A deactivated account locks its staff out; a super administrator can still work on it.
+    if (!session.accountActive && !held.has('system.admin')) throw unauthorized(MESSAGES.invalidToken);
+    return {
+      userId: claims.authenticatedUserId,
+      accountId: session.accountId,
+      homeAccountId: session.homeAccountId,
+      sessionId: session.id,
+      permissions: [...held].sort(),
+      roles: grants.map((g) => ({ id: g.id, name: g.name, kind: g.kind })),
+    };
+  }
+
+  async logout(req: FastifyRequest): Promise<void> {
+    const outcome = await this.inspect(req);
+    if (outcome.kind === 'ok') await authRepository.revokeSession(this.db, outcome.claims.jti);
+  }
+}

@@ -1,0 +1,22 @@
+import type { Router } from '../platform/router.js';
+import type { Services } from '../services.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { healthRoutes } from './health/health.routes.js';
+import { locationsRoutes } from './locations/locations.routes.js';
+import { profileRoutes } from './profile/profile.routes.js';
+import { rolesRoutes } from './roles/roles.routes.js';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+
+/** Every feature's routes; a new feature adds its line here. */
+export const features: ((r: Router, s: Services) => void)[] = [
+  healthRoutes,
+  authRoutes,
+  profileRoutes,
+  accountsRoutes,
+  subscriptionsRoutes,
+  locationsRoutes,
+  rolesRoutes,
+  usersRoutes,
+];

@@ -1,0 +1,83 @@
+import type { Location, LocationInput } from '@willow/contracts';
+import type { z } from 'zod';
+import type { LocationInput as LocationInputSchema } from '@willow/contracts';
+import type { Db } from '../../db/client.js';
+import { holds, type AuthContext } from '../../platform/access.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { assertCapacity } from '../subscriptions/subscription-limits.js';
+import { locationsRepository, speciesRepository, type LocationRow, type SpeciesRow } from './locations.repository.js';
+
+type LocationValues = z.output<typeof LocationInputSchema>;
+export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
+
+const toLocation = (row: LocationRow, species: SpeciesRow[]): Location => ({
+  id: row.id,
+  name: row.name,
+  timezone: row.timezone,
+  isActive: row.isActive,
+  address: row.address,
+  phone: row.phone,
+  species,
+});
+
+export class LocationsService {
+  constructor(private readonly db: Db) {}
+
+  async list(scope: Scope, opts: { onlyActive?: boolean }): Promise<Location[]> {
+    const rows = await locationsRepository.listSorted(this.db, scope, opts);
+    const species = await locationsRepository.speciesOf(this.db, scope, rows.map((r) => r.id));
+    return rows.map((r) => toLocation(r, species.get(r.id) ?? []));
+  }
+
+  async get(scope: Scope, id: string): Promise<Location> {
+    const row = await locationsRepository.findById(this.db, scope, id);
+    if (!row) throw notFound();
+    const species = await locationsRepository.speciesOf(this.db, scope, [id]);
+    return toLocation(row, species.get(id) ?? []);
+  }
+
+  async create(auth: AuthContext, input: LocationValues, accountId?: string): Promise<Location> {
+    let scope: Scope = auth;
+    if (accountId && accountId !== auth.accountId) {
+      // Only a super administrator may create a location in another account; for anyone else
+      // that account does not exist.
+      if (!holds(auth, 'system.admin') || !(await accountsRepository.findById(this.db, accountId))) throw notFound();
+      scope = { accountId };
+    }
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        await assertCapacity(tx, scope, 'locations');
+        return locationsRepository.insert(tx, scope, input);
+      });
+      return toLocation(row, []);
+    } catch (err) {
+      if (isUniqueViolation(err, 'locations_account_name_unique')) throw conflict(LOCATION_NAME_TAKEN);
+      throw err;
+    }
+  }
+
+  async update(scope: Scope, id: string, input: Partial<LocationInput>): Promise<Location> {
+    try {
+      const row = await locationsRepository.update(this.db, scope, id, input);
+      if (!row) throw notFound();
+    } catch (err) {
+      if (isUniqueViolation(err, 'locations_account_name_unique')) throw conflict(LOCATION_NAME_TAKEN);
+      throw err;
+    }
+    return this.get(scope, id);
+  }
+
+  async updateSpecies(scope: Scope, input: { locationId: string; speciesId: string; action: 'add' | 'remove' }) {
+    if (!(await locationsRepository.findById(this.db, scope, input.locationId))) throw notFound();
+    if (!(await speciesRepository.findById(this.db, input.speciesId))) throw badRequest('speciesId: no such species');
+    if (input.action === 'add') await locationsRepository.addSpecies(this.db, scope, input.locationId, input.speciesId);
+    else await locationsRepository.removeSpecies(this.db, scope, input.locationId, input.speciesId);
+    return this.get(scope, input.locationId);
+  }
+
+  species() {
+    return speciesRepository.list(this.db);
+  }
+}

@@ -1,0 +1,24 @@
+// Tier limits are enforced on the server, inside the writer's transaction: the account row is
+// locked first, so two concurrent creations cannot both slip under the limit.
+import { MESSAGES } from '@willow/contracts';
+import type { Executor } from '../../db/client.js';
+import { notFound, paymentRequired } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { accountsRepository, tiersRepository } from '../accounts/accounts.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+
+export type LimitedResource = 'activeUsers' | 'locations';
+
+export async function assertCapacity(ex: Executor, scope: Scope, resource: LimitedResource): Promise<void> {
+  const account = await accountsRepository.lockById(ex, scope.accountId);
+  if (!account) throw notFound();
+  const tier = await tiersRepository.findByKey(ex, account.subscriptionTier);
+  const limit = resource === 'activeUsers' ? tier?.maxUsers : tier?.maxLocations;
+  if (limit === null || limit === undefined) return;
+  const used =
+    resource === 'activeUsers'
+      ? await usersRepository.countActive(ex, scope)
+      : await locationsRepository.count(ex, scope);
+  if (used >= limit) throw paymentRequired(resource === 'activeUsers' ? MESSAGES.userLimit : MESSAGES.locationLimit);
+}

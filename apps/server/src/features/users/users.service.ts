@@ -1,0 +1,129 @@
+import { PERMISSIONS, type Permission, type User } from '@willow/contracts';
+import type { CreateUserInput, UpdateUserInput } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { USER_EMAIL_TAKEN } from '../accounts/accounts.service.js';
+import { authRepository } from '../auth/auth.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { rolesRepository } from '../roles/roles.repository.js';
+import { assertCapacity } from '../subscriptions/subscription-limits.js';
+import { usersRepository, type UserWithLinks } from './users.repository.js';
+
+type CreateValues = z.output<typeof CreateUserInput>;
+type UpdateValues = z.output<typeof UpdateUserInput>;
+
+const toUser = (row: UserWithLinks, permissions?: Permission[]): User => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  isActive: row.isActive,
+  roleIds: row.roleIds,
+  locationIds: row.locationIds,
+  ...(permissions && { permissions }),
+});
+
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  async list(scope: Scope, opts: { locationId?: string; includePermissions?: boolean }): Promise<User[]> {
+    const rows = await usersRepository.listWithLinks(this.db, scope, opts.locationId ? { locationId: opts.locationId } : {});
+    if (!opts.includePermissions) return rows.map((r) => toUser(r));
+    const roles = await rolesRepository.list(this.db, scope);
+    const byRole = new Map(roles.map((r) => [r.id, r.permissions]));
+    return rows.map((r) => {
+      const held = new Set<string>(r.roleIds.flatMap((id) => byRole.get(id) ?? []));
+      return toUser(r, PERMISSIONS.filter((p) => held.has(p)));
+    });
+  }
+
+  async get(scope: Scope, id: string): Promise<User> {
+    const [row] = await usersRepository.listWithLinks(this.db, scope, { ids: [id] });
+    if (!row) throw notFound();
+    return toUser(row);
+  }
+
+  private async assertLinks(ex: Executor, scope: Scope, roleIds?: string[], locationIds?: string[]) {
+    if (roleIds?.length && (await rolesRepository.countExisting(ex, scope, [...new Set(roleIds)])) !== new Set(roleIds).size)
+      throw badRequest('roleIds: unknown role');
+    if (locationIds?.length) {
+      const unique = [...new Set(locationIds)];
+      const found = await locationsRepository.list(ex, scope, {});
+      if (unique.some((id) => !found.some((l) => l.id === id))) throw badRequest('locationIds: unknown location');
+    }
+  }
+
+  async create(scope: Scope, input: CreateValues): Promise<User> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const id = await this.db.transaction(async (tx) => {
+        await this.assertLinks(tx, scope, input.roleIds, input.locationIds);
+        if (input.isActive) await assertCapacity(tx, scope, 'activeUsers');
+        const row = await usersRepository.insert(tx, scope, {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          isActive: input.isActive,
+          passwordHash,
+        });
+        await usersRepository.setRoles(tx, scope, row.id, [...new Set(input.roleIds)]);
+        await usersRepository.setLocations(tx, scope, row.id, [...new Set(input.locationIds)]);
+        return row.id;
+      });
+      return this.get(scope, id);
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(USER_EMAIL_TAKEN);
+      throw err;
+    }
+  }
+
+  async update(scope: Scope, id: string, input: UpdateValues): Promise<User> {
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    try {
+      await this.db.transaction(async (tx) => {
+        const existing = await usersRepository.findById(tx, scope, id);
+        if (!existing) throw notFound();
+        await this.assertLinks(tx, scope, input.roleIds, input.locationIds);
+        await usersRepository.update(tx, scope, id, {
+          ...(input.firstName !== undefined && { firstName: input.firstName }),
+          ...(input.lastName !== undefined && { lastName: input.lastName }),
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.phone !== undefined && { phone: input.phone }),
+          ...(passwordHash && { passwordHash }),
+        });
+        if (input.roleIds) await usersRepository.setRoles(tx, scope, id, [...new Set(input.roleIds)]);
+        if (input.locationIds) await usersRepository.setLocations(tx, scope, id, [...new Set(input.locationIds)]);
+        // A password set by an administrator signs the user out everywhere.
+        if (passwordHash) await authRepository.revokeUserSessions(tx, id);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(USER_EMAIL_TAKEN);
+      throw err;
+    }
+    return this.get(scope, id);
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    if (id === auth.userId) throw badRequest('You cannot delete your own user');
+    if (!(await usersRepository.remove(this.db, auth, id))) throw notFound();
+  }
+
+  async setActive(auth: AuthContext, id: string, isActive: boolean): Promise<User> {
+    if (id === auth.userId && !isActive) throw badRequest('You cannot deactivate your own user');
+    await this.db.transaction(async (tx) => {
+      const existing = await usersRepository.findById(tx, auth, id);
+      if (!existing) throw notFound();
+      if (existing.isActive === isActive) return;
+      if (isActive) await assertCapacity(tx, auth, 'activeUsers');
+      await usersRepository.update(tx, auth, id, { isActive });
+      if (!isActive) await authRepository.revokeUserSessions(tx, id);
+    });
+    return this.get(auth, id);
+  }
+}

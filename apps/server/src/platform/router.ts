@@ -1,0 +1,101 @@
+// Security-critical: the only way routes are registered. Each declares its operation's access
+// rule; the session is resolved and the permission checked before the handler runs.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Operation } from '@willow/contracts';
+import { requireAccess, type AuthContext } from './access.js';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ParamsOf<O> = O extends Operation<infer P, any, any, any> ? Out<P> : never;
+type QueryOf<O> = O extends Operation<any, infer Q, any, any> ? Out<Q> : never;
+type BodyOf<O> = O extends Operation<any, any, infer B, any> ? Out<B> : never;
+type ResponseOf<O> = O extends Operation<any, any, any, infer R> ? z.input<R> : never;
+
+export interface PublicContext<O> {
+  params: ParamsOf<O>;
+  query: QueryOf<O>;
+  body: BodyOf<O>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+export interface RequestContext<O> extends PublicContext<O> {
+  auth: AuthContext;
+}
+
+export type Authenticate = (req: FastifyRequest) => Promise<AuthContext>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** every API route carries its operation's access rule; the app refuses routes without one */
+    access?: Operation['access'];
+  }
+}
+
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export class Router {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly authenticate: Authenticate,
+  ) {}
+
+  /** A route that needs a session (and, per its operation, a permission). */
+  route<O extends Operation>(op: O, handler: (ctx: RequestContext<O>) => Promise<ResponseOf<O>>): void {
+    if (op.access.kind === 'public') throw new Error(`${op.method} ${op.path} is public: use publicRoute`);
+    const guarded = new WeakMap<FastifyRequest, AuthContext>();
+    // Runs before the request is validated: a caller without the permission learns nothing more.
+    const guard = async (req: FastifyRequest) => {
+      const auth = await this.authenticate(req);
+      requireAccess(auth, op);
+      guarded.set(req, auth);
+    };
+    this.register(
+      op,
+      async (req, reply) => handler({ ...this.parts<O>(req), req, reply, auth: guarded.get(req)! }),
+      guard,
+    );
+  }
+
+  /** A route anyone may call (sign-in, health). */
+  publicRoute<O extends Operation>(op: O, handler: (ctx: PublicContext<O>) => Promise<ResponseOf<O>>): void {
+    if (op.access.kind !== 'public') throw new Error(`${op.method} ${op.path} is not public: use route`);
+    this.register(op, (req, reply) => handler({ ...this.parts<O>(req), req, reply }));
+  }
+
+  private parts<O>(req: FastifyRequest) {
+    return {
+      params: req.params as ParamsOf<O>,
+      query: req.query as QueryOf<O>,
+      body: req.body as BodyOf<O>,
+    };
+  }
+
+  private register(
+    op: Operation,
+    run: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    guard?: (req: FastifyRequest) => Promise<void>,
+  ): void {
+    const status = op.status ?? 200;
+    this.app.route({
+      method: op.method,
+      url: fastifyPath(op.path),
+      config: { access: op.access },
+      ...(guard && { preValidation: guard }),
+      schema: {
+        summary: op.summary,
+        tags: [op.tag],
+        ...(op.params && { params: op.params }),
+        ...(op.query && { querystring: op.query }),
+        ...(op.body && { body: op.body }),
+        response: { [status]: op.response },
+      },
+      handler: async (req, reply) => {
+        const result = await run(req, reply);
+        reply.status(status);
+        return result;
+      },
+    });
+  }
+}

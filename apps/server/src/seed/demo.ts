@@ -1,0 +1,86 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { accounts } from '../db/schema.js';
+import { AccountsService } from '../features/accounts/accounts.service.js';
+import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
+import { rolesRepository, systemRolesRepository } from '../features/roles/roles.repository.js';
+import { SUPER_ADMINISTRATOR } from '../features/roles/roles.service.js';
+import { usersRepository } from '../features/users/users.repository.js';
+import { isUniqueViolation, HttpError } from '../platform/errors.js';
+import { hashPassword } from '../platform/passwords.js';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Demo data for an empty database, so a newcomer signs in to a living practice. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  if ((row?.n ?? 0) > 0) return false;
+  try {
+    await seed(db);
+    return true;
+  } catch (err) {
+    // Another app server seeded the same empty database at the same moment.
+    if (isUniqueViolation(err) || (err instanceof HttpError && err.status === 409)) return false;
+    throw err;
+  }
+}
+
+async function seed(db: Db) {
+  const service = new AccountsService(db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const owner = (email: string, firstName: string, lastName: string) => ({ email, firstName, lastName, password: DEMO_PASSWORD });
+
+  const demo = await service.create({
+    name: 'Demo Veterinary Group',
+    subscriptionTier: 'premium',
+    owner: owner('owner@demo.test', 'Olivia', 'Owens'),
+    location: { name: 'Riverside Animal Hospital', timezone: 'America/New_York' },
+  });
+  const scope = { accountId: demo.id };
+  const [riverside] = await locationsRepository.listSorted(db, scope, {});
+  const lakeside = await locationsRepository.insert(db, scope, {
+    name: 'Lakeside Pet Care',
+    timezone: 'America/Los_Angeles',
+    address: '200 Lakeshore Drive, Tahoe City, CA',
+    phone: '+1 530 555 0142',
+  });
+  await locationsRepository.update(db, scope, riverside!.id, { address: '12 River Road, Hudson, NY', phone: '+1 518 555 0117' });
+  const catalogue = await speciesRepository.list(db);
+  const speciesId = (name: string) => catalogue.find((s) => s.name === name)!.id;
+  for (const name of ['Dog', 'Cat', 'Rabbit', 'Bird']) await locationsRepository.addSpecies(db, scope, riverside!.id, speciesId(name));
+  for (const name of ['Dog', 'Cat', 'Horse']) await locationsRepository.addSpecies(db, scope, lakeside.id, speciesId(name));
+
+  const roles = await rolesRepository.list(db, scope, {});
+  const roleId = (name: string) => roles.find((r) => r.name === name)!.id;
+  const staff = [
+    { email: 'vet@demo.test', firstName: 'Victor', lastName: 'Vance', role: 'Veterinarian', locations: [riverside!.id, lakeside.id] },
+    { email: 'assistant@demo.test', firstName: 'Alice', lastName: 'Archer', role: 'Assistant', locations: [riverside!.id] },
+    { email: 'frontdesk@demo.test', firstName: 'Frank', lastName: 'Fields', role: 'Front Desk', locations: [riverside!.id] },
+  ];
+  for (const s of staff) {
+    const user = await usersRepository.insert(db, scope, { email: s.email, firstName: s.firstName, lastName: s.lastName, passwordHash });
+    await usersRepository.setRoles(db, scope, user.id, [roleId(s.role)]);
+    await usersRepository.setLocations(db, scope, user.id, s.locations);
+  }
+  const ownerRow = await usersRepository.findByEmail(db, 'owner@demo.test');
+  await usersRepository.setLocations(db, scope, ownerRow!.id, [riverside!.id, lakeside.id]);
+
+  const second = await service.create({
+    name: 'Second Practice',
+    subscriptionTier: 'basic',
+    owner: owner('owner2@demo.test', 'Sam', 'Second'),
+    location: { name: 'Second Practice Clinic', timezone: 'Europe/London' },
+  });
+  const [secondLocation] = await locationsRepository.listSorted(db, { accountId: second.id }, {});
+  for (const name of ['Dog', 'Cat']) await locationsRepository.addSpecies(db, { accountId: second.id }, secondLocation!.id, speciesId(name));
+
+  await service.create({
+    name: 'Willow Support',
+    subscriptionTier: 'premium',
+    owner: owner('superadmin@demo.test', 'Sophie', 'Support'),
+    location: { name: 'Support Desk', timezone: 'UTC' },
+  });
+  const superadmin = await usersRepository.findByEmail(db, 'superadmin@demo.test');
+  const superRole = await systemRolesRepository.findByName(db, SUPER_ADMINISTRATOR);
+  await systemRolesRepository.setMembers(db, superRole!.id, [superadmin!.id]);
+}

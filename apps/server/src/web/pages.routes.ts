@@ -1,0 +1,92 @@
+// Security-critical: the session guard for page requests (SPEC §2). The cookie is HttpOnly, so
+// only the server can see it: it sends a page request without a usable token to the right place.
+import { statSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@willow/contracts';
+import { HttpError } from '../platform/errors.js';
+import type { Services } from '../services.js';
+
+export const PUBLIC_PAGES = [
+  '/login',
+  '/onboarding',
+  '/resetPassword',
+  '/magicLink',
+  '/401',
+  '/403',
+  '/forgotPassword',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/logout',
+];
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // emotion (MUI) injects style elements at run time
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+export function pageRoutes(app: FastifyInstance, services: Services, webDist: string | undefined) {
+  const sendIndex = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    reply.header('content-security-policy', CSP);
+    reply.header('x-frame-options', 'DENY');
+    return reply.sendFile('index.html');
+  };
+
+  async function guard(req: FastifyRequest, reply: FastifyReply) {
+    const path = req.url.split('?')[0] ?? '/';
+    if (PUBLIC_PAGES.includes(path)) return sendIndex(reply);
+    const outcome = await services.auth.inspect(req);
+    if (outcome.kind === 'missing') return reply.redirect(`/login?returnUrl=${encodeURIComponent(req.url)}`);
+    if (outcome.kind === 'incomplete') return reply.redirect('/403');
+    if (outcome.kind === 'invalid') {
+      services.auth.clearCookie(reply);
+      return reply.redirect('/logout');
+    }
+    try {
+      await services.auth.authenticate(req);
+    } catch (err) {
+      // Revoked, expired or for a deactivated user: the same as an expired token.
+      if (!(err instanceof HttpError) || err.status !== 401) throw err;
+      services.auth.clearCookie(reply);
+      return reply.redirect('/logout');
+    }
+    return sendIndex(reply);
+  }
+
+  app.get('/*', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send({ error: { message: MESSAGES.notFound } });
+    }
+    if (!webDist) {
+      return reply.status(503).send({ error: { message: 'The web app is not built. Run npm run build.' } });
+    }
+    const file = path === '/' ? undefined : staticFile(webDist, path);
+    if (file) {
+      reply.header('cache-control', file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(file);
+    }
+    return guard(req, reply);
+  });
+}
+
+/** A file of the built web app, or undefined (never outside the folder). */
+export function staticFile(root: string, urlPath: string): string | undefined {
+  const clean = normalize(decodeURIComponent(urlPath.split('?')[0] ?? '')).replace(/^(\.\.[/\\])+/, '');
+  const file = join(root, clean);
+  if (!file.startsWith(root)) return undefined;
+  try {
+    return statSync(file).isFile() ? clean : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,163 @@
+// Each test file gets a fresh database copied from the migrated template and the real HTTP
+// stack (Fastify inject). Tests create their own accounts; they never rely on demo data.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject as vitestInject } from 'vitest';
+import { buildPath, type Operation, type Permission } from '@willow/contracts';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { AccountsService } from '../src/features/accounts/accounts.service.js';
+import { locationsRepository } from '../src/features/locations/locations.repository.js';
+import { rolesRepository, systemRolesRepository } from '../src/features/roles/roles.repository.js';
+import { SUPER_ADMINISTRATOR } from '../src/features/roles/roles.service.js';
+import { usersRepository } from '../src/features/users/users.repository.js';
+import { hashPassword } from '../src/platform/passwords.js';
+import { withDatabase } from './pg-url.js';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { webDist?: string } = {}): Promise<TestContext> {
+  const templateUrl = vitestInject('pgTemplateUrl');
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (templateUrl) {
+    const pg = await import('pg');
+    const name = `willow_t_${randomBytes(6).toString('hex')}`;
+    const template = new URL(templateUrl).pathname.slice(1);
+    const admin = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    database = await openDatabase({ dataDir: '', databaseUrl: withDatabase(templateUrl, name) });
+    dropDatabase = async () => {
+      const again = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  } else {
+    const image = new Blob([readFileSync(vitestInject('pgliteImage'))]);
+    database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: image });
+  }
+  const app = await buildApp({ db: database.db, jwtSecret: JWT_SECRET, ...(opts.webDist && { webDist: opts.webDist }) });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+let hashed: Promise<string> | undefined;
+const testHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
+
+export interface TestAccount {
+  accountId: string;
+  locationId: string;
+  roles: Record<string, string>;
+  /** signed-in clients, by role */
+  admin: Client;
+}
+
+/** A fresh account with its first location and Administrator, on `tier`. */
+export async function createAccount(ctx: TestContext, tier = 'premium', name = `Practice ${randomUUID().slice(0, 8)}`): Promise<TestAccount> {
+  const email = `admin-${randomUUID()}@test.example`;
+  const account = await new AccountsService(ctx.database.db).create({
+    name,
+    subscriptionTier: tier,
+    owner: { firstName: 'Ada', lastName: 'Admin', email, password: TEST_PASSWORD },
+    location: { name: 'Main Clinic', timezone: 'America/New_York' },
+  });
+  const scope = { accountId: account.id };
+  const [location] = await locationsRepository.listSorted(ctx.database.db, scope, {});
+  const roles = Object.fromEntries((await rolesRepository.list(ctx.database.db, scope, {})).map((r) => [r.name, r.id]));
+  return { accountId: account.id, locationId: location!.id, roles, admin: await signIn(ctx, email) };
+}
+
+/** A user of `account` holding exactly `permissions` (through a custom role), signed in. */
+export async function createUser(
+  ctx: TestContext,
+  account: TestAccount,
+  permissions: Permission[] = [],
+  opts: { system?: Permission[]; firstName?: string } = {},
+): Promise<Client & { userId: string; email: string }> {
+  const scope = { accountId: account.accountId };
+  const email = `user-${randomUUID()}@test.example`;
+  const user = await usersRepository.insert(ctx.database.db, scope, {
+    email,
+    firstName: opts.firstName ?? 'Uma',
+    lastName: 'User',
+    passwordHash: await testHash(),
+  });
+  if (permissions.length) {
+    const role = await rolesRepository.insert(ctx.database.db, scope, { name: `Role ${randomUUID()}`, permissions });
+    await usersRepository.setRoles(ctx.database.db, scope, user.id, [role.id]);
+  }
+  if (opts.system?.length) {
+    const role = opts.system.includes('system.admin')
+      ? (await systemRolesRepository.findByName(ctx.database.db, SUPER_ADMINISTRATOR))!
+      : await systemRolesRepository.insert(ctx.database.db, { name: `System ${randomUUID()}`, permissions: opts.system });
+    const members = (await systemRolesRepository.listWithMembers(ctx.database.db)).find((r) => r.id === role.id)!.userIds;
+    await systemRolesRepository.setMembers(ctx.database.db, role.id, [...members, user.id]);
+  }
+  const client = await signIn(ctx, email);
+  return Object.assign(client, { userId: user.id, email });
+}
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Client {
+  cookie: string;
+  call(op: Operation, opts?: CallOptions): Promise<LightMyRequestResponse>;
+}
+
+export function clientWithCookie(ctx: TestContext, cookie: string): Client {
+  return {
+    cookie,
+    call: (op, opts = {}) => call(ctx, op, { ...opts, headers: { ...opts.headers, ...(cookie && { cookie }) } }),
+  };
+}
+
+export async function signIn(ctx: TestContext, email: string, password = TEST_PASSWORD): Promise<Client> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { data: { email, password } },
+    remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.1`,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'x-access-token');
+  return clientWithCookie(ctx, `x-access-token=${cookie!.value}`);
+}
+
+/** Calls an operation through the real HTTP stack. */
+export function call(ctx: TestContext, op: Operation, opts: CallOptions = {}) {
+  const query = opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined;
+  return ctx.app.inject({
+    method: op.method,
+    url: buildPath(op.path, opts.params),
+    ...(query && { query }),
+    ...(opts.body !== undefined && { payload: opts.body as object }),
+    ...(opts.headers && { headers: opts.headers }),
+  });
+}
+
+export const anonymous = (ctx: TestContext): Client => clientWithCookie(ctx, '');
+export const errorOf = (res: LightMyRequestResponse) => (res.json() as { error: { message: string } }).error.message;

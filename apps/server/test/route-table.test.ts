@@ -1,0 +1,87 @@
+// Walks every registered route: each declares an access rule, each permission-guarded route
+// refuses a user without the permission before doing any work, and each route that takes an id
+// answers 404 to another account's user for this account's ids.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import type { Operation } from '@willow/contracts';
+import { fastifyPath } from '../src/platform/router.js';
+import { anonymous, createAccount, createTestApp, createUser, type TestAccount, type TestContext } from './harness.js';
+
+const operations = Object.values(api).filter(
+  (v): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v,
+);
+
+let ctx: TestContext;
+let home: TestAccount;
+let other: TestAccount;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  home = await createAccount(ctx);
+  other = await createAccount(ctx);
+});
+afterAll(() => ctx?.close());
+
+/**
+ * For each path with {id}: an entity of `home` to aim at. A new route with an id must add its
+ * fixture here, or this test fails.
+ */
+const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
+  '/api/location/{id}': async (t) => t.locationId,
+  '/api/user/{id}': async (t) => {
+    const u = await createUser(ctx, t);
+    return u.userId;
+  },
+  '/api/user/{id}/toggleActivation': async (t) => (await createUser(ctx, t)).userId,
+  '/api/role/{id}': async (t) => t.roles['Front Desk']!,
+  '/api/account/{id}': async (t) => t.accountId,
+};
+/** Ids that are not owned by an account: guarded by system.admin instead. */
+const globalIdPaths = new Set(['/api/role/system/{id}', '/api/subscriptionTier/{key}']);
+
+const sampleBodies: Partial<Record<string, unknown>> = {
+  '/api/location/{id}': { data: { name: 'Renamed' } },
+  '/api/user/{id}': { data: { firstName: 'Renamed' } },
+  '/api/user/{id}/toggleActivation': { data: { isActive: false } },
+  '/api/role/{id}': { data: { permissions: [] } },
+  '/api/account/{id}': { data: { name: 'Renamed' } },
+};
+
+describe('route table', () => {
+  it('registers every contract operation, each with its access rule', () => {
+    const table = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+    for (const op of operations) {
+      const route = table.find((r) => r.method === op.method && r.url === fastifyPath(op.path));
+      expect(route, `${op.method} ${op.path} is not served`).toBeDefined();
+      expect(route!.access).toEqual(op.access);
+    }
+    for (const route of ctx.app.routeTable) expect(route.access.kind).toMatch(/^(public|authenticated|anyOf)$/);
+  });
+
+  it('refuses unauthenticated calls to every non-public route with 401', async () => {
+    for (const op of operations.filter((o) => o.access.kind !== 'public')) {
+      const res = await anonymous(ctx).call(op, { params: { id: home.locationId, key: 'free' } });
+      expect(res.statusCode, `${op.method} ${op.path}`).toBe(401);
+    }
+  });
+
+  it('refuses a user without the permission before any work', async () => {
+    const nobody = await createUser(ctx, home, []);
+    for (const op of operations.filter((o) => o.access.kind === 'anyOf')) {
+      const res = await nobody.call(op, { params: { id: home.locationId, key: 'free' }, body: { data: {} } });
+      expect(res.statusCode, `${op.method} ${op.path}`).toBe(op.deniedStatus ?? 403);
+    }
+  });
+
+  it("answers 404 to another account's user for this account's ids", async () => {
+    const stranger = other.admin;
+    const withIds = operations.filter((o) => o.path.includes('{id}') || o.path.includes('{key}'));
+    for (const op of withIds) {
+      if (globalIdPaths.has(op.path)) continue;
+      const fixture = fixtures[op.path];
+      expect(fixture, `${op.method} ${op.path} needs a cross-account fixture`).toBeDefined();
+      const id = await fixture!(home);
+      const res = await stranger.call(op, { params: { id }, body: sampleBodies[op.path] ?? { data: {} } });
+      expect(res.statusCode, `${op.method} ${op.path}: ${res.body}`).toBe(404);
+    }
+  });
+});

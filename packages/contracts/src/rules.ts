@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Exact texts of SPEC §8 that rules produce. */
+export const MESSAGES = {
+  ampersand: 'The & character is not allowed in name fields. Please replace it with "and" instead.',
+  messageTooLong: 'Message must be less than 1000 characters',
+  emailInUseAtLocation: 'Email address already in use at this location',
+  serverError: 'Something went wrong. Please try again later.',
+  invalidToken: 'Invalid Token',
+  notAuthorizedAction: 'You are not authorized to perform this action',
+  userLimit:
+    'You have reached the maximum number of users for your subscription. Please contact your administrator to upgrade your account.',
+  locationLimit:
+    'You have reached the maximum number of locations for your subscription. Please contact your administrator to upgrade your account.',
+  invalidCredentials: 'Incorrect email or password',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  notFound: 'Not found',
+  permissionDenied: 'You do not have permission to do this',
+  notSignedIn: 'You are not signed in',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+} as const;
+
+/**
+ * Marks an issue whose message must reach the user verbatim (SPEC texts), rather than
+ * being prefixed with the failing field's name.
+ */
+export const VERBATIM = { verbatim: true } as const;
+
+/** The SPEC §5 name rule, shared by every name field of the product. */
+export function nameField(max = 100) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !v.includes('&'), { message: MESSAGES.ampersand, params: VERBATIM });
+}
+
+/** The SPEC §5 message rule: fewer than 1000 characters. */
+export function messageField() {
+  return z.string().refine((v) => v.length < 1000, { message: MESSAGES.messageTooLong, params: VERBATIM });
+}
+
+export const emailField = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('must be a valid email address').max(254, 'must be at most 254 characters'));
+
+/** OWASP: at least 12 characters, no composition rules, a generous maximum. */
+export const newPasswordField = () =>
+  z.string().min(12, 'must be at least 12 characters').max(256, 'must be at most 256 characters');
+
+export const idField = () => z.uuid('must be a valid id');
+
+/** Query strings carry booleans as text. */
+export const queryBoolean = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1');
+
+export const IdParams = z.object({ id: idField() });
+
+/** SPEC §7: request bodies are wrapped as {data: ...}. */
+export const wrapped = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export const ErrorResponse = z.object({ error: z.object({ message: z.string() }) });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneField = () =>
+  z.string().refine(isValidTimeZone, { message: 'must be a valid IANA time zone, e.g. America/New_York' });
