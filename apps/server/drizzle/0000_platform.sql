@@ -109,6 +109,18 @@ CREATE TABLE "sessions" (
 	"user_agent" text
 );
 --> statement-breakpoint
+CREATE TABLE "audit_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account_id" uuid NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"action" text NOT NULL,
+	"actor_id" uuid,
+	"actor_name" text,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"changes" jsonb NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_subscription_tier_subscription_tiers_key_fk" FOREIGN KEY ("subscription_tier") REFERENCES "public"."subscription_tiers"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "location_species" ADD CONSTRAINT "location_species_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "location_species" ADD CONSTRAINT "location_species_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -126,6 +138,7 @@ ALTER TABLE "user_system_roles" ADD CONSTRAINT "user_system_roles_user_id_users_
 ALTER TABLE "user_system_roles" ADD CONSTRAINT "user_system_roles_system_role_id_system_roles_id_fk" FOREIGN KEY ("system_role_id") REFERENCES "public"."system_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_subscription_tier_index" ON "accounts" USING btree ("subscription_tier");--> statement-breakpoint
 CREATE INDEX "location_species_account_id_index" ON "location_species" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "locations_account_id_index" ON "locations" USING btree ("account_id");--> statement-breakpoint
@@ -141,4 +154,5 @@ CREATE INDEX "user_system_roles_system_role_id_index" ON "user_system_roles" USI
 CREATE INDEX "auth_failures_email_created_at_index" ON "auth_failures" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "auth_failures_ip_created_at_index" ON "auth_failures" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_index" ON "sessions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "sessions_account_id_index" ON "sessions" USING btree ("account_id");
+CREATE INDEX "sessions_account_id_index" ON "sessions" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "audit_events_account_id_entity_type_entity_id_at_index" ON "audit_events" USING btree ("account_id","entity_type","entity_id","at");

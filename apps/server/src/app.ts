@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@willow/contracts';
+import { DOCUMENT_MAX_BYTES, MESSAGES } from '@willow/contracts';
 import type { Db } from './db/client.js';
+import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { HttpError } from './platform/errors.js';
 import { Router } from './platform/router.js';
@@ -17,6 +19,8 @@ import { pageRoutes } from './web/pages.routes.js';
 
 export interface AppOptions {
   db: Db;
+  /** where document files go (DATA_DIR/documents by default) */
+  storage: DocumentStorage;
   jwtSecret: string;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -33,16 +37,29 @@ declare module 'fastify' {
   }
 }
 
+function setCommonHeaders(reply: FastifyReply) {
+  reply.header('x-robots-tag', 'noindex, nofollow');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'same-origin');
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A malformed URL is refused before any hook or error handler runs: give it the same
+    // headers and {error:{message}} shape as every other answer.
+    frameworkErrors: (err, _req, res) => {
+      const reply = res as FastifyReply;
+      setCommonHeaders(reply);
+      void reply.status(err.statusCode ?? 400).send({ error: { message: err.message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(opts.db, new TokenSigner(opts.jwtSecret), { secureCookies: false });
+  const services = createServices(opts.db, new TokenSigner(opts.jwtSecret), { secureCookies: false, storage: opts.storage });
   app.decorate('services', services);
   app.decorate('draining', false);
   app.decorate('routeTable', []);
@@ -55,9 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-robots-tag', 'noindex, nofollow');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+    setCommonHeaders(reply);
     if (app.draining) {
       reply.header('connection', 'close');
       return reply.status(503).send({ error: { message: MESSAGES.shuttingDown } });
@@ -76,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: { message: MESSAGES.notFound } }));
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Willow API', version: '1.0.0' }, components: {} },
     transform: jsonSchemaTransform,
@@ -88,7 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const webDist = opts.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, serve: false });
+    // The page routes choose the caching (index no-cache, hashed assets immutable); left on,
+    // @fastify/static would overwrite it with its own max-age=0.
+    await app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false });
   }
   pageRoutes(app, services, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
   return app;

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DiskStorage } from './features/documents/document-storage.js';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
@@ -17,6 +19,7 @@ const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
 const app = await buildApp({
   db: database.db,
+  storage: new DiskStorage(join(config.dataDir, 'documents')),
   jwtSecret: resolveSecret(config.jwtSecret, config.dataDir),
   webDist: config.webDist,
   trustProxy: config.trustProxy,

@@ -2,17 +2,36 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import type { TokenSigner } from './platform/tokens.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
+import { AuditService } from './features/audit/audit.service.js';
 import { AuthService } from './features/auth/auth.service.js';
+import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
+import { ClientImportService } from './features/clients/client-import.service.js';
+import { ClientsService } from './features/clients/clients.service.js';
+import { ContactsService } from './features/contacts/contacts.service.js';
+import type { DocumentStorage } from './features/documents/document-storage.js';
+import { DocumentsService } from './features/documents/documents.service.js';
+import { PatientsService } from './features/patients/patients.service.js';
+import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
 import { RolesService } from './features/roles/roles.service.js';
 import { UsersService } from './features/users/users.service.js';
 
 /** Every feature's service, built once per app from the database and the token signer. */
-export function createServices(db: Db, signer: TokenSigner, opts: { secureCookies: boolean }) {
+export function createServices(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage }) {
+  const audit = new AuditService(db);
   return {
     db,
     auth: new AuthService(db, signer, opts.secureCookies),
+    audit,
+    clients: new ClientsService(db, audit, opts.storage),
+    clientImport: new ClientImportService(db, audit),
+    patients: new PatientsService(db, audit),
+    prescriptions: prescriptionsService(db, audit),
+    vaccinations: vaccinationsService(db, audit),
+    contacts: new ContactsService(db, audit),
+    documents: new DocumentsService(db, audit, opts.storage),
+    search: new SearchService(db),
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
     locations: new LocationsService(db),

@@ -1,14 +1,17 @@
 // Each test file gets a fresh database copied from the migrated template and the real HTTP
 // stack (Fastify inject). Tests create their own accounts; they never rely on demo data.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject as vitestInject } from 'vitest';
 import { buildPath, type Operation, type Permission } from '@willow/contracts';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { AccountsService } from '../src/features/accounts/accounts.service.js';
-import { locationsRepository } from '../src/features/locations/locations.repository.js';
+import { DiskStorage } from '../src/features/documents/document-storage.js';
+import { locationsRepository, speciesRepository } from '../src/features/locations/locations.repository.js';
 import { rolesRepository, systemRolesRepository } from '../src/features/roles/roles.repository.js';
 import { SUPER_ADMINISTRATOR } from '../src/features/roles/roles.service.js';
 import { usersRepository } from '../src/features/users/users.repository.js';
@@ -47,7 +50,13 @@ export async function createTestApp(opts: { webDist?: string } = {}): Promise<Te
     const image = new Blob([readFileSync(vitestInject('pgliteImage'))]);
     database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: image });
   }
-  const app = await buildApp({ db: database.db, jwtSecret: JWT_SECRET, ...(opts.webDist && { webDist: opts.webDist }) });
+  const storageDir = mkdtempSync(join(tmpdir(), 'willow-docs-'));
+  const app = await buildApp({
+    db: database.db,
+    storage: new DiskStorage(storageDir),
+    jwtSecret: JWT_SECRET,
+    ...(opts.webDist && { webDist: opts.webDist }),
+  });
   await app.ready();
   return {
     app,
@@ -56,6 +65,7 @@ export async function createTestApp(opts: { webDist?: string } = {}): Promise<Te
       await app.close();
       await database.close();
       await dropDatabase();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }
@@ -66,6 +76,9 @@ const testHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
 export interface TestAccount {
   accountId: string;
   locationId: string;
+  /** Dog and Cat are on the first location's species list */
+  speciesId: string;
+  catSpeciesId: string;
   roles: Record<string, string>;
   /** signed-in clients, by role */
   admin: Client;
@@ -83,7 +96,17 @@ export async function createAccount(ctx: TestContext, tier = 'premium', name = `
   const scope = { accountId: account.id };
   const [location] = await locationsRepository.listSorted(ctx.database.db, scope, {});
   const roles = Object.fromEntries((await rolesRepository.list(ctx.database.db, scope, {})).map((r) => [r.name, r.id]));
-  return { accountId: account.id, locationId: location!.id, roles, admin: await signIn(ctx, email) };
+  const catalogue = await speciesRepository.list(ctx.database.db);
+  const speciesId = (name: string) => catalogue.find((s) => s.name === name)!.id;
+  for (const name of ['Dog', 'Cat']) await locationsRepository.addSpecies(ctx.database.db, scope, location!.id, speciesId(name));
+  return {
+    accountId: account.id,
+    locationId: location!.id,
+    speciesId: speciesId('Dog'),
+    catSpeciesId: speciesId('Cat'),
+    roles,
+    admin: await signIn(ctx, email),
+  };
 }
 
 /** A user of `account` holding exactly `permissions` (through a custom role), signed in. */
@@ -161,3 +184,54 @@ export function call(ctx: TestContext, op: Operation, opts: CallOptions = {}) {
 
 export const anonymous = (ctx: TestContext): Client => clientWithCookie(ctx, '');
 export const errorOf = (res: LightMyRequestResponse) => (res.json() as { error: { message: string } }).error.message;
+
+/** A raw sign-in request, for tests of the sign-in itself (cookies, failures, rate limits). */
+export function loginRequest(ctx: TestContext, email: string, password: string, remoteAddress = '192.0.2.1') {
+  return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { data: { email, password } }, remoteAddress });
+}
+
+/** The x-access-token value of a client's cookie. */
+export const tokenOf = (client: Client) => client.cookie.replace(/^x-access-token=/, '');
+
+/** Decodes a JWT's header and payload without checking it. */
+export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>);
+  return { header: header!, payload: payload! };
+}
+
+/** Closes the database under the running app, to provoke server errors; ctx.close() still cleans up. */
+export async function closeDatabaseNow(ctx: TestContext): Promise<void> {
+  const close = ctx.database.close.bind(ctx.database);
+  ctx.database.close = async () => {};
+  await close();
+}
+
+/** A minimal valid PDF. */
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Uploads a file as the browser does: multipart/form-data, fields before the file. */
+export function uploadDocument(
+  ctx: TestContext,
+  client: Client,
+  fields: Record<string, string>,
+  file: { name?: string; bytes?: Buffer; type?: string } = {},
+) {
+  const boundary = `----willow${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name ?? 'referral.pdf'}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+    ),
+    file.bytes ?? PDF_BYTES,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/document',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(client.cookie && { cookie: client.cookie }) },
+    payload: Buffer.concat(parts),
+  });
+}

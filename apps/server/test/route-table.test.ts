@@ -5,11 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import type { Operation } from '@willow/contracts';
 import { fastifyPath } from '../src/platform/router.js';
-import { anonymous, createAccount, createTestApp, createUser, type TestAccount, type TestContext } from './harness.js';
+import { anonymous, createAccount, createTestApp, createUser, uploadDocument, type TestAccount, type TestContext } from './harness.js';
 
-const operations = Object.values(api).filter(
-  (v): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v,
-);
+const isOperation = (v: unknown): v is Operation =>
+  typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v;
+// Operations exported one by one, and those grouped by crudOperations().
+const operations = [
+  ...new Set(
+    (Object.values(api) as unknown[]).flatMap((v) =>
+      isOperation(v) ? [v] : typeof v === 'object' && v !== null ? Object.values(v).filter(isOperation) : [],
+    ),
+  ),
+];
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -34,7 +41,44 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/user/{id}/toggleActivation': async (t) => (await createUser(ctx, t)).userId,
   '/api/role/{id}': async (t) => t.roles['Front Desk']!,
   '/api/account/{id}': async (t) => t.accountId,
+  '/api/client/{id}': (t) => makeClient(t),
+  '/api/patient/{id}': (t) => makePatient(t),
+  '/api/patient/{id}/deceased': (t) => makePatient(t),
+  '/api/prescription/{id}': async (t) => {
+    const res = await t.admin.call(api.prescriptionOps.create, {
+      body: { data: { patientId: await makePatient(t), drug: 'Meloxicam', dose: '1.5 mg/ml', frequency: 'daily', quantity: '10 ml', prescribedOn: '2026-11-01' } },
+    });
+    return res.json().id;
+  },
+  '/api/vaccination/{id}': async (t) => {
+    const res = await t.admin.call(api.vaccinationOps.create, {
+      body: { data: { patientId: await makePatient(t), vaccine: 'Rabies', givenOn: '2026-11-01' } },
+    });
+    return res.json().id;
+  },
+  '/api/contact/{id}': (t) => makeContact(t),
+  '/api/contact/merge/{id}/undo': async (t) => {
+    const res = await t.admin.call(api.mergeContacts, { body: { data: { survivorId: await makeContact(t), mergedIds: [await makeContact(t)] } } });
+    return res.json().merge.id;
+  },
+  '/api/document/{id}': async (t) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
+  '/api/document/{id}/download': async (t) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
 };
+
+async function makeClient(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.createClient, { body: { data: { locationId: t.locationId, firstName: 'Cora', lastName: 'Client' } } });
+  return res.json().id;
+}
+async function makePatient(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.createPatient, {
+    body: { data: { clientId: await makeClient(t), name: 'Rex', speciesId: t.speciesId } },
+  });
+  return res.json().id;
+}
+async function makeContact(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.createContact, { body: { data: { name: 'Ivy Crematory', category: 'crematory' } } });
+  return res.json().id;
+}
 /** Ids that are not owned by an account: guarded by system.admin instead. */
 const globalIdPaths = new Set(['/api/role/system/{id}', '/api/subscriptionTier/{key}']);
 
@@ -44,6 +88,13 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/user/{id}/toggleActivation': { data: { isActive: false } },
   '/api/role/{id}': { data: { permissions: [] } },
   '/api/account/{id}': { data: { name: 'Renamed' } },
+  '/api/client/{id}': { data: { firstName: 'Renamed' } },
+  '/api/patient/{id}': { data: { name: 'Renamed' } },
+  '/api/patient/{id}/deceased': { data: { deceasedOn: null } },
+  '/api/prescription/{id}': { data: { drug: 'Renamed' } },
+  '/api/vaccination/{id}': { data: { vaccine: 'Renamed' } },
+  '/api/contact/{id}': { data: { name: 'Renamed' } },
+  '/api/document/{id}': { data: { description: 'Renamed' } },
 };
 
 describe('route table', () => {

@@ -2,3 +2,8 @@ export * from './operation.js';
 export * from './rules.js';
 export * from './permissions.js';
 export * from './platform.js';
+export * from './crud.js';
+export * from './audit.js';
+export * from './clients.js';
+export * from './contacts.js';
+export * from './documents.js';

@@ -81,3 +81,30 @@ export function isValidTimeZone(tz: string): boolean {
 
 export const timeZoneField = () =>
   z.string().refine(isValidTimeZone, { message: 'must be a valid IANA time zone, e.g. America/New_York' });
+
+/** Free text that may be left empty: trimmed, empty becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const optionalEmail = () =>
+  z
+    .union([z.literal(''), emailField()])
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** A calendar date, YYYY-MM-DD (no time zone: dates of birth, given on, due on). */
+export const dateField = () =>
+  z.iso.date('must be a date (YYYY-MM-DD)');
+
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** A page of a long list: the rows asked for and how many there are in all. */
+export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

@@ -45,9 +45,12 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const unlock = opts.inMemory ? () => {} : lockDataDir(opts.dataDir);
   try {
+    // pg_trgm indexes the as-you-type searches; the PostgreSQL server ships it in contrib.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const extensions = { pg_trgm };
     const client = opts.inMemory
-      ? new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {})
-      : new PGlite(join(opts.dataDir, 'pglite'));
+      ? new PGlite({ extensions, ...(opts.pgliteImage && { loadDataDir: opts.pgliteImage }) })
+      : new PGlite(join(opts.dataDir, 'pglite'), { extensions });
     await client.waitReady;
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
     return {
@@ -71,11 +74,31 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server drops (restart, failover, pg_terminate_backend) is reported on
+  // the pool, and an unheard 'error' event would crash the process. The pool reconnects on demand.
+  pool.on('error', (err) => console.warn(`Willow lost an idle database connection: ${err.message}`));
   // Fail fast with the server's own words when it cannot be reached.
   const probe = await pool.connect();
   probe.release();
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'postgres', url, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    async close() {
+      // pool.end() resolves once it has asked each connection to close, not once they have: wait
+      // for them, so the database can be stopped or dropped right after.
+      let open = pool.totalCount;
+      const closed = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          if (--open <= 0) resolve();
+        });
+      });
+      await pool.end();
+      await closed;
+    },
+  };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -1,7 +1,13 @@
 import type { Router } from '../platform/router.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { careRoutes } from './care/care.routes.js';
+import { clientsRoutes } from './clients/clients.routes.js';
+import { contactsRoutes } from './contacts/contacts.routes.js';
+import { documentsRoutes } from './documents/documents.routes.js';
+import { patientsRoutes } from './patients/patients.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
@@ -19,4 +25,10 @@ export const features: ((r: Router, s: Services) => void)[] = [
   locationsRoutes,
   rolesRoutes,
   usersRoutes,
+  auditRoutes,
+  clientsRoutes,
+  patientsRoutes,
+  careRoutes,
+  contactsRoutes,
+  documentsRoutes,
 ];

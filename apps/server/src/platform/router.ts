@@ -6,10 +6,10 @@ import type { Operation } from '@willow/contracts';
 import { requireAccess, type AuthContext } from './access.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type ParamsOf<O> = O extends Operation<infer P, any, any, any> ? Out<P> : never;
-type QueryOf<O> = O extends Operation<any, infer Q, any, any> ? Out<Q> : never;
-type BodyOf<O> = O extends Operation<any, any, infer B, any> ? Out<B> : never;
-type ResponseOf<O> = O extends Operation<any, any, any, infer R> ? z.input<R> : never;
+export type ParamsOf<O> = O extends Operation<infer P, any, any, any> ? Out<P> : never;
+export type QueryOf<O> = O extends Operation<any, infer Q, any, any> ? Out<Q> : never;
+export type BodyOf<O> = O extends Operation<any, any, infer B, any> ? Out<B> : never;
+export type ResponseOf<O> = O extends Operation<any, any, any, infer R> ? z.input<R> : never;
 
 export interface PublicContext<O> {
   params: ParamsOf<O>;
@@ -93,6 +93,8 @@ export class Router {
       },
       handler: async (req, reply) => {
         const result = await run(req, reply);
+        // A handler that streamed its own answer (a file download) hands back the reply.
+        if (result === reply) return reply;
         reply.status(status);
         return result;
       },

@@ -16,11 +16,34 @@ export function formatIssue(issue: z.core.$ZodIssue, part: string): string {
   return `${field}: ${missing ? 'is required' : issue.message}`;
 }
 
+type Def = { type: string; shape?: Record<string, z.ZodType> };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * zod 4 fills a default even when it sits inside .optional(), so a `.partial()` of an input with
+ * defaults (LocationUpdateInput, UpdateUserInput) turns "not sent" into "reset to the default" and
+ * a partial update would wipe the fields it did not mention. An optional key the request left out
+ * stays out.
+ */
+export function keepAbsentOptionals(schema: z.ZodType, input: unknown, output: unknown): void {
+  const def = defOf(schema);
+  if (def.type !== 'object' || !def.shape || !isRecord(input) || !isRecord(output)) return;
+  for (const [key, field] of Object.entries(def.shape)) {
+    if (input[key] === undefined) {
+      if (defOf(field).type === 'optional') delete output[key];
+    } else keepAbsentOptionals(field, input[key], output[key]);
+  }
+}
+
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data);
-    if (result.success) return { value: result.data };
+    if (result.success) {
+      keepAbsentOptionals(schema, data, result.data);
+      return { value: result.data };
+    }
     const issue = result.error.issues[0]!;
     return { error: new HttpError(400, formatIssue(issue, httpPart ?? 'body')) };
   };

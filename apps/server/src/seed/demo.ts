@@ -8,6 +8,7 @@ import { SUPER_ADMINISTRATOR } from '../features/roles/roles.service.js';
 import { usersRepository } from '../features/users/users.repository.js';
 import { isUniqueViolation, HttpError } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
+import { seedClinicalDemo, seedDemoContacts } from './demo-clinical.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -65,6 +66,18 @@ async function seed(db: Db) {
   const ownerRow = await usersRepository.findByEmail(db, 'owner@demo.test');
   await usersRepository.setLocations(db, scope, ownerRow!.id, [riverside!.id, lakeside.id]);
 
+  const vet = await usersRepository.findByEmail(db, 'vet@demo.test');
+  const riversideClients = await seedClinicalDemo(db, scope, {
+    locationId: riverside!.id,
+    species: ['Dog', 'Cat', 'Rabbit', 'Bird'],
+    clients: 30,
+    seed: 1,
+    vetId: vet!.id,
+    emailDomain: 'riverside.example',
+  });
+  await seedClinicalDemo(db, scope, { locationId: lakeside.id, species: ['Dog', 'Cat', 'Horse'], clients: 24, seed: 2, vetId: vet!.id, emailDomain: 'lakeside.example' });
+  await seedDemoContacts(db, scope, riversideClients[0]);
+
   const second = await service.create({
     name: 'Second Practice',
     subscriptionTier: 'basic',
@@ -73,6 +86,7 @@ async function seed(db: Db) {
   });
   const [secondLocation] = await locationsRepository.listSorted(db, { accountId: second.id }, {});
   for (const name of ['Dog', 'Cat']) await locationsRepository.addSpecies(db, { accountId: second.id }, secondLocation!.id, speciesId(name));
+  await seedClinicalDemo(db, { accountId: second.id }, { locationId: secondLocation!.id, species: ['Dog', 'Cat'], clients: 12, seed: 3, vetId: null, emailDomain: 'second.example' });
 
   await service.create({
     name: 'Willow Support',

@@ -75,6 +75,11 @@ export function pageRoutes(app: FastifyInstance, services: Services, webDist: st
       reply.header('cache-control', file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       return reply.sendFile(file);
     }
+    // A missing file (the browser's own /favicon.ico, a stale asset) is not a page: it must not pass
+    // through the guard, which would remove the cookie of a lost session behind the app's back.
+    if (/\/[^/]*\.[A-Za-z0-9]+$/.test(path)) {
+      return reply.status(404).send({ error: { message: MESSAGES.notFound } });
+    }
     return guard(req, reply);
   });
 }

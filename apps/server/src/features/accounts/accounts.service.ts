@@ -31,10 +31,9 @@ export class AccountsService {
 
   async listSwitchable(auth: AuthContext, opts: { onlyActive?: boolean; includeDetails?: boolean }): Promise<AccountWithDetails[]> {
     const everyAccount = holds(auth, 'system.switch_account:all');
-    const rows = await accountsRepository.list(this.db, {
-      onlyActive: opts.onlyActive ?? false,
-      ...(everyAccount ? {} : { tier: 'premium' }),
-    });
+    let rows = await accountsRepository.list(this.db, { onlyActive: opts.onlyActive ?? false });
+    // switch_account:premium reaches premium accounts, and always the user's own one to go back to.
+    if (!everyAccount) rows = rows.filter((r) => r.subscriptionTier === 'premium' || r.id === auth.homeAccountId);
     if (!opts.includeDetails) return rows.map(toAccount);
     const usage = await accountsRepository.usage(this.db);
     return rows.map((r) => ({ ...toAccount(r), details: usage.get(r.id) ?? { users: 0, activeUsers: 0, locations: 0 } }));

@@ -6,12 +6,15 @@ import type { AuthContext } from '../../platform/access.js';
 import { HttpError, unauthorized } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS, type TokenClaims, type TokenSigner } from '../../platform/tokens.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
 
 /** Failed sign-ins allowed in the window, per email (one person's account) and per IP. */
 export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 30 };
+
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact Willow support.';
 
 export type GuardOutcome =
   | { kind: 'ok'; claims: TokenClaims }
@@ -40,6 +43,13 @@ export class AuthService {
       throw new HttpError(401, MESSAGES.invalidCredentials);
     }
     await authRepository.clearFailures(this.db, email);
+    const account = await accountsRepository.findById(this.db, user.accountId);
+    if (!account?.isActive) {
+      const grants = await rolesRepository.grantsFor(this.db, user.id, user.accountId, user.accountId);
+      if (!grants.some((g) => g.kind === 'system' && g.permissions.includes('system.admin'))) {
+        throw new HttpError(403, ACCOUNT_DEACTIVATED);
+      }
+    }
     const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
     const session = await authRepository.createSession(this.db, {
       userId: user.id,
@@ -85,8 +95,10 @@ export class AuthService {
     const token = this.tokenOf(req);
     if (!token) return { kind: 'missing' };
     const claims = await this.signer.verify(token);
-    if (!claims || !claims.jti || !claims.exp) return { kind: 'invalid' };
+    if (!claims || !claims.exp) return { kind: 'invalid' };
+    // SPEC §2: a decodable, unexpired token lacking the user or account id goes to /403, whatever else it lacks.
     if (!claims.authenticatedUserId || !claims.accountId) return { kind: 'incomplete' };
+    if (!claims.jti) return { kind: 'invalid' };
     return { kind: 'ok', claims: claims as TokenClaims };
   }
 

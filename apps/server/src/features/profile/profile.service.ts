@@ -52,7 +52,7 @@ export class ProfileService {
   async assertCanSwitchTo(auth: AuthContext, accountId: string): Promise<void> {
     const target = await accountsRepository.findById(this.db, accountId);
     if (!target || !target.isActive) throw notFound();
-    if (holds(auth, 'system.switch_account:all')) return;
+    if (holds(auth, 'system.switch_account:all') || accountId === auth.homeAccountId) return;
     if (target.subscriptionTier !== 'premium') throw forbidden(MESSAGES.permissionDenied);
   }
 }

@@ -1,0 +1,71 @@
+import type { AuditAction, AuditEvent } from '@willow/contracts';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { usersRepository } from '../users/users.repository.js';
+import { auditRepository } from './audit.repository.js';
+
+type Snapshot = Record<string, unknown>;
+/** Never copied into the history: secrets, bookkeeping, and columns the database derives from recorded ones. */
+const SECRET_FIELDS = new Set(['passwordHash', 'accountId', 'updatedAt', 'createdAt', 'searchText']);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+/** field → {from, to} for the fields that differ (before or after may be absent). */
+export function diff(before: Snapshot | null, after: Snapshot | null): Record<string, { from: unknown; to: unknown }> {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of keys) {
+    if (SECRET_FIELDS.has(key) || key === 'id') continue;
+    const from = plain(before?.[key] ?? null);
+    const to = plain(after?.[key] ?? null);
+    if (!same(from, to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+export interface AuditEntry {
+  entityType: string;
+  entityId: string;
+  action: AuditAction;
+  before?: Snapshot | null;
+  after?: Snapshot | null;
+}
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  /** Records entries in the caller's transaction, so history and change commit together. */
+  async record(ex: Executor, auth: AuthContext, entries: AuditEntry[]): Promise<void> {
+    const actor = await usersRepository.findGlobal(ex, auth.userId);
+    const actorName = actor ? `${actor.firstName} ${actor.lastName}` : null;
+    await auditRepository.insert(
+      ex,
+      auth,
+      entries
+        .map((e) => ({
+          entityType: e.entityType,
+          entityId: e.entityId,
+          action: e.action,
+          actorId: auth.userId,
+          actorName,
+          changes: diff(e.before ?? null, e.after ?? null),
+        }))
+        // An update that changed nothing is not history.
+        .filter((e) => e.action !== 'update' || Object.keys(e.changes).length > 0),
+    );
+  }
+
+  async history(auth: AuthContext, entityType: string, entityId: string): Promise<AuditEvent[]> {
+    const rows = await auditRepository.history(this.db, auth, entityType, entityId);
+    return rows.map((r) => ({
+      id: String(r.id),
+      entityType: r.entityType,
+      entityId: r.entityId,
+      action: r.action as AuditAction,
+      actor: r.actorId ? { id: r.actorId, name: r.actorName ?? 'Unknown user' } : null,
+      at: r.at.toISOString(),
+      changes: r.changes,
+    }));
+  }
+}

@@ -1,0 +1,137 @@
+import { VACCINATION_DUE_SOON_DAYS, type Prescription, type Vaccination } from '@willow/contracts';
+import type { PrescriptionInput, VaccinationInput } from '@willow/contracts';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import { TenantCrudService, type CrudDefinition } from '../../platform/crud.js';
+import { badRequest } from '../../platform/errors.js';
+import type { Row, Scope, TenantRepository } from '../../platform/tenant-repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { assertStaff } from '../clients/clients.service.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { prescriptions, vaccinations } from './care.table.js';
+import {
+  CARE_LIST_LIMIT,
+  careFilter,
+  careRepository,
+  prescriptionsRepository,
+  vaccinationsRepository,
+  type PrescriptionRow,
+  type VaccinationRow,
+} from './care.repository.js';
+
+type CareQuery = { locationId?: string | undefined; patientId?: string | undefined; clientId?: string | undefined };
+type CareTable = typeof prescriptions | typeof vaccinations;
+
+/**
+ * What prescriptions and vaccinations share: the patient is looked up in the scope and decides
+ * the client and location; the staff member named must be of the account.
+ */
+function careDefinition<T extends CareTable, E, C extends { patientId: string }>(cfg: {
+  entityType: string;
+  table: T;
+  repository: TenantRepository<T>;
+  staffField: keyof C & string;
+  orderBy: (SQL | PgColumn)[];
+  toEntities: (ex: Executor, scope: Scope, rows: Row<T>[]) => Promise<E[]>;
+}): CrudDefinition<T, E, C, Partial<C>, CareQuery> {
+  const placeOf = async (ex: Executor, scope: Scope, patientId: string) => {
+    const patient = await patientsRepository.findById(ex, scope, patientId);
+    if (!patient) throw badRequest('patientId: unknown patient');
+    return { patientId, clientId: patient.clientId, locationId: patient.locationId };
+  };
+  return {
+    entityType: cfg.entityType,
+    repository: cfg.repository,
+    toEntities: cfg.toEntities,
+    listOptions: (q) => ({ where: careFilter(cfg.table, q), orderBy: cfg.orderBy, limit: CARE_LIST_LIMIT }),
+    prepareCreate: async (ex, scope, input) => {
+      await assertStaff(ex, scope, input[cfg.staffField] as string | null, cfg.staffField);
+      return { ...input, ...(await placeOf(ex, scope, input.patientId)) } as never;
+    },
+    preparePatch: async (ex, scope, input) => {
+      await assertStaff(ex, scope, input[cfg.staffField] as string | null | undefined, cfg.staffField);
+      return { ...input, ...(input.patientId ? await placeOf(ex, scope, input.patientId) : {}) } as never;
+    },
+  };
+}
+
+const toPrescription = (r: PrescriptionRow): Prescription => ({
+  id: r.id,
+  locationId: r.locationId,
+  patientId: r.patientId,
+  clientId: r.clientId,
+  drug: r.drug,
+  dose: r.dose,
+  frequency: r.frequency,
+  quantity: r.quantity,
+  refills: r.refills,
+  prescriberId: r.prescriberId,
+  prescribedOn: r.prescribedOn,
+  expiresOn: r.expiresOn,
+  instructions: r.instructions,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Today's date where the location is (a vaccine is due by the practice's calendar). */
+export function todayIn(timezone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function vaccinationStatus(nextDueOn: string | null, today: string): Vaccination['status'] {
+  if (!nextDueOn) return 'noBooster';
+  if (nextDueOn < today) return 'overdue';
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + VACCINATION_DUE_SOON_DAYS);
+  return nextDueOn <= soon.toISOString().slice(0, 10) ? 'dueSoon' : 'current';
+}
+
+async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]): Promise<Vaccination[]> {
+  const zones = await careRepository.locationTimezones(ex, scope, rows.map((r) => r.locationId));
+  return rows.map((r) => ({
+    id: r.id,
+    locationId: r.locationId,
+    patientId: r.patientId,
+    clientId: r.clientId,
+    vaccine: r.vaccine,
+    givenOn: r.givenOn,
+    nextDueOn: r.nextDueOn,
+    lotNumber: r.lotNumber,
+    serialNumber: r.serialNumber,
+    providerId: r.providerId,
+    notes: r.notes,
+    status: vaccinationStatus(r.nextDueOn, todayIn(zones.get(r.locationId) ?? 'UTC')),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export function prescriptionsService(db: Db, audit: AuditService) {
+  return new TenantCrudService(
+    db,
+    audit,
+    careDefinition<typeof prescriptions, Prescription, z.output<typeof PrescriptionInput>>({
+      entityType: 'prescription',
+      table: prescriptions,
+      repository: prescriptionsRepository,
+      staffField: 'prescriberId',
+      orderBy: careRepository.prescriptionOrder,
+      toEntities: async (_ex, _scope, rows) => rows.map(toPrescription),
+    }),
+  );
+}
+
+export function vaccinationsService(db: Db, audit: AuditService) {
+  return new TenantCrudService(
+    db,
+    audit,
+    careDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>>({
+      entityType: 'vaccination',
+      table: vaccinations,
+      repository: vaccinationsRepository,
+      staffField: 'providerId',
+      orderBy: careRepository.vaccinationOrder,
+      toEntities: toVaccinations,
+    }),
+  );
+}

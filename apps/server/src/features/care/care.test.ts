@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { addLocation, dateIn, newClient, newPatient } from '../../../test/records.js';
+
+let ctx: TestContext;
+let home: TestAccount;
+let other: TestAccount;
+let staff: Client & { userId: string };
+let theirUserId: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
+  staff = await createUser(ctx, home);
+  theirUserId = (await createUser(ctx, other)).userId;
+});
+afterAll(() => ctx?.close());
+
+/** A client with one patient at `locationId`. */
+async function patientAt(locationId = home.locationId, t: TestAccount = home, caller: Client = staff) {
+  const owner = await newClient(caller, locationId);
+  return newPatient(caller, owner.id, t.speciesId);
+}
+
+const rxData = (patientId: string, extra: Record<string, unknown> = {}) => ({
+  patientId,
+  drug: 'Meloxicam',
+  dose: '1.5 mg/ml',
+  frequency: 'once daily',
+  quantity: '10 ml',
+  prescribedOn: '2025-06-01',
+  ...extra,
+});
+async function createRx(patientId: string, extra: Record<string, unknown> = {}): Promise<api.Prescription> {
+  const res = await staff.call(api.prescriptionOps.create, { body: { data: rxData(patientId, extra) } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as api.Prescription;
+}
+async function listRx(query: Record<string, string>): Promise<api.Prescription[]> {
+  const res = await staff.call(api.prescriptionOps.list, { query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as api.Prescription[];
+}
+async function createVx(patientId: string, extra: Record<string, unknown> = {}): Promise<api.Vaccination> {
+  const res = await staff.call(api.vaccinationOps.create, { body: { data: { patientId, vaccine: 'Rabies', givenOn: '2025-06-01', ...extra } } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as api.Vaccination;
+}
+async function listVx(query: Record<string, string>): Promise<api.Vaccination[]> {
+  const res = await staff.call(api.vaccinationOps.list, { query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as api.Vaccination[];
+}
+
+describe('prescriptions', () => {
+  it('creates a prescription whose patient decides the client and location, and lists it', async () => {
+    const locationId = await addLocation(ctx, home);
+    const patient = await patientAt(locationId);
+    const res = await staff.call(api.prescriptionOps.create, {
+      body: {
+        data: {
+          ...rxData(patient.id, { refills: 2, prescriberId: staff.userId, expiresOn: '2025-12-01', instructions: 'With food' }),
+          // Sent by a confused client: the patient decides these.
+          clientId: (await newClient(staff, home.locationId)).id,
+          locationId: home.locationId,
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const rx = res.json() as api.Prescription;
+    expect(rx).toMatchObject({
+      patientId: patient.id,
+      clientId: patient.clientId,
+      locationId,
+      drug: 'Meloxicam',
+      refills: 2,
+      prescriberId: staff.userId,
+      prescribedOn: '2025-06-01',
+      expiresOn: '2025-12-01',
+      instructions: 'With food',
+    });
+    expect(await listRx({ patientId: patient.id })).toEqual([rx]);
+  });
+
+  it('lists by location, patient and client, newest first', async () => {
+    const locationId = await addLocation(ctx, home);
+    const a = await patientAt(locationId);
+    const b = await patientAt(locationId);
+    const older = await createRx(a.id, { prescribedOn: '2025-01-01' });
+    const newer = await createRx(a.id, { prescribedOn: '2025-02-01' });
+    const theirs = await createRx(b.id);
+    const elsewhere = await createRx((await patientAt()).id);
+    expect((await listRx({ locationId })).map((r) => r.id)).toEqual([theirs.id, newer.id, older.id]);
+    expect((await listRx({ patientId: a.id })).map((r) => r.id)).toEqual([newer.id, older.id]);
+    expect((await listRx({ clientId: b.clientId })).map((r) => r.id)).toEqual([theirs.id]);
+    expect((await listRx({ locationId, clientId: b.clientId })).map((r) => r.id)).toEqual([theirs.id]);
+    expect((await listRx({ locationId })).map((r) => r.id)).not.toContain(elsewhere.id);
+  });
+
+  it('answers 400 naming the field', async () => {
+    const patient = await patientAt();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ drug: '  ' }, 'drug: is required'],
+      [{ dose: undefined }, 'dose: is required'],
+      [{ refills: 1.5 }, 'refills: must be a whole number'],
+      [{ prescribedOn: '01/06/2025' }, 'prescribedOn: must be a date (YYYY-MM-DD)'],
+      [{ instructions: 'x'.repeat(1000) }, 'Message must be less than 1000 characters'],
+      [{ patientId: 'nope' }, 'patientId: must be a valid id'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await staff.call(api.prescriptionOps.create, { body: { data: rxData(patient.id, extra) } });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    expect(await listRx({ patientId: patient.id })).toEqual([]);
+  });
+
+  it('answers 400 for another account’s patient or prescriber', async () => {
+    const theirPatient = await patientAt(other.locationId, other, other.admin);
+    const patient = await staff.call(api.prescriptionOps.create, { body: { data: rxData(theirPatient.id) } });
+    expect(patient.statusCode).toBe(400);
+    expect(errorOf(patient)).toBe('patientId: unknown patient');
+    const mine = await patientAt();
+    const prescriber = await staff.call(api.prescriptionOps.create, { body: { data: rxData(mine.id, { prescriberId: theirUserId }) } });
+    expect(prescriber.statusCode).toBe(400);
+    expect(errorOf(prescriber)).toBe('prescriberId: unknown user');
+    expect(await listRx({ patientId: mine.id })).toEqual([]);
+    expect((await other.admin.call(api.prescriptionOps.list, { query: { patientId: theirPatient.id } })).json()).toEqual([]);
+  });
+
+  it('updates only the fields sent; a new patient brings their client and location', async () => {
+    const elsewhere = await addLocation(ctx, home);
+    const first = await patientAt();
+    const second = await patientAt(elsewhere);
+    const rx = await createRx(first.id, { refills: 3, instructions: 'With food' });
+    const res = await staff.call(api.prescriptionOps.update, { params: { id: rx.id }, body: { data: { dose: '2 mg/ml', patientId: second.id } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [got] = await listRx({ patientId: second.id });
+    expect(got).toEqual({ ...rx, dose: '2 mg/ml', patientId: second.id, clientId: second.clientId, locationId: elsewhere });
+    expect(await listRx({ patientId: first.id })).toEqual([]);
+  });
+
+  it('refuses an update to another account’s patient or prescriber, changing nothing', async () => {
+    const rx = await createRx((await patientAt()).id);
+    const theirPatient = await patientAt(other.locationId, other, other.admin);
+    const patient = await staff.call(api.prescriptionOps.update, { params: { id: rx.id }, body: { data: { patientId: theirPatient.id } } });
+    expect(patient.statusCode).toBe(400);
+    expect(errorOf(patient)).toBe('patientId: unknown patient');
+    const prescriber = await staff.call(api.prescriptionOps.update, { params: { id: rx.id }, body: { data: { prescriberId: theirUserId } } });
+    expect(prescriber.statusCode).toBe(400);
+    expect(errorOf(prescriber)).toBe('prescriberId: unknown user');
+    expect(await listRx({ patientId: rx.patientId })).toEqual([rx]);
+  });
+
+  it('deletes a prescription', async () => {
+    const rx = await createRx((await patientAt()).id);
+    const res = await staff.call(api.prescriptionOps.remove, { params: { id: rx.id } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await listRx({ patientId: rx.patientId })).toEqual([]);
+    expect((await staff.call(api.prescriptionOps.remove, { params: { id: rx.id } })).statusCode).toBe(404);
+  });
+});
+
+describe('vaccinations', () => {
+  it('creates a vaccination whose patient decides the client and location, and lists it', async () => {
+    const locationId = await addLocation(ctx, home);
+    const patient = await patientAt(locationId);
+    const vx = await createVx(patient.id, { providerId: staff.userId, lotNumber: 'L-1', serialNumber: 'S-1', notes: 'Left leg' });
+    expect(vx).toMatchObject({
+      patientId: patient.id,
+      clientId: patient.clientId,
+      locationId,
+      vaccine: 'Rabies',
+      givenOn: '2025-06-01',
+      nextDueOn: null,
+      providerId: staff.userId,
+      lotNumber: 'L-1',
+      status: 'noBooster',
+    });
+    expect(await listVx({ locationId })).toEqual([vx]);
+    expect(await listVx({ clientId: patient.clientId })).toEqual([vx]);
+  });
+
+  it('computes overdue, dueSoon (within 30 days), current and noBooster against today at the location', async () => {
+    const timezone = 'America/New_York';
+    const locationId = await addLocation(ctx, home, { timezone });
+    const patient = await patientAt(locationId);
+    const due = async (days: number | null) =>
+      (await createVx(patient.id, { nextDueOn: days === null ? null : dateIn(timezone, days), vaccine: `V${days}` })).status;
+    expect(await due(-1)).toBe('overdue');
+    expect(await due(0)).toBe('dueSoon');
+    expect(await due(30)).toBe('dueSoon');
+    expect(await due(31)).toBe('current');
+    expect(await due(null)).toBe('noBooster');
+    const listed = await listVx({ patientId: patient.id });
+    expect(Object.fromEntries(listed.map((v) => [v.vaccine, v.status]))).toEqual({
+      'V-1': 'overdue',
+      V0: 'dueSoon',
+      V30: 'dueSoon',
+      V31: 'current',
+      Vnull: 'noBooster',
+    });
+  });
+
+  it('uses the location’s calendar, not the server’s', async () => {
+    // At any moment at least one of these two zones is on a different date from UTC.
+    for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const patient = await patientAt(await addLocation(ctx, home, { timezone }));
+      expect((await createVx(patient.id, { nextDueOn: dateIn(timezone, -1) })).status, timezone).toBe('overdue');
+      expect((await createVx(patient.id, { nextDueOn: dateIn(timezone, 0) })).status, timezone).toBe('dueSoon');
+    }
+  });
+
+  it('answers 400 naming the field, and for another account’s patient or provider', async () => {
+    const patient = await patientAt();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ vaccine: '' }, 'vaccine: is required'],
+      [{ givenOn: 'soon' }, 'givenOn: must be a date (YYYY-MM-DD)'],
+      [{ nextDueOn: '2025-02-30' }, 'nextDueOn: must be a date (YYYY-MM-DD)'],
+      [{ lotNumber: 'x'.repeat(61) }, 'lotNumber: must be at most 60 characters'],
+      [{ providerId: theirUserId }, 'providerId: unknown user'],
+      [{ patientId: (await patientAt(other.locationId, other, other.admin)).id }, 'patientId: unknown patient'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await staff.call(api.vaccinationOps.create, { body: { data: { patientId: patient.id, vaccine: 'Rabies', givenOn: '2025-06-01', ...extra } } });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    expect(await listVx({ patientId: patient.id })).toEqual([]);
+  });
+
+  it('updates only the fields sent, recomputing the status', async () => {
+    const patient = await patientAt();
+    const vx = await createVx(patient.id, { lotNumber: 'L-9' });
+    const res = await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { nextDueOn: '2000-01-01' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await listVx({ patientId: patient.id })).toEqual([{ ...vx, nextDueOn: '2000-01-01', status: 'overdue' }]);
+    const provider = await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { providerId: theirUserId } } });
+    expect(provider.statusCode).toBe(400);
+    expect(errorOf(provider)).toBe('providerId: unknown user');
+  });
+
+  it('deletes a vaccination', async () => {
+    const vx = await createVx((await patientAt()).id);
+    const res = await staff.call(api.vaccinationOps.remove, { params: { id: vx.id } });
+    expect(res.statusCode).toBe(200);
+    expect(await listVx({ patientId: vx.patientId })).toEqual([]);
+  });
+
+  it('never lists another account’s records, whatever the filter', async () => {
+    const theirPatient = await patientAt(other.locationId, other, other.admin);
+    const res = await other.admin.call(api.vaccinationOps.create, { body: { data: { patientId: theirPatient.id, vaccine: 'Rabies', givenOn: '2025-06-01' } } });
+    expect(res.statusCode).toBe(201);
+    expect(await listVx({ locationId: other.locationId })).toEqual([]);
+    expect(await listVx({ patientId: theirPatient.id })).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { MESSAGES, type Client, type ClientSummary } from '@willow/contracts';
+import type { z } from 'zod';
+import type { ClientInput as ClientInputZod } from '@willow/contracts';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { careRepository } from '../care/care.repository.js';
+import type { DocumentStorage } from '../documents/document-storage.js';
+import { documentsRepository } from '../documents/documents.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+import { clientsRepository, type ClientRow } from './clients.repository.js';
+
+type Input = z.output<typeof ClientInputZod>;
+
+export const toClient = (r: ClientRow): Client => ({
+  id: r.id,
+  locationId: r.locationId,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phone: r.phone,
+  alternatePhone: r.alternatePhone,
+  address: r.address,
+  notes: r.notes,
+  primaryVeterinarianId: r.primaryVeterinarianId,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export async function assertLocation(ex: Executor, scope: Scope, locationId: string) {
+  if (!(await locationsRepository.findById(ex, scope, locationId))) throw badRequest('locationId: unknown location');
+}
+
+/** A provider reference must name a user of this account. */
+export async function assertStaff(ex: Executor, scope: Scope, userId: string | null | undefined, field: string) {
+  if (userId && !(await usersRepository.findById(ex, scope, userId))) throw badRequest(`${field}: unknown user`);
+}
+
+export class ClientsService extends TenantCrudService<typeof clientsRepository.table, Client, Input, Partial<Input>, never> {
+  constructor(
+    db: Db,
+    audit: AuditService,
+    private readonly storage: DocumentStorage,
+  ) {
+    super(db, audit, {
+      entityType: 'client',
+      repository: clientsRepository,
+      toEntities: async (_ex, _scope, rows) => rows.map(toClient),
+      listOptions: () => ({}),
+      prepareCreate: async (ex, scope, input) => {
+        await assertLocation(ex, scope, input.locationId);
+        await assertStaff(ex, scope, input.primaryVeterinarianId, 'primaryVeterinarianId');
+        return input;
+      },
+      preparePatch: async (ex, scope, input) => {
+        if (input.locationId) await assertLocation(ex, scope, input.locationId);
+        await assertStaff(ex, scope, input.primaryVeterinarianId, 'primaryVeterinarianId');
+        return input;
+      },
+      afterUpdate: async (ex, scope, before, after) => {
+        if (before.locationId === after.locationId) return;
+        await patientsRepository.moveClientLocation(ex, scope, after.id, after.locationId);
+        await careRepository.moveClientLocation(ex, scope, after.id, after.locationId);
+      },
+      uniqueMessages: { clients_location_email_unique: MESSAGES.emailInUseAtLocation },
+    });
+  }
+
+  async page(auth: AuthContext, query: { locationId: string; search?: string | undefined; limit: number; offset: number }) {
+    await assertLocationVisible(this.db, auth, query.locationId);
+    const { items, total } = await clientsRepository.page(this.db, auth, query);
+    const counts = await clientsRepository.patientCounts(this.db, auth, items.map((c) => c.id));
+    return { items: items.map((c): ClientSummary => ({ ...toClient(c), patientCount: counts.get(c.id) ?? 0 })), total };
+  }
+
+  /** Deleting a client removes their patients and records with them, and their files. */
+  override async remove(auth: AuthContext, id: string): Promise<void> {
+    const keys = await documentsRepository.storageKeysOfClient(this.db, auth, id);
+    await super.remove(auth, id);
+    await Promise.all(keys.map((k) => this.storage.delete(k).catch(() => undefined)));
+  }
+}
+
+/** A location of another account is not found (404), like any other id of theirs. */
+export async function assertLocationVisible(ex: Executor, scope: Scope, locationId: string) {
+  if (!(await locationsRepository.findById(ex, scope, locationId))) throw notFound();
+}

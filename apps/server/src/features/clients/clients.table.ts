@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/accounts.table.js';
+import { locations } from '../locations/locations.table.js';
+import { users } from '../users/users.table.js';
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    locationId: uuid()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text(),
+    phone: text(),
+    alternatePhone: text(),
+    address: text(),
+    notes: text(),
+    primaryVeterinarianId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the as-you-type search matches: names, email and the digits of each phone with no
+     * spaces between them, so "555 0142" and "530-555-0142" both find "+1 (530) 555-0142".
+     * Kept by the database, indexed by trigrams.
+     */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email, '')) || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(alternate_phone, ''), '[^0-9]', '', 'g')`,
+      ),
+  },
+  (t) => [
+    index().on(t.accountId),
+    // The list's order (firstName) per location, and the substring search.
+    index('clients_location_first_name').on(t.locationId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    index('clients_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    uniqueIndex('clients_location_email_unique').on(t.locationId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+  ],
+);

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/accounts.table.js';
+import { clients } from '../clients/clients.table.js';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    organisation: text(),
+    category: text().notNull().default('other'),
+    email: text(),
+    phone: text(),
+    address: text(),
+    notes: text(),
+    clientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
+    /** set when merged into another contact; such rows are hidden until the merge is undone */
+    mergedIntoId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.accountId), index('contacts_account_name').on(t.accountId, sql`lower(${t.name})`), index().on(t.clientId)],
+);
+
+export interface MovedReference {
+  table: string;
+  column: string;
+  rowId: string;
+  from: string;
+}
+
+/** What a merge changed, kept so that it can be undone exactly. */
+export const contactMerges = pgTable(
+  'contact_merges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    survivorId: uuid().notNull(),
+    mergedIds: uuid().array().notNull(),
+    survivorBefore: jsonb().$type<Record<string, unknown>>().notNull(),
+    movedReferences: jsonb().$type<MovedReference[]>().notNull(),
+    createdById: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.accountId, t.createdAt)],
+);

@@ -1,0 +1,177 @@
+// Security-critical: documents are only ever read through the authorised download route; an id
+// of another account, or an unknown one, answers the same 404 message.
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type Document } from '@willow/contracts';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { badRequest, HttpError } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { contactsRepository } from '../contacts/contacts.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+import { sniffContentType, type DocumentStorage } from './document-storage.js';
+import { documentsRepository, type DocumentRow } from './documents.repository.js';
+
+export const documentNotFound = () => new HttpError(404, DOCUMENT_MESSAGES.notFound);
+
+const toDocument = (r: DocumentRow): Document => ({
+  id: r.id,
+  clientId: r.clientId,
+  patientId: r.patientId,
+  contactId: r.contactId,
+  fileName: r.fileName,
+  contentType: r.contentType,
+  sizeBytes: r.sizeBytes,
+  description: r.description,
+  uploadedBy: r.uploadedById ? { id: r.uploadedById, name: r.uploadedByName ?? 'Unknown user' } : null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Letters, digits and simple punctuation survive; a path or control character never does. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^\.+/, '').slice(0, 200).trim();
+  return clean || 'document';
+}
+
+export interface UploadFields {
+  clientId: string;
+  patientId?: string | undefined;
+  contactId?: string | undefined;
+  description?: string | null | undefined;
+}
+
+export class DocumentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+    private readonly storage: DocumentStorage,
+  ) {}
+
+  async list(scope: Scope, q: { clientId?: string | undefined; patientId?: string | undefined; contactId?: string | undefined }) {
+    return (await documentsRepository.listFor(this.db, scope, q)).map(toDocument);
+  }
+
+  private async assertLinks(scope: Scope, f: { clientId?: string | undefined; patientId?: string | null | undefined; contactId?: string | undefined }, clientId: string) {
+    if (f.patientId) {
+      const patient = await patientsRepository.findById(this.db, scope, f.patientId);
+      if (!patient || patient.clientId !== clientId) throw badRequest("patientId: not one of this client's patients");
+    }
+    if (f.contactId && !(await contactsRepository.findById(this.db, scope, f.contactId))) throw badRequest('contactId: unknown contact');
+  }
+
+  /**
+   * Streams the file to storage while checking its real type from its first bytes; the row is
+   * written only once the bytes are safely stored, and the bytes removed if the row fails.
+   */
+  async upload(auth: AuthContext, fields: UploadFields, file: { filename: string; stream: Readable; truncated: () => boolean }) {
+    if (!(await clientsRepository.findById(this.db, auth, fields.clientId))) throw badRequest('clientId: unknown client');
+    await this.assertLinks(auth, fields, fields.clientId);
+
+    const head = await readHead(file.stream, 16);
+    const contentType = sniffContentType(head.bytes);
+    if (!contentType || !DOCUMENT_TYPES[contentType]) {
+      file.stream.resume();
+      throw new HttpError(415, DOCUMENT_MESSAGES.badType);
+    }
+    const key = `${auth.accountId}/${randomUUID()}`;
+    const size = await this.storage.put(key, head.rest);
+    if (file.truncated()) {
+      await this.storage.delete(key);
+      throw new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
+    }
+    try {
+      const actor = await usersRepository.findGlobal(this.db, auth.userId);
+      const row = await this.db.transaction(async (tx) => {
+        const inserted = await documentsRepository.insert(tx, auth, {
+          clientId: fields.clientId,
+          patientId: fields.patientId ?? null,
+          contactId: fields.contactId ?? null,
+          fileName: safeFileName(file.filename),
+          contentType,
+          sizeBytes: size,
+          storageKey: key,
+          description: fields.description ?? null,
+          uploadedById: auth.userId,
+          uploadedByName: actor ? `${actor.firstName} ${actor.lastName}` : null,
+        });
+        await this.audit.record(tx, auth, [{ entityType: 'document', entityId: inserted.id, action: 'create', after: { ...inserted, storageKey: undefined } }]);
+        return inserted;
+      });
+      return toDocument(row);
+    } catch (err) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async update(auth: AuthContext, id: string, input: { description?: string | null | undefined; patientId?: string | null | undefined; fileName?: string | undefined }) {
+    const existing = await documentsRepository.findById(this.db, auth, id);
+    if (!existing) throw documentNotFound();
+    await this.assertLinks(auth, { patientId: input.patientId }, existing.clientId);
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await documentsRepository.update(tx, auth, id, {
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.patientId !== undefined && { patientId: input.patientId }),
+        ...(input.fileName !== undefined && { fileName: safeFileName(input.fileName) }),
+      });
+      await this.audit.record(tx, auth, [{ entityType: 'document', entityId: id, action: 'update', before: { ...existing, storageKey: undefined }, after: { ...updated, storageKey: undefined } }]);
+      return updated!;
+    });
+    return toDocument(row);
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const existing = await documentsRepository.findById(this.db, auth, id);
+    if (!existing) throw documentNotFound();
+    await this.db.transaction(async (tx) => {
+      await documentsRepository.remove(tx, auth, id);
+      await this.audit.record(tx, auth, [{ entityType: 'document', entityId: id, action: 'delete', before: { ...existing, storageKey: undefined } }]);
+    });
+    await this.storage.delete(existing.storageKey).catch(() => undefined);
+  }
+
+  async open(scope: Scope, id: string): Promise<{ document: Document; body: Readable }> {
+    const row = await documentsRepository.findById(this.db, scope, id);
+    if (!row) throw documentNotFound();
+    try {
+      return { document: toDocument(row), body: await this.storage.get(row.storageKey) };
+    } catch {
+      throw documentNotFound();
+    }
+  }
+}
+
+/** Reads the first `n` bytes and hands back a stream that still yields everything. */
+async function readHead(stream: Readable, n: number): Promise<{ bytes: Buffer; rest: Readable }> {
+  const { PassThrough } = await import('node:stream');
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  while (length < n) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = next.value as Buffer;
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  const rest = new PassThrough();
+  rest.write(head);
+  void (async () => {
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) break;
+        if (!rest.write(next.value)) await new Promise((r) => rest.once('drain', r));
+      }
+      rest.end();
+    } catch (err) {
+      rest.destroy(err as Error);
+    }
+  })();
+  return { bytes: head.subarray(0, n), rest };
+}

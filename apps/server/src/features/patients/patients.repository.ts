@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { clients } from '../clients/clients.table.js';
+import { escapeLike } from '../clients/clients.repository.js';
+import { locationSpecies, species } from '../locations/locations.table.js';
+import { patients } from './patients.table.js';
+
+const base = tenantRepository(patients);
+export type PatientRow = typeof patients.$inferSelect;
+
+export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)];
+
+export const patientsRepository = {
+  ...base,
+
+  async page(
+    ex: Executor,
+    scope: Scope,
+    opts: { locationId?: string | undefined; clientId?: string | undefined; search?: string | undefined; includeDeceased: boolean; limit: number; offset: number },
+  ) {
+    const term = opts.search?.trim();
+    const where = and(
+      opts.locationId ? eq(patients.locationId, opts.locationId) : undefined,
+      opts.clientId ? eq(patients.clientId, opts.clientId) : undefined,
+      opts.includeDeceased ? undefined : isNull(patients.deceasedOn),
+      // Names match whatever the case; a microchip is matched exactly as written, as in the global search.
+      term ? or(like(sql`lower(${patients.name})`, `${escapeLike(term.toLowerCase())}%`), eq(patients.microchip, term)) : undefined,
+    );
+    const [items, total] = await Promise.all([
+      base.list(ex, scope, { where, orderBy: patientOrder, limit: opts.limit, offset: opts.offset }),
+      base.count(ex, scope, where),
+    ]);
+    return { items, total };
+  },
+
+  async search(ex: Executor, scope: Scope, q: string, locationId: string | undefined, limit: number) {
+    const term = q.trim().toLowerCase();
+    return base.list(ex, scope, {
+      where: and(
+        locationId ? eq(patients.locationId, locationId) : undefined,
+        or(like(sql`lower(${patients.name})`, `${escapeLike(term)}%`), eq(patients.microchip, q.trim())),
+      ),
+      orderBy: patientOrder,
+      limit,
+    });
+  },
+
+  async speciesNames(ex: Executor, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await ex.select().from(species).where(inArray(species.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
+  async clientNames(ex: Executor, scope: Scope, clientIds: string[]): Promise<Map<string, string>> {
+    if (clientIds.length === 0) return new Map();
+    const rows = await ex
+      .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
+      .from(clients)
+      .where(and(eq(clients.accountId, scope.accountId), inArray(clients.id, [...new Set(clientIds)])));
+    return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+  },
+
+  /** The species a location offers, by id. */
+  async locationSpecies(ex: Executor, scope: Scope, locationId: string): Promise<{ id: string; name: string }[]> {
+    return ex
+      .select({ id: species.id, name: species.name })
+      .from(locationSpecies)
+      .innerJoin(species, eq(species.id, locationSpecies.speciesId))
+      .where(and(eq(locationSpecies.accountId, scope.accountId), eq(locationSpecies.locationId, locationId)));
+  },
+
+  /** A client moved location: their patients and records follow. */
+  async moveClientLocation(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
+    await ex
+      .update(patients)
+      .set({ locationId })
+      .where(and(eq(patients.accountId, scope.accountId), eq(patients.clientId, clientId)));
+  },
+
+  async insertMany(ex: Executor, scope: Scope, rows: Omit<typeof patients.$inferInsert, 'accountId'>[]): Promise<PatientRow[]> {
+    if (rows.length === 0) return [];
+    return ex
+      .insert(patients)
+      .values(rows.map((r) => ({ ...r, accountId: scope.accountId })))
+      .returning();
+  },
+};

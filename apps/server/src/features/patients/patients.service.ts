@@ -1,0 +1,100 @@
+import type { Patient, PatientWithClient } from '@willow/contracts';
+import type { DeceasedInput, PatientInput } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { patientsRepository, type PatientRow } from './patients.repository.js';
+
+type Input = z.output<typeof PatientInput>;
+
+const toPatient = (r: PatientRow, speciesName: string): Patient => ({
+  id: r.id,
+  clientId: r.clientId,
+  locationId: r.locationId,
+  name: r.name,
+  speciesId: r.speciesId,
+  speciesName,
+  breed: r.breed,
+  sex: r.sex as Patient['sex'],
+  neutered: r.neutered,
+  dateOfBirth: r.dateOfBirth,
+  weightKg: r.weightKg,
+  microchip: r.microchip,
+  colour: r.colour,
+  alerts: r.alerts,
+  notes: r.notes,
+  deceasedOn: r.deceasedOn,
+  deceasedNote: r.deceasedNote,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[]): Promise<PatientWithClient[]> {
+  const [speciesNames, clientNames] = await Promise.all([
+    patientsRepository.speciesNames(ex, rows.map((r) => r.speciesId)),
+    patientsRepository.clientNames(ex, scope, rows.map((r) => r.clientId)),
+  ]);
+  return rows.map((r) => ({ ...toPatient(r, speciesNames.get(r.speciesId) ?? ''), clientName: clientNames.get(r.clientId) ?? '' }));
+}
+
+export const SPECIES_NOT_OFFERED = "speciesId: this species is not on the location's species list";
+
+async function assertSpeciesOffered(ex: Executor, scope: Scope, locationId: string, speciesId: string) {
+  const offered = await patientsRepository.locationSpecies(ex, scope, locationId);
+  if (!offered.some((s) => s.id === speciesId)) throw badRequest(SPECIES_NOT_OFFERED);
+}
+
+async function clientOf(ex: Executor, scope: Scope, clientId: string) {
+  const client = await clientsRepository.findById(ex, scope, clientId);
+  if (!client) throw badRequest('clientId: unknown client');
+  return client;
+}
+
+export class PatientsService extends TenantCrudService<typeof patientsRepository.table, PatientWithClient, Input, Partial<Input>, never> {
+  constructor(db: Db, audit: AuditService) {
+    super(db, audit, {
+      entityType: 'patient',
+      repository: patientsRepository,
+      toEntities: toPatients,
+      listOptions: () => ({}),
+      prepareCreate: async (ex, scope, input) => {
+        const client = await clientOf(ex, scope, input.clientId);
+        await assertSpeciesOffered(ex, scope, client.locationId, input.speciesId);
+        return { ...input, locationId: client.locationId };
+      },
+      preparePatch: async (ex, scope, input, existing) => {
+        const locationId = input.clientId ? (await clientOf(ex, scope, input.clientId)).locationId : existing.locationId;
+        // A species already recorded stays valid even if the location later drops it, but a
+        // patient moving to another location's client must be of a species offered there.
+        const speciesId = input.speciesId ?? existing.speciesId;
+        if (speciesId !== existing.speciesId || locationId !== existing.locationId) {
+          await assertSpeciesOffered(ex, scope, locationId, speciesId);
+        }
+        return { ...input, locationId };
+      },
+    });
+  }
+
+  async page(
+    auth: AuthContext,
+    q: { locationId?: string | undefined; clientId?: string | undefined; search?: string | undefined; includeDeceased?: 'true' | 'false' | undefined; limit: number; offset: number },
+  ) {
+    const { items, total } = await patientsRepository.page(this.db, auth, { ...q, includeDeceased: q.includeDeceased !== 'false' });
+    return { items: await toPatients(this.db, auth, items), total };
+  }
+
+  async setDeceased(auth: AuthContext, id: string, input: z.output<typeof DeceasedInput>): Promise<PatientWithClient> {
+    // A day's grace for time zones ahead of the server's.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    if (input.deceasedOn && input.deceasedOn > tomorrow) throw badRequest('deceasedOn: cannot be in the future');
+    return this.applyPatch(auth, id, async () => ({
+      deceasedOn: input.deceasedOn,
+      deceasedNote: input.deceasedOn ? input.note : null,
+    }));
+  }
+}

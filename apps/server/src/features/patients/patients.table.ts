@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/accounts.table.js';
+import { clients } from '../clients/clients.table.js';
+import { locations, species } from '../locations/locations.table.js';
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** the client's location, kept here so location lists need no join */
+    locationId: uuid()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    speciesId: uuid()
+      .notNull()
+      .references(() => species.id),
+    breed: text(),
+    sex: text().notNull().default('unknown'),
+    neutered: boolean().notNull().default(false),
+    dateOfBirth: date(),
+    weightKg: numeric({ precision: 7, scale: 2, mode: 'number' }),
+    microchip: text(),
+    colour: text(),
+    alerts: text().array().notNull().default([]),
+    notes: text(),
+    /** set when the patient has died: automations must never message about them */
+    deceasedOn: date(),
+    deceasedNote: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.accountId),
+    index().on(t.clientId),
+    index('patients_location_name').on(t.locationId, sql`lower(${t.name})`, t.id),
+    index('patients_account_name_prefix').on(t.accountId, sql`lower(${t.name}) text_pattern_ops`),
+    index('patients_account_microchip').on(t.accountId, t.microchip),
+    index('patients_deceased').on(t.accountId, t.deceasedOn),
+  ],
+);

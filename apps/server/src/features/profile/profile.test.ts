@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import {
+  clientWithCookie,
+  createAccount,
+  createTestApp,
+  createUser,
+  errorOf,
+  loginRequest,
+  signIn,
+  TEST_PASSWORD,
+  type Client,
+  type TestAccount,
+  type TestContext,
+} from '../../../test/harness.js';
+
+let ctx: TestContext;
+let practice: TestAccount;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  practice = await createAccount(ctx, 'premium', 'Profile Practice');
+});
+afterAll(() => ctx?.close());
+
+const AMPERSAND = 'The & character is not allowed in name fields. Please replace it with "and" instead.';
+const NEW_PASSWORD = 'a-brand-new-password-1';
+
+describe('GET /api/profile', () => {
+  it('answers the SPEC profile fields: id, names, email, account and first location', async () => {
+    const res = await practice.admin.call(api.getProfile);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['account', 'email', 'firstName', 'id', 'lastName', 'location']);
+    expect(body).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Admin',
+      account: { id: practice.accountId, name: 'Profile Practice' },
+      location: { id: practice.locationId, name: 'Main Clinic' },
+    });
+    expect(body.email).toMatch(/^admin-.*@test\.example$/);
+  });
+
+  it("shows the user's first location by name", async () => {
+    const other = await createAccount(ctx);
+    const me = (await other.admin.call(api.getProfile)).json() as api.Profile;
+    const annex = await other.admin.call(api.createLocation, { body: { data: { name: 'Aardvark Annex', timezone: 'UTC' } } });
+    expect(annex.statusCode).toBe(201);
+    const linked = await other.admin.call(api.updateUser, {
+      params: { id: me.id },
+      body: { data: { locationIds: [other.locationId, annex.json().id] } },
+    });
+    expect(linked.statusCode).toBe(200);
+    expect((await other.admin.call(api.getProfile)).json().location).toEqual({ id: annex.json().id, name: 'Aardvark Annex' });
+  });
+
+  it('has no location for a user without one', async () => {
+    const user = await createUser(ctx, practice);
+    expect((await user.call(api.getProfile)).json().location).toBeNull();
+  });
+});
+
+describe('POST /api/profile', () => {
+  it('changes own names and email; the new email signs in', async () => {
+    const user = await createUser(ctx, practice);
+    const email = `renamed-${randomUUID()}@test.example`;
+    const res = await user.call(api.updateProfile, { body: { data: { firstName: ' Rita ', lastName: 'Renamed', email: email.toUpperCase() } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.userId, firstName: 'Rita', lastName: 'Renamed', email });
+    expect((await user.call(api.getProfile)).json()).toMatchObject({ firstName: 'Rita', lastName: 'Renamed', email });
+    expect((await loginRequest(ctx, email, TEST_PASSWORD, '203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('refuses & in either name with the product text', async () => {
+    const user = await createUser(ctx, practice);
+    for (const data of [
+      { firstName: 'Tom & Jerry', lastName: 'User', email: user.email },
+      { firstName: 'Tom', lastName: 'Smith & Sons', email: user.email },
+    ]) {
+      const res = await user.call(api.updateProfile, { body: { data } });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe(AMPERSAND);
+    }
+    expect((await user.call(api.getProfile)).json()).toMatchObject({ firstName: 'Uma', lastName: 'User' });
+  });
+
+  it('answers 400 naming a missing or malformed field', async () => {
+    const user = await createUser(ctx, practice);
+    const missing = await user.call(api.updateProfile, { body: { data: { firstName: 'A', lastName: 'B' } } });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing)).toBe('email: is required');
+    const blank = await user.call(api.updateProfile, { body: { data: { firstName: '  ', lastName: 'B', email: user.email } } });
+    expect(errorOf(blank)).toBe('firstName: is required');
+  });
+
+  it('answers 409 for an email another user has', async () => {
+    const user = await createUser(ctx, practice);
+    const elsewhere = await createUser(ctx, await createAccount(ctx));
+    const res = await user.call(api.updateProfile, { body: { data: { firstName: 'A', lastName: 'B', email: elsewhere.email } } });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toBe('A user with this email address already exists');
+  });
+});
+
+describe('POST /api/profile/password', () => {
+  it('changes the password, keeps this session and signs out the others', async () => {
+    const user = await createUser(ctx, practice);
+    const otherDevice = await signIn(ctx, user.email);
+    const res = await user.call(api.changePassword, { body: { data: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    expect((await user.call(api.getProfile)).statusCode).toBe(200);
+    const revoked = await otherDevice.call(api.getProfile);
+    expect(revoked.statusCode).toBe(401);
+    expect(errorOf(revoked)).toBe('Invalid Token');
+    expect((await loginRequest(ctx, user.email, TEST_PASSWORD, '203.0.113.11')).statusCode).toBe(401);
+    expect((await loginRequest(ctx, user.email, NEW_PASSWORD, '203.0.113.11')).statusCode).toBe(200);
+  });
+
+  it('answers 400 to a wrong current password and changes nothing', async () => {
+    const user = await createUser(ctx, practice);
+    const otherDevice = await signIn(ctx, user.email);
+    const res = await user.call(api.changePassword, { body: { data: { currentPassword: 'not-the-password', newPassword: NEW_PASSWORD } } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('currentPassword: is incorrect');
+    expect((await otherDevice.call(api.getProfile)).statusCode).toBe(200);
+    expect((await loginRequest(ctx, user.email, TEST_PASSWORD, '203.0.113.12')).statusCode).toBe(200);
+  });
+
+  it('answers 400 to a short new password', async () => {
+    const user = await createUser(ctx, practice);
+    const res = await user.call(api.changePassword, { body: { data: { currentPassword: TEST_PASSWORD, newPassword: 'short' } } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('newPassword: must be at least 12 characters');
+  });
+});
+
+describe('GET /api/user/permissions', () => {
+  it('answers the permissions and roles the user holds', async () => {
+    const user = await createUser(ctx, practice, ['users.manage', 'analytics.view']);
+    const res = await user.call(api.getUserPermissions);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as api.UserPermissionsResponse;
+    expect(body.permissions).toEqual(['analytics.view', 'users.manage']);
+    expect(body.roles).toEqual([{ id: expect.any(String), name: expect.stringMatching(/^Role /), kind: 'account' }]);
+  });
+
+  it('answers empty lists for a user without roles', async () => {
+    const user = await createUser(ctx, practice);
+    expect((await user.call(api.getUserPermissions)).json()).toEqual({ permissions: [], roles: [] });
+  });
+
+  it('shows a super administrator their system role, which grants every permission check', async () => {
+    const superAdmin = await createUser(ctx, practice, [], { system: ['system.admin'] });
+    const body = (await superAdmin.call(api.getUserPermissions)).json() as api.UserPermissionsResponse;
+    expect(body.permissions).toEqual(['system.admin']);
+    expect(body.roles).toEqual([{ id: expect.any(String), name: 'Super Administrator', kind: 'system' }]);
+
+    const created = await superAdmin.call(api.createLocation, { body: { data: { name: `Granted ${randomUUID()}`, timezone: 'UTC' } } });
+    expect(created.statusCode).toBe(201);
+    expect((await superAdmin.call(api.createRole, { body: { data: { name: `Granted ${randomUUID()}`, permissions: [] } } })).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/profile/updateAccountId', () => {
+  const switchTo = (client: Client, newAccountId: string) =>
+    client.call(api.updateAccountId, { body: { data: { newAccountId } } });
+
+  it('with switch_account:all, moves the session to any active account: profile, tenancy and a new cookie follow', async () => {
+    const target = await createAccount(ctx, 'basic', 'Basic Target');
+    const branch = await target.admin.call(api.createLocation, { body: { data: { name: 'Bravo Branch', timezone: 'UTC' } } });
+    const switcher = await createUser(ctx, practice, [], { system: ['system.switch_account:all'] });
+
+    const res = await switchTo(switcher, target.accountId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: switcher.userId, account: { id: target.accountId, name: 'Basic Target' }, location: null });
+    const cookie = res.cookies.find((c) => c.name === 'x-access-token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(`x-access-token=${cookie!.value}`).not.toBe(switcher.cookie);
+
+    const switched = clientWithCookie(ctx, `x-access-token=${cookie!.value}`);
+    expect((await switched.call(api.getProfile)).json().account).toEqual({ id: target.accountId, name: 'Basic Target' });
+    const locations = (await switched.call(api.listLocations)).json() as api.Location[];
+    expect(locations.map((l) => l.id).sort()).toEqual([target.locationId, branch.json().id].sort());
+    // Account roles stay at home; the system role travels.
+    const permissions = (await switched.call(api.getUserPermissions)).json() as api.UserPermissionsResponse;
+    expect(permissions.permissions).toEqual(['system.switch_account:all']);
+
+    // The session moved with the new token; the token naming the old account no longer matches it.
+    expect((await switcher.call(api.getProfile)).statusCode).toBe(401);
+  });
+
+  it('with switch_account:premium, reaches premium accounts only', async () => {
+    const premium = await createAccount(ctx, 'premium');
+    const basic = await createAccount(ctx, 'basic');
+    const switcher = await createUser(ctx, practice, [], { system: ['system.switch_account:premium'] });
+    const refused = await switchTo(switcher, basic.accountId);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toBe('You do not have permission to do this');
+    expect((await switcher.call(api.getProfile)).json().account.id).toBe(practice.accountId);
+
+    const res = await switchTo(switcher, premium.accountId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().account.id).toBe(premium.accountId);
+  });
+
+  it('with switch_account:premium, can always go back to its own account', async () => {
+    const home = await createAccount(ctx, 'basic');
+    const premium = await createAccount(ctx, 'premium');
+    const switcher = await createUser(ctx, home, [], { system: ['system.switch_account:premium'] });
+    const away = await switchTo(switcher, premium.accountId);
+    expect(away.statusCode).toBe(200);
+    const cookie = away.cookies.find((c) => c.name === 'x-access-token')!.value;
+    const back = await switchTo(clientWithCookie(ctx, `x-access-token=${cookie}`), home.accountId);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().account.id).toBe(home.accountId);
+  });
+
+  it('answers 403 without a switching permission', async () => {
+    const other = await createAccount(ctx, 'premium');
+    const res = await switchTo(practice.admin, other.accountId);
+    expect(res.statusCode).toBe(403);
+    expect((await practice.admin.call(api.getProfile)).json().account.id).toBe(practice.accountId);
+  });
+
+  it('answers 404 for an unknown or deactivated account', async () => {
+    const switcher = await createUser(ctx, practice, [], { system: ['system.switch_account:all'] });
+    expect((await switchTo(switcher, randomUUID())).statusCode).toBe(404);
+    const closed = await createAccount(ctx, 'premium');
+    const superAdmin = await createUser(ctx, practice, [], { system: ['system.admin'] });
+    await superAdmin.call(api.updateAccount, { params: { id: closed.accountId }, body: { data: { isActive: false } } });
+    expect((await switchTo(switcher, closed.accountId)).statusCode).toBe(404);
+  });
+
+  it('answers 400 naming newAccountId when it is not an id', async () => {
+    const switcher = await createUser(ctx, practice, [], { system: ['system.switch_account:all'] });
+    const res = await switchTo(switcher, 'nope');
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('newAccountId: must be a valid id');
+  });
+});

@@ -1,0 +1,33 @@
+import type { SearchResult } from '@willow/contracts';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { toPatients } from '../patients/patients.service.js';
+
+const LIMIT = 8;
+
+/** Ctrl/Cmd+K: clients by name, phone or email; patients by name or microchip. */
+export class SearchService {
+  constructor(private readonly db: Db) {}
+
+  async search(auth: AuthContext, q: string, locationId: string | undefined): Promise<SearchResult> {
+    const [clients, patientRows] = await Promise.all([
+      clientsRepository.search(this.db, auth, q, locationId, LIMIT),
+      patientsRepository.search(this.db, auth, q, locationId, LIMIT),
+    ]);
+    const patients = await toPatients(this.db, auth, patientRows);
+    return {
+      clients: clients.map((c) => ({ id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, locationId: c.locationId })),
+      patients: patients.map((p) => ({
+        id: p.id,
+        name: p.name,
+        clientId: p.clientId,
+        clientName: p.clientName,
+        speciesName: p.speciesName,
+        microchip: p.microchip,
+        deceasedOn: p.deceasedOn,
+      })),
+    };
+  }
+}

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { ACCOUNT_ROLE_PERMISSIONS } from '@willow/contracts';
+import {
+  createAccount,
+  createTestApp,
+  createUser,
+  errorOf,
+  loginRequest,
+  TEST_PASSWORD,
+  type Client,
+  type TestAccount,
+  type TestContext,
+} from '../../../test/harness.js';
+
+let ctx: TestContext;
+let practice: TestAccount;
+let other: TestAccount;
+let manager: Client & { userId: string };
+beforeAll(async () => {
+  ctx = await createTestApp();
+  practice = await createAccount(ctx, 'premium', 'Users Practice');
+  other = await createAccount(ctx, 'premium', 'Other Practice');
+  manager = await createUser(ctx, practice, ['users.manage']);
+});
+afterAll(() => ctx?.close());
+
+const AMPERSAND = 'The & character is not allowed in name fields. Please replace it with "and" instead.';
+const NOT_AUTHORIZED = 'You are not authorized to perform this action';
+const PASSWORD = 'a-long-enough-password';
+let ipCounter = 0;
+const freshIp = () => `203.0.113.${++ipCounter}`;
+
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Nina',
+  lastName: 'Newhire',
+  email: `hire-${randomUUID()}@test.example`,
+  password: PASSWORD,
+  ...overrides,
+});
+
+async function create(client: Client, data: Record<string, unknown>) {
+  const res = await client.call(api.createUser, { body: { data } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as api.User;
+}
+const getUser = async (client: Client, id: string) => (await client.call(api.getUser, { params: { id } })).json() as api.User;
+const listUsers = async (client: Client, query: Record<string, string | boolean> = {}) =>
+  (await client.call(api.listUsers, { query })).json() as api.User[];
+
+describe('GET /api/user', () => {
+  it('lists the users sorted by first name, whatever the case, for any signed-in user', async () => {
+    const own = await createAccount(ctx, 'premium');
+    for (const firstName of ['zed', 'Amy', 'bob']) await createUser(ctx, own, [], { firstName });
+    const staff = await createUser(ctx, own, [], { firstName: 'Carl' });
+    const res = await staff.call(api.listUsers);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as api.User[]).map((u) => u.firstName)).toEqual(['Ada', 'Amy', 'bob', 'Carl', 'zed']);
+    expect((res.json() as api.User[]).every((u) => !('permissions' in u))).toBe(true);
+  });
+
+  it('filters by locationId', async () => {
+    const own = await createAccount(ctx, 'premium');
+    const annex = (await own.admin.call(api.createLocation, { body: { data: { name: 'Annex', timezone: 'UTC' } } })).json() as api.Location;
+    const there = await create(own.admin, newUser({ locationIds: [annex.id] }));
+    await create(own.admin, newUser({ locationIds: [own.locationId] }));
+    expect((await listUsers(own.admin, { locationId: annex.id })).map((u) => u.id)).toEqual([there.id]);
+    expect(await listUsers(own.admin, { locationId: randomUUID() })).toEqual([]);
+  });
+
+  it('adds each user’s permissions with includePermissions', async () => {
+    const own = await createAccount(ctx, 'premium');
+    const vet = await create(own.admin, newUser({ firstName: 'Vera', roleIds: [own.roles.Veterinarian!] }));
+    const users = await listUsers(own.admin, { includePermissions: true });
+    expect(users.find((u) => u.id === vet.id)?.permissions).toEqual(['appointments.primary_provider', 'analytics.view']);
+    expect(users.find((u) => u.firstName === 'Ada')?.permissions).toEqual(ACCOUNT_ROLE_PERMISSIONS);
+  });
+
+  it('answers 400 naming locationId when it is not an id', async () => {
+    const res = await manager.call(api.listUsers, { query: { locationId: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('locationId: must be a valid id');
+  });
+});
+
+describe('POST /api/user', () => {
+  it('creates a user with roles and locations; GET answers it and the user can sign in', async () => {
+    const data = newUser({ phone: '555-0101', roleIds: [practice.roles.Assistant], locationIds: [practice.locationId], email: `Mixed-${randomUUID()}@Test.Example` });
+    const res = await manager.call(api.createUser, { body: { data } });
+    expect(res.statusCode).toBe(201);
+    const user = res.json() as api.User;
+    expect(user).toEqual({
+      id: expect.any(String),
+      firstName: 'Nina',
+      lastName: 'Newhire',
+      email: (data.email as string).toLowerCase(),
+      phone: '555-0101',
+      isActive: true,
+      roleIds: [practice.roles.Assistant],
+      locationIds: [practice.locationId],
+    });
+    expect(await getUser(manager, user.id)).toEqual(user);
+    expect((await loginRequest(ctx, user.email, PASSWORD, freshIp())).statusCode).toBe(200);
+  });
+
+  it('answers 409 for an email a user of any account has, whatever the case', async () => {
+    const theirs = await createUser(ctx, other);
+    const res = await manager.call(api.createUser, { body: { data: newUser({ email: theirs.email.toUpperCase() }) } });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toBe('A user with this email address already exists');
+  });
+
+  it("answers 400 for unknown or another account's roles and locations, and writes nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ roleIds: [randomUUID()] }, 'roleIds: unknown role'],
+      [{ roleIds: [practice.roles.Assistant, other.roles.Administrator] }, 'roleIds: unknown role'],
+      [{ locationIds: [randomUUID()] }, 'locationIds: unknown location'],
+      [{ locationIds: [practice.locationId, other.locationId] }, 'locationIds: unknown location'],
+    ];
+    for (const [overrides, message] of cases) {
+      const data = newUser(overrides);
+      const res = await manager.call(api.createUser, { body: { data } });
+      expect(res.statusCode, message).toBe(400);
+      expect(errorOf(res)).toBe(message);
+      expect((await listUsers(manager)).some((u) => u.email === data.email)).toBe(false);
+      expect((await loginRequest(ctx, data.email as string, PASSWORD, freshIp())).statusCode).toBe(401);
+    }
+    const theirRoles = (await other.admin.call(api.listRoles)).json() as api.Role[];
+    expect(theirRoles.find((r) => r.name === 'Administrator')?.userIds).toHaveLength(1);
+  });
+
+  it('answers 400 naming the field', async () => {
+    const { email: _email, ...noEmail } = newUser();
+    const cases: [Record<string, unknown>, string][] = [
+      [noEmail, 'email: is required'],
+      [newUser({ firstName: 'Tom & Jerry' }), AMPERSAND],
+      [newUser({ lastName: 'Smith & Sons' }), AMPERSAND],
+      [newUser({ firstName: '' }), 'firstName: is required'],
+      [newUser({ password: 'short' }), 'password: must be at least 12 characters'],
+      [newUser({ email: 'nope' }), 'email: must be a valid email address'],
+      [newUser({ roleIds: ['nope'] }), 'roleIds.0: must be a valid id'],
+    ];
+    for (const [data, message] of cases) {
+      const res = await manager.call(api.createUser, { body: { data } });
+      expect(res.statusCode, message).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+  });
+
+  it('answers 403 without users.manage', async () => {
+    const staff = await createUser(ctx, practice, ['locations.manage']);
+    expect((await staff.call(api.createUser, { body: { data: newUser() } })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/user/{id}', () => {
+  it('updates the fields sent and keeps the others', async () => {
+    const user = await create(manager, newUser({ phone: '555-0102', roleIds: [practice.roles.Assistant], locationIds: [practice.locationId] }));
+    const res = await manager.call(api.updateUser, { params: { id: user.id }, body: { data: { firstName: 'Renata' } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...user, firstName: 'Renata' });
+    expect(await getUser(manager, user.id)).toEqual({ ...user, firstName: 'Renata' });
+
+    const relinked = await manager.call(api.updateUser, {
+      params: { id: user.id },
+      body: { data: { roleIds: [practice.roles.Veterinarian], locationIds: [], phone: null } },
+    });
+    expect(relinked.json()).toEqual({ ...user, firstName: 'Renata', roleIds: [practice.roles.Veterinarian], locationIds: [], phone: null });
+  });
+
+  it('sets a new password, which signs the user out everywhere', async () => {
+    const user = await createUser(ctx, practice);
+    const res = await manager.call(api.updateUser, { params: { id: user.userId }, body: { data: { password: 'set-by-the-admin-1' } } });
+    expect(res.statusCode).toBe(200);
+    const old = await user.call(api.getProfile);
+    expect(old.statusCode).toBe(401);
+    expect(errorOf(old)).toBe('Invalid Token');
+    expect((await loginRequest(ctx, user.email, TEST_PASSWORD, freshIp())).statusCode).toBe(401);
+    expect((await loginRequest(ctx, user.email, 'set-by-the-admin-1', freshIp())).statusCode).toBe(200);
+  });
+
+  it('answers 409 for an email another user has', async () => {
+    const user = await createUser(ctx, practice);
+    const theirs = await createUser(ctx, other);
+    const res = await manager.call(api.updateUser, { params: { id: user.userId }, body: { data: { email: theirs.email } } });
+    expect(res.statusCode).toBe(409);
+    expect((await getUser(manager, user.userId)).email).toBe(user.email);
+  });
+
+  it("answers 400 for another account's role or location, and changes nothing", async () => {
+    const user = await create(manager, newUser({ roleIds: [practice.roles.Assistant] }));
+    for (const data of [{ firstName: 'Changed', roleIds: [other.roles.Administrator] }, { firstName: 'Changed', locationIds: [other.locationId] }]) {
+      const res = await manager.call(api.updateUser, { params: { id: user.id }, body: { data } });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await getUser(manager, user.id)).toEqual(user);
+  });
+
+  it('refuses & in either name with the product text', async () => {
+    const user = await createUser(ctx, practice);
+    for (const data of [{ firstName: 'Tom & Jerry' }, { lastName: 'Smith & Sons' }]) {
+      const res = await manager.call(api.updateUser, { params: { id: user.userId }, body: { data } });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe(AMPERSAND);
+    }
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    expect((await manager.call(api.updateUser, { params: { id: randomUUID() }, body: { data: { firstName: 'X' } } })).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/user/{id}', () => {
+  it('deletes the user, whose token stops working', async () => {
+    const user = await createUser(ctx, practice);
+    const res = await manager.call(api.deleteUser, { params: { id: user.userId } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await manager.call(api.getUser, { params: { id: user.userId } })).statusCode).toBe(404);
+    expect((await user.call(api.getProfile)).statusCode).toBe(401);
+  });
+
+  it('answers 400 to deleting oneself', async () => {
+    const res = await manager.call(api.deleteUser, { params: { id: manager.userId } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('You cannot delete your own user');
+    expect((await manager.call(api.getProfile)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    expect((await manager.call(api.deleteUser, { params: { id: randomUUID() } })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/user/{id}/toggleActivation', () => {
+  it('deactivates and reactivates a user', async () => {
+    const user = await createUser(ctx, practice);
+    const off = await manager.call(api.toggleUserActivation, { params: { id: user.userId }, body: { data: { isActive: false } } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ id: user.userId, isActive: false });
+    expect((await getUser(manager, user.userId)).isActive).toBe(false);
+    expect((await user.call(api.getProfile)).statusCode).toBe(401);
+
+    const on = await manager.call(api.toggleUserActivation, { params: { id: user.userId }, body: { data: { isActive: true } } });
+    expect(on.statusCode).toBe(200);
+    expect((await getUser(manager, user.userId)).isActive).toBe(true);
+    expect((await loginRequest(ctx, user.email, TEST_PASSWORD, freshIp())).statusCode).toBe(200);
+  });
+
+  it('answers 400 to deactivating oneself', async () => {
+    const res = await manager.call(api.toggleUserActivation, { params: { id: manager.userId }, body: { data: { isActive: false } } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('You cannot deactivate your own user');
+  });
+
+  it('answers 400 naming isActive when it is missing', async () => {
+    const user = await createUser(ctx, practice);
+    const res = await manager.call(api.toggleUserActivation, { params: { id: user.userId }, body: { data: {} } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('isActive: is required');
+  });
+});
+
+describe('without users.manage', () => {
+  it('answers 401 with the product text to update, delete and toggle, and changes nothing', async () => {
+    const staff = await createUser(ctx, practice, ['locations.manage', 'permissions.manage']);
+    const target = await createUser(ctx, practice);
+    const calls = [
+      staff.call(api.updateUser, { params: { id: target.userId }, body: { data: { firstName: 'Hacked' } } }),
+      staff.call(api.deleteUser, { params: { id: target.userId } }),
+      staff.call(api.toggleUserActivation, { params: { id: target.userId }, body: { data: { isActive: false } } }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res)).toBe(NOT_AUTHORIZED);
+    }
+    expect(await getUser(manager, target.userId)).toMatchObject({ firstName: 'Uma', isActive: true });
+    expect((await staff.call(api.getProfile)).statusCode).toBe(200);
+  });
+
+  it('lets any signed-in user read users', async () => {
+    const staff = await createUser(ctx, practice);
+    expect((await staff.call(api.getUser, { params: { id: manager.userId } })).statusCode).toBe(200);
+  });
+});

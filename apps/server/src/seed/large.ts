@@ -1,0 +1,127 @@
+// The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
+// patients with realistic names, the same for the same --seed. Usage (from the repo root):
+//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10]
+// It writes to the database the server would use (DATA_DIR or DATABASE_URL).
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/client.js';
+import { AccountsService } from '../features/accounts/accounts.service.js';
+import { accountsRepository } from '../features/accounts/accounts.repository.js';
+import { clientsRepository } from '../features/clients/clients.repository.js';
+import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
+import { patientsRepository } from '../features/patients/patients.repository.js';
+import { usersRepository } from '../features/users/users.repository.js';
+import { ensureReferenceData } from './reference-data.js';
+import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
+
+export const LARGE_ACCOUNT = 'Large Veterinary Network';
+export const LARGE_OWNER = 'owner@large.test';
+export const LARGE_PASSWORD = 'demo-password';
+const TIMEZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix', 'Europe/London', 'Europe/Dublin', 'Australia/Sydney', 'Pacific/Auckland', 'America/Toronto'];
+const CITIES = ['Springfield', 'Riverton', 'Fairview', 'Greenville', 'Madison', 'Franklin', 'Clinton', 'Georgetown', 'Salem', 'Bristol', 'Dover', 'Ashland'];
+
+export interface LargeSeedOptions {
+  seed: number;
+  clients: number;
+  patients: number;
+  locations: number;
+}
+
+export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: string) => void = console.log) {
+  await ensureReferenceData(db);
+  const existing = await accountsRepository.list(db, {});
+  if (existing.some((a) => a.name === LARGE_ACCOUNT)) {
+    log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
+    return false;
+  }
+  const rand = prng(opts.seed);
+  const t0 = performance.now();
+  const account = await new AccountsService(db).create({
+    name: LARGE_ACCOUNT,
+    subscriptionTier: 'premium',
+    owner: { firstName: 'Lara', lastName: 'Large', email: LARGE_OWNER, password: LARGE_PASSWORD },
+    location: { name: `${CITIES[0]} Animal Hospital`, timezone: TIMEZONES[0]! },
+  });
+  const scope = { accountId: account.id };
+  for (let i = 1; i < opts.locations; i++) {
+    await locationsRepository.insert(db, scope, { name: `${CITIES[i % CITIES.length]} Animal Hospital ${i + 1}`, timezone: TIMEZONES[i % TIMEZONES.length]! });
+  }
+  const locations = await locationsRepository.listSorted(db, scope, {});
+  const catalogue = await speciesRepository.findByNames(db, ['Dog', 'Cat', 'Rabbit', 'Bird', 'Horse']);
+  for (const l of locations) for (const s of catalogue) await locationsRepository.addSpecies(db, scope, l.id, s.id);
+  const owner = await usersRepository.findByEmail(db, LARGE_OWNER);
+  await usersRepository.setLocations(db, scope, owner!.id, locations.map((l) => l.id));
+
+  const BATCH = 2000;
+  let made = 0;
+  const clientIds: { id: string; locationId: string }[] = [];
+  while (made < opts.clients) {
+    const n = Math.min(BATCH, opts.clients - made);
+    const rows = Array.from({ length: n }, (_, k) => {
+      const i = made + k;
+      const firstName = pick(rand, FIRST_NAMES);
+      const lastName = pick(rand, LAST_NAMES);
+      return {
+        locationId: locations[i % locations.length]!.id,
+        firstName,
+        lastName,
+        email: `${firstName}.${lastName}.${i}@example.com`.toLowerCase().replace(/'/g, ''),
+        phone: `+1 ${200 + Math.floor(rand() * 799)} 555 ${String(Math.floor(rand() * 10000)).padStart(4, '0')}`,
+        address: `${1 + Math.floor(rand() * 999)} ${pick(rand, STREETS)} Street, ${pick(rand, CITIES)}`,
+      };
+    });
+    const inserted = await clientsRepository.insertMany(db, scope, rows);
+    clientIds.push(...inserted.map((c) => ({ id: c.id, locationId: c.locationId })));
+    made += n;
+    if (made % 20000 === 0 || made === opts.clients) log(`clients: ${made}`);
+  }
+  made = 0;
+  while (made < opts.patients) {
+    const n = Math.min(BATCH, opts.patients - made);
+    const rows = Array.from({ length: n }, (_, k) => {
+      // Every client gets a pet first; the rest go to random households.
+      const i = made + k;
+      const owner = i < clientIds.length ? clientIds[i]! : clientIds[Math.floor(rand() * clientIds.length)]!;
+      const kind = pick(rand, catalogue);
+      return {
+        clientId: owner.id,
+        locationId: owner.locationId,
+        name: pick(rand, PET_NAMES),
+        speciesId: kind.id,
+        breed: pick(rand, BREEDS[kind.name] ?? ['Mixed']),
+        sex: rand() < 0.5 ? 'male' : 'female',
+        neutered: rand() < 0.7,
+        colour: pick(rand, COLOURS),
+        microchip: rand() < 0.5 ? String(900_000_000_000_000 + Math.floor(rand() * 99_999_999_999)) : null,
+        deceasedOn: rand() < 0.03 ? '2025-06-01' : null,
+      };
+    });
+    await patientsRepository.insertMany(db, scope, rows);
+    made += n;
+    if (made % 30000 === 0 || made === opts.patients) log(`patients: ${made}`);
+  }
+  log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
+  return true;
+}
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+  return value;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  const config = loadConfig();
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await seedLarge(database.db, {
+      seed: arg('seed', 1),
+      clients: arg('clients', 100_000),
+      patients: arg('patients', 150_000),
+      locations: Math.max(1, arg('locations', 10)),
+    });
+  } finally {
+    await database.close();
+  }
+}

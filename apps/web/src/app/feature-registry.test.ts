@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { buildRegistry } from './feature-registry';
+import type { FeatureModule } from './feature-registry';
+
+const Tab = () => null;
+
+describe('buildRegistry', () => {
+  it('gathers client and patient tabs sorted by order, and shell extensions in feature order', () => {
+    const features: FeatureModule[] = [
+      {
+        id: 'a',
+        routes: [],
+        clientTabs: [{ id: 'history', label: 'History', order: 90, element: Tab }],
+        patientTabs: [{ id: 'history', label: 'History', order: 90, element: Tab }],
+        shellExtensions: [{ id: 'search', element: Tab, action: Tab }],
+      },
+      {
+        id: 'b',
+        routes: [],
+        clientTabs: [{ id: 'patients', label: 'Patients', order: 10, element: Tab }],
+        patientTabs: [{ id: 'vaccinations', label: 'Vaccinations', order: 20, element: Tab }],
+        shellExtensions: [{ id: 'help', element: Tab }],
+      },
+    ];
+    const registry = buildRegistry(features);
+    expect(registry.clientTabs.map((t) => t.id)).toEqual(['patients', 'history']);
+    expect(registry.patientTabs.map((t) => t.id)).toEqual(['vaccinations', 'history']);
+    expect(registry.shellExtensions.map((e) => e.id)).toEqual(['search', 'help']);
+  });
+});

@@ -1,0 +1,135 @@
+import type { ComponentType } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { Permission } from '@willow/contracts';
+
+/** Sections of the side navigation in the order SPEC §2 lists them. */
+export const MENU_SECTIONS = [
+  'Schedule',
+  'Communications',
+  'Automations',
+  'Patients',
+  'Business',
+  'Inventory',
+  'Settings',
+  'Personal',
+  'Help',
+  'Super Admin',
+] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+
+export interface FeatureRoute {
+  /** react-router path, e.g. '/users' or '/clients/:id' */
+  path: string;
+  /** a React.lazy component, so each page lands in its own chunk */
+  element: ComponentType;
+  /** the user needs at least one (system.admin grants all); otherwise the 401 page shows in place */
+  permissions?: readonly Permission[];
+  /** reachable without a session (SPEC §2) */
+  public?: boolean;
+  /** 'shell' (default): inside the navigation; 'bare': the page alone, e.g. sign-in or print views */
+  layout?: 'shell' | 'bare';
+  /** the page manages its own scrolling (calendars, chat): content fills the viewport height */
+  fixedHeight?: boolean;
+}
+
+/** What menu visibility rules may look at besides permissions. */
+export interface MenuContext {
+  permissions: readonly string[];
+}
+
+export interface MenuEntry {
+  section: MenuSection;
+  /** an optional sub-group inside the section, e.g. 'Analytics' under Business */
+  group?: string;
+  label: string;
+  path: string;
+  icon: SvgIconComponent;
+  /** shown if the user holds at least one; none = everyone */
+  permissions?: readonly Permission[];
+  /** extra rule (e.g. an integration enabled on the account) */
+  isVisible?: (context: MenuContext) => boolean;
+  /** position within the section, ascending */
+  order: number;
+}
+
+/** A navigation badge: a hook returning the count to show next to the entry with this path. */
+export interface MenuBadge {
+  path: string;
+  useCount: () => number | undefined;
+}
+
+/** A tab a feature contributes to the client page (e.g. Patients, Invoices), sorted by order. */
+export interface ClientPageTab {
+  id: string;
+  label: string;
+  order: number;
+  permissions?: readonly Permission[];
+  element: ComponentType<{ clientId: string }>;
+}
+
+/** A section a feature contributes to the patient page (e.g. Vaccinations, History), sorted by order. */
+export interface PatientPageTab {
+  id: string;
+  label: string;
+  order: number;
+  permissions?: readonly Permission[];
+  element: ComponentType<{ patientId: string; clientId: string }>;
+}
+
+/**
+ * Something a feature adds to the shell itself rather than to one page, e.g. global search:
+ * `element` is mounted once inside the shell (for app-wide shortcuts and their dialogs), and
+ * `action` is a compact control (an icon button) shown in the navigation header and in the
+ * mobile top bar. Both are optional; extensions appear in the order features are listed.
+ */
+export interface ShellExtension {
+  id: string;
+  element?: ComponentType;
+  action?: ComponentType;
+}
+
+export interface FeatureModule {
+  id: string;
+  routes: FeatureRoute[];
+  menu?: MenuEntry[];
+  badges?: MenuBadge[];
+  clientTabs?: ClientPageTab[];
+  patientTabs?: PatientPageTab[];
+  shellExtensions?: ShellExtension[];
+}
+
+/** Everything the registered features contribute, gathered once at start-up. */
+export interface Registry {
+  routes: FeatureRoute[];
+  menu: MenuEntry[];
+  badges: Map<string, MenuBadge['useCount']>;
+  clientTabs: ClientPageTab[];
+  patientTabs: PatientPageTab[];
+  shellExtensions: ShellExtension[];
+}
+
+export function buildRegistry(features: readonly FeatureModule[]): Registry {
+  const routes: FeatureRoute[] = [];
+  const menu: MenuEntry[] = [];
+  const badges = new Map<string, MenuBadge['useCount']>();
+  const clientTabs: ClientPageTab[] = [];
+  const patientTabs: PatientPageTab[] = [];
+  const shellExtensions: ShellExtension[] = [];
+  const seenPaths = new Set<string>();
+  for (const feature of features) {
+    for (const route of feature.routes) {
+      // Two features claiming one path would silently shadow each other in the router.
+      if (seenPaths.has(route.path)) throw new Error(`Route ${route.path} registered twice (${feature.id})`);
+      seenPaths.add(route.path);
+      routes.push(route);
+    }
+    menu.push(...(feature.menu ?? []));
+    for (const badge of feature.badges ?? []) badges.set(badge.path, badge.useCount);
+    clientTabs.push(...(feature.clientTabs ?? []));
+    patientTabs.push(...(feature.patientTabs ?? []));
+    shellExtensions.push(...(feature.shellExtensions ?? []));
+  }
+  clientTabs.sort((a, b) => a.order - b.order);
+  patientTabs.sort((a, b) => a.order - b.order);
+  return { routes, menu, badges, clientTabs, patientTabs, shellExtensions };
+}

@@ -1,0 +1,40 @@
+import { accountsFeature } from '../features/accounts';
+import { authFeature } from '../features/auth';
+import { clientsFeature } from '../features/clients';
+import { contactsFeature } from '../features/contacts';
+import { documentsFeature } from '../features/documents';
+import { historyFeature } from '../features/history';
+import { legalFeature } from '../features/legal';
+import { locationsFeature } from '../features/locations';
+import { patientsFeature } from '../features/patients';
+import { prescriptionsFeature } from '../features/prescriptions';
+import { profileFeature } from '../features/profile';
+import { rolesFeature } from '../features/roles';
+import { searchFeature } from '../features/search';
+import { subscriptionsFeature } from '../features/subscriptions';
+import { usersFeature } from '../features/users';
+import { vaccinationsFeature } from '../features/vaccinations';
+import type { FeatureModule } from './feature-registry';
+
+/**
+ * The features this build ships. A feature exists for the shell only once it is listed here:
+ * its routes, menu entries, badges, client- and patient-page tabs and shell extensions come with it.
+ */
+export const features: readonly FeatureModule[] = [
+  authFeature,
+  legalFeature,
+  profileFeature,
+  accountsFeature,
+  locationsFeature,
+  usersFeature,
+  rolesFeature,
+  subscriptionsFeature,
+  searchFeature,
+  clientsFeature,
+  patientsFeature,
+  prescriptionsFeature,
+  vaccinationsFeature,
+  contactsFeature,
+  documentsFeature,
+  historyFeature,
+];

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { updateSettings, useSettings } from '../../lib/settings';
+import { useRegistry } from '../registry-context';
+import {
+  CONTENT_MAX_WIDTH,
+  MOBILE_TOP_BAR_HEIGHT,
+  NAV_COLLAPSED_WIDTH,
+  NAV_TRANSITION,
+  NAV_WIDTH,
+} from '../theme';
+import { announceAccountSwitch } from './account-switch';
+import { SideNav } from './side-nav';
+
+export interface RouteHandle {
+  fixedHeight?: boolean;
+}
+
+function useFixedHeight(): boolean {
+  const matches = useMatches();
+  return matches.some((m) => (m.handle as RouteHandle | undefined)?.fixedHeight === true);
+}
+
+/** SPEC §2 layout: permanent, collapsible drawer from lg up; temporary drawer and a top bar below. */
+export function AppShell() {
+  const theme = useTheme();
+  const isLarge = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { navCollapsed, navHidden } = useSettings();
+  const [hovered, setHovered] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const fixedHeight = useFixedHeight();
+  const { pathname } = useLocation();
+  const { shellExtensions } = useRegistry();
+  const shellActions = shellExtensions.filter((e) => e.action);
+
+  useEffect(() => announceAccountSwitch(), []);
+  // A page change on a phone should reveal the page, not leave the drawer over it.
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  // Hovering widens the drawer over the content without touching the saved preference.
+  const showExpanded = !navCollapsed || hovered;
+  const reservedWidth = navHidden ? 0 : navCollapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  const paperWidth = showExpanded ? NAV_WIDTH : NAV_COLLAPSED_WIDTH;
+  const topBarHeight = isLarge ? 0 : MOBILE_TOP_BAR_HEIGHT;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {!isLarge && (
+        <AppBar position="fixed" color="default" elevation={1}>
+          <Toolbar disableGutters sx={{ minHeight: `${MOBILE_TOP_BAR_HEIGHT}px !important`, height: MOBILE_TOP_BAR_HEIGHT, px: 1 }}>
+            <Tooltip title="Menu">
+              <IconButton aria-label="Menu" onClick={() => setMobileOpen(true)}>
+                <MenuIcon />
+              </IconButton>
+            </Tooltip>
+            <Typography variant="h6" component="div" sx={{ flex: 1, textAlign: 'center', fontWeight: 700, color: 'primary.main' }}>
+              Willow
+            </Typography>
+            {shellActions.map(({ id, action: Action }) => Action && <Action key={id} />)}
+            <Tooltip title="Refresh">
+              <IconButton aria-label="Refresh" onClick={() => void queryClient.invalidateQueries()}>
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+          </Toolbar>
+        </AppBar>
+      )}
+
+      {isLarge && !navHidden && (
+        <Box sx={{ width: reservedWidth, flexShrink: 0, transition: NAV_TRANSITION }}>
+          <Drawer
+            variant="permanent"
+            open
+            onMouseEnter={() => navCollapsed && setHovered(true)}
+            onMouseLeave={() => setHovered(false)}
+            slotProps={{
+              paper: {
+                sx: { width: paperWidth, transition: NAV_TRANSITION, overflowX: 'hidden', boxSizing: 'border-box' },
+              },
+            }}
+          >
+            <SideNav
+              collapsed={!showExpanded}
+              collapseToggle={{
+                navCollapsed,
+                onToggle: () => {
+                  setHovered(false);
+                  updateSettings((s) => ({ navCollapsed: !s.navCollapsed }));
+                },
+              }}
+            />
+          </Drawer>
+        </Box>
+      )}
+
+      {!isLarge && (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: NAV_WIDTH, boxSizing: 'border-box' } } }}
+          ModalProps={{ keepMounted: true }}
+        >
+          <SideNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          pt: `${topBarHeight}px`,
+          ...(fixedHeight ? { height: '100vh', overflow: 'hidden' } : {}),
+        }}
+      >
+        <Box
+          sx={{
+            maxWidth: CONTENT_MAX_WIDTH,
+            mx: 'auto',
+            p: { xs: 1.5, sm: 2, md: 3 },
+            ...(fixedHeight ? { height: `calc(100vh - ${topBarHeight}px)`, boxSizing: 'border-box' } : {}),
+          }}
+        >
+          <Outlet />
+        </Box>
+      </Box>
+      {shellExtensions.map(({ id, element: Element }) => Element && <Element key={id} />)}
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+import { Box, Paper } from '@mui/material';
+import { DataGrid } from '@mui/x-data-grid';
+import type {
+  GridColDef,
+  GridPaginationModel,
+  GridRowId,
+  GridRowIdGetter,
+  GridValidRowModel,
+} from '@mui/x-data-grid';
+
+/** The rows live on the server: the grid shows one page and asks for others. */
+export interface ServerPagination {
+  /** how many rows there are in all */
+  rowCount: number;
+  model: GridPaginationModel;
+  onModelChange: (model: GridPaginationModel) => void;
+}
+
+export const SERVER_PAGE_SIZES = [25, 50, 100];
+
+interface DataTableProps<R extends GridValidRowModel> {
+  rows: readonly R[] | undefined;
+  columns: GridColDef<R>[];
+  loading?: boolean;
+  getRowId?: GridRowIdGetter<R>;
+  /** accessible name of the grid */
+  label: string;
+  noRowsLabel?: string;
+  pageSize?: number;
+  server?: ServerPagination;
+  onRowClick?: (row: R) => void;
+  /** greyed-out rows, e.g. deceased patients, still listed but clearly not active */
+  isRowMuted?: (row: R) => boolean;
+  /** checkbox selection, controlled by the page (ids of the selected rows) */
+  selection?: { ids: readonly GridRowId[]; onChange: (ids: GridRowId[]) => void };
+}
+
+/**
+ * The one list grid of the app: same density, paging and empty text everywhere. The grid scrolls
+ * sideways inside its box, so wide tables stay usable on a phone.
+ */
+export function DataTable<R extends GridValidRowModel>({
+  rows,
+  columns,
+  loading,
+  getRowId,
+  label,
+  noRowsLabel = 'Nothing here yet',
+  pageSize = 25,
+  server,
+  onRowClick,
+  isRowMuted,
+  selection,
+}: DataTableProps<R>) {
+  return (
+    <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
+      <Box sx={{ width: '100%' }}>
+        <DataGrid<R>
+          aria-label={label}
+          rows={rows ?? []}
+          columns={columns}
+          loading={loading}
+          getRowId={getRowId}
+          autoHeight
+          density="compact"
+          disableRowSelectionOnClick
+          disableColumnMenu
+          {...(server
+            ? {
+                paginationMode: 'server' as const,
+                rowCount: server.rowCount,
+                paginationModel: server.model,
+                onPaginationModelChange: server.onModelChange,
+                pageSizeOptions: SERVER_PAGE_SIZES,
+                // Sorting one page of a server list would mislead: the server's order stands.
+                disableColumnSorting: true,
+              }
+            : {
+                pageSizeOptions: [10, 25, 50, 100],
+                initialState: { pagination: { paginationModel: { pageSize } } },
+              })}
+          {...(selection && {
+            checkboxSelection: true,
+            // A selection may span several searches (e.g. contacts to merge found one by one).
+            keepNonExistentRowsSelected: true,
+            rowSelectionModel: { type: 'include' as const, ids: new Set(selection.ids) },
+            onRowSelectionModelChange: (model) => {
+              // 'exclude' arrives from "select all": turn it back into the ids it stands for.
+              const all = (rows ?? []).map((row) => (getRowId ? getRowId(row) : (row as unknown as { id: GridRowId }).id));
+              selection.onChange(
+                model.type === 'include' ? [...model.ids] : all.filter((id) => !model.ids.has(id)),
+              );
+            },
+          })}
+          onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
+          getRowClassName={isRowMuted ? ({ row }) => (isRowMuted(row) ? 'row-muted' : '') : undefined}
+          localeText={{ noRowsLabel }}
+          sx={{
+            border: 0,
+            ...(onRowClick && { '& .MuiDataGrid-row': { cursor: 'pointer' } }),
+            '& .row-muted': { color: 'text.disabled', bgcolor: 'action.hover' },
+          }}
+        />
+      </Box>
+    </Paper>
+  );
+}

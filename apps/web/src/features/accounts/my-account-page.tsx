@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { UpdateAccountInput } from '@willow/contracts';
+import type { Account } from '@willow/contracts';
+import { TextInput, useFormState } from '../../components/form-fields';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { notifyError, notifySuccess, useErrorToast } from '../../lib/toasts';
+import { useCurrentAccount, useUpdateAccount } from './accounts.api';
+
+export default function MyAccountPage() {
+  const account = useCurrentAccount();
+  useErrorToast(account.error, 'Error loading account');
+  return (
+    <>
+      <PageHeader title="Account" />
+      {account.data ? <AccountDetails account={account.data} /> : account.isLoading ? <PageLoader /> : null}
+    </>
+  );
+}
+
+function AccountDetails({ account }: { account: Account }) {
+  const form = useFormState({ name: account.name });
+  const update = useUpdateAccount();
+  const { reset } = form;
+  useEffect(() => reset({ name: account.name }), [account.name, reset]);
+
+  const submit = () => {
+    const data = form.check(UpdateAccountInput.required({ name: true }), form.values);
+    if (!data) return;
+    update.mutate(
+      { id: account.id, data: { name: data.name } },
+      {
+        onSuccess: () => notifySuccess('Account updated'),
+        onError: (error) => notifyError('Error updating account', error),
+      },
+    );
+  };
+
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 640 }}>
+      <CardContent>
+        <Stack
+          component="form"
+          spacing={2}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <TextInput label="Practice name" required value={form.values.name} onValueChange={(v) => form.set('name', v)} error={form.errors.name} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>Subscription</Typography>
+            <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>{account.subscriptionTier}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>Status</Typography>
+            <Typography variant="body2">{account.isActive ? 'Active' : 'Inactive'}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>Created</Typography>
+            <Typography variant="body2">{new Date(account.createdAt).toLocaleDateString()}</Typography>
+          </Box>
+          <Box>
+            <Button type="submit" variant="contained" loading={update.isPending}>
+              Save
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

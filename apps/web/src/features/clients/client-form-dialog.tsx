@@ -1,0 +1,147 @@
+import { useEffect, useMemo } from 'react';
+import { Stack } from '@mui/material';
+import { ClientInput } from '@willow/contracts';
+import type { Client } from '@willow/contracts';
+import { EntityFormDialog } from '../../components/entity-form-dialog';
+import { SelectInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useLocations } from '../locations/locations.api';
+import { StaffSelect } from '../users/staff-select';
+import { useCreateClient, useUpdateClient } from './clients.api';
+
+const emptyForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  alternatePhone: '',
+  address: '',
+  notes: '',
+  primaryVeterinarianId: '',
+  locationId: '',
+};
+
+interface ClientFormDialogProps {
+  open: boolean;
+  /** the client to edit; null to create one */
+  client: Client | null;
+  /** where a new client goes unless the user picks another location */
+  defaultLocationId: string | null;
+  onClose: () => void;
+  onCreated?: (client: Client) => void;
+}
+
+export function ClientFormDialog({ open, client, defaultLocationId, onClose, onCreated }: ClientFormDialogProps) {
+  const form = useFormState(emptyForm);
+  const locations = useLocations(true);
+  const create = useCreateClient();
+  const update = useUpdateClient();
+  const { reset } = form;
+
+  useEffect(() => {
+    if (!open) return;
+    reset(
+      client
+        ? {
+            firstName: client.firstName,
+            lastName: client.lastName,
+            email: client.email ?? '',
+            phone: client.phone ?? '',
+            alternatePhone: client.alternatePhone ?? '',
+            address: client.address ?? '',
+            notes: client.notes ?? '',
+            primaryVeterinarianId: client.primaryVeterinarianId ?? '',
+            locationId: client.locationId,
+          }
+        : { ...emptyForm, locationId: defaultLocationId ?? '' },
+    );
+  }, [open, client, defaultLocationId, reset]);
+
+  const locationOptions = useMemo(() => (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })), [locations.data]);
+  const v = form.values;
+  const e = form.errors;
+
+  const submit = () => {
+    const data = form.check(ClientInput, {
+      locationId: v.locationId,
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email,
+      phone: textOrNull(v.phone),
+      alternatePhone: textOrNull(v.alternatePhone),
+      address: textOrNull(v.address),
+      notes: textOrNull(v.notes),
+      primaryVeterinarianId: v.primaryVeterinarianId || null,
+    });
+    if (!data) return;
+    if (client) {
+      update.mutate(
+        { id: client.id, data },
+        {
+          onSuccess: () => {
+            notifySuccess('Client updated');
+            onClose();
+          },
+          onError: (error) => notifyError('Error updating client', error),
+        },
+      );
+      return;
+    }
+    create.mutate(data, {
+      onSuccess: (created) => {
+        notifySuccess('Client created');
+        onClose();
+        onCreated?.(created);
+      },
+      onError: (error) => notifyError('Error creating client', error),
+    });
+  };
+
+  return (
+    <EntityFormDialog
+      open={open}
+      title={client ? `Edit ${client.firstName} ${client.lastName}` : 'New client'}
+      submitLabel={client ? 'Save' : 'Create'}
+      submitting={create.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput label="First name" required value={v.firstName} onValueChange={(x) => form.set('firstName', x)} error={e.firstName} />
+        <TextInput label="Last name" required value={v.lastName} onValueChange={(x) => form.set('lastName', x)} error={e.lastName} />
+      </Stack>
+      <TextInput label="Email" type="email" value={v.email} onValueChange={(x) => form.set('email', x)} error={e.email} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput label="Phone" type="tel" value={v.phone} onValueChange={(x) => form.set('phone', x)} error={e.phone} />
+        <TextInput
+          label="Alternate phone"
+          type="tel"
+          value={v.alternatePhone}
+          onValueChange={(x) => form.set('alternatePhone', x)}
+          error={e.alternatePhone}
+        />
+      </Stack>
+      <TextInput label="Address" multiline minRows={2} value={v.address} onValueChange={(x) => form.set('address', x)} error={e.address} />
+      <SelectInput
+        label="Location"
+        required
+        options={locationOptions}
+        value={v.locationId}
+        onChange={(x) => {
+          form.set('locationId', x);
+          // Veterinarians work at particular locations; the old choice may not work at the new one.
+          form.set('primaryVeterinarianId', '');
+        }}
+        error={e.locationId}
+      />
+      <StaffSelect
+        label="Primary veterinarian"
+        locationId={v.locationId || null}
+        value={v.primaryVeterinarianId}
+        onChange={(x) => form.set('primaryVeterinarianId', x)}
+        error={e.primaryVeterinarianId}
+      />
+      <TextInput label="Notes" multiline minRows={2} value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
+    </EntityFormDialog>
+  );
+}

@@ -1,0 +1,141 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import UploadIcon from '@mui/icons-material/Upload';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { ClientSummary } from '@willow/contracts';
+import { useNavigate } from 'react-router';
+import { useHasAnyPermission } from '../../app/session';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { useErrorToast, useLoadingToast } from '../../lib/toasts';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { clientExportUrl, useClientList } from './clients.api';
+import { ClientFormDialog } from './client-form-dialog';
+import { ClientImportDialog } from './client-import-dialog';
+import { useClientLocation } from './use-client-location';
+
+const columns: GridColDef<ClientSummary>[] = [
+  {
+    field: 'name',
+    headerName: 'Name',
+    flex: 1,
+    minWidth: 160,
+    valueGetter: (_v, row) => `${row.firstName} ${row.lastName}`,
+  },
+  { field: 'email', headerName: 'Email', flex: 1, minWidth: 200 },
+  { field: 'phone', headerName: 'Phone', width: 150 },
+  { field: 'patientCount', headerName: 'Patients', type: 'number', width: 90 },
+];
+
+export default function ClientsPage() {
+  const navigate = useNavigate();
+  const place = useClientLocation();
+  const canImport = useHasAnyPermission(['users.manage', 'account.manage']);
+  const canExport = useHasAnyPermission(['users.manage', 'account.manage', 'reports.export']);
+  const [search, setSearch] = useState('');
+  const [pageModel, setPageModel] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const debounced = useDebouncedValue(search);
+  const clients = useClientList(
+    place.locationId
+      ? { locationId: place.locationId, search: debounced, limit: pageModel.pageSize, offset: pageModel.page * pageModel.pageSize }
+      : null,
+  );
+  useLoadingToast(clients.isLoading, 'Loading Clients...');
+  useErrorToast(clients.error, 'Error getting client list');
+
+  const locationName = useMemo(
+    () => place.locations.find((l) => l.id === place.locationId)?.name,
+    [place.locations, place.locationId],
+  );
+  const firstPage = () => setPageModel((m) => ({ ...m, page: 0 }));
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        subtitle={locationName}
+        actions={
+          <>
+            {canExport && place.locationId && (
+              <Button component="a" href={clientExportUrl(place.locationId)} download startIcon={<DownloadIcon />}>
+                Export CSV
+              </Button>
+            )}
+            {canImport && place.locationId && (
+              <Button startIcon={<UploadIcon />} onClick={() => setImporting(true)}>
+                Import CSV
+              </Button>
+            )}
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              New client
+            </Button>
+          </>
+        }
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
+        <TextField
+          size="small"
+          placeholder="Search by name, email or phone"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            firstPage();
+          }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search clients' },
+            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+          }}
+          sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
+        />
+        {place.canPick && (
+          <TextField
+            select
+            size="small"
+            label="Location"
+            value={place.locationId ?? ''}
+            onChange={(e) => {
+              place.pick(e.target.value);
+              firstPage();
+            }}
+            sx={{ flex: '1 1 200px', maxWidth: { sm: 280 } }}
+          >
+            {place.locations.map((l) => (
+              <MenuItem key={l.id} value={l.id}>
+                {l.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Box>
+      <DataTable
+        label="Clients"
+        rows={clients.data?.items}
+        columns={columns}
+        loading={clients.isFetching || place.loading}
+        noRowsLabel={debounced ? 'No clients match this search' : 'No clients yet'}
+        server={{ rowCount: clients.data?.total ?? 0, model: pageModel, onModelChange: setPageModel }}
+        onRowClick={(row) => void navigate(`/clients/${row.id}`)}
+      />
+      <ClientFormDialog
+        open={creating}
+        client={null}
+        defaultLocationId={place.locationId}
+        onClose={() => setCreating(false)}
+        onCreated={(client) => void navigate(`/clients/${client.id}`)}
+      />
+      {canImport && place.locationId && (
+        <ClientImportDialog
+          open={importing}
+          locationId={place.locationId}
+          locationName={locationName}
+          onClose={() => setImporting(false)}
+        />
+      )}
+    </>
+  );
+}

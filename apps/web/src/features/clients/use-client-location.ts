@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useProfileQuery } from '../../app/session';
+import { useSettings } from '../../lib/settings';
+import { useLocations } from '../locations/locations.api';
+
+/**
+ * The location a client list is for. The API lists one location's clients at a time, so with
+ * 'All Locations' selected the page uses the user's own (profile) location, then the first
+ * one, and offers a picker when there is a choice.
+ */
+export function useClientLocation() {
+  const { locationId } = useSettings();
+  const profile = useProfileQuery().data;
+  const locations = useLocations(true);
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = locations.data ?? [];
+  const fallback =
+    (picked && list.some((l) => l.id === picked) ? picked : null) ??
+    (profile?.location && list.some((l) => l.id === profile.location?.id) ? profile.location.id : null) ??
+    list[0]?.id ??
+    profile?.location?.id ??
+    null;
+  return {
+    locationId: locationId ?? fallback,
+    locations: list,
+    /** the page offers its own choice only while the navigation says 'All Locations' */
+    canPick: locationId === null && list.length > 1,
+    pick: setPicked,
+    loading: locations.isLoading,
+  };
+}

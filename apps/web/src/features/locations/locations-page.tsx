@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, Chip } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import PetsIcon from '@mui/icons-material/Pets';
+import { GridActionsCellItem } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Location } from '@willow/contracts';
+import { useHasAnyPermission } from '../../app/session';
+import { DataTable } from '../../components/data-table';
+import { SwitchInput } from '../../components/form-fields';
+import { PageHeader } from '../../components/page-header';
+import { useErrorToast, useLoadingToast } from '../../lib/toasts';
+import { LocationFormDialog } from './location-form-dialog';
+import { LocationSpeciesDialog } from './location-species-dialog';
+import { useLocations } from './locations.api';
+
+export default function LocationsPage() {
+  const canManage = useHasAnyPermission(['locations.manage']);
+  const [showInactive, setShowInactive] = useState(false);
+  const locations = useLocations(!showInactive);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [speciesForId, setSpeciesForId] = useState<string | null>(null);
+  useLoadingToast(locations.isLoading, 'Loading Locations...');
+  useErrorToast(locations.error, 'Error Getting Locations');
+
+  // Dialogs follow the cached row, so species changes show up while the dialog is open.
+  const byId = (id: string | null) => locations.data?.find((l) => l.id === id) ?? null;
+  const editing = byId(editingId);
+  const speciesFor = byId(speciesForId);
+
+  const columns = useMemo<GridColDef<Location>[]>(() => {
+    const base: GridColDef<Location>[] = [
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
+      { field: 'timezone', headerName: 'Time zone', width: 170 },
+      { field: 'address', headerName: 'Address', flex: 1, minWidth: 160 },
+      { field: 'phone', headerName: 'Phone', width: 130 },
+      {
+        field: 'isActive',
+        headerName: 'Status',
+        width: 100,
+        renderCell: ({ value }) => (
+          <Chip size="small" variant="outlined" label={value ? 'Active' : 'Inactive'} color={value ? 'success' : 'default'} />
+        ),
+      },
+      {
+        field: 'species',
+        headerName: 'Species',
+        flex: 1,
+        minWidth: 180,
+        sortable: false,
+        valueGetter: (_v, row) => row.species.map((s) => s.name).join(', '),
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', gap: 0.5, overflow: 'hidden', alignItems: 'center', height: '100%' }}>
+            {row.species.map((s) => (
+              <Chip key={s.id} size="small" label={s.name} />
+            ))}
+          </Box>
+        ),
+      },
+    ];
+    if (!canManage) return base;
+    return [
+      ...base,
+      {
+        field: 'actions',
+        type: 'actions',
+        width: 90,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditIcon />}
+            label={`Edit ${row.name}`}
+            onClick={() => {
+              setEditingId(row.id);
+              setFormOpen(true);
+            }}
+          />,
+          <GridActionsCellItem key="species" icon={<PetsIcon />} label={`Species at ${row.name}`} onClick={() => setSpeciesForId(row.id)} />,
+        ],
+      },
+    ];
+  }, [canManage]);
+
+  return (
+    <>
+      <PageHeader
+        title="Locations"
+        actions={
+          <>
+            <SwitchInput label="Show inactive" checked={showInactive} onChange={setShowInactive} />
+            {canManage && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => {
+                  setEditingId(null);
+                  setFormOpen(true);
+                }}
+              >
+                New location
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DataTable label="Locations" rows={locations.data} columns={columns} loading={locations.isLoading} />
+      {canManage && (
+        <>
+          <LocationFormDialog open={formOpen} location={editing} onClose={() => setFormOpen(false)} />
+          <LocationSpeciesDialog location={speciesFor} onClose={() => setSpeciesForId(null)} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createLocation,
+  getLocation,
+  listLocations,
+  listSpecies,
+  updateLocation,
+  updateLocationSpecies,
+} from '@willow/contracts';
+import type { LocationInput, Location } from '@willow/contracts';
+import { api } from '../../lib/http-client';
+import { locationKeys, profileKeys, subscriptionKeys } from '../../lib/query-keys';
+
+export function useLocations(onlyActive: boolean) {
+  return useQuery({
+    queryKey: locationKeys.list(onlyActive),
+    queryFn: ({ signal }) => api(listLocations, { query: { onlyActive }, signal }),
+  });
+}
+
+/** One location with its species list (what a patient's species is chosen from). */
+export function useLocation(id: string | null | undefined) {
+  return useQuery({
+    queryKey: locationKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api(getLocation, { params: { id: id! }, signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useSpeciesCatalogue(enabled: boolean) {
+  return useQuery({
+    queryKey: locationKeys.species(),
+    queryFn: ({ signal }) => api(listSpecies, { signal }),
+    enabled,
+  });
+}
+
+function useInvalidateLocations() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+    // Location counts feed the subscription usage; the profile names the user's location.
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  };
+}
+
+export function useCreateLocation() {
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: (data: LocationInput) => api(createLocation, { body: { data } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateLocation() {
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: string; data: Partial<LocationInput> }) =>
+      api(updateLocation, { params: { id }, body: { data } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateLocationSpecies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: { locationId: string; speciesId: string; action: 'add' | 'remove' }) =>
+      api(updateLocationSpecies, { body: { data } }),
+    onSuccess: (updated: Location) => {
+      // Patch every cached list in place so the chips change without a refetch flicker.
+      queryClient.setQueriesData<Location[]>({ queryKey: [...locationKeys.all, 'list'] }, (lists) =>
+        lists?.map((l) => (l.id === updated.id ? updated : l)),
+      );
+    },
+  });
+}

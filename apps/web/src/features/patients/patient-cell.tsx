@@ -1,0 +1,40 @@
+import { Box, Link, Skeleton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { DeceasedChip } from './patient-chips';
+import { usePatient } from './patients.api';
+
+/**
+ * A patient named by id in a grid cell (prescriptions and vaccinations carry only ids). Each
+ * visible cell asks for its patient; the query cache shares one request per patient.
+ */
+export function PatientCell({ patientId, showClient = true }: { patientId: string; showClient?: boolean }) {
+  const patient = usePatient(patientId);
+  if (patient.isLoading) return <Skeleton width={120} />;
+  if (!patient.data) return <Typography variant="body2">Unknown patient</Typography>;
+  const p = patient.data;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0, overflow: 'hidden' }}>
+      <Box sx={{ flex: '1 1 auto', minWidth: 64, lineHeight: 1.2 }}>
+        <Link component={RouterLink} to={`/patients/${p.id}`} onClick={(e) => e.stopPropagation()} variant="body2" sx={{ display: 'block' }} noWrap>
+          {p.name}
+        </Link>
+        {showClient && (
+          <Link
+            component={RouterLink}
+            to={`/clients/${p.clientId}`}
+            onClick={(e) => e.stopPropagation()}
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block' }}
+            noWrap
+          >
+            {p.clientName}
+          </Link>
+        )}
+      </Box>
+      <Box sx={{ flexShrink: 0 }}>
+        <DeceasedChip deceasedOn={p.deceasedOn} />
+      </Box>
+    </Box>
+  );
+}

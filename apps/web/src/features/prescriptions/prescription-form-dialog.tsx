@@ -1,0 +1,151 @@
+import { useEffect } from 'react';
+import { Stack } from '@mui/material';
+import { PrescriptionInput } from '@willow/contracts';
+import type { Prescription } from '@willow/contracts';
+import { EntityFormDialog } from '../../components/entity-form-dialog';
+import { DateInput, numberOrNull, TextInput, textOrNull, useFormState } from '../../components/form-fields';
+import { todayIso } from '../../lib/dates';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { PatientPicker, useChosenPatient } from '../patients/patient-picker';
+import { StaffSelect } from '../users/staff-select';
+import { useCreatePrescription, useUpdatePrescription } from './prescriptions.api';
+
+const emptyForm = {
+  drug: '',
+  dose: '',
+  frequency: '',
+  quantity: '',
+  refills: '0',
+  prescriberId: '',
+  prescribedOn: '',
+  expiresOn: '',
+  instructions: '',
+};
+
+interface PrescriptionFormDialogProps {
+  open: boolean;
+  prescription: Prescription | null;
+  patientId?: string;
+  clientId?: string;
+  locationId?: string;
+  onClose: () => void;
+}
+
+export function PrescriptionFormDialog({ open, prescription, patientId, clientId, locationId, onClose }: PrescriptionFormDialogProps) {
+  const form = useFormState(emptyForm);
+  const patient = useChosenPatient(open, prescription?.patientId ?? patientId);
+  const create = useCreatePrescription();
+  const update = useUpdatePrescription();
+  const { reset } = form;
+  useEffect(() => {
+    if (!open) return;
+    reset(
+      prescription
+        ? {
+            drug: prescription.drug,
+            dose: prescription.dose,
+            frequency: prescription.frequency,
+            quantity: prescription.quantity,
+            refills: String(prescription.refills),
+            prescriberId: prescription.prescriberId ?? '',
+            prescribedOn: prescription.prescribedOn,
+            expiresOn: prescription.expiresOn ?? '',
+            instructions: prescription.instructions ?? '',
+          }
+        : { ...emptyForm, prescribedOn: todayIso() },
+    );
+  }, [open, prescription, reset]);
+
+  const v = form.values;
+  const e = form.errors;
+  const submit = () => {
+    const data = form.check(PrescriptionInput, {
+      patientId: patient.value?.id ?? '',
+      drug: v.drug,
+      dose: v.dose,
+      frequency: v.frequency,
+      quantity: v.quantity,
+      refills: numberOrNull(v.refills) ?? 0,
+      prescriberId: v.prescriberId || null,
+      prescribedOn: v.prescribedOn,
+      expiresOn: textOrNull(v.expiresOn),
+      instructions: textOrNull(v.instructions),
+    });
+    if (!data) return;
+    if (prescription) {
+      update.mutate(
+        { id: prescription.id, data },
+        {
+          onSuccess: () => {
+            notifySuccess('Prescription updated');
+            onClose();
+          },
+          onError: (error) => notifyError('Error updating prescription', error),
+        },
+      );
+      return;
+    }
+    create.mutate(data, {
+      onSuccess: () => {
+        notifySuccess('Prescription created');
+        onClose();
+      },
+      onError: (error) => notifyError('Error creating prescription', error),
+    });
+  };
+
+  return (
+    <EntityFormDialog
+      open={open}
+      title={prescription ? 'Edit prescription' : 'New prescription'}
+      submitLabel={prescription ? 'Save' : 'Create'}
+      submitting={create.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <PatientPicker
+        value={patient.value}
+        onChange={patient.set}
+        error={e.patientId && 'Choose a patient'}
+        disabled={Boolean(patientId) || patient.loading}
+        clientId={clientId}
+        locationId={locationId}
+      />
+      <TextInput label="Drug" required value={v.drug} onValueChange={(x) => form.set('drug', x)} error={e.drug} placeholder="e.g. Carprofen 75 mg" />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput label="Dose" required value={v.dose} onValueChange={(x) => form.set('dose', x)} error={e.dose} placeholder="e.g. 1 tablet" />
+        <TextInput
+          label="Frequency"
+          required
+          value={v.frequency}
+          onValueChange={(x) => form.set('frequency', x)}
+          error={e.frequency}
+          placeholder="e.g. Twice daily"
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput label="Quantity" required value={v.quantity} onValueChange={(x) => form.set('quantity', x)} error={e.quantity} />
+        <TextInput
+          label="Refills"
+          value={v.refills}
+          onValueChange={(x) => form.set('refills', x)}
+          error={e.refills}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <DateInput label="Prescribed on" required value={v.prescribedOn} onValueChange={(x) => form.set('prescribedOn', x)} error={e.prescribedOn} />
+        <DateInput label="Expires on" value={v.expiresOn} onValueChange={(x) => form.set('expiresOn', x)} error={e.expiresOn} />
+      </Stack>
+      <StaffSelect label="Prescriber" value={v.prescriberId} onChange={(x) => form.set('prescriberId', x)} error={e.prescriberId} />
+      <TextInput
+        label="Instructions"
+        multiline
+        minRows={2}
+        value={v.instructions}
+        onValueChange={(x) => form.set('instructions', x)}
+        error={e.instructions}
+      />
+    </EntityFormDialog>
+  );
+}

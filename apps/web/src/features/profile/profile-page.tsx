@@ -1,0 +1,126 @@
+import { useEffect } from 'react';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { ChangePasswordInput, UpdateProfileInput } from '@willow/contracts';
+import type { Profile } from '@willow/contracts';
+import { TextInput, useFormState } from '../../components/form-fields';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useChangePassword, useProfileQuery, useUpdateProfile } from './profile.api';
+
+export default function ProfilePage() {
+  const profile = useProfileQuery().data;
+  return (
+    <>
+      <PageHeader title="Profile" subtitle={profile ? `${profile.account.name}` : undefined} />
+      {profile ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+          <ProfileForm profile={profile} />
+          <PasswordForm />
+        </Box>
+      ) : (
+        <PageLoader />
+      )}
+    </>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const form = useFormState({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
+  const update = useUpdateProfile();
+  const { reset } = form;
+  useEffect(() => {
+    reset({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
+  }, [profile, reset]);
+
+  const submit = () => {
+    const data = form.check(UpdateProfileInput, form.values);
+    if (!data) return;
+    update.mutate(data, {
+      onSuccess: () => notifySuccess('Profile updated'),
+      onError: (error) => notifyError('Error updating profile', error),
+    });
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Your details
+        </Typography>
+        <Stack
+          component="form"
+          spacing={2}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <TextInput label="First name" required value={form.values.firstName} onValueChange={(v) => form.set('firstName', v)} error={form.errors.firstName} />
+          <TextInput label="Last name" required value={form.values.lastName} onValueChange={(v) => form.set('lastName', v)} error={form.errors.lastName} />
+          <TextInput label="Email" type="email" required value={form.values.email} onValueChange={(v) => form.set('email', v)} error={form.errors.email} />
+          <Box>
+            <Button type="submit" variant="contained" loading={update.isPending}>
+              Save
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordForm() {
+  const form = useFormState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const change = useChangePassword();
+
+  const submit = () => {
+    const data = form.check(ChangePasswordInput, form.values);
+    if (!data) return;
+    if (form.values.confirmPassword !== form.values.newPassword) {
+      form.setErrors({ confirmPassword: 'The passwords do not match.' });
+      return;
+    }
+    change.mutate(data, {
+      onSuccess: () => {
+        form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
+        notifySuccess('Password changed');
+      },
+      onError: (error) => notifyError('Error changing password', error),
+    });
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Change password
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          At least 12 characters. Changing it signs you out everywhere else.
+        </Typography>
+        <Stack
+          component="form"
+          spacing={2}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          {/* Lets password managers tie the new password to the right sign-in. */}
+          <input type="text" name="username" autoComplete="username" hidden readOnly />
+          <TextInput label="Current password" type="password" autoComplete="current-password" required value={form.values.currentPassword} onValueChange={(v) => form.set('currentPassword', v)} error={form.errors.currentPassword} />
+          <TextInput label="New password" type="password" autoComplete="new-password" required value={form.values.newPassword} onValueChange={(v) => form.set('newPassword', v)} error={form.errors.newPassword} />
+          <TextInput label="Confirm new password" type="password" autoComplete="new-password" required value={form.values.confirmPassword} onValueChange={(v) => form.set('confirmPassword', v)} error={form.errors.confirmPassword} />
+          <Box>
+            <Button type="submit" variant="contained" loading={change.isPending}>
+              Change password
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { changePassword, updateProfile } from '@willow/contracts';
+import type { ChangePasswordInput, UpdateProfileInput } from '@willow/contracts';
+import { api } from '../../lib/http-client';
+import { profileKeys, userKeys } from '../../lib/query-keys';
+
+export { useProfileQuery } from '../../app/session';
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: UpdateProfileInput) => api(updateProfile, { body: { data } }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileKeys.detail(), profile);
+      // The user list shows the same name and email.
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (data: ChangePasswordInput) => api(changePassword, { body: { data } }),
+  });
+}

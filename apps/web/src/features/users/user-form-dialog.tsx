@@ -1,0 +1,138 @@
+import { useEffect, useMemo } from 'react';
+import { CreateUserInput, UpdateUserInput } from '@willow/contracts';
+import type { User } from '@willow/contracts';
+import { EntityFormDialog } from '../../components/entity-form-dialog';
+import { MultiSelectInput, TextInput, useFormState } from '../../components/form-fields';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useLocations } from '../locations/locations.api';
+import { useRoles } from '../roles/roles.api';
+import { useCreateUser, useUpdateUser } from './users.api';
+
+interface UserFormDialogProps {
+  open: boolean;
+  user: User | null;
+  onClose: () => void;
+}
+
+const emptyForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  roleIds: [] as string[],
+  locationIds: [] as string[],
+};
+
+export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
+  const form = useFormState(emptyForm);
+  const roles = useRoles();
+  const locations = useLocations(false);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const { reset } = form;
+  useEffect(() => {
+    if (!open) return;
+    reset(
+      user
+        ? {
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            phone: user.phone ?? '',
+            password: '',
+            roleIds: user.roleIds,
+            locationIds: user.locationIds,
+          }
+        : emptyForm,
+    );
+  }, [open, user, reset]);
+
+  const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })), [roles.data]);
+  const locationOptions = useMemo(
+    () => (locations.data ?? []).map((l) => ({ value: l.id, label: l.isActive ? l.name : `${l.name} (inactive)` })),
+    [locations.data],
+  );
+
+  const submit = () => {
+    const v = form.values;
+    const phone = v.phone.trim() === '' ? null : v.phone;
+    if (user) {
+      const data = form.check(UpdateUserInput, {
+        firstName: v.firstName,
+        lastName: v.lastName,
+        email: v.email,
+        phone,
+        roleIds: v.roleIds,
+        locationIds: v.locationIds,
+        // Blank keeps the current password.
+        password: v.password === '' ? undefined : v.password,
+      });
+      if (!data) return;
+      update.mutate(
+        { id: user.id, data },
+        {
+          onSuccess: () => {
+            notifySuccess('User updated');
+            onClose();
+          },
+          onError: (error) => notifyError('Error updating user', error),
+        },
+      );
+      return;
+    }
+    const data = form.check(CreateUserInput, { ...v, phone, isActive: true });
+    if (!data) return;
+    create.mutate(data, {
+      onSuccess: () => {
+        notifySuccess('User created');
+        onClose();
+      },
+      onError: (error) => notifyError('Error creating user', error),
+    });
+  };
+
+  const v = form.values;
+  const e = form.errors;
+  return (
+    <EntityFormDialog
+      open={open}
+      title={user ? `Edit ${user.firstName} ${user.lastName}` : 'New user'}
+      submitLabel={user ? 'Save' : 'Create'}
+      submitting={create.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput label="First name" required value={v.firstName} onValueChange={(x) => form.set('firstName', x)} error={e.firstName} />
+      <TextInput label="Last name" required value={v.lastName} onValueChange={(x) => form.set('lastName', x)} error={e.lastName} />
+      <TextInput label="Email" type="email" required value={v.email} onValueChange={(x) => form.set('email', x)} error={e.email} />
+      <TextInput label="Phone" type="tel" value={v.phone} onValueChange={(x) => form.set('phone', x)} error={e.phone} />
+      <TextInput
+        label={user ? 'New password' : 'Initial password'}
+        type="password"
+        autoComplete="new-password"
+        required={!user}
+        value={v.password}
+        onValueChange={(x) => form.set('password', x)}
+        error={e.password}
+        helperText={user ? 'Leave blank to keep the current password' : 'At least 12 characters'}
+      />
+      <MultiSelectInput
+        label="Roles"
+        options={roleOptions}
+        value={v.roleIds}
+        onChange={(x) => form.set('roleIds', x)}
+        loading={roles.isLoading}
+        error={e.roleIds}
+      />
+      <MultiSelectInput
+        label="Locations"
+        options={locationOptions}
+        value={v.locationIds}
+        onChange={(x) => form.set('locationIds', x)}
+        loading={locations.isLoading}
+        error={e.locationIds}
+      />
+    </EntityFormDialog>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Query key factories for data more than one feature (or the shell) reads, so that a change
+ * made on one page refreshes every view of it. Keys of a group share their first element,
+ * which is what invalidation targets.
+ */
+export const sessionKeys = {
+  all: ['session'] as const,
+  permissions: () => ['session', 'permissions'] as const,
+};
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  detail: () => ['profile', 'detail'] as const,
+};
+
+export const locationKeys = {
+  all: ['locations'] as const,
+  list: (onlyActive: boolean) => ['locations', 'list', { onlyActive }] as const,
+  species: () => ['locations', 'species'] as const,
+  detail: (id: string) => ['locations', 'detail', id] as const,
+};
+
+export const accountKeys = {
+  all: ['accounts'] as const,
+  current: () => ['accounts', 'current'] as const,
+  list: (query: { onlyActive: boolean; includeDetails: boolean }) => ['accounts', 'list', query] as const,
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => ['users', 'list'] as const,
+  staff: (locationId: string | null) => ['users', 'staff', locationId] as const,
+};
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: () => ['roles', 'list'] as const,
+  system: () => ['roles', 'system'] as const,
+  systemCandidates: (search: string) => ['roles', 'system', 'candidates', search] as const,
+};
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  usage: () => ['subscriptions', 'usage'] as const,
+  tiers: () => ['subscriptions', 'tiers'] as const,
+};
+
+/*
+ * Clients and their records: the household page shows several features' data at once, so each
+ * group is invalidated by name from whichever page changed it.
+ */
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (query: { locationId: string; search: string; limit: number; offset: number }) =>
+    ['clients', 'list', query] as const,
+  detail: (id: string) => ['clients', 'detail', id] as const,
+};
+
+export const patientKeys = {
+  all: ['patients'] as const,
+  list: (query: Record<string, unknown>) => ['patients', 'list', query] as const,
+  detail: (id: string) => ['patients', 'detail', id] as const,
+};
+
+/** Filters shared by prescription and vaccination lists. */
+export interface CareRecordFilter {
+  locationId?: string;
+  clientId?: string;
+  patientId?: string;
+}
+
+export const prescriptionKeys = {
+  all: ['prescriptions'] as const,
+  list: (filter: CareRecordFilter) => ['prescriptions', 'list', filter] as const,
+};
+
+export const vaccinationKeys = {
+  all: ['vaccinations'] as const,
+  list: (filter: CareRecordFilter) => ['vaccinations', 'list', filter] as const,
+};
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  list: (query: { search?: string; category?: string; clientId?: string }) => ['contacts', 'list', query] as const,
+  merges: () => ['contacts', 'merges'] as const,
+};
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  list: (query: { clientId?: string; patientId?: string }) => ['documents', 'list', query] as const,
+};
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  history: (entityType: string, entityId: string) => ['audit', entityType, entityId] as const,
+};
+
+export const searchKeys = {
+  all: ['search'] as const,
+  query: (q: string, locationId: string | null) => ['search', q, locationId] as const,
+};

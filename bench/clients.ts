@@ -1,0 +1,139 @@
+// Client list, client search and patient list at 50 concurrent requests on the large seed,
+// beside the same SQL run directly through the driver, on PGlite and on PostgreSQL.
+//   npm run build && npm run bench:clients [-- --requests 1000 --only pglite|postgres]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
+import { arg, load, ms, type LoadResult } from './load.js';
+
+const REQUESTS = Number(arg('requests', '1000'));
+const CONCURRENCY = 50;
+const only = arg('only', 'both');
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
+  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  try {
+    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10 }, (m) => console.log(`  seed: ${m}`));
+  } finally {
+    await db.close();
+  }
+}
+
+async function ensurePgDatabase(url: string) {
+  const pg = await import('pg');
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.default.Client({ connectionString: u.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+interface Target {
+  label: string;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** The SQL each endpoint runs for its data, with the parameters the bench uses. */
+const SQL = {
+  clientList: `select * from clients where account_id = $1 and location_id = $2 order by lower(first_name), lower(last_name), id limit 50 offset 0`,
+  clientCount: `select count(*) from clients where account_id = $1 and location_id = $2`,
+  clientSearch: `select * from clients where account_id = $1 and location_id = $2 and search_text like $3 order by lower(first_name), lower(last_name), id limit 50 offset 0`,
+  clientSearchCount: `select count(*) from clients where account_id = $1 and location_id = $2 and search_text like $3`,
+  patientList: `select * from patients where account_id = $1 and location_id = $2 order by lower(name), id limit 50 offset 0`,
+  patientCount: `select count(*) from patients where account_id = $1 and location_id = $2`,
+};
+
+async function benchTarget(t: Target) {
+  console.log(`\n[${t.label}] preparing the large seed (first run takes a minute or two)`);
+  await ensureSeeded(t);
+
+  const port = await freePort();
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((r) => server.on('exit', r));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 600) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { email: LARGE_OWNER, password: LARGE_PASSWORD } }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const profile = (await login.json()) as { account: { id: string } };
+  const locations = (await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string }[];
+  const locationId = locations[0]!.id;
+  const accountId = profile.account.id;
+  const get = (path: string) => async () => {
+    const res = await fetch(base + path, { headers: { cookie } });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  const api: Record<string, LoadResult> = {};
+  api['client list'] = await load(get(`/api/client?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
+  api['client search'] = await load(get(`/api/client?locationId=${locationId}&limit=50&search=mar`), REQUESTS, CONCURRENCY);
+  api['patient list'] = await load(get(`/api/patient?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
+  server.kill('SIGTERM');
+  await exited;
+
+  // The same data queries straight through the driver (the data folder is free again).
+  const database: Database = await openDatabase({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, migrate: false });
+  const client = (database.db as unknown as { $client: { query(sql: string, params: unknown[]): Promise<unknown> } }).$client;
+  const q = (...pairs: [string, unknown[]][]) => async () => {
+    await Promise.all(pairs.map(([sql, params]) => client.query(sql, params)));
+  };
+  const raw: Record<string, LoadResult> = {};
+  raw['client list'] = await load(q([SQL.clientList, [accountId, locationId]], [SQL.clientCount, [accountId, locationId]]), REQUESTS, CONCURRENCY);
+  raw['client search'] = await load(
+    q([SQL.clientSearch, [accountId, locationId, '%mar%']], [SQL.clientSearchCount, [accountId, locationId, '%mar%']]),
+    REQUESTS,
+    CONCURRENCY,
+  );
+  raw['patient list'] = await load(q([SQL.patientList, [accountId, locationId]], [SQL.patientCount, [accountId, locationId]]), REQUESTS, CONCURRENCY);
+  await database.close();
+
+  console.log(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent; 10,000 clients / 15,000 patients at the location`);
+  console.log('endpoint        | API p50  | API p99  | API req/s | SQL p50  | SQL p99  | p50 ratio');
+  for (const name of Object.keys(api)) {
+    const a = api[name]!;
+    const r = raw[name]!;
+    console.log(
+      `${name.padEnd(15)} | ${ms(a.p50).padStart(8)} | ${ms(a.p99).padStart(8)} | ${a.perSecond.toFixed(0).padStart(9)} | ${ms(r.p50).padStart(8)} | ${ms(r.p99).padStart(8)} | ${(a.p50 / r.p50).toFixed(2)}×`,
+    );
+  }
+}
+
+const benchDir = resolve('.bench');
+mkdirSync(benchDir, { recursive: true });
+if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
+if (only !== 'pglite') {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
+  await ensurePgDatabase(url);
+  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
+}

@@ -1,0 +1,49 @@
+// Shared selectors and probes for the browser tests (not a test file itself).
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+export const TOKEN_COOKIE = 'x-access-token';
+export const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256';
+
+/** The side navigation (permanent drawer on large screens, temporary drawer below). */
+export const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
+
+/** One titled section of the navigation, e.g. 'Settings'. */
+export const navSection = (page: Page, section: string): Locator => mainNav(page).getByRole('list', { name: section, exact: true });
+
+/** A menu entry (a link) inside a navigation section. */
+export const navEntry = (page: Page, section: string, label: string): Locator =>
+  navSection(page, section).getByRole('link', { name: label, exact: true });
+
+/** The labels of the links in a navigation section, in order. */
+export async function entriesOf(page: Page, section: string): Promise<string[]> {
+  const texts = await navSection(page, section).getByRole('link').allInnerTexts();
+  return texts.map((t) => t.trim());
+}
+
+export const locationDropdown = (page: Page): Locator => mainNav(page).getByRole('button', { name: /^Location: / });
+export const accountDropdown = (page: Page): Locator => mainNav(page).getByRole('button', { name: /^Account: / });
+
+/** The saved settings (localStorage 'settings'), or null. */
+export function readSettings(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('settings') ?? 'null') as Record<string, unknown> | null);
+}
+
+/** Paths the main frame goes to, including in-app (history API) navigations; repeats are collapsed. */
+export function trackPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const path = new URL(frame.url()).pathname;
+    if (paths.at(-1) !== path) paths.push(path);
+  });
+  return paths;
+}
+
+export async function tokenCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === TOKEN_COOKIE);
+}
+
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/** A suffix that keeps names created by a run unique in the shared database. */
+export const unique = (): string => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

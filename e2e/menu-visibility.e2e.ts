@@ -1,0 +1,78 @@
+// SPEC §2 navigation menu and §6: entries, sections and dropdowns each user is offered.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, signIn } from './browser.ts';
+import { accountDropdown, entriesOf, locationDropdown, mainNav, navSection } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in on /profile and waits until the navigation and the profile (used by the dropdowns) are there. */
+async function openShell(page: Page, email: string) {
+  await signIn(page, email, '/profile');
+  await page.waitForURL((url) => url.pathname === '/profile');
+  await mainNav(page).waitFor();
+  // The profile form shows once the profile query has answered (the account dropdown needs it too).
+  await page.getByRole('main').getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  await page.getByRole('main').getByLabel('Email').waitFor();
+}
+
+async function sectionNames(page: Page): Promise<string[]> {
+  return mainNav(page).getByRole('list').evaluateAll((lists) => lists.map((l) => l.getAttribute('aria-label') ?? ''));
+}
+
+describe('menu visibility', () => {
+  it('owner: all Settings entries, a location dropdown, no account dropdown and no Super Admin section', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openShell(page, 'owner@demo.test');
+      expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions']);
+      expect(await entriesOf(page, 'Personal')).toEqual(['Profile', 'Logout']);
+      expect(await sectionNames(page)).not.toContain('Super Admin');
+      expect(await navSection(page, 'Super Admin').count()).toBe(0);
+      // Two locations and switch_locations: the dropdown shows, with its default label.
+      await locationDropdown(page).waitFor();
+      expect(await locationDropdown(page).getAttribute('aria-label')).toBe('Location: All Locations');
+      expect(await accountDropdown(page).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('frontdesk: Users, Profile and Logout only; no location or account dropdown', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openShell(page, 'frontdesk@demo.test');
+      expect(await entriesOf(page, 'Settings')).toEqual(['Users']);
+      expect(await entriesOf(page, 'Personal')).toEqual(['Profile', 'Logout']);
+      const nav = mainNav(page);
+      for (const label of ['Account', 'Locations', 'Roles & Permissions', 'Subscriptions', 'Accounts', 'System Roles'])
+        expect(await nav.getByRole('link', { name: label, exact: true }).count(), label).toBe(0);
+      expect(await sectionNames(page)).not.toContain('Super Admin');
+      expect(await locationDropdown(page).count()).toBe(0);
+      expect(await accountDropdown(page).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('superadmin: the Super Admin section and the account dropdown', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openShell(page, 'superadmin@demo.test');
+      expect(await entriesOf(page, 'Super Admin')).toEqual(['Accounts', 'Subscriptions', 'System Roles']);
+      expect(await sectionNames(page)).toContain('Super Admin');
+      await accountDropdown(page).waitFor();
+      expect(await accountDropdown(page).getAttribute('aria-label')).toBe('Account: Willow Support');
+      // system.admin grants every check, so the Settings entries show too.
+      expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions']);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+// SPEC §2 session guard: every redirect the guard makes, for page loads and for API answers.
+import { SignJWT } from 'jose';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, signIn } from './browser.ts';
+import { JWT_SECRET, TOKEN_COOKIE, mainNav, navEntry, pathOf, tokenCookie, trackPaths } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function setToken(context: BrowserContext, value: string) {
+  return context.addCookies([{ name: TOKEN_COOKIE, value, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** An HS256 token signed with the secret the e2e server runs with. */
+function signToken(claims: Record<string, unknown>, expiresAt: number) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+describe('session guard', () => {
+  it('without a token goes to /login with the current path (and query) as returnUrl', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/locations');
+      await page.waitForURL(/\/login/);
+      expect(pathOf(page)).toBe('/login');
+      expect(new URL(page.url()).search).toBe('?returnUrl=%2Flocations');
+
+      await page.goto('/users?tab=2');
+      await page.waitForURL(/\/login/);
+      expect(new URL(page.url()).search).toBe(`?returnUrl=${encodeURIComponent('/users?tab=2')}`);
+      await page.getByLabel('Email').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with an undecodable token removes the cookie and goes through /logout to /login', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await setToken(context, 'garbage.not-a.jwt');
+      const paths = trackPaths(page);
+      await page.goto('/users');
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(paths).toEqual(['/logout', '/login']);
+      expect(await tokenCookie(context)).toBeUndefined();
+      await page.getByLabel('Email').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with an expired token removes the cookie and goes through /logout to /login', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await setToken(context, await signToken({ authenticatedUserId: 'x', accountId: 'y', jti: 'z' }, nowSeconds() - 60));
+      const paths = trackPaths(page);
+      await page.goto('/profile');
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(paths).toEqual(['/logout', '/login']);
+      expect(await tokenCookie(context)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with a token lacking an account id goes to /403', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await setToken(context, await signToken({ authenticatedUserId: 'x' }, nowSeconds() + 3600));
+      await page.goto('/users');
+      await page.waitForURL((url) => url.pathname === '/403');
+      await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a revoked session makes the next API call go through /logout to /login', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'owner@demo.test', '/profile');
+      await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+      const token = await tokenCookie(context);
+      expect(token).toBeDefined();
+
+      // Revoke the session on the server with the same cookie, then put the (now revoked) token back.
+      const res = await context.request.post('/api/auth/logout', { data: {} });
+      expect(res.ok()).toBe(true);
+      await setToken(context, token!.value);
+
+      const paths = trackPaths(page);
+      // The users list is not cached yet, so opening it calls the API, which answers 'Invalid Token'.
+      await navEntry(page, 'Settings', 'Users').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(paths).toEqual(['/users', '/logout', '/login']);
+      expect(await tokenCookie(context)).toBeUndefined();
+      await page.getByLabel('Email').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a session gone from the browser makes loading data end on /login with the return path', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'owner@demo.test', '/profile');
+      await mainNav(page).waitFor();
+      await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+
+      // The logout answer clears the cookie in this context too: the app now has no session at all.
+      const res = await context.request.post('/api/auth/logout', { data: {} });
+      expect(res.ok()).toBe(true);
+      expect(await tokenCookie(context)).toBeUndefined();
+
+      await navEntry(page, 'Settings', 'Users').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).search).toBe('?returnUrl=%2Fusers');
+      await page.getByLabel('Email').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,158 @@
+// A light pass over the Settings pages doing real work as the owner. Everything created here has a
+// unique name, so reruns and the other files sharing the server are not disturbed.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, signIn } from './browser.ts';
+import { mainNav, unique } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function ownerOn(page: Page, path: string, heading: string) {
+  await signIn(page, 'owner@demo.test', path);
+  await page.waitForURL((url) => url.pathname === path);
+  await mainNav(page).waitFor();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+describe('settings', () => {
+  it('creates a location with a time zone, then adds a species to it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await ownerOn(page, '/locations', 'Locations');
+      const name = `E2E Clinic ${unique()}`;
+      const grid = page.getByRole('grid', { name: 'Locations' });
+      await grid.getByRole('row').filter({ hasText: 'Riverside Animal Hospital' }).waitFor();
+
+      await page.getByRole('button', { name: 'New location' }).click();
+      const form = page.getByRole('dialog', { name: 'New location' });
+      await form.getByLabel('Name').fill(name);
+      const timeZone = form.getByLabel('Time zone');
+      await timeZone.fill('Europe/Ber');
+      await page.getByRole('option', { name: 'Europe/Berlin', exact: true }).click();
+      expect(await timeZone.inputValue()).toBe('Europe/Berlin');
+      await form.getByLabel('Phone').fill('+49 30 555 0100');
+      await form.getByRole('button', { name: 'Create' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await toast(page, 'Location created').waitFor();
+
+      const row = grid.getByRole('row').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('Europe/Berlin');
+      expect(await row.innerText()).toContain('Active');
+
+      await row.getByRole('button', { name: `Species at ${name}` }).click();
+      const species = page.getByRole('dialog', { name: `Species at ${name}` });
+      await species.getByText('No species yet.').waitFor();
+      await species.getByLabel('Add a species').fill('Dog');
+      await page.getByRole('option', { name: 'Dog', exact: true }).click();
+      await species.getByRole('button', { name: 'Add', exact: true }).click();
+      await species.getByRole('button', { name: 'Dog', exact: true }).waitFor();
+      expect(await species.getByText('No species yet.').count()).toBe(0);
+      await species.getByRole('button', { name: 'Done' }).click();
+      await species.waitFor({ state: 'hidden' });
+      await expect.poll(() => row.innerText()).toContain('Dog');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('creates a user with a role, deactivates it and deletes it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await ownerOn(page, '/users', 'Users');
+      const id = unique();
+      const first = 'Eve';
+      const last = `Tester${id}`;
+      const email = `e2e-user-${id}@example.test`;
+      const grid = page.getByRole('grid', { name: 'Users' });
+      await grid.getByRole('row').filter({ hasText: 'owner@demo.test' }).waitFor();
+
+      await page.getByRole('button', { name: 'New user' }).click();
+      const form = page.getByRole('dialog', { name: 'New user' });
+      await form.getByLabel('First name').fill(first);
+      await form.getByLabel('Last name').fill(last);
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Initial password').fill('a-long-e2e-password');
+      await form.getByLabel('Roles').click();
+      await page.getByRole('option', { name: 'Assistant', exact: true }).click();
+      await page.keyboard.press('Escape');
+      await form.getByRole('button', { name: 'Assistant' }).waitFor();
+      await form.getByRole('button', { name: 'Create' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await toast(page, 'User created').waitFor();
+
+      const row = grid.getByRole('row').filter({ hasText: email });
+      await row.waitFor();
+      expect(await row.innerText()).toContain(`${first} ${last}`);
+      expect(await row.innerText()).toContain('Assistant');
+
+      const active = row.getByRole('switch', { name: `${first} ${last} active` });
+      expect(await active.isChecked()).toBe(true);
+      await active.click();
+      await toast(page, 'User deactivated').waitFor();
+      await expect.poll(() => active.isChecked()).toBe(false);
+
+      await row.getByRole('button', { name: `Delete ${first} ${last}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete user' });
+      await confirm.getByText(`Delete ${first} ${last}?`).waitFor();
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await toast(page, 'User deleted').waitFor();
+      await row.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('creates a custom role with a permission, sees it listed, and deletes it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await ownerOn(page, '/permission', 'Roles & Permissions');
+      const name = `E2E Role ${unique()}`;
+      await page.getByRole('heading', { name: 'Administrator', exact: true }).waitFor();
+
+      await page.getByRole('button', { name: 'New role' }).click();
+      const form = page.getByRole('dialog', { name: 'New role' });
+      await form.getByLabel('Name').fill(name);
+      await form.getByRole('checkbox', { name: 'View analytics' }).check();
+      await form.getByRole('button', { name: 'Create' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await toast(page, 'Role created').waitFor();
+
+      const card = page.getByLabel(name, { exact: true });
+      await card.getByRole('heading', { name, exact: true }).waitFor();
+      expect(await card.getByText('Custom', { exact: true }).count()).toBe(1);
+      expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['View analytics']);
+
+      await card.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete role' });
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await card.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the Profile page shows the owner's name and email", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await ownerOn(page, '/profile', 'Profile');
+      const main = page.getByRole('main');
+      await main.getByText('Demo Veterinary Group', { exact: true }).waitFor();
+      await expect.poll(() => main.getByLabel('First name').inputValue()).toBe('Olivia');
+      expect(await main.getByLabel('Last name').inputValue()).toBe('Owens');
+      expect(await main.getByLabel('Email').inputValue()).toBe('owner@demo.test');
+    } finally {
+      await context.close();
+    }
+  });
+});

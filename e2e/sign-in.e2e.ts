@@ -1,0 +1,80 @@
+// SPEC §2: signing in, returning to the page asked for, a wrong password, and signing out.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, launch, newPage, signIn } from './browser.ts';
+import { mainNav, navEntry, pathOf, tokenCookie, trackPaths } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign in', () => {
+  it('sends an unauthenticated visit to /users to /login with the return path', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/users');
+      await page.waitForURL(/\/login/);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/login');
+      expect(url.search).toBe('?returnUrl=%2Fusers');
+      await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs the owner in and returns to /users inside the shell', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'owner@demo.test', '/users');
+      await page.waitForURL((url) => url.pathname === '/users');
+      await mainNav(page).waitFor();
+      await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+      expect(await navEntry(page, 'Settings', 'Users').getAttribute('aria-current')).toBe('page');
+      expect(await tokenCookie(context)).toBeDefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows 'Incorrect email or password' for a wrong password and stays on /login", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/login?returnUrl=%2Fusers');
+      await page.getByLabel('Email').fill('owner@demo.test');
+      await page.getByLabel('Password').fill(`${DEMO_PASSWORD}-wrong`);
+      await page.getByRole('button', { name: /sign in/i }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Incorrect email or password' });
+      await alert.waitFor();
+      expect((await alert.innerText()).trim()).toBe('Incorrect email or password');
+      expect(pathOf(page)).toBe('/login');
+      expect(await tokenCookie(context)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('logs out from the menu to /login, after which /users needs a sign-in again', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'owner@demo.test', '/profile');
+      await mainNav(page).waitFor();
+      const paths = trackPaths(page);
+      await navEntry(page, 'Personal', 'Logout').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(paths).toEqual(['/logout', '/login']);
+      expect(await tokenCookie(context)).toBeUndefined();
+
+      await page.goto('/users');
+      await page.waitForURL(/\/login/);
+      expect(new URL(page.url()).search).toBe('?returnUrl=%2Fusers');
+      await page.getByLabel('Email').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

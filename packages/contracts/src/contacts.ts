@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { authenticated, operation } from './operation.js';
+import { idField, IdParams, messageField, nameField, OkResponse, optionalEmail, optionalText, wrapped } from './rules.js';
+
+export const CONTACT_CATEGORIES = ['referring_vet', 'crematory', 'supplier', 'family_member', 'other'] as const;
+export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
+  referring_vet: 'Referring vet',
+  crematory: 'Crematory',
+  supplier: 'Supplier',
+  family_member: 'Family member',
+  other: 'Other',
+};
+
+export const Contact = z.object({
+  id: z.string(),
+  name: z.string(),
+  organisation: z.string().nullable(),
+  category: z.enum(CONTACT_CATEGORIES),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  notes: z.string().nullable(),
+  clientId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof Contact>;
+export const ContactInput = z.object({
+  name: nameField(),
+  organisation: optionalText(150)
+    .default(null)
+    .refine((v) => !v?.includes('&'), {
+      message: 'The & character is not allowed in name fields. Please replace it with "and" instead.',
+      params: { verbatim: true },
+    }),
+  category: z.enum(CONTACT_CATEGORIES).default('other'),
+  email: optionalEmail().default(null),
+  phone: optionalText(40).default(null),
+  address: optionalText(300).default(null),
+  notes: messageField().nullable().default(null),
+  clientId: idField().nullable().default(null),
+});
+export type ContactInput = z.input<typeof ContactInput>;
+/** The fields a merge may take from either contact. */
+export const MERGEABLE_CONTACT_FIELDS = ['name', 'organisation', 'category', 'email', 'phone', 'address', 'notes', 'clientId'] as const;
+
+export const listContacts = operation({
+  method: 'GET',
+  path: '/api/contact',
+  access: authenticated,
+  tag: 'contacts',
+  summary: 'Contacts of the account sorted by name, optionally searched or filtered',
+  query: z.object({
+    search: z.string().trim().max(100).optional(),
+    category: z.enum(CONTACT_CATEGORIES).optional(),
+    clientId: idField().optional(),
+  }),
+  response: z.array(Contact),
+});
+export const createContact = operation({
+  method: 'POST',
+  path: '/api/contact',
+  access: authenticated,
+  tag: 'contacts',
+  summary: 'Create a contact',
+  body: wrapped(ContactInput),
+  response: Contact,
+  status: 201,
+});
+export const updateContact = operation({
+  method: 'POST',
+  path: '/api/contact/{id}',
+  access: authenticated,
+  tag: 'contacts',
+  summary: 'Update a contact',
+  params: IdParams,
+  body: wrapped(ContactInput.partial()),
+  response: Contact,
+});
+export const deleteContact = operation({
+  method: 'DELETE',
+  path: '/api/contact/{id}',
+  access: authenticated,
+  tag: 'contacts',
+  summary: 'Delete a contact',
+  params: IdParams,
+  response: OkResponse,
+});
+
+export const MergeContactsInput = z.object({
+  survivorId: idField(),
+  mergedIds: z.array(idField()).min(1, 'must name at least one contact to merge').max(20),
+  /** for each field, the contact whose value the survivor keeps (default: the survivor's own) */
+  fields: z.partialRecord(z.enum(MERGEABLE_CONTACT_FIELDS), idField()).default({}),
+});
+export type MergeContactsInput = z.input<typeof MergeContactsInput>;
+export const ContactMerge = z.object({
+  id: z.string(),
+  survivorId: z.string(),
+  mergedIds: z.array(z.string()),
+  mergedNames: z.array(z.string()),
+  movedReferences: z.number().int(),
+  createdAt: z.string(),
+  undoneAt: z.string().nullable(),
+});
+export type ContactMerge = z.infer<typeof ContactMerge>;
+export const mergeContacts = operation({
+  method: 'POST',
+  path: '/api/contact/merge',
+  access: authenticated,
+  tag: 'contacts',
+  summary: 'Merge contacts into a survivor, moving every reference; can be undone',
+  body: wrapped(MergeContactsInput),
+  response: z.object({ merge: ContactMerge, survivor: Contact }),
+});
+export const listContactMerges = operation({
+  method: 'GET',
+  path: '/api/contact/merge',
+  access: authenticated,
+  tag: 'contacts',
+  summary: 'Recent merges, newest first',
+  response: z.array(ContactMerge),
+});
+export const undoContactMerge = operation({
+  method: 'POST',
+  path: '/api/contact/merge/{id}/undo',
+  access: authenticated,
+  tag: 'contacts',
+  summary: 'Undo a merge: restore the merged contacts, the survivor and every moved reference',
+  params: IdParams,
+  response: ContactMerge,
+});
