@@ -202,6 +202,16 @@ export const setPatientDeceased = operation({
 });
 
 // ---------- prescriptions ----------
+/** Who a care record is for, so lists can name and grey out patients without more calls. */
+export const PatientRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  deceasedOn: z.string().nullable(),
+});
+export type PatientRef = z.infer<typeof PatientRef>;
+
 export const Prescription = z.object({
   id: z.string(),
   locationId: z.string(),
@@ -216,6 +226,7 @@ export const Prescription = z.object({
   prescribedOn: z.string(),
   expiresOn: z.string().nullable(),
   instructions: z.string().nullable(),
+  patient: PatientRef,
   createdAt: z.string(),
 });
 export type Prescription = z.infer<typeof Prescription>;
@@ -265,6 +276,7 @@ export const Vaccination = z.object({
   notes: z.string().nullable(),
   /** against today in the location's time zone */
   status: z.enum(['overdue', 'dueSoon', 'current', 'noBooster']),
+  patient: PatientRef,
   createdAt: z.string(),
 });
 export type Vaccination = z.infer<typeof Vaccination>;

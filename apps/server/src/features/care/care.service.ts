@@ -1,4 +1,4 @@
-import { VACCINATION_DUE_SOON_DAYS, type Prescription, type Vaccination } from '@willow/contracts';
+import { VACCINATION_DUE_SOON_DAYS, type PatientRef, type Prescription, type Vaccination } from '@willow/contracts';
 import type { PrescriptionInput, VaccinationInput } from '@willow/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -57,7 +57,7 @@ function careDefinition<T extends CareTable, E, C extends { patientId: string }>
   };
 }
 
-const toPrescription = (r: PrescriptionRow): Prescription => ({
+const toPrescription = (r: PrescriptionRow, patient: PatientRef): Prescription => ({
   id: r.id,
   locationId: r.locationId,
   patientId: r.patientId,
@@ -71,8 +71,13 @@ const toPrescription = (r: PrescriptionRow): Prescription => ({
   prescribedOn: r.prescribedOn,
   expiresOn: r.expiresOn,
   instructions: r.instructions,
+  patient,
   createdAt: r.createdAt.toISOString(),
 });
+
+/** A record's patient was just checked to exist in the scope; the fallback never shows in practice. */
+const refOf = (refs: Map<string, PatientRef>, r: { patientId: string; clientId: string }): PatientRef =>
+  refs.get(r.patientId) ?? { id: r.patientId, name: '', clientId: r.clientId, clientName: '', deceasedOn: null };
 
 /** Today's date where the location is (a vaccine is due by the practice's calendar). */
 export function todayIn(timezone: string, now = new Date()): string {
@@ -88,7 +93,10 @@ export function vaccinationStatus(nextDueOn: string | null, today: string): Vacc
 }
 
 async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]): Promise<Vaccination[]> {
-  const zones = await careRepository.locationTimezones(ex, scope, rows.map((r) => r.locationId));
+  const [zones, refs] = await Promise.all([
+    careRepository.locationTimezones(ex, scope, rows.map((r) => r.locationId)),
+    patientsRepository.refs(ex, scope, rows.map((r) => r.patientId)),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     locationId: r.locationId,
@@ -102,6 +110,7 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
     providerId: r.providerId,
     notes: r.notes,
     status: vaccinationStatus(r.nextDueOn, todayIn(zones.get(r.locationId) ?? 'UTC')),
+    patient: refOf(refs, r),
     createdAt: r.createdAt.toISOString(),
   }));
 }
@@ -116,7 +125,10 @@ export function prescriptionsService(db: Db, audit: AuditService) {
       repository: prescriptionsRepository,
       staffField: 'prescriberId',
       orderBy: careRepository.prescriptionOrder,
-      toEntities: async (_ex, _scope, rows) => rows.map(toPrescription),
+      toEntities: async (ex, scope, rows) => {
+        const refs = await patientsRepository.refs(ex, scope, rows.map((r) => r.patientId));
+        return rows.map((r) => toPrescription(r, refOf(refs, r)));
+      },
     }),
   );
 }

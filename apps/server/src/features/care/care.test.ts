@@ -136,7 +136,14 @@ describe('prescriptions', () => {
     const res = await staff.call(api.prescriptionOps.update, { params: { id: rx.id }, body: { data: { dose: '2 mg/ml', patientId: second.id } } });
     expect(res.statusCode, res.body).toBe(200);
     const [got] = await listRx({ patientId: second.id });
-    expect(got).toEqual({ ...rx, dose: '2 mg/ml', patientId: second.id, clientId: second.clientId, locationId: elsewhere });
+    expect(got).toEqual({
+      ...rx,
+      dose: '2 mg/ml',
+      patientId: second.id,
+      clientId: second.clientId,
+      locationId: elsewhere,
+      patient: { ...rx.patient, id: second.id, clientId: second.clientId },
+    });
     expect(await listRx({ patientId: first.id })).toEqual([]);
   });
 

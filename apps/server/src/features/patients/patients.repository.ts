@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/clients.table.js';
@@ -50,6 +51,23 @@ export const patientsRepository = {
     if (ids.length === 0) return new Map();
     const rows = await ex.select().from(species).where(inArray(species.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
+  /** Name, household and deceased date of each patient, for lists of their records. */
+  async refs(ex: Executor, scope: Scope, ids: string[]): Promise<Map<string, PatientRef>> {
+    if (ids.length === 0) return new Map();
+    const rows = await ex
+      .select({
+        id: patients.id,
+        name: patients.name,
+        clientId: patients.clientId,
+        deceasedOn: patients.deceasedOn,
+        clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+      })
+      .from(patients)
+      .innerJoin(clients, eq(clients.id, patients.clientId))
+      .where(and(eq(patients.accountId, scope.accountId), inArray(patients.id, [...new Set(ids)])));
+    return new Map(rows.map((r) => [r.id, r]));
   },
 
   async clientNames(ex: Executor, scope: Scope, clientIds: string[]): Promise<Map<string, string>> {

@@ -12,7 +12,7 @@ import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDate } from '../../lib/dates';
 import type { CareRecordFilter } from '../../lib/query-keys';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
-import { PatientCell } from '../patients/patient-cell';
+import { PatientRefCell } from '../patients/patient-cell';
 import { useStaffNames } from '../users/users.api';
 import { PrescriptionFormDialog } from './prescription-form-dialog';
 import { useDeletePrescription, usePrescriptions } from './prescriptions.api';
@@ -52,8 +52,8 @@ export function PrescriptionList({ filter, showPatient = true, loadingToast = fa
         headerName: 'Patient',
         flex: 1,
         minWidth: 260,
-        sortable: false,
-        renderCell: ({ row }) => <PatientCell patientId={row.patientId} />,
+        valueGetter: (_value, row) => row.patient.name,
+        renderCell: ({ row }) => <PatientRefCell patient={row.patient} />,
       });
     list.push(
       { field: 'drug', headerName: 'Drug', flex: 1, minWidth: 160 },
@@ -121,6 +121,7 @@ export function PrescriptionList({ filter, showPatient = true, loadingToast = fa
         label="Prescriptions"
         rows={prescriptions.data}
         columns={columns}
+        isRowMuted={(row) => row.patient.deceasedOn !== null}
         loading={prescriptions.isLoading}
         noRowsLabel="No prescriptions recorded"
       />

@@ -12,7 +12,7 @@ import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDate } from '../../lib/dates';
 import type { CareRecordFilter } from '../../lib/query-keys';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
-import { PatientCell } from '../patients/patient-cell';
+import { PatientRefCell } from '../patients/patient-cell';
 import { useStaffNames } from '../users/users.api';
 import { VaccinationFormDialog } from './vaccination-form-dialog';
 import { byUrgency, filterVaccinations, vaccinationStatusChip } from './vaccination-status';
@@ -69,8 +69,8 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
         headerName: 'Patient',
         flex: 1,
         minWidth: 260,
-        sortable: false,
-        renderCell: ({ row }) => <PatientCell patientId={row.patientId} />,
+        valueGetter: (_value, row) => row.patient.name,
+        renderCell: ({ row }) => <PatientRefCell patient={row.patient} />,
       });
     list.push(
       { field: 'vaccine', headerName: 'Vaccine', flex: 1, minWidth: 140 },
@@ -133,6 +133,7 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
         label="Vaccinations"
         rows={rows}
         columns={columns}
+        isRowMuted={(row) => row.patient.deceasedOn !== null}
         loading={vaccinations.isLoading}
         noRowsLabel={quick === 'all' ? 'No vaccinations recorded' : 'No vaccinations in this group'}
       />
