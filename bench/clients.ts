@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
 import { arg, load, ms, type LoadResult } from './load.js';
@@ -27,6 +28,8 @@ async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
   const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
   try {
     await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10 }, (m) => console.log(`  seed: ${m}`));
+    // Both sides of the comparison plan with fresh statistics.
+    await db.db.execute(sql`vacuum (analyze)`);
   } finally {
     await db.close();
   }

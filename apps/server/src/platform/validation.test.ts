@@ -58,6 +58,13 @@ describe('formatIssue', () => {
 });
 
 describe('validatorCompiler', () => {
+  it('says "is required" for an absent field that has its own message', () => {
+    const result = validate(api.wrapped(api.ClientInput), { data: { firstName: 'Ann', lastName: 'Bee' } });
+    expect(result.error?.message).toBe('locationId: is required');
+    const wrong = validate(api.wrapped(api.ClientInput), { data: { locationId: 'nope', firstName: 'Ann', lastName: 'Bee' } });
+    expect(wrong.error?.message).toBe('locationId: must be a valid id');
+  });
+
   it('answers a 400 HttpError naming the field', () => {
     const { error } = validate(api.IdParams, { id: 'not-a-uuid' }, 'params');
     expect(error).toBeInstanceOf(HttpError);

@@ -6,14 +6,25 @@ import { HttpError } from './errors.js';
  * Turns the first zod issue into a 400 that names the failing field. Messages that are exact
  * product texts (marked verbatim by the shared rules) go through unchanged.
  */
-export function formatIssue(issue: z.core.$ZodIssue, part: string): string {
+export function formatIssue(issue: z.core.$ZodIssue, part: string, input?: unknown): string {
   const params = (issue as { params?: { verbatim?: boolean } }).params;
   if (params?.verbatim) return issue.message;
   // Bodies are wrapped as {data: ...}: name the field inside it.
   const path = part === 'body' && issue.path[0] === 'data' && issue.path.length > 1 ? issue.path.slice(1) : issue.path;
   const field = path.length ? path.map(String).join('.') : part;
-  const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+  // A field with its own message (e.g. 'must be a valid id') still reads 'is required' when absent.
+  const missing =
+    issue.code === 'invalid_type' && (/received undefined/.test(issue.message) || (input !== undefined && valueAt(input, issue.path) === undefined));
   return `${field}: ${missing ? 'is required' : issue.message}`;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
 type Def = { type: string; shape?: Record<string, z.ZodType> };
@@ -45,5 +56,5 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       return { value: result.data };
     }
     const issue = result.error.issues[0]!;
-    return { error: new HttpError(400, formatIssue(issue, httpPart ?? 'body')) };
+    return { error: new HttpError(400, formatIssue(issue, httpPart ?? 'body', data)) };
   };

@@ -1,7 +1,7 @@
 // CSV import and export of clients with their patients: the format practices bring with them
 // when they switch systems. An import is all rows or none.
 import { ClientInput, MESSAGES, PatientInput, type ImportPreview } from '@willow/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -165,7 +165,7 @@ export class ClientImportService {
       throw badRequest(`Nothing was imported: ${errors.length} problem(s) to fix first. ${errors.slice(0, 3).join('; ')}`);
     }
     const BATCH = 1000;
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       let patientCount = 0;
       for (let i = 0; i < parsed.length; i += BATCH) {
         const batch = parsed.slice(i, i + BATCH);
@@ -180,6 +180,9 @@ export class ClientImportService {
       }
       return { clients: parsed.length, patients: patientCount };
     });
+    // A large import changes the tables' size at once: refresh the planner's view of them.
+    if (parsed.length >= 1000) await this.db.execute(sql`analyze clients, patients`);
+    return result;
   }
 
   async export(auth: AuthContext, locationId: string): Promise<string> {

@@ -40,7 +40,7 @@ export const patients = pgTable(
   (t) => [
     index().on(t.accountId),
     index().on(t.clientId),
-    index('patients_location_name').on(t.locationId, sql`lower(${t.name})`, t.id),
+    index('patients_account_location_name').on(t.accountId, t.locationId, sql`lower(${t.name})`, t.id),
     index('patients_account_name_prefix').on(t.accountId, sql`lower(${t.name}) text_pattern_ops`),
     index('patients_account_microchip').on(t.accountId, t.microchip),
     index('patients_deceased').on(t.accountId, t.deceasedOn),

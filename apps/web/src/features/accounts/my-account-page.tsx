@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { UpdateAccountInput } from '@willow/contracts';
 import type { Account } from '@willow/contracts';
 import { TextInput, useFormState } from '../../components/form-fields';
+import { InlineForm } from '../../components/inline-form';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { notifyError, notifySuccess, useErrorToast } from '../../lib/toasts';
@@ -40,15 +41,7 @@ function AccountDetails({ account }: { account: Account }) {
   return (
     <Card variant="outlined" sx={{ maxWidth: 640 }}>
       <CardContent>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <InlineForm onSubmit={submit} submitting={update.isPending}>
           <TextInput label="Practice name" required value={form.values.name} onValueChange={(v) => form.set('name', v)} error={form.errors.name} />
           <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>Subscription</Typography>
@@ -58,12 +51,7 @@ function AccountDetails({ account }: { account: Account }) {
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>Created</Typography>
             <Typography variant="body2">{new Date(account.createdAt).toLocaleDateString()}</Typography>
           </Box>
-          <Box>
-            <Button type="submit" variant="contained" loading={update.isPending}>
-              Save
-            </Button>
-          </Box>
-        </Stack>
+        </InlineForm>
       </CardContent>
     </Card>
   );

@@ -10,6 +10,7 @@ import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
 import { SwitchInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
+import { useFormDialog } from '../../components/use-form-dialog';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { LocationFormDialog } from './location-form-dialog';
 import { LocationSpeciesDialog } from './location-species-dialog';
@@ -19,15 +20,15 @@ export default function LocationsPage() {
   const canManage = useHasAnyPermission(['locations.manage']);
   const [showInactive, setShowInactive] = useState(false);
   const locations = useLocations(!showInactive);
-  const [formOpen, setFormOpen] = useState(false);
-  const [editingId, setEditingId] = useState<string | null>(null);
+  const formDialog = useFormDialog<string>();
+  const { openEdit } = formDialog;
   const [speciesForId, setSpeciesForId] = useState<string | null>(null);
   useLoadingToast(locations.isLoading, 'Loading Locations...');
   useErrorToast(locations.error, 'Error Getting Locations');
 
   // Dialogs follow the cached row, so species changes show up while the dialog is open.
   const byId = (id: string | null) => locations.data?.find((l) => l.id === id) ?? null;
-  const editing = byId(editingId);
+  const editing = byId(formDialog.editing);
   const speciesFor = byId(speciesForId);
 
   const columns = useMemo<GridColDef<Location>[]>(() => {
@@ -72,16 +73,13 @@ export default function LocationsPage() {
             key="edit"
             icon={<EditIcon />}
             label={`Edit ${row.name}`}
-            onClick={() => {
-              setEditingId(row.id);
-              setFormOpen(true);
-            }}
+            onClick={() => openEdit(row.id)}
           />,
           <GridActionsCellItem key="species" icon={<PetsIcon />} label={`Species at ${row.name}`} onClick={() => setSpeciesForId(row.id)} />,
         ],
       },
     ];
-  }, [canManage]);
+  }, [canManage, openEdit]);
 
   return (
     <>
@@ -91,14 +89,7 @@ export default function LocationsPage() {
           <>
             <SwitchInput label="Show inactive" checked={showInactive} onChange={setShowInactive} />
             {canManage && (
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => {
-                  setEditingId(null);
-                  setFormOpen(true);
-                }}
-              >
+              <Button variant="contained" startIcon={<AddIcon />} onClick={formDialog.openNew}>
                 New location
               </Button>
             )}
@@ -108,7 +99,7 @@ export default function LocationsPage() {
       <DataTable label="Locations" rows={locations.data} columns={columns} loading={locations.isLoading} />
       {canManage && (
         <>
-          <LocationFormDialog open={formOpen} location={editing} onClose={() => setFormOpen(false)} />
+          <LocationFormDialog open={formDialog.open} location={editing} onClose={formDialog.close} />
           <LocationSpeciesDialog location={speciesFor} onClose={() => setSpeciesForId(null)} />
         </>
       )}

@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
 import { Stack } from '@mui/material';
 import { PrescriptionInput } from '@willow/contracts';
 import type { Prescription } from '@willow/contracts';
-import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { DateInput, numberOrNull, TextInput, textOrNull, useFormState } from '../../components/form-fields';
+import { DateInput, numberOrNull, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
-import { notifyError, notifySuccess } from '../../lib/toasts';
-import { PatientPicker, useChosenPatient } from '../patients/patient-picker';
+import { useCareRecordForm } from '../care-records/care-record-form';
 import { StaffSelect } from '../users/staff-select';
 import { useCreatePrescription, useUpdatePrescription } from './prescriptions.api';
 
@@ -21,6 +18,33 @@ const emptyForm = {
   expiresOn: '',
   instructions: '',
 };
+type FormValues = typeof emptyForm;
+
+const blank = (): FormValues => ({ ...emptyForm, prescribedOn: todayIso() });
+
+const fromRecord = (prescription: Prescription): FormValues => ({
+  drug: prescription.drug,
+  dose: prescription.dose,
+  frequency: prescription.frequency,
+  quantity: prescription.quantity,
+  refills: String(prescription.refills),
+  prescriberId: prescription.prescriberId ?? '',
+  prescribedOn: prescription.prescribedOn,
+  expiresOn: prescription.expiresOn ?? '',
+  instructions: prescription.instructions ?? '',
+});
+
+const toInput = (v: FormValues) => ({
+  drug: v.drug,
+  dose: v.dose,
+  frequency: v.frequency,
+  quantity: v.quantity,
+  refills: numberOrNull(v.refills) ?? 0,
+  prescriberId: v.prescriberId || null,
+  prescribedOn: v.prescribedOn,
+  expiresOn: textOrNull(v.expiresOn),
+  instructions: textOrNull(v.instructions),
+});
 
 interface PrescriptionFormDialogProps {
   open: boolean;
@@ -32,85 +56,26 @@ interface PrescriptionFormDialogProps {
 }
 
 export function PrescriptionFormDialog({ open, prescription, patientId, clientId, locationId, onClose }: PrescriptionFormDialogProps) {
-  const form = useFormState(emptyForm);
-  const patient = useChosenPatient(open, prescription?.patientId ?? patientId);
-  const create = useCreatePrescription();
-  const update = useUpdatePrescription();
-  const { reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    reset(
-      prescription
-        ? {
-            drug: prescription.drug,
-            dose: prescription.dose,
-            frequency: prescription.frequency,
-            quantity: prescription.quantity,
-            refills: String(prescription.refills),
-            prescriberId: prescription.prescriberId ?? '',
-            prescribedOn: prescription.prescribedOn,
-            expiresOn: prescription.expiresOn ?? '',
-            instructions: prescription.instructions ?? '',
-          }
-        : { ...emptyForm, prescribedOn: todayIso() },
-    );
-  }, [open, prescription, reset]);
-
+  const { form, dialog } = useCareRecordForm({
+    noun: 'prescription',
+    open,
+    record: prescription,
+    patientId,
+    clientId,
+    locationId,
+    blank,
+    fromRecord,
+    schema: PrescriptionInput,
+    toInput,
+    create: useCreatePrescription(),
+    update: useUpdatePrescription(),
+    onClose,
+  });
   const v = form.values;
   const e = form.errors;
-  const submit = () => {
-    const data = form.check(PrescriptionInput, {
-      patientId: patient.value?.id ?? '',
-      drug: v.drug,
-      dose: v.dose,
-      frequency: v.frequency,
-      quantity: v.quantity,
-      refills: numberOrNull(v.refills) ?? 0,
-      prescriberId: v.prescriberId || null,
-      prescribedOn: v.prescribedOn,
-      expiresOn: textOrNull(v.expiresOn),
-      instructions: textOrNull(v.instructions),
-    });
-    if (!data) return;
-    if (prescription) {
-      update.mutate(
-        { id: prescription.id, data },
-        {
-          onSuccess: () => {
-            notifySuccess('Prescription updated');
-            onClose();
-          },
-          onError: (error) => notifyError('Error updating prescription', error),
-        },
-      );
-      return;
-    }
-    create.mutate(data, {
-      onSuccess: () => {
-        notifySuccess('Prescription created');
-        onClose();
-      },
-      onError: (error) => notifyError('Error creating prescription', error),
-    });
-  };
 
-  return (
-    <EntityFormDialog
-      open={open}
-      title={prescription ? 'Edit prescription' : 'New prescription'}
-      submitLabel={prescription ? 'Save' : 'Create'}
-      submitting={create.isPending || update.isPending}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <PatientPicker
-        value={patient.value}
-        onChange={patient.set}
-        error={e.patientId && 'Choose a patient'}
-        disabled={Boolean(patientId) || patient.loading}
-        clientId={clientId}
-        locationId={locationId}
-      />
+  return dialog(
+    <>
       <TextInput label="Drug" required value={v.drug} onValueChange={(x) => form.set('drug', x)} error={e.drug} placeholder="e.g. Carprofen 75 mg" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextInput label="Dose" required value={v.dose} onValueChange={(x) => form.set('dose', x)} error={e.dose} placeholder="e.g. 1 tablet" />
@@ -146,6 +111,6 @@ export function PrescriptionFormDialog({ open, prescription, patientId, clientId
         onValueChange={(x) => form.set('instructions', x)}
         error={e.instructions}
       />
-    </EntityFormDialog>
+    </>,
   );
 }

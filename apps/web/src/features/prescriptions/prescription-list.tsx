@@ -1,18 +1,11 @@
-import { useMemo, useState } from 'react';
-import { Box, Button } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
+import { useMemo } from 'react';
 import PrintIcon from '@mui/icons-material/Print';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Prescription } from '@willow/contracts';
-import { DataTable } from '../../components/data-table';
-import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDate } from '../../lib/dates';
 import type { CareRecordFilter } from '../../lib/query-keys';
-import { useErrorToast, useLoadingToast } from '../../lib/toasts';
-import { PatientRefCell } from '../patients/patient-cell';
+import { CareRecordTable, patientColumn, useCareRecordList } from '../care-records/care-record-list';
 import { useStaffNames } from '../users/users.api';
 import { PrescriptionFormDialog } from './prescription-form-dialog';
 import { useDeletePrescription, usePrescriptions } from './prescriptions.api';
@@ -31,30 +24,17 @@ export function PrescriptionList({ filter, showPatient = true, loadingToast = fa
   const prescriptions = usePrescriptions(filter);
   const staffNames = useStaffNames();
   const remove = useDeletePrescription();
-  const [editing, setEditing] = useState<Prescription | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  useLoadingToast(loadingToast && prescriptions.isLoading, 'Loading Prescriptions...');
-  useErrorToast(prescriptions.error, 'Error getting prescriptions');
-  const confirmDelete = useConfirmDelete<Prescription>({
-    title: 'Delete prescription',
-    message: (p) => `Delete the prescription for ${p.drug} of ${formatDate(p.prescribedOn)}?`,
-    run: (p) => remove.mutateAsync(p.id),
-    success: 'Prescription deleted',
-    error: 'Error deleting prescription',
+  const records = useCareRecordList<Prescription>({
+    noun: 'prescription',
+    query: prescriptions,
+    loadingToast,
+    deleteMessage: (p) => `Delete the prescription for ${p.drug} of ${formatDate(p.prescribedOn)}?`,
+    remove: (p) => remove.mutateAsync(p.id),
   });
-  const askDelete = confirmDelete.ask;
+  const { actions } = records;
 
   const columns = useMemo<GridColDef<Prescription>[]>(() => {
-    const list: GridColDef<Prescription>[] = [];
-    if (showPatient)
-      list.push({
-        field: 'patientId',
-        headerName: 'Patient',
-        flex: 1,
-        minWidth: 260,
-        valueGetter: (_value, row) => row.patient.name,
-        renderCell: ({ row }) => <PatientRefCell patient={row.patient} />,
-      });
+    const list: GridColDef<Prescription>[] = showPatient ? [patientColumn()] : [];
     list.push(
       { field: 'drug', headerName: 'Drug', flex: 1, minWidth: 160 },
       {
@@ -86,54 +66,29 @@ export function PrescriptionList({ filter, showPatient = true, loadingToast = fa
             label={`Print ${row.drug}`}
             onClick={() => window.open(prescriptionPrintUrl(row), '_blank', 'noopener')}
           />,
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditIcon />}
-            label={`Edit ${row.drug}`}
-            onClick={() => {
-              setEditing(row);
-              setFormOpen(true);
-            }}
-          />,
-          <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.drug}`} onClick={() => askDelete(row)} />,
+          ...actions(row, row.drug),
         ],
       },
     );
     return list;
-  }, [showPatient, staffNames, askDelete]);
+  }, [showPatient, staffNames, actions]);
 
   return (
-    <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
-        <Button
-          variant="contained"
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          New prescription
-        </Button>
-      </Box>
-      <DataTable
-        label="Prescriptions"
-        rows={prescriptions.data}
-        columns={columns}
-        isRowMuted={(row) => row.patient.deceasedOn !== null}
-        loading={prescriptions.isLoading}
-        noRowsLabel="No prescriptions recorded"
-      />
-      <PrescriptionFormDialog
-        open={formOpen}
-        prescription={editing}
-        patientId={filter.patientId}
-        clientId={filter.clientId}
-        locationId={filter.locationId}
-        onClose={() => setFormOpen(false)}
-      />
-      {confirmDelete.dialog}
-    </>
+    <CareRecordTable
+      records={records}
+      rows={prescriptions.data}
+      columns={columns}
+      noRowsLabel="No prescriptions recorded"
+      form={
+        <PrescriptionFormDialog
+          open={records.formDialog.open}
+          prescription={records.formDialog.editing}
+          patientId={filter.patientId}
+          clientId={filter.clientId}
+          locationId={filter.locationId}
+          onClose={records.formDialog.close}
+        />
+      }
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { ChangePasswordInput, UpdateProfileInput } from '@willow/contracts';
 import type { Profile } from '@willow/contracts';
 import { TextInput, useFormState } from '../../components/form-fields';
+import { InlineForm } from '../../components/inline-form';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { notifyError, notifySuccess } from '../../lib/toasts';
@@ -48,24 +49,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Typography variant="h6" component="h2" gutterBottom>
           Your details
         </Typography>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <InlineForm onSubmit={submit} submitting={update.isPending}>
           <TextInput label="First name" required value={form.values.firstName} onValueChange={(v) => form.set('firstName', v)} error={form.errors.firstName} />
           <TextInput label="Last name" required value={form.values.lastName} onValueChange={(v) => form.set('lastName', v)} error={form.errors.lastName} />
           <TextInput label="Email" type="email" required value={form.values.email} onValueChange={(v) => form.set('email', v)} error={form.errors.email} />
-          <Box>
-            <Button type="submit" variant="contained" loading={update.isPending}>
-              Save
-            </Button>
-          </Box>
-        </Stack>
+        </InlineForm>
       </CardContent>
     </Card>
   );
@@ -100,26 +88,13 @@ function PasswordForm() {
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           At least 12 characters. Changing it signs you out everywhere else.
         </Typography>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <InlineForm onSubmit={submit} submitting={change.isPending} submitLabel="Change password">
           {/* Lets password managers tie the new password to the right sign-in. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly />
           <TextInput label="Current password" type="password" autoComplete="current-password" required value={form.values.currentPassword} onValueChange={(v) => form.set('currentPassword', v)} error={form.errors.currentPassword} />
           <TextInput label="New password" type="password" autoComplete="new-password" required value={form.values.newPassword} onValueChange={(v) => form.set('newPassword', v)} error={form.errors.newPassword} />
           <TextInput label="Confirm new password" type="password" autoComplete="new-password" required value={form.values.confirmPassword} onValueChange={(v) => form.set('confirmPassword', v)} error={form.errors.confirmPassword} />
-          <Box>
-            <Button type="submit" variant="contained" loading={change.isPending}>
-              Change password
-            </Button>
-          </Box>
-        </Stack>
+        </InlineForm>
       </CardContent>
     </Card>
   );

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { Permission, Role } from '@willow/contracts';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useFormDialog } from '../../components/use-form-dialog';
 import { RoleCard } from './role-card';
 import { RoleFormDialog } from './role-form-dialog';
 import type { MemberPickerProps } from './role-form-dialog';
@@ -27,11 +26,16 @@ interface RoleGridProps {
 
 /** The roles screen shared by account roles (/permission) and system roles (/admin/permission). */
 export function RoleGrid({ title, subtitle, scope, roles, loading, canManage, assignable, memberName, renderMembers }: RoleGridProps) {
-  const [formOpen, setFormOpen] = useState(false);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
+  const formDialog = useFormDialog<string>();
   const remove = useDeleteRole(scope);
-  const editing = roles?.find((r) => r.id === editingId) ?? null;
+  const confirmDelete = useConfirmDelete<Role>({
+    title: 'Delete role',
+    message: (role) => `Delete the ${role.name} role? Its members lose the permissions it grants.`,
+    run: (role) => remove.mutateAsync(role.id),
+    success: 'Role deleted',
+    error: 'Error deleting role',
+  });
+  const editing = roles?.find((r) => r.id === formDialog.editing) ?? null;
 
   return (
     <>
@@ -40,14 +44,7 @@ export function RoleGrid({ title, subtitle, scope, roles, loading, canManage, as
         subtitle={subtitle}
         actions={
           canManage && (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => {
-                setEditingId(null);
-                setFormOpen(true);
-              }}
-            >
+            <Button variant="contained" startIcon={<AddIcon />} onClick={formDialog.openNew}>
               New role
             </Button>
           )
@@ -62,43 +59,22 @@ export function RoleGrid({ title, subtitle, scope, roles, loading, canManage, as
             role={role}
             memberNames={role.userIds.map(memberName)}
             canManage={canManage}
-            onEdit={() => {
-              setEditingId(role.id);
-              setFormOpen(true);
-            }}
-            onDelete={() => setDeleting(role)}
+            onEdit={() => formDialog.openEdit(role.id)}
+            onDelete={() => confirmDelete.ask(role)}
           />
         ))}
       </Box>
       {canManage && (
         <>
           <RoleFormDialog
-            open={formOpen}
+            open={formDialog.open}
             role={editing}
             scope={scope}
             assignable={assignable}
             renderMembers={renderMembers}
-            onClose={() => setFormOpen(false)}
+            onClose={formDialog.close}
           />
-          <ConfirmDialog
-            open={Boolean(deleting)}
-            title="Delete role"
-            message={`Delete the ${deleting?.name ?? ''} role? Its members lose the permissions it grants.`}
-            confirmLabel="Delete"
-            destructive
-            busy={remove.isPending}
-            onClose={() => setDeleting(null)}
-            onConfirm={() => {
-              if (!deleting) return;
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifySuccess('Role deleted');
-                  setDeleting(null);
-                },
-                onError: (error) => notifyError('Error deleting role', error),
-              });
-            }}
-          />
+          {confirmDelete.dialog}
         </>
       )}
     </>

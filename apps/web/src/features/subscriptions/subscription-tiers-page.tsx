@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -6,21 +6,29 @@ import EditIcon from '@mui/icons-material/Edit';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { SubscriptionTier } from '@willow/contracts';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { notifyError, notifySuccess, useErrorToast, useLoadingToast } from '../../lib/toasts';
+import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useFormDialog } from '../../components/use-form-dialog';
+import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { formatLimit, useDeleteTier, useSubscriptionTiers } from './subscriptions.api';
 import { TierFormDialog } from './tier-form-dialog';
 
 export default function SubscriptionTiersPage() {
   const tiers = useSubscriptionTiers();
   const remove = useDeleteTier();
-  const [editing, setEditing] = useState<SubscriptionTier | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<SubscriptionTier | null>(null);
+  const formDialog = useFormDialog<SubscriptionTier>();
+  const { openEdit } = formDialog;
   useLoadingToast(tiers.isLoading, 'Loading Subscription Tiers...');
   useErrorToast(tiers.error, 'Error loading subscription tiers');
+  const confirmDelete = useConfirmDelete<SubscriptionTier>({
+    title: 'Delete subscription tier',
+    message: (t) => `Delete the ${t.name} tier? This cannot be undone.`,
+    run: (t) => remove.mutateAsync(t.key),
+    success: 'Subscription tier deleted',
+    error: 'Error deleting subscription tier',
+  });
+  const askDelete = confirmDelete.ask;
 
   const columns = useMemo<GridColDef<SubscriptionTier>[]>(
     () => [
@@ -38,22 +46,19 @@ export default function SubscriptionTiersPage() {
             key="edit"
             icon={<EditIcon />}
             label={`Edit ${row.name}`}
-            onClick={() => {
-              setEditing(row);
-              setFormOpen(true);
-            }}
+            onClick={() => openEdit(row)}
           />,
           <GridActionsCellItem
             key="delete"
             icon={<DeleteIcon />}
             label={`Delete ${row.name}`}
             disabled={row.accountCount > 0}
-            onClick={() => setDeleting(row)}
+            onClick={() => askDelete(row)}
           />,
         ],
       },
     ],
-    [],
+    [openEdit, askDelete],
   );
 
   return (
@@ -62,39 +67,14 @@ export default function SubscriptionTiersPage() {
         title="Subscription Tiers"
         subtitle="Limits apply to every account on the tier. A blank limit means unlimited."
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
+          <Button variant="contained" startIcon={<AddIcon />} onClick={formDialog.openNew}>
             New tier
           </Button>
         }
       />
       <DataTable label="Subscription tiers" rows={tiers.data} columns={columns} loading={tiers.isLoading} getRowId={(t) => t.key} />
-      <TierFormDialog open={formOpen} tier={editing} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Delete subscription tier"
-        message={`Delete the ${deleting?.name ?? ''} tier? This cannot be undone.`}
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.key, {
-            onSuccess: () => {
-              notifySuccess('Subscription tier deleted');
-              setDeleting(null);
-            },
-            onError: (error) => notifyError('Error deleting subscription tier', error),
-          });
-        }}
-      />
+      <TierFormDialog open={formDialog.open} tier={formDialog.editing} onClose={formDialog.close} />
+      {confirmDelete.dialog}
     </>
   );
 }

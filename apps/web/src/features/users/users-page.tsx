@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Chip, Switch } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -7,10 +7,11 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { User } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { notifyError, notifyServerError, notifySuccess, useErrorToast, useLoadingToast } from '../../lib/toasts';
+import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useFormDialog } from '../../components/use-form-dialog';
+import { notifyServerError, notifySuccess, useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useRoles } from '../roles/roles.api';
 import { UserFormDialog } from './user-form-dialog';
@@ -26,11 +27,18 @@ export default function UsersPage() {
   const locations = useLocations(false);
   const remove = useDeleteUser();
   const toggle = useToggleUserActivation();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<User | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const formDialog = useFormDialog<User>();
+  const { openEdit } = formDialog;
   useLoadingToast(users.isLoading, 'Loading Users...');
   useErrorToast(users.error, 'Error getting users');
+  const confirmDelete = useConfirmDelete<User>({
+    title: 'Delete user',
+    message: (u) => `Delete ${u.firstName} ${u.lastName}? They will no longer be able to sign in.`,
+    run: (u) => remove.mutateAsync(u.id),
+    success: 'User deleted',
+    error: 'Error deleting user',
+  });
+  const askDelete = confirmDelete.ask;
 
   const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r.name])), [roles.data]);
   const locationNames = useMemo(() => new Map((locations.data ?? []).map((l) => [l.id, l.name])), [locations.data]);
@@ -98,16 +106,13 @@ export default function UsersPage() {
           key="edit"
           icon={<EditIcon />}
           label={`Edit ${row.firstName} ${row.lastName}`}
-          onClick={() => {
-            setEditing(row);
-            setFormOpen(true);
-          }}
+          onClick={() => openEdit(row)}
         />,
-        <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.firstName} ${row.lastName}`} onClick={() => setDeleting(row)} />,
+        <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.firstName} ${row.lastName}`} onClick={() => askDelete(row)} />,
       ],
     });
     return list;
-  }, [canManage, roleNames, locationNames, toggle]);
+  }, [canManage, roleNames, locationNames, toggle, openEdit, askDelete]);
 
   return (
     <>
@@ -115,14 +120,7 @@ export default function UsersPage() {
         title="Users"
         actions={
           canManage && (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-            >
+            <Button variant="contained" startIcon={<AddIcon />} onClick={formDialog.openNew}>
               New user
             </Button>
           )
@@ -131,26 +129,8 @@ export default function UsersPage() {
       <DataTable label="Users" rows={users.data} columns={columns} loading={users.isLoading} />
       {canManage && (
         <>
-          <UserFormDialog open={formOpen} user={editing} onClose={() => setFormOpen(false)} />
-          <ConfirmDialog
-            open={Boolean(deleting)}
-            title="Delete user"
-            message={deleting ? `Delete ${deleting.firstName} ${deleting.lastName}? They will no longer be able to sign in.` : ''}
-            confirmLabel="Delete"
-            destructive
-            busy={remove.isPending}
-            onClose={() => setDeleting(null)}
-            onConfirm={() => {
-              if (!deleting) return;
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifySuccess('User deleted');
-                  setDeleting(null);
-                },
-                onError: (error) => notifyError('Error deleting user', error),
-              });
-            }}
-          />
+          <UserFormDialog open={formDialog.open} user={formDialog.editing} onClose={formDialog.close} />
+          {confirmDelete.dialog}
         </>
       )}
     </>

@@ -1,16 +1,36 @@
-import { useEffect } from 'react';
 import { Stack } from '@mui/material';
 import { VaccinationInput } from '@willow/contracts';
 import type { Vaccination } from '@willow/contracts';
-import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { DateInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
+import { DateInput, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
-import { notifyError, notifySuccess } from '../../lib/toasts';
-import { PatientPicker, useChosenPatient } from '../patients/patient-picker';
+import { useCareRecordForm } from '../care-records/care-record-form';
 import { StaffSelect } from '../users/staff-select';
 import { useCreateVaccination, useUpdateVaccination } from './vaccinations.api';
 
 const emptyForm = { vaccine: '', givenOn: '', nextDueOn: '', lotNumber: '', serialNumber: '', providerId: '', notes: '' };
+type FormValues = typeof emptyForm;
+
+const blank = (): FormValues => ({ ...emptyForm, givenOn: todayIso() });
+
+const fromRecord = (vaccination: Vaccination): FormValues => ({
+  vaccine: vaccination.vaccine,
+  givenOn: vaccination.givenOn,
+  nextDueOn: vaccination.nextDueOn ?? '',
+  lotNumber: vaccination.lotNumber ?? '',
+  serialNumber: vaccination.serialNumber ?? '',
+  providerId: vaccination.providerId ?? '',
+  notes: vaccination.notes ?? '',
+});
+
+const toInput = (v: FormValues) => ({
+  vaccine: v.vaccine,
+  givenOn: v.givenOn,
+  nextDueOn: textOrNull(v.nextDueOn),
+  lotNumber: textOrNull(v.lotNumber),
+  serialNumber: textOrNull(v.serialNumber),
+  providerId: v.providerId || null,
+  notes: textOrNull(v.notes),
+});
 
 interface VaccinationFormDialogProps {
   open: boolean;
@@ -24,81 +44,26 @@ interface VaccinationFormDialogProps {
 }
 
 export function VaccinationFormDialog({ open, vaccination, patientId, clientId, locationId, onClose }: VaccinationFormDialogProps) {
-  const form = useFormState(emptyForm);
-  const patient = useChosenPatient(open, vaccination?.patientId ?? patientId);
-  const create = useCreateVaccination();
-  const update = useUpdateVaccination();
-  const { reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    reset(
-      vaccination
-        ? {
-            vaccine: vaccination.vaccine,
-            givenOn: vaccination.givenOn,
-            nextDueOn: vaccination.nextDueOn ?? '',
-            lotNumber: vaccination.lotNumber ?? '',
-            serialNumber: vaccination.serialNumber ?? '',
-            providerId: vaccination.providerId ?? '',
-            notes: vaccination.notes ?? '',
-          }
-        : { ...emptyForm, givenOn: todayIso() },
-    );
-  }, [open, vaccination, reset]);
-
+  const { form, dialog } = useCareRecordForm({
+    noun: 'vaccination',
+    open,
+    record: vaccination,
+    patientId,
+    clientId,
+    locationId,
+    blank,
+    fromRecord,
+    schema: VaccinationInput,
+    toInput,
+    create: useCreateVaccination(),
+    update: useUpdateVaccination(),
+    onClose,
+  });
   const v = form.values;
   const e = form.errors;
-  const submit = () => {
-    const data = form.check(VaccinationInput, {
-      patientId: patient.value?.id ?? '',
-      vaccine: v.vaccine,
-      givenOn: v.givenOn,
-      nextDueOn: textOrNull(v.nextDueOn),
-      lotNumber: textOrNull(v.lotNumber),
-      serialNumber: textOrNull(v.serialNumber),
-      providerId: v.providerId || null,
-      notes: textOrNull(v.notes),
-    });
-    if (!data) return;
-    if (vaccination) {
-      update.mutate(
-        { id: vaccination.id, data },
-        {
-          onSuccess: () => {
-            notifySuccess('Vaccination updated');
-            onClose();
-          },
-          onError: (error) => notifyError('Error updating vaccination', error),
-        },
-      );
-      return;
-    }
-    create.mutate(data, {
-      onSuccess: () => {
-        notifySuccess('Vaccination created');
-        onClose();
-      },
-      onError: (error) => notifyError('Error creating vaccination', error),
-    });
-  };
 
-  return (
-    <EntityFormDialog
-      open={open}
-      title={vaccination ? 'Edit vaccination' : 'New vaccination'}
-      submitLabel={vaccination ? 'Save' : 'Create'}
-      submitting={create.isPending || update.isPending}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <PatientPicker
-        value={patient.value}
-        onChange={patient.set}
-        error={e.patientId && 'Choose a patient'}
-        disabled={Boolean(patientId) || patient.loading}
-        clientId={clientId}
-        locationId={locationId}
-      />
+  return dialog(
+    <>
       <TextInput label="Vaccine" required value={v.vaccine} onValueChange={(x) => form.set('vaccine', x)} error={e.vaccine} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <DateInput label="Given on" required value={v.givenOn} onValueChange={(x) => form.set('givenOn', x)} error={e.givenOn} />
@@ -116,6 +81,6 @@ export function VaccinationFormDialog({ open, vaccination, patientId, clientId, 
       </Stack>
       <StaffSelect label="Provider" value={v.providerId} onChange={(x) => form.set('providerId', x)} error={e.providerId} />
       <TextInput label="Notes" multiline minRows={2} value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
-    </EntityFormDialog>
+    </>,
   );
 }

@@ -1,18 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Chip } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { GridActionsCellItem } from '@mui/x-data-grid';
+import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Vaccination } from '@willow/contracts';
-import { DataTable } from '../../components/data-table';
 import { QuickFilter } from '../../components/quick-filter';
-import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDate } from '../../lib/dates';
 import type { CareRecordFilter } from '../../lib/query-keys';
-import { useErrorToast, useLoadingToast } from '../../lib/toasts';
-import { PatientRefCell } from '../patients/patient-cell';
+import { CareRecordTable, patientColumn, useCareRecordList } from '../care-records/care-record-list';
 import { useStaffNames } from '../users/users.api';
 import { VaccinationFormDialog } from './vaccination-form-dialog';
 import { byUrgency, filterVaccinations, vaccinationStatusChip } from './vaccination-status';
@@ -32,18 +25,14 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
   const staffNames = useStaffNames();
   const remove = useDeleteVaccination();
   const [quick, setQuick] = useState<VaccinationQuickFilter>('all');
-  const [editing, setEditing] = useState<Vaccination | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  useLoadingToast(loadingToast && vaccinations.isLoading, 'Loading Vaccinations...');
-  useErrorToast(vaccinations.error, 'Error getting vaccinations');
-  const confirmDelete = useConfirmDelete<Vaccination>({
-    title: 'Delete vaccination',
-    message: (v) => `Delete the ${v.vaccine} vaccination given on ${formatDate(v.givenOn)}?`,
-    run: (v) => remove.mutateAsync(v.id),
-    success: 'Vaccination deleted',
-    error: 'Error deleting vaccination',
+  const records = useCareRecordList<Vaccination>({
+    noun: 'vaccination',
+    query: vaccinations,
+    loadingToast,
+    deleteMessage: (v) => `Delete the ${v.vaccine} vaccination given on ${formatDate(v.givenOn)}?`,
+    remove: (v) => remove.mutateAsync(v.id),
   });
-  const askDelete = confirmDelete.ask;
+  const { actions } = records;
 
   const all = useMemo(() => vaccinations.data ?? [], [vaccinations.data]);
   const rows = useMemo(() => filterVaccinations(all, quick), [all, quick]);
@@ -63,15 +52,7 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
         },
       },
     ];
-    if (showPatient)
-      list.push({
-        field: 'patientId',
-        headerName: 'Patient',
-        flex: 1,
-        minWidth: 260,
-        valueGetter: (_value, row) => row.patient.name,
-        renderCell: ({ row }) => <PatientRefCell patient={row.patient} />,
-      });
+    if (showPatient) list.push(patientColumn());
     list.push(
       { field: 'vaccine', headerName: 'Vaccine', flex: 1, minWidth: 140 },
       { field: 'givenOn', headerName: 'Given', width: 120, valueFormatter: (v: string) => formatDate(v) },
@@ -83,30 +64,15 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
         valueGetter: (v: string | null) => (v ? (staffNames?.get(v) ?? '') : ''),
       },
       { field: 'lotNumber', headerName: 'Lot', width: 100 },
-      {
-        field: 'actions',
-        type: 'actions',
-        width: 90,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditIcon />}
-            label={`Edit ${row.vaccine}`}
-            onClick={() => {
-              setEditing(row);
-              setFormOpen(true);
-            }}
-          />,
-          <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.vaccine}`} onClick={() => askDelete(row)} />,
-        ],
-      },
+      { field: 'actions', type: 'actions', width: 90, getActions: ({ row }) => actions(row, row.vaccine) },
     );
     return list;
-  }, [showPatient, staffNames, askDelete]);
+  }, [showPatient, staffNames, actions]);
 
   return (
-    <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+    <CareRecordTable
+      records={records}
+      toolbar={
         <QuickFilter
           label="Vaccination status"
           value={quick}
@@ -117,35 +83,20 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
             { value: 'dueSoon', label: 'Due soon', count: count('dueSoon') },
           ]}
         />
-        <Button
-          variant="contained"
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          New vaccination
-        </Button>
-      </Box>
-      <DataTable
-        label="Vaccinations"
-        rows={rows}
-        columns={columns}
-        isRowMuted={(row) => row.patient.deceasedOn !== null}
-        loading={vaccinations.isLoading}
-        noRowsLabel={quick === 'all' ? 'No vaccinations recorded' : 'No vaccinations in this group'}
-      />
-      <VaccinationFormDialog
-        open={formOpen}
-        vaccination={editing}
-        patientId={filter.patientId}
-        clientId={filter.clientId}
-        locationId={filter.locationId}
-        onClose={() => setFormOpen(false)}
-      />
-      {confirmDelete.dialog}
-    </>
+      }
+      rows={rows}
+      columns={columns}
+      noRowsLabel={quick === 'all' ? 'No vaccinations recorded' : 'No vaccinations in this group'}
+      form={
+        <VaccinationFormDialog
+          open={records.formDialog.open}
+          vaccination={records.formDialog.editing}
+          patientId={filter.patientId}
+          clientId={filter.clientId}
+          locationId={filter.locationId}
+          onClose={records.formDialog.close}
+        />
+      }
+    />
   );
 }

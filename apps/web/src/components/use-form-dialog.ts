@@ -1,0 +1,21 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * State of a create-or-edit dialog: whether it is open and what it edits (null: a new one).
+ * `T` may be the item itself or its id, when the dialog should follow the cached row.
+ */
+export function useFormDialog<T>() {
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<T | null>(null);
+  // Stable, so grid columns that call them need not be rebuilt on every render.
+  const openNew = useCallback(() => {
+    setEditing(null);
+    setOpen(true);
+  }, []);
+  const openEdit = useCallback((item: T) => {
+    setEditing(item);
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  return { open, editing, openNew, openEdit, close };
+}

@@ -1,0 +1,111 @@
+// Shared steps for the clients-slice browser tests (clients, patients, documents, contacts,
+// import, search); not a test file itself. Records made through the API use the signed-in
+// context's cookies, so they belong to the demo account like the ones made in the pages.
+import type { APIResponse, BrowserContext, Locator, Page } from 'playwright-core';
+import { signIn } from './browser.ts';
+import { mainNav } from './helpers.ts';
+
+export const OWNER = 'owner@demo.test';
+export const OWNER_NAME = 'Olivia Owens';
+export const LAKESIDE = 'Lakeside Pet Care';
+export const RIVERSIDE = 'Riverside Animal Hospital';
+
+/** Signs the owner in straight onto `path` and waits for its page heading. */
+export async function ownerOn(page: Page, path: string, heading: string | RegExp) {
+  await signIn(page, OWNER, path);
+  await page.waitForURL((url) => url.pathname === path);
+  await mainNav(page).waitFor();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** A toast (react-hot-toast renders each as a status region). */
+export const toast = (page: Page, text: string): Locator => page.getByRole('status').filter({ hasText: text });
+
+/** A grid row holding `text`. */
+export const rowWith = (grid: Locator, text: string): Locator => grid.getByRole('row').filter({ hasText: text });
+
+/** The data rows of a grid (the header row has column headers, not cells). */
+export const dataRows = (grid: Locator): Locator => grid.getByRole('row').filter({ has: grid.page().getByRole('gridcell') });
+
+/** Picks `option` in a MUI select (a combobox named by its label). */
+export async function pickOption(scope: Locator | Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+/** Opens the '⋮' menu of a grid row and chooses an action in it. */
+export async function rowMenuAction(row: Locator, action: string) {
+  await row.getByRole('button', { name: 'more' }).click();
+  await row.page().getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+/** Today minus `years`, on the 1st of this month (so the age reads exactly '`years` yrs'), as YYYY-MM-DD. */
+export function firstOfMonthYearsAgo(years: number, now = new Date()): string {
+  return `${now.getFullYear() - years}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+}
+
+/** A calendar date the way the app shows it (formatDate in the browser's locale, in UTC). */
+export function shownDate(page: Page, iso: string): Promise<string> {
+  return page.evaluate(
+    (d) =>
+      new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${d}T00:00:00Z`),
+      ),
+    iso,
+  );
+}
+
+// ---------- the API, for setting up data a test is not about ----------
+
+async function json<T>(response: APIResponse, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface LocationInfo {
+  id: string;
+  name: string;
+  species: { id: string; name: string }[];
+}
+
+export async function locationNamed(context: BrowserContext, name: string): Promise<LocationInfo> {
+  const list = await json<LocationInfo[]>(await context.request.get('/api/location'), 'list locations');
+  const found = list.find((l) => l.name === name);
+  if (!found) throw new Error(`No location named ${name}`);
+  return found;
+}
+
+export function speciesId(location: LocationInfo, name: string): string {
+  const found = location.species.find((s) => s.name === name);
+  if (!found) throw new Error(`${location.name} has no species ${name}`);
+  return found.id;
+}
+
+export interface ClientInfo {
+  id: string;
+  firstName: string;
+  lastName: string;
+  locationId: string;
+}
+
+export async function apiCreateClient(
+  context: BrowserContext,
+  data: { locationId: string; firstName: string; lastName: string; email?: string; phone?: string },
+): Promise<ClientInfo> {
+  return json<ClientInfo>(await context.request.post('/api/client', { data: { data } }), 'create client');
+}
+
+export interface PatientInfo {
+  id: string;
+  name: string;
+  clientId: string;
+}
+
+export async function apiCreatePatient(
+  context: BrowserContext,
+  data: { clientId: string; name: string; speciesId: string; dateOfBirth?: string },
+): Promise<PatientInfo> {
+  return json<PatientInfo>(await context.request.post('/api/patient', { data: { data } }), 'create patient');
+}
