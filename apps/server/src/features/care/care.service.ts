@@ -109,7 +109,8 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
     serialNumber: r.serialNumber,
     providerId: r.providerId,
     notes: r.notes,
-    status: vaccinationStatus(r.nextDueOn, todayIn(zones.get(r.locationId) ?? 'UTC')),
+    // No booster is due for a patient who has died: they never show as overdue or due soon.
+    status: refs.get(r.patientId)?.deceasedOn ? 'noBooster' : vaccinationStatus(r.nextDueOn, todayIn(zones.get(r.locationId) ?? 'UTC')),
     patient: refOf(refs, r),
     createdAt: r.createdAt.toISOString(),
   }));

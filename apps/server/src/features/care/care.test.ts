@@ -189,6 +189,19 @@ describe('vaccinations', () => {
     expect(await listVx({ clientId: patient.clientId })).toEqual([vx]);
   });
 
+  it('never shows a deceased patient as overdue or due soon', async () => {
+    const timezone = 'America/New_York';
+    const locationId = await addLocation(ctx, home, { timezone });
+    const patient = await patientAt(locationId);
+    await createVx(patient.id, { nextDueOn: dateIn(timezone, -10) });
+    expect((await listVx({ patientId: patient.id }))[0]!.status).toBe('overdue');
+    const res = await home.admin.call(api.setPatientDeceased, { params: { id: patient.id }, body: { data: { deceasedOn: dateIn(timezone, -1) } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [vx] = await listVx({ patientId: patient.id });
+    expect(vx!.status).toBe('noBooster');
+    expect(vx!.patient.deceasedOn).toBe(dateIn(timezone, -1));
+  });
+
   it('computes overdue, dueSoon (within 30 days), current and noBooster against today at the location', async () => {
     const timezone = 'America/New_York';
     const locationId = await addLocation(ctx, home, { timezone });
