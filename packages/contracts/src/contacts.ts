@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authenticated, operation } from './operation.js';
-import { idField, IdParams, messageField, nameField, OkResponse, optionalEmail, optionalText, wrapped } from './rules.js';
+import { idField, IdParams, messageField, nameField, noAmpersand, OkResponse, optionalEmail, optionalText, wrapped } from './rules.js';
 
 export const CONTACT_CATEGORIES = ['referring_vet', 'crematory', 'supplier', 'family_member', 'other'] as const;
 export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
@@ -29,10 +29,7 @@ export const ContactInput = z.object({
   name: nameField(),
   organisation: optionalText(150)
     .default(null)
-    .refine((v) => !v?.includes('&'), {
-      message: 'The & character is not allowed in name fields. Please replace it with "and" instead.',
-      params: { verbatim: true },
-    }),
+    .refine(...noAmpersand),
   category: z.enum(CONTACT_CATEGORIES).default('other'),
   email: optionalEmail().default(null),
   phone: optionalText(40).default(null),

@@ -26,14 +26,17 @@ export const MESSAGES = {
  */
 export const VERBATIM = { verbatim: true } as const;
 
-/** The SPEC §5 name rule, shared by every name field of the product. */
+/** The SPEC §5 name rule: no '&' (an empty optional name passes). */
+export const noAmpersand = [(v: string | null) => !v?.includes('&'), { message: MESSAGES.ampersand, params: VERBATIM }] as const;
+
+/** A required name field: every name field of the product. */
 export function nameField(max = 100) {
   return z
     .string()
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
-    .refine((v) => !v.includes('&'), { message: MESSAGES.ampersand, params: VERBATIM });
+    .refine(...noAmpersand);
 }
 
 /** The SPEC §5 message rule: fewer than 1000 characters. */

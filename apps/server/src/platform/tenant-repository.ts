@@ -1,7 +1,7 @@
 // Security-critical: tenant scoping. Every read and write of a tenant table goes through here,
 // so a row of another account can never be read, changed or deleted: the account_id always
 // comes from the caller's session scope, never from the request.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 
@@ -52,6 +52,13 @@ export function tenantRepository<T extends TenantTable>(table: T) {
 
     async count(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
       return ex.$count(t, scoped(scope, where));
+    },
+
+    /** Whether every id names a row of this account (references sent by a client). */
+    async allExist(ex: Executor, scope: Scope, ids: readonly string[]): Promise<boolean> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return true;
+      return (await ex.$count(t, scoped(scope, inArray(t.id, unique)))) === unique.length;
     },
 
     async insert(ex: Executor, scope: Scope, values: NewRow<T>): Promise<Row<T>> {

@@ -52,7 +52,7 @@ export function pageRoutes(app: FastifyInstance, services: Services, webDist: st
       return reply.redirect('/logout');
     }
     try {
-      await services.auth.authenticate(req);
+      await services.auth.authenticateOutcome(outcome);
     } catch (err) {
       // Revoked, expired or for a deactivated user: the same as an expired token.
       if (!(err instanceof HttpError) || err.status !== 401) throw err;

@@ -104,7 +104,11 @@ export class AuthService {
 
   /** The session guard of every authenticated route. */
   async authenticate(req: FastifyRequest): Promise<AuthContext> {
-    const outcome = await this.inspect(req);
+    return this.authenticateOutcome(await this.inspect(req));
+  }
+
+  /** The rest of the guard, for a token already inspected (the page guard inspects first). */
+  async authenticateOutcome(outcome: GuardOutcome): Promise<AuthContext> {
     if (outcome.kind === 'missing') throw unauthorized(MESSAGES.notSignedIn);
     if (outcome.kind !== 'ok') throw unauthorized(MESSAGES.invalidToken);
     const { claims } = outcome;

@@ -1,13 +1,12 @@
 import { and, asc, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../platform/like.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { patients } from '../patients/patients.table.js';
 import { clients } from './clients.table.js';
 
 const base = tenantRepository(clients);
 export type ClientRow = typeof clients.$inferSelect;
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /**
  * Each word typed must appear in the client's search text. A word of digits and phone

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
-import { escapeLike } from '../clients/clients.repository.js';
+import { escapeLike } from '../../platform/like.js';
 import { documents } from '../documents/documents.table.js';
 import { contactMerges, contacts, type MovedReference } from './contacts.table.js';
 

@@ -1,7 +1,7 @@
 // Security-critical: documents are only ever read through the authorised download route; an id
 // of another account, or an unknown one, answers the same 404 message.
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type Document } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -147,7 +147,6 @@ export class DocumentsService {
 
 /** Reads the first `n` bytes and hands back a stream that still yields everything. */
 async function readHead(stream: Readable, n: number): Promise<{ bytes: Buffer; rest: Readable }> {
-  const { PassThrough } = await import('node:stream');
   const chunks: Buffer[] = [];
   let length = 0;
   const iterator = stream[Symbol.asyncIterator]();

@@ -3,7 +3,7 @@ import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/clients.table.js';
-import { escapeLike } from '../clients/clients.repository.js';
+import { escapeLike } from '../../platform/like.js';
 import { locationSpecies, species } from '../locations/locations.table.js';
 import { patients } from './patients.table.js';
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../platform/like.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
@@ -24,10 +25,6 @@ export const rolesRepository = {
   async findByName(ex: Executor, scope: Scope, name: string): Promise<RoleRow | undefined> {
     const [row] = await base.list(ex, scope, { where: eq(sql`lower(${roles.name})`, name.toLowerCase()), limit: 1 });
     return row;
-  },
-
-  async countExisting(ex: Executor, scope: Scope, ids: string[]): Promise<number> {
-    return ids.length ? base.count(ex, scope, inArray(roles.id, ids)) : 0;
   },
 
   async setMembers(ex: Executor, scope: Scope, roleId: string, userIds: string[]): Promise<void> {
@@ -99,7 +96,7 @@ export const systemRolesRepository = {
     return ids.length ? ex.$count(users, inArray(users.id, ids)) : 0;
   },
   async candidates(ex: Executor, search: string | undefined) {
-    const term = search?.trim() ? `%${search.trim().replace(/[%_\\]/g, '\\$&')}%` : undefined;
+    const term = search?.trim() ? `%${escapeLike(search.trim())}%` : undefined;
     return ex
       .select({
         id: users.id,

@@ -63,9 +63,7 @@ export class RolesService {
   }
 
   private async assertMembers(scope: Scope, userIds: string[] | undefined) {
-    if (!userIds?.length) return;
-    const found = await usersRepository.listWithLinks(this.db, scope, { ids: [...new Set(userIds)] });
-    if (found.length !== new Set(userIds).size) throw badRequest('userIds: unknown user');
+    if (userIds && !(await usersRepository.allExist(this.db, scope, userIds))) throw badRequest('userIds: unknown user');
   }
 
   async create(auth: AuthContext, input: RoleInput): Promise<Role> {

@@ -49,13 +49,8 @@ export class UsersService {
   }
 
   private async assertLinks(ex: Executor, scope: Scope, roleIds?: string[], locationIds?: string[]) {
-    if (roleIds?.length && (await rolesRepository.countExisting(ex, scope, [...new Set(roleIds)])) !== new Set(roleIds).size)
-      throw badRequest('roleIds: unknown role');
-    if (locationIds?.length) {
-      const unique = [...new Set(locationIds)];
-      const found = await locationsRepository.list(ex, scope, {});
-      if (unique.some((id) => !found.some((l) => l.id === id))) throw badRequest('locationIds: unknown location');
-    }
+    if (roleIds && !(await rolesRepository.allExist(ex, scope, roleIds))) throw badRequest('roleIds: unknown role');
+    if (locationIds && !(await locationsRepository.allExist(ex, scope, locationIds))) throw badRequest('locationIds: unknown location');
   }
 
   async create(scope: Scope, input: CreateValues): Promise<User> {
