@@ -2,27 +2,16 @@
 // beside the same SQL run directly through the driver, on PGlite and on PostgreSQL.
 //   npm run build && npm run bench:clients [-- --requests 1000 --only pglite|postgres]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, load, ms, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, load, ms, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
 const only = arg('only', 'both');
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
 
 async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
   const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
@@ -33,18 +22,6 @@ async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
   } finally {
     await db.close();
   }
-}
-
-async function ensurePgDatabase(url: string) {
-  const pg = await import('pg');
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new pg.default.Client({ connectionString: u.toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
 }
 
 interface Target {
@@ -67,32 +44,11 @@ async function benchTarget(t: Target) {
   console.log(`\n[${t.label}] preparing the large seed (first run takes a minute or two)`);
   await ensureSeeded(t);
 
-  const port = await freePort();
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise((r) => server.on('exit', r));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { email: LARGE_OWNER, password: LARGE_PASSWORD } }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const profile = (await login.json()) as { account: { id: string } };
+  const server = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
+  const base = server.base;
+  const { cookie, accountId } = await signIn(base, LARGE_OWNER, LARGE_PASSWORD);
   const locations = (await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string }[];
   const locationId = locations[0]!.id;
-  const accountId = profile.account.id;
   const get = (path: string) => async () => {
     const res = await fetch(base + path, { headers: { cookie } });
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
@@ -102,8 +58,7 @@ async function benchTarget(t: Target) {
   api['client list'] = await load(get(`/api/client?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
   api['client search'] = await load(get(`/api/client?locationId=${locationId}&limit=50&search=mar`), REQUESTS, CONCURRENCY);
   api['patient list'] = await load(get(`/api/patient?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
-  server.kill('SIGTERM');
-  await exited;
+  await server.stop();
 
   // The same data queries straight through the driver (the data folder is free again).
   const database: Database = await openDatabase({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, migrate: false });

@@ -1,4 +1,7 @@
-// Shared helpers of the benchmarks: a bounded concurrent load loop and percentiles.
+// Shared helpers of the benchmarks: a bounded concurrent load loop and percentiles, and starting
+// the production build and signing in to it.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 export interface LoadResult {
@@ -8,17 +11,17 @@ export interface LoadResult {
   count: number;
 }
 
-/** Runs `task` `total` times with `concurrency` in flight; every call must succeed. */
-export async function load(task: () => Promise<void>, total: number, concurrency: number): Promise<LoadResult> {
+/** Runs `task` `total` times (told which run it is) with `concurrency` in flight; every call must succeed. */
+export async function load(task: (run: number) => Promise<void>, total: number, concurrency: number): Promise<LoadResult> {
   const durations: number[] = [];
   let started = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (started < total) {
-        started++;
+        const run = started++;
         const s = performance.now();
-        await task();
+        await task(run);
         durations.push(performance.now() - s);
       }
     }),
@@ -36,3 +39,81 @@ export function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 export const flag = (name: string) => process.argv.includes(`--${name}`);
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+/** Creates the bench database on the PostgreSQL server when it is missing. */
+export async function ensurePgDatabase(url: string) {
+  const pg = await import('pg');
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.default.Client({ connectionString: u.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+export interface RunningServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** The production build (apps/server/dist) on a free port, once /api/health answers. */
+export async function startServer(opts: { dataDir: string; databaseUrl?: string | undefined; seedDemo?: boolean }): Promise<RunningServer> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((r) => server.on('exit', r));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 600) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Signs in through the API: the session cookie and the account id. */
+export async function signIn(base: string, email: string, password: string): Promise<{ cookie: string; accountId: string }> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { email, password } }),
+  });
+  if (!login.ok) throw new Error(`sign-in as ${email}: ${login.status}`);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const profile = (await login.json()) as { account: { id: string } };
+  return { cookie, accountId: profile.account.id };
+}

@@ -59,14 +59,15 @@ export function shownDate(page: Page, iso: string): Promise<string> {
 
 // ---------- the API, for setting up data a test is not about ----------
 
-async function json<T>(response: APIResponse, what: string): Promise<T> {
+export async function json<T>(response: APIResponse, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-interface LocationInfo {
+export interface LocationInfo {
   id: string;
   name: string;
+  timezone: string;
   species: { id: string; name: string }[];
 }
 

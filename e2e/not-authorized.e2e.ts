@@ -47,9 +47,9 @@ describe('not authorized', () => {
 
       const paths = trackPaths(page);
       await home.click();
-      // '/' is home; until a feature owns it, it leads on to the first page the menu offers.
-      await page.waitForURL((url) => url.pathname !== '/permission');
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // '/' is home: the Schedule. The 401 page stays up while the calendar's code loads, so wait for the calendar itself.
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('calendar').waitFor();
       expect(paths[0]).toBe('/');
       expect(await page.getByRole('main').getByText(TITLE).count()).toBe(0);
       expect(await tokenCookie(context)).toBeDefined();

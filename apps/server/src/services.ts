@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import type { TokenSigner } from './platform/tokens.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
+import { AddOnCategoriesService, AddOnsService } from './features/add-ons/add-ons.service.js';
+import { AppointmentsService } from './features/appointments/appointments.service.js';
+import { BookingService } from './features/appointments/booking.service.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
@@ -16,6 +19,9 @@ import { LocationsService } from './features/locations/locations.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
 import { RolesService } from './features/roles/roles.service.js';
 import { UsersService } from './features/users/users.service.js';
+import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
+import { AvailabilityService } from './features/services/availability.service.js';
+import { ServicesService } from './features/services/services.service.js';
 
 /** Every feature's service, built once per app from the database and the token signer. */
 export function createServices(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage }) {
@@ -37,6 +43,14 @@ export function createServices(db: Db, signer: TokenSigner, opts: { secureCookie
     locations: new LocationsService(db),
     users: new UsersService(db),
     roles: new RolesService(db),
+    services: new ServicesService(db, audit),
+    availability: new AvailabilityService(db),
+    schedule: new ScheduleService(db, audit),
+    scheduleNotes: scheduleNotesService(db, audit),
+    addOnCategories: new AddOnCategoriesService(db, audit),
+    addOns: new AddOnsService(db, audit),
+    appointments: new AppointmentsService(db, audit),
+    booking: new BookingService(db),
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -63,8 +63,54 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   },
   '/api/document/{id}': async (t) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
   '/api/document/{id}/download': async (t) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
+  '/api/appointment/{id}': (t) => makeAppointment(t),
+  '/api/appointment/{id}/cancel': (t) => makeAppointment(t),
+  '/api/appointmentAddOn/{id}': async (t) => {
+    const category = (await t.admin.call(api.addOnCategoryOps.create, { body: { data: { locationId: t.locationId, name: 'Memorials' } } })).json();
+    const addOn = (await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: category.id, name: 'Urn', price: 90 } } })).json();
+    const res = await t.admin.call(api.createAppointmentAddOn, { body: { data: { appointmentId: await makeAppointment(t), addOnId: addOn.id } } });
+    return res.json().id;
+  },
+  '/api/service/{id}': (t) => makeService(t),
+  '/api/user/{id}/updateAvailability': async (t) => (await createUser(ctx, t)).userId,
+  '/api/user/{id}/availability': async (t) => (await createUser(ctx, t)).userId,
+  '/api/scheduleSlot/{id}': async (t) => {
+    const res = await t.admin.call(api.createScheduleSlot, {
+      body: { data: { locationId: t.locationId, startAt: '2026-11-02T14:00:00Z', endAt: '2026-11-02T15:00:00Z' } },
+    });
+    return res.json()[0].id;
+  },
+  '/api/scheduleNote/{id}': async (t) => {
+    const res = await t.admin.call(api.scheduleNoteOps.create, { body: { data: { locationId: t.locationId, date: '2026-11-02', text: 'Closed' } } });
+    return res.json().id;
+  },
+  '/api/addOnCategory/{id}': (t) => makeAddOnCategory(t),
+  '/api/addOn/{id}': async (t) => {
+    const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
+    return res.json().id;
+  },
 };
 
+async function makeService(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.serviceOps.create, {
+    body: { data: { locationId: t.locationId, type: 'Consultation', name: 'Exam', duration: 30, price: 50 } },
+  });
+  return res.json().id;
+}
+async function makeAddOnCategory(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.addOnCategoryOps.create, { body: { data: { locationId: t.locationId, name: 'Keepsakes' } } });
+  return res.json().id;
+}
+
+async function makeAppointment(t: TestAccount): Promise<string> {
+  const service = (await t.admin.call(api.serviceOps.create, {
+    body: { data: { locationId: t.locationId, type: 'Euthanasia', name: 'Home visit', duration: 30, price: 120 } },
+  })).json();
+  const res = await t.admin.call(api.createAppointment, {
+    body: { data: { locationId: t.locationId, clientId: await makeClient(t), serviceIds: [service.id], startAt: '2026-11-02T14:00:00Z', endAt: '2026-11-02T14:30:00Z' } },
+  });
+  return res.json().id;
+}
 async function makeClient(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.createClient, { body: { data: { locationId: t.locationId, firstName: 'Cora', lastName: 'Client' } } });
   return res.json().id;
@@ -95,6 +141,17 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/vaccination/{id}': { data: { vaccine: 'Renamed' } },
   '/api/contact/{id}': { data: { name: 'Renamed' } },
   '/api/document/{id}': { data: { description: 'Renamed' } },
+  '/api/appointment/{id}': { data: { notes: 'Renamed' } },
+  '/api/appointment/{id}/cancel': { data: { reason: 'Owner called' } },
+  '/api/appointmentAddOn/{id}': { data: { values: {} } },
+  '/api/service/{id}': { data: { name: 'Renamed' } },
+  '/api/user/{id}/updateAvailability': {
+    data: { type: 'veterinarianService', veterinarianId: '00000000-0000-4000-8000-000000000000', serviceId: '00000000-0000-4000-8000-000000000001', action: 'add' },
+  },
+  '/api/scheduleSlot/{id}': { data: { capacity: 2 } },
+  '/api/scheduleNote/{id}': { data: { text: 'Renamed' } },
+  '/api/addOnCategory/{id}': { data: { name: 'Renamed' } },
+  '/api/addOn/{id}': { data: { name: 'Renamed' } },
 };
 
 describe('route table', () => {

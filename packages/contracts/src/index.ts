@@ -7,3 +7,6 @@ export * from './audit.js';
 export * from './clients.js';
 export * from './contacts.js';
 export * from './documents.js';
+export * from './scheduling.js';
+export * from './appointments.js';
+export * from './zoned-time.js';

@@ -10,3 +10,7 @@ export * from '../features/patients/patients.table.js';
 export * from '../features/care/care.table.js';
 export * from '../features/contacts/contacts.table.js';
 export * from '../features/documents/documents.table.js';
+export * from '../features/services/services.table.js';
+export * from '../features/schedule/schedule.table.js';
+export * from '../features/add-ons/add-ons.table.js';
+export * from '../features/appointments/appointments.table.js';

@@ -1,6 +1,8 @@
 import type { Router } from '../platform/router.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { addOnsRoutes } from './add-ons/add-ons.routes.js';
+import { appointmentsRoutes } from './appointments/appointments.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { careRoutes } from './care/care.routes.js';
@@ -12,6 +14,8 @@ import { healthRoutes } from './health/health.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
+import { scheduleRoutes } from './schedule/schedule.routes.js';
+import { servicesRoutes } from './services/services.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -31,4 +35,8 @@ export const features: ((r: Router, s: Services) => void)[] = [
   careRoutes,
   contactsRoutes,
   documentsRoutes,
+  servicesRoutes,
+  scheduleRoutes,
+  addOnsRoutes,
+  appointmentsRoutes,
 ];

@@ -9,6 +9,7 @@ import { usersRepository } from '../features/users/users.repository.js';
 import { isUniqueViolation, HttpError } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedClinicalDemo, seedDemoContacts } from './demo-clinical.js';
+import { seedSchedulingDemo } from './demo-scheduling.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -58,10 +59,12 @@ async function seed(db: Db) {
     { email: 'assistant@demo.test', firstName: 'Alice', lastName: 'Archer', role: 'Assistant', locations: [riverside!.id] },
     { email: 'frontdesk@demo.test', firstName: 'Frank', lastName: 'Fields', role: 'Front Desk', locations: [riverside!.id] },
   ];
+  const staffIds: Record<string, string> = {};
   for (const s of staff) {
     const user = await usersRepository.insert(db, scope, { email: s.email, firstName: s.firstName, lastName: s.lastName, passwordHash });
     await usersRepository.setRoles(db, scope, user.id, [roleId(s.role)]);
     await usersRepository.setLocations(db, scope, user.id, s.locations);
+    staffIds[s.email] = user.id;
   }
   const ownerRow = await usersRepository.findByEmail(db, 'owner@demo.test');
   await usersRepository.setLocations(db, scope, ownerRow!.id, [riverside!.id, lakeside.id]);
@@ -75,8 +78,42 @@ async function seed(db: Db) {
     vetId: vet!.id,
     emailDomain: 'riverside.example',
   });
-  await seedClinicalDemo(db, scope, { locationId: lakeside.id, species: ['Dog', 'Cat', 'Horse'], clients: 24, seed: 2, vetId: vet!.id, emailDomain: 'lakeside.example' });
+  const lakesideClients = await seedClinicalDemo(db, scope, { locationId: lakeside.id, species: ['Dog', 'Cat', 'Horse'], clients: 24, seed: 2, vetId: vet!.id, emailDomain: 'lakeside.example' });
   await seedDemoContacts(db, scope, riversideClients[0]);
+  await seedSchedulingDemo(db, scope, [
+    {
+      locationId: riverside!.id,
+      timezone: riverside!.timezone,
+      seed: 1,
+      priceFactor: 1,
+      vetId: vet!.id,
+      assistantId: staffIds['assistant@demo.test']!,
+      deskId: staffIds['frontdesk@demo.test']!,
+      clients: riversideClients,
+      notes: [
+        { day: 0, provider: 'vet', text: 'Dr. Vance in surgery until 11' },
+        { day: 0, text: 'Team meeting 16:30' },
+        { day: 1, text: 'Evergreen Pet Cremation collects at 15:00' },
+        { day: 2, provider: 'assistant', text: 'Alice leaves at 14:00 (dentist)' },
+      ],
+    },
+    {
+      locationId: lakeside.id,
+      timezone: lakeside.timezone,
+      seed: 2,
+      priceFactor: 1.15,
+      extraServices: [{ key: 'homeVisit', type: 'Home Visit', name: 'Equine farm call', duration: 90, price: 210 }],
+      vetId: vet!.id,
+      assistantId: null,
+      deskId: ownerRow!.id,
+      clients: lakesideClients,
+      notes: [
+        { day: 0, text: 'Team meeting 16:30' },
+        { day: 0, provider: 'vet', text: 'Dr. Vance on home visits after 14:00' },
+        { day: 3, text: 'Farrier on site in the morning: keep the yard clear' },
+      ],
+    },
+  ]);
 
   const second = await service.create({
     name: 'Second Practice',

@@ -1,17 +1,21 @@
 // The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
-// patients with realistic names, the same for the same --seed. Usage (from the repo root):
-//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10]
-// It writes to the database the server would use (DATA_DIR or DATABASE_URL).
+// patients with realistic names, 10 providers and 500,000 appointments from a year back to a
+// year ahead, the same for the same --seed. Usage (from the repo root):
+//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000]
+// It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
+// seeded before appointments existed, it adds the calendar part.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
+import { appointments } from '../db/schema.js';
 import { AccountsService } from '../features/accounts/accounts.service.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
 import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
 import { patientsRepository } from '../features/patients/patients.repository.js';
 import { usersRepository } from '../features/users/users.repository.js';
+import { seedLargeScheduling } from './large-scheduling.js';
 import { ensureReferenceData } from './reference-data.js';
 import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
 
@@ -26,14 +30,21 @@ export interface LargeSeedOptions {
   clients: number;
   patients: number;
   locations: number;
+  /** 500,000 unless given */
+  appointments?: number;
 }
 
 export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: string) => void = console.log) {
   await ensureReferenceData(db);
-  const existing = await accountsRepository.list(db, {});
-  if (existing.some((a) => a.name === LARGE_ACCOUNT)) {
-    log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
-    return false;
+  const existing = (await accountsRepository.list(db, {})).find((a) => a.name === LARGE_ACCOUNT);
+  if (existing) {
+    const [row] = await db.select({ n: count() }).from(appointments).where(eq(appointments.accountId, existing.id));
+    if ((row?.n ?? 0) > 0) {
+      log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
+      return false;
+    }
+    await seedLargeScheduling(db, { accountId: existing.id }, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
+    return true;
   }
   const rand = prng(opts.seed);
   const t0 = performance.now();
@@ -103,6 +114,8 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   }
   // Fresh statistics, so the first queries on the new data are planned for its real size.
   await db.execute(sql`vacuum (analyze) clients, patients`);
+  log(`clients and patients in ${Math.round((performance.now() - t0) / 1000)} s`);
+  await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
 }
@@ -123,6 +136,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
       clients: arg('clients', 100_000),
       patients: arg('patients', 150_000),
       locations: Math.max(1, arg('locations', 10)),
+      appointments: arg('appointments', 500_000),
     });
   } finally {
     await database.close();

@@ -19,6 +19,8 @@ export const PUBLIC_PAGES = [
   '/privacy-policy',
   '/logout',
 ];
+/** Pages under these paths need no session either: a location's public booking page, /book/<locationId>. */
+export const PUBLIC_PAGE_PREFIXES = ['/book/'];
 
 const CSP = [
   "default-src 'self'",
@@ -43,7 +45,7 @@ export function pageRoutes(app: FastifyInstance, services: Services, webDist: st
 
   async function guard(req: FastifyRequest, reply: FastifyReply) {
     const path = req.url.split('?')[0] ?? '/';
-    if (PUBLIC_PAGES.includes(path)) return sendIndex(reply);
+    if (PUBLIC_PAGES.includes(path) || PUBLIC_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) return sendIndex(reply);
     const outcome = await services.auth.inspect(req);
     if (outcome.kind === 'missing') return reply.redirect(`/login?returnUrl=${encodeURIComponent(req.url)}`);
     if (outcome.kind === 'incomplete') return reply.redirect('/403');

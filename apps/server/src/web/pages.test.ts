@@ -120,6 +120,8 @@ describe('the page guard', () => {
       expect(res.body).toBe(INDEX);
     }
     expect((await get('/login?returnUrl=%2Fusers')).statusCode).toBe(200);
+    // A location's public booking page.
+    expect((await get(`/book/${randomUUID()}`)).statusCode).toBe(200);
   });
 });
 

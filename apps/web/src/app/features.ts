@@ -1,5 +1,9 @@
 import { accountsFeature } from '../features/accounts';
+import { addOnsFeature } from '../features/add-ons';
+import { appointmentsFeature } from '../features/appointments';
 import { authFeature } from '../features/auth';
+import { bookingFeature } from '../features/booking';
+import { calendarFeature } from '../features/calendar';
 import { clientsFeature } from '../features/clients';
 import { contactsFeature } from '../features/contacts';
 import { documentsFeature } from '../features/documents';
@@ -11,6 +15,7 @@ import { prescriptionsFeature } from '../features/prescriptions';
 import { profileFeature } from '../features/profile';
 import { rolesFeature } from '../features/roles';
 import { searchFeature } from '../features/search';
+import { servicesFeature } from '../features/services';
 import { subscriptionsFeature } from '../features/subscriptions';
 import { usersFeature } from '../features/users';
 import { vaccinationsFeature } from '../features/vaccinations';
@@ -34,7 +39,12 @@ export const features: readonly FeatureModule[] = [
   patientsFeature,
   prescriptionsFeature,
   vaccinationsFeature,
+  calendarFeature,
+  appointmentsFeature,
   contactsFeature,
   documentsFeature,
   historyFeature,
+  servicesFeature,
+  addOnsFeature,
+  bookingFeature,
 ];

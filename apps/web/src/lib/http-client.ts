@@ -80,6 +80,8 @@ type Args<O> = {
   query?: OpQuery<O>;
   body?: OpBody<O>;
   signal?: AbortSignal;
+  /** extra request headers (e.g. x-pwa on the schedule sidebar, SPEC §7) */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -93,7 +95,7 @@ export async function api<O extends Operation>(op: O, args: Args<O> = {}): Promi
   const init: RequestInit = {
     method: op.method,
     credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
+    headers: { Accept: 'application/json', ...args.headers },
     signal: args.signal,
   };
   if (args.body !== undefined) {

@@ -99,3 +99,35 @@ export const searchKeys = {
   all: ['search'] as const,
   query: (q: string, locationId: string | null) => ['search', q, locationId] as const,
 };
+
+/*
+ * Scheduling: the calendar, the appointments list, the navigation badge and the client page all
+ * show appointments, so any change invalidates appointmentKeys.all (and scheduleKeys.all for
+ * slots and notes).
+ */
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  /** the calendar: appointments overlapping one loaded range */
+  range: (query: { locationId: string | null; startDate: string; endDate: string }) => ['appointments', 'range', query] as const,
+  list: (query: Record<string, unknown>) => ['appointments', 'list', query] as const,
+  detail: (id: string) => ['appointments', 'detail', id] as const,
+  pendingCount: (locationId: string | null) => ['appointments', 'pendingCount', locationId] as const,
+};
+
+export const scheduleKeys = {
+  all: ['schedule'] as const,
+  range: (query: { locationId: string | null; startDate: string; endDate: string }) => ['schedule', 'range', query] as const,
+  sidebar: (locationId: string | null, onlyActive: boolean) => ['schedule', 'sidebar', locationId, onlyActive] as const,
+  availability: (userId: string) => ['schedule', 'availability', userId] as const,
+};
+
+export const serviceKeys = {
+  all: ['services'] as const,
+  list: (locationId: string | null, onlyActive: boolean) => ['services', 'list', locationId, onlyActive] as const,
+};
+
+export const addOnKeys = {
+  all: ['addOns'] as const,
+  categories: (locationId: string | null) => ['addOns', 'categories', locationId] as const,
+  items: (locationId: string | null) => ['addOns', 'items', locationId] as const,
+};

@@ -1,8 +1,15 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts } from '../accounts/accounts.table.js';
+import { roles, systemRoles, userRoles, userSystemRoles } from '../roles/roles.table.js';
 import { users } from '../users/users.table.js';
 import { authFailures, sessions } from './auth.table.js';
+
+interface Grant {
+  id: string;
+  name: string;
+  permissions: string[];
+}
 
 export const authRepository = {
   async createSession(
@@ -13,7 +20,11 @@ export const authRepository = {
     return row!;
   },
 
-  /** The session behind a token, with what the guard must check about its user and account. */
+  /**
+   * The session behind a token, with what the guard must check about its user and account and
+   * the roles the user holds there: one round trip, since every request pays for it. Account
+   * roles count only in the user's home account (elsewhere only system roles apply).
+   */
   async findSession(ex: Executor, sessionId: string, userId: string) {
     const [row] = await ex
       .select({
@@ -24,6 +35,15 @@ export const authRepository = {
         userActive: users.isActive,
         homeAccountId: users.accountId,
         accountActive: accounts.isActive,
+        systemGrants: sql<Grant[]>`coalesce((
+          select json_agg(json_build_object('id', ${systemRoles.id}, 'name', ${systemRoles.name}, 'permissions', ${systemRoles.permissions}))
+          from ${userSystemRoles} join ${systemRoles} on ${systemRoles.id} = ${userSystemRoles.systemRoleId}
+          where ${userSystemRoles.userId} = ${sessions.userId}), '[]'::json)`,
+        accountGrants: sql<Grant[]>`coalesce((
+          select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}))
+          from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+          where ${userRoles.userId} = ${sessions.userId} and ${userRoles.accountId} = ${sessions.accountId}
+            and ${sessions.accountId} = ${users.accountId}), '[]'::json)`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -122,7 +122,10 @@ export class AuthService {
     ) {
       throw unauthorized(MESSAGES.invalidToken);
     }
-    const grants = await rolesRepository.grantsFor(this.db, claims.authenticatedUserId, session.accountId, session.homeAccountId);
+    const grants = [
+      ...session.systemGrants.map((g) => ({ ...g, kind: 'system' as const })),
+      ...session.accountGrants.map((g) => ({ ...g, kind: 'account' as const })),
+    ];
     const held = new Set<Permission>();
     for (const g of grants) for (const p of g.permissions) if ((PERMISSIONS as readonly string[]).includes(p)) held.add(p as Permission);
     // A deactivated account locks its staff out; a super administrator can still work on it.

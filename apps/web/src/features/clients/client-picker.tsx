@@ -16,10 +16,22 @@ interface ClientPickerProps {
   onChange: (clientId: string) => void;
   label?: string;
   error?: string;
+  helperText?: string;
+  required?: boolean;
+  /** only clients of this location; all the user can see when absent */
+  locationId?: string | null;
 }
 
 /** Choose a client by name, phone or email, across every location the user can see. */
-export function ClientPicker({ value, onChange, label = 'Client', error }: ClientPickerProps) {
+export function ClientPicker({
+  value,
+  onChange,
+  label = 'Client',
+  error,
+  helperText = 'Optional: the client this contact belongs with',
+  required,
+  locationId = null,
+}: ClientPickerProps) {
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input);
   const current = useClient(value || undefined);
@@ -27,7 +39,7 @@ export function ClientPicker({ value, onChange, label = 'Client', error }: Clien
     ? { id: current.data.id, name: `${current.data.firstName} ${current.data.lastName}`, detail: current.data.email ?? current.data.phone ?? '' }
     : null;
   const typed = selected && q === selected.name ? '' : q;
-  const results = useGlobalSearch(typed, null);
+  const results = useGlobalSearch(typed, locationId);
   const options: ClientOption[] = (results.data?.clients ?? []).map((c) => ({
     id: c.id,
     name: `${c.firstName} ${c.lastName}`,
@@ -61,7 +73,7 @@ export function ClientPicker({ value, onChange, label = 'Client', error }: Clien
         );
       }}
       renderInput={(params) => (
-        <TextField {...params} label={label} error={Boolean(error)} helperText={error ? readableMessage(error) : 'Optional: the client this contact belongs with'} />
+        <TextField {...params} label={label} required={required} error={Boolean(error)} helperText={error ? readableMessage(error) : helperText} />
       )}
     />
   );

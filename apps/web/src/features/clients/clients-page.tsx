@@ -15,7 +15,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { clientExportUrl, useClientList } from './clients.api';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientImportDialog } from './client-import-dialog';
-import { useClientLocation } from './use-client-location';
+import { useWorkingLocation } from '../locations/use-working-location';
 
 const columns: GridColDef<ClientSummary>[] = [
   {
@@ -32,7 +32,7 @@ const columns: GridColDef<ClientSummary>[] = [
 
 export default function ClientsPage() {
   const navigate = useNavigate();
-  const place = useClientLocation();
+  const place = useWorkingLocation();
   const canImport = useHasAnyPermission(['users.manage', 'account.manage']);
   const canExport = useHasAnyPermission(['users.manage', 'account.manage', 'reports.export']);
   const [search, setSearch] = useState('');

@@ -3,15 +3,20 @@ import { Box, Button, Chip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import PetsIcon from '@mui/icons-material/Pets';
+import LinkIcon from '@mui/icons-material/Link';
+import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Location } from '@willow/contracts';
+import { useNavigate } from 'react-router';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
 import { SwitchInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { useFormDialog } from '../../components/use-form-dialog';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
+import { BookingLinkDialog } from '../booking/booking-link-dialog';
+import { servicesPath } from '../services/services-link';
 import { LocationFormDialog } from './location-form-dialog';
 import { LocationSpeciesDialog } from './location-species-dialog';
 import { useLocations } from './locations.api';
@@ -23,6 +28,8 @@ export default function LocationsPage() {
   const formDialog = useFormDialog<string>();
   const { openEdit } = formDialog;
   const [speciesForId, setSpeciesForId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [bookingFor, setBookingFor] = useState<Location | null>(null);
   useLoadingToast(locations.isLoading, 'Loading Locations...');
   useErrorToast(locations.error, 'Error Getting Locations');
 
@@ -61,25 +68,39 @@ export default function LocationsPage() {
         ),
       },
     ];
-    if (!canManage) return base;
+    // Services and the booking link concern everyone who sees the list; editing needs locations.manage.
+    const shared = (row: Location) => [
+      <GridActionsCellItem
+        key="services"
+        icon={<MedicalServicesIcon />}
+        label={`Services at ${row.name}`}
+        onClick={() => void navigate(servicesPath(row.id))}
+      />,
+      <GridActionsCellItem key="booking" icon={<LinkIcon />} label={`Booking page of ${row.name}`} onClick={() => setBookingFor(row)} />,
+    ];
     return [
       ...base,
       {
         field: 'actions',
         type: 'actions',
-        width: 90,
+        width: canManage ? 170 : 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditIcon />}
-            label={`Edit ${row.name}`}
-            onClick={() => openEdit(row.id)}
-          />,
-          <GridActionsCellItem key="species" icon={<PetsIcon />} label={`Species at ${row.name}`} onClick={() => setSpeciesForId(row.id)} />,
+          ...(canManage
+            ? [
+                <GridActionsCellItem
+                  key="edit"
+                  icon={<EditIcon />}
+                  label={`Edit ${row.name}`}
+                  onClick={() => openEdit(row.id)}
+                />,
+                <GridActionsCellItem key="species" icon={<PetsIcon />} label={`Species at ${row.name}`} onClick={() => setSpeciesForId(row.id)} />,
+              ]
+            : []),
+          ...shared(row),
         ],
       },
     ];
-  }, [canManage, openEdit]);
+  }, [canManage, openEdit, navigate]);
 
   return (
     <>
@@ -97,6 +118,7 @@ export default function LocationsPage() {
         }
       />
       <DataTable label="Locations" rows={locations.data} columns={columns} loading={locations.isLoading} />
+      <BookingLinkDialog location={bookingFor} onClose={() => setBookingFor(null)} />
       {canManage && (
         <>
           <LocationFormDialog open={formDialog.open} location={editing} onClose={formDialog.close} />

@@ -7,6 +7,7 @@ import { InlineForm } from '../../components/inline-form';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { notifyError, notifySuccess } from '../../lib/toasts';
+import { MyAvailabilityCard } from '../availability';
 import { useChangePassword, useProfileQuery, useUpdateProfile } from './profile.api';
 
 export default function ProfilePage() {
@@ -18,6 +19,7 @@ export default function ProfilePage() {
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
           <ProfileForm profile={profile} />
           <PasswordForm />
+          <MyAvailabilityCard profile={profile} />
         </Box>
       ) : (
         <PageLoader />

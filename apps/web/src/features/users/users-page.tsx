@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Chip, Switch } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { User } from '@willow/contracts';
@@ -12,8 +13,10 @@ import { PageHeader } from '../../components/page-header';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useFormDialog } from '../../components/use-form-dialog';
 import { notifyServerError, notifySuccess, useErrorToast, useLoadingToast } from '../../lib/toasts';
+import { AvailabilityDialog } from '../availability';
 import { useLocations } from '../locations/locations.api';
 import { useRoles } from '../roles/roles.api';
+import { isProvider } from './staff';
 import { UserFormDialog } from './user-form-dialog';
 import { useDeleteUser, useToggleUserActivation, useUsers } from './users.api';
 
@@ -29,6 +32,7 @@ export default function UsersPage() {
   const toggle = useToggleUserActivation();
   const formDialog = useFormDialog<User>();
   const { openEdit } = formDialog;
+  const [availabilityFor, setAvailabilityFor] = useState<User | null>(null);
   useLoadingToast(users.isLoading, 'Loading Users...');
   useErrorToast(users.error, 'Error getting users');
   const confirmDelete = useConfirmDelete<User>({
@@ -100,7 +104,7 @@ export default function UsersPage() {
     list.push({
       field: 'actions',
       type: 'actions',
-      width: 90,
+      width: 130,
       getActions: ({ row }) => [
         <GridActionsCellItem
           key="edit"
@@ -109,6 +113,17 @@ export default function UsersPage() {
           onClick={() => openEdit(row)}
         />,
         <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.firstName} ${row.lastName}`} onClick={() => askDelete(row)} />,
+        // Availability (services and slot times) only means something for those who hold appointments.
+        ...(isProvider(row)
+          ? [
+              <GridActionsCellItem
+                key="availability"
+                icon={<EventAvailableIcon />}
+                label={`Availability of ${row.firstName} ${row.lastName}`}
+                onClick={() => setAvailabilityFor(row)}
+              />,
+            ]
+          : []),
       ],
     });
     return list;
@@ -130,6 +145,7 @@ export default function UsersPage() {
       {canManage && (
         <>
           <UserFormDialog open={formDialog.open} user={formDialog.editing} onClose={formDialog.close} />
+          <AvailabilityDialog person={availabilityFor} onClose={() => setAvailabilityFor(null)} />
           {confirmDelete.dialog}
         </>
       )}

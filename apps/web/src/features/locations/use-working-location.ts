@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useProfileQuery } from '../../app/session';
 import { useSettings } from '../../lib/settings';
-import { useLocations } from '../locations/locations.api';
+import { useLocations } from './locations.api';
 
 /**
- * The location a client list is for. The API lists one location's clients at a time, so with
+ * The location a page works in (client lists, the calendar, add-ons). The API lists one location's records at a time, so with
  * 'All Locations' selected the page uses the user's own (profile) location, then the first
  * one, and offers a picker when there is a choice.
  */
-export function useClientLocation() {
+export function useWorkingLocation() {
   const { locationId } = useSettings();
   const profile = useProfileQuery().data;
   const locations = useLocations(true);

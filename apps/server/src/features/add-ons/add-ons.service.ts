@@ -1,0 +1,113 @@
+import type { AddOn, AddOnCategory, AddOnCategoryInput, AddOnInput, AddOnListQuery } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
+import type { addOnCategories, addOns } from './add-ons.table.js';
+import {
+  addOnCategoriesRepository,
+  addOnListOptions,
+  addOnsRepository,
+  categoryListOptions,
+  type AddOnCategoryRow,
+  type AddOnRow,
+} from './add-ons.repository.js';
+
+type CategoryInput = z.output<typeof AddOnCategoryInput>;
+type Input = z.output<typeof AddOnInput>;
+type Query = z.output<typeof AddOnListQuery>;
+
+export const CATEGORY_HAS_ADD_ONS = 'Remove this category’s add-ons first';
+
+const toCategory = (r: AddOnCategoryRow): AddOnCategory => ({
+  id: r.id,
+  locationId: r.locationId,
+  name: r.name,
+  description: r.description,
+  active: r.active,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+async function toAddOns(ex: Executor, scope: Scope, rows: AddOnRow[]): Promise<AddOn[]> {
+  const names = await addOnsRepository.categoryNames(ex, scope, rows.map((r) => r.categoryId));
+  return rows.map((r) => ({
+    id: r.id,
+    locationId: r.locationId,
+    categoryId: r.categoryId,
+    categoryName: names.get(r.categoryId) ?? '',
+    name: r.name,
+    description: r.description,
+    price: r.price,
+    options: r.options,
+    active: r.active,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+export class AddOnCategoriesService extends TenantCrudService<typeof addOnCategories, AddOnCategory, CategoryInput, Partial<CategoryInput>, Query> {
+  constructor(db: Db, audit: AuditService) {
+    super(db, audit, {
+      entityType: 'addOnCategory',
+      repository: addOnCategoriesRepository,
+      toEntities: async (_ex, _scope, rows) => rows.map(toCategory),
+      listOptions: categoryListOptions,
+      prepareCreate: async (ex, scope, input) => {
+        await assertLocation(ex, scope, input.locationId);
+        return input;
+      },
+      preparePatch: async (ex, scope, input) => {
+        if (input.locationId) await assertLocation(ex, scope, input.locationId);
+        return input;
+      },
+      afterUpdate: async (ex, scope, before, after) => {
+        if (before.locationId !== after.locationId) await addOnsRepository.followCategory(ex, scope, after.id, after.locationId);
+      },
+    });
+  }
+
+  override async list(auth: AuthContext, query: Query): Promise<AddOnCategory[]> {
+    if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
+    return super.list(auth, query);
+  }
+
+  override async remove(auth: AuthContext, id: string): Promise<void> {
+    await this.write(async (tx) => {
+      const existing = await addOnCategoriesRepository.findById(tx, auth, id);
+      if (!existing) throw notFound();
+      if (await addOnsRepository.categoryHasAddOns(tx, auth, id)) throw conflict(CATEGORY_HAS_ADD_ONS);
+      await addOnCategoriesRepository.remove(tx, auth, id);
+      await this.audit.record(tx, auth, [{ entityType: 'addOnCategory', entityId: id, action: 'delete', before: existing }]);
+    });
+  }
+}
+
+/** The category is looked up in the scope and decides the location. */
+async function placeOf(ex: Executor, scope: Scope, categoryId: string) {
+  const category = await addOnCategoriesRepository.findById(ex, scope, categoryId);
+  if (!category) throw badRequest('categoryId: unknown category');
+  return { categoryId, locationId: category.locationId };
+}
+
+export class AddOnsService extends TenantCrudService<typeof addOns, AddOn, Input, Partial<Input>, Query> {
+  constructor(db: Db, audit: AuditService) {
+    super(db, audit, {
+      entityType: 'addOn',
+      repository: addOnsRepository,
+      toEntities: toAddOns,
+      listOptions: addOnListOptions,
+      prepareCreate: async (ex, scope, input) => ({ ...input, ...(await placeOf(ex, scope, input.categoryId)) }),
+      preparePatch: async (ex, scope, input) => ({ ...input, ...(input.categoryId ? await placeOf(ex, scope, input.categoryId) : {}) }),
+    });
+  }
+
+  override async list(auth: AuthContext, query: Query): Promise<AddOn[]> {
+    if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
+    return super.list(auth, query);
+  }
+}

@@ -1,0 +1,368 @@
+import { and, asc, desc, eq, exists, gt, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
+import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../platform/like.js';
+import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accounts } from '../accounts/accounts.table.js';
+import { addOns } from '../add-ons/add-ons.table.js';
+import { clients } from '../clients/clients.table.js';
+import { locations, locationSpecies, species } from '../locations/locations.table.js';
+import { patients } from '../patients/patients.table.js';
+import { roles, userRoles } from '../roles/roles.table.js';
+import { services } from '../services/services.table.js';
+import { users } from '../users/users.table.js';
+import { appointmentAddOns, appointments, appointmentStatusChanges, bookingRequestLog } from './appointments.table.js';
+
+const base = tenantRepository(appointments);
+const statusChanges = tenantRepository(appointmentStatusChanges);
+const attachedAddOns = tenantRepository(appointmentAddOns);
+const catalogueAddOns = tenantRepository(addOns);
+const servicesTable = tenantRepository(services);
+const clientsTable = tenantRepository(clients);
+const patientsTable = tenantRepository(patients);
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type AppointmentAddOnRow = typeof appointmentAddOns.$inferSelect;
+export type CatalogueAddOnRow = typeof addOns.$inferSelect;
+export type ServiceRow = typeof services.$inferSelect;
+export type ClientRow = typeof clients.$inferSelect;
+export type PatientRow = typeof patients.$inferSelect;
+
+const MAX_APPOINTMENT_MS = MAX_APPOINTMENT_HOURS * 3_600_000;
+
+/** A uuid[] of bound values, written the same way for PGlite and node-postgres. */
+const uuidArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+
+export interface AppointmentFilters {
+  /** one location, or any of these (the account's locations, so the index still applies) */
+  locationIds?: string[] | undefined;
+  status?: AppointmentStatus[] | undefined;
+  providerIds?: string[] | undefined;
+  serviceIds?: string[] | undefined;
+  clientId?: string | undefined;
+  patientId?: string | undefined;
+  search?: string | undefined;
+}
+
+/** Each word typed must be in the client's name or in the name of one of the patients. */
+function nameSearch(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((w) => {
+      const pattern = `%${escapeLike(w)}%`;
+      return or(
+        sql`exists (select 1 from ${clients} where ${clients.id} = ${appointments.clientId} and lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${pattern})`,
+        sql`exists (select 1 from ${patients} where ${patients.id} = any(${appointments.patientIds}) and lower(${patients.name}) like ${pattern})`,
+      );
+    }),
+  );
+}
+
+function filterWhere(f: AppointmentFilters): SQL | undefined {
+  return and(
+    f.locationIds ? inArray(appointments.locationId, f.locationIds) : undefined,
+    f.status?.length ? inArray(appointments.status, f.status) : undefined,
+    f.providerIds?.length
+      ? or(inArray(appointments.primaryProviderId, f.providerIds), inArray(appointments.secondaryProviderId, f.providerIds))
+      : undefined,
+    f.serviceIds?.length ? sql`${appointments.serviceIds} && ${uuidArray(f.serviceIds)}` : undefined,
+    f.clientId ? eq(appointments.clientId, f.clientId) : undefined,
+    f.patientId ? sql`${appointments.patientIds} @> ${uuidArray([f.patientId])}` : undefined,
+    nameSearch(f.search),
+  );
+}
+
+const primaryProvider = alias(users, 'primary_provider');
+const secondaryProvider = alias(users, 'secondary_provider');
+
+/** An appointment an intended booking would overlap, with what its message names. */
+export interface OverlapRow {
+  id: string;
+  startAt: Date;
+  endAt: Date;
+  primaryProviderId: string | null;
+  secondaryProviderId: string | null;
+  patientIds: string[];
+  primaryName: string | null;
+  secondaryName: string | null;
+  clientFirstName: string;
+  clientLastName: string;
+  patients: { id: string; name: string }[];
+}
+
+export const appointmentsRepository = {
+  ...base,
+
+  /**
+   * The calendar: appointments overlapping [start, end), oldest first. Nothing lasts longer than
+   * MAX_APPOINTMENT_HOURS, so start_at is bounded on both sides and the (account, location,
+   * start_at) index reads only the range.
+   */
+  async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date, limit: number, offset: number) {
+    return base.list(ex, scope, {
+      where: and(
+        filterWhere(f),
+        gt(appointments.startAt, new Date(start.getTime() - MAX_APPOINTMENT_MS)),
+        lt(appointments.startAt, end),
+        gt(appointments.endAt, start),
+      ),
+      orderBy: [asc(appointments.startAt), asc(appointments.id)],
+      limit,
+      offset,
+    });
+  },
+
+  /** The list: newest first, with the total (counted only when the page does not tell it). */
+  async page(ex: Executor, scope: Scope, f: AppointmentFilters, limit: number, offset: number) {
+    const where = filterWhere(f);
+    const items = await base.list(ex, scope, { where, orderBy: [desc(appointments.startAt), desc(appointments.id)], limit, offset });
+    const total = items.length < limit && (offset === 0 || items.length > 0) ? offset + items.length : await base.count(ex, scope, where);
+    return { items, total };
+  },
+
+  async countPending(ex: Executor, scope: Scope, locationId: string | undefined): Promise<number> {
+    return base.count(ex, scope, and(eq(appointments.status, 'Pending'), locationId ? eq(appointments.locationId, locationId) : undefined));
+  },
+
+  async locationIds(ex: Executor, scope: Scope): Promise<string[]> {
+    const rows = await ex.select({ id: locations.id }).from(locations).where(eq(locations.accountId, scope.accountId));
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Serialises bookings that could clash: a transaction-scoped lock per provider and patient,
+   * taken in one order (by hash) so two bookings never wait on each other crosswise.
+   */
+  async lockKeys(ex: Executor, keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const list = sql.join(keys.map((k) => sql`${k}`), sql`, `);
+    await ex.execute(
+      sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(k) as h from unnest(array[${list}]::text[]) as k order by h) as locks`,
+    );
+  },
+
+  /** The earliest active appointment sharing a provider (either role) or a patient and overlapping [start, end). */
+  async findOverlap(
+    ex: Executor,
+    scope: Scope,
+    o: { start: Date; end: Date; providerIds: string[]; patientIds: string[]; excludeId?: string | undefined },
+  ): Promise<OverlapRow | undefined> {
+    if (o.providerIds.length === 0 && o.patientIds.length === 0) return undefined;
+    const [row] = await ex
+      .select({
+        id: appointments.id,
+        startAt: appointments.startAt,
+        endAt: appointments.endAt,
+        primaryProviderId: appointments.primaryProviderId,
+        secondaryProviderId: appointments.secondaryProviderId,
+        patientIds: appointments.patientIds,
+        primaryName: sql<string | null>`${primaryProvider.firstName} || ' ' || ${primaryProvider.lastName}`,
+        secondaryName: sql<string | null>`${secondaryProvider.firstName} || ' ' || ${secondaryProvider.lastName}`,
+        clientFirstName: clients.firstName,
+        clientLastName: clients.lastName,
+        patients: sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', ${patients.id}, 'name', ${patients.name}) order by array_position(${appointments.patientIds}, ${patients.id})) from ${patients} where ${patients.id} = any(${appointments.patientIds})), '[]'::json)`,
+      })
+      .from(appointments)
+      .innerJoin(clients, eq(clients.id, appointments.clientId))
+      .leftJoin(primaryProvider, eq(primaryProvider.id, appointments.primaryProviderId))
+      .leftJoin(secondaryProvider, eq(secondaryProvider.id, appointments.secondaryProviderId))
+      .where(
+        and(
+          eq(appointments.accountId, scope.accountId),
+          notInArray(appointments.status, [...INACTIVE_STATUSES]),
+          o.excludeId ? ne(appointments.id, o.excludeId) : undefined,
+          gt(appointments.startAt, new Date(o.start.getTime() - MAX_APPOINTMENT_MS)),
+          lt(appointments.startAt, o.end),
+          gt(appointments.endAt, o.start),
+          or(
+            o.providerIds.length ? inArray(appointments.primaryProviderId, o.providerIds) : undefined,
+            o.providerIds.length ? inArray(appointments.secondaryProviderId, o.providerIds) : undefined,
+            o.patientIds.length ? sql`${appointments.patientIds} && ${uuidArray(o.patientIds)}` : undefined,
+          ),
+        ),
+      )
+      .orderBy(asc(appointments.startAt), asc(appointments.id))
+      .limit(1);
+    return row;
+  },
+
+  // ---------- what answers show, batch-loaded ----------
+  async clientsByIds(ex: Executor, scope: Scope, ids: string[]) {
+    if (ids.length === 0) return [];
+    return ex
+      .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, phone: clients.phone })
+      .from(clients)
+      .where(and(eq(clients.accountId, scope.accountId), inArray(clients.id, ids)));
+  },
+
+  async patientsByIds(ex: Executor, scope: Scope, ids: string[]) {
+    if (ids.length === 0) return [];
+    return ex
+      .select({ id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn })
+      .from(patients)
+      .innerJoin(species, eq(species.id, patients.speciesId))
+      .where(and(eq(patients.accountId, scope.accountId), inArray(patients.id, ids)));
+  },
+
+  async servicesByIds(ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> {
+    return ids.length ? servicesTable.list(ex, scope, { where: inArray(services.id, ids) }) : [];
+  },
+
+  async addOnsOf(ex: Executor, scope: Scope, appointmentIds: string[]): Promise<AppointmentAddOnRow[]> {
+    if (appointmentIds.length === 0) return [];
+    return attachedAddOns.list(ex, scope, {
+      where: inArray(appointmentAddOns.appointmentId, appointmentIds),
+      orderBy: [asc(appointmentAddOns.createdAt), asc(appointmentAddOns.id)],
+    });
+  },
+
+  async statusHistory(ex: Executor, scope: Scope, appointmentId: string) {
+    return ex
+      .select({
+        id: appointmentStatusChanges.id,
+        fromStatus: appointmentStatusChanges.fromStatus,
+        toStatus: appointmentStatusChanges.toStatus,
+        note: appointmentStatusChanges.note,
+        changedAt: appointmentStatusChanges.changedAt,
+        changedById: appointmentStatusChanges.changedById,
+        changedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
+      .from(appointmentStatusChanges)
+      .leftJoin(users, eq(users.id, appointmentStatusChanges.changedById))
+      .where(and(eq(appointmentStatusChanges.accountId, scope.accountId), eq(appointmentStatusChanges.appointmentId, appointmentId)))
+      // The creation row sorts first even if a change lands within the same microsecond.
+      .orderBy(asc(appointmentStatusChanges.changedAt), asc(sql`${appointmentStatusChanges.fromStatus} is not null`));
+  },
+
+  async recordStatus(
+    ex: Executor,
+    scope: Scope,
+    change: { appointmentId: string; fromStatus: string | null; toStatus: string; note: string | null; changedById: string | null },
+  ): Promise<void> {
+    await statusChanges.insert(ex, scope, change);
+  },
+
+  // ---------- references an appointment names ----------
+  findClient: (ex: Executor, scope: Scope, id: string): Promise<ClientRow | undefined> => clientsTable.findById(ex, scope, id),
+
+  async patientRows(ex: Executor, scope: Scope, ids: string[]): Promise<PatientRow[]> {
+    return ids.length ? patientsTable.list(ex, scope, { where: inArray(patients.id, ids) }) : [];
+  },
+
+  /** Each user with whether they are active and hold the permission through a role of this account. */
+  async providerRows(ex: Executor, scope: Scope, ids: string[], permission: string) {
+    if (ids.length === 0) return [];
+    return ex
+      .select({
+        id: users.id,
+        isActive: users.isActive,
+        holds: sql<boolean>`${exists(
+          ex
+            .select({ one: sql`1` })
+            .from(userRoles)
+            .innerJoin(roles, eq(roles.id, userRoles.roleId))
+            .where(and(eq(userRoles.userId, users.id), eq(userRoles.accountId, scope.accountId), sql`${permission} = any(${roles.permissions})`)),
+        )}`,
+      })
+      .from(users)
+      .where(and(eq(users.accountId, scope.accountId), inArray(users.id, ids)));
+  },
+
+  findCatalogueAddOn: (ex: Executor, scope: Scope, id: string): Promise<CatalogueAddOnRow | undefined> =>
+    catalogueAddOns.findById(ex, scope, id),
+
+  async catalogueAddOns(ex: Executor, scope: Scope, ids: string[]): Promise<CatalogueAddOnRow[]> {
+    return ids.length ? catalogueAddOns.list(ex, scope, { where: inArray(addOns.id, ids) }) : [];
+  },
+
+  findAttachedAddOn: (ex: Executor, scope: Scope, id: string) => attachedAddOns.findById(ex, scope, id),
+  insertAddOn: (ex: Executor, scope: Scope, values: Omit<typeof appointmentAddOns.$inferInsert, 'accountId' | 'id'>) =>
+    attachedAddOns.insert(ex, scope, values),
+  updateAddOnValues: (ex: Executor, scope: Scope, id: string, values: Record<string, string>) =>
+    attachedAddOns.update(ex, scope, id, { values }),
+  removeAddOn: (ex: Executor, scope: Scope, id: string) => attachedAddOns.remove(ex, scope, id),
+
+  /** A deleted patient leaves the appointments it was on. */
+  async removePatient(ex: Executor, scope: Scope, patientId: string): Promise<void> {
+    await ex
+      .update(appointments)
+      .set({ patientIds: sql`array_remove(${appointments.patientIds}, ${patientId}::uuid)`, updatedAt: new Date() })
+      .where(and(eq(appointments.accountId, scope.accountId), sql`${appointments.patientIds} @> ${uuidArray([patientId])}`));
+  },
+};
+
+/** Public booking: read before any session exists, so the location itself names the account. */
+export const bookingRepository = {
+  async activeLocation(ex: Executor, locationId: string) {
+    const [row] = await ex
+      .select({ location: locations, accountName: accounts.name })
+      .from(locations)
+      .innerJoin(accounts, eq(accounts.id, locations.accountId))
+      .where(and(eq(locations.id, locationId), eq(locations.isActive, true), eq(accounts.isActive, true)))
+      .limit(1);
+    return row;
+  },
+
+  async activeServices(ex: Executor, scope: Scope, locationId: string): Promise<ServiceRow[]> {
+    return servicesTable.list(ex, scope, {
+      where: and(eq(services.locationId, locationId), eq(services.active, true)),
+      orderBy: [asc(sql`lower(${services.name})`), asc(services.id)],
+    });
+  },
+
+  async speciesOf(ex: Executor, scope: Scope, locationId: string): Promise<{ id: string; name: string }[]> {
+    return ex
+      .select({ id: species.id, name: species.name })
+      .from(locationSpecies)
+      .innerJoin(species, eq(species.id, locationSpecies.speciesId))
+      .where(and(eq(locationSpecies.accountId, scope.accountId), eq(locationSpecies.locationId, locationId)))
+      .orderBy(asc(species.name));
+  },
+
+  /** Requests in the window from this IP (anywhere) and to this location (from anyone). */
+  async recentRequests(ex: Executor, ip: string, locationId: string, since: Date) {
+    const [row] = await ex
+      .select({
+        byIp: sql<number>`count(*) filter (where ${bookingRequestLog.ip} = ${ip})`.mapWith(Number),
+        byLocation: sql<number>`count(*) filter (where ${bookingRequestLog.locationId} = ${locationId})`.mapWith(Number),
+      })
+      .from(bookingRequestLog)
+      .where(and(gte(bookingRequestLog.createdAt, since), or(eq(bookingRequestLog.ip, ip), eq(bookingRequestLog.locationId, locationId))));
+    return { byIp: row?.byIp ?? 0, byLocation: row?.byLocation ?? 0 };
+  },
+
+  async logRequest(ex: Executor, entry: { accountId: string; locationId: string; ip: string }): Promise<void> {
+    await ex.insert(bookingRequestLog).values(entry);
+  },
+
+  /** The log only matters for the last hour: older rows of this IP and location go as new ones arrive. */
+  async pruneLog(ex: Executor, ip: string, locationId: string, before: Date): Promise<void> {
+    await ex
+      .delete(bookingRequestLog)
+      .where(and(lt(bookingRequestLog.createdAt, before), or(eq(bookingRequestLog.ip, ip), eq(bookingRequestLog.locationId, locationId))));
+  },
+
+  async clientByEmail(ex: Executor, scope: Scope, locationId: string, email: string): Promise<ClientRow | undefined> {
+    const [row] = await clientsTable.list(ex, scope, {
+      where: and(eq(clients.locationId, locationId), eq(sql`lower(${clients.email})`, email.toLowerCase())),
+      limit: 1,
+    });
+    return row;
+  },
+
+  insertClient: (ex: Executor, scope: Scope, values: Omit<typeof clients.$inferInsert, 'accountId' | 'id'>) => clientsTable.insert(ex, scope, values),
+
+  async patientByName(ex: Executor, scope: Scope, clientId: string, name: string): Promise<PatientRow | undefined> {
+    const [row] = await patientsTable.list(ex, scope, {
+      where: and(eq(patients.clientId, clientId), eq(sql`lower(${patients.name})`, name.toLowerCase())),
+      orderBy: [asc(patients.createdAt), asc(patients.id)],
+      limit: 1,
+    });
+    return row;
+  },
+
+  insertPatient: (ex: Executor, scope: Scope, values: Omit<typeof patients.$inferInsert, 'accountId' | 'id'>) =>
+    patientsTable.insert(ex, scope, values),
+};

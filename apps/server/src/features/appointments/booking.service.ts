@@ -1,0 +1,127 @@
+import {
+  BOOKING_CONFIRMATION,
+  BOOKING_LIMIT_PER_IP,
+  BOOKING_LIMIT_PER_LOCATION,
+  BOOKING_MIN_ELAPSED_MS,
+  BOOKING_TOO_MANY,
+  SERVICE_TYPES,
+  type BookingPage,
+  type BookingRequestInput,
+} from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import { appointmentsRepository, bookingRepository, type ServiceRow } from './appointments.repository.js';
+
+type RequestValues = z.output<typeof BookingRequestInput>;
+const HOUR_MS = 3_600_000;
+const ANSWER = { ok: true as const, message: BOOKING_CONFIRMATION };
+
+const typeRank = (type: string) => {
+  const i = (SERVICE_TYPES as readonly string[]).indexOf(type);
+  return i === -1 ? SERVICE_TYPES.length : i;
+};
+const byTypeThenName = (a: ServiceRow, b: ServiceRow) => typeRank(a.type) - typeRank(b.type) || a.name.localeCompare(b.name);
+
+/**
+ * The public booking page of a location: anyone may read it and send a request, which becomes a
+ * Pending appointment for the staff to confirm. No session exists, so the location names the account.
+ */
+export class BookingService {
+  constructor(private readonly db: Db) {}
+
+  async page(locationId: string): Promise<BookingPage> {
+    const found = await bookingRepository.activeLocation(this.db, locationId);
+    if (!found) throw notFound();
+    const { location } = found;
+    const scope = { accountId: location.accountId };
+    const [services, species] = await Promise.all([
+      bookingRepository.activeServices(this.db, scope, location.id),
+      bookingRepository.speciesOf(this.db, scope, location.id),
+    ]);
+    return {
+      locationId: location.id,
+      locationName: location.name,
+      accountName: found.accountName,
+      timezone: location.timezone,
+      address: location.address,
+      phone: location.phone,
+      services: services.sort(byTypeThenName).map((s) => ({ id: s.id, type: s.type, name: s.name, duration: s.duration, price: s.price })),
+      species,
+    };
+  }
+
+  async request(locationId: string, ip: string, input: RequestValues): Promise<typeof ANSWER> {
+    const found = await bookingRepository.activeLocation(this.db, locationId);
+    if (!found) throw notFound();
+    // Bots fill the hidden field or send at once: they get the same answer and nothing is created.
+    if (input.website?.trim() || (input.elapsedMs !== undefined && input.elapsedMs < BOOKING_MIN_ELAPSED_MS)) return ANSWER;
+
+    const location = found.location;
+    const now = new Date();
+    const scope = { accountId: location.accountId };
+    const since = new Date(now.getTime() - HOUR_MS);
+    // Counted and logged in a transaction of its own: a refused request (400) still counts.
+    await this.db.transaction(async (tx) => {
+      await appointmentsRepository.lockKeys(tx, [`booking-ip:${ip}`, `booking-location:${location.id}`]);
+      const recent = await bookingRepository.recentRequests(tx, ip, location.id, since);
+      if (recent.byIp >= BOOKING_LIMIT_PER_IP || recent.byLocation >= BOOKING_LIMIT_PER_LOCATION) throw new HttpError(429, BOOKING_TOO_MANY);
+      await bookingRepository.pruneLog(tx, ip, location.id, since);
+      await bookingRepository.logRequest(tx, { accountId: location.accountId, locationId: location.id, ip });
+    });
+
+    await this.db.transaction(async (tx) => {
+      const [service] = await appointmentsRepository.servicesByIds(tx, scope, [input.serviceId]);
+      if (!service || service.locationId !== location.id || !service.active) throw badRequest('serviceId: unknown service');
+      const offered = await bookingRepository.speciesOf(tx, scope, location.id);
+      if (!offered.some((s) => s.id === input.patient.speciesId)) {
+        throw badRequest("patient.speciesId: this species is not on the location's species list");
+      }
+      const times = input.preferredTimes.map((t) => new Date(t));
+      if (times.some((t) => t <= now)) throw badRequest('preferredTimes: must be in the future');
+
+      // One owner per email at a location: a second request for the same new owner waits for the first.
+      await appointmentsRepository.lockKeys(tx, [`booking-client:${location.id}:${input.owner.email.toLowerCase()}`]);
+      const client =
+        (await bookingRepository.clientByEmail(tx, scope, location.id, input.owner.email)) ??
+        (await bookingRepository.insertClient(tx, scope, {
+          locationId: location.id,
+          firstName: input.owner.firstName,
+          lastName: input.owner.lastName,
+          email: input.owner.email,
+          phone: input.owner.phone,
+          address: input.owner.address,
+        }));
+      const patient =
+        (await bookingRepository.patientByName(tx, scope, client.id, input.patient.name)) ??
+        (await bookingRepository.insertPatient(tx, scope, {
+          clientId: client.id,
+          locationId: client.locationId,
+          name: input.patient.name,
+          speciesId: input.patient.speciesId,
+        }));
+      const start = times[0]!;
+      const row = await appointmentsRepository.insert(tx, scope, {
+        locationId: location.id,
+        clientId: client.id,
+        patientIds: [patient.id],
+        serviceIds: [service.id],
+        startAt: start,
+        endAt: new Date(start.getTime() + service.duration * 60_000),
+        status: 'Pending',
+        address: input.owner.address,
+        notes: input.patient.notes,
+        source: 'online',
+        requestedTimes: times.map((t) => t.toISOString()),
+      });
+      await appointmentsRepository.recordStatus(tx, scope, {
+        appointmentId: row.id,
+        fromStatus: null,
+        toStatus: 'Pending',
+        note: 'Online booking request',
+        changedById: null,
+      });
+    });
+    return ANSWER;
+  }
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { BOOKING_CONFIRMATION, BOOKING_TOO_MANY } from '@willow/contracts';
+import { anonymous, createAccount, createTestApp, errorOf, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { addLocation, newClient, newPatient } from '../../../test/records.js';
+import { at, newService } from '../../../test/scheduling-records.js';
+import { clients } from '../clients/clients.table.js';
+import { bookingRequestLog } from './appointments.table.js';
+
+let ctx: TestContext;
+let home: TestAccount;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  home = await createAccount(ctx, 'premium', 'Willow Vets');
+});
+afterAll(() => ctx?.close());
+
+let ipCounter = 0;
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+/** A request as the public page sends it: no session, from an address. */
+function send(locationId: string, data: unknown, ip = freshIp()) {
+  return ctx.app.inject({ method: 'POST', url: `/api/booking/${locationId}`, payload: { data }, remoteAddress: ip });
+}
+
+/** A location of its own with one active service. */
+async function bookableLocation(species = ['Dog', 'Cat']) {
+  const locationId = await addLocation(ctx, home, { species, name: `Branch ${randomUUID().slice(0, 6)}` });
+  const service = await newService(home.admin, locationId, { type: 'Euthanasia', name: 'Home euthanasia', duration: 45 });
+  return { locationId, service };
+}
+
+const requestData = (serviceId: string, extra: Record<string, unknown> = {}) => ({
+  serviceId,
+  preferredTimes: [at('10:00'), at('14:00', '2030-03-06')],
+  patient: { name: 'Max', speciesId: home.speciesId, notes: 'Very frail' },
+  owner: { firstName: 'Olive', lastName: 'Owner', email: `olive-${randomUUID()}@example.com`, phone: '555 0142', address: '12 Elm Street' },
+  website: '',
+  elapsedMs: 45_000,
+  ...extra,
+});
+
+async function pendingAt(locationId: string): Promise<api.Appointment[]> {
+  const res = await home.admin.call(api.listAppointments, { query: { locationId } });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { items: api.Appointment[] }).items;
+}
+
+describe('GET /api/booking/{locationId}', () => {
+  it('shows an active location’s active services, species and practice name without a session', async () => {
+    const locationId = await addLocation(ctx, home, { species: ['Dog', 'Cat'], name: 'Riverside', timezone: 'America/Chicago' });
+    const aftercare = await newService(home.admin, locationId, { type: 'Aftercare', name: 'Ashes delivery', duration: 20, price: 40 });
+    const euthanasia = await newService(home.admin, locationId, { type: 'Euthanasia', name: 'Home euthanasia', duration: 45, price: 250 });
+    const consult = await newService(home.admin, locationId, { type: 'Consultation', name: 'Quality of life', duration: 30, price: 80 });
+    await newService(home.admin, locationId, { name: 'Retired', active: false });
+    const res = await anonymous(ctx).call(api.getBookingPage, { params: { locationId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      locationId,
+      locationName: 'Riverside',
+      accountName: 'Willow Vets',
+      timezone: 'America/Chicago',
+      address: null,
+      phone: null,
+      services: [consult, euthanasia, aftercare].map((s) => ({ id: s.id, type: s.type, name: s.name, duration: s.duration, price: s.price })),
+      species: [
+        { id: home.catSpeciesId, name: 'Cat' },
+        { id: home.speciesId, name: 'Dog' },
+      ],
+    });
+  });
+
+  it('answers 404 for an inactive or unknown location', async () => {
+    const { locationId } = await bookableLocation();
+    expect((await home.admin.call(api.updateLocation, { params: { id: locationId }, body: { data: { isActive: false } } })).statusCode).toBe(200);
+    for (const id of [locationId, randomUUID()]) {
+      const res = await anonymous(ctx).call(api.getBookingPage, { params: { locationId: id } });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toBe('Not found');
+    }
+    expect((await anonymous(ctx).call(api.getBookingPage, { params: { locationId: 'nope' } })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/booking/{locationId}', () => {
+  it('creates a Pending online appointment with a new client and patient', async () => {
+    const { locationId, service } = await bookableLocation();
+    const data = requestData(service.id);
+    const res = await send(locationId, data);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ ok: true, message: BOOKING_CONFIRMATION });
+
+    const [appointment, ...more] = await pendingAt(locationId);
+    expect(more).toEqual([]);
+    expect(appointment).toMatchObject({
+      status: 'Pending',
+      source: 'online',
+      startAt: at('10:00'),
+      endAt: at('10:45'),
+      requestedTimes: [at('10:00'), at('14:00', '2030-03-06')],
+      serviceIds: [service.id],
+      primaryProviderId: null,
+      secondaryProviderId: null,
+      address: '12 Elm Street',
+      notes: 'Very frail',
+      client: { firstName: 'Olive', lastName: 'Owner', email: data.owner.email, phone: '555 0142' },
+      patients: [{ name: 'Max', speciesName: 'Dog' }],
+    });
+    const client = (await home.admin.call(api.getClient, { params: { id: appointment!.clientId } })).json() as api.Client;
+    expect(client).toMatchObject({ locationId, address: '12 Elm Street' });
+    const detail = (await home.admin.call(api.getAppointment, { params: { id: appointment!.id } })).json() as api.AppointmentDetail;
+    expect(detail.statusHistory).toEqual([
+      { id: expect.any(String), fromStatus: null, toStatus: 'Pending', note: 'Online booking request', changedAt: expect.any(String), changedBy: null },
+    ]);
+    expect((await home.admin.call(api.countPendingAppointments, { query: { locationId } })).json()).toEqual({ count: 1 });
+  });
+
+  it('matches an existing client by email whatever the case, and their patient by name', async () => {
+    const { locationId, service } = await bookableLocation();
+    const owner = await newClient(home.admin, locationId, { firstName: 'Olive', lastName: 'Owner' });
+    // Emails typed in the app are stored lower-cased; older or imported records may not be.
+    await ctx.database.db.update(clients).set({ email: 'Olive.Owner@Example.com' }).where(eq(clients.id, owner.id));
+    const max = await newPatient(home.admin, owner.id, home.speciesId, { name: 'Max' });
+    const data = requestData(service.id, {
+      owner: { firstName: 'Ollie', lastName: 'O', email: 'Olive.Owner@Example.COM', phone: '555 9999', address: null },
+      patient: { name: 'max', speciesId: home.speciesId, notes: null },
+    });
+    expect((await send(locationId, data)).statusCode).toBe(201);
+    const second = requestData(service.id, {
+      owner: { ...data.owner },
+      patient: { name: 'Bella', speciesId: home.catSpeciesId, notes: null },
+    });
+    expect((await send(locationId, second)).statusCode).toBe(201);
+
+    const booked = await pendingAt(locationId);
+    expect(booked).toHaveLength(2);
+    expect(booked.every((a) => a.clientId === owner.id)).toBe(true);
+    // The client's own details stay as the practice has them.
+    expect(booked[0]!.client).toMatchObject({ firstName: 'Olive', email: 'Olive.Owner@Example.com', phone: null });
+    const patients = booked.flatMap((a) => a.patients);
+    expect(patients.find((p) => p.name === 'Max')?.id).toBe(max.id);
+    expect(patients.find((p) => p.name === 'Bella')).toMatchObject({ speciesName: 'Cat' });
+    const household = (await home.admin.call(api.listPatients, { query: { clientId: owner.id } })).json() as { items: api.Patient[] };
+    expect(household.items.map((p) => p.name).sort()).toEqual(['Bella', 'Max']);
+  });
+
+  it('answers a filled-in hidden field or an instant send with the same success, creating nothing', async () => {
+    const { locationId, service } = await bookableLocation();
+    const ip = freshIp();
+    for (const extra of [{ website: 'http://spam.example' }, { elapsedMs: 800 }]) {
+      const res = await send(locationId, requestData(service.id, extra), ip);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ ok: true, message: BOOKING_CONFIRMATION });
+    }
+    expect(await pendingAt(locationId)).toEqual([]);
+    // Nor do they count towards the address's limit.
+    expect((await send(locationId, requestData(service.id), ip)).statusCode).toBe(201);
+  });
+
+  it('allows 5 requests an hour from one address, then answers 429', async () => {
+    const { locationId, service } = await bookableLocation();
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await send(locationId, requestData(service.id), ip)).statusCode).toBe(201);
+    const sixth = await send(locationId, requestData(service.id), ip);
+    expect(sixth.statusCode).toBe(429);
+    expect(errorOf(sixth)).toBe(BOOKING_TOO_MANY);
+    expect(errorOf(sixth)).toBe('Too many booking requests. Please try again later.');
+    expect(await pendingAt(locationId)).toHaveLength(5);
+    // The address is limited at every location; other addresses are not.
+    const elsewhere = await bookableLocation();
+    expect((await send(elsewhere.locationId, requestData(elsewhere.service.id), ip)).statusCode).toBe(429);
+    expect((await send(locationId, requestData(service.id), freshIp())).statusCode).toBe(201);
+  });
+
+  it('allows 100 requests an hour to one location', async () => {
+    const { locationId, service } = await bookableLocation();
+    await ctx.database.db
+      .insert(bookingRequestLog)
+      .values(Array.from({ length: 100 }, (_, i) => ({ accountId: home.accountId, locationId, ip: `192.0.2.${i}` })));
+    const res = await send(locationId, requestData(service.id));
+    expect(res.statusCode).toBe(429);
+    expect(errorOf(res)).toBe(BOOKING_TOO_MANY);
+    // Requests older than an hour no longer count.
+    await ctx.database.db.update(bookingRequestLog).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) });
+    expect((await send(locationId, requestData(service.id))).statusCode).toBe(201);
+  });
+
+  it('answers 400 for a service or species the location does not offer, or a past time', async () => {
+    const { locationId, service } = await bookableLocation(['Dog']);
+    const other = await bookableLocation();
+    const retired = await newService(home.admin, locationId, { name: 'Retired', active: false });
+    const theirs = await createAccount(ctx);
+    const theirService = await newService(theirs.admin, theirs.locationId);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ serviceId: other.service.id }, 'serviceId: unknown service'],
+      [{ serviceId: retired.id }, 'serviceId: unknown service'],
+      [{ serviceId: theirService.id }, 'serviceId: unknown service'],
+      [{ patient: { name: 'Tom', speciesId: home.catSpeciesId } }, "patient.speciesId: this species is not on the location's species list"],
+      [{ preferredTimes: ['2020-01-01T10:00:00Z'] }, 'preferredTimes: must be in the future'],
+      [{ preferredTimes: [] }, 'preferredTimes: choose at least one time'],
+      [{ owner: { firstName: 'A', lastName: 'B', email: 'not-an-email', phone: '555 0142' } }, 'owner.email: must be a valid email address'],
+      [{ patient: { name: 'Tom & Jerry', speciesId: home.speciesId } }, 'The & character is not allowed in name fields. Please replace it with "and" instead.'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await send(locationId, requestData(service.id, extra));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    expect(await pendingAt(locationId)).toEqual([]);
+  });
+
+  it('answers 404 for an inactive or unknown location', async () => {
+    const { locationId, service } = await bookableLocation();
+    await home.admin.call(api.updateLocation, { params: { id: locationId }, body: { data: { isActive: false } } });
+    expect((await send(locationId, requestData(service.id))).statusCode).toBe(404);
+    expect((await send(randomUUID(), requestData(service.id))).statusCode).toBe(404);
+    expect(await pendingAt(locationId)).toEqual([]);
+  });
+});

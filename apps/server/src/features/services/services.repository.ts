@@ -1,0 +1,163 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { SERVICE_TYPES } from '@willow/contracts';
+import type { Executor } from '../../db/client.js';
+import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { appointments } from '../appointments/appointments.table.js';
+import { scheduleSlots } from '../schedule/schedule.table.js';
+import { userLocations, users } from '../users/users.table.js';
+import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
+
+const base = tenantRepository(services);
+export type ServiceRow = typeof services.$inferSelect;
+
+/** SPEC §7: services are listed by type in SERVICE_TYPES order, then by name. */
+const typeRank = sql`case ${services.type} ${sql.join(
+  SERVICE_TYPES.map((t, i) => sql`when ${t} then ${sql.raw(String(i))}`),
+  sql` `,
+)} else ${sql.raw(String(SERVICE_TYPES.length))} end`;
+export const serviceOrder = [asc(typeRank), asc(sql`lower(${services.name})`), asc(services.id)];
+
+export function serviceListOptions(q: { locationId?: string | undefined; onlyActive?: boolean | undefined }): ListOptions {
+  return {
+    where: and(q.locationId ? eq(services.locationId, q.locationId) : undefined, q.onlyActive ? eq(services.active, true) : undefined),
+    orderBy: serviceOrder,
+  };
+}
+
+export const servicesRepository = {
+  ...base,
+
+  /** Whether any appointment of the account names the service. */
+  async usedByAppointments(ex: Executor, scope: Scope, serviceId: string): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.accountId, scope.accountId), sql`${serviceId}::uuid = any(${appointments.serviceIds})`))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Takes the service off every slot that lists it (a slot without services takes any). */
+  async removeFromSlots(ex: Executor, scope: Scope, serviceId: string): Promise<void> {
+    await ex
+      .update(scheduleSlots)
+      .set({ serviceIds: sql`array_remove(${scheduleSlots.serviceIds}, ${serviceId}::uuid)`, updatedAt: new Date() })
+      .where(and(eq(scheduleSlots.accountId, scope.accountId), sql`${serviceId}::uuid = any(${scheduleSlots.serviceIds})`));
+  },
+
+  /** Whether every id names a service of the account at `locationId`. */
+  async allAtLocation(ex: Executor, scope: Scope, locationId: string, ids: readonly string[]): Promise<boolean> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return true;
+    return (await base.count(ex, scope, and(eq(services.locationId, locationId), inArray(services.id, unique)))) === unique.length;
+  },
+};
+
+/** What providers offer: services per provider, and the slot start times they are available for. */
+export const availabilityRepository = {
+  async addService(ex: Executor, scope: Scope, veterinarianId: string, serviceId: string): Promise<void> {
+    await ex.insert(veterinarianServices).values({ accountId: scope.accountId, veterinarianId, serviceId }).onConflictDoNothing();
+  },
+
+  async removeService(ex: Executor, scope: Scope, veterinarianId: string, serviceId: string): Promise<void> {
+    await ex
+      .delete(veterinarianServices)
+      .where(
+        and(
+          eq(veterinarianServices.accountId, scope.accountId),
+          eq(veterinarianServices.veterinarianId, veterinarianId),
+          eq(veterinarianServices.serviceId, serviceId),
+        ),
+      );
+  },
+
+  async addSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {
+    await ex.insert(veterinarianSlotAvailability).values({ accountId: scope.accountId, veterinarianId, startAt }).onConflictDoNothing();
+  },
+
+  async removeSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {
+    await ex
+      .delete(veterinarianSlotAvailability)
+      .where(
+        and(
+          eq(veterinarianSlotAvailability.accountId, scope.accountId),
+          eq(veterinarianSlotAvailability.veterinarianId, veterinarianId),
+          eq(veterinarianSlotAvailability.startAt, startAt),
+        ),
+      );
+  },
+
+  /** The services each provider offers, in service-list order (optionally only those of one location). */
+  async servicesOf(
+    ex: Executor,
+    scope: Scope,
+    veterinarianIds: readonly string[],
+    opts: { serviceIds?: readonly string[] } = {},
+  ): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>(veterinarianIds.map((id) => [id, []]));
+    if (veterinarianIds.length === 0 || opts.serviceIds?.length === 0) return result;
+    const rows = await ex
+      .select({ veterinarianId: veterinarianServices.veterinarianId, serviceId: veterinarianServices.serviceId })
+      .from(veterinarianServices)
+      .innerJoin(services, eq(services.id, veterinarianServices.serviceId))
+      .where(
+        and(
+          eq(veterinarianServices.accountId, scope.accountId),
+          inArray(veterinarianServices.veterinarianId, [...new Set(veterinarianIds)]),
+          opts.serviceIds ? inArray(veterinarianServices.serviceId, [...new Set(opts.serviceIds)]) : undefined,
+        ),
+      )
+      .orderBy(...serviceOrder);
+    for (const r of rows) result.get(r.veterinarianId)?.push(r.serviceId);
+    return result;
+  },
+
+  /** One provider's slot start times from `since` on, earliest first. */
+  async slotTimesOf(ex: Executor, scope: Scope, veterinarianId: string, since: Date): Promise<Date[]> {
+    const rows = await ex
+      .select({ startAt: veterinarianSlotAvailability.startAt })
+      .from(veterinarianSlotAvailability)
+      .where(
+        and(
+          eq(veterinarianSlotAvailability.accountId, scope.accountId),
+          eq(veterinarianSlotAvailability.veterinarianId, veterinarianId),
+          gte(veterinarianSlotAvailability.startAt, since),
+        ),
+      )
+      .orderBy(asc(veterinarianSlotAvailability.startAt));
+    return rows.map((r) => r.startAt);
+  },
+
+  /**
+   * Who is available at each of these start times at these locations: active users assigned to
+   * the location (the calendar's providers), in one query however many slots ask.
+   */
+  async availableAt(
+    ex: Executor,
+    scope: Scope,
+    startTimes: readonly Date[],
+    locationIds: readonly string[],
+  ): Promise<{ veterinarianId: string; startAt: Date; locationId: string }[]> {
+    if (startTimes.length === 0 || locationIds.length === 0) return [];
+    const unique = [...new Map(startTimes.map((t) => [t.getTime(), t])).values()];
+    return ex
+      .select({
+        veterinarianId: veterinarianSlotAvailability.veterinarianId,
+        startAt: veterinarianSlotAvailability.startAt,
+        locationId: userLocations.locationId,
+      })
+      .from(veterinarianSlotAvailability)
+      .innerJoin(users, and(eq(users.id, veterinarianSlotAvailability.veterinarianId), eq(users.accountId, scope.accountId)))
+      .innerJoin(userLocations, eq(userLocations.userId, users.id))
+      .where(
+        and(
+          eq(veterinarianSlotAvailability.accountId, scope.accountId),
+          inArray(veterinarianSlotAvailability.startAt, unique),
+          eq(users.isActive, true),
+          eq(userLocations.accountId, scope.accountId),
+          inArray(userLocations.locationId, [...new Set(locationIds)]),
+        ),
+      )
+      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+  },
+};

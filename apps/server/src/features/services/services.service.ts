@@ -1,0 +1,68 @@
+import type { ListServicesQuery, Service, ServiceInput } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
+import type { services } from './services.table.js';
+import { serviceListOptions, servicesRepository, type ServiceRow } from './services.repository.js';
+
+type Input = z.output<typeof ServiceInput>;
+type Query = z.output<typeof ListServicesQuery>;
+
+export const SERVICE_IN_USE = 'This service is used by appointments. Make it inactive instead.';
+/**
+ * Appointments and slots name services of their own location; a service changing location would
+ * leave them pointing elsewhere.
+ */
+export const SERVICE_LOCATION_FIXED = 'locationId: a service cannot move to another location';
+
+export const toService = (r: ServiceRow): Service => ({
+  id: r.id,
+  locationId: r.locationId,
+  type: r.type as Service['type'],
+  name: r.name,
+  duration: r.duration,
+  price: r.price,
+  active: r.active,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export class ServicesService extends TenantCrudService<typeof services, Service, Input, Partial<Input>, Query> {
+  constructor(db: Db, audit: AuditService) {
+    super(db, audit, {
+      entityType: 'service',
+      repository: servicesRepository,
+      toEntities: async (_ex, _scope, rows) => rows.map(toService),
+      listOptions: serviceListOptions,
+      prepareCreate: async (ex, scope, input) => {
+        await assertLocation(ex, scope, input.locationId);
+        return input;
+      },
+      preparePatch: async (_ex, _scope, input, existing) => {
+        if (input.locationId !== undefined && input.locationId !== existing.locationId) throw badRequest(SERVICE_LOCATION_FIXED);
+        return input;
+      },
+    });
+  }
+
+  override async list(auth: AuthContext, query: Query): Promise<Service[]> {
+    if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
+    return super.list(auth, query);
+  }
+
+  /** A service appointments name stays (it can be made inactive); slots simply stop listing it. */
+  override async remove(auth: AuthContext, id: string): Promise<void> {
+    await this.write(async (tx) => {
+      const existing = await servicesRepository.findById(tx, auth, id);
+      if (!existing) throw notFound();
+      if (await servicesRepository.usedByAppointments(tx, auth, id)) throw conflict(SERVICE_IN_USE);
+      await servicesRepository.removeFromSlots(tx, auth, id);
+      await servicesRepository.remove(tx, auth, id);
+      await this.audit.record(tx, auth, [{ entityType: 'service', entityId: id, action: 'delete', before: existing }]);
+    });
+  }
+}

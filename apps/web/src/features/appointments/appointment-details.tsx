@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  Typography,
+} from '@mui/material';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { CANCELLABLE_STATUSES, CancelInput, STATUS_TRANSITIONS } from '@willow/contracts';
+import type { AppointmentDetail, AppointmentStatus } from '@willow/contracts';
+import { TextInput } from '../../components/form-fields';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { validate } from '../../lib/zod-errors';
+import { AppointmentStatusChip } from './appointment-status-chip';
+import { formatInZone } from './appointment-times';
+import { useCancelAppointment } from './appointments.api';
+import { useOverlapAwareUpdate } from './use-overlap-aware-save';
+
+const NOTE_MAX = 500;
+
+/**
+ * Where the appointment may go next (docs/decisions/0020). Cancelling has its own action with a
+ * required reason, so it is never one of the menu's moves.
+ */
+export function nextStatuses(status: AppointmentStatus): AppointmentStatus[] {
+  return STATUS_TRANSITIONS[status].filter((s) => s !== 'Cancelled');
+}
+
+export const SOURCE_LABELS = { staff: 'Booked by staff', online: 'Online request' } as const;
+
+/** The appointment's status with the moves it allows: change status (with a note) and cancel (with a reason). */
+export function StatusPanel({ appointment, timeZone }: { appointment: AppointmentDetail; timeZone: string }) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [target, setTarget] = useState<AppointmentStatus | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [changing, setChanging] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const { update, dialog: overlapDialog } = useOverlapAwareUpdate();
+  const moves = nextStatuses(appointment.status);
+  const cancellable = CANCELLABLE_STATUSES.includes(appointment.status);
+
+  const choose = (status: AppointmentStatus) => {
+    setMenuAnchor(null);
+    setNote('');
+    setNoteError(undefined);
+    setTarget(status);
+  };
+  const changeStatus = async () => {
+    if (!target) return;
+    if (note.trim().length > NOTE_MAX) return setNoteError(`This field must be at most ${NOTE_MAX} characters.`);
+    setChanging(true);
+    try {
+      if (await update(appointment.id, { status: target, statusNote: note.trim() || null })) setTarget(null);
+    } finally {
+      setChanging(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Status
+        </Typography>
+        <AppointmentStatusChip status={appointment.status} size="medium" />
+        <Button
+          size="small"
+          endIcon={<ArrowDropDownIcon />}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          disabled={moves.length === 0}
+          aria-haspopup="menu"
+          aria-expanded={menuAnchor ? 'true' : undefined}
+        >
+          Change status
+        </Button>
+        {cancellable && (
+          <Button size="small" color="warning" startIcon={<EventBusyIcon />} onClick={() => setCancelling(true)}>
+            Cancel appointment
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {SOURCE_LABELS[appointment.source]}
+        </Typography>
+      </Stack>
+      {appointment.cancellationReason && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Cancellation reason: {appointment.cancellationReason}
+        </Typography>
+      )}
+      {appointment.overlapReason && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Booked despite an overlap: {appointment.overlapReason}
+        </Typography>
+      )}
+      <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        {moves.map((status) => (
+          <MenuItem key={status} onClick={() => choose(status)}>
+            {status}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Dialog open={target !== null} onClose={changing ? undefined : () => setTarget(null)} maxWidth="xs" fullWidth>
+        <DialogTitle>{target ? `Change status to ${target}` : 'Change status'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 0.5 }}>
+            <DialogContentText>
+              The change is kept in the appointment's history with the time ({timeZone}) and who made it.
+            </DialogContentText>
+            <TextInput
+              label="Note"
+              multiline
+              minRows={2}
+              value={note}
+              onValueChange={(v) => {
+                setNote(v);
+                setNoteError(undefined);
+              }}
+              error={noteError}
+              helperText="Optional"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setTarget(null)} disabled={changing}>
+            Back
+          </Button>
+          <Button variant="contained" loading={changing} onClick={() => void changeStatus()}>
+            Change status
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <CancelAppointmentDialog open={cancelling} appointmentId={appointment.id} onClose={() => setCancelling(false)} />
+      {overlapDialog}
+    </Box>
+  );
+}
+
+function CancelAppointmentDialog({ open, appointmentId, onClose }: { open: boolean; appointmentId: string; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const cancel = useCancelAppointment();
+  const confirm = async () => {
+    const checked = validate(CancelInput, { reason });
+    if (!checked.ok) return setError(checked.errors.reason);
+    try {
+      await cancel.mutateAsync({ id: appointmentId, reason: checked.data.reason });
+      notifySuccess('Appointment canceled');
+      setReason('');
+      onClose();
+    } catch (e) {
+      notifyError('Error cancelling appointment', e);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={cancel.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Cancel appointment</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          <DialogContentText>The appointment stays on record as Cancelled and frees its time.</DialogContentText>
+          <TextInput
+            label="Reason"
+            required
+            autoFocus
+            multiline
+            minRows={2}
+            value={reason}
+            onValueChange={(v) => {
+              setReason(v);
+              setError(undefined);
+            }}
+            error={error}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={cancel.isPending}>
+          Keep appointment
+        </Button>
+        <Button variant="contained" color="warning" loading={cancel.isPending} onClick={() => void confirm()}>
+          Cancel appointment
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Every status the appointment has had, newest last, with who moved it and when (in the location's zone). */
+export function StatusHistory({ appointment, timeZone }: { appointment: AppointmentDetail; timeZone: string }) {
+  const history = [...appointment.statusHistory].sort((a, b) => Date.parse(a.changedAt) - Date.parse(b.changedAt));
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h3">
+        Status history
+      </Typography>
+      {history.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          No changes recorded.
+        </Typography>
+      ) : (
+        <List dense aria-label="Status history" disablePadding>
+          {history.map((change) => {
+            const who = change.changedBy?.name ?? (change.fromStatus === null && appointment.source === 'online' ? 'online request' : null);
+            return (
+              <ListItem key={change.id} disableGutters>
+                <ListItemText
+                  primary={change.fromStatus ? `${change.fromStatus} → ${change.toStatus}` : `Created as ${change.toStatus}`}
+                  secondary={
+                    <>
+                      {formatInZone(change.changedAt, timeZone)}
+                      {who && ` · by ${who}`}
+                      {change.note && (
+                        <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', color: 'text.primary' }}>
+                          {change.note}
+                        </Box>
+                      )}
+                    </>
+                  }
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Box>
+  );
+}
+
+/** What an online booking request asked for, in the owner's order of preference. */
+export function RequestedTimes({ appointment, timeZone }: { appointment: AppointmentDetail; timeZone: string }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h3">
+        Requested times
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Source: {SOURCE_LABELS[appointment.source]}
+      </Typography>
+      {appointment.requestedTimes.length === 0 ? (
+        <Typography variant="body2">No times were given.</Typography>
+      ) : (
+        <List dense aria-label="Requested times" disablePadding sx={{ listStyle: 'decimal', pl: 3 }}>
+          {appointment.requestedTimes.map((time) => (
+            <ListItem key={time} disableGutters sx={{ display: 'list-item' }}>
+              <ListItemText primary={formatInZone(time, timeZone)} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AppointmentStatus } from '@willow/contracts';
+import { AppointmentDialog } from './appointment-dialog';
+import {
+  appointment,
+  APPOINTMENT_ID,
+  CLIENT_ID,
+  CONSULT_ID,
+  LOCATION_ID,
+  lookups,
+  mockServer,
+  NAILS_ID,
+  pickOption,
+  renderWithQueries,
+  resetAll,
+  stubMatchMedia,
+  VET_ID,
+} from './test-support';
+import type { Call } from './test-support';
+
+const timeField = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\s*\\*?$`)) as HTMLInputElement;
+
+// 09:00–09:30 on a November Monday in New York (EST, UTC-5), whatever zone the test machine is in.
+const draft = { locationId: LOCATION_ID, startAt: '2026-11-23T14:00:00.000Z', endAt: '2026-11-23T14:30:00.000Z', primaryProviderId: VET_ID };
+
+beforeEach(() => {
+  stubMatchMedia();
+});
+afterEach(resetAll);
+
+// Full MUI forms render slowly in jsdom, more so while other test files run alongside.
+describe('new appointment', { timeout: 20_000 }, () => {
+  it('shows the draft in the location’s time zone and lets services set the end until the user changes it', async () => {
+    mockServer(lookups);
+    renderWithQueries(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={() => {}} />);
+
+    await screen.findByText('Times are in America/New_York');
+    expect(timeField('Date').value).toBe('2026-11-23');
+    expect(timeField('Start').value).toBe('09:00');
+    expect(timeField('End').value).toBe('09:30');
+
+    await pickOption('Services', 'Consultation (60 min)');
+    expect(timeField('End').value).toBe('10:00');
+    await pickOption('Services', 'Nail trim (15 min)');
+    expect(timeField('End').value).toBe('10:15');
+
+    // Moving the start keeps the length.
+    fireEvent.change(timeField('Start'), { target: { value: '11:00' } });
+    expect(timeField('End').value).toBe('12:15');
+
+    // Once the user sets the end, services no longer move it.
+    fireEvent.change(timeField('End'), { target: { value: '13:00' } });
+    const nailTrim = screen.getByRole('button', { name: 'Nail trim (15 min)' });
+    fireEvent.click(within(nailTrim).getByTestId('CancelIcon'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Nail trim (15 min)' })).toBeNull());
+    expect(timeField('End').value).toBe('13:00');
+  });
+
+  it('sends the times as instants of the location’s zone and closes once created', async () => {
+    const calls = mockServer((call) =>
+      call.method === 'POST' && call.path === '/api/appointment'
+        ? { status: 201, body: appointment({ status: 'Confirmed' }) }
+        : lookups(call),
+    );
+    const onClose = vi.fn();
+    renderWithQueries(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
+    await screen.findByText('Times are in America/New_York');
+    await pickOption('Services', 'Consultation (60 min)');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/appointment')!.body as { data: Record<string, unknown> };
+    expect(sent.data).toMatchObject({
+      locationId: LOCATION_ID,
+      clientId: CLIENT_ID,
+      serviceIds: [CONSULT_ID],
+      primaryProviderId: VET_ID,
+      startAt: '2026-11-23T14:00:00.000Z',
+      endAt: '2026-11-23T15:00:00.000Z',
+      status: 'Confirmed',
+    });
+    expect(await screen.findByText('Appointment created')).toBeTruthy();
+  });
+
+  it('keeps what was typed and explains the server’s refusal when the create fails', async () => {
+    mockServer((call) =>
+      call.method === 'POST' && call.path === '/api/appointment'
+        ? { status: 400, body: { error: { message: 'clientId: client not found' } } }
+        : lookups(call),
+    );
+    const onClose = vi.fn();
+    renderWithQueries(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
+    await screen.findByText('Times are in America/New_York');
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Bring the blue blanket' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Error adding appointment')).toBeTruthy();
+    expect(screen.getByText('clientId: client not found')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Bring the blue blanket');
+  });
+
+  it('checks the answers before sending and says so with the default text', async () => {
+    const calls = mockServer(lookups);
+    const onClose = vi.fn();
+    renderWithQueries(<AppointmentDialog open draft={draft} onClose={onClose} />);
+    await screen.findByText('Times are in America/New_York');
+    fireEvent.change(timeField('End'), { target: { value: '08:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Error adding appointment. Please check your answers and try again.')).toBeTruthy();
+    expect(screen.getByText('This field is required.')).toBeTruthy();
+    expect(screen.getByText('This field must be after the start.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('status of an existing appointment', { timeout: 20_000 }, () => {
+  function serve(status: AppointmentStatus, onPost?: (call: Call) => void) {
+    return mockServer((call) => {
+      if (call.path === `/api/appointment/${APPOINTMENT_ID}`) {
+        if (call.method === 'POST') {
+          onPost?.(call);
+          return { body: appointment({ status: (call.body as { data: { status: AppointmentStatus } }).data.status }) };
+        }
+        return { body: appointment({ status, serviceIds: [NAILS_ID], services: [] }) };
+      }
+      return lookups(call);
+    });
+  }
+
+  async function menuFor(status: AppointmentStatus): Promise<string[]> {
+    serve(status);
+    renderWithQueries(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
+    const change = await screen.findByRole('button', { name: 'Change status' });
+    fireEvent.click(change);
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent ?? '');
+    cleanup();
+    return items;
+  }
+
+  it('offers only the moves the status allows, never Cancelled', async () => {
+    expect(await menuFor('Pending')).toEqual(['Confirmed', 'Rejected']);
+    expect(await menuFor('Checked Out')).toEqual(['Completed', 'Submitted For Cremation']);
+    expect(await menuFor('Cremated')).toEqual(['Ashes Delivered', 'Ashes Spread']);
+  });
+
+  it('offers no moves and no cancel once the status is final', async () => {
+    serve('Ashes Spread');
+    renderWithQueries(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
+    const change = await screen.findByRole('button', { name: 'Change status' });
+    expect((change as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+  });
+
+  it('sends the chosen move with its note', async () => {
+    const posted: unknown[] = [];
+    serve('Pending', (call) => posted.push(call.body));
+    renderWithQueries(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change status' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Confirmed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status to Confirmed' });
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Owner called back' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
+
+    expect(await screen.findByText('Appointment updated')).toBeTruthy();
+    expect(posted).toEqual([{ data: { status: 'Confirmed', statusNote: 'Owner called back' } }]);
+  });
+});

@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, InputAdornment, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, startOfLocalDay } from '@willow/contracts';
+import type { AppointmentStatus, ListAppointmentsQuery } from '@willow/contracts';
+import { DataTable } from '../../components/data-table';
+import { DateInput, MultiSelectInput } from '../../components/form-fields';
+import { PageHeader } from '../../components/page-header';
+import { updateSettings, useSettings } from '../../lib/settings';
+import { useLoadingToast } from '../../lib/toasts';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useLocations } from '../locations/locations.api';
+import { AppointmentDialog } from './appointment-dialog';
+import { useAppointmentColumns } from './appointment-columns';
+import { useAppointmentList, useScheduleSidebar } from './appointments.api';
+
+const isStatus = (s: string): s is AppointmentStatus => (APPOINTMENT_STATUSES as readonly string[]).includes(s);
+
+/**
+ * The statuses the list and the calendar show. Nothing saved (a fresh start, or a location
+ * switch, which clears the choice) means SPEC §4's default: every status but Cancelled and Rejected.
+ */
+export function effectiveStatuses(saved: readonly string[]): AppointmentStatus[] {
+  const known = saved.filter(isStatus);
+  return known.length > 0 ? known : [...DEFAULT_SELECTED_STATUSES];
+}
+
+const statusOptions = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }));
+
+export default function AppointmentsPage() {
+  const settings = useSettings();
+  const locationId = settings.locationId;
+  const locations = useLocations(false);
+  const sidebar = useScheduleSidebar(locationId);
+  const columns = useAppointmentColumns();
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [pageModel, setPageModel] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const debounced = useDebouncedValue(search.trim());
+  const firstPage = () => setPageModel((m) => ({ ...m, page: 0 }));
+
+  // Day boundaries are the selected location's; with 'All Locations' the user's own zone's.
+  const timeZone = locations.data?.find((l) => l.id === locationId)?.timezone ?? settings.timezone;
+  const statuses = effectiveStatuses(settings.selectedStatuses);
+  const statusList = statuses.join(',');
+  const rangeError = from && to && to < from ? 'must be on or after the From date' : undefined;
+  // The server filters by a whole range (both ends); a half-filled or backwards one is not sent.
+  const range = from && to && !rangeError ? { from, to } : null;
+  const query = useMemo<ListAppointmentsQuery>(
+    () => ({
+      locationId: locationId ?? undefined,
+      limit: pageModel.pageSize,
+      offset: pageModel.page * pageModel.pageSize,
+      status: statusList,
+      providerId: settings.selectedProviders.join(',') || undefined,
+      serviceId: settings.selectedServices.join(',') || undefined,
+      startDate: range ? startOfLocalDay(range.from, timeZone).toISOString() : undefined,
+      endDate: range ? startOfLocalDay(addDays(range.to, 1), timeZone).toISOString() : undefined,
+      search: debounced || undefined,
+    }),
+    [locationId, pageModel, statusList, settings.selectedProviders, settings.selectedServices, range?.from, range?.to, timeZone, debounced],
+  );
+  const list = useAppointmentList(query);
+  useLoadingToast(list.isLoading, 'Loading Appointments...');
+  /*
+   * With a date range the server answers like the calendar does: the page it found, oldest first,
+   * without a grand total. A full page means there may be another one.
+   */
+  const rowCount = !list.data
+    ? 0
+    : range
+      ? pageModel.page * pageModel.pageSize + list.data.items.length + (list.data.items.length === pageModel.pageSize ? 1 : 0)
+      : list.data.total;
+
+  const providerOptions = (sidebar.data?.providers ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }));
+  const serviceOptions = (sidebar.data?.services ?? []).map((s) => ({ value: s.id, label: s.name }));
+
+  return (
+    <>
+      <PageHeader
+        title="Appointments"
+        subtitle={settings.locationName ?? 'All Locations'}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            New appointment
+          </Button>
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+          gap: 1.5,
+          mb: 2,
+        }}
+      >
+        <TextField
+          placeholder="Search by client or patient"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            firstPage();
+          }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search appointments' },
+            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+          }}
+        />
+        <MultiSelectInput
+          label="Status"
+          options={statusOptions}
+          value={statuses}
+          onChange={(next) => {
+            updateSettings({ selectedStatuses: next });
+            firstPage();
+          }}
+        />
+        <MultiSelectInput
+          label="Provider"
+          options={providerOptions}
+          value={settings.selectedProviders}
+          loading={sidebar.isLoading}
+          onChange={(next) => {
+            updateSettings({ selectedProviders: next });
+            firstPage();
+          }}
+        />
+        <MultiSelectInput
+          label="Service"
+          options={serviceOptions}
+          value={settings.selectedServices}
+          loading={sidebar.isLoading}
+          onChange={(next) => {
+            updateSettings({ selectedServices: next });
+            firstPage();
+          }}
+        />
+        <DateInput
+          label="From"
+          value={from}
+          onValueChange={(v) => {
+            setFrom(v);
+            firstPage();
+          }}
+        />
+        <DateInput
+          label="To"
+          value={to}
+          onValueChange={(v) => {
+            setTo(v);
+            firstPage();
+          }}
+          error={rangeError}
+          helperText={from && to ? `Days in ${timeZone}` : from || to ? 'Set both dates to filter by date' : undefined}
+        />
+      </Box>
+      {list.error && !list.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {list.error.message}
+        </Alert>
+      ) : (
+        <DataTable
+          label="Appointments"
+          rows={list.data?.items}
+          columns={columns}
+          loading={list.isFetching}
+          noRowsLabel={debounced || from || to ? 'No appointments match these filters' : 'No appointments yet'}
+          server={{ rowCount, model: pageModel, onModelChange: setPageModel }}
+          onRowClick={(row) => setOpenId(row.id)}
+        />
+      )}
+      <AppointmentDialog open={openId !== null} appointmentId={openId} onClose={() => setOpenId(null)} />
+      <AppointmentDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addOnOps,
+  cancelAppointment,
+  countPendingAppointments,
+  createAppointment,
+  createAppointmentAddOn,
+  deleteAppointment,
+  deleteAppointmentAddOn,
+  getAppointment,
+  getScheduleSidebar,
+  listAppointments,
+  serviceOps,
+  updateAppointment,
+  updateAppointmentAddOn,
+} from '@willow/contracts';
+import type { AddOnAttachInput, AppointmentInput, AppointmentUpdateInput, ListAppointmentsQuery } from '@willow/contracts';
+import { api } from '../../lib/http-client';
+import { addOnKeys, appointmentKeys, auditKeys, scheduleKeys, serviceKeys } from '../../lib/query-keys';
+import { useSettings } from '../../lib/settings';
+
+/** A page of the /appointments list (or a client's), filtered on the server. */
+export function useAppointmentList(query: ListAppointmentsQuery | null) {
+  return useQuery({
+    queryKey: appointmentKeys.list({ ...query }),
+    queryFn: ({ signal }) => api(listAppointments, { query: query!, signal }),
+    enabled: query !== null,
+    // Changing a filter or page keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One appointment with its status history. */
+export function useAppointment(id: string | null | undefined) {
+  return useQuery({
+    queryKey: appointmentKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api(getAppointment, { params: { id: id! }, signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** SPEC §9: the Appointments badge counts Pending appointments of the selected location (all when none is). */
+export function usePendingAppointmentCount(): number | undefined {
+  const { locationId } = useSettings();
+  return useQuery({
+    queryKey: appointmentKeys.pendingCount(locationId),
+    queryFn: ({ signal }) => api(countPendingAppointments, { query: { locationId: locationId ?? undefined }, signal }),
+    select: (answer) => answer.count,
+  }).data;
+}
+
+/** Active services of a location (what an appointment is booked for), sorted by type. */
+export function useLocationServices(locationId: string | null) {
+  return useQuery({
+    queryKey: serviceKeys.list(locationId, true),
+    queryFn: ({ signal }) => api(serviceOps.list, { query: { locationId: locationId ?? undefined, onlyActive: true }, signal }),
+    enabled: Boolean(locationId),
+  });
+}
+
+/** Active add-on items of a location, to attach to its appointments. */
+export function useLocationAddOns(locationId: string | null) {
+  return useQuery({
+    queryKey: addOnKeys.items(locationId),
+    queryFn: ({ signal }) => api(addOnOps.list, { query: { locationId: locationId ?? undefined, onlyActive: true }, signal }),
+    enabled: Boolean(locationId),
+  });
+}
+
+/** The calendar sidebar: who may hold appointments at the location (SPEC §7 sends header x-pwa). */
+export function useScheduleSidebar(locationId: string | null) {
+  return useQuery({
+    queryKey: scheduleKeys.sidebar(locationId, true),
+    queryFn: ({ signal }) =>
+      api(getScheduleSidebar, {
+        query: { locationId: locationId ?? undefined, onlyActive: true },
+        headers: { 'x-pwa': 'true' },
+        signal,
+      }),
+  });
+}
+
+/*
+ * Appointments show on the calendar, the list, the badge and the client tab, all under
+ * appointmentKeys.all; the audit history records each change. An appointment changes nothing
+ * stored on its client or patients, so their groups stay as they are.
+ */
+function useInvalidateAppointments() {
+  const queryClient = useQueryClient();
+  return (deletedId?: string) => {
+    const gone = deletedId ? appointmentKeys.detail(deletedId) : null;
+    void queryClient.invalidateQueries({
+      queryKey: appointmentKeys.all,
+      // Refetching a deleted appointment would only answer 404 into the dialog that is closing.
+      predicate: gone ? (q) => JSON.stringify(q.queryKey) !== JSON.stringify(gone) : undefined,
+    });
+    void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+  };
+}
+
+export function useCreateAppointment() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: (data: AppointmentInput) => api(createAppointment, { body: { data } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateAppointment() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: string; data: AppointmentUpdateInput }) =>
+      api(updateAppointment, { params: { id }, body: { data } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useCancelAppointment() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api(cancelAppointment, { params: { id }, body: { data: { reason } } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteAppointment() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: (id: string) => api(deleteAppointment, { params: { id } }),
+    onSuccess: (_answer, id) => invalidate(id),
+  });
+}
+
+export function useAttachAddOn() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: (data: AddOnAttachInput & { appointmentId: string }) => api(createAppointmentAddOn, { body: { data } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateAddOnValues() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string; values: Record<string, string> }) =>
+      api(updateAppointmentAddOn, { params: { id }, body: { data: { values } } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useRemoveAddOn() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: (id: string) => api(deleteAppointmentAddOn, { params: { id } }),
+    onSuccess: () => invalidate(),
+  });
+}

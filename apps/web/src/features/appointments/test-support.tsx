@@ -1,0 +1,194 @@
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AppointmentDetail, Location, Service, SidebarProvider } from '@willow/contracts';
+import { AppToaster } from '../../lib/toasts';
+
+/** One request the page made, as the server would see it. */
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface Answer {
+  status?: number;
+  body: unknown;
+}
+
+/**
+ * Stands in for the API: `route` answers each request (undefined = 404) and every request is
+ * recorded so tests can check what was sent.
+ */
+export function mockServer(route: (call: Call) => Answer | undefined): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://localhost');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: u.pathname,
+        query: u.searchParams,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: (init?.headers ?? {}) as Record<string, string>,
+      };
+      calls.push(call);
+      const answer = route(call) ?? { status: 404, body: { error: { message: 'Not found' } } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+/** jsdom has no matchMedia; the toaster and MUI's media queries ask it. */
+export function stubMatchMedia(): void {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })),
+  );
+}
+
+/** Between tests: unmount, forget stubs, and drop toasts (their store outlives a render). */
+export function resetAll(): void {
+  cleanup();
+  vi.unstubAllGlobals();
+  toast.remove();
+}
+
+export function renderWithQueries(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+}
+
+/** Opens an MUI autocomplete by its label and clicks the option named `option`. */
+export async function pickOption(label: string, option: string): Promise<void> {
+  const input = screen.getByRole('combobox', { name: label });
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  const listbox = await screen.findByRole('listbox');
+  fireEvent.click(within(listbox).getByRole('option', { name: option }));
+}
+
+// ---------- fixtures: one New York location with two services and two providers ----------
+export const NY = 'America/New_York';
+export const LOCATION_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000001';
+export const CLIENT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000002';
+export const CONSULT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000003';
+export const NAILS_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000004';
+export const VET_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000005';
+export const APPOINTMENT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000006';
+export const PATIENT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000007';
+
+const stamp = '2026-01-01T00:00:00.000Z';
+export const location: Location = {
+  id: LOCATION_ID,
+  name: 'Riverside',
+  timezone: NY,
+  isActive: true,
+  address: null,
+  phone: null,
+  species: [],
+};
+const service = (id: string, name: string, duration: number): Service => ({
+  id,
+  locationId: LOCATION_ID,
+  type: 'Consultation',
+  name,
+  duration,
+  price: 50,
+  active: true,
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+export const services: Service[] = [service(CONSULT_ID, 'Consultation', 60), service(NAILS_ID, 'Nail trim', 15)];
+export const providers: SidebarProvider[] = [
+  { id: VET_ID, firstName: 'Vera', lastName: 'Vet', isPrimaryProvider: true, isSecondaryProvider: false, serviceIds: [] },
+];
+export const client = {
+  id: CLIENT_ID,
+  locationId: LOCATION_ID,
+  firstName: 'Dana',
+  lastName: 'Owner',
+  email: 'dana@example.test',
+  phone: null,
+  alternatePhone: null,
+  address: '12 Elm Street',
+  notes: null,
+  primaryVeterinarianId: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+
+export function appointment(overrides: Partial<AppointmentDetail> = {}): AppointmentDetail {
+  return {
+    id: APPOINTMENT_ID,
+    locationId: LOCATION_ID,
+    status: 'Pending',
+    startAt: '2026-11-23T14:00:00.000Z',
+    endAt: '2026-11-23T15:00:00.000Z',
+    clientId: CLIENT_ID,
+    client: { id: CLIENT_ID, firstName: 'Dana', lastName: 'Owner', email: null, phone: null },
+    patientIds: [],
+    patients: [],
+    serviceIds: [CONSULT_ID],
+    services: [{ id: CONSULT_ID, name: 'Consultation', type: 'Consultation', duration: 60, price: 50 }],
+    primaryProviderId: null,
+    secondaryProviderId: null,
+    address: null,
+    notes: null,
+    cancellationReason: null,
+    overlapReason: null,
+    source: 'staff',
+    requestedTimes: [],
+    addOns: [],
+    createdAt: stamp,
+    updatedAt: stamp,
+    statusHistory: [],
+    ...overrides,
+  };
+}
+
+/** What the dialog reads around an appointment: the location, its services and providers, the client. */
+export function lookups(call: Call): Answer | undefined {
+  if (call.method !== 'GET') return undefined;
+  switch (call.path) {
+    case '/api/location':
+      return { body: [location] };
+    case '/api/profile':
+      return {
+        body: { id: VET_ID, firstName: 'Vera', lastName: 'Vet', email: 'v@example.test', account: { id: 'a', name: 'Acc' }, location: null },
+      };
+    case '/api/service':
+      return { body: services };
+    case '/api/scheduleSlot/sidebar':
+      return { body: { providers, services } };
+    case '/api/user':
+      return { body: [] };
+    case '/api/addOn':
+      return { body: [] };
+    case `/api/client/${CLIENT_ID}`:
+      return { body: client };
+    case '/api/patient':
+      return { body: { items: [], total: 0 } };
+    default:
+      return undefined;
+  }
+}

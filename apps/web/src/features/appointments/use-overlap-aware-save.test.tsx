@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AppointmentInput } from '@willow/contracts';
+import { useOverlapAwareCreate, useOverlapAwareUpdate } from './use-overlap-aware-save';
+import { appointment, APPOINTMENT_ID, CLIENT_ID, LOCATION_ID, mockServer, renderWithQueries, resetAll, stubMatchMedia } from './test-support';
+import type { Answer } from './test-support';
+
+const OVERLAP = 'Overlaps with Rex (Consultation) from 9:00 AM to 10:00 AM EST';
+const move = { startAt: '2026-11-23T14:00:00.000Z', endAt: '2026-11-23T15:00:00.000Z' };
+
+/** A calendar-like caller: one button that moves the appointment and shows how it ended. */
+function Mover() {
+  const { update, dialog } = useOverlapAwareUpdate();
+  const [result, setResult] = useState<string>('waiting');
+  return (
+    <>
+      <button type="button" onClick={() => void update(APPOINTMENT_ID, move).then((ok) => setResult(String(ok)))}>
+        Move
+      </button>
+      <p data-testid="result">{result}</p>
+      {dialog}
+    </>
+  );
+}
+
+/** Answers the update with each of `answers` in turn and records what was sent. */
+function serveUpdates(...answers: Answer[]) {
+  const bodies: unknown[] = [];
+  mockServer((call) => {
+    if (call.method === 'POST' && call.path === `/api/appointment/${APPOINTMENT_ID}`) {
+      bodies.push(call.body);
+      return answers.shift();
+    }
+    return undefined;
+  });
+  return bodies;
+}
+
+const overlap: Answer = { status: 409, body: { error: { message: OVERLAP } } };
+const saved: Answer = { body: appointment() };
+const result = () => screen.getByTestId('result').textContent;
+
+beforeEach(() => {
+  stubMatchMedia();
+});
+afterEach(resetAll);
+
+describe('overlap-aware update', () => {
+  it('asks for a reason on an overlap and books anyway with it', async () => {
+    const bodies = serveUpdates(overlap, saved);
+    renderWithQueries(<Mover />);
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Overlapping appointment' });
+    expect(within(dialog).getByText(OVERLAP)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book anyway' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: 'Owner can only come then' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book anyway' }));
+
+    await waitFor(() => expect(result()).toBe('true'));
+    expect(bodies).toEqual([{ data: move }, { data: { ...move, overlapReason: 'Owner can only come then' } }]);
+    expect(await screen.findByText('Appointment updated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Overlapping appointment' })).toBeNull());
+  });
+
+  it('resolves false and sends nothing more when the user goes back', async () => {
+    const bodies = serveUpdates(overlap);
+    renderWithQueries(<Mover />);
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Overlapping appointment' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+
+    await waitFor(() => expect(result()).toBe('false'));
+    expect(bodies).toHaveLength(1);
+    expect(screen.queryByText('Appointment updated')).toBeNull();
+  });
+
+  it('shows the server’s message under the error title for other refusals', async () => {
+    serveUpdates({ status: 400, body: { error: { message: 'status: cannot change from Pending to Completed' } } });
+    renderWithQueries(<Mover />);
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+
+    await waitFor(() => expect(result()).toBe('false'));
+    expect(await screen.findByText('Error updating appointment')).toBeTruthy();
+    expect(screen.getByText('status: cannot change from Pending to Completed')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Overlapping appointment' })).toBeNull();
+  });
+});
+
+describe('overlap-aware create', () => {
+  const input: AppointmentInput = { locationId: LOCATION_ID, clientId: CLIENT_ID, ...move };
+
+  function Creator() {
+    const { create, dialog } = useOverlapAwareCreate();
+    const [created, setCreated] = useState('waiting');
+    return (
+      <>
+        <button type="button" onClick={() => void create(input).then((a) => setCreated(a ? a.id : 'none'))}>
+          Create
+        </button>
+        <p data-testid="result">{created}</p>
+        {dialog}
+      </>
+    );
+  }
+
+  it('retries the create with the reason after an overlap', async () => {
+    const bodies: unknown[] = [];
+    const answers: Answer[] = [overlap, { status: 201, body: appointment() }];
+    mockServer((call) => {
+      if (call.method !== 'POST' || call.path !== '/api/appointment') return undefined;
+      bodies.push(call.body);
+      return answers.shift();
+    });
+    renderWithQueries(<Creator />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Overlapping appointment' });
+    fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: 'Emergency' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book anyway' }));
+
+    await waitFor(() => expect(result()).toBe(APPOINTMENT_ID));
+    expect(bodies).toEqual([{ data: input }, { data: { ...input, overlapReason: 'Emergency' } }]);
+    expect(await screen.findByText('Appointment created')).toBeTruthy();
+  });
+});

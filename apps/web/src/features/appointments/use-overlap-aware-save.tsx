@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
+import type { Appointment, AppointmentInput, AppointmentUpdateInput } from '@willow/contracts';
+import { TextInput } from '../../components/form-fields';
+import { isApiError } from '../../lib/http-client';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useCreateAppointment, useUpdateAppointment } from './appointments.api';
+import { notifyCreateError } from './appointment-messages';
+
+/** The server answers 409 when the time is already taken, naming what it overlaps. */
+const isOverlap = (error: unknown) => isApiError(error) && error.status === 409;
+
+const REASON_MAX = 500;
+
+interface Prompt<R> {
+  /** the server's description of the overlap */
+  message: string;
+  save: (overlapReason?: string) => Promise<R>;
+  resolve: (result: R | null) => void;
+}
+
+/**
+ * Runs a save; when the server reports an overlap, asks for a reason and lets the user book
+ * anyway (the retry carries overlapReason). Resolves with the result, or null when the user went
+ * back or the save failed (after an error toast).
+ */
+function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => void) {
+  const [prompt, setPrompt] = useState<Prompt<R> | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const promptRef = useRef<Prompt<R> | null>(null);
+  promptRef.current = prompt;
+
+  // A caller awaiting the answer must not wait forever if the component goes away mid-question.
+  useEffect(() => () => promptRef.current?.resolve(null), []);
+
+  const ask = useCallback((next: Prompt<R>) => {
+    setReason('');
+    setReasonError(undefined);
+    setPrompt(next);
+  }, []);
+
+  const run = useCallback(
+    (save: (overlapReason?: string) => Promise<R>): Promise<R | null> =>
+      new Promise<R | null>((resolve) => {
+        save().then(
+          (result) => {
+            notifySuccess(success);
+            resolve(result);
+          },
+          (error: unknown) => {
+            if (isOverlap(error)) ask({ message: (error as Error).message, save, resolve });
+            else {
+              onError(error);
+              resolve(null);
+            }
+          },
+        );
+      }),
+    [success, onError, ask],
+  );
+
+  const finish = (result: R | null) => {
+    prompt?.resolve(result);
+    setPrompt(null);
+  };
+
+  const bookAnyway = async () => {
+    if (!prompt) return;
+    const text = reason.trim();
+    if (!text) return setReasonError('This field is required.');
+    if (text.length > REASON_MAX) return setReasonError(`This field must be at most ${REASON_MAX} characters.`);
+    setBusy(true);
+    try {
+      const result = await prompt.save(text);
+      notifySuccess(success);
+      finish(result);
+    } catch (error) {
+      // Something else took the time meanwhile: show what it is now and let the user decide again.
+      if (isOverlap(error)) setPrompt({ ...prompt, message: (error as Error).message });
+      else {
+        onError(error);
+        finish(null);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dialog: ReactNode = (
+    <Dialog open={prompt !== null} onClose={busy ? undefined : () => finish(null)} maxWidth="xs" fullWidth>
+      <DialogTitle>Overlapping appointment</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          <Alert severity="warning">{prompt?.message}</Alert>
+          <DialogContentText>To book it anyway, say why; the reason is kept with the appointment.</DialogContentText>
+          <TextInput
+            label="Reason"
+            required
+            autoFocus
+            multiline
+            minRows={2}
+            value={reason}
+            onValueChange={(v) => {
+              setReason(v);
+              setReasonError(undefined);
+            }}
+            error={reasonError}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => finish(null)} disabled={busy}>
+          Go back
+        </Button>
+        <Button variant="contained" color="warning" loading={busy} onClick={() => void bookAnyway()}>
+          Book anyway
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+
+  return { run, dialog };
+}
+
+const notifyUpdateError = (error: unknown) => notifyError('Error updating appointment', error);
+
+/**
+ * Saves a change to an appointment (move, resize, reassign, status); on an overlap asks for a
+ * reason before booking anyway. Resolves true once saved, false when abandoned or failed.
+ * Render `dialog` once next to the caller.
+ */
+export function useOverlapAwareUpdate(): {
+  update: (id: string, patch: AppointmentUpdateInput) => Promise<boolean>;
+  dialog: ReactNode;
+} {
+  const { mutateAsync } = useUpdateAppointment();
+  const { run, dialog } = useOverlapAwareSave<Appointment>('Appointment updated', notifyUpdateError);
+  const update = useCallback(
+    async (id: string, patch: AppointmentUpdateInput) =>
+      (await run((overlapReason) => mutateAsync({ id, data: overlapReason ? { ...patch, overlapReason } : patch }))) !== null,
+    [run, mutateAsync],
+  );
+  return { update, dialog };
+}
+
+/**
+ * Creates an appointment with the same overlap question. Resolves with the new appointment, or
+ * null when abandoned or failed.
+ */
+export function useOverlapAwareCreate(): {
+  create: (input: AppointmentInput) => Promise<Appointment | null>;
+  dialog: ReactNode;
+} {
+  const { mutateAsync } = useCreateAppointment();
+  const { run, dialog } = useOverlapAwareSave<Appointment>('Appointment created', notifyCreateError);
+  const create = useCallback(
+    (input: AppointmentInput) => run((overlapReason) => mutateAsync(overlapReason ? { ...input, overlapReason } : input)),
+    [run, mutateAsync],
+  );
+  return { create, dialog };
+}

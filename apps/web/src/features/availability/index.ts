@@ -1,0 +1,3 @@
+export { AvailabilityDialog } from './availability-dialog';
+export type { AvailabilityPerson } from './availability-dialog';
+export { MyAvailabilityCard } from './my-availability-card';

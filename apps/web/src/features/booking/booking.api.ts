@@ -1,0 +1,21 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createBookingRequest, getBookingPage } from '@willow/contracts';
+import type { BookingRequestInput } from '@willow/contracts';
+import { api } from '../../lib/http-client';
+
+export const bookingKeys = {
+  page: (locationId: string) => ['booking', locationId] as const,
+};
+
+export function useBookingPage(locationId: string) {
+  return useQuery({
+    queryKey: bookingKeys.page(locationId),
+    queryFn: ({ signal }) => api(getBookingPage, { params: { locationId }, signal }),
+  });
+}
+
+export function useSubmitBooking(locationId: string) {
+  return useMutation({
+    mutationFn: (data: BookingRequestInput) => api(createBookingRequest, { params: { locationId }, body: { data } }),
+  });
+}

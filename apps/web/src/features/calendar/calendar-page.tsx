@@ -1,0 +1,506 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Drawer, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import { useSearchParams } from 'react-router';
+import { localDateTimeToInstant, localMinutes, MAX_APPOINTMENT_LIMIT, startOfLocalDay, zoneAbbreviation } from '@willow/contracts';
+import type { Appointment, AppointmentUpdateInput, Location, ScheduleNote, ScheduleSlot } from '@willow/contracts';
+import { usePermissionsQuery, useProfileQuery } from '../../app/session';
+import { PageLoader } from '../../components/page-loader';
+import { updateSettings, useSettings } from '../../lib/settings';
+import { useErrorToast } from '../../lib/toasts';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AppointmentDialog } from '../appointments/appointment-dialog';
+import type { AppointmentDraft } from '../appointments/appointment-dialog';
+import { useOverlapAwareUpdate } from '../appointments/use-overlap-aware-save';
+import { useLocation } from '../locations/locations.api';
+import { useWorkingLocation } from '../locations/use-working-location';
+import { appointmentVisible, effectiveStatuses, noteVisible, preselectedProviders, slotVisible } from './calendar-filters';
+import type { CalendarFilters } from './calendar-filters';
+import { buildGrid, buildMonth, toEvent, toSlotItem } from './calendar-model';
+import type { CalendarEvent, ColumnModel } from './calendar-model';
+import { useCalendarShortcuts } from './calendar-shortcuts';
+import type { ShortcutAction } from './calendar-shortcuts';
+import { weekRanges } from './calendar-store';
+import { calendarStyles } from './calendar-styles';
+import { CalendarToolbar } from './calendar-toolbar';
+import { isCalendarView, isLocalDate, stepAnchor, todayIn, viewDays, viewTitle } from './calendar-views';
+import type { CalendarView } from './calendar-views';
+import { useCalendarData, useRefreshCalendar } from './calendar.api';
+import { dayFrame } from './day-frame';
+import { SNAP_MINUTES } from './day-layout';
+import { FiltersPanel } from './filters-panel';
+import { MonthView } from './month-view';
+import type { MonthActions } from './month-view';
+import { NoteDialog } from './note-dialog';
+import type { NoteDefaults } from './note-dialog';
+import { SlotDialog } from './slot-dialog';
+import type { SlotDefaults } from './slot-dialog';
+import { TimeGrid } from './time-grid';
+import type { GridActions } from './time-grid';
+
+const FILTERS_WIDTH = 240;
+const EMPTY: never[] = [];
+/** Where new slots and appointments start when nothing else says (wall-clock minutes). */
+const WORKDAY = { start: 9 * 60, end: 17 * 60 };
+const NEW_APPOINTMENT_MINUTES = 30;
+
+/** SPEC §6: the primary provider's own preselection happens once per start of the app. */
+let providersPreselected = false;
+
+/** The Schedule page: resolves the working location and its time zone, then shows its calendar. */
+export default function CalendarPage() {
+  useDocumentTitle('Schedule');
+  const place = useWorkingLocation();
+  const listed = place.locations.find((l) => l.id === place.locationId);
+  // The selected location may be inactive (not in the active list); its own record still has the zone.
+  const single = useLocation(listed ? null : place.locationId);
+  const location: Location | undefined = listed ?? single.data;
+
+  if (!location) {
+    if (place.loading || single.isLoading || (place.locationId && !single.error)) return <PageLoader />;
+    return (
+      <Box data-testid="calendar" sx={{ p: 3 }}>
+        <Typography variant="h6" component="h1">
+          Schedule
+        </Typography>
+        <Typography color="text.secondary">There is no location to show a calendar for yet.</Typography>
+      </Box>
+    );
+  }
+  return (
+    <CalendarScreen
+      key={location.id}
+      location={location}
+      picker={place.canPick ? { value: location.id, locations: place.locations, onChange: place.pick } : undefined}
+    />
+  );
+}
+
+interface DialogState<T> {
+  open: boolean;
+  value: T;
+}
+const closed = <T,>(d: DialogState<T>): DialogState<T> => ({ ...d, open: false });
+
+interface ContextMenuState {
+  x: number;
+  y: number;
+  date: string;
+  /** the instant clicked (null in the month view: no time there) */
+  start: number | null;
+  providerId: string | null | undefined;
+  slot: ScheduleSlot | null;
+}
+
+function CalendarScreen({
+  location,
+  picker,
+}: {
+  location: Location;
+  picker?: { value: string; locations: readonly Location[]; onChange: (id: string) => void };
+}) {
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const { id: locationId, timezone: timeZone } = location;
+  const [params, setParams] = useSearchParams();
+  const today = todayIn(timeZone);
+  const viewParam = params.get('view');
+  const dateParam = params.get('date');
+  const view: CalendarView = isCalendarView(viewParam) ? viewParam : small ? 'day' : 'week';
+  const anchor = isLocalDate(dateParam) ? dateParam : today;
+
+  const go = useCallback(
+    (next: { view?: CalendarView; date?: string }) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          if (next.view) p.set('view', next.view);
+          if (next.date) p.set('date', next.date);
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // ---- filters (SPEC §3 settings) ----
+  const settings = useSettings();
+  const statuses = useMemo(() => effectiveStatuses(settings.selectedStatuses), [settings.selectedStatuses]);
+  const filters: CalendarFilters = useMemo(
+    () => ({ providers: settings.selectedProviders, services: settings.selectedServices, statuses }),
+    [settings.selectedProviders, settings.selectedServices, statuses],
+  );
+
+  // ---- data ----
+  const days = useMemo(() => viewDays(view, anchor), [view, anchor]);
+  const ranges = useMemo(() => weekRanges(days, timeZone), [days, timeZone]);
+  const calendar = useCalendarData(locationId, ranges);
+  const providers = calendar.data.sidebar?.providers ?? EMPTY;
+  const services = calendar.data.sidebar?.services ?? EMPTY;
+  useErrorToast(calendar.sidebar.error, 'Error loading resources');
+  const ready = !calendar.loading;
+
+  const permissions = usePermissionsQuery().data?.permissions;
+  const profileId = useProfileQuery().data?.id;
+  useEffect(() => {
+    if (providersPreselected || !calendar.data.sidebar || !permissions || !profileId) return;
+    providersPreselected = true;
+    const mine = preselectedProviders({
+      permissions,
+      profileId,
+      selectedProviders: settings.selectedProviders,
+      providers: calendar.data.sidebar.providers,
+    });
+    if (mine) updateSettings({ selectedProviders: mine });
+  }, [calendar.data.sidebar, permissions, profileId, settings.selectedProviders]);
+
+  // ---- appointments being saved show at their new place until the refreshed week has them ----
+  const [saving, setSaving] = useState<ReadonlyMap<string, Partial<Appointment>>>(() => new Map());
+  const appointments = useMemo(() => {
+    if (!saving.size) return calendar.data.appointments;
+    return calendar.data.appointments.map((a) => {
+      const patch = saving.get(a.id);
+      return patch ? { ...a, ...patch } : a;
+    });
+  }, [calendar.data.appointments, saving]);
+
+  const events = useMemo(
+    () => appointments.filter((a) => appointmentVisible(a, filters)).map((a) => toEvent(a, saving.has(a.id))),
+    [appointments, filters, saving],
+  );
+  const serviceNames = useMemo(() => new Map(services.map((s) => [s.id, s])), [services]);
+  const slots = useMemo(
+    () => calendar.data.scheduleSlots.filter((s) => slotVisible(s, filters)).map((s) => toSlotItem(s, serviceNames)),
+    [calendar.data.scheduleSlots, filters, serviceNames],
+  );
+  const notes = useMemo(() => calendar.data.scheduleNotes.filter((n) => noteVisible(n, filters)), [calendar.data.scheduleNotes, filters]);
+
+  // ---- layout, measured the first time each range is drawn with its data (the benchmark reads it) ----
+  const rangeKey = `${locationId}|${view}|${anchor}`;
+  const measuredFor = useRef<string | null>(null);
+  const previousColumns = useRef<ReadonlyMap<string, ColumnModel>>(new Map());
+  const layout = useMemo(() => {
+    if (ready && measuredFor.current !== rangeKey) performance.mark('calendar:events-start');
+    if (view === 'month') return { month: buildMonth(days, timeZone, { events, slots, notes }), grid: null };
+    const grid = buildGrid(
+      { view, days, timeZone, events, slots, notes, providers, selectedProviders: filters.providers },
+      previousColumns.current,
+    );
+    previousColumns.current = new Map(grid.columns.map((c) => [c.key, c]));
+    return { month: null, grid };
+  }, [ready, rangeKey, view, days, timeZone, events, slots, notes, providers, filters.providers]);
+  useLayoutEffect(() => {
+    if (!ready || measuredFor.current === rangeKey) return;
+    measuredFor.current = rangeKey;
+    performance.mark('calendar:events-end');
+    try {
+      performance.measure('calendar:events', 'calendar:events-start', 'calendar:events-end');
+    } catch {
+      // Without the start mark (cleared by someone else) there is nothing to measure.
+    }
+  }, [ready, rangeKey, layout]);
+
+  // ---- dialogs ----
+  const [appointmentDialog, setAppointmentDialog] = useState<DialogState<{ id: string | null; draft: AppointmentDraft | null }>>({
+    open: false,
+    value: { id: null, draft: null },
+  });
+  const [slotDialog, setSlotDialog] = useState<DialogState<{ slot: ScheduleSlot | null; defaults: SlotDefaults | null }>>({
+    open: false,
+    value: { slot: null, defaults: null },
+  });
+  const [noteDialog, setNoteDialog] = useState<DialogState<{ note: ScheduleNote | null; defaults: NoteDefaults | null }>>({
+    open: false,
+    value: { note: null, defaults: null },
+  });
+  const [menu, setMenu] = useState<ContextMenuState | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const newAppointment = (start: number, end: number, providerId?: string | null) =>
+    setAppointmentDialog({
+      open: true,
+      value: {
+        id: null,
+        draft: {
+          locationId,
+          startAt: new Date(start).toISOString(),
+          endAt: new Date(end).toISOString(),
+          ...(providerId !== undefined ? { primaryProviderId: providerId } : {}),
+        },
+      },
+    });
+  const newSlots = (defaults: SlotDefaults) => setSlotDialog({ open: true, value: { slot: null, defaults } });
+  const newNote = (defaults: NoteDefaults) => setNoteDialog({ open: true, value: { note: null, defaults } });
+  const workdayAt = (date: string, minutes: number) => localDateTimeToInstant(date, minutes, timeZone).getTime();
+  /** Toolbar actions start on the day shown (today when it is in view). */
+  const focusDate = days.includes(today) ? today : anchor;
+
+  // ---- moving and resizing ----
+  const { update, dialog: overlapDialog } = useOverlapAwareUpdate();
+  const refresh = useRefreshCalendar();
+  const save = async (event: CalendarEvent, patch: AppointmentUpdateInput) => {
+    setSaving((m) => new Map(m).set(event.id, patch as Partial<Appointment>));
+    try {
+      // The server checks the move (overlaps, times); the hook asks for a reason on an overlap and toasts failures.
+      if (await update(event.id, patch)) await refresh();
+    } finally {
+      setSaving((m) => {
+        const next = new Map(m);
+        next.delete(event.id);
+        return next;
+      });
+    }
+  };
+
+  const handlers = useRef<GridActions & MonthActions>(null!);
+  handlers.current = {
+    onCreate: ({ start, end, providerId }) => newAppointment(start, end, providerId),
+    onOpen: (id) => setAppointmentDialog({ open: true, value: { id, draft: null } }),
+    onMove: (event, target) =>
+      void save(event, {
+        startAt: new Date(target.start).toISOString(),
+        endAt: new Date(target.end).toISOString(),
+        ...(target.primaryProviderId !== undefined ? { primaryProviderId: target.primaryProviderId } : {}),
+      }),
+    onResize: (event, end) => void save(event, { endAt: new Date(end).toISOString() }),
+    onMoveToDay: (event, date) => {
+      // Same wall-clock time on the new day, whatever its offset.
+      const start = localDateTimeToInstant(date, localMinutes(event.start, timeZone), timeZone).getTime();
+      void save(event, { startAt: new Date(start).toISOString(), endAt: new Date(start + event.end - event.start).toISOString() });
+    },
+    onContext: (at) => setMenu(at),
+    onDayMenu: ({ x, y, date }) => setMenu({ x, y, date, start: null, providerId: undefined, slot: null }),
+    onOpenSlot: (slot) => setSlotDialog({ open: true, value: { slot, defaults: null } }),
+    onOpenNote: (note) => setNoteDialog({ open: true, value: { note, defaults: null } }),
+    onOpenDay: (date) => go({ view: 'day', date }),
+  };
+  const actions = useMemo<GridActions & MonthActions>(
+    () => ({
+      onCreate: (r) => handlers.current.onCreate(r),
+      onOpen: (id) => handlers.current.onOpen(id),
+      onMove: (e, t) => handlers.current.onMove(e, t),
+      onResize: (e, end) => handlers.current.onResize(e, end),
+      onMoveToDay: (e, d) => handlers.current.onMoveToDay(e, d),
+      onContext: (at) => handlers.current.onContext(at),
+      onDayMenu: (at) => handlers.current.onDayMenu(at),
+      onOpenSlot: (s) => handlers.current.onOpenSlot(s),
+      onOpenNote: (n) => handlers.current.onOpenNote(n),
+      onOpenDay: (d) => handlers.current.onOpenDay(d),
+    }),
+    [],
+  );
+
+  // ---- keyboard ----
+  useCalendarShortcuts((action: ShortcutAction) => {
+    if (action.type === 'today') go({ date: today });
+    else if (action.type === 'step') go({ date: stepAnchor(view, anchor, action.direction) });
+    else go({ view: action.view });
+  });
+
+  // ---- context menu ----
+  const menuItems = () => {
+    if (!menu) return null;
+    const start = menu.start ?? workdayAt(menu.date, WORKDAY.start);
+    const wall = localMinutes(start, timeZone);
+    const close = () => setMenu(null);
+    return [
+      <MenuItem key="appointment" onClick={() => (close(), newAppointment(start, start + NEW_APPOINTMENT_MINUTES * 60_000, menu.providerId))}>
+        <ListItemIcon>
+          <AddIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>New appointment</ListItemText>
+      </MenuItem>,
+      <MenuItem
+        key="slot"
+        onClick={() => (close(), newSlots(menu.start === null ? { date: menu.date, ...WORKDAY } : { date: menu.date, start: wall, end: Math.min(wall + 60, 1440) }))}
+      >
+        <ListItemIcon>
+          <EventAvailableIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Add schedule slot</ListItemText>
+      </MenuItem>,
+      menu.slot && (
+        <MenuItem key="edit-slot" onClick={() => (close(), handlers.current.onOpenSlot(menu.slot!))}>
+          <ListItemIcon>
+            <EditCalendarIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Edit schedule slot</ListItemText>
+        </MenuItem>
+      ),
+      <MenuItem key="note" onClick={() => (close(), newNote({ date: menu.date, providerId: menu.providerId ?? null }))}>
+        <ListItemIcon>
+          <NoteAddIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Add note</ListItemText>
+      </MenuItem>,
+    ];
+  };
+
+  const nextQuarter = () => {
+    const now = Date.now();
+    return Math.ceil(now / (SNAP_MINUTES * 60_000)) * SNAP_MINUTES * 60_000;
+  };
+  const toolbarAppointment = () => {
+    const start = focusDate === today ? nextQuarter() : workdayAt(focusDate, WORKDAY.start);
+    newAppointment(start, start + NEW_APPOINTMENT_MINUTES * 60_000);
+  };
+
+  const zoneLabel = useMemo(() => {
+    const from = zoneAbbreviation(startOfLocalDay(days[0]!, timeZone), timeZone);
+    const to = zoneAbbreviation(dayFrame(days.at(-1)!, timeZone).end - 1, timeZone);
+    return `Times in ${timeZone} (${from === to ? from : `${from} / ${to}`})`;
+  }, [days, timeZone]);
+
+  const nothingScheduled = ready && !calendar.error && calendar.data.scheduleSlots.length === 0 && calendar.data.appointments.length === 0;
+  // Filters hiding every appointment (a provider who starts with only themself selected) should not look like an empty day.
+  const allFilteredOut = ready && events.length === 0 && appointments.length > 0;
+  const filtersPanel = (
+    <FiltersPanel providers={providers} services={services} filters={filters} customStatuses={settings.selectedStatuses.length > 0} />
+  );
+
+  return (
+    <Box
+      data-testid="calendar"
+      data-view={view}
+      data-date={anchor}
+      data-time-zone={timeZone}
+      data-ready={ready ? 'true' : 'false'}
+      sx={(t) => ({ ...calendarStyles(t), height: '100%' })}
+    >
+      <CalendarToolbar
+        title={viewTitle(view, anchor)}
+        view={view}
+        zoneLabel={zoneLabel}
+        onToday={() => go({ date: today })}
+        onStep={(direction) => go({ date: stepAnchor(view, anchor, direction) })}
+        onView={(next) => go({ view: next })}
+        onAddSlots={() => newSlots({ date: focusDate, ...WORKDAY })}
+        onAddNote={() => newNote({ date: focusDate, providerId: null })}
+        onNewAppointment={toolbarAppointment}
+        onFilters={small ? () => setFiltersOpen(true) : undefined}
+        locationPicker={picker}
+      />
+      {calendar.error && (
+        <Alert
+          severity="error"
+          sx={{ mb: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={calendar.retry}>
+              Retry
+            </Button>
+          }
+        >
+          The schedule could not be loaded: {calendar.error.message}
+        </Alert>
+      )}
+      {calendar.truncated && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          A week here has more than {MAX_APPOINTMENT_LIMIT} appointments; only the first {MAX_APPOINTMENT_LIMIT} are shown. Narrow the filters or use the Appointments list.
+        </Alert>
+      )}
+      {nothingScheduled && (
+        <Alert
+          severity="info"
+          sx={{ mb: 1 }}
+          data-testid="calendar-empty"
+          action={
+            <Button color="inherit" size="small" onClick={() => newSlots({ date: focusDate, ...WORKDAY })}>
+              Add slots
+            </Button>
+          }
+        >
+          No schedule slots and no appointments this {view === 'month' ? 'month' : 'week'}.
+        </Alert>
+      )}
+      {allFilteredOut && (
+        <Alert
+          severity="info"
+          sx={{ mb: 1 }}
+          data-testid="calendar-filtered-out"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => updateSettings({ selectedProviders: [], selectedServices: [], selectedStatuses: [] })}
+            >
+              Show all
+            </Button>
+          }
+        >
+          The filters hide {appointments.length === 1 ? 'the one appointment' : `all ${appointments.length} appointments`} this {view === 'month' ? 'month' : 'week'}.
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', flex: 1, minHeight: 0, gap: 2 }}>
+        {!small && (
+          <Paper variant="outlined" sx={{ width: FILTERS_WIDTH, flexShrink: 0, overflow: 'auto' }}>
+            {filtersPanel}
+          </Paper>
+        )}
+        <Paper
+          variant="outlined"
+          sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', position: 'relative', overflow: 'hidden' }}
+          aria-busy={calendar.fetching}
+        >
+          {calendar.fetching && (
+            <LinearProgress aria-label="Loading the schedule" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 10 }} />
+          )}
+          {layout.month ? (
+            <MonthView cells={layout.month} month={anchor.slice(0, 7)} today={today} providers={providers} actions={actions} />
+          ) : (
+            <TimeGrid
+              grid={layout.grid!}
+              providersView={view === 'providers'}
+              today={today}
+              providers={providers}
+              scrollKey={rangeKey}
+              ready={ready}
+              actions={actions}
+            />
+          )}
+        </Paper>
+      </Box>
+
+      {small && (
+        <Drawer anchor="left" open={filtersOpen} onClose={() => setFiltersOpen(false)} slotProps={{ paper: { sx: { width: 280 } } }}>
+          {filtersPanel}
+        </Drawer>
+      )}
+      <Menu
+        open={menu !== null}
+        onClose={() => setMenu(null)}
+        anchorReference="anchorPosition"
+        anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
+      >
+        {menuItems()}
+      </Menu>
+      <AppointmentDialog
+        open={appointmentDialog.open}
+        onClose={() => setAppointmentDialog(closed)}
+        appointmentId={appointmentDialog.value.id}
+        draft={appointmentDialog.value.draft}
+      />
+      <SlotDialog
+        open={slotDialog.open}
+        onClose={() => setSlotDialog(closed)}
+        locationId={locationId}
+        timeZone={timeZone}
+        providers={providers}
+        services={services}
+        slot={slotDialog.value.slot}
+        defaults={slotDialog.value.defaults}
+      />
+      <NoteDialog
+        open={noteDialog.open}
+        onClose={() => setNoteDialog(closed)}
+        locationId={locationId}
+        providers={providers}
+        note={noteDialog.value.note}
+        defaults={noteDialog.value.defaults}
+      />
+      {overlapDialog}
+    </Box>
+  );
+}

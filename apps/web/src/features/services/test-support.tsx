@@ -1,0 +1,101 @@
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Location } from '@willow/contracts';
+import { AppToaster } from '../../lib/toasts';
+
+/** A request as the server would see it. */
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export interface Answer {
+  status?: number;
+  body: unknown;
+}
+
+/** Stands in for the API: `route` answers (undefined = 404) and every request is recorded. */
+export function fakeServer(route: (call: Call) => Answer | undefined): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://localhost');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: u.pathname,
+        query: u.searchParams,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const answer = route(call) ?? { status: 404, body: { error: { message: 'Not found' } } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+/** jsdom has no matchMedia; MUI's media queries and the toaster ask it. */
+export function stubMatchMedia(): void {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })),
+  );
+}
+
+/** Renders inside a query client, a router (at `path`, matched by `pattern`) and the toaster. */
+export function renderPage(ui: ReactElement, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={ui} />
+        </Routes>
+      </MemoryRouter>
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+}
+
+export const NEW_YORK: Location = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Main Street Clinic',
+  timezone: 'America/New_York',
+  isActive: true,
+  address: '1 Main Street',
+  phone: '555-0100',
+  species: [],
+};
+
+/** What the session calls answer for a signed-in user whose own location is `location`. */
+export function sessionAnswer(call: Call, location: Location, permissions: string[] = []): Answer | undefined {
+  if (call.path === '/api/profile')
+    return {
+      body: {
+        id: '99999999-9999-4999-8999-999999999999',
+        firstName: 'Vera',
+        lastName: 'Vet',
+        email: 'vet@example.test',
+        account: { id: 'a', name: 'Demo' },
+        location: { id: location.id, name: location.name },
+      },
+    };
+  if (call.path === '/api/user/permissions') return { body: { permissions, roles: [] } };
+  if (call.path === '/api/location') return { body: [location] };
+  return undefined;
+}

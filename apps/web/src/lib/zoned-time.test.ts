@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, localDate, localDateTimeToInstant, localMinutes, offsetMinutes, startOfLocalDay, weekdayOf, zonedToInstant } from '@willow/contracts';
+
+const NY = 'America/New_York';
+
+describe('zoned time', () => {
+  it('reads offsets on both sides of a daylight-saving change', () => {
+    expect(offsetMinutes(Date.parse('2026-01-15T12:00:00Z'), NY)).toBe(-300);
+    expect(offsetMinutes(Date.parse('2026-07-15T12:00:00Z'), NY)).toBe(-240);
+  });
+
+  it('turns a wall-clock time into the instant it happens', () => {
+    expect(zonedToInstant({ year: 2026, month: 11, day: 2, hour: 9 }, NY).toISOString()).toBe('2026-11-02T14:00:00.000Z');
+    expect(zonedToInstant({ year: 2026, month: 10, day: 30, hour: 9 }, NY).toISOString()).toBe('2026-10-30T13:00:00.000Z');
+  });
+
+  it('moves a time skipped by spring-forward ahead and takes the first of a repeated time', () => {
+    // 2026-03-08 02:30 does not exist in New York
+    expect(zonedToInstant({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, NY).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // 2026-11-01 01:30 happens twice; the first is EDT
+    expect(zonedToInstant({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, NY).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('knows the local day, its start and minutes', () => {
+    expect(localDate('2026-11-22T03:00:00Z', NY)).toBe('2026-11-21');
+    expect(localMinutes('2026-11-22T03:00:00Z', NY)).toBe(22 * 60);
+    expect(startOfLocalDay('2026-11-01', NY).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(startOfLocalDay('2026-11-02', NY).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(localDateTimeToInstant('2026-11-01', 24 * 60, NY).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+  });
+
+  it('does calendar arithmetic on dates', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(weekdayOf('2026-11-21')).toBe(6);
+  });
+});

@@ -1,0 +1,215 @@
+// How long the calendar's week view takes to show a busy week in the browser: one location with
+// 10 providers and 1,000 appointments in one week, seeded straight into a fresh data folder, then
+// the production build opened in Debian's Chromium. Each run is a new browser context (cold
+// cache), median of --runs (5) after one warm-up.
+//   npm run build && npm run bench:calendar-render [-- --runs 5]
+// Reported: navigation start to the events drawn ('calendar:events-end' mark), the calendar's own
+// 'calendar:events' measure (laying the week out and rendering it), and the longest main-thread
+// task up to then ('longtask' entries).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, localDate, localDateTimeToInstant, weekdayOf, type AppointmentStatus } from '@willow/contracts';
+import { chromium, type Browser } from 'playwright-core';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { appointments, scheduleNotes, scheduleSlots, services } from '../apps/server/src/db/schema.js';
+import { AccountsService } from '../apps/server/src/features/accounts/accounts.service.js';
+import { clientsRepository } from '../apps/server/src/features/clients/clients.repository.js';
+import { locationsRepository, speciesRepository } from '../apps/server/src/features/locations/locations.repository.js';
+import { patientsRepository } from '../apps/server/src/features/patients/patients.repository.js';
+import { rolesRepository } from '../apps/server/src/features/roles/roles.repository.js';
+import { usersRepository } from '../apps/server/src/features/users/users.repository.js';
+import { hashPassword } from '../apps/server/src/platform/passwords.js';
+import { SERVICE_CATALOGUE } from '../apps/server/src/seed/demo-scheduling.js';
+import { FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng } from '../apps/server/src/seed/names.js';
+import { ensureReferenceData } from '../apps/server/src/seed/reference-data.js';
+import { arg, startServer } from './load.js';
+
+const RUNS = Number(arg('runs', '5'));
+const PROVIDERS = 10;
+const PER_PROVIDER_DAY = 20;
+const TIMEZONE = 'America/New_York';
+const DESK = 'desk@render.test';
+const PASSWORD = 'demo-password';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+/** Statuses of the default filter, so every appointment is drawn. */
+const STATUSES: AppointmentStatus[] = ['Confirmed', 'Confirmed', 'Confirmed', 'Pending', 'Checked In', 'Checked Out', 'Completed', 'Completed', 'Submitted For Cremation', 'Cremated'];
+
+/** One location with 10 providers, a front desk user and 1,000 appointments Monday to Friday of this week. */
+async function seedWeek(dataDir: string): Promise<{ locationId: string; locationName: string; monday: string; count: number }> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const db = database.db;
+    await ensureReferenceData(db);
+    const rand = prng(7);
+    const account = await new AccountsService(db).create({
+      name: 'Busy Week Veterinary',
+      subscriptionTier: 'premium',
+      owner: { firstName: 'Rita', lastName: 'Render', email: 'owner@render.test', password: PASSWORD },
+      location: { name: 'Busy Week Hospital', timezone: TIMEZONE },
+    });
+    const scope = { accountId: account.id };
+    const [location] = await locationsRepository.listSorted(db, scope, {});
+    const catalogue = await speciesRepository.findByNames(db, ['Dog', 'Cat']);
+    for (const s of catalogue) await locationsRepository.addSpecies(db, scope, location!.id, s.id);
+    const roles = await rolesRepository.list(db, scope, {});
+    const roleId = (name: string) => roles.find((r) => r.name === name)!.id;
+    const passwordHash = await hashPassword(PASSWORD);
+    const providerIds: string[] = [];
+    for (let n = 0; n < PROVIDERS; n++) {
+      const user = await usersRepository.insert(db, scope, { email: `vet${n + 1}@render.test`, firstName: pick(rand, FIRST_NAMES), lastName: pick(rand, LAST_NAMES), passwordHash });
+      await usersRepository.setRoles(db, scope, user.id, [roleId('Veterinarian')]);
+      await usersRepository.setLocations(db, scope, user.id, [location!.id]);
+      providerIds.push(user.id);
+    }
+    // The front desk watches everyone's week (a provider would see only their own at first).
+    const desk = await usersRepository.insert(db, scope, { email: DESK, firstName: 'Dana', lastName: 'Desk', passwordHash });
+    await usersRepository.setRoles(db, scope, desk.id, [roleId('Front Desk')]);
+    await usersRepository.setLocations(db, scope, desk.id, [location!.id]);
+
+    const clients = await clientsRepository.insertMany(
+      db,
+      scope,
+      Array.from({ length: 400 }, (_, i) => {
+        const firstName = pick(rand, FIRST_NAMES);
+        const lastName = pick(rand, LAST_NAMES);
+        return { locationId: location!.id, firstName, lastName, email: `${firstName}.${lastName}.${i}@render.example`.toLowerCase().replace(/'/g, '') };
+      }),
+    );
+    const pets = await patientsRepository.insertMany(
+      db,
+      scope,
+      clients.map((c) => ({ clientId: c.id, locationId: location!.id, name: pick(rand, PET_NAMES), speciesId: pick(rand, catalogue).id })),
+    );
+    // Short visits only: twenty a day fit each provider's day without overlapping.
+    const quick = SERVICE_CATALOGUE.filter((s) => s.duration <= 30);
+    const serviceRows = await db
+      .insert(services)
+      .values(quick.map((s) => ({ accountId: account.id, locationId: location!.id, type: s.type, name: s.name, duration: s.duration, price: s.price })))
+      .returning();
+
+    const today = localDate(new Date(), TIMEZONE);
+    const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+    const rows: (typeof appointments.$inferInsert)[] = [];
+    const slots: (typeof scheduleSlots.$inferInsert)[] = [];
+    for (let d = 0; d < 5; d++) {
+      const date = addDays(monday, d);
+      for (const [from, to] of [
+        [540, 720],
+        [780, 1020],
+      ] as const)
+        slots.push({ accountId: account.id, locationId: location!.id, startAt: localDateTimeToInstant(date, from, TIMEZONE), endAt: localDateTimeToInstant(date, to, TIMEZONE), capacity: PROVIDERS });
+      for (const providerId of providerIds) {
+        for (let k = 0; k < PER_PROVIDER_DAY; k++) {
+          const service = pick(rand, serviceRows);
+          const pet = pick(rand, pets);
+          const startAt = localDateTimeToInstant(date, 8 * 60 + 30 * k, TIMEZONE);
+          rows.push({
+            accountId: account.id,
+            locationId: location!.id,
+            clientId: pet.clientId,
+            patientIds: [pet.id],
+            serviceIds: [service.id],
+            primaryProviderId: providerId,
+            startAt,
+            endAt: new Date(startAt.getTime() + service.duration * 60_000),
+            status: pick(rand, STATUSES),
+          });
+        }
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(appointments).values(rows);
+      await tx.insert(scheduleSlots).values(slots);
+      await tx.insert(scheduleNotes).values([
+        { accountId: account.id, locationId: location!.id, date: monday, text: 'Team meeting 16:30' },
+        { accountId: account.id, locationId: location!.id, date: addDays(monday, 2), providerId: providerIds[0]!, text: 'In surgery until 11' },
+      ]);
+    });
+    return { locationId: location!.id, locationName: location!.name, monday, count: rows.length };
+  } finally {
+    await database.close();
+  }
+}
+
+interface RunResult {
+  /** navigation start to the 'calendar:events-end' mark */
+  toEvents: number;
+  /** the 'calendar:events' measure */
+  events: number;
+  /** the longest task up to the events being drawn */
+  longestTask: number;
+  drawn: number;
+}
+
+async function runOnce(browser: Browser, base: string, week: { locationId: string; locationName: string; monday: string }): Promise<RunResult> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1600, height: 1000 } });
+  try {
+    const login = await context.request.post('/api/auth/login', { data: { data: { email: DESK, password: PASSWORD } } });
+    if (!login.ok()) throw new Error(`sign-in: ${login.status()}`);
+    const settings = JSON.stringify({ locationId: week.locationId, locationName: week.locationName });
+    await context.addInitScript(
+      ([key, value]) => {
+        window.localStorage.setItem(key, value);
+        const tasks: number[] = [];
+        (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) tasks.push(entry.duration);
+        }).observe({ type: 'longtask', buffered: true });
+      },
+      ['settings', settings] as const,
+    );
+    const page = await context.newPage();
+    await page.goto(`/?view=week&date=${week.monday}`);
+    await page.waitForFunction(() => performance.getEntriesByName('calendar:events', 'measure').length > 0, undefined, { timeout: 60_000 });
+    // Two frames later the task that drew the week has ended and been reported.
+    return await page.evaluate(
+      () =>
+        new Promise<RunResult>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const end = performance.getEntriesByName('calendar:events-end', 'mark')[0]!;
+              const measure = performance.getEntriesByName('calendar:events', 'measure')[0]!;
+              const tasks = (window as unknown as { __longTasks: number[] }).__longTasks;
+              resolve({
+                toEvents: end.startTime,
+                events: measure.duration,
+                longestTask: tasks.length ? Math.max(...tasks) : 0,
+                drawn: document.querySelectorAll('[data-testid="calendar-event"]').length,
+              });
+            }),
+          ),
+        ),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'willow-calendar-render-'));
+try {
+  const week = await seedWeek(dataDir);
+  const server = await startServer({ dataDir });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  try {
+    await runOnce(browser, server.base, week);
+    const results: RunResult[] = [];
+    for (let i = 0; i < RUNS; i++) results.push(await runOnce(browser, server.base, week));
+    const drawn = results[0]!.drawn;
+    console.log(`week view of ${week.monday}: ${week.count} appointments, ${PROVIDERS} providers, ${drawn} events drawn; median of ${RUNS} runs (cold browser cache each)`);
+    console.log('measure                                | median   | runs');
+    const row = (label: string, pick: (r: RunResult) => number) =>
+      console.log(`${label.padEnd(38)} | ${`${median(results.map(pick)).toFixed(0)} ms`.padStart(8)} | ${results.map((r) => pick(r).toFixed(0)).join(', ')}`);
+    row('navigation to events drawn', (r) => r.toEvents);
+    row("'calendar:events' (layout and render)", (r) => r.events);
+    row('longest task', (r) => r.longestTask);
+    if (results.some((r) => r.drawn !== drawn)) console.log(`  events drawn differed between runs: ${results.map((r) => r.drawn).join(', ')}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

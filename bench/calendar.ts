@@ -1,0 +1,175 @@
+// The calendar's reads at 50 concurrent requests on the large seed: a week of appointments
+// (GET /api/appointment with startDate/endDate, limit 5000) and the week's slots and notes
+// (GET /api/scheduleSlot), each request a different week of the two years, beside the same data
+// queries run straight through the driver, on PGlite and on PostgreSQL.
+// The week is also read one request at a time (up to 200), to tell a request's own cost from
+// its wait behind the others.
+//   npm run build && npm run bench:calendar [-- --requests 1000 --only pglite|postgres]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { addDays, localDate, localDateTimeToInstant, MAX_APPOINTMENT_HOURS, weekdayOf } from '@willow/contracts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
+import { arg, ensurePgDatabase, load, ms, signIn, startServer, type LoadResult } from './load.js';
+
+const REQUESTS = Number(arg('requests', '1000'));
+const CONCURRENCY = 50;
+const LIMIT = 5000;
+const SEQUENTIAL = Math.min(REQUESTS, 200);
+const only = arg('only', 'both');
+
+async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
+  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  try {
+    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10, appointments: 500_000 }, (m) => console.log(`  seed: ${m}`));
+    await db.db.execute(sql`vacuum (analyze)`);
+  } finally {
+    await db.close();
+  }
+}
+
+interface Target {
+  label: string;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+interface Week {
+  start: Date;
+  end: Date;
+  /** the location's local days the week covers, for the notes */
+  from: string;
+  to: string;
+}
+
+/** The 104 local weeks (Monday to Monday) around today at the location, visited in a scattered order. */
+function weeksAround(timezone: string): Week[] {
+  const today = localDate(new Date(), timezone);
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const weeks = Array.from({ length: 104 }, (_, k) => {
+    const from = addDays(monday, (k - 52) * 7);
+    return { start: localDateTimeToInstant(from, 0, timezone), end: localDateTimeToInstant(addDays(from, 7), 0, timezone), from, to: addDays(from, 6) };
+  });
+  // 37 and 104 share no factor: consecutive requests land on weeks far apart, each week equally often.
+  return weeks.map((_, i) => weeks[(i * 37) % weeks.length]!);
+}
+
+/** `in ($n, …)` for a list, numbering from `first`. */
+const inList = (count: number, first: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ');
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/**
+ * What the calendar range runs for its data (appointments.repository.ts range, then the batched
+ * lookups of toAppointments in parallel) and what the schedule range runs (slots and notes in
+ * parallel, then who is available at the slots' start times).
+ */
+const SQL = {
+  range: `select * from appointments where account_id = $1 and location_id in ($2) and start_at > $3 and start_at < $4 and end_at > $5 order by start_at asc, id asc limit $6 offset $7`,
+  clients: (n: number) => `select id, first_name, last_name, email, phone from clients where account_id = $1 and id in (${inList(n, 2)})`,
+  patients: (n: number) =>
+    `select patients.id, patients.name, species.name, patients.deceased_on from patients inner join species on species.id = patients.species_id where patients.account_id = $1 and patients.id in (${inList(n, 2)})`,
+  services: (n: number) => `select * from services where account_id = $1 and id in (${inList(n, 2)})`,
+  addOns: (n: number) => `select * from appointment_add_ons where account_id = $1 and appointment_id in (${inList(n, 2)}) order by created_at asc, id asc`,
+  slots: `select * from schedule_slots where account_id = $1 and location_id = $2 and start_at < $3 and end_at > $4 order by start_at asc, id asc`,
+  notes: `select * from schedule_notes where account_id = $1 and location_id = $2 and date between $3 and $4 order by date asc, created_at asc, id asc`,
+  available: (n: number) =>
+    `select a.veterinarian_id, a.start_at, ul.location_id from veterinarian_slot_availability a inner join users u on u.id = a.veterinarian_id and u.account_id = $1 inner join user_locations ul on ul.user_id = u.id where a.account_id = $1 and a.start_at in (${inList(n, 3)}) and u.is_active = true and ul.account_id = $1 and ul.location_id in ($2) order by lower(u.first_name) asc, lower(u.last_name) asc, u.id asc`,
+};
+
+type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+async function rawAppointments(query: Query, accountId: string, locationId: string, w: Week): Promise<number> {
+  const earliest = new Date(w.start.getTime() - MAX_APPOINTMENT_HOURS * 3_600_000);
+  const { rows } = await query(SQL.range, [accountId, locationId, earliest.toISOString(), w.end.toISOString(), w.start.toISOString(), LIMIT, 0]);
+  const clientIds = unique(rows.map((r) => r.client_id as string));
+  const patientIds = unique(rows.flatMap((r) => r.patient_ids as string[]));
+  const serviceIds = unique(rows.flatMap((r) => r.service_ids as string[]));
+  const ids = rows.map((r) => r.id as string);
+  await Promise.all([
+    clientIds.length ? query(SQL.clients(clientIds.length), [accountId, ...clientIds]) : undefined,
+    patientIds.length ? query(SQL.patients(patientIds.length), [accountId, ...patientIds]) : undefined,
+    serviceIds.length ? query(SQL.services(serviceIds.length), [accountId, ...serviceIds]) : undefined,
+    ids.length ? query(SQL.addOns(ids.length), [accountId, ...ids]) : undefined,
+  ]);
+  return rows.length;
+}
+
+async function rawSchedule(query: Query, accountId: string, locationId: string, w: Week): Promise<void> {
+  const [{ rows: slots }] = await Promise.all([
+    query(SQL.slots, [accountId, locationId, w.end.toISOString(), w.start.toISOString()]),
+    query(SQL.notes, [accountId, locationId, w.from, w.to]),
+  ]);
+  const starts = unique(slots.map((s) => new Date(s.start_at as Date | string).toISOString()));
+  if (starts.length) await query(SQL.available(starts.length), [accountId, locationId, ...starts]);
+}
+
+async function benchTarget(t: Target) {
+  console.log(`\n[${t.label}] preparing the large seed (first run takes a few minutes)`);
+  await ensureSeeded(t);
+
+  const server = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
+  const base = server.base;
+  const { cookie, accountId } = await signIn(base, LARGE_OWNER, LARGE_PASSWORD);
+  const locations = (await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string; name: string; timezone: string }[];
+  const location = locations[0]!;
+  const weeks = weeksAround(location.timezone);
+  const week = (run: number) => weeks[run % weeks.length]!;
+  const range = (w: Week) => `locationId=${location.id}&startDate=${w.start.toISOString()}&endDate=${w.end.toISOString()}`;
+  const get = (path: (run: number) => string) => async (run: number) => {
+    const res = await fetch(base + path(run), { headers: { cookie } });
+    if (!res.ok) throw new Error(`${path(run)}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  const api: Record<string, LoadResult> = {};
+  // One pass first, so neither side measures a cold cache the other does not.
+  for (const w of weeks.slice(0, 10)) await get(() => `/api/appointment?${range(w)}&limit=${LIMIT}`)(0);
+  const calendarWeek = get((run) => `/api/appointment?${range(week(run))}&limit=${LIMIT}`);
+  api['calendar week'] = await load(calendarWeek, REQUESTS, CONCURRENCY);
+  // One at a time: what a request costs without waiting behind the others.
+  api['calendar week ×1'] = await load(calendarWeek, SEQUENTIAL, 1);
+  api['schedule week'] = await load(get((run) => `/api/scheduleSlot?${range(week(run))}`), REQUESTS, CONCURRENCY);
+  await server.stop();
+
+  // The same data queries straight through the driver (the data folder is free again).
+  const database: Database = await openDatabase({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, migrate: false });
+  const client = (database.db as unknown as { $client: { query: Query } }).$client;
+  const query: Query = (text, params) => client.query(text, params);
+  const raw: Record<string, LoadResult> = {};
+  for (const w of weeks.slice(0, 10)) await rawAppointments(query, accountId, location.id, w);
+  let appointmentsSeen = 0;
+  raw['calendar week'] = await load(
+    async (run) => {
+      const seen = await rawAppointments(query, accountId, location.id, week(run));
+      appointmentsSeen += seen;
+    },
+    REQUESTS,
+    CONCURRENCY,
+  );
+  const perWeek = appointmentsSeen / REQUESTS;
+  raw['calendar week ×1'] = await load((run) => rawAppointments(query, accountId, location.id, week(run)).then(() => undefined), SEQUENTIAL, 1);
+  raw['schedule week'] = await load((run) => rawSchedule(query, accountId, location.id, week(run)), REQUESTS, CONCURRENCY);
+  await database.close();
+
+  console.log(
+    `[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent; ${location.name} (${location.timezone}), a different week of the two years each time, ${Math.round(perWeek)} appointments a week on average`,
+  );
+  console.log('endpoint          | API p50   | API p99   | API req/s | SQL p50   | SQL p99   | SQL req/s | p50 ratio');
+  for (const name of Object.keys(api)) {
+    const a = api[name]!;
+    const r = raw[name]!;
+    console.log(
+      `${name.padEnd(17)} | ${ms(a.p50).padStart(9)} | ${ms(a.p99).padStart(9)} | ${a.perSecond.toFixed(0).padStart(9)} | ${ms(r.p50).padStart(9)} | ${ms(r.p99).padStart(9)} | ${r.perSecond.toFixed(0).padStart(9)} | ${(a.p50 / r.p50).toFixed(2)}×`,
+    );
+  }
+}
+
+const benchDir = resolve('.bench');
+mkdirSync(benchDir, { recursive: true });
+if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
+if (only !== 'pglite') {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
+  await ensurePgDatabase(url);
+  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
+}

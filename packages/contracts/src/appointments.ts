@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { authenticated, operation, publicAccess } from './operation.js';
+import {
+  emailField,
+  idField,
+  IdParams,
+  messageField,
+  nameField,
+  OkResponse,
+  optionalText,
+  page,
+  wrapped,
+} from './rules.js';
+import { instantField } from './scheduling.js';
+
+// ---------- statuses (SPEC §4) ----------
+export const APPOINTMENT_STATUSES = [
+  'Pending',
+  'Confirmed',
+  'Checked In',
+  'Checked Out',
+  'Completed',
+  'Submitted For Cremation',
+  'Cremated',
+  'Ashes Delivered',
+  'Ashes Spread',
+  'Cancelled',
+  'Rejected',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const REGULAR_STATUSES = ['Pending', 'Confirmed', 'Checked In', 'Checked Out', 'Completed'] as const satisfies readonly AppointmentStatus[];
+export const CREMATION_STATUSES = [
+  'Submitted For Cremation',
+  'Cremated',
+  'Ashes Delivered',
+  'Ashes Spread',
+] as const satisfies readonly AppointmentStatus[];
+/** SPEC §4: the default selection is regular plus cremation statuses (not Cancelled or Rejected). */
+export const DEFAULT_SELECTED_STATUSES: readonly AppointmentStatus[] = [...REGULAR_STATUSES, ...CREMATION_STATUSES];
+/** Statuses that no longer hold time in the calendar: they never count as overlaps. */
+export const INACTIVE_STATUSES: readonly AppointmentStatus[] = ['Cancelled', 'Rejected'];
+
+export type BadgeColour = 'warning' | 'info' | 'secondary' | 'error' | 'success';
+/** SPEC §4 badge colours (MUI palette names). */
+export const STATUS_COLOURS: Record<AppointmentStatus, BadgeColour> = {
+  Pending: 'warning',
+  Cancelled: 'warning',
+  Confirmed: 'info',
+  'Checked In': 'info',
+  'Checked Out': 'secondary',
+  'Submitted For Cremation': 'secondary',
+  Rejected: 'error',
+  Cremated: 'success',
+  'Ashes Delivered': 'success',
+  'Ashes Spread': 'success',
+  Completed: 'success',
+};
+
+/**
+ * Where an appointment may go from each status (docs/decisions/0020). Cancelled is reached only
+ * through the cancel action; Cancelled, Rejected, Ashes Delivered and Ashes Spread are final.
+ */
+export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  Pending: ['Confirmed', 'Rejected', 'Cancelled'],
+  Confirmed: ['Checked In', 'Cancelled'],
+  'Checked In': ['Checked Out'],
+  'Checked Out': ['Completed', 'Submitted For Cremation'],
+  Completed: ['Submitted For Cremation'],
+  'Submitted For Cremation': ['Cremated'],
+  Cremated: ['Ashes Delivered', 'Ashes Spread'],
+  'Ashes Delivered': [],
+  'Ashes Spread': [],
+  Cancelled: [],
+  Rejected: [],
+};
+export const canTransition = (from: AppointmentStatus, to: AppointmentStatus) => STATUS_TRANSITIONS[from].includes(to);
+/** Statuses from which the cancel action is allowed. */
+export const CANCELLABLE_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter((s) => canTransition(s, 'Cancelled'));
+
+// ---------- appointments ----------
+export const AppointmentPatient = z.object({
+  id: z.string(),
+  name: z.string(),
+  speciesName: z.string(),
+  deceasedOn: z.string().nullable(),
+});
+export const AppointmentClient = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export const AppointmentService = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  duration: z.number().int(),
+  price: z.number(),
+});
+/** SPEC §3: an appointment add-on has an id and values (plus what it is and what it cost). */
+export const AppointmentAddOn = z.object({
+  id: z.string(),
+  appointmentId: z.string(),
+  addOnId: z.string().nullable(),
+  name: z.string(),
+  price: z.number(),
+  /** option name → chosen value */
+  values: z.record(z.string(), z.string()),
+});
+export type AppointmentAddOn = z.infer<typeof AppointmentAddOn>;
+
+export const APPOINTMENT_SOURCES = ['staff', 'online'] as const;
+export const Appointment = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  startAt: z.string(),
+  endAt: z.string(),
+  clientId: z.string(),
+  client: AppointmentClient,
+  patientIds: z.array(z.string()),
+  patients: z.array(AppointmentPatient),
+  serviceIds: z.array(z.string()),
+  services: z.array(AppointmentService),
+  primaryProviderId: z.string().nullable(),
+  secondaryProviderId: z.string().nullable(),
+  /** set for home visits */
+  address: z.string().nullable(),
+  notes: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  /** why it was booked despite an overlap */
+  overlapReason: z.string().nullable(),
+  source: z.enum(APPOINTMENT_SOURCES),
+  /** the times an online booking request asked for */
+  requestedTimes: z.array(z.string()),
+  addOns: z.array(AppointmentAddOn),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Appointment = z.infer<typeof Appointment>;
+
+export const StatusChange = z.object({
+  id: z.string(),
+  fromStatus: z.enum(APPOINTMENT_STATUSES).nullable(),
+  toStatus: z.enum(APPOINTMENT_STATUSES),
+  note: z.string().nullable(),
+  changedAt: z.string(),
+  changedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type StatusChange = z.infer<typeof StatusChange>;
+export const AppointmentDetail = Appointment.extend({ statusHistory: z.array(StatusChange) });
+export type AppointmentDetail = z.infer<typeof AppointmentDetail>;
+
+/** The longest an appointment may last. */
+export const MAX_APPOINTMENT_HOURS = 24;
+const appointmentFields = {
+  locationId: idField(),
+  clientId: idField(),
+  patientIds: z.array(idField()).max(20, 'must have at most 20 patients').default([]),
+  serviceIds: z.array(idField()).max(20, 'must have at most 20 services').default([]),
+  primaryProviderId: idField().nullable().default(null),
+  secondaryProviderId: idField().nullable().default(null),
+  startAt: instantField(),
+  endAt: instantField(),
+  address: optionalText(300).default(null),
+  notes: messageField().nullable().default(null),
+};
+const timesInOrder = (v: { startAt?: string | undefined; endAt?: string | undefined }) =>
+  !v.startAt || !v.endAt || Date.parse(v.endAt) > Date.parse(v.startAt);
+const notTooLong = (v: { startAt?: string | undefined; endAt?: string | undefined }) =>
+  !v.startAt || !v.endAt || Date.parse(v.endAt) - Date.parse(v.startAt) <= MAX_APPOINTMENT_HOURS * 3_600_000;
+/** Present when the user chose to book despite the overlap warning (409). */
+const overlapReason = optionalText(500).optional();
+
+export const AddOnAttachInput = z.object({
+  addOnId: idField(),
+  values: z.record(z.string(), z.string().trim().max(200, 'must be at most 200 characters')).default({}),
+});
+export type AddOnAttachInput = z.input<typeof AddOnAttachInput>;
+
+export const AppointmentInput = z
+  .object({
+    ...appointmentFields,
+    status: z.enum(['Pending', 'Confirmed']).default('Confirmed'),
+    addOns: z.array(AddOnAttachInput).max(30).default([]),
+    overlapReason,
+  })
+  .refine(timesInOrder, { message: 'must be after the start', path: ['endAt'] })
+  .refine(notTooLong, { message: `must be at most ${MAX_APPOINTMENT_HOURS} hours after the start`, path: ['endAt'] });
+export type AppointmentInput = z.input<typeof AppointmentInput>;
+
+/**
+ * A partial update. A status change is checked against STATUS_TRANSITIONS and kept in the
+ * history with statusNote; Cancelled is reached through the cancel action only.
+ */
+export const AppointmentUpdateInput = z
+  .object({
+    clientId: appointmentFields.clientId,
+    patientIds: z.array(idField()).max(20, 'must have at most 20 patients'),
+    serviceIds: z.array(idField()).max(20, 'must have at most 20 services'),
+    primaryProviderId: idField().nullable(),
+    secondaryProviderId: idField().nullable(),
+    startAt: instantField(),
+    endAt: instantField(),
+    address: optionalText(300),
+    notes: messageField().nullable(),
+    status: z.enum(APPOINTMENT_STATUSES),
+    statusNote: optionalText(500),
+    overlapReason: optionalText(500),
+  })
+  .partial()
+  .refine(timesInOrder, { message: 'must be after the start', path: ['endAt'] })
+  .refine(notTooLong, { message: `must be at most ${MAX_APPOINTMENT_HOURS} hours after the start`, path: ['endAt'] });
+export type AppointmentUpdateInput = z.input<typeof AppointmentUpdateInput>;
+
+export const CancelInput = z.object({ reason: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters') });
+
+/** A comma-separated list in a query string, e.g. status=Pending,Confirmed */
+const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item));
+
+export const MAX_APPOINTMENT_LIMIT = 5000;
+/**
+ * The /appointments list (paged, newest first) and the calendar (startDate/endDate: the appointments
+ * overlapping that range, oldest first, up to `limit`).
+ */
+export const ListAppointmentsQuery = z
+  .object({
+    locationId: idField().optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_APPOINTMENT_LIMIT).default(50),
+    offset: z.coerce.number().int().min(0).default(0),
+    startDate: instantField().optional(),
+    endDate: instantField().optional(),
+    status: csv(z.enum(APPOINTMENT_STATUSES)).optional(),
+    providerId: csv(idField()).optional(),
+    serviceId: csv(idField()).optional(),
+    clientId: idField().optional(),
+    patientId: idField().optional(),
+    /** client or patient name */
+    search: z.string().trim().max(100).optional(),
+  })
+  .refine((q) => !q.endDate || Boolean(q.startDate), { message: 'is required with endDate', path: ['startDate'] })
+  .refine((q) => !q.startDate || Boolean(q.endDate), { message: 'is required with startDate', path: ['endDate'] })
+  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.endDate) > Date.parse(q.startDate), {
+    message: 'must be after startDate',
+    path: ['endDate'],
+  });
+export type ListAppointmentsQuery = z.input<typeof ListAppointmentsQuery>;
+
+export const listAppointments = operation({
+  method: 'GET',
+  path: '/api/appointment',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Appointments of a location, filtered; with startDate/endDate the ones overlapping that range',
+  query: ListAppointmentsQuery,
+  response: page(Appointment),
+});
+export const getAppointment = operation({
+  method: 'GET',
+  path: '/api/appointment/{id}',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'One appointment with its status history',
+  params: IdParams,
+  response: AppointmentDetail,
+});
+export const createAppointment = operation({
+  method: 'POST',
+  path: '/api/appointment',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Create an appointment (409 naming the overlap unless overlapReason is given)',
+  body: wrapped(AppointmentInput),
+  response: Appointment,
+  status: 201,
+});
+export const updateAppointment = operation({
+  method: 'POST',
+  path: '/api/appointment/{id}',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Update an appointment: move, resize, reassign or change its status',
+  params: IdParams,
+  body: wrapped(AppointmentUpdateInput),
+  response: Appointment,
+});
+export const cancelAppointment = operation({
+  method: 'POST',
+  path: '/api/appointment/{id}/cancel',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Cancel an appointment with a reason',
+  params: IdParams,
+  body: wrapped(CancelInput),
+  response: Appointment,
+});
+export const deleteAppointment = operation({
+  method: 'DELETE',
+  path: '/api/appointment/{id}',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Delete an appointment with its history and add-ons',
+  params: IdParams,
+  response: OkResponse,
+});
+export const PendingCountQuery = z.object({ locationId: idField().optional() });
+export const countPendingAppointments = operation({
+  method: 'GET',
+  path: '/api/appointment/pendingCount',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'How many appointments are Pending (the navigation badge), at the location if given',
+  query: PendingCountQuery,
+  response: z.object({ count: z.number().int() }),
+});
+
+// ---------- add-ons on an appointment ----------
+export const createAppointmentAddOn = operation({
+  method: 'POST',
+  path: '/api/appointmentAddOn',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Attach an add-on to an appointment (its name and price are kept as they are now)',
+  body: wrapped(AddOnAttachInput.extend({ appointmentId: idField() })),
+  response: AppointmentAddOn,
+  status: 201,
+});
+export const updateAppointmentAddOn = operation({
+  method: 'POST',
+  path: '/api/appointmentAddOn/{id}',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Change the values of an add-on on an appointment',
+  params: IdParams,
+  body: wrapped(z.object({ values: AddOnAttachInput.shape.values.unwrap() })),
+  response: AppointmentAddOn,
+});
+export const deleteAppointmentAddOn = operation({
+  method: 'DELETE',
+  path: '/api/appointmentAddOn/{id}',
+  access: authenticated,
+  tag: 'appointments',
+  summary: 'Remove an add-on from an appointment',
+  params: IdParams,
+  response: OkResponse,
+});
+
+// ---------- online booking requests (public) ----------
+export const BOOKING_CONFIRMATION =
+  'Thank you! We have received your request. An email will follow once the details are confirmed.';
+export const BOOKING_TOO_MANY = 'Too many booking requests. Please try again later.';
+/** Booking requests allowed per hour from one IP address, and to one location. */
+export const BOOKING_LIMIT_PER_IP = 5;
+export const BOOKING_LIMIT_PER_LOCATION = 100;
+/** A form sent sooner than this after it was shown was not filled in by a person. */
+export const BOOKING_MIN_ELAPSED_MS = 3000;
+export const BookingPage = z.object({
+  locationId: z.string(),
+  locationName: z.string(),
+  accountName: z.string(),
+  timezone: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  services: z.array(z.object({ id: z.string(), type: z.string(), name: z.string(), duration: z.number().int(), price: z.number() })),
+  species: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type BookingPage = z.infer<typeof BookingPage>;
+export const LocationParams = z.object({ locationId: idField() });
+export const BookingRequestInput = z.object({
+  serviceId: idField(),
+  /** one to three times the owner would like, in order of preference */
+  preferredTimes: z.array(instantField()).min(1, 'choose at least one time').max(3, 'choose at most 3 times'),
+  patient: z.object({ name: nameField(), speciesId: idField(), notes: messageField().nullable().default(null) }),
+  owner: z.object({
+    firstName: nameField(),
+    lastName: nameField(),
+    email: emailField(),
+    phone: z.string().trim().min(5, 'is required').max(40, 'must be at most 40 characters'),
+    address: optionalText(300).default(null),
+  }),
+  /** a field people never see: bots fill it in */
+  website: z.string().max(200).optional(),
+  /** ms since the form was shown; a human takes a few seconds */
+  elapsedMs: z.number().int().min(0).optional(),
+});
+export type BookingRequestInput = z.input<typeof BookingRequestInput>;
+export const getBookingPage = operation({
+  method: 'GET',
+  path: '/api/booking/{locationId}',
+  access: publicAccess,
+  tag: 'booking',
+  summary: 'What the public booking page of a location shows',
+  params: LocationParams,
+  response: BookingPage,
+});
+export const createBookingRequest = operation({
+  method: 'POST',
+  path: '/api/booking/{locationId}',
+  access: publicAccess,
+  tag: 'booking',
+  summary: 'An owner requests a visit: creates a Pending appointment (rate limited)',
+  params: LocationParams,
+  body: wrapped(BookingRequestInput),
+  response: z.object({ ok: z.literal(true), message: z.string() }),
+  status: 201,
+});

@@ -1,0 +1,150 @@
+/**
+ * Wall-clock time in an IANA time zone, from Intl alone (no library), shared by the server
+ * (series of slots, notes by local day, messages) and the web (calendar, forms).
+ * A local day is 'YYYY-MM-DD'; a local time is minutes since local midnight.
+ */
+
+export interface ZonedParts {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** The wall-clock reading of an instant in a time zone. */
+export function zonedParts(instant: Date | number, timeZone: string): ZonedParts {
+  const out: Record<string, string> = {};
+  for (const p of partsFormatter(timeZone).formatToParts(instant)) out[p.type] = p.value;
+  return {
+    year: Number(out.year),
+    month: Number(out.month),
+    day: Number(out.day),
+    hour: Number(out.hour) % 24,
+    minute: Number(out.minute),
+    second: Number(out.second),
+    weekday: WEEKDAY_INDEX[out.weekday!] ?? 0,
+  };
+}
+
+/** Minutes the zone is ahead of UTC at that instant (New York in winter: -300). */
+export function offsetMinutes(instant: Date | number, timeZone: string): number {
+  const t = typeof instant === 'number' ? instant : instant.getTime();
+  const p = zonedParts(t, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(t / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time happens in a zone. A time skipped by a daylight-saving jump moves
+ * forward by the jump (02:30 on a spring-forward night is 03:30); a repeated time is the first one.
+ */
+export function zonedToInstant(
+  local: { year: number; month: number; day: number; hour?: number; minute?: number },
+  timeZone: string,
+): Date {
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0);
+  // Two passes settle on the offset in force at the result (they differ only near a change).
+  const first = wall - offsetMinutes(wall, timeZone) * 60_000;
+  const second = wall - offsetMinutes(first, timeZone) * 60_000;
+  if (first === second) return new Date(first);
+  // Near a change: prefer the earlier reading that still shows this wall time, else the gap case.
+  const candidates = [Math.min(first, second), Math.max(first, second)];
+  for (const c of candidates) {
+    const p = zonedParts(c, timeZone);
+    if (p.hour === (local.hour ?? 0) && p.minute === (local.minute ?? 0) && p.day === local.day) return new Date(c);
+  }
+  return new Date(Math.max(first, second));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 'YYYY-MM-DD' of the instant in the zone. */
+export function localDate(instant: Date | number | string, timeZone: string): string {
+  const p = zonedParts(typeof instant === 'string' ? Date.parse(instant) : instant, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Minutes since local midnight (by the wall clock) of the instant in the zone. */
+export function localMinutes(instant: Date | number | string, timeZone: string): number {
+  const p = zonedParts(typeof instant === 'string' ? Date.parse(instant) : instant, timeZone);
+  return p.hour * 60 + p.minute;
+}
+
+export function parseLocalDate(date: string): { year: number; month: number; day: number } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return { year: y, month: m, day: d };
+}
+
+/** The instant a local day starts in the zone. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  return zonedToInstant(parseLocalDate(date), timeZone);
+}
+
+/** The instant of a wall-clock time (minutes since midnight) on a local day. */
+export function localDateTimeToInstant(date: string, minutes: number, timeZone: string): Date {
+  const d = parseLocalDate(date);
+  const extraDays = Math.floor(minutes / 1440);
+  const m = minutes - extraDays * 1440;
+  const day = addDays(date, extraDays);
+  const dd = extraDays ? parseLocalDate(day) : d;
+  return zonedToInstant({ ...dd, hour: Math.floor(m / 60), minute: m % 60 }, timeZone);
+}
+
+/** Calendar arithmetic on a 'YYYY-MM-DD' (no zone involved). */
+export function addDays(date: string, days: number): string {
+  const { year, month, day } = parseLocalDate(date);
+  const t = new Date(Date.UTC(year, month - 1, day + days));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** 0 = Sunday … 6 = Saturday for a 'YYYY-MM-DD'. */
+export function weekdayOf(date: string): number {
+  const { year, month, day } = parseLocalDate(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/** Whole days from a to b ('YYYY-MM-DD'). */
+export function daysBetween(a: string, b: string): number {
+  const pa = parseLocalDate(a);
+  const pb = parseLocalDate(b);
+  return Math.round((Date.UTC(pb.year, pb.month - 1, pb.day) - Date.UTC(pa.year, pa.month - 1, pa.day)) / 86_400_000);
+}
+
+/** '14:05' for minutes since midnight. */
+export function formatMinutes(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
+}
+
+/** A short, readable zone label for the instant, e.g. 'EST' or 'GMT+1'. */
+export function zoneAbbreviation(instant: Date | number, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
