@@ -47,6 +47,8 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q> {
   preparePatch(ex: Executor, scope: Scope, input: U, existing: Row<T>): Promise<RowPatch<T>>;
   /** follow-up writes in the same transaction (e.g. records that follow a moved client) */
   afterUpdate?(ex: Executor, scope: Scope, before: Row<T>, after: Row<T>): Promise<void>;
+  /** refusals (409) and follow-up writes of a delete, in its transaction, before the row goes */
+  beforeRemove?(ex: Executor, scope: Scope, existing: Row<T>): Promise<void>;
   /** unique constraint name → the message a clash answers (409) */
   uniqueMessages?: Record<string, string>;
 }
@@ -97,7 +99,9 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
   async remove(auth: AuthContext, id: string): Promise<void> {
     await this.write(async (tx) => {
       const existing = await this.def.repository.findById(tx, auth, id);
-      if (!existing || !(await this.def.repository.remove(tx, auth, id))) throw notFound();
+      if (!existing) throw notFound();
+      await this.def.beforeRemove?.(tx, auth, existing);
+      if (!(await this.def.repository.remove(tx, auth, id))) throw notFound();
       await this.audit.record(tx, auth, [{ entityType: this.def.entityType, entityId: id, action: 'delete', before: existing }]);
     });
   }

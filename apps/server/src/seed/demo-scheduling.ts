@@ -113,6 +113,8 @@ interface Visit {
   /** 'today' visits take their status from where they fall against the current time */
   status: AppointmentStatus | 'today';
   secondary?: boolean;
+  /** seen by the practice owner, who also treats patients, instead of the practice's vet */
+  byOwner?: boolean;
   /** an online request: the other preferred times, as days after the first */
   online?: number[];
   /** created as a phone request and confirmed later */
@@ -176,17 +178,17 @@ const VISITS: Visit[] = [
     dies: 'Died at home overnight; brought in by the family for private cremation.',
     addOns: [{ key: 'urn', values: { Material: 'Ceramic' } }],
   },
-  { day: -2, at: '14:30', service: 'wellness', status: 'Completed' },
+  { day: -2, at: '14:30', service: 'wellness', status: 'Completed', byOwner: true },
   { day: -1, at: '16:00', service: 'vaccination', status: 'Checked Out', notes: 'Waiting on the invoice to be settled.' },
   // today: finished, in the room, and still to come
   { day: 0, at: '09:00', service: 'spay', status: 'today', secondary: true },
-  { day: 0, at: '11:00', service: 'vaccination', status: 'today' },
+  { day: 0, at: '11:00', service: 'vaccination', status: 'today', byOwner: true },
   { day: 0, at: '11:30', service: 'sick', status: 'today', notes: 'Vomiting since yesterday evening.' },
   { day: 0, at: '13:00', service: 'homeVisit', status: 'today' },
   { day: 0, at: '14:30', service: 'dental', status: 'today', secondary: true },
-  { day: 0, at: '16:00', service: 'nails', status: 'today' },
+  { day: 0, at: '16:00', service: 'nails', status: 'today', byOwner: true },
   // the weeks ahead
-  { day: 1, at: '09:30', service: 'wellness', status: 'Confirmed' },
+  { day: 1, at: '09:30', service: 'wellness', status: 'Confirmed', byOwner: true },
   {
     day: 1,
     at: '13:00',
@@ -218,6 +220,8 @@ export interface DemoPractice {
   extraServices?: ServiceSpec[];
   /** the primary provider (offers most services) and, where there is one, the secondary */
   vetId: string;
+  /** the owner, who signs in first and, as a primary provider, starts with only their own appointments shown */
+  ownerId: string;
   assistantId: string | null;
   /** who answers the phone and moves appointments along at the desk */
   deskId: string;
@@ -290,6 +294,7 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
         if (!['communalCremation', 'privateCremation', 'nails'].includes(spec.key)) offerRows.push({ accountId: scope.accountId, veterinarianId: practice.vetId, serviceId: id });
         if (practice.assistantId && ['vaccination', 'nails', 'dental', 'communalCremation', 'privateCremation', 'ashesDelivery'].includes(spec.key))
           offerRows.push({ accountId: scope.accountId, veterinarianId: practice.assistantId, serviceId: id });
+        if (['wellness', 'vaccination', 'nails'].includes(spec.key)) offerRows.push({ accountId: scope.accountId, veterinarianId: practice.ownerId, serviceId: id });
       }
       const svc = (key: ServiceKey) => serviceId.get(key)!;
 
@@ -397,7 +402,7 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
         }
         const holdsTime = visit.status !== 'Cancelled' && visit.status !== 'Rejected';
         // Online requests are not assigned yet (a rejected one never was).
-        const primary = visit.online ? null : practice.vetId;
+        const primary = visit.online ? null : visit.byOwner ? practice.ownerId : practice.vetId;
         const secondary = visit.secondary ? practice.assistantId : null;
         // Later in half hours until both providers are free, within opening hours.
         let minutes = minutesOf(visit.at);

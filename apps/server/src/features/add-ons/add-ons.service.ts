@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
@@ -68,22 +68,15 @@ export class AddOnCategoriesService extends TenantCrudService<typeof addOnCatego
       afterUpdate: async (ex, scope, before, after) => {
         if (before.locationId !== after.locationId) await addOnsRepository.followCategory(ex, scope, after.id, after.locationId);
       },
+      beforeRemove: async (ex, scope, existing) => {
+        if (await addOnsRepository.categoryHasAddOns(ex, scope, existing.id)) throw conflict(CATEGORY_HAS_ADD_ONS);
+      },
     });
   }
 
   override async list(auth: AuthContext, query: Query): Promise<AddOnCategory[]> {
     if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
     return super.list(auth, query);
-  }
-
-  override async remove(auth: AuthContext, id: string): Promise<void> {
-    await this.write(async (tx) => {
-      const existing = await addOnCategoriesRepository.findById(tx, auth, id);
-      if (!existing) throw notFound();
-      if (await addOnsRepository.categoryHasAddOns(tx, auth, id)) throw conflict(CATEGORY_HAS_ADD_ONS);
-      await addOnCategoriesRepository.remove(tx, auth, id);
-      await this.audit.record(tx, auth, [{ entityType: 'addOnCategory', entityId: id, action: 'delete', before: existing }]);
-    });
   }
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -78,6 +78,8 @@ export class PatientsService extends TenantCrudService<typeof patientsRepository
         }
         return { ...input, locationId };
       },
+      // A deleted patient also leaves the appointments it was on.
+      beforeRemove: (ex, scope, existing) => appointmentsRepository.removePatient(ex, scope, existing.id),
     });
   }
 
@@ -87,16 +89,6 @@ export class PatientsService extends TenantCrudService<typeof patientsRepository
   ) {
     const { items, total } = await patientsRepository.page(this.db, auth, { ...q, includeDeceased: q.includeDeceased !== 'false' });
     return { items: await toPatients(this.db, auth, items), total };
-  }
-
-  /** A deleted patient also leaves the appointments it was on, in the same transaction. */
-  override async remove(auth: AuthContext, id: string): Promise<void> {
-    await this.write(async (tx) => {
-      const existing = await patientsRepository.findById(tx, auth, id);
-      if (!existing || !(await patientsRepository.remove(tx, auth, id))) throw notFound();
-      await appointmentsRepository.removePatient(tx, auth, id);
-      await this.audit.record(tx, auth, [{ entityType: 'patient', entityId: id, action: 'delete', before: existing }]);
-    });
   }
 
   async setDeceased(auth: AuthContext, id: string, input: z.output<typeof DeceasedInput>): Promise<PatientWithClient> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
 import type { services } from './services.table.js';
@@ -46,23 +46,16 @@ export class ServicesService extends TenantCrudService<typeof services, Service,
         if (input.locationId !== undefined && input.locationId !== existing.locationId) throw badRequest(SERVICE_LOCATION_FIXED);
         return input;
       },
+      // A service appointments name stays (it can be made inactive); slots simply stop listing it.
+      beforeRemove: async (ex, scope, existing) => {
+        if (await servicesRepository.usedByAppointments(ex, scope, existing.id)) throw conflict(SERVICE_IN_USE);
+        await servicesRepository.removeFromSlots(ex, scope, existing.id);
+      },
     });
   }
 
   override async list(auth: AuthContext, query: Query): Promise<Service[]> {
     if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
     return super.list(auth, query);
-  }
-
-  /** A service appointments name stays (it can be made inactive); slots simply stop listing it. */
-  override async remove(auth: AuthContext, id: string): Promise<void> {
-    await this.write(async (tx) => {
-      const existing = await servicesRepository.findById(tx, auth, id);
-      if (!existing) throw notFound();
-      if (await servicesRepository.usedByAppointments(tx, auth, id)) throw conflict(SERVICE_IN_USE);
-      await servicesRepository.removeFromSlots(tx, auth, id);
-      await servicesRepository.remove(tx, auth, id);
-      await this.audit.record(tx, auth, [{ entityType: 'service', entityId: id, action: 'delete', before: existing }]);
-    });
   }
 }
