@@ -1,22 +1,16 @@
-import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
-import { locations } from '../locations/locations.table.js';
+import { boolean, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { locationRef } from '../locations/locations.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 export const addOnCategories = pgTable(
   'add_on_categories',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
+    locationId: locationRef(),
     name: text().notNull(),
     description: text(),
     active: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index().on(t.accountId, t.locationId, t.name)],
 );
@@ -29,14 +23,9 @@ export interface AddOnOptionRow {
 export const addOns = pgTable(
   'add_ons',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     /** always the category's location; kept here so lists by location need no join */
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: locationRef(),
     categoryId: uuid()
       .notNull()
       .references(() => addOnCategories.id, { onDelete: 'restrict' }),
@@ -45,8 +34,7 @@ export const addOns = pgTable(
     price: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
     options: jsonb().$type<AddOnOptionRow[]>().notNull().default([]),
     active: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index().on(t.accountId, t.locationId, t.name), index().on(t.accountId, t.categoryId)],
 );

@@ -2,8 +2,9 @@ import { bigserial, index, jsonb, numeric, pgTable, text, timestamp, uuid } from
 import { accounts } from '../accounts/accounts.table.js';
 import { addOns } from '../add-ons/add-ons.table.js';
 import { clients } from '../clients/clients.table.js';
-import { locations } from '../locations/locations.table.js';
+import { locationRef } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 /**
  * Patients and services are id arrays: the calendar reads a week of appointments far more often
@@ -13,13 +14,8 @@ import { users } from '../users/users.table.js';
 export const appointments = pgTable(
   'appointments',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
+    locationId: locationRef(),
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
@@ -37,8 +33,7 @@ export const appointments = pgTable(
     source: text().notNull().default('staff'),
     requestedTimes: jsonb().$type<string[]>().notNull().default([]),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // the calendar range and the list by location
@@ -57,10 +52,7 @@ export const appointments = pgTable(
 export const appointmentStatusChanges = pgTable(
   'appointment_status_changes',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     appointmentId: uuid()
       .notNull()
       .references(() => appointments.id, { onDelete: 'cascade' }),
@@ -77,10 +69,7 @@ export const appointmentStatusChanges = pgTable(
 export const appointmentAddOns = pgTable(
   'appointment_add_ons',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     appointmentId: uuid()
       .notNull()
       .references(() => appointments.id, { onDelete: 'cascade' }),
@@ -101,9 +90,7 @@ export const bookingRequestLog = pgTable(
     accountId: uuid()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: locationRef(),
     ip: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,27 +1,21 @@
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
+import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
-import { locations } from '../locations/locations.table.js';
+import { locationRef } from '../locations/locations.table.js';
 import { patients } from '../patients/patients.table.js';
 import { users } from '../users/users.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 /** Columns every patient care record shares: whose, where, and by whom. */
 const careColumns = () => ({
-  id: uuid().primaryKey().defaultRandom(),
-  accountId: uuid()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  locationId: uuid()
-    .notNull()
-    .references(() => locations.id, { onDelete: 'cascade' }),
+  ...tenantKey(),
+  locationId: locationRef(),
   patientId: uuid()
     .notNull()
     .references(() => patients.id, { onDelete: 'cascade' }),
   clientId: uuid()
     .notNull()
     .references(() => clients.id, { onDelete: 'cascade' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const prescriptions = pgTable(

@@ -1,19 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
-import { locations } from '../locations/locations.table.js';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { locationRef } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 export const clients = pgTable(
   'clients',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
+    locationId: locationRef(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text(),
@@ -22,8 +17,7 @@ export const clients = pgTable(
     address: text(),
     notes: text(),
     primaryVeterinarianId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What the as-you-type search matches: names, email and the digits of each phone with no
      * spaces between them, so "555 0142" and "530-555-0142" both find "+1 (530) 555-0142".

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
 import { clients } from '../clients/clients.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     name: text().notNull(),
     organisation: text(),
     category: text().notNull().default('other'),
@@ -20,8 +17,7 @@ export const contacts = pgTable(
     clientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
     /** set when merged into another contact; such rows are hidden until the merge is undone */
     mergedIntoId: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index().on(t.accountId), index('contacts_account_name').on(t.accountId, sql`lower(${t.name})`), index().on(t.clientId)],
 );
@@ -37,10 +33,7 @@ export interface MovedReference {
 export const contactMerges = pgTable(
   'contact_merges',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     survivorId: uuid().notNull(),
     mergedIds: uuid().array().notNull(),
     survivorBefore: jsonb().$type<Record<string, unknown>>().notNull(),

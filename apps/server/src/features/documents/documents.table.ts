@@ -1,16 +1,13 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
 import { contacts } from '../contacts/contacts.table.js';
 import { patients } from '../patients/patients.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 export const documents = pgTable(
   'documents',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
@@ -24,8 +21,7 @@ export const documents = pgTable(
     description: text(),
     uploadedById: uuid(),
     uploadedByName: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index().on(t.accountId), index().on(t.clientId, t.createdAt), index().on(t.patientId), index().on(t.contactId)],
 );

@@ -1,23 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
+import { boolean, date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
-import { locations, species } from '../locations/locations.table.js';
+import { locationRef, species } from '../locations/locations.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 export const patients = pgTable(
   'patients',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     /** the client's location, kept here so location lists need no join */
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: locationRef(),
     name: text().notNull(),
     speciesId: uuid()
       .notNull()
@@ -34,8 +29,7 @@ export const patients = pgTable(
     /** set when the patient has died: automations must never message about them */
     deceasedOn: date(),
     deceasedNote: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index().on(t.accountId),

@@ -1,15 +1,13 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
+import { tenantKey } from '../../db/columns.js';
 
 /** Roles of one account (Administrator, Veterinarian, … and custom ones). */
 export const roles = pgTable(
   'roles',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     name: text().notNull(),
     predefined: boolean().notNull().default(false),
     permissions: text().array().notNull().default([]),

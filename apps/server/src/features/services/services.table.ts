@@ -1,26 +1,21 @@
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
-import { locations } from '../locations/locations.table.js';
+import { locationRef } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 export const services = pgTable(
   'services',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
+    locationId: locationRef(),
     type: text().notNull(),
     name: text().notNull(),
     /** minutes */
     duration: integer().notNull(),
     price: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
     active: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index().on(t.accountId, t.locationId, t.type)],
 );

@@ -1,23 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
-import { locations } from '../locations/locations.table.js';
+import { locationRef } from '../locations/locations.table.js';
+import { tenantKey, timestamps } from '../../db/columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...tenantKey(),
     email: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     phone: text(),
     passwordHash: text().notNull(),
     isActive: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // Sign-in is by email alone, so an email names one user across all accounts.
   (t) => [index().on(t.accountId), uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
@@ -32,9 +29,7 @@ export const userLocations = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: locationRef(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index().on(t.accountId), index().on(t.locationId)],
 );
