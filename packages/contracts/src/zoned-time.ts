@@ -69,18 +69,18 @@ export function zonedToInstant(
   timeZone: string,
 ): Date {
   const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0);
-  // Two passes settle on the offset in force at the result (they differ only near a change).
-  const first = wall - offsetMinutes(wall, timeZone) * 60_000;
-  const second = wall - offsetMinutes(first, timeZone) * 60_000;
-  if (first === second) return new Date(first);
-  // Near a change: prefer the earlier reading that still shows this wall time, else the gap case.
-  const candidates = [Math.min(first, second), Math.max(first, second)];
+  // Offset changes are days apart, so the offsets a day either side are the only ones that can apply.
+  const offsets = new Set([offsetMinutes(wall - DAY_MS, timeZone), offsetMinutes(wall + DAY_MS, timeZone)]);
+  const candidates = [...offsets].map((o) => wall - o * 60_000).sort((a, b) => a - b);
   for (const c of candidates) {
     const p = zonedParts(c, timeZone);
-    if (p.hour === (local.hour ?? 0) && p.minute === (local.minute ?? 0) && p.day === local.day) return new Date(c);
+    if (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) === wall) return new Date(c);
   }
-  return new Date(Math.max(first, second));
+  // In the gap no reading shows the time; the later candidate is the time moved on by the jump.
+  return new Date(candidates.at(-1)!);
 }
+
+const DAY_MS = 86_400_000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

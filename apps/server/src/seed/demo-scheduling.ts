@@ -427,7 +427,10 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
       }
 
       // Today's visits: done before now, one in the room, the rest to come.
-      const todays = placed.filter((p) => p.visit.status === 'today').sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+      // A visit pushed to another day by a busy provider is simply Confirmed there.
+      const todays = placed
+        .filter((p) => p.visit.status === 'today' && localDate(p.startAt, tz) === today)
+        .sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
       let current = todays.findIndex((p) => p.endAt > now);
       if (current < 0) current = todays.length - 1;
       const todayStatus = (i: number): AppointmentStatus =>
@@ -435,7 +438,7 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
 
       for (const p of placed) {
         const { visit, startAt, endAt } = p;
-        const target = visit.status === 'today' ? todayStatus(todays.indexOf(p)) : visit.status;
+        const target = visit.status !== 'today' ? visit.status : todays.includes(p) ? todayStatus(todays.indexOf(p)) : 'Confirmed';
         const id = randomUUID();
         const online = Boolean(visit.online);
         const first: AppointmentStatus = online || visit.viaPending || target === 'Pending' || target === 'Rejected' ? 'Pending' : 'Confirmed';

@@ -21,6 +21,16 @@ describe('zoned time', () => {
     expect(zonedToInstant({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, NY).toISOString()).toBe('2026-11-01T05:30:00.000Z');
   });
 
+  it('takes the first of a repeated time and moves a skipped one ahead in zones east of UTC too', () => {
+    // London falls back at 02:00 BST: 01:30 happens at 00:30Z (BST) and again at 01:30Z (GMT).
+    expect(zonedToInstant({ year: 2026, month: 10, day: 25, hour: 1, minute: 30 }, 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    // Sydney falls back at 03:00 AEDT: 02:30 happens at 15:30Z (AEDT) and again at 16:30Z (AEST).
+    expect(zonedToInstant({ year: 2026, month: 4, day: 5, hour: 2, minute: 30 }, 'Australia/Sydney').toISOString()).toBe('2026-04-04T15:30:00.000Z');
+    // Sydney springs forward at 02:00 AEST: 02:30 does not exist and is 03:30 AEDT.
+    expect(zonedToInstant({ year: 2026, month: 10, day: 4, hour: 2, minute: 30 }, 'Australia/Sydney').toISOString()).toBe('2026-10-03T16:30:00.000Z');
+    expect(zonedToInstant({ year: 2026, month: 7, day: 1, hour: 9 }, 'Asia/Kolkata').toISOString()).toBe('2026-07-01T03:30:00.000Z');
+  });
+
   it('knows the local day, its start and minutes', () => {
     expect(localDate('2026-11-22T03:00:00Z', NY)).toBe('2026-11-21');
     expect(localMinutes('2026-11-22T03:00:00Z', NY)).toBe(22 * 60);
