@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +10,7 @@ import { DOCUMENT_MAX_BYTES, MESSAGES } from '@willow/contracts';
 import type { Db } from './db/client.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
-import { HttpError } from './platform/errors.js';
+import { fromDatabaseError, HttpError } from './platform/errors.js';
 import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
@@ -80,7 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof HttpError) return reply.status(err.status).send({ error: { message: err.message } });
+    const known = err instanceof HttpError ? err : fromDatabaseError(err);
+    if (known) return reply.status(known.status).send({ error: { message: known.message } });
     const status = (err as { statusCode?: number }).statusCode;
     // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to say.
     if (status && status >= 400 && status < 500) return reply.status(status).send({ error: { message: (err as Error).message } });

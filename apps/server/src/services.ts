@@ -50,7 +50,7 @@ export function createServices(db: Db, signer: TokenSigner, opts: { secureCookie
     addOnCategories: new AddOnCategoriesService(db, audit),
     addOns: new AddOnsService(db, audit),
     appointments: new AppointmentsService(db, audit),
-    booking: new BookingService(db),
+    booking: new BookingService(db, signer),
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -227,6 +227,10 @@ export const MAX_APPOINTMENT_LIMIT = 5000;
 /**
  * The /appointments list (paged, newest first) and the calendar (startDate/endDate: the appointments
  * overlapping that range, oldest first, up to `limit`).
+ *
+ * `total` in the answer: without a range, how many appointments match. With a range nothing is
+ * counted: it is `offset` plus the appointments on the page, plus one when more follow, so
+ * `total > offset + items.length` says the range holds more than this page shows.
  */
 export const ListAppointmentsQuery = z
   .object({
@@ -357,8 +361,13 @@ export const BOOKING_TOO_MANY = 'Too many booking requests. Please try again lat
 /** Booking requests allowed per hour from one IP address, and to one location. */
 export const BOOKING_LIMIT_PER_IP = 5;
 export const BOOKING_LIMIT_PER_LOCATION = 100;
-/** A form sent sooner than this after it was shown was not filled in by a person. */
+/** A form sent sooner than this after its page was loaded was not filled in by a person. */
 export const BOOKING_MIN_ELAPSED_MS = 3000;
+/** How long the form token of a booking page stays good. */
+export const BOOKING_FORM_MAX_AGE_MS = 4 * 3_600_000;
+export const BOOKING_FORM_EXPIRED = 'This form has expired. Please reload the page and try again.';
+export const BOOKING_FORM_INVALID = 'This form could not be verified. Please reload the page and try again.';
+export const BOOKING_FORM_TOO_SOON = 'The form was sent too quickly. Please check your details and send it again.';
 export const BookingPage = z.object({
   locationId: z.string(),
   locationName: z.string(),
@@ -368,6 +377,11 @@ export const BookingPage = z.object({
   phone: z.string().nullable(),
   services: z.array(z.object({ id: z.string(), type: z.string(), name: z.string(), duration: z.number().int(), price: z.number() })),
   species: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * Signed by the server with the time the page was read; the request sends it back. One sent
+   * sooner than BOOKING_MIN_ELAPSED_MS or later than BOOKING_FORM_MAX_AGE_MS after that is refused.
+   */
+  formToken: z.string(),
 });
 export type BookingPage = z.infer<typeof BookingPage>;
 export const LocationParams = z.object({ locationId: idField() });
@@ -385,8 +399,8 @@ export const BookingRequestInput = z.object({
   }),
   /** a field people never see: bots fill it in */
   website: z.string().max(200).optional(),
-  /** ms since the form was shown; a human takes a few seconds */
-  elapsedMs: z.number().int().min(0).optional(),
+  /** BookingPage.formToken, as the page answered it */
+  formToken: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
 });
 export type BookingRequestInput = z.input<typeof BookingRequestInput>;
 export const getBookingPage = operation({
@@ -394,7 +408,7 @@ export const getBookingPage = operation({
   path: '/api/booking/{locationId}',
   access: publicAccess,
   tag: 'booking',
-  summary: 'What the public booking page of a location shows',
+  summary: 'What the public booking page of a location shows, with a fresh form token',
   params: LocationParams,
   response: BookingPage,
 });
@@ -403,7 +417,7 @@ export const createBookingRequest = operation({
   path: '/api/booking/{locationId}',
   access: publicAccess,
   tag: 'booking',
-  summary: 'An owner requests a visit: creates a Pending appointment (rate limited)',
+  summary: 'An owner requests a visit: creates a Pending appointment (needs the page’s form token; rate limited)',
   params: LocationParams,
   body: wrapped(BookingRequestInput),
   response: z.object({ ok: z.literal(true), message: z.string() }),

@@ -161,8 +161,17 @@ const endAfterStartIssue = { message: 'must be after the start', path: ['endAt']
  * One slot, or with `repeat` a series: the same local wall-clock times on each chosen weekday for
  * that many weeks from the first slot's week (daylight-saving changes keep the local time).
  */
+export const MAX_SLOT_PROVIDERS = 20;
 export const ScheduleSlotInput = z
-  .object({ ...slotFields, repeat: SlotRepeat.nullable().default(null) })
+  .object({
+    ...slotFields,
+    repeat: SlotRepeat.nullable().default(null),
+    /**
+     * Providers available at every created slot's start time, recorded with the slots (as
+     * updateAvailability would); each must be an active user who may hold appointments.
+     */
+    veterinarianIds: z.array(idField()).max(MAX_SLOT_PROVIDERS, `must have at most ${MAX_SLOT_PROVIDERS} providers`).default([]),
+  })
   .refine(endAfterStart, endAfterStartIssue);
 export type ScheduleSlotInput = z.input<typeof ScheduleSlotInput>;
 export const ScheduleSlotUpdateInput = z
@@ -232,7 +241,7 @@ export const createScheduleSlot = operation({
   path: '/api/scheduleSlot',
   access: authenticated,
   tag: 'schedule',
-  summary: 'Create a slot, or a repeating series of slots in one transaction',
+  summary: 'Create a slot, or a repeating series of slots, with the providers available at them, in one transaction',
   body: wrapped(ScheduleSlotInput),
   response: z.array(ScheduleSlot),
   status: 201,
@@ -242,7 +251,7 @@ export const updateScheduleSlot = operation({
   path: '/api/scheduleSlot/{id}',
   access: authenticated,
   tag: 'schedule',
-  summary: 'Update a slot',
+  summary: 'Update a slot; the providers available at its start follow a new start',
   params: IdParams,
   body: wrapped(ScheduleSlotUpdateInput),
   response: ScheduleSlot,
@@ -256,7 +265,7 @@ export const deleteScheduleSlot = operation({
   path: '/api/scheduleSlot/{id}',
   access: authenticated,
   tag: 'schedule',
-  summary: 'Delete a slot (or it and the later slots of its series)',
+  summary: 'Delete a slot (or it and the later slots of its series) with the availability at start times no other slot has',
   params: IdParams,
   query: DeleteSlotQuery,
   response: z.object({ ok: z.literal(true), deleted: z.number().int() }),

@@ -4,7 +4,7 @@ import type { Operation } from '@willow/contracts';
 import type { Db, Executor } from '../db/client.js';
 import type { AuditService } from '../features/audit/audit.service.js';
 import type { AuthContext } from './access.js';
-import { conflict, isUniqueViolation, notFound } from './errors.js';
+import { conflict, isForeignKeyViolation, isUniqueViolation, notFound, REFERENCE_CHANGED } from './errors.js';
 import type { BodyOf, QueryOf, ResponseOf, Router } from './router.js';
 import type { ListOptions, NewRow, Row, RowPatch, Scope, TenantRepository, TenantTable } from './tenant-repository.js';
 
@@ -51,6 +51,11 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q> {
   beforeRemove?(ex: Executor, scope: Scope, existing: Row<T>): Promise<void>;
   /** unique constraint name → the message a clash answers (409) */
   uniqueMessages?: Record<string, string>;
+  /**
+   * foreign key constraint name → the message (409) when it stops a write: a referenced row
+   * deleted, or (on delete) a referring row added, while this write ran. Others answer REFERENCE_CHANGED.
+   */
+  foreignKeyMessages?: Record<string, string>;
 }
 
 export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
@@ -106,13 +111,17 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
     });
   }
 
-  /** A transaction whose unique clashes answer the definition's messages. */
+  /** A transaction whose unique clashes and foreign-key refusals answer 409 with the definition's messages. */
   protected async write<R>(work: (tx: Executor) => Promise<R>): Promise<R> {
     try {
       return await this.db.transaction((tx) => work(tx));
     } catch (err) {
       for (const [constraint, message] of Object.entries(this.def.uniqueMessages ?? {})) {
         if (isUniqueViolation(err, constraint)) throw conflict(message);
+      }
+      if (isForeignKeyViolation(err)) {
+        const named = Object.entries(this.def.foreignKeyMessages ?? {}).find(([constraint]) => isForeignKeyViolation(err, constraint));
+        throw conflict(named?.[1] ?? REFERENCE_CHANGED);
       }
       throw err;
     }

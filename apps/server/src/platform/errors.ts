@@ -25,3 +25,23 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (code !== '23505') return false;
   return constraint ? (e as { constraint?: string }).constraint === constraint : true;
 }
+
+/**
+ * What a write answers (409) when a row it refers to was deleted at the same moment, or a delete
+ * when a row referring to it was just added: the checks ran before the other change committed.
+ */
+export const REFERENCE_CHANGED = 'Something this refers to was changed at the same time. Please reload and try again.';
+
+/** Postgres foreign-key violation (23503), whichever driver raised it. */
+export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  const code = (e as { code?: string })?.code;
+  if (code !== '23503') return false;
+  return constraint ? (e as { constraint?: string }).constraint === constraint : true;
+}
+
+/** Database refusals that are the user's to resolve, as the answer they get; anything else stays unexpected. */
+export function fromDatabaseError(err: unknown): HttpError | undefined {
+  if (isForeignKeyViolation(err)) return conflict(REFERENCE_CHANGED);
+  return undefined;
+}

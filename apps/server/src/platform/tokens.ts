@@ -1,6 +1,6 @@
 // Security-critical: signing and verifying access tokens. The algorithm is pinned (HS256) so a
 // token cannot choose its own ("alg: none" or an asymmetric confusion).
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -32,6 +32,14 @@ export class TokenSigner {
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
+  }
+
+  /**
+   * An HMAC-SHA256 (base64url) of `data` under the same secret, for small values the server hands
+   * out and checks again that are not sessions; `purpose` keeps each use's MACs apart from another's.
+   */
+  mac(purpose: string, data: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}\n${data}`).digest('base64url');
   }
 
   /** The claims, or null when the token is expired, forged or undecodable. */

@@ -13,7 +13,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-interface Row extends Record<string, unknown> {
+interface Row {
   location: string;
   timezone: string;
   status: string;
@@ -27,10 +27,11 @@ describe('demo seed', () => {
     expect(await seedDemo(db)).toBe(true);
     expect(await seedDemo(db)).toBe(false);
 
-    const { rows } = await db.execute<Row>(sql`
+    // PGlite and node-postgres both answer { rows }; the union client types it loosely.
+    const { rows } = (await db.execute(sql`
       select l.name as location, l.timezone, a.status, a.start_at, u.email as provider
       from appointments a join locations l on l.id = a.location_id left join users u on u.id = a.primary_provider_id
-      join accounts acc on acc.id = a.account_id where acc.name = 'Demo Veterinary Group'`);
+      join accounts acc on acc.id = a.account_id where acc.name = 'Demo Veterinary Group'`)) as unknown as { rows: Row[] };
     const locations = [...new Set(rows.map((r) => r.location))];
     expect(locations).toHaveLength(2);
     for (const location of locations) {

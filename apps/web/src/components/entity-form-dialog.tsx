@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -18,6 +19,8 @@ interface EntityFormDialogProps {
   onSubmit: () => void;
   onClose: () => void;
   maxWidth?: 'xs' | 'sm' | 'md';
+  /** shown on the left when editing something that can be deleted */
+  onDelete?: () => void;
   children: ReactNode;
 }
 
@@ -30,6 +33,7 @@ export function EntityFormDialog({
   onSubmit,
   onClose,
   maxWidth = 'sm',
+  onDelete,
   children,
 }: EntityFormDialogProps) {
   const theme = useTheme();
@@ -54,6 +58,14 @@ export function EntityFormDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
+        {onDelete && (
+          <>
+            <Button color="error" onClick={onDelete} disabled={submitting}>
+              Delete
+            </Button>
+            <Box sx={{ flex: 1 }} />
+          </>
+        )}
         <Button onClick={onClose} disabled={submitting}>
           Cancel
         </Button>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { notifyError, notifySuccess } from '../lib/toasts';
 import { ConfirmDialog } from './confirm-dialog';
 
-interface ConfirmDeleteOptions<T> {
+export interface ConfirmDeleteOptions<T> {
   /** dialog title, e.g. 'Delete client' */
   title: string;
   message: (item: T) => ReactNode;

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { notifyError, notifySuccess } from '../lib/toasts';
 
 /**
  * State of a create-or-edit dialog: whether it is open and what it edits (null: a new one).
@@ -18,4 +19,18 @@ export function useFormDialog<T>() {
   }, []);
   const close = useCallback(() => setOpen(false), []);
   return { open, editing, openNew, openEdit, close };
+}
+
+/**
+ * Mutation callbacks of a form dialog's save: the SPEC §8 toast either way, and `done` (usually
+ * closing the dialog) once it worked.
+ */
+export function saveCallbacks(success: string, error: string, done: () => void) {
+  return {
+    onSuccess: () => {
+      notifySuccess(success);
+      done();
+    },
+    onError: (cause: unknown) => notifyError(error, cause),
+  };
 }

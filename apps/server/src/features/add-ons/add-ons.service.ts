@@ -22,6 +22,9 @@ type Input = z.output<typeof AddOnInput>;
 type Query = z.output<typeof AddOnListQuery>;
 
 export const CATEGORY_HAS_ADD_ONS = 'Remove this category’s add-ons first';
+export const UNKNOWN_CATEGORY = 'categoryId: unknown category';
+/** Add-ons refer to their category; a delete and an add-on created in it at once meet here. */
+const CATEGORY_REFERENCE = 'add_ons_category_id_add_on_categories_id_fk';
 
 const toCategory = (r: AddOnCategoryRow): AddOnCategory => ({
   id: r.id,
@@ -71,6 +74,7 @@ export class AddOnCategoriesService extends TenantCrudService<typeof addOnCatego
       beforeRemove: async (ex, scope, existing) => {
         if (await addOnsRepository.categoryHasAddOns(ex, scope, existing.id)) throw conflict(CATEGORY_HAS_ADD_ONS);
       },
+      foreignKeyMessages: { [CATEGORY_REFERENCE]: CATEGORY_HAS_ADD_ONS },
     });
   }
 
@@ -83,7 +87,7 @@ export class AddOnCategoriesService extends TenantCrudService<typeof addOnCatego
 /** The category is looked up in the scope and decides the location. */
 async function placeOf(ex: Executor, scope: Scope, categoryId: string) {
   const category = await addOnCategoriesRepository.findById(ex, scope, categoryId);
-  if (!category) throw badRequest('categoryId: unknown category');
+  if (!category) throw badRequest(UNKNOWN_CATEGORY);
   return { categoryId, locationId: category.locationId };
 }
 
@@ -96,6 +100,7 @@ export class AddOnsService extends TenantCrudService<typeof addOns, AddOn, Input
       listOptions: addOnListOptions,
       prepareCreate: async (ex, scope, input) => ({ ...input, ...(await placeOf(ex, scope, input.categoryId)) }),
       preparePatch: async (ex, scope, input) => ({ ...input, ...(input.categoryId ? await placeOf(ex, scope, input.categoryId) : {}) }),
+      foreignKeyMessages: { [CATEGORY_REFERENCE]: UNKNOWN_CATEGORY },
     });
   }
 

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
+import { holdTransaction, onPostgres, settledFlag, waitForLockWaiters } from '../../../test/concurrency.js';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation } from '../../../test/records.js';
+import { addOnsRepository } from './add-ons.repository.js';
+import { addOnCategories } from './add-ons.table.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -211,5 +215,39 @@ describe('add-ons', () => {
     expect((await them.call(api.addOnOps.list, { query: { locationId: home.locationId } })).statusCode).toBe(404);
     expect((await them.call(api.addOnOps.list, {})).json()).toEqual([]);
     expect((await listAddOns({ locationId: home.locationId })).find((a) => a.id === addOn.id)).toEqual(addOn);
+  });
+});
+
+// A delete and a create meeting: each checks before the other commits, and the foreign key
+// decides. The loser answers 409 with what happened instead of a server error.
+describe.runIf(onPostgres)('a category deleted while an add-on is added to it', () => {
+  it('answers 409 to the add-on whose category was deleted under it', async () => {
+    const category = await createCategory(home.locationId);
+    // The delete has run its checks and removed the row, but not committed yet.
+    const deleting = await holdTransaction(ctx, async (tx) => {
+      await tx.delete(addOnCategories).where(eq(addOnCategories.id, category.id));
+    });
+    const creating = manager.call(api.addOnOps.create, { body: { data: addOnData(category.id) } });
+    await waitForLockWaiters(ctx, 1, settledFlag(creating));
+    await deleting.commit();
+    const res = await creating;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(errorOf(res)).toBe('categoryId: unknown category');
+    expect(await listAddOns({ locationId: home.locationId })).not.toContainEqual(expect.objectContaining({ categoryId: category.id }));
+  });
+
+  it('answers 409 to the delete of a category an add-on was just added to', async () => {
+    const category = await createCategory(home.locationId);
+    // The add-on is written but not committed: the delete's own check cannot see it yet.
+    const adding = await holdTransaction(ctx, async (tx) => {
+      await addOnsRepository.insert(tx, home, { ...addOnData(category.id), locationId: home.locationId, description: null, options: [], active: true });
+    });
+    const deleting = manager.call(api.addOnCategoryOps.remove, { params: { id: category.id } });
+    await waitForLockWaiters(ctx, 1, settledFlag(deleting));
+    await adding.commit();
+    const res = await deleting;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(errorOf(res)).toBe('Remove this category’s add-ons first');
+    expect((await listCategories({ locationId: home.locationId })).map((c) => c.id)).toContain(category.id);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
@@ -96,12 +96,22 @@ export const appointmentsRepository = {
   ...base,
 
   /**
+   * The row, locked until the transaction ends: a status change reads it this way, so two changes
+   * from the same status at once are checked one after the other, the second against the first's result.
+   */
+  async findForUpdate(ex: Executor, scope: Scope, id: string): Promise<AppointmentRow | undefined> {
+    const [row] = await ex.select().from(appointments).where(base.scoped(scope, eq(appointments.id, id))).limit(1).for('update');
+    return row;
+  },
+
+  /**
    * The calendar: appointments overlapping [start, end), oldest first. Nothing lasts longer than
    * MAX_APPOINTMENT_HOURS, so start_at is bounded on both sides and the (account, location,
-   * start_at) index reads only the range.
+   * start_at) index reads only the range. Nothing is counted: one row more than the page is read
+   * to tell whether more follow.
    */
   async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date, limit: number, offset: number) {
-    return base.list(ex, scope, {
+    const rows = await base.list(ex, scope, {
       where: and(
         filterWhere(f),
         gt(appointments.startAt, new Date(start.getTime() - MAX_APPOINTMENT_MS)),
@@ -109,9 +119,10 @@ export const appointmentsRepository = {
         gt(appointments.endAt, start),
       ),
       orderBy: [asc(appointments.startAt), asc(appointments.id)],
-      limit,
+      limit: limit + 1,
       offset,
     });
+    return { items: rows.slice(0, limit), more: rows.length > limit };
   },
 
   /** The list: newest first, with the total (counted only when the page does not tell it). */
@@ -208,6 +219,21 @@ export const appointmentsRepository = {
 
   async servicesByIds(ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> {
     return ids.length ? servicesTable.list(ex, scope, { where: inArray(services.id, ids) }) : [];
+  },
+
+  /**
+   * The services an appointment is about to name, share-locked until the transaction ends: nothing
+   * in the database ties the id array to the services, so a service delete (which locks its row
+   * for update) waits for the appointment and then sees it, or goes first and is not found here.
+   */
+  async lockServices(ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> {
+    if (ids.length === 0) return [];
+    return ex
+      .select()
+      .from(services)
+      .where(servicesTable.scoped(scope, inArray(services.id, ids)))
+      .orderBy(asc(services.id))
+      .for('share');
   },
 
   async addOnsOf(ex: Executor, scope: Scope, appointmentIds: string[]): Promise<AppointmentAddOnRow[]> {
@@ -354,9 +380,10 @@ export const bookingRepository = {
 
   insertClient: (ex: Executor, scope: Scope, values: Omit<typeof clients.$inferInsert, 'accountId' | 'id'>) => clientsTable.insert(ex, scope, values),
 
+  /** A living patient of the client by that name (a request is never for a pet that has died). */
   async patientByName(ex: Executor, scope: Scope, clientId: string, name: string): Promise<PatientRow | undefined> {
     const [row] = await patientsTable.list(ex, scope, {
-      where: and(eq(patients.clientId, clientId), eq(sql`lower(${patients.name})`, name.toLowerCase())),
+      where: and(eq(patients.clientId, clientId), eq(sql`lower(${patients.name})`, name.toLowerCase()), isNull(patients.deceasedOn)),
       orderBy: [asc(patients.createdAt), asc(patients.id)],
       limit: 1,
     });

@@ -185,8 +185,9 @@ export class AppointmentsService {
     if (q.startDate && q.endDate) {
       // All locations: naming them keeps the (account, location, start) index in play.
       const locationIds = q.locationId ? [q.locationId] : await repo.locationIds(this.db, auth);
-      const rows = await repo.range(this.db, auth, { ...filters, locationIds }, new Date(q.startDate), new Date(q.endDate), q.limit, q.offset);
-      return { items: await toAppointments(this.db, auth, rows), total: rows.length };
+      const { items, more } = await repo.range(this.db, auth, { ...filters, locationIds }, new Date(q.startDate), new Date(q.endDate), q.limit, q.offset);
+      // Not a count (see ListAppointmentsQuery): one more than shown says the range holds more.
+      return { items: await toAppointments(this.db, auth, items), total: q.offset + items.length + (more ? 1 : 0) };
     }
     const { items, total } = await repo.page(this.db, auth, { ...filters, locationIds: q.locationId ? [q.locationId] : undefined }, q.limit, q.offset);
     return { items: await toAppointments(this.db, auth, items), total };
@@ -264,7 +265,7 @@ export class AppointmentsService {
 
   async update(auth: AuthContext, id: string, input: UpdateValues): Promise<Appointment> {
     return this.db.transaction(async (tx) => {
-      const existing = await repo.findById(tx, auth, id);
+      const existing = await repo.findForUpdate(tx, auth, id);
       if (!existing) throw notFound();
       const from = existing.status as AppointmentStatus;
       const to = input.status !== undefined && input.status !== from ? input.status : undefined;
@@ -291,20 +292,23 @@ export class AppointmentsService {
 
       // Only a change that can create a clash is checked again: other time, or someone added.
       const added = <T>(now: T[], before: T[]) => now.some((x) => !before.includes(x));
-      const mayClash =
+      const moved =
         start.getTime() !== existing.startAt.getTime() ||
         end.getTime() !== existing.endAt.getTime() ||
         added(providersOf(primary, secondary), providersOf(existing.primaryProviderId, existing.secondaryProviderId)) ||
         added(patientIds, existing.patientIds);
+      // Accepting a request is checked too: an online request was never checked when it came in.
+      const accepted = from === 'Pending' && to !== undefined && isActiveStatus(to);
       let overlapReason = input.overlapReason !== undefined ? input.overlapReason : existing.overlapReason;
-      if (mayClash && isActiveStatus(to ?? from)) {
+      if ((moved || accepted) && isActiveStatus(to ?? from)) {
         const location = (await locationsRepository.findById(tx, auth, existing.locationId))!;
         overlapReason = await this.guardOverlap(
           tx,
           auth,
           location.timezone,
           { start, end, providerIds: providersOf(primary, secondary), patientIds, excludeId: id },
-          input.overlapReason,
+          // A clash already accepted with a reason stays accepted when only the status changes.
+          moved ? input.overlapReason : overlapReason,
         );
       }
 
@@ -331,7 +335,7 @@ export class AppointmentsService {
 
   async cancel(auth: AuthContext, id: string, reason: string): Promise<Appointment> {
     return this.db.transaction(async (tx) => {
-      const existing = await repo.findById(tx, auth, id);
+      const existing = await repo.findForUpdate(tx, auth, id);
       if (!existing) throw notFound();
       const from = existing.status as AppointmentStatus;
       if (!CANCELLABLE_STATUSES.includes(from)) throw badRequest(`status: cannot change from ${from} to Cancelled`);
@@ -345,7 +349,7 @@ export class AppointmentsService {
   /** Its status history and add-ons go with it. */
   async remove(auth: AuthContext, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const existing = await repo.findById(tx, auth, id);
+      const existing = await repo.findForUpdate(tx, auth, id);
       if (!existing || !(await repo.remove(tx, auth, id))) throw notFound();
       await this.audit.record(tx, auth, [{ entityType: 'appointment', entityId: id, action: 'delete', before: existing }]);
     });
@@ -397,9 +401,12 @@ export class AppointmentsService {
     if (rows.some((p) => p.clientId !== clientId)) throw badRequest('patientIds: each patient must belong to the client');
   }
 
-  /** Services of the location; one no longer offered may stay on an appointment that had it. */
+  /**
+   * Services of the location; one no longer offered may stay on an appointment that had it. They
+   * stay share-locked until the appointment is written, so none is deleted in the meantime.
+   */
   private async assertServices(ex: Executor, scope: Scope, locationId: string, ids: string[], alreadyOn: string[]) {
-    const rows = await repo.servicesByIds(ex, scope, ids);
+    const rows = await repo.lockServices(ex, scope, ids);
     if (rows.length !== ids.length) throw badRequest('serviceIds: unknown service');
     if (rows.some((s) => s.locationId !== locationId)) throw badRequest('serviceIds: this service is not offered at this location');
     if (rows.some((s) => !s.active && !alreadyOn.includes(s.id))) throw badRequest('serviceIds: this service is no longer offered');

@@ -3,10 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { addDays, type Operation } from '@willow/contracts';
+import { holdTransaction, onPostgres, settledFlag, waitForLockWaiters } from '../../../test/concurrency.js';
 import { anonymous, createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { addLocation, newClient, newPatient } from '../../../test/records.js';
+import { addLocation, newClient } from '../../../test/records.js';
 import { at, DAY, newAddOn, newHousehold, newService } from '../../../test/scheduling-records.js';
+import { clients } from '../clients/clients.table.js';
 import { usersRepository } from '../users/users.repository.js';
+import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentAddOns, appointmentStatusChanges } from './appointments.table.js';
 
 type Provider = Client & { userId: string; name: string };
@@ -376,6 +379,35 @@ describe('overlaps', () => {
     const clear = await update(moving.id, { startAt: at('15:00', day), endAt: at('15:30', day) });
     expect(clear.json().overlapReason).toBeNull();
   });
+
+  it('checks a request again when it is confirmed', async () => {
+    const day = nextDay();
+    const { data } = await bookingFor({ status: 'Pending', primaryProviderId: vet.userId, startAt: at('10:00', day), endAt: at('10:30', day) }, { lastName: 'Asking' });
+    const request = await book(data);
+    // Booked over the request on purpose; the request itself never agreed to the clash.
+    const { data: urgent } = await bookingFor(
+      { primaryProviderId: vet.userId, startAt: at('10:15', day), endAt: at('10:45', day), overlapReason: 'Emergency' },
+      { lastName: 'Urgent', patients: ['Rex'] },
+    );
+    await book(urgent);
+    const confirm = await update(request.id, { status: 'Confirmed' });
+    expect(confirm.statusCode).toBe(409);
+    expect(errorOf(confirm)).toBe('Overlaps Vera User’s appointment 10:15–10:45 with Rex (Urgent). Give a reason to book anyway.');
+    expect((await detail(request.id)).status).toBe('Pending');
+    const confirmed = await update(request.id, { status: 'Confirmed', overlapReason: 'Two vets on site' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'Confirmed', overlapReason: 'Two vets on site' });
+
+    // A clash accepted with a reason when it was booked is not asked about again.
+    const { data: accepted } = await bookingFor(
+      { status: 'Pending', primaryProviderId: vet.userId, startAt: at('10:00', day), endAt: at('10:20', day), overlapReason: 'Quick check' },
+      { lastName: 'Known' },
+    );
+    const known = await book(accepted);
+    const again = await update(known.id, { status: 'Confirmed' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().overlapReason).toBe('Quick check');
+  });
 });
 
 describe('GET /api/appointment', () => {
@@ -401,6 +433,27 @@ describe('GET /api/appointment', () => {
     const all = await list({ startDate: at('00:00', day), endDate: at('00:00', addDays(day, 1)), limit: 5000 });
     expect(all.items.map((a) => a.id)).toEqual(expect.arrayContaining([longest.id, spanning.id, inside.id]));
     expect((await list({ locationId: location, startDate: at('00:00', day), endDate: at('00:00', addDays(day, 1)), limit: 2 })).items).toHaveLength(2);
+  });
+
+  it('says when a range holds more than the page: total goes past what is shown', async () => {
+    const location = await addLocation(ctx, home);
+    const locService = await newService(home.admin, location);
+    const household = await newHousehold(desk, home, { locationId: location });
+    const day = nextDay();
+    const made = [];
+    for (const hour of ['08:00', '09:00', '10:00']) {
+      made.push(await book({ locationId: location, clientId: household.client.id, patientIds: [], serviceIds: [locService.id], startAt: at(hour, day), endAt: at(hour.replace(':00', ':30'), day) }));
+    }
+    const range = { locationId: location, startDate: at('00:00', day), endDate: at('00:00', addDays(day, 1)) };
+    const cut = await list({ ...range, limit: 2 });
+    expect(cut.items.map((a) => a.id)).toEqual([made[0]!.id, made[1]!.id]);
+    expect(cut.total).toBeGreaterThan(cut.items.length);
+    const exact = await list({ ...range, limit: 3 });
+    expect(exact).toMatchObject({ total: 3 });
+    expect(exact.items).toHaveLength(3);
+    const rest = await list({ ...range, limit: 2, offset: 2 });
+    expect(rest.items.map((a) => a.id)).toEqual([made[2]!.id]);
+    expect(rest.total).toBe(3);
   });
 
   it('filters by status, provider, service, client, patient and name', async () => {
@@ -531,6 +584,29 @@ describe('status changes', () => {
     ]);
     const changedAt = history.map((h) => Date.parse(h.changedAt));
     expect(changedAt).toEqual([...changedAt].sort((x, y) => x - y));
+  });
+
+  it('lets only one of two simultaneous changes from the same status through', async () => {
+    const { data } = await bookingFor({ status: 'Pending', ...times('04:00', '04:30') });
+    const request = await book(data);
+    // On PostgreSQL the two requests run side by side: hold them at the row until both have read it.
+    const gate = onPostgres ? await holdTransaction(ctx, (tx) => appointmentsRepository.findForUpdate(tx, home, request.id).then(() => undefined)) : undefined;
+    const changes = [update(request.id, { status: 'Confirmed' }), update(request.id, { status: 'Rejected' })];
+    if (gate) {
+      await waitForLockWaiters(ctx, 2);
+      await gate.commit();
+    }
+    const results = await Promise.all(changes);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const won = (results.find((r) => r.statusCode === 200)!.json() as api.Appointment).status;
+    const lost = won === 'Confirmed' ? 'Rejected' : 'Confirmed';
+    expect(errorOf(results.find((r) => r.statusCode === 400)!)).toBe(`status: cannot change from ${won} to ${lost}`);
+    const got = await detail(request.id);
+    expect(got.status).toBe(won);
+    expect(got.statusHistory.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+      [null, 'Pending'],
+      ['Pending', won],
+    ]);
   });
 
   it('refuses an illegal move naming both statuses, and Cancelled through update', async () => {
@@ -774,6 +850,41 @@ describe('add-ons on an appointment', () => {
     expect((await desk.call(api.updateAppointmentAddOn, { params: { id: attached.id }, body: { data: { values: {} } } })).statusCode).toBe(404);
     expect((await desk.call(api.deleteAppointmentAddOn, { params: { id: attached.id } })).statusCode).toBe(404);
     expect((await detail(theirs.appointment.id, other.admin)).addOns).toHaveLength(1);
+  });
+});
+
+describe.runIf(onPostgres)('a booking meeting a delete', () => {
+  it('answers 409 when the client is deleted while the booking is written', async () => {
+    const { household, data } = await bookingFor(times('02:00', '02:30'));
+    // The delete has removed the client (and, with it, its patients) but not committed yet.
+    const deleting = await holdTransaction(ctx, async (tx) => {
+      await tx.delete(clients).where(eq(clients.id, household.client.id));
+    });
+    const booking = desk.call(api.createAppointment, { body: { data } });
+    await waitForLockWaiters(ctx, 1, settledFlag(booking));
+    await deleting.commit();
+    const res = await booking;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(errorOf(res)).toBe('Something this refers to was changed at the same time. Please reload and try again.');
+    expect((await list({ clientId: household.client.id })).items).toEqual([]);
+  });
+
+  it('makes a service delete wait for a booking with it and then refuse', async () => {
+    const doomed = await newService(home.admin, home.locationId, { name: 'Short-lived' });
+    const { data } = await bookingFor({ ...times('03:00', '03:30'), serviceIds: [doomed.id], primaryProviderId: vet2.userId });
+    // The booking stops at its overlap lock, after checking its services, until the test lets it go.
+    const gate = await holdTransaction(ctx, (tx) => appointmentsRepository.lockKeys(tx, [`appointment-provider:${vet2.userId}`]));
+    const booking = desk.call(api.createAppointment, { body: { data } });
+    await waitForLockWaiters(ctx, 1, settledFlag(booking));
+    const deleting = home.admin.call(api.serviceOps.remove, { params: { id: doomed.id } });
+    // The delete either finishes at once (nothing holds it back) or waits for the booking.
+    await waitForLockWaiters(ctx, 2, settledFlag(deleting));
+    await gate.commit();
+    const [booked, deleted] = await Promise.all([booking, deleting]);
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(deleted.statusCode, deleted.body).toBe(409);
+    expect(errorOf(deleted)).toBe('This service is used by appointments. Make it inactive instead.');
+    expect((await detail(booked.json().id)).services.map((s) => s.id)).toEqual([doomed.id]);
   });
 });
 

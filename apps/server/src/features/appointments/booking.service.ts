@@ -2,7 +2,6 @@ import {
   BOOKING_CONFIRMATION,
   BOOKING_LIMIT_PER_IP,
   BOOKING_LIMIT_PER_LOCATION,
-  BOOKING_MIN_ELAPSED_MS,
   BOOKING_TOO_MANY,
   SERVICE_TYPES,
   type BookingPage,
@@ -11,7 +10,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import type { TokenSigner } from '../../platform/tokens.js';
 import { appointmentsRepository, bookingRepository, type ServiceRow } from './appointments.repository.js';
+import { bookingTokenProblem, issueBookingToken } from './booking-token.js';
 
 type RequestValues = z.output<typeof BookingRequestInput>;
 const HOUR_MS = 3_600_000;
@@ -28,7 +29,10 @@ const byTypeThenName = (a: ServiceRow, b: ServiceRow) => typeRank(a.type) - type
  * Pending appointment for the staff to confirm. No session exists, so the location names the account.
  */
 export class BookingService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly signer: TokenSigner,
+  ) {}
 
   async page(locationId: string): Promise<BookingPage> {
     const found = await bookingRepository.activeLocation(this.db, locationId);
@@ -48,16 +52,20 @@ export class BookingService {
       phone: location.phone,
       services: services.sort(byTypeThenName).map((s) => ({ id: s.id, type: s.type, name: s.name, duration: s.duration, price: s.price })),
       species,
+      formToken: issueBookingToken(this.signer, location.id),
     };
   }
 
   async request(locationId: string, ip: string, input: RequestValues): Promise<typeof ANSWER> {
     const found = await bookingRepository.activeLocation(this.db, locationId);
     if (!found) throw notFound();
-    // Bots fill the hidden field or send at once: they get the same answer and nothing is created.
-    if (input.website?.trim() || (input.elapsedMs !== undefined && input.elapsedMs < BOOKING_MIN_ELAPSED_MS)) return ANSWER;
-
+    // Bots fill the hidden field: they get the same answer and nothing is created.
+    if (input.website?.trim()) return ANSWER;
     const location = found.location;
+    // Refused before anything is logged: a page never read, sent at once, kept for hours or altered.
+    const tokenProblem = bookingTokenProblem(this.signer, input.formToken, location.id);
+    if (tokenProblem) throw badRequest(tokenProblem);
+
     const now = new Date();
     const scope = { accountId: location.accountId };
     const since = new Date(now.getTime() - HOUR_MS);
@@ -71,7 +79,8 @@ export class BookingService {
     });
 
     await this.db.transaction(async (tx) => {
-      const [service] = await appointmentsRepository.servicesByIds(tx, scope, [input.serviceId]);
+      // Share-locked like a staff booking's services, so the service cannot be deleted under the request.
+      const [service] = await appointmentsRepository.lockServices(tx, scope, [input.serviceId]);
       if (!service || service.locationId !== location.id || !service.active) throw badRequest('serviceId: unknown service');
       const offered = await bookingRepository.speciesOf(tx, scope, location.id);
       if (!offered.some((s) => s.id === input.patient.speciesId)) {

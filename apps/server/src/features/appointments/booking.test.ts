@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
-import { BOOKING_CONFIRMATION, BOOKING_TOO_MANY } from '@willow/contracts';
-import { anonymous, createAccount, createTestApp, errorOf, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { BOOKING_CONFIRMATION, BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BOOKING_FORM_TOO_SOON, BOOKING_TOO_MANY } from '@willow/contracts';
+import { anonymous, createAccount, createTestApp, errorOf, JWT_SECRET, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, newClient, newPatient } from '../../../test/records.js';
 import { at, newService } from '../../../test/scheduling-records.js';
+import { TokenSigner } from '../../platform/tokens.js';
 import { clients } from '../clients/clients.table.js';
 import { bookingRequestLog } from './appointments.table.js';
+import { issueBookingToken } from './booking-token.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -20,10 +22,17 @@ afterAll(() => ctx?.close());
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
-/** A request as the public page sends it: no session, from an address. */
-function send(locationId: string, data: unknown, ip = freshIp()) {
-  return ctx.app.inject({ method: 'POST', url: `/api/booking/${locationId}`, payload: { data }, remoteAddress: ip });
+const signer = new TokenSigner(JWT_SECRET);
+/** The form token of the location's page as if read `ageMs` ago (a person takes a while to fill the form in). */
+const formToken = (locationId: string, ageMs = 60_000) => issueBookingToken(signer, locationId, Date.now() - ageMs);
+
+/** A request as the public page sends it: no session, from an address, with the page's form token unless `data` has one. */
+function send(locationId: string, data: object, ip = freshIp()) {
+  return ctx.app.inject({ method: 'POST', url: `/api/booking/${locationId}`, payload: { data: { formToken: formToken(locationId), ...data } }, remoteAddress: ip });
 }
+
+/** Rows of the request log for an address: what counts towards its limit. */
+const loggedFrom = (ip: string) => ctx.database.db.$count(bookingRequestLog, eq(bookingRequestLog.ip, ip));
 
 /** A location of its own with one active service. */
 async function bookableLocation(species = ['Dog', 'Cat']) {
@@ -38,7 +47,6 @@ const requestData = (serviceId: string, extra: Record<string, unknown> = {}) => 
   patient: { name: 'Max', speciesId: home.speciesId, notes: 'Very frail' },
   owner: { firstName: 'Olive', lastName: 'Owner', email: `olive-${randomUUID()}@example.com`, phone: '555 0142', address: '12 Elm Street' },
   website: '',
-  elapsedMs: 45_000,
   ...extra,
 });
 
@@ -69,6 +77,7 @@ describe('GET /api/booking/{locationId}', () => {
         { id: home.catSpeciesId, name: 'Cat' },
         { id: home.speciesId, name: 'Dog' },
       ],
+      formToken: expect.stringMatching(/^[0-9a-z]+\.[\w-]+$/),
     });
   });
 
@@ -146,17 +155,71 @@ describe('POST /api/booking/{locationId}', () => {
     expect(household.items.map((p) => p.name).sort()).toEqual(['Bella', 'Max']);
   });
 
-  it('answers a filled-in hidden field or an instant send with the same success, creating nothing', async () => {
+  it('answers a filled-in hidden field with the same success, creating nothing', async () => {
     const { locationId, service } = await bookableLocation();
     const ip = freshIp();
-    for (const extra of [{ website: 'http://spam.example' }, { elapsedMs: 800 }]) {
-      const res = await send(locationId, requestData(service.id, extra), ip);
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ ok: true, message: BOOKING_CONFIRMATION });
-    }
+    const res = await send(locationId, requestData(service.id, { website: 'http://spam.example' }), ip);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ ok: true, message: BOOKING_CONFIRMATION });
     expect(await pendingAt(locationId)).toEqual([]);
-    // Nor do they count towards the address's limit.
+    // Nor does it count towards the address's limit.
+    expect(await loggedFrom(ip)).toBe(0);
     expect((await send(locationId, requestData(service.id), ip)).statusCode).toBe(201);
+  });
+
+  it('refuses a request without the page’s form token, or with one sent at once, too old or altered, writing nothing', async () => {
+    const { locationId, service } = await bookableLocation();
+    const elsewhere = await bookableLocation();
+    const page = await anonymous(ctx).call(api.getBookingPage, { params: { locationId } });
+    const justRead = (page.json() as api.BookingPage).formToken;
+    const good = formToken(locationId);
+    const [issued, mac] = good.split('.') as [string, string];
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    const ip = freshIp();
+    const cases: [string | undefined, string][] = [
+      [undefined, 'formToken: is required'],
+      // Read from the page and sent straight back: nobody fills the form in that fast.
+      [justRead, BOOKING_FORM_TOO_SOON],
+      [formToken(locationId, 5 * 3_600_000), BOOKING_FORM_EXPIRED],
+      [formToken(elsewhere.locationId), BOOKING_FORM_INVALID],
+      [`${issued}.${flip(mac[0]!)}${mac.slice(1)}`, BOOKING_FORM_INVALID],
+      // An earlier issue time with the same signature: the signature covers the time.
+      [`${(parseInt(issued, 36) - 3_600_000).toString(36)}.${mac}`, BOOKING_FORM_INVALID],
+      [issueBookingToken(new TokenSigner('another-secret-that-is-long-enough-for-hs256'), locationId, Date.now() - 60_000), BOOKING_FORM_INVALID],
+      ['not-a-token', BOOKING_FORM_INVALID],
+    ];
+    for (const [token, message] of cases) {
+      const res = await send(locationId, { ...requestData(service.id), formToken: token }, ip);
+      expect(res.statusCode, String(token)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    expect(BOOKING_FORM_TOO_SOON).toBe('The form was sent too quickly. Please check your details and send it again.');
+    expect(BOOKING_FORM_EXPIRED).toBe('This form has expired. Please reload the page and try again.');
+    expect(BOOKING_FORM_INVALID).toBe('This form could not be verified. Please reload the page and try again.');
+    expect(await pendingAt(locationId)).toEqual([]);
+    expect(await loggedFrom(ip)).toBe(0);
+    // Three seconds after the page was read is soon enough; the token may be used again while it lasts.
+    expect((await send(locationId, { ...requestData(service.id), formToken: formToken(locationId, 3_000) }, ip)).statusCode).toBe(201);
+    expect((await send(locationId, { ...requestData(service.id), formToken: good }, ip)).statusCode).toBe(201);
+    expect(await pendingAt(locationId)).toHaveLength(2);
+  });
+
+  it('never matches a patient who has died: the request gets a new patient', async () => {
+    const { locationId, service } = await bookableLocation();
+    const owner = await newClient(home.admin, locationId, { firstName: 'Olive', lastName: 'Owner', email: `olive-${randomUUID()}@example.com` });
+    const max = await newPatient(home.admin, owner.id, home.speciesId, { name: 'Max' });
+    const died = await home.admin.call(api.setPatientDeceased, { params: { id: max.id }, body: { data: { deceasedOn: '2026-01-10' } } });
+    expect(died.statusCode, died.body).toBe(200);
+    const data = requestData(service.id, {
+      owner: { firstName: 'Olive', lastName: 'Owner', email: owner.email, phone: '555 0142', address: null },
+      patient: { name: 'Max', speciesId: home.speciesId, notes: null },
+    });
+    expect((await send(locationId, data)).statusCode).toBe(201);
+    const [booked] = await pendingAt(locationId);
+    expect(booked!.clientId).toBe(owner.id);
+    expect(booked!.patientIds).toHaveLength(1);
+    expect(booked!.patientIds[0]).not.toBe(max.id);
+    expect(booked!.patients).toEqual([expect.objectContaining({ name: 'Max', deceasedOn: null })]);
   });
 
   it('allows 5 requests an hour from one address, then answers 429', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, between, eq, exists, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
+import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { roles, userRoles } from '../roles/roles.table.js';
 import { userLocations, users } from '../users/users.table.js';
 import { scheduleNotes, scheduleSlots } from './schedule.table.js';
@@ -34,12 +35,44 @@ export const slotsRepository = {
       .returning();
   },
 
-  /** The slot and the later slots of its series. */
+  /**
+   * A slot about to change or go, locked until the transaction ends. Slot writes lock their rows
+   * first and the start times (lockStartTimes) after, always in that order.
+   */
+  async findForUpdate(ex: Executor, scope: Scope, id: string): Promise<SlotRow | undefined> {
+    const [row] = await ex.select().from(scheduleSlots).where(slotsBase.scoped(scope, eq(scheduleSlots.id, id))).limit(1).for('update');
+    return row;
+  },
+
+  /** The slot and the later slots of its series, locked (in start order) for deleting. */
   async seriesFrom(ex: Executor, scope: Scope, seriesId: string, startAt: Date): Promise<SlotRow[]> {
-    return slotsBase.list(ex, scope, {
-      where: and(eq(scheduleSlots.seriesId, seriesId), gte(scheduleSlots.startAt, startAt)),
-      orderBy: slotOrder,
-    });
+    return ex
+      .select()
+      .from(scheduleSlots)
+      .where(slotsBase.scoped(scope, and(eq(scheduleSlots.seriesId, seriesId), gte(scheduleSlots.startAt, startAt))))
+      .orderBy(...slotOrder)
+      .for('update');
+  },
+
+  /**
+   * Serialises the slot writes that touch the availability at these start times (a provider's
+   * availability belongs to a start time of the account, which several slots may share), so a
+   * write that looks at which times are still used sees the others' slots.
+   */
+  async lockStartTimes(ex: Executor, scope: Scope, times: readonly Date[]): Promise<void> {
+    const unique = [...new Set(times.map((t) => t.getTime()))];
+    await appointmentsRepository.lockKeys(ex, unique.map((ms) => `slot-start:${scope.accountId}:${ms}`));
+  },
+
+  /** Which of these start times a slot of the account still starts at (as epoch milliseconds). */
+  async startTimesInUse(ex: Executor, scope: Scope, times: readonly Date[]): Promise<Set<number>> {
+    if (times.length === 0) return new Set();
+    const unique = [...new Map(times.map((t) => [t.getTime(), t])).values()];
+    const rows = await ex
+      .selectDistinct({ startAt: scheduleSlots.startAt })
+      .from(scheduleSlots)
+      .where(slotsBase.scoped(scope, inArray(scheduleSlots.startAt, unique)));
+    return new Set(rows.map((r) => r.startAt.getTime()));
   },
 
   async removeMany(ex: Executor, scope: Scope, ids: readonly string[]): Promise<number> {
@@ -80,6 +113,35 @@ export interface ProviderRow {
   lastName: string;
   isPrimaryProvider: boolean;
   isSecondaryProvider: boolean;
+}
+
+/** Each user of the account with whether they are active and whether an account role lets them hold appointments. */
+export async function providerStates(
+  ex: Executor,
+  scope: Scope,
+  ids: readonly string[],
+): Promise<{ id: string; isActive: boolean; canProvide: boolean }[]> {
+  if (ids.length === 0) return [];
+  return ex
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      canProvide: sql<boolean>`${exists(
+        ex
+          .select({ one: sql`1` })
+          .from(userRoles)
+          .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.accountId, scope.accountId)))
+          .where(
+            and(
+              eq(userRoles.userId, users.id),
+              eq(userRoles.accountId, scope.accountId),
+              sql`${roles.permissions} && array[${PRIMARY}, ${SECONDARY}]::text[]`,
+            ),
+          ),
+      )}`,
+    })
+    .from(users)
+    .where(and(eq(users.accountId, scope.accountId), inArray(users.id, [...ids])));
 }
 
 /**

@@ -20,9 +20,9 @@ import {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
+import { holds, type AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { assertLocation, assertLocationVisible, assertStaff } from '../clients/clients.service.js';
@@ -30,7 +30,7 @@ import { locationsRepository, type LocationRow } from '../locations/locations.re
 import { availabilityRepository, serviceListOptions, servicesRepository } from '../services/services.repository.js';
 import { toService } from '../services/services.service.js';
 import type { scheduleNotes } from './schedule.table.js';
-import { listProviders, notesRepository, slotsRepository, type NoteRow, type SlotRow } from './schedule.repository.js';
+import { listProviders, notesRepository, providerStates, slotsRepository, type NoteRow, type SlotRow } from './schedule.repository.js';
 
 type SlotInput = z.output<typeof ScheduleSlotInput>;
 type SlotPatch = z.output<typeof ScheduleSlotUpdateInput>;
@@ -114,6 +114,23 @@ async function assertSlotServices(ex: Executor, scope: Scope, locationId: string
   if (!(await servicesRepository.allAtLocation(ex, scope, locationId, serviceIds))) throw badRequest(SLOT_SERVICE_UNKNOWN);
 }
 
+/**
+ * The providers a new slot is made available for, checked as updateAvailability checks its
+ * veterinarianId (someone else's availability needs users.manage), and each must be an active
+ * user who may hold appointments.
+ */
+async function assertSlotProviders(ex: Executor, auth: AuthContext, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const found = new Map((await providerStates(ex, auth, ids)).map((p) => [p.id, p]));
+  for (const id of ids) {
+    const user = found.get(id);
+    if (!user) throw badRequest('veterinarianIds: unknown user');
+    if (!user.isActive) throw badRequest('veterinarianIds: this user is not active');
+    if (!user.canProvide) throw badRequest('veterinarianIds: this user cannot be a provider');
+  }
+  if (ids.some((id) => id !== auth.userId) && !holds(auth, 'users.manage')) throw forbidden();
+}
+
 export class ScheduleService {
   constructor(
     private readonly db: Db,
@@ -149,6 +166,8 @@ export class ScheduleService {
       if (!location) throw badRequest('locationId: unknown location');
       const serviceIds = [...new Set(input.serviceIds)];
       await assertSlotServices(tx, auth, location.id, serviceIds);
+      const veterinarianIds = [...new Set(input.veterinarianIds)];
+      await assertSlotProviders(tx, auth, veterinarianIds);
       const startAt = new Date(input.startAt);
       const endAt = new Date(input.endAt);
       const times = input.repeat ? seriesTimes(startAt, endAt, input.repeat, location.timezone) : [{ startAt, endAt }];
@@ -159,6 +178,11 @@ export class ScheduleService {
         auth,
         times.map((t) => ({ ...t, locationId: location.id, serviceIds, capacity: input.capacity, seriesId, createdById: auth.userId })),
       );
+      if (veterinarianIds.length > 0) {
+        const starts = rows.map((r) => r.startAt);
+        await slotsRepository.lockStartTimes(tx, auth, starts);
+        await availabilityRepository.addSlotTimes(tx, auth, veterinarianIds, starts);
+      }
       await this.audit.record(
         tx,
         auth,
@@ -171,7 +195,7 @@ export class ScheduleService {
 
   async updateSlot(auth: AuthContext, id: string, input: SlotPatch): Promise<ScheduleSlot> {
     return this.db.transaction(async (tx) => {
-      const existing = await slotsRepository.findById(tx, auth, id);
+      const existing = await slotsRepository.findForUpdate(tx, auth, id);
       if (!existing) throw notFound();
       const startAt = input.startAt ? new Date(input.startAt) : existing.startAt;
       const endAt = input.endAt ? new Date(input.endAt) : existing.endAt;
@@ -185,6 +209,7 @@ export class ScheduleService {
         ...(input.capacity !== undefined && { capacity: input.capacity }),
       });
       if (!row) throw notFound();
+      if (row.startAt.getTime() !== existing.startAt.getTime()) await this.followStart(tx, auth, existing.startAt, row.startAt);
       await this.audit.record(tx, auth, [{ entityType: 'scheduleSlot', entityId: id, action: 'update', before: existing, after: row }]);
       return (await toSlots(tx, auth, [row]))[0]!;
     });
@@ -193,14 +218,23 @@ export class ScheduleService {
   /** 'following' also takes the later slots of the same series; a slot of no series goes alone. */
   async removeSlot(auth: AuthContext, id: string, series: 'one' | 'following'): Promise<{ ok: true; deleted: number }> {
     return this.db.transaction(async (tx) => {
-      const existing = await slotsRepository.findById(tx, auth, id);
+      const existing = await slotsRepository.findForUpdate(tx, auth, id);
       if (!existing) throw notFound();
       const doomed =
         series === 'following' && existing.seriesId ? await slotsRepository.seriesFrom(tx, auth, existing.seriesId, existing.startAt) : [existing];
+      const starts = doomed.map((r) => r.startAt);
+      await slotsRepository.lockStartTimes(tx, auth, starts);
       const deleted = await slotsRepository.removeMany(
         tx,
         auth,
         doomed.map((r) => r.id),
+      );
+      // Availability at a start time goes with the last slot starting then.
+      const inUse = await slotsRepository.startTimesInUse(tx, auth, starts);
+      await availabilityRepository.removeSlotTimes(
+        tx,
+        auth,
+        starts.filter((t) => !inUse.has(t.getTime())),
       );
       await this.audit.record(
         tx,
@@ -209,6 +243,18 @@ export class ScheduleService {
       );
       return { ok: true as const, deleted };
     });
+  }
+
+  /**
+   * A slot moved from `from` to `to` keeps its providers: they become available at `to`, and
+   * stop being available at `from` unless another slot still starts then.
+   */
+  private async followStart(tx: Executor, scope: Scope, from: Date, to: Date) {
+    await slotsRepository.lockStartTimes(tx, scope, [from, to]);
+    await availabilityRepository.copySlotTime(tx, scope, from, to);
+    if (!(await slotsRepository.startTimesInUse(tx, scope, [from])).has(from.getTime())) {
+      await availabilityRepository.removeSlotTimes(tx, scope, [from]);
+    }
   }
 
   /**

@@ -390,3 +390,115 @@ describe('calendar sidebar', () => {
     expect(errorOf(bad)).toBe('locationId: must be a valid id');
   });
 });
+
+describe('providers available at slots', () => {
+  const PRIMARY: api.Permission[] = ['appointments.primary_provider'];
+  async function slotTimesOf(user: { userId: string }): Promise<string[]> {
+    const res = await home.admin.call(api.getAvailability, { params: { id: user.userId } });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as api.ProviderAvailability).slotStartTimes;
+  }
+  async function moveSlot(id: string, data: Record<string, unknown>): Promise<api.ScheduleSlot> {
+    const res = await staff.call(api.updateScheduleSlot, { params: { id }, body: { data } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as api.ScheduleSlot;
+  }
+  async function deleteSlot(id: string, series: 'one' | 'following' = 'one') {
+    const res = await staff.call(api.deleteScheduleSlot, { params: { id }, query: { series } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('creates a series with its providers in one request', async () => {
+    const locationId = await addLocation(ctx, home);
+    const bea = await providerAt([locationId], PRIMARY, 'Bea');
+    const al = await providerAt([locationId], ['appointments.secondary_provider'], 'Al');
+    // Monday 1 April 2030, 09:00 in New York, Mondays and Wednesdays for two weeks.
+    const slots = await createSlots(
+      { locationId, startAt: '2030-04-01T13:00:00Z', endAt: '2030-04-01T14:00:00Z', repeat: { weekdays: [1, 3], weeks: 2 }, veterinarianIds: [bea.userId, al.userId, bea.userId] },
+      home.admin,
+    );
+    expect(slots.map((s) => s.startAt)).toEqual(['2030-04-01', '2030-04-03', '2030-04-08', '2030-04-10'].map((d) => `${d}T13:00:00.000Z`));
+    for (const s of slots) expect(s.veterinarianIds).toEqual([al.userId, bea.userId]);
+    expect(await slotTimesOf(bea)).toEqual(slots.map((s) => s.startAt));
+    expect(await slotTimesOf(al)).toEqual(slots.map((s) => s.startAt));
+    const listed = await listRange({ startDate: '2030-04-01T00:00:00Z', endDate: '2030-04-11T00:00:00Z', locationId });
+    expect(listed.scheduleSlots).toEqual(slots);
+    // Providers may make themselves available without users.manage.
+    const [own] = await createSlots({ locationId, startAt: '2030-04-02T13:00:00Z', endAt: '2030-04-02T14:00:00Z', veterinarianIds: [bea.userId] }, bea);
+    expect(own!.veterinarianIds).toEqual([bea.userId]);
+  });
+
+  it('refuses providers who cannot be, and someone else without users.manage, creating nothing', async () => {
+    const locationId = await addLocation(ctx, home);
+    const bea = await providerAt([locationId], PRIMARY, 'Bea');
+    const gone = await providerAt([locationId], PRIMARY, 'Gone');
+    expect((await home.admin.call(api.toggleUserActivation, { params: { id: gone.userId }, body: { data: { isActive: false } } })).statusCode).toBe(200);
+    const theirs = await createUser(ctx, other, PRIMARY);
+    const valid = { locationId, startAt: '2030-04-15T13:00:00Z', endAt: '2030-04-15T14:00:00Z', repeat: { weekdays: [1], weeks: 2 } };
+    const cases: [unknown, string][] = [
+      [[randomUUID()], 'veterinarianIds: unknown user'],
+      [[bea.userId, theirs.userId], 'veterinarianIds: unknown user'],
+      [[gone.userId], 'veterinarianIds: this user is not active'],
+      [[staff.userId], 'veterinarianIds: this user cannot be a provider'],
+      [['nope'], 'veterinarianIds.0: must be a valid id'],
+      [Array.from({ length: 21 }, () => randomUUID()), 'veterinarianIds: must have at most 20 providers'],
+    ];
+    for (const [veterinarianIds, message] of cases) {
+      const res = await home.admin.call(api.createScheduleSlot, { body: { data: { ...valid, veterinarianIds } } });
+      expect(res.statusCode, message).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    const forbidden = await staff.call(api.createScheduleSlot, { body: { data: { ...valid, veterinarianIds: [bea.userId] } } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(errorOf(forbidden)).toBe('You do not have permission to do this');
+    expect((await listRange({ startDate: '2030-04-14T00:00:00Z', endDate: '2030-04-30T00:00:00Z', locationId })).scheduleSlots).toEqual([]);
+    expect(await slotTimesOf(bea)).toEqual([]);
+  });
+
+  it('moves the providers with a slot whose start changes, and keeps them at a start another slot still has', async () => {
+    const locationId = await addLocation(ctx, home);
+    const bea = await providerAt([locationId], PRIMARY, 'Bea');
+    const at = (hour: number) => `2030-05-06T${hour}:00:00.000Z`;
+    const [alone] = await createSlots({ locationId, startAt: at(13), endAt: at(14), veterinarianIds: [bea.userId] }, bea);
+    const moved = await moveSlot(alone!.id, { startAt: at(14), endAt: at(15) });
+    expect(moved.veterinarianIds).toEqual([bea.userId]);
+    expect(await slotTimesOf(bea)).toEqual([at(14)]);
+
+    // Two slots start at 16:00; moving one leaves the other's providers where they are.
+    const [shared] = await createSlots({ locationId, startAt: at(16), endAt: at(17), veterinarianIds: [bea.userId] }, bea);
+    const sibling = await createSlot(locationId, at(16), at(18));
+    expect(sibling.veterinarianIds).toEqual([bea.userId]);
+    expect((await moveSlot(shared!.id, { startAt: at(18), endAt: at(19) })).veterinarianIds).toEqual([bea.userId]);
+    expect(await slotTimesOf(bea)).toEqual([at(14), at(16), at(18)]);
+    const day = await listRange({ startDate: '2030-05-06T00:00:00Z', endDate: '2030-05-07T00:00:00Z', locationId });
+    expect(day.scheduleSlots.map((s) => [s.id, s.veterinarianIds])).toEqual([
+      [alone!.id, [bea.userId]],
+      [sibling.id, [bea.userId]],
+      [shared!.id, [bea.userId]],
+    ]);
+    // Other changes leave availability alone.
+    await moveSlot(alone!.id, { endAt: at(16), capacity: 2 });
+    expect(await slotTimesOf(bea)).toEqual([at(14), at(16), at(18)]);
+  });
+
+  it('deletes the availability at start times no slot has any more', async () => {
+    const locationId = await addLocation(ctx, home);
+    const bea = await providerAt([locationId], PRIMARY, 'Bea');
+    const mondays = ['2030-06-03', '2030-06-10', '2030-06-17', '2030-06-24'].map((d) => `${d}T13:00:00.000Z`);
+    const series = await createSlots(
+      { locationId, startAt: mondays[0], endAt: '2030-06-03T14:00:00Z', repeat: { weekdays: [1], weeks: 4 }, veterinarianIds: [bea.userId] },
+      bea,
+    );
+    expect(series.map((s) => s.startAt)).toEqual(mondays);
+    // Another slot at the third Monday's start time keeps that time's providers.
+    const lone = await createSlot(locationId, mondays[2]!, '2030-06-17T15:00:00Z');
+    await deleteSlot(series[0]!.id);
+    expect(await slotTimesOf(bea)).toEqual(mondays.slice(1));
+    await deleteSlot(series[1]!.id, 'following');
+    expect(await slotTimesOf(bea)).toEqual([mondays[2]]);
+    const left = await listRange({ startDate: '2030-06-01T00:00:00Z', endDate: '2030-06-30T00:00:00Z', locationId });
+    expect(left.scheduleSlots.map((s) => [s.id, s.veterinarianIds])).toEqual([[lone.id, [bea.userId]]]);
+    await deleteSlot(lone.id);
+    expect(await slotTimesOf(bea)).toEqual([]);
+  });
+});

@@ -27,6 +27,16 @@ export function serviceListOptions(q: { locationId?: string | undefined; onlyAct
 export const servicesRepository = {
   ...base,
 
+  /**
+   * Locks the service row until the transaction ends (false when it is gone). A delete takes it
+   * before looking for appointments: appointments being written share-lock the services they
+   * name, so the delete waits for them and then sees them.
+   */
+  async lockForUpdate(ex: Executor, scope: Scope, id: string): Promise<boolean> {
+    const rows = await ex.select({ id: services.id }).from(services).where(base.scoped(scope, eq(services.id, id))).for('update');
+    return rows.length > 0;
+  },
+
   /** Whether any appointment of the account names the service. */
   async usedByAppointments(ex: Executor, scope: Scope, serviceId: string): Promise<boolean> {
     const [row] = await ex
@@ -73,6 +83,40 @@ export const availabilityRepository = {
 
   async addSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {
     await ex.insert(veterinarianSlotAvailability).values({ accountId: scope.accountId, veterinarianId, startAt }).onConflictDoNothing();
+  },
+
+  /** Every provider available at every one of these start times (a new series with its providers). */
+  async addSlotTimes(ex: Executor, scope: Scope, veterinarianIds: readonly string[], startTimes: readonly Date[]): Promise<void> {
+    const rows = veterinarianIds.flatMap((veterinarianId) => startTimes.map((startAt) => ({ accountId: scope.accountId, veterinarianId, startAt })));
+    // A year of daily slots for twenty providers is 7,300 rows: in parts, each statement stays under PostgreSQL's 65,535 bound values.
+    for (let i = 0; i < rows.length; i += 5000) {
+      await ex.insert(veterinarianSlotAvailability).values(rows.slice(i, i + 5000)).onConflictDoNothing();
+    }
+  },
+
+  /** The providers available at `from` become available at `to` as well. */
+  async copySlotTime(ex: Executor, scope: Scope, from: Date, to: Date): Promise<void> {
+    await ex
+      .insert(veterinarianSlotAvailability)
+      .select(
+        ex
+          .select({
+            accountId: veterinarianSlotAvailability.accountId,
+            veterinarianId: veterinarianSlotAvailability.veterinarianId,
+            startAt: sql<Date>`${to.toISOString()}::timestamptz`.as('start_at'),
+          })
+          .from(veterinarianSlotAvailability)
+          .where(and(eq(veterinarianSlotAvailability.accountId, scope.accountId), eq(veterinarianSlotAvailability.startAt, from))),
+      )
+      .onConflictDoNothing();
+  },
+
+  /** Nobody is available at these start times any more (no slot starts then). */
+  async removeSlotTimes(ex: Executor, scope: Scope, startTimes: readonly Date[]): Promise<void> {
+    if (startTimes.length === 0) return;
+    await ex
+      .delete(veterinarianSlotAvailability)
+      .where(and(eq(veterinarianSlotAvailability.accountId, scope.accountId), inArray(veterinarianSlotAvailability.startAt, [...startTimes])));
   },
 
   async removeSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
 import type { services } from './services.table.js';
@@ -48,6 +48,7 @@ export class ServicesService extends TenantCrudService<typeof services, Service,
       },
       // A service appointments name stays (it can be made inactive); slots simply stop listing it.
       beforeRemove: async (ex, scope, existing) => {
+        if (!(await servicesRepository.lockForUpdate(ex, scope, existing.id))) throw notFound();
         if (await servicesRepository.usedByAppointments(ex, scope, existing.id)) throw conflict(SERVICE_IN_USE);
         await servicesRepository.removeFromSlots(ex, scope, existing.id);
       },

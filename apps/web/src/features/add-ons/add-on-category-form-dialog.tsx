@@ -3,7 +3,7 @@ import { AddOnCategoryInput } from '@willow/contracts';
 import type { AddOnCategory } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { FormError, SwitchInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { saveCallbacks } from '../../components/use-form-dialog';
 import { useCreateAddOnCategory, useUpdateAddOnCategory } from './add-ons.api';
 
 const emptyForm = { name: '', description: '', active: true };
@@ -39,22 +39,10 @@ export function AddOnCategoryFormDialog({ open, category, locationId, locationNa
       const { locationId: _fixed, ...changes } = data;
       update.mutate(
         { id: category.id, data: changes },
-        {
-          onSuccess: () => {
-            notifySuccess('Add-On Category updated');
-            onClose();
-          },
-          onError: (error) => notifyError('Error updating add-on category', error),
-        },
+        saveCallbacks('Add-On Category updated', 'Error updating add-on category', onClose),
       );
     } else {
-      create.mutate(data, {
-        onSuccess: () => {
-          notifySuccess('Add-On Category created');
-          onClose();
-        },
-        onError: (error) => notifyError('Error creating add-on category', error),
-      });
+      create.mutate(data, saveCallbacks('Add-On Category created', 'Error creating add-on category', onClose));
     }
   };
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AddOnCategory } from '@willow/contracts';
-import { fakeServer, NEW_YORK, renderPage, stubMatchMedia } from '../services/test-support';
-import type { Call } from '../services/test-support';
+import { fakeServer, NEW_YORK, renderPage, stubMatchMedia } from '../../test/test-support';
+import type { Call } from '../../test/test-support';
 import { AddOnFormDialog } from './add-on-form-dialog';
 
 const CATEGORY: AddOnCategory = {

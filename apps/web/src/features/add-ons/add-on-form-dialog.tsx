@@ -5,7 +5,7 @@ import { AddOnInput } from '@willow/contracts';
 import type { AddOn } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { numberOrNull, SelectInput, SwitchInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { saveCallbacks } from '../../components/use-form-dialog';
 import { draftsFrom, toOptions } from './add-on-options';
 import type { OptionDraft } from './add-on-options';
 import { AddOnOptionsEditor } from './add-on-options-editor';
@@ -76,25 +76,8 @@ export function AddOnFormDialog({ open, addOn, locationId, defaultCategoryId, on
       active: v.active,
     });
     if (!data) return;
-    if (addOn)
-      update.mutate(
-        { id: addOn.id, data },
-        {
-          onSuccess: () => {
-            notifySuccess('Add-On updated');
-            onClose();
-          },
-          onError: (error) => notifyError('Error updating add-on', error),
-        },
-      );
-    else
-      create.mutate(data, {
-        onSuccess: () => {
-          notifySuccess('Add-On created');
-          onClose();
-        },
-        onError: (error) => notifyError('Error creating add-on', error),
-      });
+    if (addOn) update.mutate({ id: addOn.id, data }, saveCallbacks('Add-On updated', 'Error updating add-on', onClose));
+    else create.mutate(data, saveCallbacks('Add-On created', 'Error creating add-on', onClose));
   };
 
   const v = form.values;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { stubMatchMedia } from '../services/test-support';
+import { stubMatchMedia } from '../../test/test-support';
 import { draftsFrom, toOptions } from './add-on-options';
 import type { AddOnOptionValue, OptionDraft } from './add-on-options';
 import { AddOnOptionsEditor } from './add-on-options-editor';

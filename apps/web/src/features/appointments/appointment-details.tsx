@@ -2,11 +2,7 @@ import { useState } from 'react';
 import {
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   List,
   ListItem,
   ListItemText,
@@ -19,12 +15,12 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { CANCELLABLE_STATUSES, CancelInput, STATUS_TRANSITIONS } from '@willow/contracts';
 import type { AppointmentDetail, AppointmentStatus } from '@willow/contracts';
-import { TextInput } from '../../components/form-fields';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { validate } from '../../lib/zod-errors';
 import { AppointmentStatusChip } from './appointment-status-chip';
 import { formatInZone } from './appointment-times';
 import { useCancelAppointment } from './appointments.api';
+import { TextPromptDialog } from './text-prompt-dialog';
 import { useOverlapAwareUpdate } from './use-overlap-aware-save';
 
 const NOTE_MAX = 500;
@@ -112,36 +108,26 @@ export function StatusPanel({ appointment, timeZone }: { appointment: Appointmen
           </MenuItem>
         ))}
       </Menu>
-      <Dialog open={target !== null} onClose={changing ? undefined : () => setTarget(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>{target ? `Change status to ${target}` : 'Change status'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 0.5 }}>
-            <DialogContentText>
-              The change is kept in the appointment's history with the time ({timeZone}) and who made it.
-            </DialogContentText>
-            <TextInput
-              label="Note"
-              multiline
-              minRows={2}
-              value={note}
-              onValueChange={(v) => {
-                setNote(v);
-                setNoteError(undefined);
-              }}
-              error={noteError}
-              helperText="Optional"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setTarget(null)} disabled={changing}>
-            Back
-          </Button>
-          <Button variant="contained" loading={changing} onClick={() => void changeStatus()}>
-            Change status
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <TextPromptDialog
+        open={target !== null}
+        title={target ? `Change status to ${target}` : 'Change status'}
+        label="Note"
+        value={note}
+        error={noteError}
+        onChange={(v) => {
+          setNote(v);
+          setNoteError(undefined);
+        }}
+        busy={changing}
+        backLabel="Back"
+        confirmLabel="Change status"
+        onBack={() => setTarget(null)}
+        onConfirm={() => void changeStatus()}
+      >
+        <DialogContentText>
+          The change is kept in the appointment's history with the time ({timeZone}) and who made it.
+        </DialogContentText>
+      </TextPromptDialog>
       <CancelAppointmentDialog open={cancelling} appointmentId={appointment.id} onClose={() => setCancelling(false)} />
       {overlapDialog}
     </Box>
@@ -165,35 +151,26 @@ function CancelAppointmentDialog({ open, appointmentId, onClose }: { open: boole
     }
   };
   return (
-    <Dialog open={open} onClose={cancel.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Cancel appointment</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 0.5 }}>
-          <DialogContentText>The appointment stays on record as Cancelled and frees its time.</DialogContentText>
-          <TextInput
-            label="Reason"
-            required
-            autoFocus
-            multiline
-            minRows={2}
-            value={reason}
-            onValueChange={(v) => {
-              setReason(v);
-              setError(undefined);
-            }}
-            error={error}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={cancel.isPending}>
-          Keep appointment
-        </Button>
-        <Button variant="contained" color="warning" loading={cancel.isPending} onClick={() => void confirm()}>
-          Cancel appointment
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <TextPromptDialog
+      open={open}
+      title="Cancel appointment"
+      label="Reason"
+      required
+      value={reason}
+      error={error}
+      onChange={(v) => {
+        setReason(v);
+        setError(undefined);
+      }}
+      busy={cancel.isPending}
+      backLabel="Keep appointment"
+      confirmLabel="Cancel appointment"
+      confirmColor="warning"
+      onBack={onClose}
+      onConfirm={() => void confirm()}
+    >
+      <DialogContentText>The appointment stays on record as Cancelled and frees its time.</DialogContentText>
+    </TextPromptDialog>
   );
 }
 

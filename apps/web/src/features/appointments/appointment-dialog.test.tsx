@@ -2,22 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AppointmentStatus } from '@willow/contracts';
 import { AppointmentDialog } from './appointment-dialog';
-import {
-  appointment,
-  APPOINTMENT_ID,
-  CLIENT_ID,
-  CONSULT_ID,
-  LOCATION_ID,
-  lookups,
-  mockServer,
-  NAILS_ID,
-  pickOption,
-  renderWithQueries,
-  resetAll,
-  stubMatchMedia,
-  VET_ID,
-} from './test-support';
-import type { Call } from './test-support';
+import { fakeServer, pickOption, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
+import type { Call } from '../../test/test-support';
+import { appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, LOCATION_ID, lookups, NAILS_ID, VET_ID } from './test-support';
 
 const timeField = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\s*\\*?$`)) as HTMLInputElement;
 
@@ -32,8 +19,8 @@ afterEach(resetAll);
 // Full MUI forms render slowly in jsdom, more so while other test files run alongside.
 describe('new appointment', { timeout: 20_000 }, () => {
   it('shows the draft in the location’s time zone and lets services set the end until the user changes it', async () => {
-    mockServer(lookups);
-    renderWithQueries(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={() => {}} />);
+    fakeServer(lookups);
+    renderPage(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={() => {}} />);
 
     await screen.findByText('Times are in America/New_York');
     expect(timeField('Date').value).toBe('2026-11-23');
@@ -58,13 +45,13 @@ describe('new appointment', { timeout: 20_000 }, () => {
   });
 
   it('sends the times as instants of the location’s zone and closes once created', async () => {
-    const calls = mockServer((call) =>
+    const calls = fakeServer((call) =>
       call.method === 'POST' && call.path === '/api/appointment'
         ? { status: 201, body: appointment({ status: 'Confirmed' }) }
         : lookups(call),
     );
     const onClose = vi.fn();
-    renderWithQueries(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
+    renderPage(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
     await screen.findByText('Times are in America/New_York');
     await pickOption('Services', 'Consultation (60 min)');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -84,13 +71,13 @@ describe('new appointment', { timeout: 20_000 }, () => {
   });
 
   it('keeps what was typed and explains the server’s refusal when the create fails', async () => {
-    mockServer((call) =>
+    fakeServer((call) =>
       call.method === 'POST' && call.path === '/api/appointment'
         ? { status: 400, body: { error: { message: 'clientId: client not found' } } }
         : lookups(call),
     );
     const onClose = vi.fn();
-    renderWithQueries(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
+    renderPage(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
     await screen.findByText('Times are in America/New_York');
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Bring the blue blanket' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -102,9 +89,9 @@ describe('new appointment', { timeout: 20_000 }, () => {
   });
 
   it('checks the answers before sending and says so with the default text', async () => {
-    const calls = mockServer(lookups);
+    const calls = fakeServer(lookups);
     const onClose = vi.fn();
-    renderWithQueries(<AppointmentDialog open draft={draft} onClose={onClose} />);
+    renderPage(<AppointmentDialog open draft={draft} onClose={onClose} />);
     await screen.findByText('Times are in America/New_York');
     fireEvent.change(timeField('End'), { target: { value: '08:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -119,7 +106,7 @@ describe('new appointment', { timeout: 20_000 }, () => {
 
 describe('status of an existing appointment', { timeout: 20_000 }, () => {
   function serve(status: AppointmentStatus, onPost?: (call: Call) => void) {
-    return mockServer((call) => {
+    return fakeServer((call) => {
       if (call.path === `/api/appointment/${APPOINTMENT_ID}`) {
         if (call.method === 'POST') {
           onPost?.(call);
@@ -133,7 +120,7 @@ describe('status of an existing appointment', { timeout: 20_000 }, () => {
 
   async function menuFor(status: AppointmentStatus): Promise<string[]> {
     serve(status);
-    renderWithQueries(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
+    renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
     const change = await screen.findByRole('button', { name: 'Change status' });
     fireEvent.click(change);
     const menu = await screen.findByRole('menu');
@@ -150,7 +137,7 @@ describe('status of an existing appointment', { timeout: 20_000 }, () => {
 
   it('offers no moves and no cancel once the status is final', async () => {
     serve('Ashes Spread');
-    renderWithQueries(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
+    renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
     const change = await screen.findByRole('button', { name: 'Change status' });
     expect((change as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
@@ -159,7 +146,7 @@ describe('status of an existing appointment', { timeout: 20_000 }, () => {
   it('sends the chosen move with its note', async () => {
     const posted: unknown[] = [];
     serve('Pending', (call) => posted.push(call.body));
-    renderWithQueries(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
+    renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Change status' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Confirmed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change status to Confirmed' });

@@ -63,6 +63,7 @@ export interface AppointmentDraft {
   startAt: string;
   endAt: string;
   primaryProviderId?: string | null;
+  secondaryProviderId?: string | null;
 }
 
 export interface AppointmentDialogProps {
@@ -153,7 +154,7 @@ export function AppointmentDialog({ open, onClose, appointmentId, draft, clientI
   } else {
     const d = shown.draft;
     // A new draft is a new form; the working location settling meanwhile is not (it would wipe what was typed).
-    const formKey = editingId ?? `new|${d ? `${d.locationId}|${d.startAt}|${d.endAt}|${d.primaryProviderId ?? ''}` : ''}|${shown.clientId ?? ''}`;
+    const formKey = editingId ?? `new|${d ? `${d.locationId}|${d.startAt}|${d.endAt}|${d.primaryProviderId ?? ''}|${d.secondaryProviderId ?? ''}` : ''}|${shown.clientId ?? ''}`;
     body = (
       <AppointmentForm
         key={formKey}
@@ -229,7 +230,7 @@ function initialValues(p: AppointmentFormProps): FormValues {
     patientIds: [],
     serviceIds: [],
     primaryProviderId: p.draft?.primaryProviderId ?? '',
-    secondaryProviderId: '',
+    secondaryProviderId: p.draft?.secondaryProviderId ?? '',
     times: localTimesOf(start, end, p.zoneOf(locationId)),
     homeVisit: false,
     address: '',

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, InputAdornment, TextField } from '@mui/material';
+import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, startOfLocalDay } from '@willow/contracts';
 import type { AppointmentStatus, ListAppointmentsQuery } from '@willow/contracts';
-import { DataTable } from '../../components/data-table';
 import { DateInput, MultiSelectInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { updateSettings, useSettings } from '../../lib/settings';
@@ -13,7 +12,7 @@ import { useLoadingToast } from '../../lib/toasts';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLocations } from '../locations/locations.api';
 import { AppointmentDialog } from './appointment-dialog';
-import { useAppointmentColumns } from './appointment-columns';
+import { AppointmentTable } from './appointment-table';
 import { useAppointmentList, useScheduleSidebar } from './appointments.api';
 
 const isStatus = (s: string): s is AppointmentStatus => (APPOINTMENT_STATUSES as readonly string[]).includes(s);
@@ -34,15 +33,18 @@ export default function AppointmentsPage() {
   const locationId = settings.locationId;
   const locations = useLocations(false);
   const sidebar = useScheduleSidebar(locationId);
-  const columns = useAppointmentColumns();
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [pageModel, setPageModel] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const debounced = useDebouncedValue(search.trim());
   const firstPage = () => setPageModel((m) => ({ ...m, page: 0 }));
+  // A narrower list may have fewer pages: every filter change starts over at the first.
+  const filterBy = (patch: Parameters<typeof updateSettings>[0]) => {
+    updateSettings(patch);
+    firstPage();
+  };
 
   // Day boundaries are the selected location's; with 'All Locations' the user's own zone's.
   const timeZone = locations.data?.find((l) => l.id === locationId)?.timezone ?? settings.timezone;
@@ -115,30 +117,21 @@ export default function AppointmentsPage() {
           label="Status"
           options={statusOptions}
           value={statuses}
-          onChange={(next) => {
-            updateSettings({ selectedStatuses: next });
-            firstPage();
-          }}
+          onChange={(next) => filterBy({ selectedStatuses: next })}
         />
         <MultiSelectInput
           label="Provider"
           options={providerOptions}
           value={settings.selectedProviders}
           loading={sidebar.isLoading}
-          onChange={(next) => {
-            updateSettings({ selectedProviders: next });
-            firstPage();
-          }}
+          onChange={(next) => filterBy({ selectedProviders: next })}
         />
         <MultiSelectInput
           label="Service"
           options={serviceOptions}
           value={settings.selectedServices}
           loading={sidebar.isLoading}
-          onChange={(next) => {
-            updateSettings({ selectedServices: next });
-            firstPage();
-          }}
+          onChange={(next) => filterBy({ selectedServices: next })}
         />
         <DateInput
           label="From"
@@ -159,29 +152,14 @@ export default function AppointmentsPage() {
           helperText={from && to ? `Days in ${timeZone}` : from || to ? 'Set both dates to filter by date' : undefined}
         />
       </Box>
-      {list.error && !list.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable
-          label="Appointments"
-          rows={list.data?.items}
-          columns={columns}
-          loading={list.isFetching}
-          noRowsLabel={debounced || from || to ? 'No appointments match these filters' : 'No appointments yet'}
-          server={{ rowCount, model: pageModel, onModelChange: setPageModel }}
-          onRowClick={(row) => setOpenId(row.id)}
-        />
-      )}
-      <AppointmentDialog open={openId !== null} appointmentId={openId} onClose={() => setOpenId(null)} />
+      <AppointmentTable
+        label="Appointments"
+        list={list}
+        noRowsLabel={debounced || from || to ? 'No appointments match these filters' : 'No appointments yet'}
+        rowCount={rowCount}
+        pageModel={pageModel}
+        onPageModelChange={setPageModel}
+      />
       <AppointmentDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );

@@ -4,7 +4,8 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { settingsStore } from '../../lib/settings';
 import { usePendingAppointmentCount, useScheduleSidebar } from './appointments.api';
-import { LOCATION_ID, mockServer, providers, services } from './test-support';
+import { fakeServer } from '../../test/test-support';
+import { LOCATION_ID, providers, services } from './test-support';
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -13,7 +14,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 /** Counts per location as the server would give them; no locationId = the whole account. */
 function serveCounts() {
-  return mockServer((call) =>
+  return fakeServer((call) =>
     call.path === '/api/appointment/pendingCount'
       ? { body: { count: call.query.get('locationId') === LOCATION_ID ? 2 : 7 } }
       : undefined,
@@ -48,7 +49,7 @@ describe('pending appointments badge', () => {
 
 describe('schedule sidebar', () => {
   it('is asked for with the x-pwa header', async () => {
-    const calls = mockServer((call) => (call.path === '/api/scheduleSlot/sidebar' ? { body: { providers, services } } : undefined));
+    const calls = fakeServer((call) => (call.path === '/api/scheduleSlot/sidebar' ? { body: { providers, services } } : undefined));
     const { result } = renderHook(() => useScheduleSidebar(LOCATION_ID), { wrapper });
     await waitFor(() => expect(result.current.data?.providers).toHaveLength(1));
     expect(calls[0]!.headers['x-pwa']).toBe('true');

@@ -67,8 +67,11 @@ export function useLocationAddOns(locationId: string | null) {
   });
 }
 
-/** The calendar sidebar: who may hold appointments at the location (SPEC §7 sends header x-pwa). */
-export function useScheduleSidebar(locationId: string | null) {
+/**
+ * The calendar sidebar: who may hold appointments at the location, and its services (SPEC §7 sends
+ * header x-pwa). Without a location it answers for the whole account; `enabled` false waits instead.
+ */
+export function useScheduleSidebar(locationId: string | null, enabled = true) {
   return useQuery({
     queryKey: scheduleKeys.sidebar(locationId, true),
     queryFn: ({ signal }) =>
@@ -77,6 +80,7 @@ export function useScheduleSidebar(locationId: string | null) {
         headers: { 'x-pwa': 'true' },
         signal,
       }),
+    enabled,
   });
 }
 

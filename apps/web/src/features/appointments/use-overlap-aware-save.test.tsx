@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AppointmentInput } from '@willow/contracts';
 import { useOverlapAwareCreate, useOverlapAwareUpdate } from './use-overlap-aware-save';
-import { appointment, APPOINTMENT_ID, CLIENT_ID, LOCATION_ID, mockServer, renderWithQueries, resetAll, stubMatchMedia } from './test-support';
-import type { Answer } from './test-support';
+import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
+import type { Answer } from '../../test/test-support';
+import { appointment, APPOINTMENT_ID, CLIENT_ID, LOCATION_ID } from './test-support';
 
 const OVERLAP = 'Overlaps with Rex (Consultation) from 9:00 AM to 10:00 AM EST';
 const move = { startAt: '2026-11-23T14:00:00.000Z', endAt: '2026-11-23T15:00:00.000Z' };
@@ -27,7 +28,7 @@ function Mover() {
 /** Answers the update with each of `answers` in turn and records what was sent. */
 function serveUpdates(...answers: Answer[]) {
   const bodies: unknown[] = [];
-  mockServer((call) => {
+  fakeServer((call) => {
     if (call.method === 'POST' && call.path === `/api/appointment/${APPOINTMENT_ID}`) {
       bodies.push(call.body);
       return answers.shift();
@@ -49,7 +50,7 @@ afterEach(resetAll);
 describe('overlap-aware update', () => {
   it('asks for a reason on an overlap and books anyway with it', async () => {
     const bodies = serveUpdates(overlap, saved);
-    renderWithQueries(<Mover />);
+    renderPage(<Mover />);
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Overlapping appointment' });
@@ -69,7 +70,7 @@ describe('overlap-aware update', () => {
 
   it('resolves false and sends nothing more when the user goes back', async () => {
     const bodies = serveUpdates(overlap);
-    renderWithQueries(<Mover />);
+    renderPage(<Mover />);
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
     const dialog = await screen.findByRole('dialog', { name: 'Overlapping appointment' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
@@ -81,7 +82,7 @@ describe('overlap-aware update', () => {
 
   it('shows the server’s message under the error title for other refusals', async () => {
     serveUpdates({ status: 400, body: { error: { message: 'status: cannot change from Pending to Completed' } } });
-    renderWithQueries(<Mover />);
+    renderPage(<Mover />);
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
 
     await waitFor(() => expect(result()).toBe('false'));
@@ -111,12 +112,12 @@ describe('overlap-aware create', () => {
   it('retries the create with the reason after an overlap', async () => {
     const bodies: unknown[] = [];
     const answers: Answer[] = [overlap, { status: 201, body: appointment() }];
-    mockServer((call) => {
+    fakeServer((call) => {
       if (call.method !== 'POST' || call.path !== '/api/appointment') return undefined;
       bodies.push(call.body);
       return answers.shift();
     });
-    renderWithQueries(<Creator />);
+    renderPage(<Creator />);
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Overlapping appointment' });
     fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: 'Emergency' } });

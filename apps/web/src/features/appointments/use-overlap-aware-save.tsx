@@ -1,21 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { Alert, DialogContentText } from '@mui/material';
 import type { Appointment, AppointmentInput, AppointmentUpdateInput } from '@willow/contracts';
-import { TextInput } from '../../components/form-fields';
 import { isApiError } from '../../lib/http-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useCreateAppointment, useUpdateAppointment } from './appointments.api';
 import { notifyCreateError } from './appointment-messages';
+import { TextPromptDialog } from './text-prompt-dialog';
 
 /** The server answers 409 when the time is already taken, naming what it overlaps. */
 const isOverlap = (error: unknown) => isApiError(error) && error.status === 409;
@@ -99,36 +90,27 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
   };
 
   const dialog: ReactNode = (
-    <Dialog open={prompt !== null} onClose={busy ? undefined : () => finish(null)} maxWidth="xs" fullWidth>
-      <DialogTitle>Overlapping appointment</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 0.5 }}>
-          <Alert severity="warning">{prompt?.message}</Alert>
-          <DialogContentText>To book it anyway, say why; the reason is kept with the appointment.</DialogContentText>
-          <TextInput
-            label="Reason"
-            required
-            autoFocus
-            multiline
-            minRows={2}
-            value={reason}
-            onValueChange={(v) => {
-              setReason(v);
-              setReasonError(undefined);
-            }}
-            error={reasonError}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => finish(null)} disabled={busy}>
-          Go back
-        </Button>
-        <Button variant="contained" color="warning" loading={busy} onClick={() => void bookAnyway()}>
-          Book anyway
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <TextPromptDialog
+      open={prompt !== null}
+      title="Overlapping appointment"
+      label="Reason"
+      required
+      value={reason}
+      error={reasonError}
+      onChange={(v) => {
+        setReason(v);
+        setReasonError(undefined);
+      }}
+      busy={busy}
+      backLabel="Go back"
+      confirmLabel="Book anyway"
+      confirmColor="warning"
+      onBack={() => finish(null)}
+      onConfirm={() => void bookAnyway()}
+    >
+      <Alert severity="warning">{prompt?.message}</Alert>
+      <DialogContentText>To book it anyway, say why; the reason is kept with the appointment.</DialogContentText>
+    </TextPromptDialog>
   );
 
   return { run, dialog };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ProviderAvailability, Service } from '@willow/contracts';
-import { fakeServer, NEW_YORK, renderPage, sessionAnswer, stubMatchMedia } from '../services/test-support';
-import type { Answer, Call } from '../services/test-support';
+import { fakeServer, NEW_YORK, renderPage, sessionAnswer, stubMatchMedia } from '../../test/test-support';
+import type { Answer, Call } from '../../test/test-support';
 import { AvailabilityDialog } from './availability-dialog';
 
 const VET = { id: '77777777-7777-4777-8777-777777777777', firstName: 'Vera', lastName: 'Vet' };

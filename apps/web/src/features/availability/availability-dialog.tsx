@@ -27,7 +27,7 @@ import { notifyError, useErrorToast } from '../../lib/toasts';
 import { useWorkingLocation } from '../locations/use-working-location';
 import { formatDuration } from '../services/service-format';
 import { useServiceList } from '../services/services.api';
-import { LocationPicker } from '../services/use-page-location';
+import { LocationPicker } from '../locations/use-page-location';
 import { useProviderAvailability, useUpdateAvailability } from './availability.api';
 
 export interface AvailabilityPerson {

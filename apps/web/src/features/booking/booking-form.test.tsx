@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { BOOKING_CONFIRMATION } from '@willow/contracts';
 import type { BookingPage as BookingPageData } from '@willow/contracts';
-import { fakeServer, renderPage, stubMatchMedia } from '../services/test-support';
-import type { Answer, Call } from '../services/test-support';
+import { fakeServer, renderPage, stubMatchMedia } from '../../test/test-support';
+import type { Answer, Call } from '../../test/test-support';
 import { BookingForm } from './booking-form';
 import BookingPage from './booking-page';
 
@@ -25,6 +25,7 @@ const PAGE: BookingPageData = {
     { id: DOG, name: 'Dog' },
     { id: '66666666-6666-4666-8666-666666666666', name: 'Cat' },
   ],
+  formToken: 'issued-with-the-page',
 };
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -67,7 +68,6 @@ describe('booking form', { timeout: 20_000 }, () => {
     renderPage(<BookingForm page={PAGE} now={now} />);
     expect(screen.getByTestId('booking-timezone').textContent).toContain('America/New York');
     fillIn();
-    clock += 42_000;
     fireEvent.click(screen.getByTestId('booking-submit'));
 
     expect((await screen.findByTestId('booking-confirmation')).textContent).toContain(BOOKING_CONFIRMATION);
@@ -80,7 +80,7 @@ describe('booking form', { timeout: 20_000 }, () => {
         patient: { name: 'Rex', speciesId: DOG, notes: 'Limping since Sunday' },
         owner: { firstName: 'Ann', lastName: 'Owner', email: 'Ann@Example.test', phone: '555-0199', address: '' },
         website: '',
-        elapsedMs: 42_000,
+        formToken: 'issued-with-the-page',
       },
     });
   });

@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -17,7 +19,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { BookingRequestInput, localDate, zoneAbbreviation } from '@willow/contracts';
+import { BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BookingRequestInput, localDate, zoneAbbreviation } from '@willow/contracts';
 import type { BookingPage } from '@willow/contracts';
 import { TextInput, useFormState } from '../../components/form-fields';
 import { readableMessage, validate } from '../../lib/zod-errors';
@@ -25,7 +27,7 @@ import type { FieldErrors } from '../../lib/zod-errors';
 import { formatDuration, formatPrice } from '../services/service-format';
 import { MAX_PREFERRED_TIMES, toPreferredTimes } from './booking-times';
 import type { PreferredTimeDraft } from './booking-times';
-import { useSubmitBooking } from './booking.api';
+import { bookingKeys, useSubmitBooking } from './booking.api';
 
 const blankForm = () => ({
   serviceId: '',
@@ -66,6 +68,19 @@ function formErrors(contractErrors: FieldErrors): FieldErrors {
 
 const ORDINALS = ['First', 'Second', 'Third'];
 
+/** A titled group of fields: a fieldset, so the title is announced with the fields it holds. */
+function FormSection({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="h6" sx={{ mb: intro ? 0.5 : 1.5 }}>
+        {title}
+      </Typography>
+      {intro}
+      {children}
+    </Box>
+  );
+}
+
 interface BookingFormProps {
   page: BookingPage;
   /** the clock; tests pass their own */
@@ -81,10 +96,11 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
   const [timeErrors, setTimeErrors] = useState<Record<number, string>>({});
   // Bots fill in every field they find; people never see this one.
   const [website, setWebsite] = useState('');
-  const [shownAt, setShownAt] = useState(() => now());
   const [failure, setFailure] = useState<string>();
   const [confirmation, setConfirmation] = useState<string>();
   const submitBooking = useSubmitBooking(page.locationId);
+  const queryClient = useQueryClient();
+  const refreshPage = () => queryClient.invalidateQueries({ queryKey: bookingKeys.page(page.locationId) });
   const today = useMemo(() => localDate(now(), page.timezone), [now, page.timezone]);
   const zoneLabel = `${page.timezone.replace(/_/g, ' ')}, ${zoneAbbreviation(now(), page.timezone)}`;
 
@@ -107,7 +123,8 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
       patient: { name: v.petName, speciesId: v.speciesId, notes: v.notes.trim() ? v.notes : null },
       owner: { firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone, address: v.address },
       website,
-      elapsedMs: Math.max(0, Math.round(now() - shownAt)),
+      // Issued with the page: the server refuses a form sent within seconds of it (bots) or hours later.
+      formToken: page.formToken,
     };
     const checked = validate(BookingRequestInput, payload);
     setTimeErrors(preferred.errors);
@@ -117,7 +134,11 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
     submitBooking.mutate(payload, {
       onSuccess: (answer) => setConfirmation(answer.message),
       // 400 (a field the server refused) and 429 (too many requests) keep everything typed.
-      onError: (error) => setFailure(error.message),
+      onError: (error) => {
+        setFailure(error.message);
+        // A stale or unverifiable form token: fetch a fresh page (and token) without losing what was typed.
+        if (error.message === BOOKING_FORM_EXPIRED || error.message === BOOKING_FORM_INVALID) void refreshPage();
+      },
     });
   };
 
@@ -126,7 +147,6 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
     setTimeErrors({});
     setFailure(undefined);
     setConfirmation(undefined);
-    setShownAt(now());
   };
 
   if (confirmation)
@@ -185,13 +205,14 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
           {e.serviceId && <FormHelperText>Choose a service.</FormHelperText>}
         </FormControl>
 
-        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="h6" sx={{ mb: 0.5 }}>
-            When would suit you?
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }} data-testid="booking-timezone">
-            Up to {MAX_PREFERRED_TIMES} choices, in order of preference. Times are the clinic&apos;s local time ({zoneLabel}).
-          </Typography>
+        <FormSection
+          title="When would suit you?"
+          intro={
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }} data-testid="booking-timezone">
+              Up to {MAX_PREFERRED_TIMES} choices, in order of preference. Times are the clinic&apos;s local time ({zoneLabel}).
+            </Typography>
+          }
+        >
           <Stack spacing={1.5}>
             {v.times.map((t, index) => {
               const ordinal = ORDINALS[index] ?? `Choice ${index + 1}`;
@@ -232,12 +253,9 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
               Add another time
             </Button>
           )}
-        </Box>
+        </FormSection>
 
-        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="h6" sx={{ mb: 1.5 }}>
-            Your pet
-          </Typography>
+        <FormSection title="Your pet">
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextInput label="Pet's name" required value={v.petName} onValueChange={(x) => form.set('petName', x)} error={e.petName} />
@@ -271,12 +289,9 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
               helperText="Symptoms, behaviour, or what you would like to discuss"
             />
           </Stack>
-        </Box>
+        </FormSection>
 
-        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="h6" sx={{ mb: 1.5 }}>
-            Your details
-          </Typography>
+        <FormSection title="Your details">
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextInput label="First name" required autoComplete="given-name" value={v.firstName} onValueChange={(x) => form.set('firstName', x)} error={e.firstName} />
@@ -297,7 +312,7 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
               helperText="Needed for home visits"
             />
           </Stack>
-        </Box>
+        </FormSection>
 
         <Box
           aria-hidden="true"

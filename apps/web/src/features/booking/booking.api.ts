@@ -11,6 +11,9 @@ export function useBookingPage(locationId: string) {
   return useQuery({
     queryKey: bookingKeys.page(locationId),
     queryFn: ({ signal }) => api(getBookingPage, { params: { locationId }, signal }),
+    // The page carries the form's token; a refetch (window focus) would hand out one too young to send.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -8,6 +8,8 @@ import {
   preselectedProviders,
   providerColumnOf,
   providerColumns,
+  providersForColumn,
+  providersForNew,
   slotVisible,
   toggleSelection,
 } from './calendar-filters';
@@ -118,5 +120,44 @@ describe('filter check boxes', () => {
   it('keeps the last ticked box and drops ids no longer listed', () => {
     expect(toggleSelection(all, ['b'], 'b', false)).toEqual(['b']);
     expect(toggleSelection(all, ['gone', 'a'], 'b', true)).toEqual(['a', 'b']);
+  });
+});
+
+describe('providers view drops', () => {
+  const vet = { id: 'vet', isPrimaryProvider: true, isSecondaryProvider: true };
+  const vet2 = { id: 'vet2', isPrimaryProvider: true, isSecondaryProvider: false };
+  const nurse = { id: 'nurse', isPrimaryProvider: false, isSecondaryProvider: true };
+  const roles = [vet, vet2, nurse];
+  const a = (primaryProviderId: string | null, secondaryProviderId: string | null) => ({ primaryProviderId, secondaryProviderId });
+
+  it('gives a vet’s column the primary role and an assistant’s the secondary one', () => {
+    expect(providersForColumn(a('vet', null), 'vet', 'vet2', roles)).toEqual({ primaryProviderId: 'vet2' });
+    expect(providersForColumn(a('vet', null), 'vet', 'nurse', roles)).toEqual({ secondaryProviderId: 'nurse' });
+    expect(providersForColumn(a(null, null), 'unassigned', 'vet', roles)).toEqual({ primaryProviderId: 'vet' });
+    expect(providersForColumn(a('vet', null), 'vet', null, roles)).toEqual({ primaryProviderId: null });
+  });
+
+  it('swaps primary and secondary when the secondary’s column takes the appointment', () => {
+    expect(providersForColumn(a('vet2', 'vet'), 'vet2', 'vet', roles)).toEqual({ primaryProviderId: 'vet', secondaryProviderId: null });
+    expect(providersForColumn(a('vet', 'vet2'), 'vet', 'vet2', roles)).toEqual({ primaryProviderId: 'vet2', secondaryProviderId: 'vet' });
+    expect(providersForColumn(a('vet', 'nurse'), 'vet', 'nurse', roles)).toBeNull();
+  });
+
+  it('moves the assisting role when the appointment was drawn in its secondary’s column', () => {
+    expect(providersForColumn(a('other', 'nurse'), 'nurse', 'vet', roles)).toEqual({ secondaryProviderId: 'vet' });
+    expect(providersForColumn(a('other', 'nurse'), 'nurse', 'vet2', roles)).toEqual({ primaryProviderId: 'vet2' });
+  });
+
+  it('changes nothing on the same column or an unknown one', () => {
+    expect(providersForColumn(a('vet', null), 'vet', 'vet', roles)).toBeNull();
+    expect(providersForColumn(a('vet', null), 'vet', 'gone', roles)).toBeNull();
+    expect(providersForColumn(a(null, null), 'unassigned', null, roles)).toBeNull();
+  });
+
+  it('starts a new appointment in an assistant’s column with them assisting', () => {
+    expect(providersForNew('nurse', roles)).toEqual({ secondaryProviderId: 'nurse' });
+    expect(providersForNew('vet', roles)).toEqual({ primaryProviderId: 'vet' });
+    expect(providersForNew(null, roles)).toEqual({ primaryProviderId: null });
+    expect(providersForNew(undefined, roles)).toEqual({});
   });
 });

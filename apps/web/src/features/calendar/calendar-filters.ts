@@ -106,3 +106,47 @@ export function toggleSelection(all: readonly string[], selected: readonly strin
   if (next.length === 0) return [...current];
   return all.every((x) => next.includes(x)) ? [] : all.filter((x) => next.includes(x));
 }
+
+type Roles = Pick<SidebarProvider, 'id' | 'isPrimaryProvider' | 'isSecondaryProvider'>;
+type Assigned = Pick<Appointment, 'primaryProviderId' | 'secondaryProviderId'>;
+
+/**
+ * The provider change a drop into another column of the providers view asks for. `from` is the
+ * column the appointment was drawn in (its primary's, or its secondary's when only that one is
+ * shown); `to` is a provider's id or null for Unassigned. A provider who can only assist becomes
+ * the secondary; the secondary dropped on as primary swaps places with the primary. Null means
+ * no provider change (nothing fits, e.g. an assistant's column for an appointment without a vet).
+ */
+export function providersForColumn(
+  appointment: Assigned,
+  from: string | null,
+  to: string | null,
+  providers: readonly Roles[],
+): Partial<Assigned> | null {
+  const { primaryProviderId: primary, secondaryProviderId: secondary } = appointment;
+  if (to === null) return primary === null ? null : { primaryProviderId: null };
+  if (to === from || to === primary) return null;
+  const target = providers.find((p) => p.id === to);
+  if (!target) return null;
+  // Drawn in the secondary's column (its primary is not shown): the drop changes who assists.
+  if (from !== null && from === secondary) {
+    if (target.isSecondaryProvider) return { secondaryProviderId: to };
+    return target.isPrimaryProvider ? { primaryProviderId: to } : null;
+  }
+  if (to === secondary) {
+    if (!target.isPrimaryProvider) return null;
+    const primaryCanAssist = primary === null || providers.some((p) => p.id === primary && p.isSecondaryProvider);
+    return { primaryProviderId: to, secondaryProviderId: primaryCanAssist ? primary : null };
+  }
+  if (target.isPrimaryProvider) return { primaryProviderId: to };
+  return target.isSecondaryProvider ? { secondaryProviderId: to } : null;
+}
+
+/** Who a new appointment made in a provider's column starts with (undefined: not the providers view). */
+export function providersForNew(providerId: string | null | undefined, providers: readonly Roles[]): Partial<Assigned> {
+  if (providerId === undefined) return {};
+  if (providerId === null) return { primaryProviderId: null };
+  const p = providers.find((x) => x.id === providerId);
+  if (p && !p.isPrimaryProvider && p.isSecondaryProvider) return { secondaryProviderId: providerId };
+  return { primaryProviderId: providerId };
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Drawer, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
@@ -7,7 +7,6 @@ import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import { useSearchParams } from 'react-router';
 import { localDateTimeToInstant, localMinutes, MAX_APPOINTMENT_LIMIT, startOfLocalDay, zoneAbbreviation } from '@willow/contracts';
 import type { Appointment, AppointmentUpdateInput, Location, ScheduleNote, ScheduleSlot } from '@willow/contracts';
-import { usePermissionsQuery, useProfileQuery } from '../../app/session';
 import { PageLoader } from '../../components/page-loader';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { useErrorToast } from '../../lib/toasts';
@@ -17,7 +16,7 @@ import type { AppointmentDraft } from '../appointments/appointment-dialog';
 import { useOverlapAwareUpdate } from '../appointments/use-overlap-aware-save';
 import { useLocation } from '../locations/locations.api';
 import { useWorkingLocation } from '../locations/use-working-location';
-import { appointmentVisible, effectiveStatuses, noteVisible, preselectedProviders, slotVisible } from './calendar-filters';
+import { appointmentVisible, effectiveStatuses, noteVisible, providersForColumn, providersForNew, slotVisible } from './calendar-filters';
 import type { CalendarFilters } from './calendar-filters';
 import { buildGrid, buildMonth, toEvent, toSlotItem } from './calendar-model';
 import type { CalendarEvent, ColumnModel } from './calendar-model';
@@ -46,9 +45,6 @@ const EMPTY: never[] = [];
 /** Where new slots and appointments start when nothing else says (wall-clock minutes). */
 const WORKDAY = { start: 9 * 60, end: 17 * 60 };
 const NEW_APPOINTMENT_MINUTES = 30;
-
-/** SPEC §6: the primary provider's own preselection happens once per start of the app. */
-let providersPreselected = false;
 
 /** The Schedule page: resolves the working location and its time zone, then shows its calendar. */
 export default function CalendarPage() {
@@ -143,19 +139,6 @@ function CalendarScreen({
   useErrorToast(calendar.sidebar.error, 'Error loading resources');
   const ready = !calendar.loading;
 
-  const permissions = usePermissionsQuery().data?.permissions;
-  const profileId = useProfileQuery().data?.id;
-  useEffect(() => {
-    if (providersPreselected || !calendar.data.sidebar || !permissions || !profileId) return;
-    providersPreselected = true;
-    const mine = preselectedProviders({
-      permissions,
-      profileId,
-      selectedProviders: settings.selectedProviders,
-      providers: calendar.data.sidebar.providers,
-    });
-    if (mine) updateSettings({ selectedProviders: mine });
-  }, [calendar.data.sidebar, permissions, profileId, settings.selectedProviders]);
 
   // ---- appointments being saved show at their new place until the refreshed week has them ----
   const [saving, setSaving] = useState<ReadonlyMap<string, Partial<Appointment>>>(() => new Map());
@@ -228,7 +211,7 @@ function CalendarScreen({
           locationId,
           startAt: new Date(start).toISOString(),
           endAt: new Date(end).toISOString(),
-          ...(providerId !== undefined ? { primaryProviderId: providerId } : {}),
+          ...providersForNew(providerId, providers),
         },
       },
     });
@@ -259,12 +242,11 @@ function CalendarScreen({
   handlers.current = {
     onCreate: ({ start, end, providerId }) => newAppointment(start, end, providerId),
     onOpen: (id) => setAppointmentDialog({ open: true, value: { id, draft: null } }),
-    onMove: (event, target) =>
-      void save(event, {
-        startAt: new Date(target.start).toISOString(),
-        endAt: new Date(target.end).toISOString(),
-        ...(target.primaryProviderId !== undefined ? { primaryProviderId: target.primaryProviderId } : {}),
-      }),
+    onMove: (event, target) => {
+      const assigned = target.columns ? providersForColumn(event.appointment, target.columns.from, target.columns.to, providers) : null;
+      if (target.start === event.start && !assigned) return;
+      void save(event, { startAt: new Date(target.start).toISOString(), endAt: new Date(target.end).toISOString(), ...assigned });
+    },
     onResize: (event, end) => void save(event, { endAt: new Date(end).toISOString() }),
     onMoveToDay: (event, date) => {
       // Same wall-clock time on the new day, whatever its offset.

@@ -1,10 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   createScheduleSlot,
   deleteScheduleSlot,
-  getScheduleSidebar,
   listAppointments,
   listSchedule,
   MAX_APPOINTMENT_LIMIT,
@@ -23,22 +22,9 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../lib/http-client';
 import { appointmentKeys, scheduleKeys } from '../../lib/query-keys';
+import { useScheduleSidebar } from '../appointments/appointments.api';
 import { mergeById, missingRanges } from './calendar-store';
 import type { CalendarData, LoadedRange } from './calendar-store';
-
-/** SPEC §7: the calendar's providers and services, sent with header x-pwa. */
-export function useScheduleSidebar(locationId: string | null) {
-  return useQuery({
-    queryKey: scheduleKeys.sidebar(locationId, true),
-    queryFn: ({ signal }) =>
-      api(getScheduleSidebar, {
-        query: { locationId: locationId ?? undefined, onlyActive: true },
-        headers: { 'x-pwa': 'true' },
-        signal,
-      }),
-    enabled: Boolean(locationId),
-  });
-}
 
 type AppointmentPage = { items: Appointment[]; total: number };
 
@@ -87,7 +73,8 @@ export function useCalendarData(locationId: string | null, ranges: readonly Load
       [],
     ),
   });
-  const sidebar = useScheduleSidebar(locationId);
+  // The calendar is always one location's: no account-wide answer while none is chosen.
+  const sidebar = useScheduleSidebar(locationId, Boolean(locationId));
 
   const loadedRanges = useMemo(
     () => ranges.filter((_, i) => schedule.results[i]?.data && appointments.results[i]?.data),

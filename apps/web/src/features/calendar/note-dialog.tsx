@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { ScheduleNoteInput, ScheduleNoteUpdateInput } from '@willow/contracts';
 import type { ScheduleNote, SidebarProvider } from '@willow/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { DateInput, SelectInput, TextInput, useFormState } from '../../components/form-fields';
 import { notifyError, notifySuccess } from '../../lib/toasts';
-import { CalendarFormDialog } from './calendar-form-dialog';
 import { providerName } from './calendar-filters';
 import { useCreateNote, useDeleteNote, useUpdateNote } from './calendar.api';
 
@@ -87,7 +87,7 @@ export function NoteDialog({ open, onClose, locationId, providers, note, default
 
   return (
     <>
-      <CalendarFormDialog
+      <EntityFormDialog
         open={open && !confirming}
         title={note ? 'Edit note' : 'Add note'}
         submitLabel={note ? 'Save' : 'Create'}
@@ -115,7 +115,7 @@ export function NoteDialog({ open, onClose, locationId, providers, note, default
           onValueChange={(x) => form.set('text', x)}
           error={form.errors.text}
         />
-      </CalendarFormDialog>
+      </EntityFormDialog>
       <ConfirmDialog
         open={open && confirming}
         title="Delete note"

@@ -29,11 +29,11 @@ import {
 } from '@willow/contracts';
 import type { ScheduleSlot, Service, SidebarProvider } from '@willow/contracts';
 import { useHasAnyPermission, useProfileQuery } from '../../app/session';
+import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { DateInput, FormError, MultiSelectInput, numberOrNull, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { validate } from '../../lib/zod-errors';
 import type { ValidationResult } from '../../lib/zod-errors';
-import { CalendarFormDialog } from './calendar-form-dialog';
 import { formatLocalDate, isLocalDate, minutesOfTimeInput, timeInputValue, weekdayNames } from './calendar-views';
 import { providerName } from './calendar-filters';
 import { useCreateSlot, useDeleteSlot, useRefreshCalendar, useSlotAvailability, useUpdateSlot } from './calendar.api';
@@ -190,19 +190,20 @@ export function SlotDialog({ open, onClose, locationId, timeZone, providers, ser
     if (slot) {
       const data = check(validate(ScheduleSlotUpdateInput, { ...times, serviceIds: v.serviceIds, capacity }));
       if (!data) return;
+      let updated: ScheduleSlot;
       try {
-        await update.mutateAsync({ id: slot.id, data });
+        updated = await update.mutateAsync({ id: slot.id, data });
         notifySuccess('Schedule slot updated');
       } catch (error) {
         notifyError('Error updating schedule slot', error);
         return;
       }
-      // Availability belongs to a start time: a moved slot gets its providers at the new time.
-      const moved = times.startAt !== slot.startAt;
-      const before = moved ? [] : slot.veterinarianIds;
+      // Availability belongs to a start time; the server moves a moved slot's providers with it,
+      // so only the providers ticked or unticked here change.
+      const before = updated.veterinarianIds;
       await markAvailable([
-        ...v.providerIds.filter((id) => !before.includes(id)).map((id) => ({ veterinarianId: id, startAt: times.startAt, action: 'add' as const })),
-        ...(moved ? [] : before.filter((id) => !v.providerIds.includes(id)).map((id) => ({ veterinarianId: id, startAt: times.startAt, action: 'remove' as const }))),
+        ...v.providerIds.filter((id) => !before.includes(id)).map((id) => ({ veterinarianId: id, startAt: updated.startAt, action: 'add' as const })),
+        ...before.filter((id) => !v.providerIds.includes(id)).map((id) => ({ veterinarianId: id, startAt: updated.startAt, action: 'remove' as const })),
       ]);
       onClose();
       return;
@@ -216,30 +217,39 @@ export function SlotDialog({ open, onClose, locationId, timeZone, providers, ser
         serviceIds: v.serviceIds,
         capacity,
         repeat: v.repeat ? { weekdays: v.weekdays, weeks } : null,
+        // Written with the slots, in one transaction: every slot of a series starts with these providers.
+        veterinarianIds: v.providerIds,
       }),
     );
     if (!data) return;
-    let created: ScheduleSlot[];
     try {
-      created = await create.mutateAsync(data);
+      const created = await create.mutateAsync(data);
       notifySuccess(created.length > 1 ? 'Schedule slots created' : 'Schedule slot created');
     } catch (error) {
       notifyError('Error adding schedule slot', error);
       return;
     }
-    await markAvailable(
-      created.flatMap((s) => v.providerIds.map((id) => ({ veterinarianId: id, startAt: s.startAt, action: 'add' as const }))),
-    );
     onClose();
   };
 
+  const timeField = (key: 'start' | 'end', label: string) => (
+    <TextInput
+      label={label}
+      type="time"
+      required
+      value={v[key]}
+      onValueChange={(x) => form.set(key, x)}
+      error={form.errors[key]}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
+    />
+  );
   const mayChange = (providerId: string) => canManageUsers || providerId === me;
   const toggleProvider = (id: string, on: boolean) =>
     form.set('providerIds', on ? [...v.providerIds, id] : v.providerIds.filter((x) => x !== id));
 
   return (
     <>
-      <CalendarFormDialog
+      <EntityFormDialog
         open={open && !deleting}
         title={slot ? 'Edit schedule slot' : 'Add schedule slot'}
         submitLabel={slot ? 'Save' : 'Create'}
@@ -250,24 +260,8 @@ export function SlotDialog({ open, onClose, locationId, timeZone, providers, ser
       >
         <DateInput label="Date" required value={v.date} onValueChange={(x) => form.set('date', x)} error={form.errors.date} />
         <Stack direction="row" spacing={2}>
-          <TextInput
-            label="Start"
-            type="time"
-            required
-            value={v.start}
-            onValueChange={(x) => form.set('start', x)}
-            error={form.errors.start}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
-          />
-          <TextInput
-            label="End"
-            type="time"
-            required
-            value={v.end}
-            onValueChange={(x) => form.set('end', x)}
-            error={form.errors.end}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
-          />
+          {timeField('start', 'Start')}
+          {timeField('end', 'End')}
         </Stack>
         <TextInput
           label="Capacity"
@@ -343,7 +337,7 @@ export function SlotDialog({ open, onClose, locationId, timeZone, providers, ser
             )}
           </>
         )}
-      </CalendarFormDialog>
+      </EntityFormDialog>
       {slot && (
         <DeleteSlotDialog
           open={open && deleting}

@@ -24,7 +24,8 @@ export interface GridActions {
   /** empty time was selected (click or drag) */
   onCreate: (range: { start: number; end: number; providerId: string | null | undefined }) => void;
   onOpen: (appointmentId: string) => void;
-  onMove: (event: CalendarEvent, target: { start: number; end: number; primaryProviderId?: string | null }) => void;
+  /** `columns`: in the providers view, the column it was drawn in and the provider's column it was dropped on (null: Unassigned) */
+  onMove: (event: CalendarEvent, target: { start: number; end: number; columns?: { from: string; to: string | null } }) => void;
   onResize: (event: CalendarEvent, end: number) => void;
   /** right-click (or long press) on empty time */
   onContext: (at: { x: number; y: number; date: string; start: number; providerId: string | null | undefined; slot: ScheduleSlot | null }) => void;
@@ -220,11 +221,11 @@ export function TimeGrid({ grid, providersView, today, providers, scrollKey, rea
       if (!target) return;
       const from = g.columns[current.col];
       const to = g.columns[target.col];
-      const patch: { start: number; end: number; primaryProviderId?: string | null } = { start: target.start, end: target.end };
-      if (providersView && from && to && from.providerId !== to.providerId && to.providerId !== OTHER) {
-        patch.primaryProviderId = to.providerId === UNASSIGNED ? null : to.providerId;
+      const patch: { start: number; end: number; columns?: { from: string; to: string | null } } = { start: target.start, end: target.end };
+      if (providersView && from?.providerId && to?.providerId && from.providerId !== to.providerId && to.providerId !== OTHER) {
+        patch.columns = { from: from.providerId, to: to.providerId === UNASSIGNED ? null : to.providerId };
       }
-      if (patch.start === current.event.start && patch.primaryProviderId === undefined) return;
+      if (patch.start === current.event.start && !patch.columns) return;
       act.onMove(current.event, patch);
     } else if (current.end !== null && current.end !== current.event.end) {
       act.onResize(current.event, current.end);

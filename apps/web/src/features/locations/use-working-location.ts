@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useProfileQuery } from '../../app/session';
-import { useSettings } from '../../lib/settings';
+import { updateSettings, useSettings } from '../../lib/settings';
 import { useLocations } from './locations.api';
 
 /**
@@ -20,12 +20,18 @@ export function useWorkingLocation() {
     list[0]?.id ??
     profile?.location?.id ??
     null;
+  const current = locationId ?? fallback;
   return {
-    locationId: locationId ?? fallback,
+    locationId: current,
     locations: list,
     /** the page offers its own choice only while the navigation says 'All Locations' */
     canPick: locationId === null && list.length > 1,
-    pick: setPicked,
+    /** SPEC §2: like the navigation's dropdown, another location clears the schedule filters chosen for this one */
+    pick: (id: string) => {
+      if (id === current) return;
+      setPicked(id);
+      updateSettings({ selectedServices: [], selectedProviders: [], selectedStatuses: [] });
+    },
     loading: locations.isLoading,
   };
 }

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { Service } from '@willow/contracts';
 import { ServiceFormDialog } from './service-form-dialog';
 import { formatDuration } from './service-format';
-import { fakeServer, NEW_YORK, renderPage, stubMatchMedia } from './test-support';
-import type { Call } from './test-support';
+import { fakeServer, NEW_YORK, renderPage, stubMatchMedia } from '../../test/test-support';
+import type { Call } from '../../test/test-support';
 
 const SERVICE: Service = {
   id: '22222222-2222-4222-8222-222222222222',

@@ -4,7 +4,7 @@ import { SERVICE_TYPES, ServiceInput } from '@willow/contracts';
 import type { Service } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { FormError, numberOrNull, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { saveCallbacks } from '../../components/use-form-dialog';
 import { useCreateService, useUpdateService } from './services.api';
 
 const TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: t }));
@@ -52,24 +52,9 @@ export function ServiceFormDialog({ open, service, locationId, locationName, onC
     if (service) {
       // A service stays at its location: appointments there were booked for it.
       const { locationId: _fixed, ...changes } = data;
-      update.mutate(
-        { id: service.id, data: changes },
-        {
-          onSuccess: () => {
-            notifySuccess('Service updated');
-            onClose();
-          },
-          onError: (error) => notifyError('Error updating service', error),
-        },
-      );
+      update.mutate({ id: service.id, data: changes }, saveCallbacks('Service updated', 'Error updating service', onClose));
     } else {
-      create.mutate(data, {
-        onSuccess: () => {
-          notifySuccess('Service created');
-          onClose();
-        },
-        onError: (error) => notifyError('Error creating service', error),
-      });
+      create.mutate(data, saveCallbacks('Service created', 'Error creating service', onClose));
     }
   };
 

@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import type { Location } from '@willow/contracts';
-import { useLocations } from '../locations/locations.api';
-import { useWorkingLocation } from '../locations/use-working-location';
+import { useLocations } from './locations.api';
+import { useWorkingLocation } from './use-working-location';
 
 /**
  * The location a per-location settings page (services, add-ons) shows: the one named in the

@@ -1,17 +1,19 @@
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Location } from '@willow/contracts';
-import { AppToaster } from '../../lib/toasts';
+import { AppToaster } from '../lib/toasts';
 
-/** A request as the server would see it. */
+/** One request the page made, as the server would see it. */
 export interface Call {
   method: string;
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 export interface Answer {
@@ -19,7 +21,10 @@ export interface Answer {
   body: unknown;
 }
 
-/** Stands in for the API: `route` answers (undefined = 404) and every request is recorded. */
+/**
+ * Stands in for the API: `route` answers each request (undefined = 404) and every request is
+ * recorded so tests can check what was sent.
+ */
 export function fakeServer(route: (call: Call) => Answer | undefined): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -31,6 +36,7 @@ export function fakeServer(route: (call: Call) => Answer | undefined): Call[] {
         path: u.pathname,
         query: u.searchParams,
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: (init?.headers ?? {}) as Record<string, string>,
       };
       calls.push(call);
       const answer = route(call) ?? { status: 404, body: { error: { message: 'Not found' } } };
@@ -40,7 +46,7 @@ export function fakeServer(route: (call: Call) => Answer | undefined): Call[] {
   return calls;
 }
 
-/** jsdom has no matchMedia; MUI's media queries and the toaster ask it. */
+/** jsdom has no matchMedia; the toaster and MUI's media queries ask it. */
 export function stubMatchMedia(): void {
   vi.stubGlobal(
     'matchMedia',
@@ -57,6 +63,13 @@ export function stubMatchMedia(): void {
   );
 }
 
+/** Between tests: unmount, forget stubs, and drop toasts (their store outlives a render). */
+export function resetAll(): void {
+  cleanup();
+  vi.unstubAllGlobals();
+  toast.remove();
+}
+
 /** Renders inside a query client, a router (at `path`, matched by `pattern`) and the toaster. */
 export function renderPage(ui: ReactElement, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -70,6 +83,14 @@ export function renderPage(ui: ReactElement, { path = '/', pattern = '*' }: { pa
       <AppToaster />
     </QueryClientProvider>,
   );
+}
+
+/** Opens an MUI autocomplete by its label and clicks the option named `option`. */
+export async function pickOption(label: string, option: string): Promise<void> {
+  const input = screen.getByRole('combobox', { name: label });
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  const listbox = await screen.findByRole('listbox');
+  fireEvent.click(within(listbox).getByRole('option', { name: option }));
 }
 
 export const NEW_YORK: Location = {

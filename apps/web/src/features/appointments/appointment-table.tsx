@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Alert, Button } from '@mui/material';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import type { Appointment } from '@willow/contracts';
+import { DataTable } from '../../components/data-table';
+import { AppointmentDialog } from './appointment-dialog';
+import { useAppointmentColumns } from './appointment-columns';
+
+interface AppointmentTableProps {
+  /** the grid's accessible name */
+  label: string;
+  list: { data?: { items: Appointment[] }; error: Error | null; isFetching: boolean; refetch: () => unknown };
+  /** leave the client out where the list is one client's */
+  showClient?: boolean;
+  noRowsLabel: string;
+  rowCount: number;
+  pageModel: GridPaginationModel;
+  onPageModelChange: (model: GridPaginationModel) => void;
+}
+
+/**
+ * A server-paged list of appointments (the Appointments page, a client's tab): a failed first load
+ * offers a retry, and a row opens the appointment.
+ */
+export function AppointmentTable({ label, list, showClient = true, noRowsLabel, rowCount, pageModel, onPageModelChange }: AppointmentTableProps) {
+  const columns = useAppointmentColumns(showClient);
+  const [openId, setOpenId] = useState<string | null>(null);
+  return (
+    <>
+      {list.error && !list.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {list.error.message}
+        </Alert>
+      ) : (
+        <DataTable
+          label={label}
+          rows={list.data?.items}
+          columns={columns}
+          loading={list.isFetching}
+          noRowsLabel={noRowsLabel}
+          server={{ rowCount, model: pageModel, onModelChange: onPageModelChange }}
+          onRowClick={(row) => setOpenId(row.id)}
+        />
+      )}
+      <AppointmentDialog open={openId !== null} appointmentId={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
