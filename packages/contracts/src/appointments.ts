@@ -11,7 +11,7 @@ import {
   page,
   wrapped,
 } from './rules.js';
-import { instantField } from './scheduling.js';
+import { END_OF_LIFE_SERVICE_TYPES, instantField } from './scheduling.js';
 
 // ---------- statuses (SPEC §4) ----------
 export const APPOINTMENT_STATUSES = [
@@ -75,6 +75,18 @@ export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentS
 };
 export const canTransition = (from: AppointmentStatus, to: AppointmentStatus) => STATUS_TRANSITIONS[from].includes(to);
 /** Statuses from which the cancel action is allowed. */
+/**
+ * The cremation path is for end-of-life appointments: it is entered only when one of the
+ * appointment's services is euthanasia, cremation or aftercare (docs/decisions/0020).
+ */
+export function entersCremationWithout(from: AppointmentStatus, to: AppointmentStatus, serviceTypes: readonly string[]): boolean {
+  const cremation: readonly AppointmentStatus[] = CREMATION_STATUSES;
+  if (!cremation.includes(to) || cremation.includes(from)) return false;
+  return !serviceTypes.some((t) => (END_OF_LIFE_SERVICE_TYPES as readonly string[]).includes(t));
+}
+export const cremationNeedsService = (to: AppointmentStatus) =>
+  `status: ${to} needs a euthanasia, cremation or aftercare service on the appointment`;
+
 export const CANCELLABLE_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter((s) => canTransition(s, 'Cancelled'));
 
 // ---------- appointments ----------

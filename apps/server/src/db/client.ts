@@ -56,7 +56,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     // PGlite runs no autovacuum: nothing refreshes the planner's statistics (without them a
     // 10,000-client location is planned as a handful of rows and sorted in full) or the
     // visibility map (without it a count reads every row). Do both soon after opening and then
-    // every few hours; on a laptop-sized database it takes well under a second.
+    // every few hours. On a practice's database it takes well under a second; on the benchmark's
+    // large seed a few seconds, during which requests wait (PGlite has one connection).
     const analyze = () => void client.query('vacuum (analyze)').catch(() => undefined);
     const firstAnalyze = setTimeout(analyze, 2_000);
     const everyFewHours = setInterval(analyze, 6 * 60 * 60 * 1000);

@@ -3,6 +3,8 @@ import {
   INACTIVE_STATUSES,
   MAX_APPOINTMENT_HOURS,
   canTransition,
+  cremationNeedsService,
+  entersCremationWithout,
   formatMinutes,
   localDate,
   localMinutes,
@@ -287,6 +289,10 @@ export class AppointmentsService {
       if (clientId !== existing.clientId) await this.assertClient(tx, auth, existing.locationId, clientId);
       if (clientId !== existing.clientId || input.patientIds) await this.assertPatients(tx, auth, clientId, patientIds);
       if (input.serviceIds) await this.assertServices(tx, auth, existing.locationId, serviceIds, existing.serviceIds);
+      if (to) {
+        const types = (await repo.servicesByIds(tx, auth, serviceIds)).map((s) => s.type);
+        if (entersCremationWithout(from, to, types)) throw badRequest(cremationNeedsService(to));
+      }
       const changed = { primary: primary !== existing.primaryProviderId, secondary: secondary !== existing.secondaryProviderId };
       if (changed.primary || changed.secondary) await this.assertProviders(tx, auth, primary, secondary, changed);
 

@@ -586,6 +586,21 @@ describe('status changes', () => {
     expect(changedAt).toEqual([...changedAt].sort((x, y) => x - y));
   });
 
+  it('enters the cremation path only with an end-of-life service, and says which service is missing', async () => {
+    const wellness = await newService(home.admin, home.locationId, { type: 'Consultation', name: 'Wellness exam' });
+    const { data } = await bookingFor({ serviceIds: [wellness.id], ...times('05:00', '05:30') });
+    const appointment = await book(data);
+    for (const status of ['Checked In', 'Checked Out'] as const) expect((await update(appointment.id, { status }, vet)).statusCode).toBe(200);
+    const refused = await update(appointment.id, { status: 'Submitted For Cremation' }, vet);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toBe('status: Submitted For Cremation needs a euthanasia, cremation or aftercare service on the appointment');
+    expect((await detail(appointment.id)).status).toBe('Checked Out');
+    // Adding the cremation service in the same change is enough.
+    const cremation = await newService(home.admin, home.locationId, { type: 'Cremation', name: 'Private cremation' });
+    const accepted = await update(appointment.id, { status: 'Submitted For Cremation', serviceIds: [wellness.id, cremation.id] }, vet);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
   it('lets only one of two simultaneous changes from the same status through', async () => {
     const { data } = await bookingFor({ status: 'Pending', ...times('04:00', '04:30') });
     const request = await book(data);

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import { CANCELLABLE_STATUSES, CancelInput, STATUS_TRANSITIONS } from '@willow/contracts';
+import { CANCELLABLE_STATUSES, CancelInput, entersCremationWithout, STATUS_TRANSITIONS } from '@willow/contracts';
 import type { AppointmentDetail, AppointmentStatus } from '@willow/contracts';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { validate } from '../../lib/zod-errors';
@@ -27,10 +27,10 @@ const NOTE_MAX = 500;
 
 /**
  * Where the appointment may go next (docs/decisions/0020). Cancelling has its own action with a
- * required reason, so it is never one of the menu's moves.
+ * required reason, so it is never one of the menu's moves; the cremation path needs an end-of-life service.
  */
-export function nextStatuses(status: AppointmentStatus): AppointmentStatus[] {
-  return STATUS_TRANSITIONS[status].filter((s) => s !== 'Cancelled');
+export function nextStatuses(status: AppointmentStatus, serviceTypes: readonly string[]): AppointmentStatus[] {
+  return STATUS_TRANSITIONS[status].filter((s) => s !== 'Cancelled' && !entersCremationWithout(status, s, serviceTypes));
 }
 
 export const SOURCE_LABELS = { staff: 'Booked by staff', online: 'Online request' } as const;
@@ -44,7 +44,7 @@ export function StatusPanel({ appointment, timeZone }: { appointment: Appointmen
   const [changing, setChanging] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const { update, dialog: overlapDialog } = useOverlapAwareUpdate();
-  const moves = nextStatuses(appointment.status);
+  const moves = nextStatuses(appointment.status, appointment.services.map((s) => s.type));
   const cancellable = CANCELLABLE_STATUSES.includes(appointment.status);
 
   const choose = (status: AppointmentStatus) => {

@@ -105,21 +105,22 @@ describe('new appointment', { timeout: 20_000 }, () => {
 });
 
 describe('status of an existing appointment', { timeout: 20_000 }, () => {
-  function serve(status: AppointmentStatus, onPost?: (call: Call) => void) {
+  const EUTHANASIA = { id: NAILS_ID, name: 'Home euthanasia', type: 'Euthanasia', duration: 60, price: 450 };
+  function serve(status: AppointmentStatus, onPost?: (call: Call) => void, services = [EUTHANASIA]) {
     return fakeServer((call) => {
       if (call.path === `/api/appointment/${APPOINTMENT_ID}`) {
         if (call.method === 'POST') {
           onPost?.(call);
           return { body: appointment({ status: (call.body as { data: { status: AppointmentStatus } }).data.status }) };
         }
-        return { body: appointment({ status, serviceIds: [NAILS_ID], services: [] }) };
+        return { body: appointment({ status, serviceIds: [NAILS_ID], services }) };
       }
       return lookups(call);
     });
   }
 
-  async function menuFor(status: AppointmentStatus): Promise<string[]> {
-    serve(status);
+  async function menuFor(status: AppointmentStatus, services = [EUTHANASIA]): Promise<string[]> {
+    serve(status, undefined, services);
     renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
     const change = await screen.findByRole('button', { name: 'Change status' });
     fireEvent.click(change);
@@ -133,6 +134,11 @@ describe('status of an existing appointment', { timeout: 20_000 }, () => {
     expect(await menuFor('Pending')).toEqual(['Confirmed', 'Rejected']);
     expect(await menuFor('Checked Out')).toEqual(['Completed', 'Submitted For Cremation']);
     expect(await menuFor('Cremated')).toEqual(['Ashes Delivered', 'Ashes Spread']);
+  });
+
+  it('offers the cremation path only to an appointment with an end-of-life service', async () => {
+    const nails = { id: NAILS_ID, name: 'Nail trim', type: 'Other', duration: 15, price: 25 };
+    expect(await menuFor('Checked Out', [nails])).toEqual(['Completed']);
   });
 
   it('offers no moves and no cancel once the status is final', async () => {
