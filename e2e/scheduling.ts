@@ -1,9 +1,10 @@
 // Shared steps for the scheduling browser tests (calendar, appointments, booking, services and
 // add-ons); not a test file itself. Records a test is not about are made through the API with the
 // signed-in context's cookies; times are wall-clock times at the location, as staff think of them.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, localDate, localDateTimeToInstant, startOfLocalDay, weekdayOf } from '@willow/contracts';
+import { baseUrl } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, json, speciesId, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
 import { mainNav } from './helpers.ts';
 
@@ -15,6 +16,13 @@ import { mainNav } from './helpers.ts';
 export function quietWednesday(timeZone: string, weeks: number): string {
   const day = addDays(localDate(Date.now(), timeZone), weeks * 7);
   return addDays(day, 3 - weekdayOf(day));
+}
+
+/** The first day at least `weeks` weeks ahead whose clocks go forward (23 hours long) at the location. */
+export function nextSpringForward(timeZone: string, weeks: number): string {
+  let day = addDays(localDate(Date.now(), timeZone), weeks * 7);
+  for (let i = 0; i < 400; i++, day = addDays(day, 1)) if (dayLength(day, timeZone) < 1440) return day;
+  throw new Error(`${timeZone} has no daylight-saving change within a year`);
 }
 
 /** Minutes since midnight of 'HH:MM'. */
@@ -38,6 +46,13 @@ export function shownClock(page: Page, hhmm: string): Promise<string> {
     (m) => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, 0, m))),
     minutesOf(hhmm),
   );
+}
+
+/** A page whose browser runs in another time zone than the machine (and the locations). */
+export async function newPageInZone(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 900 }, timezoneId });
+  const page = await context.newPage();
+  return { context, page };
 }
 
 // ---------- records through the API ----------
@@ -185,12 +200,17 @@ export async function pickClient(dialog: Locator, household: Household) {
   await expect.poll(() => box.inputValue()).toBe(household.clientName);
 }
 
-/** Picks one option of an autocomplete (patients, services) in the dialog. */
-export async function pickFromAutocomplete(dialog: Locator, label: string, option: string | RegExp) {
+/**
+ * Picks one option of an autocomplete (patients, services) in the dialog: by its exact name, or with
+ * `partly` by text it holds (a patient's option also shows the species).
+ */
+export async function pickFromAutocomplete(dialog: Locator, label: string, option: string | RegExp, partly = false) {
   await dialog.getByRole('combobox', { name: label }).click();
   const listbox = dialog.page().getByRole('listbox');
   const choice =
-    typeof option === 'string' ? listbox.getByRole('option', { name: option, exact: true }) : listbox.getByRole('option').filter({ hasText: option });
+    typeof option === 'string' && !partly
+      ? listbox.getByRole('option', { name: option, exact: true })
+      : listbox.getByRole('option').filter({ hasText: option });
   await choice.click();
   // Choosing closes the list (Escape would close the dialog itself).
   await listbox.waitFor({ state: 'hidden' });
@@ -200,4 +220,68 @@ export async function pickFromAutocomplete(dialog: Locator, label: string, optio
 export async function chipColour(chip: Locator): Promise<string | undefined> {
   const classes = (await chip.getAttribute('class')) ?? '';
   return /\bMuiChip-color(Default|Primary|Secondary|Error|Info|Success|Warning)\b/.exec(classes)?.[1]?.toLowerCase();
+}
+
+// ---------- the calendar's time grid ----------
+
+/** Pixels per minute of the day and week views (calendar-styles.ts PX_PER_MINUTE). */
+export const GRID_PX_PER_MINUTE = 64 / 60;
+
+/** The calendar root once it has drawn the week (or day) of `date` with its data. */
+export async function openCalendar(page: Page, view: 'day' | 'week' | 'providers', date: string, timeZone: string): Promise<Locator> {
+  await page.goto(`/?view=${view}&date=${date}`);
+  const calendar = page.getByTestId('calendar');
+  await calendar.and(page.locator(`[data-view="${view}"][data-date="${date}"][data-time-zone="${timeZone}"][data-ready="true"]`)).waitFor();
+  return calendar;
+}
+
+/** The column of one local day in the week or day view. */
+export const dayColumn = (page: Page, date: string): Locator => page.locator(`[data-testid="calendar-day-column"][data-date="${date}"]`);
+
+/** An appointment's block in the time grid. */
+export const calendarEvent = (page: Page, appointmentId: string): Locator =>
+  page.locator(`[data-testid="calendar-event"][data-appointment-id="${appointmentId}"]`);
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Scrolls the time grid to the start of the day (it opens on the working morning). */
+export async function scrollGridToMidnight(column: Locator) {
+  await column.evaluate((el) => {
+    el.closest('.wc-scroll')!.scrollTop = 0;
+  });
+}
+
+/**
+ * A point in a day column at a wall-clock time, nudged `nudge` minutes later (selections round
+ * outwards and moves to the nearest quarter hour, so a point inside a quarter hour says which one).
+ * The column's box includes the part scrolled out of view, so its top is the day's midnight.
+ */
+export async function pointAt(column: Locator, date: string, hhmm: string, timeZone: string, nudge = 0, across = 0.4): Promise<Point> {
+  const box = await column.boundingBox();
+  if (!box) throw new Error(`The column of ${date} is not drawn`);
+  const point = { x: box.x + box.width * across, y: box.y + (elapsedMinutes(date, hhmm, timeZone) + nudge) * GRID_PX_PER_MINUTE };
+  // The grid scrolls itself while the pointer is near its edges (under the sticky day headings at the top).
+  const view = await column.evaluate((el) => {
+    const r = el.closest('.wc-scroll')!.getBoundingClientRect();
+    const head = el.closest('.wc-scroll')!.querySelector('.wc-head')!.getBoundingClientRect();
+    return { top: Math.max(r.top, head.bottom), bottom: r.bottom };
+  });
+  if (point.y < view.top + 45 || point.y > view.bottom - 30) throw new Error(`${hhmm} on ${date} is out of view (y ${point.y}, view ${view.top}–${view.bottom})`);
+  return point;
+}
+
+/**
+ * Presses the mouse at `from`, moves to `to` in steps (past the drag threshold), runs `whileHeld`
+ * (to look at the preview) and lets go.
+ */
+export async function dragMouse(page: Page, from: Point, to: Point, whileHeld?: () => Promise<void>) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y + 6, { steps: 2 });
+  await page.mouse.move(to.x, to.y, { steps: 10 });
+  await whileHeld?.();
+  await page.mouse.up();
 }

@@ -14,9 +14,16 @@ afterAll(async () => {
 
 const SWITCHED = 'Successfully switched accounts';
 
-/** Stores schedule selections as if the user had picked them earlier, then reloads so the app reads them. */
+/**
+ * Stores schedule selections as if the user had picked them earlier, then reloads so the app reads
+ * them. Written before the app's own scripts run on the reload (once per tab): the running app keeps
+ * its settings in memory and would write over a change made beside it (e.g. the start-up provider
+ * preselection landing a moment later).
+ */
 async function presetSelections(page: Page, extra: Record<string, unknown> = {}) {
-  await page.evaluate((patch) => {
+  await page.addInitScript((patch) => {
+    if (window.sessionStorage.getItem('e2e-preset')) return;
+    window.sessionStorage.setItem('e2e-preset', 'applied');
     const current = JSON.parse(window.localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
     window.localStorage.setItem(
       'settings',

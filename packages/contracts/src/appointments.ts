@@ -252,6 +252,7 @@ export const ListAppointmentsQuery = z
     startDate: instantField().optional(),
     endDate: instantField().optional(),
     status: csv(z.enum(APPOINTMENT_STATUSES)).optional(),
+    /** appointments these users are primary or secondary provider of, and those nobody is assigned to yet */
     providerId: csv(idField()).optional(),
     serviceId: csv(idField()).optional(),
     clientId: idField().optional(),

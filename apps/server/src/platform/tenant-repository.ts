@@ -1,7 +1,7 @@
 // Security-critical: tenant scoping. Every read and write of a tenant table goes through here,
 // so a row of another account can never be read, changed or deleted: the account_id always
 // comes from the caller's session scope, never from the request.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 
@@ -15,6 +15,14 @@ export interface Scope {
 export type Row<T extends TenantTable> = T['$inferSelect'];
 export type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'accountId' | 'id'>;
 export type RowPatch<T extends TenantTable> = Partial<NewRow<T>>;
+
+/**
+ * `column = any($1::uuid[])`: one parameter however many ids. A page of a week's appointments looks
+ * up hundreds of clients and patients; as an IN list each id is a parameter to build and plan.
+ */
+export function idIn(column: PgColumn | SQL, ids: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+}
 
 export interface ListOptions {
   where?: SQL | undefined;
@@ -58,7 +66,7 @@ export function tenantRepository<T extends TenantTable>(table: T) {
     async allExist(ex: Executor, scope: Scope, ids: readonly string[]): Promise<boolean> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return true;
-      return (await ex.$count(t, scoped(scope, inArray(t.id, unique)))) === unique.length;
+      return (await ex.$count(t, scoped(scope, idIn(t.id, unique)))) === unique.length;
     },
 
     async insert(ex: Executor, scope: Scope, values: NewRow<T>): Promise<Row<T>> {

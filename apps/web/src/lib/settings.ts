@@ -114,6 +114,12 @@ export function createSettingsStore() {
 
 export type SettingsStore = ReturnType<typeof createSettingsStore>;
 export const settingsStore = createSettingsStore();
+// Another tab changed the settings: take them on, so this tab does not write its older copy back over them.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === SETTINGS_KEY || event.key === null) settingsStore.reload();
+  });
+}
 
 export function useSettings(): Settings {
   return useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.get);

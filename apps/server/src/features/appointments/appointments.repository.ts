@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { addOns } from '../add-ons/add-ons.table.js';
 import { clients } from '../clients/clients.table.js';
@@ -65,7 +65,12 @@ function filterWhere(f: AppointmentFilters): SQL | undefined {
     f.locationIds ? inArray(appointments.locationId, f.locationIds) : undefined,
     f.status?.length ? inArray(appointments.status, f.status) : undefined,
     f.providerIds?.length
-      ? or(inArray(appointments.primaryProviderId, f.providerIds), inArray(appointments.secondaryProviderId, f.providerIds))
+      ? or(
+          inArray(appointments.primaryProviderId, f.providerIds),
+          inArray(appointments.secondaryProviderId, f.providerIds),
+          // Unassigned appointments (online requests) show under any provider filter, as on the calendar.
+          and(isNull(appointments.primaryProviderId), isNull(appointments.secondaryProviderId)),
+        )
       : undefined,
     f.serviceIds?.length ? sql`${appointments.serviceIds} && ${uuidArray(f.serviceIds)}` : undefined,
     f.clientId ? eq(appointments.clientId, f.clientId) : undefined,
@@ -205,7 +210,7 @@ export const appointmentsRepository = {
     return ex
       .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, phone: clients.phone })
       .from(clients)
-      .where(and(eq(clients.accountId, scope.accountId), inArray(clients.id, ids)));
+      .where(and(eq(clients.accountId, scope.accountId), idIn(clients.id, ids)));
   },
 
   async patientsByIds(ex: Executor, scope: Scope, ids: string[]) {
@@ -214,11 +219,11 @@ export const appointmentsRepository = {
       .select({ id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn })
       .from(patients)
       .innerJoin(species, eq(species.id, patients.speciesId))
-      .where(and(eq(patients.accountId, scope.accountId), inArray(patients.id, ids)));
+      .where(and(eq(patients.accountId, scope.accountId), idIn(patients.id, ids)));
   },
 
   async servicesByIds(ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> {
-    return ids.length ? servicesTable.list(ex, scope, { where: inArray(services.id, ids) }) : [];
+    return ids.length ? servicesTable.list(ex, scope, { where: idIn(services.id, ids) }) : [];
   },
 
   /**
@@ -231,7 +236,7 @@ export const appointmentsRepository = {
     return ex
       .select()
       .from(services)
-      .where(servicesTable.scoped(scope, inArray(services.id, ids)))
+      .where(servicesTable.scoped(scope, idIn(services.id, ids)))
       .orderBy(asc(services.id))
       .for('share');
   },
@@ -239,7 +244,7 @@ export const appointmentsRepository = {
   async addOnsOf(ex: Executor, scope: Scope, appointmentIds: string[]): Promise<AppointmentAddOnRow[]> {
     if (appointmentIds.length === 0) return [];
     return attachedAddOns.list(ex, scope, {
-      where: inArray(appointmentAddOns.appointmentId, appointmentIds),
+      where: idIn(appointmentAddOns.appointmentId, appointmentIds),
       orderBy: [asc(appointmentAddOns.createdAt), asc(appointmentAddOns.id)],
     });
   },
@@ -274,7 +279,7 @@ export const appointmentsRepository = {
   findClient: (ex: Executor, scope: Scope, id: string): Promise<ClientRow | undefined> => clientsTable.findById(ex, scope, id),
 
   async patientRows(ex: Executor, scope: Scope, ids: string[]): Promise<PatientRow[]> {
-    return ids.length ? patientsTable.list(ex, scope, { where: inArray(patients.id, ids) }) : [];
+    return ids.length ? patientsTable.list(ex, scope, { where: idIn(patients.id, ids) }) : [];
   },
 
   /** Each user with whether they are active and hold the permission through a role of this account. */
@@ -293,14 +298,14 @@ export const appointmentsRepository = {
         )}`,
       })
       .from(users)
-      .where(and(eq(users.accountId, scope.accountId), inArray(users.id, ids)));
+      .where(and(eq(users.accountId, scope.accountId), idIn(users.id, ids)));
   },
 
   findCatalogueAddOn: (ex: Executor, scope: Scope, id: string): Promise<CatalogueAddOnRow | undefined> =>
     catalogueAddOns.findById(ex, scope, id),
 
   async catalogueAddOns(ex: Executor, scope: Scope, ids: string[]): Promise<CatalogueAddOnRow[]> {
-    return ids.length ? catalogueAddOns.list(ex, scope, { where: inArray(addOns.id, ids) }) : [];
+    return ids.length ? catalogueAddOns.list(ex, scope, { where: idIn(addOns.id, ids) }) : [];
   },
 
   findAttachedAddOn: (ex: Executor, scope: Scope, id: string) => attachedAddOns.findById(ex, scope, id),

@@ -497,6 +497,18 @@ describe('GET /api/appointment', () => {
     expect(await ids({ search: '100%' })).toEqual([]);
     // The list (no range) filters the same way.
     expect((await list({ locationId: location, search: 'biscuit' })).items.map((x) => x.id)).toEqual([a.id]);
+
+    // Nobody's yet: an appointment without providers shows under any provider filter.
+    const c = await book({
+      locationId: location,
+      clientId: jones.client.id,
+      patientIds: [jones.patients[0]!.id],
+      serviceIds: [cut.id],
+      startAt: at('11:00', day),
+      endAt: at('11:30', day),
+    });
+    expect(await ids({ providerId: vet.userId })).toEqual([a.id, c.id]);
+    expect(await ids({ providerId: assistant.userId })).toEqual([b.id, c.id]);
   });
 
   it('pages the list newest first with the total', async () => {

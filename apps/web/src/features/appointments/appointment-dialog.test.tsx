@@ -44,6 +44,15 @@ describe('new appointment', { timeout: 20_000 }, () => {
     expect(timeField('End').value).toBe('13:00');
   });
 
+  it('keeps a length dragged on the calendar when services are chosen', async () => {
+    fakeServer(lookups);
+    renderPage(<AppointmentDialog open draft={{ ...draft, lengthChosen: true }} clientId={CLIENT_ID} onClose={() => {}} />);
+    await screen.findByText('Times are in America/New_York');
+    expect(timeField('End').value).toBe('09:30');
+    await pickOption('Services', 'Consultation (60 min)');
+    expect(timeField('End').value).toBe('09:30');
+  });
+
   it('sends the times as instants of the location’s zone and closes once created', async () => {
     const calls = fakeServer((call) =>
       call.method === 'POST' && call.path === '/api/appointment'

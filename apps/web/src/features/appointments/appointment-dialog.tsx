@@ -64,6 +64,8 @@ export interface AppointmentDraft {
   endAt: string;
   primaryProviderId?: string | null;
   secondaryProviderId?: string | null;
+  /** the length was chosen (dragged on the calendar): choosing services does not change the end */
+  lengthChosen?: boolean;
 }
 
 export interface AppointmentDialogProps {
@@ -288,7 +290,7 @@ function AppointmentForm(props: AppointmentFormProps) {
   const timeZone = zoneOf(v.locationId);
   // In an existing appointment whose end differs from its services' total, the end was set by hand.
   const [endChangedByUser, setEndChangedByUser] = useState(() => {
-    if (!appointment) return false;
+    if (!appointment) return Boolean(props.draft?.lengthChosen);
     const total = appointment.services.reduce((sum, s) => sum + s.duration, 0);
     return Date.parse(appointment.endAt) - Date.parse(appointment.startAt) !== total * 60_000;
   });

@@ -36,14 +36,15 @@ describe('calendar filters', () => {
     expect(DEFAULT_SELECTED_STATUSES).not.toContain('Cancelled');
   });
 
-  it('shows appointments of the selected statuses, providers (primary or secondary) and services', () => {
+  it('shows appointments of the selected statuses, providers (primary, secondary or nobody yet) and services', () => {
     expect(appointmentVisible(appointment({}), all)).toBe(true);
     expect(appointmentVisible(appointment({ status: 'Cancelled' }), all)).toBe(false);
     const byProvider = { ...all, providers: ['p1'] };
     expect(appointmentVisible(appointment({ primaryProviderId: 'p1' }), byProvider)).toBe(true);
     expect(appointmentVisible(appointment({ secondaryProviderId: 'p1' }), byProvider)).toBe(true);
     expect(appointmentVisible(appointment({ primaryProviderId: 'p2' }), byProvider)).toBe(false);
-    expect(appointmentVisible(appointment({}), byProvider)).toBe(false);
+    // Nobody's yet: shown under any provider filter, so it never waits unseen.
+    expect(appointmentVisible(appointment({}), byProvider)).toBe(true);
     const byService = { ...all, services: ['s1'] };
     expect(appointmentVisible(appointment({ serviceIds: ['s2', 's1'] }), byService)).toBe(true);
     expect(appointmentVisible(appointment({ serviceIds: ['s2'] }), byService)).toBe(false);

@@ -20,7 +20,9 @@ const intersects = (a: readonly string[], b: readonly string[]) => a.some((x) =>
 
 export function appointmentVisible(a: Appointment, f: CalendarFilters): boolean {
   if (!f.statuses.includes(a.status)) return false;
-  if (f.providers.length) {
+  // Nobody's yet (an online request, a drag in the week view) is everybody's to see: hidden, it would wait unseen.
+  const unassigned = a.primaryProviderId === null && a.secondaryProviderId === null;
+  if (f.providers.length && !unassigned) {
     const mine =
       (a.primaryProviderId !== null && f.providers.includes(a.primaryProviderId)) ||
       (a.secondaryProviderId !== null && f.providers.includes(a.secondaryProviderId));

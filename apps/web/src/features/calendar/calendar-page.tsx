@@ -202,7 +202,9 @@ function CalendarScreen({
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const newAppointment = (start: number, end: number, providerId?: string | null) =>
+  // Outside the providers view, a calendar filtered to one provider (a vet looking at their own day) books for them.
+  const soleProvider = filters.providers.length === 1 && providers.some((p) => p.id === filters.providers[0]) ? filters.providers[0] : undefined;
+  const newAppointment = (start: number, end: number, providerId: string | null | undefined = soleProvider, lengthChosen = false) =>
     setAppointmentDialog({
       open: true,
       value: {
@@ -212,6 +214,7 @@ function CalendarScreen({
           startAt: new Date(start).toISOString(),
           endAt: new Date(end).toISOString(),
           ...providersForNew(providerId, providers),
+          lengthChosen,
         },
       },
     });
@@ -240,7 +243,7 @@ function CalendarScreen({
 
   const handlers = useRef<GridActions & MonthActions>(null!);
   handlers.current = {
-    onCreate: ({ start, end, providerId }) => newAppointment(start, end, providerId),
+    onCreate: ({ start, end, providerId, dragged }) => newAppointment(start, end, providerId === undefined ? soleProvider : providerId, dragged),
     onOpen: (id) => setAppointmentDialog({ open: true, value: { id, draft: null } }),
     onMove: (event, target) => {
       const assigned = target.columns ? providersForColumn(event.appointment, target.columns.from, target.columns.to, providers) : null;

@@ -22,7 +22,8 @@ const CLICK_MINUTES = 30;
 
 export interface GridActions {
   /** empty time was selected (click or drag) */
-  onCreate: (range: { start: number; end: number; providerId: string | null | undefined }) => void;
+  /** `dragged`: the length was drawn, not a click's default */
+  onCreate: (range: { start: number; end: number; providerId: string | null | undefined; dragged: boolean }) => void;
   onOpen: (appointmentId: string) => void;
   /** `columns`: in the providers view, the column it was drawn in and the provider's column it was dropped on (null: Unassigned) */
   onMove: (event: CalendarEvent, target: { start: number; end: number; columns?: { from: string; to: string | null } }) => void;
@@ -214,7 +215,7 @@ export function TimeGrid({ grid, providersView, today, providers, scrollKey, rea
             Math.floor(current.from / SNAP_MINUTES) * SNAP_MINUTES,
             Math.floor(current.from / SNAP_MINUTES) * SNAP_MINUTES + CLICK_MINUTES,
           );
-      act.onCreate({ ...range, providerId: columnProvider(column) });
+      act.onCreate({ ...range, providerId: columnProvider(column), dragged: current.moved });
     } else if (current.kind === 'move') {
       if (!current.active) return act.onOpen(current.event.id);
       const target = current.target;

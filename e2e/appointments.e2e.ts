@@ -1,0 +1,312 @@
+// An appointment's life in its dialog: the status path of a cremation with its history, cancelling
+// with a reason, booking over another appointment of the same provider, and add-ons. Records the
+// tests are not about are made through the API, in a quiet week of their own.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@willow/contracts';
+import { launch, newPage, signIn } from './browser.ts';
+import { locationNamed, OWNER, OWNER_NAME, pickOption, RIVERSIDE, rowWith, toast, type LocationInfo } from './clinic.ts';
+import { mainNav, unique } from './helpers.ts';
+import {
+  apiAppointment,
+  apiAppointmentsOf,
+  apiCreateAppointment,
+  apiHousehold,
+  appointmentDialog,
+  calendarEvent,
+  chipColour,
+  chooseNavLocation,
+  dayColumn,
+  instantAt,
+  openCalendar,
+  openFromList,
+  pickClient,
+  pickFromAutocomplete,
+  providerNamed,
+  quietWednesday,
+  serviceNamed,
+  type Household,
+} from './scheduling.ts';
+
+const WEEKS_AHEAD = 10;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The owner signed in with Riverside chosen in the navigation. */
+async function ownerAtRiverside(page: Page): Promise<LocationInfo> {
+  await signIn(page, OWNER, '/profile');
+  await mainNav(page).waitFor();
+  await chooseNavLocation(page, RIVERSIDE);
+  return locationNamed(page.context(), RIVERSIDE);
+}
+
+/** A toast by its text: while a dialog is open the rest of the page is hidden from the accessibility tree. */
+const toastText = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
+
+/**
+ * A Confirmed appointment of the household on a local day and wall-clock span at the location, with
+ * the owner as its provider (a primary provider's calendar and list start filtered to themself).
+ */
+async function book(context: BrowserContext, location: LocationInfo, household: Household, when: { date: string; from: string; to: string }, service: string) {
+  return apiCreateAppointment(context, {
+    locationId: location.id,
+    clientId: household.client.id,
+    patientIds: [household.patient.id],
+    serviceIds: [(await serviceNamed(context, location.id, service)).id],
+    startAt: instantAt(when.date, when.from, location.timezone),
+    endAt: instantAt(when.date, when.to, location.timezone),
+    primaryProviderId: (await providerNamed(context, location.id, 'Olivia Owens')).id,
+  });
+}
+
+async function openAppointments(page: Page) {
+  await page.goto('/appointments');
+  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+}
+
+describe('appointments', () => {
+  it('walks an appointment through the cremation statuses, offering only the allowed moves, and keeps the history', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAtRiverside(page);
+      const household = await apiHousehold(context, riverside, unique(), 'Farewell', 'Shadow');
+      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
+      const created = await book(context, riverside, household, { date, from: '10:00', to: '10:45' }, 'In-clinic euthanasia');
+
+      await openAppointments(page);
+      const dialog = await openFromList(page, household.clientName);
+      const chip = dialog.getByTestId('appointment-status');
+      expect(await chip.innerText()).toBe('Confirmed');
+      expect(await chipColour(chip)).toBe('info');
+
+      const path: { to: string; offered: string[]; colour: string; note?: string }[] = [
+        { to: 'Checked In', offered: ['Checked In'], colour: 'info' },
+        { to: 'Checked Out', offered: ['Checked Out'], colour: 'secondary' },
+        { to: 'Submitted For Cremation', offered: ['Completed', 'Submitted For Cremation'], colour: 'secondary', note: 'Collected by Evergreen at 15:00' },
+        { to: 'Cremated', offered: ['Cremated'], colour: 'success' },
+        { to: 'Ashes Delivered', offered: ['Ashes Delivered', 'Ashes Spread'], colour: 'success' },
+      ];
+      for (const step of path) {
+        await dialog.getByRole('button', { name: 'Change status', exact: true }).click();
+        const menu = page.getByRole('menu');
+        await menu.waitFor();
+        // Cancelling is its own action, never a move in this menu.
+        expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(step.offered);
+        await menu.getByRole('menuitem', { name: step.to, exact: true }).click();
+        const confirm = page.getByRole('dialog', { name: `Change status to ${step.to}` });
+        await confirm.waitFor();
+        if (step.note) await confirm.getByRole('textbox', { name: 'Note' }).fill(step.note);
+        await confirm.getByRole('button', { name: 'Change status', exact: true }).click();
+        await confirm.waitFor({ state: 'hidden' });
+        await toastText(page, 'Appointment updated').first().waitFor();
+        await expect.poll(() => chip.innerText()).toBe(step.to);
+        expect(await chipColour(chip)).toBe(step.colour);
+      }
+
+      // At the end of the path there is nowhere to go, and nothing to cancel.
+      expect(await dialog.getByRole('button', { name: 'Change status', exact: true }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(0);
+
+      // The history lists every step in order, with who made it and the note.
+      const history = dialog.getByRole('list', { name: 'Status history' });
+      const entries = history.getByRole('listitem');
+      await expect.poll(() => entries.count()).toBe(6);
+      const texts = await entries.allInnerTexts();
+      expect(texts.map((t) => t.split('\n')[0])).toEqual([
+        'Created as Confirmed',
+        'Confirmed → Checked In',
+        'Checked In → Checked Out',
+        'Checked Out → Submitted For Cremation',
+        'Submitted For Cremation → Cremated',
+        'Cremated → Ashes Delivered',
+      ]);
+      for (const text of texts) expect(text).toContain(`by ${OWNER_NAME}`);
+      expect(texts[3]).toContain('Collected by Evergreen at 15:00');
+
+      const saved = await apiAppointment(context, created.id);
+      expect(saved.status).toBe('Ashes Delivered');
+      expect(saved.statusHistory?.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+        [null, 'Confirmed'],
+        ['Confirmed', 'Checked In'],
+        ['Checked In', 'Checked Out'],
+        ['Checked Out', 'Submitted For Cremation'],
+        ['Submitted For Cremation', 'Cremated'],
+        ['Cremated', 'Ashes Delivered'],
+      ]);
+
+      // The list shows the new status once the dialog is closed.
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const row = rowWith(page.getByRole('grid', { name: 'Appointments' }), household.clientName);
+      await expect.poll(() => row.getByTestId('appointment-status').innerText()).toBe('Ashes Delivered');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cancels an appointment from the calendar with a reason; it leaves the default calendar and list but keeps the reason', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAtRiverside(page);
+      const tz = riverside.timezone;
+      const household = await apiHousehold(context, riverside, unique(), 'Cancelled', 'Noodle');
+      const thursday = addDays(quietWednesday(tz, WEEKS_AHEAD), 1);
+      const created = await book(context, riverside, household, { date: thursday, from: '14:00', to: '14:30' }, 'Sick visit');
+      const reason = 'Owner is travelling that week';
+
+      await openCalendar(page, 'week', thursday, tz);
+      const event = calendarEvent(page, created.id);
+      await dayColumn(page, thursday).locator(event).waitFor();
+      await event.click();
+      const dialog = appointmentDialog(page, 'Edit appointment');
+      await dialog.getByTestId('appointment-status').waitFor();
+
+      // A reason is required, and 'Keep appointment' leaves it as it was.
+      const cancel = page.getByRole('dialog', { name: 'Cancel appointment' });
+      await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+      await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
+      await cancel.getByText('This field is required.').waitFor();
+      await cancel.getByRole('button', { name: 'Keep appointment' }).click();
+      await cancel.waitFor({ state: 'hidden' });
+      expect(await dialog.getByTestId('appointment-status').innerText()).toBe('Confirmed');
+      expect((await apiAppointment(context, created.id)).status).toBe('Confirmed');
+
+      await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+      await cancel.getByRole('textbox', { name: 'Reason' }).fill(reason);
+      await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
+      await cancel.waitFor({ state: 'hidden' });
+      await toastText(page, 'Appointment canceled').waitFor();
+      await expect.poll(() => dialog.getByTestId('appointment-status').innerText()).toBe('Cancelled');
+      await dialog.getByText(`Cancellation reason: ${reason}`).waitFor();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Cancelled is not among the statuses shown by default: it leaves the calendar…
+      await event.waitFor({ state: 'detached' });
+      const saved = await apiAppointment(context, created.id);
+      expect(saved.status).toBe('Cancelled');
+      expect(saved.cancellationReason).toBe(reason);
+
+      // …and the list, until Cancelled is chosen in the status filter.
+      await openAppointments(page);
+      const grid = page.getByRole('grid', { name: 'Appointments' });
+      await page.getByRole('textbox', { name: 'Search appointments' }).fill(household.clientName);
+      await grid.getByText('No appointments match these filters').waitFor();
+      await pickFromAutocomplete(page.getByRole('main'), 'Status', 'Cancelled');
+      const row = rowWith(grid, household.clientName);
+      await expect.poll(() => row.getByTestId('appointment-status').innerText()).toBe('Cancelled');
+      await row.getByRole('gridcell').first().click();
+      await dialog.getByText(`Cancellation reason: ${reason}`).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks for a reason when the provider already has an overlapping appointment, and books anyway with it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAtRiverside(page);
+      const tz = riverside.timezone;
+      const id = unique();
+      const busy = await apiHousehold(context, riverside, id, 'Booked', 'Clover');
+      const household = await apiHousehold(context, riverside, id, 'Squeezed', 'Waffles');
+      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), -1);
+      await book(context, riverside, busy, { date, from: '10:00', to: '10:30' }, 'Wellness exam');
+      const olivia = await providerNamed(context, riverside.id, 'Olivia Owens');
+      const reason = 'Emergency squeeze-in between two visits';
+
+      await openAppointments(page);
+      await page.getByRole('button', { name: 'New appointment' }).click();
+      const dialog = appointmentDialog(page, 'New appointment');
+      await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
+      await pickClient(dialog, household);
+      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      await pickFromAutocomplete(dialog, 'Services', 'Sick visit (30 min)');
+      await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
+      await dialog.getByRole('textbox', { name: 'Start', exact: true }).fill('10:15');
+      // The end keeps the services' 30 minutes.
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('10:45');
+      await pickOption(dialog, 'Primary provider', 'Olivia Owens');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+
+      const overlap = page.getByRole('dialog', { name: 'Overlapping appointment' });
+      await overlap.waitFor();
+      expect(await overlap.getByRole('alert').innerText()).toBe(
+        `Overlaps Olivia Owens’s appointment 10:00–10:30 with ${busy.patient.name} (${busy.client.lastName}). Give a reason to book anyway.`,
+      );
+      expect(await apiAppointmentsOf(context, household.client.id)).toEqual([]);
+      await overlap.getByRole('textbox', { name: 'Reason' }).fill(reason);
+      await overlap.getByRole('button', { name: 'Book anyway' }).click();
+      await overlap.waitFor({ state: 'hidden' });
+      await dialog.waitFor({ state: 'hidden' });
+      await toast(page, 'Appointment created').waitFor();
+
+      const [saved] = await apiAppointmentsOf(context, household.client.id);
+      expect(saved).toBeDefined();
+      expect(saved!.overlapReason).toBe(reason);
+      expect(saved!.primaryProviderId).toBe(olivia.id);
+      expect(Date.parse(saved!.startAt)).toBe(Date.parse(instantAt(date, '10:15', tz)));
+      expect(Date.parse(saved!.endAt)).toBe(Date.parse(instantAt(date, '10:45', tz)));
+
+      // The reason shows on the appointment.
+      const opened = await openFromList(page, household.clientName);
+      await opened.getByText(`Booked despite an overlap: ${reason}`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('attaches an add-on with its options, changes its values and removes it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAtRiverside(page);
+      const household = await apiHousehold(context, riverside, unique(), 'Keepsake', 'Bramble');
+      const date = addDays(quietWednesday(riverside.timezone, WEEKS_AHEAD), 2);
+      const created = await book(context, riverside, household, { date, from: '11:00', to: '11:15' }, 'Private cremation');
+
+      await openAppointments(page);
+      const dialog = await openFromList(page, household.clientName);
+      await dialog.getByText('No add-ons on this appointment.').waitFor();
+      await dialog.getByRole('button', { name: 'Add add-on' }).click();
+      // Attaching needs a choice.
+      await dialog.getByRole('button', { name: 'Attach', exact: true }).click();
+      await dialog.getByText('This field is required.').waitFor();
+      await dialog.getByRole('combobox', { name: 'Add-on' }).click();
+      await page.getByRole('listbox').getByRole('option').filter({ hasText: 'Paw print' }).click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      await pickOption(dialog, 'Ink colour', 'Blue');
+      await dialog.getByRole('button', { name: 'Attach', exact: true }).click();
+      await toastText(page, 'Add-On Added to Appointment').waitFor();
+
+      const attached = dialog.getByRole('list', { name: 'Add-ons of this appointment' }).getByRole('listitem');
+      await expect.poll(() => attached.allInnerTexts()).toEqual([expect.stringMatching(/^Paw print · 45\.00\s+Ink colour: Blue$/)]);
+      let saved = await apiAppointment(context, created.id);
+      expect(saved.addOns.map((a) => [a.name, a.values])).toEqual([['Paw print', { 'Ink colour': 'Blue' }]]);
+
+      await dialog.getByRole('button', { name: 'Edit Paw print' }).click();
+      await pickOption(dialog, 'Ink colour', 'Red');
+      await dialog.getByRole('button', { name: 'Save values' }).click();
+      await toastText(page, 'Add-On Values Updated').waitFor();
+      await expect.poll(() => attached.allInnerTexts()).toEqual([expect.stringMatching(/^Paw print · 45\.00\s+Ink colour: Red$/)]);
+      saved = await apiAppointment(context, created.id);
+      expect(saved.addOns.map((a) => a.values)).toEqual([{ 'Ink colour': 'Red' }]);
+
+      await dialog.getByRole('button', { name: 'Remove Paw print' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove add-on' });
+      await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await toastText(page, 'Add-On Removed from Appointment').waitFor();
+      await dialog.getByText('No add-ons on this appointment.').waitFor();
+      expect((await apiAppointment(context, created.id)).addOns).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,320 @@
+// The calendar's time grid: creating an appointment by dragging over empty time, moving and resizing
+// one by dragging it, the overlap question a move can raise, and a day the clocks go forward. Times
+// are checked as wall-clock times at the location, which may be in another zone than the browser.
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@willow/contracts';
+import { launch, newPage, signIn } from './browser.ts';
+import { LAKESIDE, locationNamed, OWNER, pickOption, RIVERSIDE, toast } from './clinic.ts';
+import { mainNav, unique } from './helpers.ts';
+import {
+  apiAppointment,
+  apiAppointmentsOf,
+  apiCreateAppointment,
+  apiHousehold,
+  appointmentDialog,
+  calendarEvent,
+  chooseNavLocation,
+  dayColumn,
+  dragMouse,
+  elapsedMinutes,
+  GRID_PX_PER_MINUTE,
+  instantAt,
+  newPageInZone,
+  nextSpringForward,
+  openCalendar,
+  pickClient,
+  pickFromAutocomplete,
+  pointAt,
+  providerNamed,
+  quietWednesday,
+  scrollGridToMidnight,
+  serviceNamed,
+  shownClock,
+  type Household,
+} from './scheduling.ts';
+
+const WEEKS_AHEAD = 9;
+
+/** An event block's top and height in its column match a start (elapsed minutes into the day) and a length. */
+async function expectPlaced(column: Locator, event: Locator, startMinutes: number, lengthMinutes: number) {
+  await expect
+    .poll(async () => {
+      const c = (await column.boundingBox())!;
+      const e = (await event.boundingBox())!;
+      return { top: Math.round(e.y - c.y), height: Math.round(e.height) };
+    })
+    .toEqual({ top: Math.round(startMinutes * GRID_PX_PER_MINUTE), height: Math.round(lengthMinutes * GRID_PX_PER_MINUTE - 1) });
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('calendar', () => {
+  it('creates an appointment by dragging over empty time in the week view', async () => {
+    // Ten o'clock in New York is already the next day in Tokyo: the grid and the dialog go by the location.
+    const { context, page } = await newPageInZone(browser, 'Asia/Tokyo');
+    try {
+      await signIn(page, OWNER, '/profile');
+      await mainNav(page).waitFor();
+      await chooseNavLocation(page, RIVERSIDE);
+      const riverside = await locationNamed(context, RIVERSIDE);
+      const tz = riverside.timezone;
+      const household = await apiHousehold(context, riverside, unique(), 'Dragger', 'Biscuit');
+      const date = quietWednesday(tz, WEEKS_AHEAD);
+      const dental = await serviceNamed(context, riverside.id, 'Dental cleaning');
+      const olivia = await providerNamed(context, riverside.id, 'Olivia Owens');
+
+      await openCalendar(page, 'week', date, tz);
+      const wednesday = dayColumn(page, date);
+      // Selections round outwards to quarter hours: 10:05 → 11:25 selects 10:00 – 11:30.
+      const from = await pointAt(wednesday, date, '10:00', tz, 5);
+      const to = await pointAt(wednesday, date, '11:30', tz, -5);
+      const label = `${await shownClock(page, '10:00')} – ${await shownClock(page, '11:30')}`;
+      await dragMouse(page, from, to, async () => {
+        await expect.poll(() => page.getByTestId('calendar-drag-preview').innerText()).toBe(label);
+      });
+
+      const dialog = appointmentDialog(page, 'New appointment');
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('appointment-time-zone').innerText()).toBe(`Times are in ${tz}`);
+      expect(await dialog.getByRole('textbox', { name: 'Date', exact: true }).inputValue()).toBe(date);
+      expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe('10:00');
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('11:30');
+      await pickClient(dialog, household);
+      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      // A 90-minute service: the end follows the services and stays where the drag put it.
+      await pickFromAutocomplete(dialog, 'Services', 'Dental cleaning (90 min)');
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('11:30');
+      // The calendar starts filtered to the signed-in provider, so the visit is hers.
+      await pickOption(dialog, 'Primary provider', 'Olivia Owens');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await toast(page, 'Appointment created').waitFor();
+
+      // It sits where it was dragged: from 10:00 and 90 minutes tall.
+      const event = wednesday.getByTestId('calendar-event').filter({ hasText: household.clientName });
+      await event.waitFor();
+      expect(await event.innerText()).toContain(label);
+      expect(await event.innerText()).toContain(household.patient.name);
+      await expectPlaced(wednesday, event, elapsedMinutes(date, '10:00', tz), 90);
+
+      // The server has the wall-clock times at the location, whatever the browser's zone.
+      const [saved] = await apiAppointmentsOf(context, household.client.id);
+      expect(saved).toBeDefined();
+      expect(Date.parse(saved!.startAt)).toBe(Date.parse(instantAt(date, '10:00', tz)));
+      expect(Date.parse(saved!.endAt)).toBe(Date.parse(instantAt(date, '11:30', tz)));
+      expect(saved!.status).toBe('Confirmed');
+      expect(saved!.primaryProviderId).toBe(olivia.id);
+      expect(saved!.serviceIds).toEqual([dental.id]);
+      expect(await event.getAttribute('data-appointment-id')).toBe(saved!.id);
+
+      // And it is still there after a reload.
+      await openCalendar(page, 'week', date, tz);
+      await calendarEvent(page, saved!.id).waitFor();
+      await expectPlaced(wednesday, calendarEvent(page, saved!.id), elapsedMinutes(date, '10:00', tz), 90);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves an appointment to another day and time by dragging it, and resizes it by its bottom edge', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, OWNER, '/profile');
+      await mainNav(page).waitFor();
+      await chooseNavLocation(page, LAKESIDE);
+      const lakeside = await locationNamed(context, LAKESIDE);
+      const tz = lakeside.timezone;
+      const household = await apiHousehold(context, lakeside, unique(), 'Mover', 'Pepper');
+      const wellness = await serviceNamed(context, lakeside.id, 'Wellness exam');
+      const olivia = await providerNamed(context, lakeside.id, 'Olivia Owens');
+      const wednesday = quietWednesday(tz, WEEKS_AHEAD);
+      const thursday = addDays(wednesday, 1);
+      const created = await apiCreateAppointment(context, {
+        locationId: lakeside.id,
+        clientId: household.client.id,
+        patientIds: [household.patient.id],
+        serviceIds: [wellness.id],
+        startAt: instantAt(wednesday, '09:00', tz),
+        endAt: instantAt(wednesday, '09:30', tz),
+        primaryProviderId: olivia.id,
+      });
+
+      await openCalendar(page, 'week', wednesday, tz);
+      const event = calendarEvent(page, created.id);
+      await dayColumn(page, wednesday).locator(event).waitFor();
+      await expectPlaced(dayColumn(page, wednesday), event, elapsedMinutes(wednesday, '09:00', tz), 30);
+
+      // Grabbed 10 minutes below its top and dropped at Thursday 13:10: it starts at 13:00 and keeps its 30 minutes.
+      const grab = await pointAt(dayColumn(page, wednesday), wednesday, '09:00', tz, 10);
+      const drop = await pointAt(dayColumn(page, thursday), thursday, '13:00', tz, 10, 0.5);
+      const label = `${await shownClock(page, '13:00')} – ${await shownClock(page, '13:30')}`;
+      await dragMouse(page, grab, drop, async () => {
+        await expect.poll(() => page.getByTestId('calendar-drag-preview').innerText()).toBe(label);
+      });
+      await toast(page, 'Appointment updated').waitFor();
+      await expect
+        .poll(async () => {
+          const a = await apiAppointment(context, created.id);
+          return [a.startAt, a.endAt].map(Date.parse);
+        })
+        .toEqual([instantAt(thursday, '13:00', tz), instantAt(thursday, '13:30', tz)].map(Date.parse));
+      await dayColumn(page, thursday).locator(event).waitFor();
+      expect(await dayColumn(page, wednesday).locator(event).count()).toBe(0);
+      await expectPlaced(dayColumn(page, thursday), event, elapsedMinutes(thursday, '13:00', tz), 30);
+
+      // The bottom edge dragged to 14:16 snaps to 14:15; the start stays.
+      const edge = event.locator('.wc-ev-resize');
+      await edge.waitFor();
+      const box = (await edge.boundingBox())!;
+      const to = await pointAt(dayColumn(page, thursday), thursday, '14:15', tz, 1, 0.5);
+      await dragMouse(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2, y: to.y });
+      await expect
+        .poll(async () => {
+          const a = await apiAppointment(context, created.id);
+          return [a.startAt, a.endAt].map(Date.parse);
+        })
+        .toEqual([instantAt(thursday, '13:00', tz), instantAt(thursday, '14:15', tz)].map(Date.parse));
+      await expectPlaced(dayColumn(page, thursday), event, elapsedMinutes(thursday, '13:00', tz), 75);
+      expect(await event.innerText()).toContain(`${await shownClock(page, '13:00')} – ${await shownClock(page, '14:15')}`);
+      expect((await apiAppointment(context, created.id)).status).toBe('Confirmed');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks for a reason before moving an appointment onto another of the same provider, and goes back on request', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, OWNER, '/profile');
+      await mainNav(page).waitFor();
+      await chooseNavLocation(page, LAKESIDE);
+      const lakeside = await locationNamed(context, LAKESIDE);
+      const tz = lakeside.timezone;
+      const id = unique();
+      const first = await apiHousehold(context, lakeside, id, 'Early', 'Maple');
+      const second = await apiHousehold(context, lakeside, id, 'Late', 'Juniper');
+      const wellness = await serviceNamed(context, lakeside.id, 'Wellness exam');
+      const olivia = await providerNamed(context, lakeside.id, 'Olivia Owens');
+      const friday = addDays(quietWednesday(tz, WEEKS_AHEAD), 2);
+      const book = (h: Household, from: string, to: string) =>
+        apiCreateAppointment(context, {
+          locationId: lakeside.id,
+          clientId: h.client.id,
+          patientIds: [h.patient.id],
+          serviceIds: [wellness.id],
+          startAt: instantAt(friday, from, tz),
+          endAt: instantAt(friday, to, tz),
+          primaryProviderId: olivia.id,
+        });
+      const early = await book(first, '09:00', '09:30');
+      const late = await book(second, '11:00', '11:30');
+
+      await openCalendar(page, 'week', friday, tz);
+      const column = dayColumn(page, friday);
+      const moved = calendarEvent(page, late.id);
+      await column.locator(moved).waitFor();
+      await column.locator(calendarEvent(page, early.id)).waitFor();
+      const dragOnto = async () => {
+        const grab = await pointAt(column, friday, '11:00', tz, 10);
+        const drop = await pointAt(column, friday, '09:15', tz, 10);
+        await dragMouse(page, grab, drop);
+      };
+
+      // The server refuses the overlap; the calendar asks what to do, and going back leaves it where it was.
+      await dragOnto();
+      const overlap = page.getByRole('dialog', { name: 'Overlapping appointment' });
+      await overlap.waitFor();
+      // The clash is named, with its times at the location.
+      expect(await overlap.getByRole('alert').innerText()).toBe(
+        `Overlaps Olivia Owens’s appointment 09:00–09:30 with ${first.patient.name} (${first.client.lastName}). Give a reason to book anyway.`,
+      );
+      await overlap.getByRole('button', { name: 'Go back' }).click();
+      await overlap.waitFor({ state: 'hidden' });
+      await expectPlaced(column, moved, elapsedMinutes(friday, '11:00', tz), 30);
+      const kept = await apiAppointment(context, late.id);
+      expect(Date.parse(kept.startAt)).toBe(Date.parse(instantAt(friday, '11:00', tz)));
+      expect(kept.overlapReason).toBeNull();
+
+      // Booking it anyway needs a reason, which is kept with the appointment.
+      await dragOnto();
+      await overlap.waitFor();
+      await overlap.getByRole('button', { name: 'Book anyway' }).click();
+      await overlap.getByText('This field is required.').waitFor();
+      await overlap.getByRole('textbox', { name: 'Reason' }).fill('Quick recheck between visits');
+      await overlap.getByRole('button', { name: 'Book anyway' }).click();
+      await overlap.waitFor({ state: 'hidden' });
+      await toast(page, 'Appointment updated').waitFor();
+      await expect
+        .poll(async () => {
+          const a = await apiAppointment(context, late.id);
+          return { startAt: Date.parse(a.startAt), endAt: Date.parse(a.endAt), overlapReason: a.overlapReason };
+        })
+        .toEqual({
+          startAt: Date.parse(instantAt(friday, '09:15', tz)),
+          endAt: Date.parse(instantAt(friday, '09:45', tz)),
+          overlapReason: 'Quick recheck between visits',
+        });
+      // Both stay on the calendar, side by side.
+      await expectPlaced(column, moved, elapsedMinutes(friday, '09:15', tz), 30);
+      const a = (await calendarEvent(page, early.id).boundingBox())!;
+      const b = (await moved.boundingBox())!;
+      expect(a.x + a.width).toBeLessThanOrEqual(b.x);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on the day the clocks go forward, a drag over the missing hour books the real hour it covers', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, OWNER, '/profile');
+      await mainNav(page).waitFor();
+      await chooseNavLocation(page, RIVERSIDE);
+      const riverside = await locationNamed(context, RIVERSIDE);
+      const tz = riverside.timezone;
+      const household = await apiHousehold(context, riverside, unique(), 'Springer', 'Comet');
+      const day = nextSpringForward(tz, WEEKS_AHEAD);
+
+      await openCalendar(page, 'day', day, tz);
+      const column = dayColumn(page, day);
+      await scrollGridToMidnight(column);
+      // 01:30 to 03:30 on the wall clock is one real hour: 02:00–03:00 never happens that night.
+      const from = await pointAt(column, day, '01:30', tz, 5);
+      const to = await pointAt(column, day, '03:30', tz, -5);
+      expect(to.y - from.y).toBeCloseTo(50 * GRID_PX_PER_MINUTE, 0);
+      await dragMouse(page, from, to);
+
+      const dialog = appointmentDialog(page, 'New appointment');
+      await dialog.waitFor();
+      expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe('01:30');
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('03:30');
+      await pickClient(dialog, household);
+      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      // A 60-minute service ends 60 real minutes after 01:30: at 03:30.
+      await pickFromAutocomplete(dialog, 'Services', 'Home visit exam (60 min)');
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('03:30');
+      await pickOption(dialog, 'Primary provider', 'Olivia Owens');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await toast(page, 'Appointment created').waitFor();
+
+      const [saved] = await apiAppointmentsOf(context, household.client.id);
+      expect(saved).toBeDefined();
+      expect(Date.parse(saved!.endAt) - Date.parse(saved!.startAt)).toBe(60 * 60_000);
+      expect(Date.parse(saved!.startAt)).toBe(Date.parse(instantAt(day, '01:30', tz)));
+      const event = calendarEvent(page, saved!.id);
+      await event.waitFor();
+      await expectPlaced(column, event, 90, 60);
+      expect(await event.innerText()).toContain(`${await shownClock(page, '01:30')} – ${await shownClock(page, '03:30')}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
