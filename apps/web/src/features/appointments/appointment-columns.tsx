@@ -14,20 +14,24 @@ interface ColumnOptions {
   nameOf: (userId: string) => string;
   /** leave the client out where the list is one client's */
   showClient?: boolean;
+  /** a location's name, when the list spans locations ('All Locations') */
+  locationOf?: (locationId: string) => string;
 }
 
 const patientLabel = (p: Appointment['patients'][number]) => (p.deceasedOn ? `${p.name} (deceased)` : p.name);
 
-export function appointmentColumns({ zoneOf, nameOf, showClient = true }: ColumnOptions): GridColDef<Appointment>[] {
+export function appointmentColumns({ zoneOf, nameOf, showClient = true, locationOf }: ColumnOptions): GridColDef<Appointment>[] {
   const columns: GridColDef<Appointment>[] = [
     {
       field: 'startAt',
       headerName: 'Start',
-      minWidth: 230,
-      flex: 1,
+      minWidth: 250,
+      flex: 1.2,
       valueGetter: (_v, row) => formatInZone(row.startAt, zoneOf(row.locationId)),
     },
   ];
+  if (locationOf)
+    columns.push({ field: 'location', headerName: 'Location', minWidth: 150, flex: 1, valueGetter: (_v, row) => locationOf(row.locationId) });
   if (showClient)
     columns.push({
       field: 'client',
@@ -82,14 +86,16 @@ export function appointmentColumns({ zoneOf, nameOf, showClient = true }: Column
 export function useAppointmentColumns(showClient = true): GridColDef<Appointment>[] {
   const locations = useLocations(false).data;
   const staffNames = useStaffNames();
-  const { timezone } = useSettings();
+  const { timezone, locationId } = useSettings();
   return useMemo(() => {
     const zones = new Map((locations ?? []).map((l) => [l.id, l.timezone]));
+    const names = new Map((locations ?? []).map((l) => [l.id, l.name]));
     return appointmentColumns({
+      ...(locationId === null && names.size > 1 ? { locationOf: (id: string) => names.get(id) ?? '' } : {}),
       // Until locations load, the user's own zone stands in; the labels say which zone it is.
       zoneOf: (id) => zones.get(id) ?? timezone,
       nameOf: (id) => staffNames?.get(id) ?? '…',
       showClient,
     });
-  }, [locations, staffNames, timezone, showClient]);
+  }, [locations, staffNames, timezone, locationId, showClient]);
 }
