@@ -62,8 +62,8 @@ function OptionFields({ options, values, errors, onChange }: { options: Options;
 }
 
 /**
- * The options of an attached add-on: its item's current ones, or, when the item is gone or
- * inactive, the names it was filled in with (as free text).
+ * The options of an attached add-on: its item's current ones (inactive items included), or, when
+ * the item is gone, the names it was filled in with (as free text).
  */
 function optionsOf(attached: AppointmentAddOn, items: readonly AddOn[]): Options {
   const item = items.find((i) => i.id === attached.addOnId);
@@ -143,7 +143,7 @@ export function AppointmentAddOns({ appointment }: { appointment: AppointmentDet
           )}
         </List>
       )}
-      {adding && <AttachForm appointmentId={appointment.id} items={list} loading={items.isLoading} onDone={() => setAdding(false)} />}
+      {adding && <AttachForm appointmentId={appointment.id} items={list.filter((i) => i.active)} loading={items.isLoading} onDone={() => setAdding(false)} />}
       {confirmRemove.dialog}
     </Box>
   );

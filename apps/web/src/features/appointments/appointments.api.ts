@@ -58,11 +58,12 @@ export function useLocationServices(locationId: string | null) {
   });
 }
 
-/** Active add-on items of a location, to attach to its appointments. */
+/** A location's add-on items, inactive ones included (only active ones are offered to attach). */
 export function useLocationAddOns(locationId: string | null) {
   return useQuery({
-    queryKey: addOnKeys.items(locationId),
-    queryFn: ({ signal }) => api(addOnOps.list, { query: { locationId: locationId ?? undefined, onlyActive: true }, signal }),
+    // Inactive ones too: an add-on attached before it was retired keeps its choices when its answers are edited.
+    queryKey: [...addOnKeys.items(locationId), { onlyActive: false }],
+    queryFn: ({ signal }) => api(addOnOps.list, { query: { locationId: locationId ?? undefined, onlyActive: false }, signal }),
     enabled: Boolean(locationId),
   });
 }
