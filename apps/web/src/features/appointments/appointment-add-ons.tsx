@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -71,6 +72,51 @@ function optionsOf(attached: AppointmentAddOn, items: readonly AddOn[]): Options
   return Object.keys(attached.values).map((name) => ({ name, choices: [] }));
 }
 
+/** A line of an attached (or about to be attached) add-on: name and price, then its answers. */
+function AddOnLine({ name, price: amount, values, actions }: { name: string; price: number; values: Values; actions: ReactNode }) {
+  return (
+    <ListItem disableGutters secondaryAction={actions}>
+      <ListItemText
+        primary={`${name} · ${price(amount)}`}
+        secondary={
+          Object.entries(values)
+            .map(([option, value]) => `${option}: ${value}`)
+            .join(' · ') || undefined
+        }
+      />
+    </ListItem>
+  );
+}
+
+function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Tooltip title="Remove">
+      <IconButton aria-label={`Remove ${name}`} onClick={onClick}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The section heading, with "Add add-on" while no add-on is being chosen. */
+function AddOnsHeading({ adding, onAdd }: { adding: boolean; onAdd: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+      <Typography variant="subtitle2" component="h3">
+        Add-ons
+      </Typography>
+      {!adding && (
+        <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>
+          Add add-on
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+const NONE_YET = 'No add-ons on this appointment.';
+const LIST_LABEL = 'Add-ons of this appointment';
+
 /** Add-ons of an appointment: attach one of the location's, change the answers, remove. */
 export function AppointmentAddOns({ appointment }: { appointment: AppointmentDetail }) {
   const items = useLocationAddOns(appointment.locationId);
@@ -89,56 +135,36 @@ export function AppointmentAddOns({ appointment }: { appointment: AppointmentDet
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="subtitle2" component="h3">
-          Add-ons
-        </Typography>
-        {!adding && (
-          <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-            Add add-on
-          </Button>
-        )}
-      </Box>
+      <AddOnsHeading adding={adding} onAdd={() => setAdding(true)} />
       {appointment.addOns.length === 0 && !adding && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          No add-ons on this appointment.
+          {NONE_YET}
         </Typography>
       )}
       {appointment.addOns.length > 0 && (
-        <List dense disablePadding aria-label="Add-ons of this appointment">
+        <List dense disablePadding aria-label={LIST_LABEL}>
           {appointment.addOns.map((attached) =>
             editingId === attached.id ? (
               <ListItem key={attached.id} disableGutters>
                 <EditValuesForm attached={attached} options={optionsOf(attached, list)} onDone={() => setEditingId(null)} />
               </ListItem>
             ) : (
-              <ListItem
+              <AddOnLine
                 key={attached.id}
-                disableGutters
-                secondaryAction={
+                name={attached.name}
+                price={attached.price}
+                values={attached.values}
+                actions={
                   <>
                     <Tooltip title="Edit values">
                       <IconButton aria-label={`Edit ${attached.name}`} onClick={() => setEditingId(attached.id)}>
                         <EditIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
-                    <Tooltip title="Remove">
-                      <IconButton aria-label={`Remove ${attached.name}`} onClick={() => confirmRemove.ask(attached)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RemoveButton name={attached.name} onClick={() => confirmRemove.ask(attached)} />
                   </>
                 }
-              >
-                <ListItemText
-                  primary={`${attached.name} · ${price(attached.price)}`}
-                  secondary={
-                    Object.entries(attached.values)
-                      .map(([name, value]) => `${name}: ${value}`)
-                      .join(' · ') || undefined
-                  }
-                />
-              </ListItem>
+              />
             ),
           )}
         </List>
@@ -151,21 +177,45 @@ export function AppointmentAddOns({ appointment }: { appointment: AppointmentDet
 
 function AttachForm({ appointmentId, items, loading, onDone }: { appointmentId: string; items: readonly AddOn[]; loading: boolean; onDone: () => void }) {
   const attach = useAttachAddOn();
-  const [addOnId, setAddOnId] = useState('');
-  const [values, setValues] = useState<Values>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const item = items.find((i) => i.id === addOnId);
-  const submit = async () => {
-    if (!addOnId) return setErrors({ addOnId: 'is required' });
-    const checked = valueErrors(values);
-    if (!checked.ok) return setErrors(checked.errors);
+  const save = async ({ item, values }: ChosenAddOn) => {
     try {
-      await attach.mutateAsync({ appointmentId, addOnId, values: checked.values });
+      await attach.mutateAsync({ appointmentId, addOnId: item.id, values });
       notifySuccess('Add-On Added to Appointment');
       onDone();
     } catch (e) {
       notifyError('Error adding add-on', e);
     }
+  };
+  return <AddOnPicker items={items} loading={loading} pending={attach.isPending} onAttach={save} onCancel={onDone} />;
+}
+
+/** An add-on of the location with its checked answers (blank ones left out). */
+interface ChosenAddOn {
+  item: AddOn;
+  values: Values;
+}
+
+interface AddOnPickerProps {
+  /** the items that may be attached (the location's active ones) */
+  items: readonly AddOn[];
+  loading: boolean;
+  /** the attach is being saved */
+  pending?: boolean;
+  onAttach: (chosen: ChosenAddOn) => void | Promise<void>;
+  onCancel: () => void;
+}
+
+/** Choose one of the location's add-ons and answer its options; "Attach" hands it on once the answers pass. */
+function AddOnPicker({ items, loading, pending = false, onAttach, onCancel }: AddOnPickerProps) {
+  const [addOnId, setAddOnId] = useState('');
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const item = items.find((i) => i.id === addOnId);
+  const submit = () => {
+    if (!item) return setErrors({ addOnId: 'is required' });
+    const checked = valueErrors(values);
+    if (!checked.ok) return setErrors(checked.errors);
+    return onAttach({ item, values: checked.values });
   };
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1 }}>
@@ -186,15 +236,78 @@ function AttachForm({ appointmentId, items, loading, onDone }: { appointmentId: 
         />
         {item && <OptionFields options={item.options} values={values} errors={errors} onChange={setValues} />}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-          <Button size="small" onClick={onDone} disabled={attach.isPending}>
+          <Button size="small" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>
-          <Button size="small" variant="contained" loading={attach.isPending} onClick={() => void submit()}>
+          <Button size="small" variant="contained" loading={pending} onClick={() => void submit()}>
             Attach
           </Button>
         </Box>
       </Stack>
     </Paper>
+  );
+}
+
+/** An add-on chosen for an appointment not created yet; it is sent with the create. */
+export interface DraftAddOn {
+  /** tells apart two of the same add-on in the list */
+  key: number;
+  addOnId: string;
+  name: string;
+  price: number;
+  values: Values;
+}
+
+interface NewAppointmentAddOnsProps {
+  /** the appointment's location: only its active add-ons are offered */
+  locationId: string;
+  value: readonly DraftAddOn[];
+  onChange: (addOns: DraftAddOn[]) => void;
+}
+
+/** Add-ons of an appointment being created: chosen here, attached by the create itself. */
+export function NewAppointmentAddOns({ locationId, value, onChange }: NewAppointmentAddOnsProps) {
+  const items = useLocationAddOns(locationId);
+  const [adding, setAdding] = useState(false);
+  const nextKey = useRef(0);
+  const add = ({ item, values }: ChosenAddOn) => {
+    nextKey.current += 1;
+    onChange([...value, { key: nextKey.current, addOnId: item.id, name: item.name, price: item.price, values }]);
+    setAdding(false);
+  };
+
+  return (
+    <Box>
+      <AddOnsHeading adding={adding} onAdd={() => setAdding(true)} />
+      {value.length === 0 && !adding && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {NONE_YET}
+        </Typography>
+      )}
+      {value.length > 0 && (
+        <List dense disablePadding aria-label={LIST_LABEL}>
+          {value.map((chosen) => (
+            <AddOnLine
+              key={chosen.key}
+              name={chosen.name}
+              price={chosen.price}
+              values={chosen.values}
+              actions={<RemoveButton name={chosen.name} onClick={() => onChange(value.filter((c) => c.key !== chosen.key))} />}
+            />
+          ))}
+        </List>
+      )}
+      {adding && (
+        <AddOnPicker
+          // A choice made among another location's items must not carry over.
+          key={locationId}
+          items={(items.data ?? []).filter((i) => i.active)}
+          loading={items.isLoading}
+          onAttach={add}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+    </Box>
   );
 }
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AppointmentStatus } from '@willow/contracts';
+import type { AddOn, AppointmentStatus } from '@willow/contracts';
 import { AppointmentDialog } from './appointment-dialog';
 import { fakeServer, pickOption, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Call } from '../../test/test-support';
-import { appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, LOCATION_ID, lookups, NAILS_ID, VET_ID } from './test-support';
+import { appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, location, LOCATION_ID, lookups, NAILS_ID, VET_ID } from './test-support';
 
 const timeField = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\s*\\*?$`)) as HTMLInputElement;
 
@@ -110,6 +110,121 @@ describe('new appointment', { timeout: 20_000 }, () => {
     expect(screen.getByText('This field must be after the start.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('add-ons of a new appointment', { timeout: 20_000 }, () => {
+  const UPTOWN_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000010';
+  const PAW_PRINT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000011';
+  const RETIRED_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000012';
+  const addOn = (id: string, name: string, overrides: Partial<AddOn> = {}): AddOn => ({
+    id,
+    locationId: LOCATION_ID,
+    categoryId: '0c8a8d4e-2a3b-4c5d-8e9f-000000000013',
+    categoryName: 'Keepsakes',
+    name,
+    description: null,
+    price: 45,
+    options: [],
+    active: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+  const riversideAddOns = [
+    addOn(PAW_PRINT_ID, 'Paw print', { options: [{ name: 'Ink colour', choices: ['Blue', 'Red'] }, { name: 'Engraving', choices: [] }] }),
+    addOn(RETIRED_ID, 'Fur clipping', { active: false }),
+  ];
+
+  function serve() {
+    return fakeServer((call) => {
+      if (call.method === 'POST' && call.path === '/api/appointment') return { status: 201, body: appointment({ status: 'Confirmed' }) };
+      if (call.method === 'GET' && call.path === '/api/location')
+        return { body: [location, { ...location, id: UPTOWN_ID, name: 'Uptown' }] };
+      if (call.method === 'GET' && call.path === '/api/addOn')
+        return { body: call.query.get('locationId') === LOCATION_ID ? riversideAddOns : [] };
+      return lookups(call);
+    });
+  }
+
+  async function choose(label: string, option: string) {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  }
+
+  const attachedLines = () =>
+    within(screen.getByRole('list', { name: 'Add-ons of this appointment' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it('attaches the location’s active add-ons with their answers and sends them with the create', async () => {
+    const calls = serve();
+    const onClose = vi.fn();
+    renderPage(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
+    await screen.findByText('Times are in America/New_York');
+    expect(screen.getByText('No add-ons on this appointment.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
+    // Attaching needs an add-on chosen.
+    fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Add-on/ }));
+    const offered = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(offered).toEqual(['Keepsakes – Paw print (45.00)']);
+    fireEvent.click(screen.getByRole('option', { name: 'Keepsakes – Paw print (45.00)' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await choose('Ink colour', 'Blue');
+    fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
+
+    await waitFor(() => expect(attachedLines()).toEqual(['Paw print · 45.00Ink colour: Blue']));
+    expect(screen.queryByRole('button', { name: 'Attach' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Paw print' })).toBeTruthy();
+    // Nothing is saved until the appointment is.
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/appointment')!.body as { data: Record<string, unknown> };
+    expect(sent.data.addOns).toEqual([{ addOnId: PAW_PRINT_ID, values: { 'Ink colour': 'Blue' } }]);
+  });
+
+  it('removes a chosen add-on from the list before saving', async () => {
+    const calls = serve();
+    const onClose = vi.fn();
+    renderPage(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
+    await screen.findByText('Times are in America/New_York');
+    fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
+    await choose('Add-on', 'Keepsakes – Paw print (45.00)');
+    fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Paw print' }));
+    expect(await screen.findByText('No add-ons on this appointment.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/appointment')!.body as { data: Record<string, unknown> };
+    expect(sent.data.addOns).toEqual([]);
+  });
+
+  it('drops the chosen add-ons when the location changes', async () => {
+    const calls = serve();
+    const onClose = vi.fn();
+    renderPage(<AppointmentDialog open draft={draft} onClose={onClose} />);
+    await screen.findByText('Times are in America/New_York');
+    fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
+    await choose('Add-on', 'Keepsakes – Paw print (45.00)');
+    await choose('Ink colour', 'Red');
+    fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
+    await waitFor(() => expect(attachedLines()).toEqual(['Paw print · 45.00Ink colour: Red']));
+
+    await choose('Location', 'Uptown');
+    expect(await screen.findByText('No add-ons on this appointment.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Add-ons of this appointment' })).toBeNull();
+    // The new location's items are the ones offered.
+    fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
+    expect(await screen.findByText('This location has no add-ons yet')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/addOn' && c.query.get('locationId') === UPTOWN_ID)).toBe(true);
   });
 });
 

@@ -42,7 +42,8 @@ import { useWorkingLocation } from '../locations/use-working-location';
 import { DeceasedChip } from '../patients/patient-chips';
 import { usePatientList } from '../patients/patients.api';
 import { useStaffNames } from '../users/users.api';
-import { AppointmentAddOns } from './appointment-add-ons';
+import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
+import type { DraftAddOn } from './appointment-add-ons';
 import { RequestedTimes, StatusHistory, StatusPanel } from './appointment-details';
 import { notifyCreateError } from './appointment-messages';
 import {
@@ -192,6 +193,8 @@ interface FormValues {
   address: string;
   notes: string;
   status: 'Confirmed' | 'Pending';
+  /** a new appointment's add-ons, attached by the create (an existing one attaches them one by one) */
+  addOns: DraftAddOn[];
 }
 
 interface AppointmentFormProps {
@@ -221,6 +224,7 @@ function initialValues(p: AppointmentFormProps): FormValues {
       address: a.address ?? '',
       notes: a.notes ?? '',
       status: 'Confirmed',
+      addOns: [],
     };
   }
   const locationId = p.draft?.locationId ?? p.defaultLocationId;
@@ -238,6 +242,7 @@ function initialValues(p: AppointmentFormProps): FormValues {
     address: '',
     notes: '',
     status: 'Confirmed',
+    addOns: [],
   };
 }
 
@@ -343,9 +348,10 @@ function AppointmentForm(props: AppointmentFormProps) {
     setTimes({ ...v.times, ...patch });
   };
   const changeLocation = (locationId: string) => {
-    // Services, providers and clients belong to a location; the wall-clock times stay as typed.
+    // Services, providers, add-ons and clients belong to a location; the wall-clock times stay as typed.
     form.set('locationId', locationId);
     form.set('serviceIds', []);
+    form.set('addOns', []);
     form.set('primaryProviderId', '');
     form.set('secondaryProviderId', '');
     if (client.data && client.data.locationId !== locationId) {
@@ -385,7 +391,12 @@ function AppointmentForm(props: AppointmentFormProps) {
       }
       return;
     }
-    const full = { ...input, locationId: v.locationId, status: v.status };
+    const full = {
+      ...input,
+      locationId: v.locationId,
+      status: v.status,
+      addOns: v.addOns.map(({ addOnId, values }) => ({ addOnId, values })),
+    };
     const checked = validate(AppointmentInput, full);
     const errors = { ...(checked.ok ? {} : checked.errors), ...missing };
     if (Object.keys(errors).length > 0) {
@@ -550,6 +561,12 @@ function AppointmentForm(props: AppointmentFormProps) {
               ]}
               helperText="Pending asks for confirmation later"
             />
+          )}
+          {!editing && (
+            <>
+              <Divider />
+              <NewAppointmentAddOns locationId={v.locationId} value={v.addOns} onChange={(addOns) => form.set('addOns', addOns)} />
+            </>
           )}
           {appointment && (
             <>
