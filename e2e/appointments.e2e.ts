@@ -4,9 +4,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
-import { launch, newPage, signIn } from './browser.ts';
-import { locationNamed, OWNER, OWNER_NAME, pickOption, RIVERSIDE, rowWith, toast, type LocationInfo } from './clinic.ts';
-import { mainNav, unique } from './helpers.ts';
+import { launch, newPage } from './browser.ts';
+import { OWNER_NAME, pickOption, RIVERSIDE, rowWith, toast, type LocationInfo } from './clinic.ts';
+import { unique } from './helpers.ts';
 import {
   apiAppointment,
   apiAppointmentsOf,
@@ -15,17 +15,17 @@ import {
   appointmentDialog,
   calendarEvent,
   chipColour,
-  chooseNavLocation,
   dayColumn,
+  type Household,
   instantAt,
   openCalendar,
   openFromList,
+  ownerAt,
   pickClient,
   pickFromAutocomplete,
   providerNamed,
   quietWednesday,
   serviceNamed,
-  type Household,
 } from './scheduling.ts';
 
 const WEEKS_AHEAD = 10;
@@ -39,13 +39,6 @@ afterAll(async () => {
 });
 
 /** The owner signed in with Riverside chosen in the navigation. */
-async function ownerAtRiverside(page: Page): Promise<LocationInfo> {
-  await signIn(page, OWNER, '/profile');
-  await mainNav(page).waitFor();
-  await chooseNavLocation(page, RIVERSIDE);
-  return locationNamed(page.context(), RIVERSIDE);
-}
-
 /** A toast by its text: while a dialog is open the rest of the page is hidden from the accessibility tree. */
 const toastText = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
 
@@ -74,7 +67,7 @@ describe('appointments', () => {
   it('walks an appointment through the cremation statuses, offering only the allowed moves, and keeps the history', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAtRiverside(page);
+      const riverside = await ownerAt(page, RIVERSIDE);
       const household = await apiHousehold(context, riverside, unique(), 'Farewell', 'Shadow');
       const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
       const created = await book(context, riverside, household, { date, from: '10:00', to: '10:45' }, 'In-clinic euthanasia');
@@ -153,7 +146,7 @@ describe('appointments', () => {
   it('cancels an appointment from the calendar with a reason; it leaves the default calendar and list but keeps the reason', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAtRiverside(page);
+      const riverside = await ownerAt(page, RIVERSIDE);
       const tz = riverside.timezone;
       const household = await apiHousehold(context, riverside, unique(), 'Cancelled', 'Noodle');
       const thursday = addDays(quietWednesday(tz, WEEKS_AHEAD), 1);
@@ -212,7 +205,7 @@ describe('appointments', () => {
   it('asks for a reason when the provider already has an overlapping appointment, and books anyway with it', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAtRiverside(page);
+      const riverside = await ownerAt(page, RIVERSIDE);
       const tz = riverside.timezone;
       const id = unique();
       const busy = await apiHousehold(context, riverside, id, 'Booked', 'Clover');
@@ -266,7 +259,7 @@ describe('appointments', () => {
   it('attaches an add-on with its options, changes its values and removes it', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAtRiverside(page);
+      const riverside = await ownerAt(page, RIVERSIDE);
       const household = await apiHousehold(context, riverside, unique(), 'Keepsake', 'Bramble');
       const date = addDays(quietWednesday(riverside.timezone, WEEKS_AHEAD), 2);
       const created = await book(context, riverside, household, { date, from: '11:00', to: '11:15' }, 'Private cremation');

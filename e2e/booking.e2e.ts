@@ -9,14 +9,14 @@ import { json, LAKESIDE, locationNamed, OWNER, OWNER_NAME, pickOption, rowWith, 
 import { mainNav, unique } from './helpers.ts';
 import {
   appointmentDialog,
+  type AppointmentInfo,
   chipColour,
-  chooseNavLocation,
   instantAt,
   newPageInZone,
   openFromList,
+  ownerAt,
   quietWednesday,
   shownClock,
-  type AppointmentInfo,
 } from './scheduling.ts';
 
 const WEEKS_AHEAD = 11;
@@ -71,10 +71,7 @@ describe('online booking', () => {
     const owner = await newPageInZone(browser, 'Australia/Sydney');
     try {
       const { page } = staff;
-      await signIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
-      await chooseNavLocation(page, LAKESIDE);
-      const lakeside = await locationNamed(staff.context, LAKESIDE);
+      const lakeside = await ownerAt(page, LAKESIDE);
       const tz = lakeside.timezone;
       // The badge shows the server's count of Pending appointments at the chosen location.
       const before = await pendingCount(staff.context, lakeside.id);

@@ -4,9 +4,9 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
-import { launch, newPage, signIn } from './browser.ts';
-import { LAKESIDE, locationNamed, OWNER, pickOption, RIVERSIDE, toast } from './clinic.ts';
-import { mainNav, unique } from './helpers.ts';
+import { launch, newPage } from './browser.ts';
+import { LAKESIDE, pickOption, RIVERSIDE, toast } from './clinic.ts';
+import { unique } from './helpers.ts';
 import {
   apiAppointment,
   apiAppointmentsOf,
@@ -14,15 +14,16 @@ import {
   apiHousehold,
   appointmentDialog,
   calendarEvent,
-  chooseNavLocation,
   dayColumn,
   dragMouse,
   elapsedMinutes,
   GRID_PX_PER_MINUTE,
+  type Household,
   instantAt,
   newPageInZone,
   nextSpringForward,
   openCalendar,
+  ownerAt,
   pickClient,
   pickFromAutocomplete,
   pointAt,
@@ -31,7 +32,6 @@ import {
   scrollGridToMidnight,
   serviceNamed,
   shownClock,
-  type Household,
 } from './scheduling.ts';
 
 const WEEKS_AHEAD = 9;
@@ -60,10 +60,7 @@ describe('calendar', () => {
     // Ten o'clock in New York is already the next day in Tokyo: the grid and the dialog go by the location.
     const { context, page } = await newPageInZone(browser, 'Asia/Tokyo');
     try {
-      await signIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
-      await chooseNavLocation(page, RIVERSIDE);
-      const riverside = await locationNamed(context, RIVERSIDE);
+      const riverside = await ownerAt(page, RIVERSIDE);
       const tz = riverside.timezone;
       const household = await apiHousehold(context, riverside, unique(), 'Dragger', 'Biscuit');
       const date = quietWednesday(tz, WEEKS_AHEAD);
@@ -126,10 +123,7 @@ describe('calendar', () => {
   it('moves an appointment to another day and time by dragging it, and resizes it by its bottom edge', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
-      await chooseNavLocation(page, LAKESIDE);
-      const lakeside = await locationNamed(context, LAKESIDE);
+      const lakeside = await ownerAt(page, LAKESIDE);
       const tz = lakeside.timezone;
       const household = await apiHousehold(context, lakeside, unique(), 'Mover', 'Pepper');
       const wellness = await serviceNamed(context, lakeside.id, 'Wellness exam');
@@ -192,10 +186,7 @@ describe('calendar', () => {
   it('asks for a reason before moving an appointment onto another of the same provider, and goes back on request', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
-      await chooseNavLocation(page, LAKESIDE);
-      const lakeside = await locationNamed(context, LAKESIDE);
+      const lakeside = await ownerAt(page, LAKESIDE);
       const tz = lakeside.timezone;
       const id = unique();
       const first = await apiHousehold(context, lakeside, id, 'Early', 'Maple');
@@ -274,10 +265,7 @@ describe('calendar', () => {
   it('on the day the clocks go forward, a drag over the missing hour books the real hour it covers', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
-      await chooseNavLocation(page, RIVERSIDE);
-      const riverside = await locationNamed(context, RIVERSIDE);
+      const riverside = await ownerAt(page, RIVERSIDE);
       const tz = riverside.timezone;
       const household = await apiHousehold(context, riverside, unique(), 'Springer', 'Comet');
       const day = nextSpringForward(tz, WEEKS_AHEAD);

@@ -3,9 +3,9 @@
 // signed-in context's cookies; times are wall-clock times at the location, as staff think of them.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { addDays, localDate, localDateTimeToInstant, startOfLocalDay, weekdayOf } from '@willow/contracts';
-import { baseUrl } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, speciesId, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
+import { addDays, APPOINTMENT_STATUSES, localDate, localDateTimeToInstant, startOfLocalDay, weekdayOf } from '@willow/contracts';
+import { baseUrl, signIn } from './browser.ts';
+import { apiCreateClient, apiCreatePatient, json, locationNamed, OWNER, speciesId, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
 import { mainNav } from './helpers.ts';
 
 /**
@@ -142,19 +142,7 @@ export async function apiAppointment(context: BrowserContext, id: string): Promi
 
 /** The appointments of one client (any status), newest first. */
 export async function apiAppointmentsOf(context: BrowserContext, clientId: string): Promise<AppointmentInfo[]> {
-  const statuses = [
-    'Pending',
-    'Confirmed',
-    'Checked In',
-    'Checked Out',
-    'Completed',
-    'Submitted For Cremation',
-    'Cremated',
-    'Ashes Delivered',
-    'Ashes Spread',
-    'Cancelled',
-    'Rejected',
-  ].join(',');
+  const statuses = APPOINTMENT_STATUSES.join(',');
   const page = await json<{ items: AppointmentInfo[] }>(
     await context.request.get(`/api/appointment?clientId=${clientId}&status=${encodeURIComponent(statuses)}`),
     'list appointments',
@@ -163,6 +151,14 @@ export async function apiAppointmentsOf(context: BrowserContext, clientId: strin
 }
 
 // ---------- the pages ----------
+
+/** Signs the owner in and chooses the location in the navigation; the location as the API has it. */
+export async function ownerAt(page: Page, name: string): Promise<LocationInfo> {
+  await signIn(page, OWNER, '/profile');
+  await mainNav(page).waitFor();
+  await chooseNavLocation(page, name);
+  return locationNamed(page.context(), name);
+}
 
 /** Chooses a location in the navigation's location dropdown (saved in the browser's settings). */
 export async function chooseNavLocation(page: Page, name: string) {
