@@ -62,11 +62,11 @@ export function tenantRepository<T extends TenantTable>(table: T) {
       return ex.$count(t, scoped(scope, where));
     },
 
-    /** Whether every id names a row of this account (references sent by a client). */
-    async allExist(ex: Executor, scope: Scope, ids: readonly string[]): Promise<boolean> {
+    /** Whether every id names a row of this account (references sent by a client), each also meeting `where`. */
+    async allExist(ex: Executor, scope: Scope, ids: readonly string[], where?: SQL): Promise<boolean> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return true;
-      return (await ex.$count(t, scoped(scope, idIn(t.id, unique)))) === unique.length;
+      return (await ex.$count(t, scoped(scope, and(idIn(t.id, unique), where)))) === unique.length;
     },
 
     async insert(ex: Executor, scope: Scope, values: NewRow<T>): Promise<Row<T>> {

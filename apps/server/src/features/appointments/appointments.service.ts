@@ -288,9 +288,9 @@ export class AppointmentsService {
 
       if (clientId !== existing.clientId) await this.assertClient(tx, auth, existing.locationId, clientId);
       if (clientId !== existing.clientId || input.patientIds) await this.assertPatients(tx, auth, clientId, patientIds);
-      if (input.serviceIds) await this.assertServices(tx, auth, existing.locationId, serviceIds, existing.serviceIds);
+      const checkedServices = input.serviceIds ? await this.assertServices(tx, auth, existing.locationId, serviceIds, existing.serviceIds) : null;
       if (to) {
-        const types = (await repo.servicesByIds(tx, auth, serviceIds)).map((s) => s.type);
+        const types = (checkedServices ?? (await repo.servicesByIds(tx, auth, serviceIds))).map((s) => s.type);
         if (entersCremationWithout(from, to, types)) throw badRequest(cremationNeedsService(to));
       }
       const changed = { primary: primary !== existing.primaryProviderId, secondary: secondary !== existing.secondaryProviderId };
@@ -416,6 +416,7 @@ export class AppointmentsService {
     if (rows.length !== ids.length) throw badRequest('serviceIds: unknown service');
     if (rows.some((s) => s.locationId !== locationId)) throw badRequest('serviceIds: this service is not offered at this location');
     if (rows.some((s) => !s.active && !alreadyOn.includes(s.id))) throw badRequest('serviceIds: this service is no longer offered');
+    return rows;
   }
 
   /** Providers are active users of the account whose roles let them hold appointments in that role. */

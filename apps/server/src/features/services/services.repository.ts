@@ -57,9 +57,7 @@ export const servicesRepository = {
 
   /** Whether every id names a service of the account at `locationId`. */
   async allAtLocation(ex: Executor, scope: Scope, locationId: string, ids: readonly string[]): Promise<boolean> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return true;
-    return (await base.count(ex, scope, and(eq(services.locationId, locationId), inArray(services.id, unique)))) === unique.length;
+    return base.allExist(ex, scope, ids, eq(services.locationId, locationId));
   },
 };
 
