@@ -127,15 +127,16 @@ export function useSettings(): Settings {
 
 export const updateSettings: SettingsStore['update'] = (patch) => settingsStore.update(patch);
 
+const NO_SCHEDULE_FILTERS = { selectedServices: [], selectedProviders: [], selectedStatuses: [] } satisfies Partial<Settings>;
+
+/** Back to every provider, service and the default statuses. */
+export function clearScheduleFilters(): void {
+  settingsStore.update(NO_SCHEDULE_FILTERS);
+}
+
 /** SPEC §2: a new location means the schedule filters chosen for the old one no longer apply. */
 export function selectLocation(location: { id: string; name: string } | null): void {
-  settingsStore.update({
-    locationId: location?.id ?? null,
-    locationName: location?.name ?? null,
-    selectedServices: [],
-    selectedProviders: [],
-    selectedStatuses: [],
-  });
+  settingsStore.update({ locationId: location?.id ?? null, locationName: location?.name ?? null, ...NO_SCHEDULE_FILTERS });
 }
 
 /** Forget everything tied to the account (switching accounts, signing out). */

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { localDateTimeToInstant, localMinutes, MAX_APPOINTMENT_LIMIT, startOfLocalDay, zoneAbbreviation } from '@willow/contracts';
 import type { Appointment, AppointmentUpdateInput, Location, ScheduleNote, ScheduleSlot } from '@willow/contracts';
 import { PageLoader } from '../../components/page-loader';
-import { updateSettings, useSettings } from '../../lib/settings';
+import { clearScheduleFilters, useSettings } from '../../lib/settings';
 import { useErrorToast } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AppointmentDialog } from '../appointments/appointment-dialog';
@@ -409,7 +409,7 @@ function CalendarScreen({
             <Button
               color="inherit"
               size="small"
-              onClick={() => updateSettings({ selectedProviders: [], selectedServices: [], selectedStatuses: [] })}
+              onClick={clearScheduleFilters}
             >
               Show all
             </Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useProfileQuery } from '../../app/session';
-import { updateSettings, useSettings } from '../../lib/settings';
+import { clearScheduleFilters, useSettings } from '../../lib/settings';
 import { useLocations } from './locations.api';
 
 /**
@@ -30,7 +30,7 @@ export function useWorkingLocation() {
     pick: (id: string) => {
       if (id === current) return;
       setPicked(id);
-      updateSettings({ selectedServices: [], selectedProviders: [], selectedStatuses: [] });
+      clearScheduleFilters();
     },
     loading: locations.isLoading,
   };
