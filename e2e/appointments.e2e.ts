@@ -1,11 +1,11 @@
 // An appointment's life in its dialog: the status path of a cremation with its history, cancelling
 // with a reason, booking over another appointment of the same provider, and add-ons. Records the
 // tests are not about are made through the API, in a quiet week of their own.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { OWNER_NAME, pickOption, RIVERSIDE, rowWith, toast, type LocationInfo } from './clinic.ts';
+import { type LocationInfo, OWNER_NAME, pickOption, RIVERSIDE, rowWith, toast, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import {
   apiAppointment,
@@ -16,6 +16,7 @@ import {
   calendarEvent,
   chipColour,
   dayColumn,
+  fieldClock,
   type Household,
   instantAt,
   openCalendar,
@@ -37,10 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The owner signed in with Riverside chosen in the navigation. */
-/** A toast by its text: while a dialog is open the rest of the page is hidden from the accessibility tree. */
-const toastText = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
 
 /**
  * A Confirmed appointment of the household on a local day and wall-clock span at the location, with
@@ -92,18 +89,24 @@ describe('appointments', () => {
         // Cancelling is its own action, never a move in this menu.
         expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(step.offered);
         await menu.getByRole('menuitem', { name: step.to, exact: true }).click();
+        // The visit is weeks ahead: checking it in is confirmed first.
+        if (step.to === 'Checked In') {
+          const notToday = page.getByRole('dialog', { name: 'Check in a visit that is not today?' });
+          await notToday.getByRole('button', { name: 'Check in', exact: true }).click();
+          await notToday.waitFor({ state: 'hidden' });
+        }
         const confirm = page.getByRole('dialog', { name: `Change status to ${step.to}` });
         await confirm.waitFor();
         if (step.note) await confirm.getByRole('textbox', { name: 'Note' }).fill(step.note);
         await confirm.getByRole('button', { name: 'Change status', exact: true }).click();
         await confirm.waitFor({ state: 'hidden' });
-        await toastText(page, 'Appointment updated').first().waitFor();
+        await toastText(page, `Appointment updated: ${step.to}`).first().waitFor();
         await expect.poll(() => chip.innerText()).toBe(step.to);
         expect(await chipColour(chip)).toBe(step.colour);
       }
 
       // At the end of the path there is nowhere to go, and nothing to cancel.
-      expect(await dialog.getByRole('button', { name: 'Change status', exact: true }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Change status', exact: true }).count()).toBe(0);
       expect(await dialog.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(0);
 
       // The history lists every step in order, with who made it and the note.
@@ -172,6 +175,12 @@ describe('appointments', () => {
 
       await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
       await cancel.getByRole('textbox', { name: 'Reason' }).fill(reason);
+      // A reason typed is not lost to a stray Esc: it asks first, and keeping it keeps the words.
+      await page.keyboard.press('Escape');
+      const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+      await discard.getByRole('button', { name: 'Keep editing' }).click();
+      await discard.waitFor({ state: 'hidden' });
+      expect(await cancel.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe(reason);
       await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
       await cancel.waitFor({ state: 'hidden' });
       await toastText(page, 'Appointment canceled').waitFor();
@@ -224,8 +233,9 @@ describe('appointments', () => {
       await pickFromAutocomplete(dialog, 'Services', 'Sick visit (30 min)');
       await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
       await dialog.getByRole('textbox', { name: 'Start', exact: true }).fill('10:15');
+      await dialog.getByRole('textbox', { name: 'Start', exact: true }).press('Tab');
       // The end keeps the services' 30 minutes.
-      await expect.poll(() => dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('10:45');
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '10:45'));
       await pickOption(dialog, 'Primary provider', 'Olivia Owens');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
 
@@ -256,7 +266,7 @@ describe('appointments', () => {
     }
   });
 
-  it('attaches an add-on with its options, changes its values and removes it', async () => {
+  it('attaches an add-on with its options on Save, changes its values and removes it', async () => {
     const { context, page } = await newPage(browser);
     try {
       const riverside = await ownerAt(page, RIVERSIDE);
@@ -270,13 +280,18 @@ describe('appointments', () => {
       await dialog.getByRole('button', { name: 'Add add-on' }).click();
       // Attaching needs a choice.
       await dialog.getByRole('button', { name: 'Attach', exact: true }).click();
-      await dialog.getByText('This field is required.').waitFor();
+      await dialog.getByText('Choose an add-on').waitFor();
       await dialog.getByRole('combobox', { name: 'Add-on' }).click();
       await page.getByRole('listbox').getByRole('option').filter({ hasText: 'Paw print' }).click();
       await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await pickOption(dialog, 'Ink colour', 'Blue');
       await dialog.getByRole('button', { name: 'Attach', exact: true }).click();
-      await toastText(page, 'Add-On Added to Appointment').waitFor();
+      // Attached with the appointment's Save, in the same request.
+      await dialog.getByRole('list', { name: 'Add-ons to attach' }).getByText(/Paw print/).waitFor();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await toastText(page, 'Appointment updated').waitFor();
+      await openFromList(page, household.clientName);
 
       const attached = dialog.getByRole('list', { name: 'Add-ons of this appointment' }).getByRole('listitem');
       await expect.poll(() => attached.allInnerTexts()).toEqual([expect.stringMatching(/^Paw print · 45\.00\s+Ink colour: Blue$/)]);

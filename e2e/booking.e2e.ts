@@ -15,6 +15,7 @@ import {
   newPageInZone,
   openFromList,
   ownerAt,
+  pickFromAutocomplete,
   quietWednesday,
   shownClock,
 } from './scheduling.ts';
@@ -121,9 +122,10 @@ describe('online booking', () => {
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       await expect.poll(() => badgeCount(page)).toBe(before + 1);
 
-      // SPEC §6: a primary provider's list starts filtered to themself; a request has no provider
-      // yet, and what is nobody's shows under every provider filter, so it never waits unseen.
+      // A request has no provider yet, and what is nobody's shows under every provider filter, so
+      // it never waits unseen: filtered to one provider (the owner starts with everyone), it is there.
       const clientName = `Morgan Online${id}`;
+      await pickFromAutocomplete(page.getByRole('main'), 'Provider', OWNER_NAME);
       await page.getByRole('main').getByRole('button', { name: OWNER_NAME, exact: true }).waitFor();
       await page.getByRole('textbox', { name: 'Search appointments' }).fill(clientName);
       const grid = page.getByRole('grid', { name: 'Appointments' });

@@ -17,6 +17,7 @@ import {
   dayColumn,
   dragMouse,
   elapsedMinutes,
+  fieldClock,
   GRID_PX_PER_MINUTE,
   type Household,
   instantAt,
@@ -81,14 +82,14 @@ describe('calendar', () => {
       await dialog.waitFor();
       expect(await dialog.getByTestId('appointment-time-zone').innerText()).toBe(`Times are in ${tz}`);
       expect(await dialog.getByRole('textbox', { name: 'Date', exact: true }).inputValue()).toBe(date);
-      expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe('10:00');
-      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('11:30');
+      expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe(await fieldClock(page, '10:00'));
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '11:30'));
       await pickClient(dialog, household);
       await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
       // A 90-minute service: the end follows the services and stays where the drag put it.
       await pickFromAutocomplete(dialog, 'Services', 'Dental cleaning (90 min)');
-      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('11:30');
-      // The calendar starts filtered to the signed-in provider, so the visit is hers.
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '11:30'));
+      // The owner sees every provider, so the visit is given to her by hand.
       await pickOption(dialog, 'Primary provider', 'Olivia Owens');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -281,13 +282,13 @@ describe('calendar', () => {
 
       const dialog = appointmentDialog(page, 'New appointment');
       await dialog.waitFor();
-      expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe('01:30');
-      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('03:30');
+      expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe(await fieldClock(page, '01:30'));
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '03:30'));
       await pickClient(dialog, household);
       await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
       // A 60-minute service ends 60 real minutes after 01:30: at 03:30.
       await pickFromAutocomplete(dialog, 'Services', 'Home visit exam (60 min)');
-      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe('03:30');
+      expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '03:30'));
       await pickOption(dialog, 'Primary provider', 'Olivia Owens');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });

@@ -1,6 +1,7 @@
 // Shared steps for the clients-slice browser tests (clients, patients, documents, contacts,
 // import, search); not a test file itself. Records made through the API use the signed-in
 // context's cookies, so they belong to the demo account like the ones made in the pages.
+import { expect } from 'vitest';
 import type { APIResponse, BrowserContext, Locator, Page } from 'playwright-core';
 import { signIn } from './browser.ts';
 import { mainNav } from './helpers.ts';
@@ -20,6 +21,8 @@ export async function ownerOn(page: Page, path: string, heading: string | RegExp
 
 /** A toast (react-hot-toast renders each as a status region). */
 export const toast = (page: Page, text: string): Locator => page.getByRole('status').filter({ hasText: text });
+/** A toast by its text: while a dialog is open the rest of the page is hidden from the accessibility tree. */
+export const toastText = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
 
 /** A grid row holding `text`. */
 export const rowWith = (grid: Locator, text: string): Locator => grid.getByRole('row').filter({ hasText: text });
@@ -29,10 +32,22 @@ export const dataRows = (grid: Locator): Locator => grid.getByRole('row').filter
 
 /** Picks `option` in a MUI select (a combobox named by its label). */
 export async function pickOption(scope: Locator | Page, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
+  const combobox = scope.getByRole('combobox', { name: label });
+  await combobox.click();
   const page = 'page' in scope ? scope.page() : scope;
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  const listbox = page.getByRole('listbox');
+  await listbox.getByRole('option', { name: option, exact: true }).click();
+  // Seen once in a loaded CI run: the menu stayed open after the click on its option. A person
+  // clicks the option again; the chosen value is what the test depends on, and it is checked.
+  const closed = await listbox.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!closed) {
+    await listbox.getByRole('option', { name: option, exact: true }).click();
+    await listbox.waitFor({ state: 'hidden' });
+  }
+  await expect.poll(() => combobox.innerText()).toContain(option);
 }
 
 /** Opens the '⋮' menu of a grid row and chooses an action in it. */

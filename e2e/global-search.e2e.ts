@@ -33,7 +33,8 @@ describe('global search', () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
+      // The search's button shows once the search (and its shortcut) is ready, as a person sees it.
+      await mainNav(page).getByRole('button', { name: 'Search clients and patients' }).waitFor();
       const id = unique();
       const surname = `Findme${id}`;
       const riverside = await locationNamed(context, RIVERSIDE);

@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
-import { accountDropdown, entriesOf, locationDropdown, mainNav, navSection } from './helpers.ts';
+import { accountDropdown, entriesOf, locationDropdown, mainNav, navSection, pathOf } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,6 +31,8 @@ describe('menu visibility', () => {
     const { context, page } = await newPage(browser);
     try {
       await openShell(page, 'owner@demo.test');
+      // Services are reached from the menu, under Schedule (decision 0040); Appointments carries its badge.
+      expect(await entriesOf(page, 'Schedule')).toEqual(['Schedule', expect.stringMatching(/Appointments$/), 'Services']);
       expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions']);
       expect(await entriesOf(page, 'Personal')).toEqual(['Profile', 'Logout']);
       expect(await sectionNames(page)).not.toContain('Super Admin');
@@ -49,6 +51,11 @@ describe('menu visibility', () => {
     try {
       await openShell(page, 'frontdesk@demo.test');
       expect(await entriesOf(page, 'Settings')).toEqual(['Users']);
+      // Anyone signed in may look at the services (the page hides the write buttons).
+      expect(await entriesOf(page, 'Schedule')).toEqual(['Schedule', expect.stringMatching(/Appointments$/), 'Services']);
+      await mainNav(page).getByRole('link', { name: 'Services', exact: true }).click();
+      await page.getByRole('main').getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+      expect(pathOf(page)).toBe('/services');
       expect(await entriesOf(page, 'Personal')).toEqual(['Profile', 'Logout']);
       const nav = mainNav(page);
       for (const label of ['Account', 'Locations', 'Roles & Permissions', 'Subscriptions', 'Accounts', 'System Roles'])

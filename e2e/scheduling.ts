@@ -48,6 +48,11 @@ export function shownClock(page: Page, hhmm: string): Promise<string> {
   );
 }
 
+/** A wall-clock time as the appointment dialog's time fields show it (the locale's, plain spaces), e.g. '2:15 PM'. */
+export async function fieldClock(page: Page, hhmm: string): Promise<string> {
+  return (await shownClock(page, hhmm)).replace(/\s/g, ' ');
+}
+
 /** A page whose browser runs in another time zone than the machine (and the locations). */
 export async function newPageInZone(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 900 }, timezoneId });

@@ -83,7 +83,8 @@ describe('settings', () => {
       await form.getByLabel('Initial password').fill('a-long-e2e-password');
       await form.getByLabel('Roles').click();
       await page.getByRole('option', { name: 'Assistant', exact: true }).click();
-      await page.keyboard.press('Escape');
+      // Picking closes the list; Esc now would ask to discard the form.
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'Assistant' }).waitFor();
       await form.getByRole('button', { name: 'Create' }).click();
       await form.waitFor({ state: 'hidden' });

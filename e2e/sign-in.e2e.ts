@@ -27,6 +27,30 @@ describe('sign in', () => {
     }
   });
 
+  it('draws the sign-in page without the sign-in rules, loads them on the first key press, and signs in', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto('/login');
+      await page.getByLabel('Email').waitFor();
+      await page.waitForLoadState('networkidle');
+      // Nothing behind the session check, and not the schemas: the page's first load stays small.
+      const rules = (path: string) => /\/sign-in-requests-[\w-]+\.js$/.test(path);
+      expect(scripts.filter(rules)).toEqual([]);
+      expect(scripts.filter((p) => /\/(session-guard|app-shell)-/.test(p))).toEqual([]);
+      await page.getByLabel('Email').pressSequentially('owner@demo.test');
+      await expect.poll(() => scripts.filter(rules).length).toBe(1);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await mainNav(page).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('signs the owner in and returns to /users inside the shell', async () => {
     const { context, page } = await newPage(browser);
     try {

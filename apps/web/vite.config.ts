@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.plugin';
 
 // The contracts package ships TS source; pointing at it directly means dev and build
 // always see the same schemas as the server, with no stale dist/ in between.
 const contractsSource = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@willow/contracts': contractsSource } },
   server: {
     port: 5173,

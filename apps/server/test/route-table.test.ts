@@ -65,6 +65,11 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/document/{id}/download': async (t) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
   '/api/appointment/{id}': (t) => makeAppointment(t),
   '/api/appointment/{id}/cancel': (t) => makeAppointment(t),
+  '/api/appointment/{id}/correct': async (t) => {
+    const id = await makeAppointment(t);
+    await t.admin.call(api.cancelAppointment, { params: { id }, body: { data: { reason: 'Owner called' } } });
+    return id;
+  },
   '/api/appointmentAddOn/{id}': async (t) => {
     const category = (await t.admin.call(api.addOnCategoryOps.create, { body: { data: { locationId: t.locationId, name: 'Memorials' } } })).json();
     const addOn = (await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: category.id, name: 'Urn', price: 90 } } })).json();
@@ -143,6 +148,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/document/{id}': { data: { description: 'Renamed' } },
   '/api/appointment/{id}': { data: { notes: 'Renamed' } },
   '/api/appointment/{id}/cancel': { data: { reason: 'Owner called' } },
+  '/api/appointment/{id}/correct': { data: { status: 'Confirmed', reason: 'Called back' } },
   '/api/appointmentAddOn/{id}': { data: { values: {} } },
   '/api/service/{id}': { data: { name: 'Renamed' } },
   '/api/user/{id}/updateAvailability': {

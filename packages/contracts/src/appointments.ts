@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authenticated, operation, publicAccess } from './operation.js';
+import { anyOf, authenticated, operation, publicAccess } from './operation.js';
 import {
   emailField,
   idField,
@@ -11,7 +11,8 @@ import {
   page,
   wrapped,
 } from './rules.js';
-import { END_OF_LIFE_SERVICE_TYPES, instantField } from './scheduling.js';
+import type { Permission } from './permissions.js';
+import { AFTER_VISIT_SERVICE_TYPES, END_OF_LIFE_SERVICE_TYPES, instantField } from './scheduling.js';
 
 // ---------- statuses (SPEC §4) ----------
 export const APPOINTMENT_STATUSES = [
@@ -87,6 +88,52 @@ export function entersCremationWithout(from: AppointmentStatus, to: AppointmentS
 export const cremationNeedsService = (to: AppointmentStatus) =>
   `status: ${to} needs a euthanasia, cremation or aftercare service on the appointment`;
 
+/**
+ * Finished statuses: the visit and its aftercare are over (or it never happened). Staff who manage
+ * appointments may still correct them, with a reason (docs/decisions/0026).
+ */
+export const FINISHED_STATUSES: readonly AppointmentStatus[] = ['Completed', 'Ashes Delivered', 'Ashes Spread', 'Cancelled', 'Rejected'];
+export const isFinished = (s: AppointmentStatus) => FINISHED_STATUSES.includes(s);
+/** Who may correct a finished appointment (docs/decisions/0026). */
+export const CORRECT_STATUS_PERMISSIONS = ['locations.manage', 'appointments.primary_provider'] as const satisfies readonly Permission[];
+export const CORRECT_STATUS_DENIED =
+  'Only staff who manage locations or lead appointments as primary provider can correct a finished appointment';
+
+/**
+ * A euthanasia appointment reaching Completed or the cremation path marks its patients deceased
+ * (docs/decisions/0028), unless staff leave them out.
+ */
+export function marksDeceased(to: AppointmentStatus, serviceTypes: readonly string[]): boolean {
+  const after: readonly AppointmentStatus[] = ['Completed', ...CREMATION_STATUSES];
+  return after.includes(to) && serviceTypes.includes('Euthanasia');
+}
+
+/**
+ * The next likely status, offered as one click on the calendar block and in the dialog. An
+ * end-of-life appointment goes on into the cremation chain after Checked Out; Cremated goes on to
+ * Ashes Delivered (spreading is the rarer choice, one more click away). Null when finished.
+ */
+export function nextStatus(from: AppointmentStatus, serviceTypes: readonly string[]): AppointmentStatus | null {
+  switch (from) {
+    case 'Pending':
+      return 'Confirmed';
+    case 'Confirmed':
+      return 'Checked In';
+    case 'Checked In':
+      return 'Checked Out';
+    case 'Checked Out':
+      return serviceTypes.some((t) => (AFTER_VISIT_SERVICE_TYPES as readonly string[]).includes(t)) ? 'Submitted For Cremation' : 'Completed';
+    case 'Completed':
+      return null;
+    case 'Submitted For Cremation':
+      return 'Cremated';
+    case 'Cremated':
+      return 'Ashes Delivered';
+    default:
+      return null;
+  }
+}
+
 export const CANCELLABLE_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter((s) => canTransition(s, 'Cancelled'));
 
 // ---------- appointments ----------
@@ -95,6 +142,8 @@ export const AppointmentPatient = z.object({
   name: z.string(),
   speciesName: z.string(),
   deceasedOn: z.string().nullable(),
+  /** what staff must know before they handle the animal (e.g. 'bites'), shown on the calendar */
+  alerts: z.array(z.string()),
 });
 export const AppointmentClient = z.object({
   id: z.string(),
@@ -157,6 +206,8 @@ export const StatusChange = z.object({
   fromStatus: z.enum(APPOINTMENT_STATUSES).nullable(),
   toStatus: z.enum(APPOINTMENT_STATUSES),
   note: z.string().nullable(),
+  /** a correction of a finished appointment (note holds its reason), not a step along the path */
+  correction: z.boolean(),
   changedAt: z.string(),
   changedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
@@ -220,13 +271,30 @@ export const AppointmentUpdateInput = z
     status: z.enum(APPOINTMENT_STATUSES),
     statusNote: optionalText(500),
     overlapReason: optionalText(500),
+    /**
+     * With a status change that marks patients deceased (marksDeceased): which of the
+     * appointment's patients to mark; all of them when left out, none with [].
+     */
+    deceasedPatientIds: z.array(idField()).max(20, 'must have at most 20 patients'),
+    /** add-ons to attach with this update, in its transaction (the ones already on it stay) */
+    addOns: z.array(AddOnAttachInput).max(30),
   })
   .partial()
   .refine(timesInOrder, { message: 'must be after the start', path: ['endAt'] })
   .refine(notTooLong, { message: `must be at most ${MAX_APPOINTMENT_HOURS} hours after the start`, path: ['endAt'] });
 export type AppointmentUpdateInput = z.input<typeof AppointmentUpdateInput>;
 
-export const CancelInput = z.object({ reason: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters') });
+const reasonField = () => z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters');
+export const CancelInput = z.object({ reason: reasonField() });
+
+/** A finished appointment moved to another status by someone who may correct it, with the reason. */
+export const CorrectStatusInput = z.object({
+  status: z.enum(APPOINTMENT_STATUSES),
+  reason: reasonField(),
+  /** Back from Cancelled or Rejected it holds time again: why, if that overlaps another booking */
+  overlapReason: optionalText(500).optional(),
+});
+export type CorrectStatusInput = z.input<typeof CorrectStatusInput>;
 
 /** A comma-separated list in a query string, e.g. status=Pending,Confirmed */
 const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
@@ -238,7 +306,8 @@ const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
 export const MAX_APPOINTMENT_LIMIT = 5000;
 /**
  * The /appointments list (paged, newest first) and the calendar (startDate/endDate: the appointments
- * overlapping that range, oldest first, up to `limit`).
+ * overlapping that range, oldest first, up to `limit`). startDate alone is an open range: from
+ * then on, oldest first (the list opening at today).
  *
  * `total` in the answer: without a range, how many appointments match. With a range nothing is
  * counted: it is `offset` plus the appointments on the page, plus one when more follow, so
@@ -261,7 +330,6 @@ export const ListAppointmentsQuery = z
     search: z.string().trim().max(100).optional(),
   })
   .refine((q) => !q.endDate || Boolean(q.startDate), { message: 'is required with endDate', path: ['startDate'] })
-  .refine((q) => !q.startDate || Boolean(q.endDate), { message: 'is required with startDate', path: ['endDate'] })
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.endDate) > Date.parse(q.startDate), {
     message: 'must be after startDate',
     path: ['endDate'],
@@ -301,7 +369,7 @@ export const updateAppointment = operation({
   path: '/api/appointment/{id}',
   access: authenticated,
   tag: 'appointments',
-  summary: 'Update an appointment: move, resize, reassign or change its status',
+  summary: 'Update an appointment: move, resize, reassign, change its status or attach add-ons, in one transaction',
   params: IdParams,
   body: wrapped(AppointmentUpdateInput),
   response: Appointment,
@@ -314,6 +382,17 @@ export const cancelAppointment = operation({
   summary: 'Cancel an appointment with a reason',
   params: IdParams,
   body: wrapped(CancelInput),
+  response: Appointment,
+});
+export const correctAppointmentStatus = operation({
+  method: 'POST',
+  path: '/api/appointment/{id}/correct',
+  access: anyOf(...CORRECT_STATUS_PERMISSIONS),
+  deniedMessage: CORRECT_STATUS_DENIED,
+  tag: 'appointments',
+  summary: 'Correct the status of a finished appointment, with a reason kept in its history',
+  params: IdParams,
+  body: wrapped(CorrectStatusInput),
   response: Appointment,
 });
 export const deleteAppointment = operation({
@@ -388,7 +467,10 @@ export const BookingPage = z.object({
   timezone: z.string(),
   address: z.string().nullable(),
   phone: z.string().nullable(),
+  /** visit services only: cremation and aftercare are arranged with the practice afterwards */
   services: z.array(z.object({ id: z.string(), type: z.string(), name: z.string(), duration: z.number().int(), price: z.number() })),
+  /** ISO 4217 code the prices are in (docs/decisions/0030) */
+  currency: z.string(),
   species: z.array(z.object({ id: z.string(), name: z.string() })),
   /**
    * Signed by the server with the time the page was read; the request sends it back. One sent
@@ -397,6 +479,11 @@ export const BookingPage = z.object({
   formToken: z.string(),
 });
 export type BookingPage = z.infer<typeof BookingPage>;
+/**
+ * The currency prices are shown in. Accounts and locations do not record one yet, so every price
+ * is in this one (docs/decisions/0030).
+ */
+export const DEFAULT_CURRENCY = 'USD';
 export const LocationParams = z.object({ locationId: idField() });
 export const BookingRequestInput = z.object({
   serviceId: idField(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
+import { CancelInput } from './appointments.js';
 import { crudOperations } from './crud.js';
 import {
   dateField,
+  pastDateField,
   idField,
   IdParams,
   messageField,
@@ -136,7 +138,7 @@ export const PatientInput = z.object({
   breed: optionalText(100).default(null),
   sex: z.enum(PATIENT_SEXES).default('unknown'),
   neutered: z.boolean().default(false),
-  dateOfBirth: dateField().nullable().default(null),
+  dateOfBirth: pastDateField().nullable().default(null),
   weightKg: z.number().positive('must be more than 0').max(2000, 'must be at most 2000').nullable().default(null),
   microchip: optionalText(30).default(null),
   colour: optionalText(60).default(null),
@@ -189,13 +191,24 @@ export const DeceasedInput = z.object({
   /** null undoes a mistaken record */
   deceasedOn: dateField().nullable(),
   note: messageField().nullable().default(null),
+  /**
+   * The patient's upcoming appointments to cancel in the same step (docs/decisions/0029), each
+   * through the cancel action's rules and kept in its status history with the reason.
+   */
+  cancelAppointments: z
+    .object({
+      ids: z.array(idField()).min(1, 'choose at least one appointment').max(100, 'must have at most 100 appointments'),
+      reason: CancelInput.shape.reason,
+    })
+    .optional(),
 });
+export type DeceasedInput = z.input<typeof DeceasedInput>;
 export const setPatientDeceased = operation({
   method: 'POST',
   path: '/api/patient/{id}/deceased',
   access: authenticated,
   tag: 'patients',
-  summary: 'Record (or undo) a patient’s death',
+  summary: 'Record (or undo) a patient’s death, cancelling the upcoming appointments named',
   params: IdParams,
   body: wrapped(DeceasedInput),
   response: Patient,
@@ -280,16 +293,24 @@ export const Vaccination = z.object({
   createdAt: z.string(),
 });
 export type Vaccination = z.infer<typeof Vaccination>;
-export const VaccinationInput = z.object({
+const VaccinationFields = z.object({
   patientId: idField(),
   vaccine: z.string().trim().min(1, 'is required').max(200),
-  givenOn: dateField(),
+  givenOn: pastDateField(),
   nextDueOn: dateField().nullable().default(null),
   lotNumber: optionalText(60).default(null),
   serialNumber: optionalText(60).default(null),
   providerId: idField().nullable().default(null),
   notes: messageField().nullable().default(null),
 });
+export const NEXT_DUE_BEFORE_GIVEN = 'must not be before the date given';
+/** A booster falls due after the dose it follows; checked whenever both dates are given. */
+const nextDueNotBeforeGiven = (v: { givenOn?: string | undefined; nextDueOn?: string | null | undefined }, ctx: z.RefinementCtx) => {
+  if (v.givenOn && v.nextDueOn && v.nextDueOn < v.givenOn) ctx.addIssue({ code: 'custom', path: ['nextDueOn'], message: NEXT_DUE_BEFORE_GIVEN });
+};
+export const VaccinationInput = VaccinationFields.superRefine(nextDueNotBeforeGiven);
+/** A change may bring only one of the dates; the server then compares with the stored other. */
+export const VaccinationUpdateInput = VaccinationFields.partial().superRefine(nextDueNotBeforeGiven);
 export type VaccinationInput = z.input<typeof VaccinationInput>;
 export const vaccinationOps = crudOperations({
   path: '/api/vaccination',
@@ -297,7 +318,7 @@ export const vaccinationOps = crudOperations({
   noun: 'vaccination',
   entity: Vaccination,
   create: VaccinationInput,
-  update: VaccinationInput.partial(),
+  update: VaccinationUpdateInput,
   listQuery: CareRecordQuery,
   read: authenticated,
   write: authenticated,

@@ -1,4 +1,5 @@
 export * from './operation.js';
+export * from './messages.js';
 export * from './rules.js';
 export * from './permissions.js';
 export * from './platform.js';

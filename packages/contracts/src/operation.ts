@@ -39,6 +39,8 @@ export interface Operation<
   status?: 200 | 201 | 204;
   /** SPEC §6: user update, delete and toggle answer 401 (not 403) when not permitted */
   deniedStatus?: 401 | 403;
+  /** what a refused user is told instead of the general 403 message, when the action needs explaining */
+  deniedMessage?: string;
 }
 
 export function operation<

@@ -35,6 +35,8 @@ export const Profile = z.object({
   email: z.string(),
   account: Ref,
   location: Ref.nullable(),
+  /** only while working in another account than the user's own (account switching): their own */
+  homeAccount: Ref.optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -1,24 +1,5 @@
 import { z } from 'zod';
-
-/** Exact texts of SPEC §8 that rules produce. */
-export const MESSAGES = {
-  ampersand: 'The & character is not allowed in name fields. Please replace it with "and" instead.',
-  messageTooLong: 'Message must be less than 1000 characters',
-  emailInUseAtLocation: 'Email address already in use at this location',
-  serverError: 'Something went wrong. Please try again later.',
-  invalidToken: 'Invalid Token',
-  notAuthorizedAction: 'You are not authorized to perform this action',
-  userLimit:
-    'You have reached the maximum number of users for your subscription. Please contact your administrator to upgrade your account.',
-  locationLimit:
-    'You have reached the maximum number of locations for your subscription. Please contact your administrator to upgrade your account.',
-  invalidCredentials: 'Incorrect email or password',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
-  notFound: 'Not found',
-  permissionDenied: 'You do not have permission to do this',
-  notSignedIn: 'You are not signed in',
-  shuttingDown: 'The server is restarting. Please try again in a moment.',
-} as const;
+import { MESSAGES } from './messages.js';
 
 /**
  * Marks an issue whose message must reach the user verbatim (SPEC texts), rather than
@@ -39,9 +20,12 @@ export function nameField(max = 100) {
     .refine(...noAmpersand);
 }
 
+/** The most characters a message may have: SPEC §5/§9 "fewer than 1000". */
+export const MESSAGE_MAX_LENGTH = 999;
+
 /** The SPEC §5 message rule: fewer than 1000 characters. */
 export function messageField() {
-  return z.string().refine((v) => v.length < 1000, { message: MESSAGES.messageTooLong, params: VERBATIM });
+  return z.string().refine((v) => v.length <= MESSAGE_MAX_LENGTH, { message: MESSAGES.messageTooLong, params: VERBATIM });
 }
 
 export const emailField = () =>
@@ -103,6 +87,19 @@ export const optionalEmail = () =>
 /** A calendar date, YYYY-MM-DD (no time zone: dates of birth, given on, due on). */
 export const dateField = () =>
   z.iso.date('must be a date (YYYY-MM-DD)');
+
+/**
+ * The latest calendar date anywhere on earth (UTC+14). A date "in the future" is one after it: a
+ * date the clinic calls today is never refused, whatever the time zone of the browser or server.
+ */
+export function latestToday(now: number = Date.now()): string {
+  return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export const NOT_IN_FUTURE = 'must not be in the future';
+
+/** A calendar date that has already come (dates of birth, given on); today is allowed. */
+export const pastDateField = () => dateField().refine((d) => d <= latestToday(), NOT_IN_FUTURE);
 
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

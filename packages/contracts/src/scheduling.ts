@@ -31,6 +31,17 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 /** Services whose appointments may move on to the cremation statuses. */
 export const END_OF_LIFE_SERVICE_TYPES: readonly ServiceType[] = ['Euthanasia', 'Cremation', 'Aftercare'];
 
+/**
+ * Services that happen after the visit (the cremation, the aftercare: ashes delivery or spreading).
+ * They are not time in the calendar: an appointment's length is the sum of its visit services only,
+ * and the public booking page offers visit services only (docs/decisions/0027).
+ */
+export const AFTER_VISIT_SERVICE_TYPES: readonly ServiceType[] = ['Cremation', 'Aftercare'];
+export const isVisitService = (s: { type: string }) => !(AFTER_VISIT_SERVICE_TYPES as readonly string[]).includes(s.type);
+/** Minutes the visit takes: the visit services' durations added up (0 when none is a visit). */
+export const visitMinutes = (services: readonly { type: string; duration: number }[]) =>
+  services.filter(isVisitService).reduce((sum, s) => sum + s.duration, 0);
+
 export const Service = z.object({
   id: z.string(),
   locationId: z.string(),

@@ -12,12 +12,12 @@ export interface AuthContext extends Scope {
   readonly roles: readonly { id: string; name: string; kind: 'account' | 'system' }[];
 }
 
-export function requireAccess(auth: AuthContext, op: Pick<Operation, 'access' | 'deniedStatus'>): void {
+export function requireAccess(auth: AuthContext, op: Pick<Operation, 'access' | 'deniedStatus' | 'deniedMessage'>): void {
   if (op.access.kind !== 'anyOf') return;
   if (hasAnyPermission(auth.permissions, op.access.permissions)) return;
   throw op.deniedStatus === 401
     ? new HttpError(401, MESSAGES.notAuthorizedAction)
-    : new HttpError(403, MESSAGES.permissionDenied);
+    : new HttpError(403, op.deniedMessage ?? MESSAGES.permissionDenied);
 }
 
 /** For rules inside a service (e.g. only a super administrator may change a tier). */

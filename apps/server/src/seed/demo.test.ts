@@ -41,5 +41,20 @@ describe('demo seed', () => {
       expect(here.some((r) => localDate(new Date(r.start_at).getTime(), r.timezone) === today), `${location} today`).toBe(true);
       expect(here.some((r) => r.provider === 'owner@demo.test'), `${location} owner`).toBe(true);
     }
+
+    // Cremation and aftercare ride along with the euthanasia without lengthening its block.
+    const farewells = (await db.execute(sql`
+      select a.start_at, a.end_at,
+        (select sum(s.duration) from services s where s.id = any(a.service_ids) and s.type not in ('Cremation', 'Aftercare')) as visit,
+        (select count(*) from services s where s.id = any(a.service_ids) and s.type in ('Cremation', 'Aftercare')) as after
+      from appointments a join accounts acc on acc.id = a.account_id
+      where acc.name = 'Demo Veterinary Group' and cardinality(a.service_ids) > 1`)) as unknown as {
+      rows: { start_at: string | Date; end_at: string | Date; visit: string | number; after: string | number }[];
+    };
+    expect(farewells.rows.length).toBeGreaterThan(0);
+    for (const r of farewells.rows) {
+      expect(Number(r.after)).toBeGreaterThan(0);
+      expect((new Date(r.end_at).getTime() - new Date(r.start_at).getTime()) / 60_000).toBe(Number(r.visit));
+    }
   });
 });

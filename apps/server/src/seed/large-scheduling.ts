@@ -4,7 +4,7 @@
 // PostgreSQL both take in one round trip; the same --seed gives the same practice.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { addDays, localDate, localDateTimeToInstant, weekdayOf, type AppointmentStatus } from '@willow/contracts';
+import { addDays, localDate, localDateTimeToInstant, visitMinutes, weekdayOf, type AppointmentStatus } from '@willow/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { clients, patients, roles, userRoles, users } from '../db/schema.js';
@@ -264,7 +264,8 @@ export async function seedLargeScheduling(db: Db, scope: Scope, opts: LargeSched
         const key = weighted[Math.floor(rand() * weighted.length)]!;
         const { id: serviceId, spec } = services.get(key)!;
         const start = midnight + (8 * 60 + 15 * Math.floor(rand() * 38)) * MINUTE;
-        const end = start + spec.duration * MINUTE;
+        // The visit's time only (docs/decisions/0027); a cremation or ashes handover alone holds its own.
+        const end = start + (visitMinutes([spec]) || spec.duration) * MINUTE;
         const pet = petsHere[Math.floor(rand() * petsHere.length)]!;
         const { status, online } = statusFor(key, start, end);
         const created = Math.min(start - (1 + Math.floor(rand() * 30)) * DAY, nowMs - MINUTE);

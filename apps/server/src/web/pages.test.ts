@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, JWT_SECRET, signIn, type TestAccount, type TestContext } from '../../test/harness.js';
+import { newClient } from '../../test/records.js';
 import { PUBLIC_PAGES } from './pages.routes.js';
 
 const INDEX = '<!doctype html><html><body><div id="root">willow-test-shell</div></body></html>';
 const SCRIPT = 'console.log("willow-test-asset");';
 const SECRET_TEXT = 'a-file-outside-the-web-folder';
+const BIG_CSS = Array.from({ length: 200 }, (_, i) => `.c${i}{color:#${String(i).padStart(6, '0')}}`).join('\n');
 
 let root: string;
 let ctx: TestContext;
@@ -23,7 +26,13 @@ beforeAll(async () => {
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
   writeFileSync(join(dist, 'assets', 'app.js'), SCRIPT);
+  // What the build writes beside each asset; the marker proves the precompressed copy was sent
+  // rather than the file compressed again on the fly.
+  writeFileSync(join(dist, 'assets', 'app.js.br'), brotliCompressSync(`${SCRIPT}//br`));
+  writeFileSync(join(dist, 'assets', 'app.js.gz'), gzipSync(`${SCRIPT}//gz`));
+  writeFileSync(join(dist, 'assets', 'big.css'), BIG_CSS);
   writeFileSync(join(root, 'secret.txt'), SECRET_TEXT);
   mkdirSync(join(root, 'dist-private'));
   writeFileSync(join(root, 'dist-private', 'secret.txt'), SECRET_TEXT);
@@ -174,6 +183,75 @@ describe('static files', () => {
     const res = await get('/api/nothing-here', practice.admin.cookie);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { message: 'Not found' } });
+  });
+});
+
+describe('compression', () => {
+  const getWith = (url: string, encoding: string | undefined, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: { ...(encoding && { 'accept-encoding': encoding }), ...(cookie && { cookie }) } });
+
+  it('compresses API JSON with brotli or gzip, as the browser asks', async () => {
+    const plain = await getWith('/api/docs', undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await getWith('/api/docs', 'gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gzipped = await getWith('/api/docs', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+
+    // A signed-in list answer too.
+    for (let i = 0; i < 8; i++) await newClient(practice.admin, practice.locationId, { lastName: `Compressed ${i}` });
+    const url = `/api/client?locationId=${practice.locationId}`;
+    const rolesPlain = await getWith(url, undefined, practice.admin.cookie);
+    expect(rolesPlain.statusCode).toBe(200);
+    expect(rolesPlain.rawPayload.length).toBeGreaterThan(1024);
+    const roles = await getWith(url, 'br', practice.admin.cookie);
+    expect(roles.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(roles.rawPayload).toString())).toEqual(rolesPlain.json());
+  });
+
+  it('leaves small answers and errors of a few bytes uncompressed', async () => {
+    const res = await getWith('/api/nothing-here', 'br, gzip', practice.admin.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ error: { message: 'Not found' } });
+  });
+
+  it('sends the precompressed copy of a built asset, keeping its type and caching', async () => {
+    const brotli = await getWith('/assets/app.js', 'gzip, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(`${SCRIPT}//br`);
+    const gzipped = await getWith('/assets/app.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(`${SCRIPT}//gz`);
+    const plain = await getWith('/assets/app.js', undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('compresses a file without a precompressed copy on the fly', async () => {
+    const res = await getWith('/assets/big.css', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(BIG_CSS);
+  });
+
+  it('sends the page (index.html) compressed, behind the guard as before', async () => {
+    const res = await getWith('/users', 'gzip, br', practice.admin.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+    expect((await getWith('/users', 'br')).statusCode).toBe(302);
   });
 });
 

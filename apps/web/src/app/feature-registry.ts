@@ -52,10 +52,16 @@ export interface MenuEntry {
   order: number;
 }
 
-/** A navigation badge: a hook returning the count to show next to the entry with this path. */
+/** A hook returning the count a navigation badge shows (undefined: nothing to show). */
+export type CountHook = () => number | undefined;
+
+/**
+ * A navigation badge for the entry with this path. Its hook is loaded with the navigation, not with
+ * the first page: counts need API calls and contracts that the sign-in page never uses.
+ */
 export interface MenuBadge {
   path: string;
-  useCount: () => number | undefined;
+  loadCount: () => Promise<CountHook>;
 }
 
 /** A tab a feature contributes to the client page (e.g. Patients, Invoices), sorted by order. */
@@ -85,6 +91,7 @@ export interface PatientPageTab {
 export interface ShellExtension {
   id: string;
   element?: ComponentType;
+  /** a button in the navigation header; lazy, like `element`, so the sign-in page never loads it */
   action?: ComponentType;
 }
 
@@ -102,7 +109,7 @@ export interface FeatureModule {
 export interface Registry {
   routes: FeatureRoute[];
   menu: MenuEntry[];
-  badges: Map<string, MenuBadge['useCount']>;
+  badges: Map<string, MenuBadge['loadCount']>;
   clientTabs: ClientPageTab[];
   patientTabs: PatientPageTab[];
   shellExtensions: ShellExtension[];
@@ -111,7 +118,7 @@ export interface Registry {
 export function buildRegistry(features: readonly FeatureModule[]): Registry {
   const routes: FeatureRoute[] = [];
   const menu: MenuEntry[] = [];
-  const badges = new Map<string, MenuBadge['useCount']>();
+  const badges = new Map<string, MenuBadge['loadCount']>();
   const clientTabs: ClientPageTab[] = [];
   const patientTabs: PatientPageTab[] = [];
   const shellExtensions: ShellExtension[] = [];
@@ -124,7 +131,7 @@ export function buildRegistry(features: readonly FeatureModule[]): Registry {
       routes.push(route);
     }
     menu.push(...(feature.menu ?? []));
-    for (const badge of feature.badges ?? []) badges.set(badge.path, badge.useCount);
+    for (const badge of feature.badges ?? []) badges.set(badge.path, badge.loadCount);
     clientTabs.push(...(feature.clientTabs ?? []));
     patientTabs.push(...(feature.patientTabs ?? []));
     shellExtensions.push(...(feature.shellExtensions ?? []));

@@ -1,30 +1,34 @@
-import { Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useNavigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { setSessionLostNavigator } from '../lib/http-client';
 import { PageLoader } from '../components/page-loader';
 import type { FeatureRoute, Registry } from './feature-registry';
-import Forbidden from './forbidden';
-import HomeRedirect from './home-redirect';
-import NotAuthorized from './not-authorized';
-import NotFound from './not-found';
-import { RequirePermissions, SessionGuard } from './session-guard';
-import { AppShell } from './shell/app-shell';
-import type { RouteHandle } from './shell/app-shell';
+import { useRegistry } from './registry-context';
+
+// The session check, the navigation and everything they show are not needed by the sign-in and the
+// other public pages: they load with the first page that needs a session (docs/decisions/0038).
+const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+const SessionGuard = lazy(() => import('./session-guard').then((m) => ({ default: m.SessionGuard })));
+const RequirePermissions = lazy(() => import('./session-guard').then((m) => ({ default: m.RequirePermissions })));
+const HomeRedirect = lazy(() => import('./home-redirect'));
+const NotAuthorized = lazy(() => import('./not-authorized'));
+const Forbidden = lazy(() => import('./forbidden'));
+const NotFound = lazy(() => import('./not-found'));
+
+/** A page of its own chunk, with the loader while it comes. */
+const loading = (page: ReactNode) => <Suspense fallback={<PageLoader />}>{page}</Suspense>;
 
 function RoutePage({ route }: { route: FeatureRoute }) {
   const Page = route.element;
-  const page = (
-    <Suspense fallback={<PageLoader />}>
-      <Page />
-    </Suspense>
-  );
+  const page = loading(<Page />);
   if (route.public) return page;
-  return <RequirePermissions permissions={route.permissions}>{page}</RequirePermissions>;
+  return loading(<RequirePermissions permissions={route.permissions}>{page}</RequirePermissions>);
 }
 
 function toRouteObject(route: FeatureRoute): RouteObject {
-  const handle: RouteHandle = { fixedHeight: route.fixedHeight };
-  return { path: route.path, element: <RoutePage route={route} />, handle };
+  return { path: route.path, element: <RoutePage route={route} /> };
 }
 
 /** Routes come only from registered features, plus the shell's own pages (SPEC §2). */
@@ -36,17 +40,32 @@ export function buildRoutes(registry: Registry): RouteObject[] {
 
   return [
     ...publicRoutes.map(toRouteObject),
-    { path: '/401', element: <NotAuthorized /> },
-    { path: '/403', element: <Forbidden /> },
+    { path: '/401', element: loading(<NotAuthorized />) },
+    { path: '/403', element: loading(<Forbidden />) },
     {
-      element: <SessionGuard />,
+      element: (
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <SessionGuard />
+        </Suspense>
+      ),
       children: [
         {
-          element: <AppShell />,
+          element: (
+            <Suspense fallback={<PageLoader />}>
+              <AppShell />
+            </Suspense>
+          ),
           children: [
-            ...(ownsHome ? [] : [{ index: true, element: <HomeRedirect /> }]),
+            ...(ownsHome
+              ? []
+              : [
+                  {
+                    index: true,
+                    element: loading(<HomeRedirect />),
+                  },
+                ]),
             ...shellRoutes.map(toRouteObject),
-            { path: '*', element: <NotFound /> },
+            { path: '*', element: loading(<NotFound />) },
           ],
         },
         ...bareRoutes.map(toRouteObject),
@@ -55,6 +74,15 @@ export function buildRoutes(registry: Registry): RouteObject[] {
   ];
 }
 
-export function createAppRouter(registry: Registry) {
-  return createBrowserRouter(buildRoutes(registry));
+/**
+ * The app's pages. Declarative routing (a BrowserRouter around this) rather than a data router: no
+ * page uses loaders or actions, and the data router's code would weigh on every first load.
+ */
+export function AppRoutes() {
+  const registry = useRegistry();
+  const routes = useMemo(() => buildRoutes(registry), [registry]);
+  const navigate = useNavigate();
+  // Session loss found by any API call moves the user within the app, keeping the toast queue.
+  useEffect(() => setSessionLostNavigator((to) => void navigate(to, { replace: true })), [navigate]);
+  return useRoutes(routes);
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { Navigate, Outlet } from 'react-router';
@@ -28,7 +28,11 @@ export function SessionGuard() {
     toast.error(error.message || PERMISSIONS_ERROR, { id: 'permissions-error' });
   }, [error]);
 
-  if (permissions.data) return <Outlet />;
+  // Revealing the app (the navigation and the page) is the largest render of a start-up; deferred, React
+  // does it in a background render split into short tasks instead of one long one. The loader stays
+  // until it is done; nothing is shown without the permissions.
+  const revealed = useDeferredValue(permissions.data !== undefined);
+  if (permissions.data && revealed) return <Outlet />;
   if (error) {
     if (isApiError(error) && error.status === 403) return <Navigate to="/403" replace />;
     // The http client is already taking the user to sign in.

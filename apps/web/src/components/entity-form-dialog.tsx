@@ -2,7 +2,6 @@ import type { FormEvent, ReactNode } from 'react';
 import {
   Box,
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -10,6 +9,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { GuardedDialog } from './discard-guard';
+import { useRevealFirstError } from './use-reveal-first-error';
 
 interface EntityFormDialogProps {
   open: boolean;
@@ -21,10 +22,15 @@ interface EntityFormDialogProps {
   maxWidth?: 'xs' | 'sm' | 'md';
   /** shown on the left when editing something that can be deleted */
   onDelete?: () => void;
+  /** the form holds unsaved changes: Esc or a click outside asks before discarding them */
+  dirty?: boolean;
   children: ReactNode;
 }
 
-/** Create/edit dialog shared by every entity form; full screen on phones. */
+/**
+ * Create/edit dialog shared by every entity form; full screen on phones. Pass the form's `dirty`
+ * (useFormState) so Esc or a click outside asks before throwing changes away; Cancel discards.
+ */
 export function EntityFormDialog({
   open,
   title,
@@ -34,17 +40,23 @@ export function EntityFormDialog({
   onClose,
   maxWidth = 'sm',
   onDelete,
+  dirty = false,
   children,
 }: EntityFormDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  // A field in error may be below the fold (a phone, a long form): show the first one.
+  const { ref, reveal } = useRevealFirstError<HTMLDivElement>();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!submitting) onSubmit();
+    if (submitting) return;
+    onSubmit();
+    reveal();
   };
   return (
-    <Dialog
+    <GuardedDialog
       open={open}
+      dirty={dirty}
       onClose={submitting ? undefined : onClose}
       fullWidth
       maxWidth={maxWidth}
@@ -52,7 +64,7 @@ export function EntityFormDialog({
       slotProps={{ paper: { component: 'form', onSubmit: handleSubmit, noValidate: true } as object }}
     >
       <DialogTitle>{title}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers ref={ref}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {children}
         </Stack>
@@ -73,6 +85,6 @@ export function EntityFormDialog({
           {submitLabel}
         </Button>
       </DialogActions>
-    </Dialog>
+    </GuardedDialog>
   );
 }

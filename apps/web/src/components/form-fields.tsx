@@ -1,67 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { ChangeEvent } from 'react';
-import {
-  Autocomplete,
-  Chip,
-  FormControlLabel,
-  FormHelperText,
-  MenuItem,
-  Switch,
-  TextField,
-} from '@mui/material';
-import type { TextFieldProps } from '@mui/material';
-import type { z } from 'zod';
-import { readableMessage, validate } from '../lib/zod-errors';
-import type { FieldErrors } from '../lib/zod-errors';
+import { useMemo } from 'react';
+import { Autocomplete, Chip, FormControlLabel, FormHelperText, MenuItem, Switch, TextField } from '@mui/material';
+import { pickOneMessage, readableMessage } from '../lib/zod-errors';
 
-/** Form values, field errors from a contract schema, and a `check` that runs the schema. */
-export function useFormState<V extends object>(initial: V) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    // The user is fixing this field; its old error no longer describes it.
-    setErrors((current) => {
-      if (!(String(key) in current)) return current;
-      const { [String(key)]: _removed, ...rest } = current;
-      return rest;
-    });
-  }, []);
-  const reset = useCallback((next: V) => {
-    setValues(next);
-    setErrors({});
-  }, []);
-  /** Validates `input` (the values by default) and returns the parsed data, or undefined after showing errors. */
-  const check = useCallback(<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | undefined => {
-    const result = validate(schema, input);
-    if (result.ok) {
-      setErrors({});
-      return result.data;
-    }
-    setErrors(result.errors);
-    return undefined;
-  }, []);
-  return { values, set, errors, setErrors, reset, check };
-}
-
-type TextInputProps = Omit<TextFieldProps, 'onChange' | 'value' | 'error'> & {
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-};
-
-export function TextInput({ value, onValueChange, error, helperText, ...rest }: TextInputProps) {
-  return (
-    <TextField
-      fullWidth
-      value={value}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => onValueChange(e.target.value)}
-      error={Boolean(error)}
-      helperText={error ? readableMessage(error) : helperText}
-      {...rest}
-    />
-  );
-}
+// The form kit, one module per kind of field so that a page loads only the fields it shows (the
+// sign-in page: text fields alone, without the menus and pickers of the others).
+export { useFormState } from './form-state';
+export { DateInput, MessageInput, TextInput } from './text-input';
 
 interface SwitchInputProps {
   label: string;
@@ -146,7 +90,7 @@ export function TimeZoneInput({ value, onChange, error, label = 'Time zone' }: T
       onChange={(_, next) => onChange(next ?? '')}
       autoHighlight
       renderInput={(params) => (
-        <TextField {...params} label={label} required error={Boolean(error)} helperText={error && readableMessage(error)} />
+        <TextField {...params} label={label} required error={Boolean(error)} helperText={error && pickOneMessage(label, error)} />
       )}
     />
   );
@@ -183,7 +127,7 @@ export function SelectInput({ label, options, value, onChange, error, required, 
       value={known ? value : ''}
       onChange={(e) => onChange(e.target.value)}
       error={Boolean(error)}
-      helperText={error ? readableMessage(error) : helperText}
+      helperText={error ? pickOneMessage(label, error) : helperText}
       required={required}
       disabled={disabled}
       size={size}
@@ -202,13 +146,6 @@ export function SelectInput({ label, options, value, onChange, error, required, 
       ))}
     </TextField>
   );
-}
-
-type DateInputProps = Omit<TextInputProps, 'type'>;
-
-/** A calendar date as YYYY-MM-DD, the browser's own picker. */
-export function DateInput(props: DateInputProps) {
-  return <TextInput type="date" slotProps={{ inputLabel: { shrink: true } }} {...props} />;
 }
 
 interface TagsInputProps {

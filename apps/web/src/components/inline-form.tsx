@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Stack } from '@mui/material';
+import { useRevealFirstError } from './use-reveal-first-error';
 
 interface InlineFormProps {
   onSubmit: () => void;
@@ -13,14 +14,17 @@ interface InlineFormProps {
  * button. `noValidate`, since the contract schema checks the values and shows its own messages.
  */
 export function InlineForm({ onSubmit, submitting = false, submitLabel = 'Save', children }: InlineFormProps) {
+  const { ref, reveal } = useRevealFirstError<HTMLFormElement>();
   return (
     <Stack
       component="form"
+      ref={ref}
       spacing={2}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
+        reveal();
       }}
     >
       {children}

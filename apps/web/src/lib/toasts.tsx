@@ -18,18 +18,33 @@ export function AppToaster() {
   );
 }
 
-export const notifySuccess = (message: string) => toast.success(message);
+/** The same words already on screen are shown again in place, not stacked (the toast id is the text). */
+export const notifySuccess = (message: string) => toast.success(message, { id: message });
+
+/**
+ * One failure, one toast: an error object already reported is not reported again (a save's own
+ * handler and a shared helper both catching it), and the same words already on screen are not
+ * stacked a second time (the toast id is the text).
+ */
+const reported = new WeakSet<object>();
+function alreadyReported(error: unknown): boolean {
+  if (isApiError(error) && error.handled) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  if (reported.has(error)) return true;
+  reported.add(error);
+  return false;
+}
 
 /**
  * Error toast for a failed action: the action's own title (SPEC §8, e.g. 'Error updating user'),
  * and below it what the server said when that adds something (e.g. 'Email address already in use
- * at this location'). Errors already shown (network, session lost) are not repeated.
+ * at this location'). Errors already shown (network, session lost, reported before) are not repeated.
  */
 export function notifyError(title: string, error?: unknown): void {
-  if (isApiError(error) && error.handled) return;
+  if (alreadyReported(error)) return;
   const detail = error instanceof Error ? error.message : undefined;
   if (!detail || detail === title) {
-    toast.error(title);
+    toast.error(title, { id: title });
     return;
   }
   toast.error(
@@ -37,13 +52,15 @@ export function notifyError(title: string, error?: unknown): void {
       <strong style={{ display: 'block' }}>{title}</strong>
       <span>{detail}</span>
     </span>,
+    { id: `${title}\n${detail}` },
   );
 }
 
 /** Error toast showing the server's own message (e.g. the 402 user-limit text), `fallback` if none. */
 export function notifyServerError(error: unknown, fallback: string): void {
-  if (isApiError(error) && error.handled) return;
-  toast.error(error instanceof Error && error.message ? error.message : fallback);
+  if (alreadyReported(error)) return;
+  const text = error instanceof Error && error.message ? error.message : fallback;
+  toast.error(text, { id: text });
 }
 
 /** SPEC §7: a loading toast while a list loads, dismissed once it has. */

@@ -109,18 +109,24 @@ export const appointmentsRepository = {
     return row;
   },
 
+  /** Several rows locked the same way, always in id order so two such writes never wait crosswise. */
+  async findManyForUpdate(ex: Executor, scope: Scope, ids: string[]): Promise<AppointmentRow[]> {
+    if (ids.length === 0) return [];
+    return ex.select().from(appointments).where(base.scoped(scope, idIn(appointments.id, ids))).orderBy(asc(appointments.id)).for('update');
+  },
+
   /**
-   * The calendar: appointments overlapping [start, end), oldest first. Nothing lasts longer than
-   * MAX_APPOINTMENT_HOURS, so start_at is bounded on both sides and the (account, location,
-   * start_at) index reads only the range. Nothing is counted: one row more than the page is read
-   * to tell whether more follow.
+   * The calendar: appointments overlapping [start, end), oldest first; without an end, from start
+   * on. Nothing lasts longer than MAX_APPOINTMENT_HOURS, so start_at is bounded below and the
+   * (account, location, start_at) index reads from there. Nothing is counted: one row more than
+   * the page is read to tell whether more follow.
    */
-  async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date, limit: number, offset: number) {
+  async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number) {
     const rows = await base.list(ex, scope, {
       where: and(
         filterWhere(f),
         gt(appointments.startAt, new Date(start.getTime() - MAX_APPOINTMENT_MS)),
-        lt(appointments.startAt, end),
+        end ? lt(appointments.startAt, end) : undefined,
         gt(appointments.endAt, start),
       ),
       orderBy: [asc(appointments.startAt), asc(appointments.id)],
@@ -216,7 +222,7 @@ export const appointmentsRepository = {
   async patientsByIds(ex: Executor, scope: Scope, ids: string[]) {
     if (ids.length === 0) return [];
     return ex
-      .select({ id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn })
+      .select({ id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn, alerts: patients.alerts })
       .from(patients)
       .innerJoin(species, eq(species.id, patients.speciesId))
       .where(and(eq(patients.accountId, scope.accountId), idIn(patients.id, ids)));
@@ -256,6 +262,7 @@ export const appointmentsRepository = {
         fromStatus: appointmentStatusChanges.fromStatus,
         toStatus: appointmentStatusChanges.toStatus,
         note: appointmentStatusChanges.note,
+        correction: appointmentStatusChanges.correction,
         changedAt: appointmentStatusChanges.changedAt,
         changedById: appointmentStatusChanges.changedById,
         changedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
@@ -270,7 +277,14 @@ export const appointmentsRepository = {
   async recordStatus(
     ex: Executor,
     scope: Scope,
-    change: { appointmentId: string; fromStatus: string | null; toStatus: string; note: string | null; changedById: string | null },
+    change: {
+      appointmentId: string;
+      fromStatus: string | null;
+      toStatus: string;
+      note: string | null;
+      changedById: string | null;
+      correction?: boolean;
+    },
   ): Promise<void> {
     await statusChanges.insert(ex, scope, change);
   },

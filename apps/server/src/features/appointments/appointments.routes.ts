@@ -9,6 +9,7 @@ export function appointmentsRoutes(r: Router, s: Services) {
   r.route(api.createAppointment, ({ auth, body }) => s.appointments.create(auth, body.data));
   r.route(api.updateAppointment, ({ auth, params, body }) => s.appointments.update(auth, params.id, body.data));
   r.route(api.cancelAppointment, ({ auth, params, body }) => s.appointments.cancel(auth, params.id, body.data.reason));
+  r.route(api.correctAppointmentStatus, ({ auth, params, body }) => s.appointments.correct(auth, params.id, body.data));
   r.route(api.deleteAppointment, async ({ auth, params }) => {
     await s.appointments.remove(auth, params.id);
     return { ok: true as const };

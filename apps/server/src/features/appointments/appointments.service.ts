@@ -4,6 +4,8 @@ import {
   MAX_APPOINTMENT_HOURS,
   canTransition,
   cremationNeedsService,
+  isFinished,
+  marksDeceased,
   entersCremationWithout,
   formatMinutes,
   localDate,
@@ -15,6 +17,7 @@ import {
   type AppointmentInput,
   type AppointmentStatus,
   type AppointmentUpdateInput,
+  type CorrectStatusInput,
   type ListAppointmentsQuery,
   type StatusChange,
 } from '@willow/contracts';
@@ -25,6 +28,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
 import {
   appointmentsRepository as repo,
   type AppointmentAddOnRow,
@@ -37,6 +41,7 @@ type CreateValues = z.output<typeof AppointmentInput>;
 type UpdateValues = z.output<typeof AppointmentUpdateInput>;
 type ListValues = z.output<typeof ListAppointmentsQuery>;
 type AttachValues = z.output<typeof AddOnAttachInput>;
+type CorrectValues = z.output<typeof CorrectStatusInput>;
 
 const MAX_APPOINTMENT_MS = MAX_APPOINTMENT_HOURS * 3_600_000;
 const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
@@ -164,6 +169,26 @@ export function overlapMessage(
   return `Overlaps ${listNames(shared)}’s appointment ${when}${provider ? ` with ${provider}` : ''}. ${tail}`;
 }
 
+/**
+ * Cancels a row already read FOR UPDATE: the cancel action's rule (only from a cancellable
+ * status), its status history row and audit entry. Also used when a patient is recorded deceased.
+ */
+export async function cancelLocked(
+  tx: Executor,
+  auth: AuthContext,
+  audit: AuditService,
+  existing: AppointmentRow,
+  reason: string,
+  field = 'status',
+): Promise<AppointmentRow> {
+  const from = existing.status as AppointmentStatus;
+  if (!CANCELLABLE_STATUSES.includes(from)) throw badRequest(`${field}: cannot change from ${from} to Cancelled`);
+  const row = (await repo.update(tx, auth, existing.id, { status: 'Cancelled', cancellationReason: reason }))!;
+  await repo.recordStatus(tx, auth, { appointmentId: existing.id, fromStatus: from, toStatus: 'Cancelled', note: reason, changedById: auth.userId });
+  await audit.record(tx, auth, [{ entityType: 'appointment', entityId: existing.id, action: 'update', before: existing, after: row }]);
+  return row;
+}
+
 const PROVIDER_ROLES = {
   primaryProviderId: { permission: 'appointments.primary_provider', label: 'a primary provider' },
   secondaryProviderId: { permission: 'appointments.secondary_provider', label: 'a secondary provider' },
@@ -184,10 +209,11 @@ export class AppointmentsService {
       patientId: q.patientId,
       search: q.search,
     };
-    if (q.startDate && q.endDate) {
+    if (q.startDate) {
       // All locations: naming them keeps the (account, location, start) index in play.
       const locationIds = q.locationId ? [q.locationId] : await repo.locationIds(this.db, auth);
-      const { items, more } = await repo.range(this.db, auth, { ...filters, locationIds }, new Date(q.startDate), new Date(q.endDate), q.limit, q.offset);
+      const end = q.endDate ? new Date(q.endDate) : null;
+      const { items, more } = await repo.range(this.db, auth, { ...filters, locationIds }, new Date(q.startDate), end, q.limit, q.offset);
       // Not a count (see ListAppointmentsQuery): one more than shown says the range holds more.
       return { items: await toAppointments(this.db, auth, items), total: q.offset + items.length + (more ? 1 : 0) };
     }
@@ -204,6 +230,7 @@ export class AppointmentsService {
       fromStatus: h.fromStatus as AppointmentStatus | null,
       toStatus: h.toStatus as AppointmentStatus,
       note: h.note,
+      correction: h.correction,
       changedAt: h.changedAt.toISOString(),
       changedBy: h.changedById ? { id: h.changedById, name: h.changedByName ?? '' } : null,
     }));
@@ -289,12 +316,11 @@ export class AppointmentsService {
       if (clientId !== existing.clientId) await this.assertClient(tx, auth, existing.locationId, clientId);
       if (clientId !== existing.clientId || input.patientIds) await this.assertPatients(tx, auth, clientId, patientIds);
       const checkedServices = input.serviceIds ? await this.assertServices(tx, auth, existing.locationId, serviceIds, existing.serviceIds) : null;
-      if (to) {
-        const types = (checkedServices ?? (await repo.servicesByIds(tx, auth, serviceIds))).map((s) => s.type);
-        if (entersCremationWithout(from, to, types)) throw badRequest(cremationNeedsService(to));
-      }
+      const types = to ? (checkedServices ?? (await repo.servicesByIds(tx, auth, serviceIds))).map((s) => s.type) : [];
+      if (to && entersCremationWithout(from, to, types)) throw badRequest(cremationNeedsService(to));
       const changed = { primary: primary !== existing.primaryProviderId, secondary: secondary !== existing.secondaryProviderId };
       if (changed.primary || changed.secondary) await this.assertProviders(tx, auth, primary, secondary, changed);
+      const addOns = input.addOns?.length ? await this.prepareAddOns(tx, auth, existing.locationId, input.addOns) : [];
 
       // Only a change that can create a clash is checked again: other time, or someone added.
       const added = <T>(now: T[], before: T[]) => now.some((x) => !before.includes(x));
@@ -306,12 +332,14 @@ export class AppointmentsService {
       // Accepting a request is checked too: an online request was never checked when it came in.
       const accepted = from === 'Pending' && to !== undefined && isActiveStatus(to);
       let overlapReason = input.overlapReason !== undefined ? input.overlapReason : existing.overlapReason;
+      // The location's zone is read once, and only by a change that needs it (an overlap, a date of death).
+      let zone: Promise<string> | undefined;
+      const timeZone = () => (zone ??= locationsRepository.findById(tx, auth, existing.locationId).then((l) => l!.timezone));
       if ((moved || accepted) && isActiveStatus(to ?? from)) {
-        const location = (await locationsRepository.findById(tx, auth, existing.locationId))!;
         overlapReason = await this.guardOverlap(
           tx,
           auth,
-          location.timezone,
+          await timeZone(),
           { start, end, providerIds: providersOf(primary, secondary), patientIds, excludeId: id },
           // A clash already accepted with a reason stays accepted when only the status changes.
           moved ? input.overlapReason : overlapReason,
@@ -334,7 +362,15 @@ export class AppointmentsService {
       if (to) {
         await repo.recordStatus(tx, auth, { appointmentId: id, fromStatus: from, toStatus: to, note: input.statusNote ?? null, changedById: auth.userId });
       }
-      await this.audit.record(tx, auth, [{ entityType: 'appointment', entityId: id, action: 'update', before: existing, after: row }]);
+      const attached: AppointmentAddOnRow[] = [];
+      for (const a of addOns) attached.push(await repo.insertAddOn(tx, auth, { ...a, appointmentId: id }));
+      await this.audit.record(tx, auth, [
+        { entityType: 'appointment', entityId: id, action: 'update', before: existing, after: row },
+        ...attached.map((a) => ({ entityType: 'appointmentAddOn', entityId: a.id, action: 'create' as const, after: a })),
+      ]);
+      if (to && marksDeceased(to, types)) {
+        await this.markDeceased(tx, auth, patientIds, input.deceasedPatientIds, localDate(start, await timeZone()));
+      }
       return (await toAppointments(tx, auth, [row]))[0]!;
     });
   }
@@ -343,13 +379,64 @@ export class AppointmentsService {
     return this.db.transaction(async (tx) => {
       const existing = await repo.findForUpdate(tx, auth, id);
       if (!existing) throw notFound();
+      const row = await cancelLocked(tx, auth, this.audit, existing, reason);
+      return (await toAppointments(tx, auth, [row]))[0]!;
+    });
+  }
+
+  /**
+   * Moves a finished appointment to another status, outside the usual path (docs/decisions/0026).
+   * The route lets only those who may correct through; the history row is marked a correction.
+   */
+  async correct(auth: AuthContext, id: string, input: CorrectValues): Promise<Appointment> {
+    return this.db.transaction(async (tx) => {
+      const existing = await repo.findForUpdate(tx, auth, id);
+      if (!existing) throw notFound();
       const from = existing.status as AppointmentStatus;
-      if (!CANCELLABLE_STATUSES.includes(from)) throw badRequest(`status: cannot change from ${from} to Cancelled`);
-      const row = (await repo.update(tx, auth, id, { status: 'Cancelled', cancellationReason: reason }))!;
-      await repo.recordStatus(tx, auth, { appointmentId: id, fromStatus: from, toStatus: 'Cancelled', note: reason, changedById: auth.userId });
+      const to = input.status;
+      if (!isFinished(from)) throw badRequest(`status: only a finished appointment is corrected; change the status of this ${from} one instead`);
+      if (to === from) throw badRequest(`status: the appointment is already ${from}`);
+      const types = (await repo.servicesByIds(tx, auth, existing.serviceIds)).map((s) => s.type);
+      if (entersCremationWithout(from, to, types)) throw badRequest(cremationNeedsService(to));
+      let overlapReason = existing.overlapReason;
+      // Back from Cancelled or Rejected it holds its time again, which someone may have booked since.
+      if (!isActiveStatus(from) && isActiveStatus(to)) {
+        const location = (await locationsRepository.findById(tx, auth, existing.locationId))!;
+        const wanted = {
+          start: existing.startAt,
+          end: existing.endAt,
+          providerIds: providersOf(existing.primaryProviderId, existing.secondaryProviderId),
+          patientIds: existing.patientIds,
+          excludeId: id,
+        };
+        overlapReason = (await this.guardOverlap(tx, auth, location.timezone, wanted, input.overlapReason)) ?? existing.overlapReason;
+      }
+      const row = (await repo.update(tx, auth, id, {
+        status: to,
+        overlapReason,
+        cancellationReason: to === 'Cancelled' ? input.reason : from === 'Cancelled' ? null : existing.cancellationReason,
+      }))!;
+      await repo.recordStatus(tx, auth, { appointmentId: id, fromStatus: from, toStatus: to, note: input.reason, changedById: auth.userId, correction: true });
       await this.audit.record(tx, auth, [{ entityType: 'appointment', entityId: id, action: 'update', before: existing, after: row }]);
       return (await toAppointments(tx, auth, [row]))[0]!;
     });
+  }
+
+  /**
+   * A euthanasia appointment done: its patients are recorded deceased on the appointment's date
+   * (docs/decisions/0028), with their own audit entries, in the status change's transaction. Those
+   * already recorded deceased keep their date.
+   */
+  private async markDeceased(tx: Executor, auth: AuthContext, patientIds: string[], chosen: string[] | undefined, deceasedOn: string) {
+    const ids = chosen ? unique(chosen) : patientIds;
+    if (ids.some((p) => !patientIds.includes(p))) throw badRequest('deceasedPatientIds: each patient must be on the appointment');
+    const entries = [];
+    for (const before of await repo.patientRows(tx, auth, ids)) {
+      if (before.deceasedOn) continue;
+      const after = (await patientsRepository.update(tx, auth, before.id, { deceasedOn, deceasedNote: null }))!;
+      entries.push({ entityType: 'patient', entityId: before.id, action: 'update' as const, before, after });
+    }
+    if (entries.length > 0) await this.audit.record(tx, auth, entries);
   }
 
   /** Its status history and add-ons go with it. */

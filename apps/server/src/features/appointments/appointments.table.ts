@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
 import { addOns } from '../add-ons/add-ons.table.js';
 import { clients } from '../clients/clients.table.js';
@@ -59,6 +59,8 @@ export const appointmentStatusChanges = pgTable(
     fromStatus: text(),
     toStatus: text().notNull(),
     note: text(),
+    /** a correction of a finished appointment (docs/decisions/0026); note holds its reason */
+    correction: boolean().notNull().default(false),
     changedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,7 @@ import * as api from '@willow/contracts';
 import { addDays, type Operation } from '@willow/contracts';
 import { holdTransaction, onPostgres, settledFlag, waitForLockWaiters } from '../../../test/concurrency.js';
 import { anonymous, createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { addLocation, newClient } from '../../../test/records.js';
+import { addLocation, newClient, newPatient } from '../../../test/records.js';
 import { at, DAY, newAddOn, newHousehold, newService } from '../../../test/scheduling-records.js';
 import { clients } from '../clients/clients.table.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -147,8 +147,8 @@ describe('POST /api/appointment', () => {
       client: { id: household.client.id, firstName: 'Cora', lastName: 'Smith', email: null, phone: null },
       patientIds: household.patients.map((p) => p.id),
       patients: [
-        { id: household.patients[0]!.id, name: 'Max', speciesName: 'Dog', deceasedOn: null },
-        { id: household.patients[1]!.id, name: 'Bella', speciesName: 'Dog', deceasedOn: null },
+        { id: household.patients[0]!.id, name: 'Max', speciesName: 'Dog', deceasedOn: null, alerts: [] },
+        { id: household.patients[1]!.id, name: 'Bella', speciesName: 'Dog', deceasedOn: null, alerts: [] },
       ],
       serviceIds: [service.id],
       services: [{ id: service.id, name: 'Home euthanasia', type: 'Euthanasia', duration: 30, price: 120 }],
@@ -435,6 +435,42 @@ describe('GET /api/appointment', () => {
     expect((await list({ locationId: location, startDate: at('00:00', day), endDate: at('00:00', addDays(day, 1)), limit: 2 })).items).toHaveLength(2);
   });
 
+  it("answers each patient's alerts, for the calendar to show", async () => {
+    const household = await newHousehold(desk, home, { lastName: 'Alerting' });
+    const biter = await newPatient(desk, household.client.id, home.speciesId, { name: 'Fang', alerts: ['bites', 'anxious at the vet'] });
+    const day = nextDay();
+    const made = await book({
+      locationId: home.locationId,
+      clientId: household.client.id,
+      patientIds: [biter.id, household.patients[0]!.id],
+      serviceIds: [service.id],
+      startAt: at('07:00', day),
+      endAt: at('07:30', day),
+    });
+    const page = await list({ locationId: home.locationId, startDate: at('00:00', day), endDate: at('00:00', addDays(day, 1)), limit: 5000 });
+    const found = page.items.find((a) => a.id === made.id);
+    expect(found?.patients.map((p) => p.alerts)).toEqual([['bites', 'anxious at the vet'], []]);
+  });
+
+  it('answers from startDate on, oldest first, when the range has no end', async () => {
+    const location = await addLocation(ctx, home);
+    const locService = await newService(home.admin, location);
+    const household = await newHousehold(desk, home, { locationId: location, lastName: 'Onwards' });
+    const make = (start: string, end: string) =>
+      book({ locationId: location, clientId: household.client.id, patientIds: [], serviceIds: [locService.id], startAt: start, endAt: end });
+    const day = nextDay();
+    const before = await make(at('09:00', addDays(day, -1)), at('09:30', addDays(day, -1)));
+    const later = await make(at('09:00', addDays(day, 60)), at('09:30', addDays(day, 60)));
+    const today = await make(at('09:00', day), at('09:30', day));
+    const page = await list({ locationId: location, startDate: at('00:00', day) });
+    expect(page.items.map((a) => a.id)).toEqual([today.id, later.id]);
+    expect(page.items.map((a) => a.id)).not.toContain(before.id);
+    expect(page.total).toBe(2);
+    // The same with the list's search: the client's name.
+    const searched = await list({ locationId: location, startDate: at('00:00', day), search: 'Onwards' });
+    expect(searched.items.map((a) => a.id)).toEqual([today.id, later.id]);
+  });
+
   it('says when a range holds more than the page: total goes past what is shown', async () => {
     const location = await addLocation(ctx, home);
     const locService = await newService(home.admin, location);
@@ -545,10 +581,9 @@ describe('GET /api/appointment', () => {
     expect(range.items.map((a) => a.id)).not.toContain(theirs.appointment.id);
   });
 
-  it('answers 400 for a range given by halves or backwards, or too large a limit', async () => {
+  it('answers 400 for a range without its start or backwards, or too large a limit', async () => {
     const cases: [Record<string, string | number>, string][] = [
       [{ endDate: at('10:00') }, 'startDate: is required with endDate'],
-      [{ startDate: at('10:00') }, 'endDate: is required with startDate'],
       [{ startDate: at('10:00'), endDate: at('09:00') }, 'endDate: must be after startDate'],
       [{ limit: 5001 }, 'limit: Too big: expected number to be <=5000'],
       [{ status: 'Lost' }, expect.stringMatching(/^status\.0: Invalid option/) as unknown as string],
@@ -867,6 +902,45 @@ describe('add-ons on an appointment', () => {
     }
   });
 
+  it('attaches add-ons with an update, in its transaction: a refused add-on leaves the appointment as it was', async () => {
+    const { data } = await bookingFor({ ...times('07:00', '07:30') });
+    const booked = await book(data);
+    const branch = await addLocation(ctx, home);
+    const branchAddOn = await newAddOn(home.admin, branch);
+    const theirAddOn = await newAddOn(other.admin, other.locationId);
+    const refused: [api.AddOnAttachInput, string][] = [
+      [{ addOnId: urn.id, values: { Colour: 'Pink' } }, 'addOns.1.values.Colour: must be one of Oak, Walnut'],
+      [{ addOnId: branchAddOn.id }, 'addOns.1.addOnId: this add-on is not offered at this location'],
+      [{ addOnId: theirAddOn.id }, 'addOns.1.addOnId: unknown add-on'],
+    ];
+    for (const [bad, message] of refused) {
+      const res = await update(booked.id, { notes: 'Changed', ...times('08:00', '08:30'), addOns: [{ addOnId: urn.id }, bad] });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    const unchanged = await detail(booked.id);
+    expect([unchanged.notes, unchanged.startAt, unchanged.addOns]).toEqual([null, booked.startAt, []]);
+
+    const res = await update(booked.id, { notes: 'Changed', addOns: [{ addOnId: urn.id, values: { colour: 'Oak' } }, { addOnId: urn.id, values: { Engraving: 'Max' } }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json() as api.Appointment;
+    expect(saved.notes).toBe('Changed');
+    expect(saved.addOns.map((a) => [a.name, a.values])).toEqual(
+      expect.arrayContaining([
+        ['Urn', { Colour: 'Oak' }],
+        ['Urn', { Engraving: 'Max' }],
+      ]),
+    );
+    expect(saved.addOns).toHaveLength(2);
+    // Only add-ons: attached to what is there, which stays.
+    const more = await update(booked.id, { addOns: [{ addOnId: urn.id }] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect((await detail(booked.id)).addOns).toHaveLength(3);
+    // Another account's appointment is not found, whatever is attached.
+    expect((await update(theirs.appointment.id, { addOns: [{ addOnId: urn.id }] })).statusCode).toBe(404);
+    expect((await detail(theirs.appointment.id, other.admin)).addOns.every((a) => a.addOnId !== urn.id)).toBe(true);
+  });
+
   it('answers 404 across accounts', async () => {
     const theirAddOn = await newAddOn(other.admin, other.locationId);
     const onTheirs = await desk.call(api.createAppointmentAddOn, { body: { data: { appointmentId: theirs.appointment.id, addOnId: urn.id } } });
@@ -926,5 +1000,135 @@ describe('deleting a patient', () => {
     expect(got.patientIds).toEqual([household.patients[1]!.id]);
     expect(got.patients.map((p) => p.name)).toEqual(['Bella']);
     expect((await list({ patientId: household.patients[0]!.id })).items).toEqual([]);
+  });
+});
+
+describe('a euthanasia appointment done', () => {
+  const getPatient = async (id: string) => (await desk.call(api.getPatient, { params: { id } })).json() as api.PatientWithClient;
+  async function walk(id: string, last: api.AppointmentUpdateInput) {
+    for (const status of ['Checked In', 'Checked Out'] as const) expect((await update(id, { status }, vet)).statusCode).toBe(200);
+    return update(id, last, vet);
+  }
+
+  it('marks the patients chosen deceased on the appointment’s local date, in the history of each', async () => {
+    const day = nextDay();
+    // 23:30 in New York is already the next day in UTC: the date is the location's.
+    const { household, data } = await bookingFor({ startAt: at('23:00', day), endAt: at('23:30', day) }, { patients: ['Max', 'Bella'] });
+    const appointment = await book(data);
+    const [max, bella] = household.patients;
+    const res = await walk(appointment.id, { status: 'Completed', deceasedPatientIds: [max!.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getPatient(max!.id)).deceasedOn).toBe(day);
+    expect((await getPatient(bella!.id)).deceasedOn).toBeNull();
+    const audit = (await home.admin.call(api.listAuditEvents, { query: { entityType: 'patient', entityId: max!.id } })).json() as api.AuditEvent[];
+    expect(audit[0]).toMatchObject({ action: 'update', changes: { deceasedOn: expect.anything() } });
+    // Going on into the cremation path offers the other one again; [] leaves everyone as they are.
+    expect((await update(appointment.id, { status: 'Submitted For Cremation', deceasedPatientIds: [] }, vet)).statusCode).toBe(200);
+    expect((await getPatient(bella!.id)).deceasedOn).toBeNull();
+  });
+
+  it('marks all of them when the change does not say, and leaves one already deceased as it was', async () => {
+    const day = nextDay();
+    const { household, data } = await bookingFor({ startAt: at('10:00', day), endAt: at('10:30', day) }, { patients: ['Max', 'Bella'] });
+    const appointment = await book(data);
+    const [max, bella] = household.patients;
+    await desk.call(api.setPatientDeceased, { params: { id: bella!.id }, body: { data: { deceasedOn: '2025-01-02', note: 'At home' } } });
+    expect((await walk(appointment.id, { status: 'Submitted For Cremation' })).statusCode).toBe(200);
+    expect((await getPatient(max!.id)).deceasedOn).toBe(day);
+    expect(await getPatient(bella!.id)).toMatchObject({ deceasedOn: '2025-01-02', deceasedNote: 'At home' });
+  });
+
+  it('marks nobody for another kind of visit, and refuses a patient not on the appointment with nothing changed', async () => {
+    const wellness = await newService(home.admin, home.locationId, { type: 'Consultation', name: 'Check-up' });
+    const { household, data } = await bookingFor({ serviceIds: [wellness.id], ...times('10:00', '10:30') });
+    const visit = await book(data);
+    expect((await walk(visit.id, { status: 'Completed' })).statusCode).toBe(200);
+    expect((await getPatient(household.patients[0]!.id)).deceasedOn).toBeNull();
+
+    const { household: second, data: euthanasia } = await bookingFor({ ...times('11:00', '11:30') });
+    const appointment = await book(euthanasia);
+    const refused = await walk(appointment.id, { status: 'Completed', deceasedPatientIds: [household.patients[0]!.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toBe('deceasedPatientIds: each patient must be on the appointment');
+    // One transaction: the status stays too.
+    expect((await detail(appointment.id)).status).toBe('Checked Out');
+    expect((await getPatient(second.patients[0]!.id)).deceasedOn).toBeNull();
+  });
+});
+
+describe('POST /api/appointment/{id}/correct', () => {
+  const correct = (id: string, data: api.CorrectStatusInput, caller: Client = vet) =>
+    caller.call(api.correctAppointmentStatus, { params: { id }, body: { data } });
+
+  it('moves a finished appointment to another status, kept in the history as a correction with its reason', async () => {
+    const { data } = await bookingFor({ ...times('08:00', '08:30') });
+    const appointment = await book(data);
+    for (const status of ['Checked In', 'Checked Out', 'Completed'] as const) expect((await update(appointment.id, { status }, vet)).statusCode).toBe(200);
+    const res = await correct(appointment.id, { status: 'Checked Out', reason: ' Completed by mistake ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('Checked Out');
+    const last = (await detail(appointment.id)).statusHistory.at(-1);
+    expect(last).toMatchObject({ fromStatus: 'Completed', toStatus: 'Checked Out', note: 'Completed by mistake', correction: true, changedBy: { id: vet.userId } });
+    // The usual path goes on from there, and ordinary changes are not corrections.
+    expect((await update(appointment.id, { status: 'Completed' }, vet)).statusCode).toBe(200);
+    expect((await detail(appointment.id)).statusHistory.at(-1)).toMatchObject({ toStatus: 'Completed', correction: false });
+  });
+
+  it('brings a cancelled appointment back, clearing the reason, and asks about a clash with what was booked since', async () => {
+    const day = nextDay();
+    const { data } = await bookingFor({ startAt: at('09:00', day), endAt: at('09:30', day), primaryProviderId: vet.userId });
+    const appointment = await book(data);
+    await desk.call(api.cancelAppointment, { params: { id: appointment.id }, body: { data: { reason: 'Owner called' } } });
+    const { data: other } = await bookingFor({ startAt: at('09:00', day), endAt: at('09:30', day), primaryProviderId: vet.userId }, { lastName: 'Later' });
+    await book(other);
+    const clash = await correct(appointment.id, { status: 'Confirmed', reason: 'Owner called back' }, home.admin);
+    expect(clash.statusCode).toBe(409);
+    expect(errorOf(clash)).toMatch(/^Overlaps Vera User’s appointment 09:00–09:30/);
+    const res = await correct(appointment.id, { status: 'Confirmed', reason: 'Owner called back', overlapReason: 'Two rooms' }, home.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'Confirmed', cancellationReason: null, overlapReason: 'Two rooms' });
+  });
+
+  it('answers 400 without a reason, for an unfinished appointment, the same status, or cremation without the service', async () => {
+    const { data } = await bookingFor({ ...times('12:00', '12:30') });
+    const appointment = await book(data);
+    const unfinished = await correct(appointment.id, { status: 'Pending', reason: 'Mistake' });
+    expect(unfinished.statusCode).toBe(400);
+    expect(errorOf(unfinished)).toBe('status: only a finished appointment is corrected; change the status of this Confirmed one instead');
+    await desk.call(api.cancelAppointment, { params: { id: appointment.id }, body: { data: { reason: 'Owner called' } } });
+    const cases: [api.CorrectStatusInput, string][] = [
+      [{ status: 'Confirmed', reason: '  ' }, 'reason: is required'],
+      [{ status: 'Cancelled', reason: 'Again' }, 'status: the appointment is already Cancelled'],
+    ];
+    for (const [input, message] of cases) {
+      const r = await correct(appointment.id, input);
+      expect(r.statusCode).toBe(400);
+      expect(errorOf(r)).toBe(message);
+    }
+    const wellness = await newService(home.admin, home.locationId, { type: 'Consultation', name: 'Recheck' });
+    const { data: visitData } = await bookingFor({ serviceIds: [wellness.id], ...times('13:00', '13:30') });
+    const visit = await book(visitData);
+    await desk.call(api.cancelAppointment, { params: { id: visit.id }, body: { data: { reason: 'Owner called' } } });
+    const cremated = await correct(visit.id, { status: 'Cremated', reason: 'Wrong one' });
+    expect(errorOf(cremated)).toBe('status: Cremated needs a euthanasia, cremation or aftercare service on the appointment');
+    expect((await detail(visit.id)).status).toBe('Cancelled');
+  });
+
+  it('answers 403 with what is needed to those who may not correct', async () => {
+    const { data } = await bookingFor({ ...times('14:00', '14:30') });
+    const appointment = await book(data);
+    await desk.call(api.cancelAppointment, { params: { id: appointment.id }, body: { data: { reason: 'Owner called' } } });
+    for (const caller of [desk, assistant]) {
+      const res = await correct(appointment.id, { status: 'Confirmed', reason: 'Mistake' }, caller);
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toBe(api.CORRECT_STATUS_DENIED);
+    }
+    expect((await detail(appointment.id)).status).toBe('Cancelled');
+  });
+
+  it('answers 404 for another account’s appointment', async () => {
+    const res = await correct(theirs.appointment.id, { status: 'Cancelled', reason: 'Mine' }, home.admin);
+    expect(res.statusCode).toBe(404);
+    expect((await detail(theirs.appointment.id, other.admin)).status).toBe('Confirmed');
   });
 });

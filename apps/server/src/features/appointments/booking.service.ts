@@ -3,7 +3,10 @@ import {
   BOOKING_LIMIT_PER_IP,
   BOOKING_LIMIT_PER_LOCATION,
   BOOKING_TOO_MANY,
+  DEFAULT_CURRENCY,
+  isVisitService,
   SERVICE_TYPES,
+  visitMinutes,
   type BookingPage,
   type BookingRequestInput,
 } from '@willow/contracts';
@@ -50,7 +53,12 @@ export class BookingService {
       timezone: location.timezone,
       address: location.address,
       phone: location.phone,
-      services: services.sort(byTypeThenName).map((s) => ({ id: s.id, type: s.type, name: s.name, duration: s.duration, price: s.price })),
+      // An owner books a visit; cremation and aftercare are arranged with the practice at it.
+      services: services
+        .filter(isVisitService)
+        .sort(byTypeThenName)
+        .map((s) => ({ id: s.id, type: s.type, name: s.name, duration: s.duration, price: s.price })),
+      currency: DEFAULT_CURRENCY,
       species,
       formToken: issueBookingToken(this.signer, location.id),
     };
@@ -82,6 +90,7 @@ export class BookingService {
       // Share-locked like a staff booking's services, so the service cannot be deleted under the request.
       const [service] = await appointmentsRepository.lockServices(tx, scope, [input.serviceId]);
       if (!service || service.locationId !== location.id || !service.active) throw badRequest('serviceId: unknown service');
+      if (!isVisitService(service)) throw badRequest('serviceId: this service cannot be booked online');
       const offered = await bookingRepository.speciesOf(tx, scope, location.id);
       if (!offered.some((s) => s.id === input.patient.speciesId)) {
         throw badRequest("patient.speciesId: this species is not on the location's species list");
@@ -116,7 +125,7 @@ export class BookingService {
         patientIds: [patient.id],
         serviceIds: [service.id],
         startAt: start,
-        endAt: new Date(start.getTime() + service.duration * 60_000),
+        endAt: new Date(start.getTime() + visitMinutes([service]) * 60_000),
         status: 'Pending',
         address: input.owner.address,
         notes: input.patient.notes,

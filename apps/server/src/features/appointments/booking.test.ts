@@ -57,9 +57,11 @@ async function pendingAt(locationId: string): Promise<api.Appointment[]> {
 }
 
 describe('GET /api/booking/{locationId}', () => {
-  it('shows an active location’s active services, species and practice name without a session', async () => {
+  it('shows an active location’s active visit services with their currency, species and practice name without a session', async () => {
     const locationId = await addLocation(ctx, home, { species: ['Dog', 'Cat'], name: 'Riverside', timezone: 'America/Chicago' });
-    const aftercare = await newService(home.admin, locationId, { type: 'Aftercare', name: 'Ashes delivery', duration: 20, price: 40 });
+    // Done after the visit: arranged with the practice, never booked online.
+    await newService(home.admin, locationId, { type: 'Aftercare', name: 'Ashes delivery', duration: 20, price: 40 });
+    await newService(home.admin, locationId, { type: 'Cremation', name: 'Private cremation', duration: 15, price: 260 });
     const euthanasia = await newService(home.admin, locationId, { type: 'Euthanasia', name: 'Home euthanasia', duration: 45, price: 250 });
     const consult = await newService(home.admin, locationId, { type: 'Consultation', name: 'Quality of life', duration: 30, price: 80 });
     await newService(home.admin, locationId, { name: 'Retired', active: false });
@@ -72,7 +74,8 @@ describe('GET /api/booking/{locationId}', () => {
       timezone: 'America/Chicago',
       address: null,
       phone: null,
-      services: [consult, euthanasia, aftercare].map((s) => ({ id: s.id, type: s.type, name: s.name, duration: s.duration, price: s.price })),
+      services: [consult, euthanasia].map((s) => ({ id: s.id, type: s.type, name: s.name, duration: s.duration, price: s.price })),
+      currency: 'USD',
       species: [
         { id: home.catSpeciesId, name: 'Cat' },
         { id: home.speciesId, name: 'Dog' },
@@ -121,7 +124,7 @@ describe('POST /api/booking/{locationId}', () => {
     expect(client).toMatchObject({ locationId, address: '12 Elm Street' });
     const detail = (await home.admin.call(api.getAppointment, { params: { id: appointment!.id } })).json() as api.AppointmentDetail;
     expect(detail.statusHistory).toEqual([
-      { id: expect.any(String), fromStatus: null, toStatus: 'Pending', note: 'Online booking request', changedAt: expect.any(String), changedBy: null },
+      { id: expect.any(String), fromStatus: null, toStatus: 'Pending', note: 'Online booking request', correction: false, changedAt: expect.any(String), changedBy: null },
     ]);
     expect((await home.admin.call(api.countPendingAppointments, { query: { locationId } })).json()).toEqual({ count: 1 });
   });
@@ -254,12 +257,14 @@ describe('POST /api/booking/{locationId}', () => {
     const { locationId, service } = await bookableLocation(['Dog']);
     const other = await bookableLocation();
     const retired = await newService(home.admin, locationId, { name: 'Retired', active: false });
+    const cremation = await newService(home.admin, locationId, { type: 'Cremation', name: 'Private cremation', duration: 15 });
     const theirs = await createAccount(ctx);
     const theirService = await newService(theirs.admin, theirs.locationId);
     const cases: [Record<string, unknown>, string][] = [
       [{ serviceId: other.service.id }, 'serviceId: unknown service'],
       [{ serviceId: retired.id }, 'serviceId: unknown service'],
       [{ serviceId: theirService.id }, 'serviceId: unknown service'],
+      [{ serviceId: cremation.id }, 'serviceId: this service cannot be booked online'],
       [{ patient: { name: 'Tom', speciesId: home.catSpeciesId } }, "patient.speciesId: this species is not on the location's species list"],
       [{ preferredTimes: ['2020-01-01T10:00:00Z'] }, 'preferredTimes: must be in the future'],
       [{ preferredTimes: [] }, 'preferredTimes: choose at least one time'],

@@ -1,4 +1,4 @@
-import { VACCINATION_DUE_SOON_DAYS, type PatientRef, type Prescription, type Vaccination } from '@willow/contracts';
+import { NEXT_DUE_BEFORE_GIVEN, VACCINATION_DUE_SOON_DAYS, type PatientRef, type Prescription, type Vaccination } from '@willow/contracts';
 import type { PrescriptionInput, VaccinationInput } from '@willow/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -138,13 +138,31 @@ export function vaccinationsService(db: Db, audit: AuditService) {
   return new TenantCrudService(
     db,
     audit,
-    careDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>>({
-      entityType: 'vaccination',
-      table: vaccinations,
-      repository: vaccinationsRepository,
-      staffField: 'providerId',
-      orderBy: careRepository.vaccinationOrder,
-      toEntities: toVaccinations,
-    }),
+    withDueAfterGiven(
+      careDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>>({
+        entityType: 'vaccination',
+        table: vaccinations,
+        repository: vaccinationsRepository,
+        staffField: 'providerId',
+        orderBy: careRepository.vaccinationOrder,
+        toEntities: toVaccinations,
+      }),
+    ),
   );
+}
+
+/**
+ * A change that brings only one of the two dates is checked against the stored other one (the
+ * contract checks them when both come together).
+ */
+function withDueAfterGiven<D extends CrudDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>, Partial<z.output<typeof VaccinationInput>>, CareQuery>>(def: D): D {
+  return {
+    ...def,
+    preparePatch: async (ex, scope, input, existing) => {
+      const givenOn = input.givenOn ?? existing.givenOn;
+      const nextDueOn = input.nextDueOn === undefined ? existing.nextDueOn : input.nextDueOn;
+      if (nextDueOn && nextDueOn < givenOn) throw badRequest(`nextDueOn: ${NEXT_DUE_BEFORE_GIVEN}`);
+      return def.preparePatch(ex, scope, input, existing);
+    },
+  };
 }

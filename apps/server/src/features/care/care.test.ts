@@ -250,9 +250,43 @@ describe('vaccinations', () => {
     expect(await listVx({ patientId: patient.id })).toEqual([]);
   });
 
+  it('refuses dates that cannot be true: given in the future, next due before given (today is allowed everywhere)', async () => {
+    const patient = await patientAt();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ givenOn: dateIn('Pacific/Kiritimati', 1) }, 'givenOn: must not be in the future'],
+      [{ givenOn: '2025-06-01', nextDueOn: '2025-05-31' }, 'nextDueOn: must not be before the date given'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await staff.call(api.vaccinationOps.create, { body: { data: { patientId: patient.id, vaccine: 'Rabies', ...extra } } });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    expect(await listVx({ patientId: patient.id })).toEqual([]);
+    // Today in the zones furthest behind and ahead of UTC, and a booster due the same day, all pass.
+    for (const timezone of ['Pacific/Pago_Pago', 'Pacific/Kiritimati']) {
+      const today = dateIn(timezone, 0);
+      expect((await createVx(patient.id, { givenOn: today, nextDueOn: today, vaccine: timezone })).givenOn).toBe(today);
+    }
+  });
+
+  it('checks a changed date against the stored other one', async () => {
+    const patient = await patientAt();
+    const vx = await createVx(patient.id, { givenOn: '2025-06-01', nextDueOn: '2026-06-01' });
+    const early = await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { nextDueOn: '2025-01-01' } } });
+    expect(early.statusCode).toBe(400);
+    expect(errorOf(early)).toBe('nextDueOn: must not be before the date given');
+    const late = await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { givenOn: '2026-07-01' } } });
+    expect(late.statusCode).toBe(400);
+    expect(errorOf(late)).toBe('nextDueOn: must not be before the date given');
+    const future = await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { givenOn: '2999-01-01', nextDueOn: null } } });
+    expect(future.statusCode).toBe(400);
+    expect(errorOf(future)).toBe('givenOn: must not be in the future');
+    expect(await listVx({ patientId: patient.id })).toEqual([vx]);
+  });
+
   it('updates only the fields sent, recomputing the status', async () => {
     const patient = await patientAt();
-    const vx = await createVx(patient.id, { lotNumber: 'L-9' });
+    const vx = await createVx(patient.id, { lotNumber: 'L-9', givenOn: '1999-06-01' });
     const res = await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { nextDueOn: '2000-01-01' } } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await listVx({ patientId: patient.id })).toEqual([{ ...vx, nextDueOn: '2000-01-01', status: 'overdue' }]);

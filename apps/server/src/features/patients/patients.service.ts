@@ -7,6 +7,7 @@ import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
+import { cancelLocked } from '../appointments/appointments.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { patientsRepository, type PatientRow } from './patients.repository.js';
@@ -95,9 +96,19 @@ export class PatientsService extends TenantCrudService<typeof patientsRepository
     // A day's grace for time zones ahead of the server's.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     if (input.deceasedOn && input.deceasedOn > tomorrow) throw badRequest('deceasedOn: cannot be in the future');
-    return this.applyPatch(auth, id, async () => ({
-      deceasedOn: input.deceasedOn,
-      deceasedNote: input.deceasedOn ? input.note : null,
-    }));
+    const cancelling = input.cancelAppointments;
+    if (cancelling && !input.deceasedOn) throw badRequest('cancelAppointments: only with the date of death');
+    return this.applyPatch(auth, id, async (tx) => {
+      // One step with the record of death: all of them are cancelled, or none (and the patient stays as it was).
+      if (cancelling) {
+        const ids = [...new Set(cancelling.ids)];
+        const rows = await appointmentsRepository.findManyForUpdate(tx, auth, ids);
+        if (rows.length !== ids.length || rows.some((a) => !a.patientIds.includes(id))) {
+          throw badRequest("cancelAppointments.ids: each appointment must be one of this patient's");
+        }
+        for (const row of rows) await cancelLocked(tx, auth, this.audit, row, cancelling.reason, 'cancelAppointments.ids');
+      }
+      return { deceasedOn: input.deceasedOn, deceasedNote: input.deceasedOn ? input.note : null };
+    });
   }
 }

@@ -154,6 +154,7 @@ describe('POST /api/patient', () => {
       [{ speciesId: undefined }, 'speciesId: '],
       [{ sex: 'other' }, 'sex: '],
       [{ dateOfBirth: '2020-13-01' }, 'dateOfBirth: must be a date (YYYY-MM-DD)'],
+      [{ dateOfBirth: dateIn('Pacific/Kiritimati', 1) }, 'dateOfBirth: must not be in the future'],
       [{ weightKg: 0 }, 'weightKg: must be more than 0'],
       [{ weightKg: 2001 }, 'weightKg: must be at most 2000'],
       [{ alerts: ['x'.repeat(61)] }, 'alerts.0: must be at most 60 characters'],
@@ -168,6 +169,16 @@ describe('POST /api/patient', () => {
 });
 
 describe('POST /api/patient/{id}', () => {
+  it('refuses a birth date in the future, and allows today wherever the clinic is', async () => {
+    const owner = await newClient(staff, home.locationId);
+    const patient = await newPatient(staff, owner.id, home.speciesId, { dateOfBirth: dateIn('Pacific/Kiritimati', 0) });
+    const res = await staff.call(api.updatePatient, { params: { id: patient.id }, body: { data: { dateOfBirth: '2999-01-01' } } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('dateOfBirth: must not be in the future');
+    const today = await staff.call(api.updatePatient, { params: { id: patient.id }, body: { data: { dateOfBirth: dateIn('Pacific/Pago_Pago', 0) } } });
+    expect(today.statusCode, today.body).toBe(200);
+  });
+
   it('changes only the fields sent, and GET answers the change', async () => {
     const owner = await newClient(staff, home.locationId);
     const patient = await newPatient(staff, owner.id, home.speciesId, { breed: 'Collie', weightKg: 20 });
@@ -258,5 +269,87 @@ describe('DELETE /api/patient/{id}', () => {
     expect((await getPatient(patient.id)).statusCode).toBe(404);
     expect((await staff.call(api.vaccinationOps.list, { query: { clientId: owner.id } })).json()).toEqual([]);
     expect((await staff.call(api.deletePatient, { params: { id: patient.id } })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/patient/{id}/deceased with appointments to cancel', () => {
+  const future = (days: number, hour = 10) => {
+    const d = new Date(Date.now() + days * 86_400_000);
+    d.setUTCHours(hour, 0, 0, 0);
+    return { startAt: d.toISOString(), endAt: new Date(d.getTime() + 30 * 60_000).toISOString() };
+  };
+  async function household() {
+    const owner = await newClient(staff, home.locationId);
+    const pet = await newPatient(staff, owner.id, home.speciesId, { name: 'Rex' });
+    const book = async (days: number, hour?: number) => {
+      const res = await staff.call(api.createAppointment, {
+        body: { data: { locationId: home.locationId, clientId: owner.id, patientIds: [pet.id], ...future(days, hour) } },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as api.Appointment;
+    };
+    return { owner, pet, book };
+  }
+  const detail = async (id: string) => (await staff.call(api.getAppointment, { params: { id } })).json() as api.AppointmentDetail;
+  const mark = (id: string, data: api.DeceasedInput, caller: Client = staff) => caller.call(api.setPatientDeceased, { params: { id }, body: { data } });
+
+  it('records the death and cancels the appointments named, each with the reason in its history, in one step', async () => {
+    const { pet, book } = await household();
+    const [first, second, kept] = [await book(3), await book(10), await book(20)];
+    const res = await mark(pet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [first.id, second.id], reason: ' Patient deceased ' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().deceasedOn).toBe(dateIn('UTC'));
+    for (const a of [first, second]) {
+      const got = await detail(a.id);
+      expect(got).toMatchObject({ status: 'Cancelled', cancellationReason: 'Patient deceased' });
+      expect(got.statusHistory.at(-1)).toMatchObject({ fromStatus: 'Confirmed', toStatus: 'Cancelled', note: 'Patient deceased', correction: false });
+    }
+    expect((await detail(kept.id)).status).toBe('Confirmed');
+  });
+
+  it('changes nothing when one of them cannot be cancelled or is not the patient’s', async () => {
+    const { pet, book } = await household();
+    const upcoming = await book(4);
+    const checkedIn = await book(5);
+    expect((await staff.call(api.updateAppointment, { params: { id: checkedIn.id }, body: { data: { status: 'Checked In' } } })).statusCode).toBe(200);
+    const cannot = await mark(pet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id, checkedIn.id], reason: 'Patient deceased' } });
+    expect(cannot.statusCode).toBe(400);
+    expect(errorOf(cannot)).toBe('cancelAppointments.ids: cannot change from Checked In to Cancelled');
+
+    const { book: bookOther } = await household();
+    const notTheirs = await bookOther(6);
+    const foreign = await mark(pet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id, notTheirs.id], reason: 'Patient deceased' } });
+    expect(foreign.statusCode).toBe(400);
+    expect(errorOf(foreign)).toBe("cancelAppointments.ids: each appointment must be one of this patient's");
+
+    expect((await detail(upcoming.id)).status).toBe('Confirmed');
+    expect((await getPatient(pet.id)).json().deceasedOn).toBeNull();
+  });
+
+  it('answers 400 naming the field for a missing reason, no appointments, or cancelling while undoing', async () => {
+    const { pet, book } = await household();
+    const upcoming = await book(7);
+    const cases: [api.DeceasedInput, string][] = [
+      [{ deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: ' ' } }, 'cancelAppointments.reason: is required'],
+      [{ deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [], reason: 'Patient deceased' } }, 'cancelAppointments.ids: choose at least one appointment'],
+      [{ deceasedOn: null, cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } }, 'cancelAppointments: only with the date of death'],
+    ];
+    for (const [data, message] of cases) {
+      const res = await mark(pet.id, data);
+      expect(res.statusCode, JSON.stringify(data)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+  });
+
+  it('answers 404 for another account’s patient, and 400 for another account’s appointment', async () => {
+    const { pet, book } = await household();
+    const upcoming = await book(8);
+    const stranger = await mark(pet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } }, other.admin);
+    expect(stranger.statusCode).toBe(404);
+    const theirOwner = await newClient(other.admin, other.locationId);
+    const theirPet = await newPatient(other.admin, theirOwner.id, other.speciesId);
+    const res = await mark(theirPet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } }, other.admin);
+    expect(res.statusCode).toBe(400);
+    expect((await detail(upcoming.id)).status).toBe('Confirmed');
   });
 });

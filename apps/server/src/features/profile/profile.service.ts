@@ -16,7 +16,10 @@ export class ProfileService {
     const account = await accountsRepository.findById(this.db, auth.accountId);
     if (!user || !account) throw notFound();
     // Locations belong to the user's own account; working in another one, there is none.
-    const location = auth.accountId === auth.homeAccountId ? await usersRepository.primaryLocation(this.db, auth, auth.userId) : null;
+    const away = auth.accountId !== auth.homeAccountId;
+    const location = away ? null : await usersRepository.primaryLocation(this.db, auth, auth.userId);
+    // Working in someone else's account, the screens must always say so and offer the way home.
+    const home = away ? await accountsRepository.findById(this.db, auth.homeAccountId) : null;
     return {
       id: user.id,
       firstName: user.firstName,
@@ -24,6 +27,7 @@ export class ProfileService {
       email: user.email,
       account: { id: account.id, name: account.name },
       location,
+      ...(home && { homeAccount: { id: home.id, name: home.name } }),
     };
   }
 

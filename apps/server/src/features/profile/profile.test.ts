@@ -175,12 +175,15 @@ describe('POST /api/profile/updateAccountId', () => {
     const res = await switchTo(switcher, target.accountId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: switcher.userId, account: { id: target.accountId, name: 'Basic Target' }, location: null });
+    // The user's own account comes along while they work elsewhere, so the screens can say where they are.
+    expect(res.json()).toMatchObject({ homeAccount: { id: practice.accountId } });
     const cookie = res.cookies.find((c) => c.name === 'x-access-token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(`x-access-token=${cookie!.value}`).not.toBe(switcher.cookie);
 
     const switched = clientWithCookie(ctx, `x-access-token=${cookie!.value}`);
     expect((await switched.call(api.getProfile)).json().account).toEqual({ id: target.accountId, name: 'Basic Target' });
+    expect((await switched.call(api.getProfile)).json().homeAccount).toEqual({ id: practice.accountId, name: 'Profile Practice' });
     const locations = (await switched.call(api.listLocations)).json() as api.Location[];
     expect(locations.map((l) => l.id).sort()).toEqual([target.locationId, branch.json().id].sort());
     // Account roles stay at home; the system role travels.

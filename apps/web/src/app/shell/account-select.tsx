@@ -15,6 +15,15 @@ import { NavDropdown } from './nav-dropdown';
 
 const SWITCHER_QUERY = { onlyActive: true, includeDetails: false };
 
+/** Moves the session to another account (SPEC §2): the page reloads into it. */
+export function useSwitchAccount() {
+  return useMutation({
+    mutationFn: (newAccountId: string) => api(updateAccountId, { body: { data: { newAccountId } } }),
+    onSuccess: () => completeAccountSwitch(),
+    onError: (error) => notifyError('Error switching accounts', error),
+  });
+}
+
 /** SPEC §2: for users who may switch accounts; the list loads when the dropdown is first opened. */
 export function AccountSelect({ collapsed }: { collapsed: boolean }) {
   const permitted = canSwitchAccounts(usePermissions());
@@ -27,11 +36,7 @@ export function AccountSelect({ collapsed }: { collapsed: boolean }) {
   });
   useLoadingToast(accounts.isLoading, 'Loading Accounts...');
   useErrorToast(accounts.error, 'Error loading accounts');
-  const switchAccount = useMutation({
-    mutationFn: (newAccountId: string) => api(updateAccountId, { body: { data: { newAccountId } } }),
-    onSuccess: () => completeAccountSwitch(),
-    onError: (error) => notifyError('Error switching accounts', error),
-  });
+  const switchAccount = useSwitchAccount();
   const sorted = useMemo(() => sortAccountsForSwitcher(accounts.data ?? []), [accounts.data]);
 
   if (!permitted || !profile) return null;

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { matchPath, Outlet, useLocation } from 'react-router';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { useRegistry } from '../registry-context';
 import {
@@ -13,16 +13,15 @@ import {
   NAV_TRANSITION,
   NAV_WIDTH,
 } from '../theme';
+import { AccountBanner } from './account-banner';
 import { announceAccountSwitch } from './account-switch';
+import { ShellAction } from './shell-action';
 import { SideNav } from './side-nav';
 
-export interface RouteHandle {
-  fixedHeight?: boolean;
-}
-
-function useFixedHeight(): boolean {
-  const matches = useMatches();
-  return matches.some((m) => (m.handle as RouteHandle | undefined)?.fixedHeight === true);
+/** Pages that manage their own scrolling (calendars, chat) fill the viewport height. */
+function useFixedHeight(pathname: string): boolean {
+  const { routes } = useRegistry();
+  return useMemo(() => routes.some((r) => r.fixedHeight && matchPath(r.path, pathname)), [routes, pathname]);
 }
 
 /** SPEC §2 layout: permanent, collapsible drawer from lg up; temporary drawer and a top bar below. */
@@ -33,8 +32,8 @@ export function AppShell() {
   const [hovered, setHovered] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const queryClient = useQueryClient();
-  const fixedHeight = useFixedHeight();
   const { pathname } = useLocation();
+  const fixedHeight = useFixedHeight(pathname);
   const { shellExtensions } = useRegistry();
   const shellActions = shellExtensions.filter((e) => e.action);
 
@@ -61,7 +60,7 @@ export function AppShell() {
             <Typography variant="h6" component="div" sx={{ flex: 1, textAlign: 'center', fontWeight: 700, color: 'primary.main' }}>
               Willow
             </Typography>
-            {shellActions.map(({ id, action: Action }) => Action && <Action key={id} />)}
+            {shellActions.map(({ id, action }) => action && <ShellAction key={id} action={action} />)}
             <Tooltip title="Refresh">
               <IconButton aria-label="Refresh" onClick={() => void queryClient.invalidateQueries()}>
                 <RefreshIcon />
@@ -110,27 +109,35 @@ export function AppShell() {
         </Drawer>
       )}
 
+      {/* A column beside the navigation: the account banner (outside main, on every page), then the page. */}
       <Box
-        component="main"
         sx={{
           flex: 1,
           minWidth: 0,
           pt: `${topBarHeight}px`,
-          ...(fixedHeight ? { height: '100vh', overflow: 'hidden' } : {}),
+          display: 'flex',
+          flexDirection: 'column',
+          ...(fixedHeight ? { height: '100vh', overflow: 'hidden', boxSizing: 'border-box' } : {}),
         }}
       >
-        <Box
-          sx={{
-            maxWidth: CONTENT_MAX_WIDTH,
-            mx: 'auto',
-            p: { xs: 1.5, sm: 2, md: 3 },
-            ...(fixedHeight ? { height: `calc(100vh - ${topBarHeight}px)`, boxSizing: 'border-box' } : {}),
-          }}
-        >
-          <Outlet />
+        <Box sx={{ position: 'sticky', top: topBarHeight, zIndex: (t) => t.zIndex.appBar - 1 }}>
+          <AccountBanner />
+        </Box>
+        <Box component="main" sx={{ flex: '1 1 auto', minHeight: 0 }}>
+          <Box
+            sx={{
+              maxWidth: CONTENT_MAX_WIDTH,
+              mx: 'auto',
+              p: { xs: 1.5, sm: 2, md: 3 },
+              ...(fixedHeight ? { height: '100%', boxSizing: 'border-box' } : {}),
+            }}
+          >
+            <Outlet />
+          </Box>
         </Box>
       </Box>
-      {shellExtensions.map(({ id, element: Element }) => Element && <Element key={id} />)}
+      {/* Extensions load in chunks of their own (a dialog, a listener): nothing to show meanwhile. */}
+      <Suspense fallback={null}>{shellExtensions.map(({ id, element: Element }) => Element && <Element key={id} />)}</Suspense>
     </Box>
   );
 }

@@ -1,11 +1,12 @@
-import { useMemo } from 'react';
-import type { ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import {
   Badge,
   Box,
   Divider,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -18,6 +19,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { MenuBadge, MenuEntry } from '../feature-registry';
+import { ShellAction } from './shell-action';
 import { visibleMenu } from '../menu';
 import { useRegistry } from '../registry-context';
 import { usePermissions } from '../session';
@@ -29,12 +31,35 @@ function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-function NavBadge({ useCount, children }: { useCount: MenuBadge['useCount']; children: ReactNode }) {
-  const count = useCount();
+type CountBadge = ComponentType<{ children: ReactNode }>;
+const countBadges = new Map<MenuBadge['loadCount'], CountBadge>();
+
+/** The badge drawn around an entry's icon, made once per badge when its count hook has loaded. */
+function countBadge(loadCount: MenuBadge['loadCount']): CountBadge {
+  let badge = countBadges.get(loadCount);
+  if (!badge) {
+    badge = lazy(() =>
+      loadCount().then((useCount) => ({
+        default: function NavCount({ children }: { children: ReactNode }) {
+          return (
+            <Badge badgeContent={useCount()} color="error" max={99}>
+              {children}
+            </Badge>
+          );
+        },
+      })),
+    );
+    countBadges.set(loadCount, badge);
+  }
+  return badge;
+}
+
+function NavBadge({ loadCount, children }: { loadCount: MenuBadge['loadCount']; children: ReactNode }) {
+  const Count = countBadge(loadCount);
   return (
-    <Badge badgeContent={count} color="error" max={99}>
-      {children}
-    </Badge>
+    <Suspense fallback={children}>
+      <Count>{children}</Count>
+    </Suspense>
   );
 }
 
@@ -42,14 +67,14 @@ interface NavItemProps {
   entry: MenuEntry;
   collapsed: boolean;
   active: boolean;
-  useCount: MenuBadge['useCount'] | undefined;
+  loadCount: MenuBadge['loadCount'] | undefined;
   onNavigate?: () => void;
 }
 
-function NavItem({ entry, collapsed, active, useCount, onNavigate }: NavItemProps) {
+function NavItem({ entry, collapsed, active, loadCount, onNavigate }: NavItemProps) {
   const Icon = entry.icon;
-  const icon = useCount ? (
-    <NavBadge useCount={useCount}>
+  const icon = loadCount ? (
+    <NavBadge loadCount={loadCount}>
       <Icon fontSize="small" />
     </NavBadge>
   ) : (
@@ -104,7 +129,7 @@ export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps)
             Willow
           </Typography>
         )}
-        {actions.map(({ id, action: Action }) => Action && <Action key={id} />)}
+        {actions.map(({ id, action }) => action && <ShellAction key={id} action={action} />)}
         {collapseToggle && (
           // Labelled by the saved preference, not the hover state: while hover-expanded it pins the drawer open.
           <IconButton
@@ -122,41 +147,43 @@ export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps)
       </Stack>
       <Divider />
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        {/* Valid list markup: only <li> inside each section's <ul> (a group title is an item of its own). */}
         {sections.map(({ section, groups }) => (
-          <List
-            key={section}
-            dense
-            aria-label={section}
-            subheader={
-              collapsed ? (
-                <Divider sx={{ my: 0.5 }} />
-              ) : (
-                <ListSubheader disableSticky sx={{ lineHeight: '32px', fontWeight: 600, bgcolor: 'transparent' }}>
-                  {section}
-                </ListSubheader>
-              )
-            }
-          >
-            {groups.map((group) => (
-              <Box key={group.title ?? '_'}>
-                {group.title && !collapsed && (
-                  <Typography variant="caption" component="div" sx={{ px: 3, pt: 0.5, color: 'text.secondary' }}>
-                    {group.title}
-                  </Typography>
-                )}
-                {group.entries.map((entry) => (
-                  <NavItem
-                    key={entry.path}
-                    entry={entry}
-                    collapsed={collapsed}
-                    active={isActive(pathname, entry.path)}
-                    useCount={registry.badges.get(entry.path)}
-                    onNavigate={onNavigate}
-                  />
-                ))}
-              </Box>
-            ))}
-          </List>
+          <Fragment key={section}>
+            {collapsed && <Divider sx={{ my: 0.5 }} />}
+            <List
+              dense
+              aria-label={section}
+              subheader={
+                collapsed ? undefined : (
+                  <ListSubheader disableSticky sx={{ lineHeight: '32px', fontWeight: 600, bgcolor: 'transparent' }}>
+                    {section}
+                  </ListSubheader>
+                )
+              }
+            >
+              {groups.map((group) => (
+                <Fragment key={group.title ?? '_'}>
+                  {group.title && !collapsed && (
+                    <Typography variant="caption" component="li" sx={{ display: 'block', px: 3, pt: 0.5, color: 'text.secondary' }}>
+                      {group.title}
+                    </Typography>
+                  )}
+                  {group.entries.map((entry) => (
+                    <ListItem key={entry.path} disablePadding sx={{ display: 'block' }}>
+                      <NavItem
+                        entry={entry}
+                        collapsed={collapsed}
+                        active={isActive(pathname, entry.path)}
+                        loadCount={registry.badges.get(entry.path)}
+                        onNavigate={onNavigate}
+                      />
+                    </ListItem>
+                  ))}
+                </Fragment>
+              ))}
+            </List>
+          </Fragment>
         ))}
       </Box>
     </Box>

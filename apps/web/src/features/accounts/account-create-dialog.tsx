@@ -4,7 +4,7 @@ import { CreateAccountInput } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { TextInput, TimeZoneInput, useFormState } from '../../components/form-fields';
 import { defaultSettings } from '../../lib/settings';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useCreateAccount } from './accounts.api';
 import { TierSelect } from './tier-select';
 
@@ -42,12 +42,12 @@ export function AccountCreateDialog({ open, onClose }: { open: boolean; onClose:
         notifySuccess('Account created');
         onClose();
       },
-      onError: (error) => notifyError('Error creating account', error),
+      onError: form.saveFailed('Error creating account'),
     });
   };
 
   return (
-    <EntityFormDialog open={open} title="New account" submitLabel="Create" submitting={create.isPending} onSubmit={submit} onClose={onClose}>
+    <EntityFormDialog open={open} title="New account" submitLabel="Create" submitting={create.isPending} onSubmit={submit} onClose={onClose} dirty={form.dirty}>
       <TextInput label="Practice name" required value={v.name} onValueChange={(x) => form.set('name', x)} error={e.name} />
       <TierSelect value={v.subscriptionTier} onChange={(x) => form.set('subscriptionTier', x)} error={e.subscriptionTier} />
       <Typography variant="subtitle2">Administrator</Typography>

@@ -3,7 +3,7 @@ import { UpdateAccountInput } from '@willow/contracts';
 import type { Account } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { SwitchInput, TextInput, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useUpdateAccount } from './accounts.api';
 import { TierSelect } from './tier-select';
 
@@ -26,7 +26,7 @@ export function AccountEditDialog({ account, onClose }: { account: Account | nul
           notifySuccess('Account updated');
           onClose();
         },
-        onError: (error) => notifyError('Error updating account', error),
+        onError: form.saveFailed('Error updating account'),
       },
     );
   };
@@ -38,6 +38,7 @@ export function AccountEditDialog({ account, onClose }: { account: Account | nul
       submitting={update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput label="Practice name" required value={form.values.name} onValueChange={(x) => form.set('name', x)} error={form.errors.name} />
       <TierSelect value={form.values.subscriptionTier} onChange={(x) => form.set('subscriptionTier', x)} error={form.errors.subscriptionTier} />

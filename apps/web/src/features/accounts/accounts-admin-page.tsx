@@ -6,6 +6,7 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AccountWithDetails } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { AccountCreateDialog } from './account-create-dialog';
@@ -63,7 +64,7 @@ export default function AccountsAdminPage() {
           </Button>
         }
       />
-      <DataTable label="Accounts" rows={accounts.data} columns={columns} loading={accounts.isLoading} />
+      <DataTable label="Accounts" rows={accounts.data} columns={columns} loadError={loadErrorOf(accounts)} loading={accounts.isLoading} />
       <AccountCreateDialog open={creating} onClose={() => setCreating(false)} />
       <AccountEditDialog account={editing} onClose={() => setEditing(null)} />
     </>

@@ -6,7 +6,7 @@ import { TextInput, useFormState } from '../../components/form-fields';
 import { InlineForm } from '../../components/inline-form';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { notifyError, notifySuccess, useErrorToast } from '../../lib/toasts';
+import { notifySuccess, useErrorToast } from '../../lib/toasts';
 import { useCurrentAccount, useUpdateAccount } from './accounts.api';
 
 export default function MyAccountPage() {
@@ -33,7 +33,7 @@ function AccountDetails({ account }: { account: Account }) {
       { id: account.id, data: { name: data.name } },
       {
         onSuccess: () => notifySuccess('Account updated'),
-        onError: (error) => notifyError('Error updating account', error),
+        onError: form.saveFailed('Error updating account'),
       },
     );
   };

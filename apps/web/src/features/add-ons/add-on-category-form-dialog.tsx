@@ -55,6 +55,7 @@ export function AddOnCategoryFormDialog({ open, category, locationId, locationNa
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <FormError message={form.errors.locationId && 'Choose a location first.'} />
       <TextInput label="Name" required value={v.name} onValueChange={(x) => form.set('name', x)} error={form.errors.name} placeholder="e.g. Memorial keepsakes" />

@@ -91,6 +91,7 @@ export function AddOnFormDialog({ open, addOn, locationId, defaultCategoryId, on
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
       maxWidth="md"
     >
       {noCategories && (

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AddOn } from '@willow/contracts';
+import { useState } from 'react';
 import { AppointmentAddOns } from './appointment-add-ons';
+import type { DraftAddOn, PendingAddOn } from './appointment-add-ons';
 import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import { appointment, APPOINTMENT_ID, LOCATION_ID } from './test-support';
 
@@ -33,14 +35,17 @@ beforeEach(() => {
 });
 afterEach(resetAll);
 
+/** The add-ons section as the dialog holds it: the staged list and the pending choice in its state. */
+function Section({ onPending }: { onPending: (p: PendingAddOn | null) => void }) {
+  const [staged, setStaged] = useState<DraftAddOn[]>([]);
+  return <AppointmentAddOns appointment={appointment({ addOns: [attached] })} staged={staged} onStagedChange={setStaged} onPendingChange={onPending} />;
+}
+
 describe('add-ons of an existing appointment', { timeout: 20_000 }, () => {
-  it('lists the attached ones with their answers and attaches another straight away', async () => {
-    const calls = fakeServer((call) => {
-      if (call.method === 'GET' && call.path === '/api/addOn') return { body: [pawPrint] };
-      if (call.method === 'POST' && call.path === '/api/appointmentAddOn') return { status: 201, body: { ...attached, id: 'new', values: { 'Ink colour': 'Blue' } } };
-      return undefined;
-    });
-    renderPage(<AppointmentAddOns appointment={appointment({ addOns: [attached] })} />);
+  it('lists the attached ones with their answers and keeps new ones for the appointment’s Save', async () => {
+    const calls = fakeServer((call) => (call.method === 'GET' && call.path === '/api/addOn' ? { body: [pawPrint] } : undefined));
+    const pending: (PendingAddOn | null)[] = [];
+    renderPage(<Section onPending={(p) => pending.push(p)} />);
 
     const list = screen.getByRole('list', { name: 'Add-ons of this appointment' });
     expect(within(list).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Paw print · 45.00Ink colour: Red']);
@@ -49,14 +54,17 @@ describe('add-ons of an existing appointment', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
     fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
-    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(await screen.findByText('Choose an add-on')).toBeTruthy();
     await choose('Add-on', 'Keepsakes – Paw print (45.00)');
     await choose('Ink colour', 'Blue');
+    // Chosen but not attached yet: the dialog knows, so its Save takes it along.
+    expect(pending.at(-1)).toEqual({ addOnId: PAW_PRINT_ID, values: { 'Ink colour': 'Blue' } });
     fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
 
-    expect(await screen.findByText('Add-On Added to Appointment')).toBeTruthy();
-    const posted = calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body]);
-    expect(posted).toEqual([['/api/appointmentAddOn', { data: { appointmentId: APPOINTMENT_ID, addOnId: PAW_PRINT_ID, values: { 'Ink colour': 'Blue' } } }]]);
+    const toAttach = await screen.findByRole('list', { name: 'Add-ons to attach' });
+    expect(within(toAttach).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Paw print · 45.00Ink colour: Blue · Attached when you save']);
+    expect(pending.at(-1)).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Attach' })).toBeNull());
   });
 });

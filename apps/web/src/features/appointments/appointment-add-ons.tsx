@@ -11,7 +11,7 @@ import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { validate } from '../../lib/zod-errors';
 import type { FieldErrors } from '../../lib/zod-errors';
-import { useAttachAddOn, useLocationAddOns, useRemoveAddOn, useUpdateAddOnValues } from './appointments.api';
+import { useLocationAddOns, useRemoveAddOn, useUpdateAddOnValues } from './appointments.api';
 
 type Options = AddOn['options'];
 type Values = Record<string, string>;
@@ -73,17 +73,11 @@ function optionsOf(attached: AppointmentAddOn, items: readonly AddOn[]): Options
 }
 
 /** A line of an attached (or about to be attached) add-on: name and price, then its answers. */
-function AddOnLine({ name, price: amount, values, actions }: { name: string; price: number; values: Values; actions: ReactNode }) {
+function AddOnLine({ name, price: amount, values, actions, note }: { name: string; price: number; values: Values; actions: ReactNode; note?: string }) {
+  const answers = Object.entries(values).map(([option, value]) => `${option}: ${value}`);
   return (
     <ListItem disableGutters secondaryAction={actions}>
-      <ListItemText
-        primary={`${name} · ${price(amount)}`}
-        secondary={
-          Object.entries(values)
-            .map(([option, value]) => `${option}: ${value}`)
-            .join(' · ') || undefined
-        }
-      />
+      <ListItemText primary={`${name} · ${price(amount)}`} secondary={[...answers, ...(note ? [note] : [])].join(' · ') || undefined} />
     </ListItem>
   );
 }
@@ -117,11 +111,24 @@ function AddOnsHeading({ adding, onAdd }: { adding: boolean; onAdd: () => void }
 const NONE_YET = 'No add-ons on this appointment.';
 const LIST_LABEL = 'Add-ons of this appointment';
 
-/** Add-ons of an appointment: attach one of the location's, change the answers, remove. */
-export function AppointmentAddOns({ appointment }: { appointment: AppointmentDetail }) {
+interface AppointmentAddOnsProps {
+  appointment: AppointmentDetail;
+  /** add-ons chosen in this dialog, attached by the appointment's Save (in its transaction) */
+  staged: readonly DraftAddOn[];
+  onStagedChange: (addOns: DraftAddOn[]) => void;
+  /** the add-on being chosen, before "Attach": Save takes it along too */
+  onPendingChange: (pending: PendingAddOn | null) => void;
+}
+
+/**
+ * Add-ons of an appointment: the ones on it (their answers changed or removed at once), and new
+ * ones chosen here, which the appointment's Save attaches together with its other changes.
+ */
+export function AppointmentAddOns({ appointment, staged, onStagedChange, onPendingChange }: AppointmentAddOnsProps) {
   const items = useLocationAddOns(appointment.locationId);
   const remove = useRemoveAddOn();
   const [adding, setAdding] = useState(false);
+  const nextKey = useRef(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const confirmRemove = useConfirmDelete<AppointmentAddOn>({
     title: 'Remove add-on',
@@ -136,7 +143,7 @@ export function AppointmentAddOns({ appointment }: { appointment: AppointmentDet
   return (
     <Box>
       <AddOnsHeading adding={adding} onAdd={() => setAdding(true)} />
-      {appointment.addOns.length === 0 && !adding && (
+      {appointment.addOns.length === 0 && staged.length === 0 && !adding && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {NONE_YET}
         </Typography>
@@ -169,24 +176,22 @@ export function AppointmentAddOns({ appointment }: { appointment: AppointmentDet
           )}
         </List>
       )}
-      {adding && <AttachForm appointmentId={appointment.id} items={list.filter((i) => i.active)} loading={items.isLoading} onDone={() => setAdding(false)} />}
+      <StagedList value={staged} onChange={onStagedChange} note="Attached when you save" />
+      {adding && (
+        <AddOnPicker
+          items={list.filter((i) => i.active)}
+          loading={items.isLoading}
+          onDraftChange={onPendingChange}
+          onAttach={(chosen) => {
+            onStagedChange([...staged, draftOf(chosen, (nextKey.current += 1))]);
+            setAdding(false);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      )}
       {confirmRemove.dialog}
     </Box>
   );
-}
-
-function AttachForm({ appointmentId, items, loading, onDone }: { appointmentId: string; items: readonly AddOn[]; loading: boolean; onDone: () => void }) {
-  const attach = useAttachAddOn();
-  const save = async ({ item, values }: ChosenAddOn) => {
-    try {
-      await attach.mutateAsync({ appointmentId, addOnId: item.id, values });
-      notifySuccess('Add-On Added to Appointment');
-      onDone();
-    } catch (e) {
-      notifyError('Error adding add-on', e);
-    }
-  };
-  return <AddOnPicker items={items} loading={loading} pending={attach.isPending} onAttach={save} onCancel={onDone} />;
 }
 
 /** An add-on of the location with its checked answers (blank ones left out). */
@@ -203,19 +208,34 @@ interface AddOnPickerProps {
   pending?: boolean;
   onAttach: (chosen: ChosenAddOn) => void | Promise<void>;
   onCancel: () => void;
+  /** what is chosen so far, as it changes (null once attached or cancelled) */
+  onDraftChange?: (pending: PendingAddOn | null) => void;
+}
+
+/** An add-on chosen in the picker whose "Attach" was not pressed yet. */
+export interface PendingAddOn {
+  addOnId: string;
+  /** blank answers left out */
+  values: Values;
 }
 
 /** Choose one of the location's add-ons and answer its options; "Attach" hands it on once the answers pass. */
-function AddOnPicker({ items, loading, pending = false, onAttach, onCancel }: AddOnPickerProps) {
+function AddOnPicker({ items, loading, pending = false, onAttach, onCancel, onDraftChange }: AddOnPickerProps) {
   const [addOnId, setAddOnId] = useState('');
-  const [values, setValues] = useState<Values>({});
+  const [values, setValuesState] = useState<Values>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const item = items.find((i) => i.id === addOnId);
-  const submit = () => {
+  const report = (id: string, next: Values) => onDraftChange?.(id ? { addOnId: id, values: filled(next) } : null);
+  const setValues = (next: Values) => {
+    setValuesState(next);
+    report(addOnId, next);
+  };
+  const submit = async () => {
     if (!item) return setErrors({ addOnId: 'is required' });
     const checked = valueErrors(values);
     if (!checked.ok) return setErrors(checked.errors);
-    return onAttach({ item, values: checked.values });
+    await onAttach({ item, values: checked.values });
+    onDraftChange?.(null);
   };
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1 }}>
@@ -227,8 +247,9 @@ function AddOnPicker({ items, loading, pending = false, onAttach, onCancel }: Ad
           value={addOnId}
           onChange={(id) => {
             setAddOnId(id);
-            setValues({});
+            setValuesState({});
             setErrors({});
+            report(id, {});
           }}
           options={items.map((i) => ({ value: i.id, label: `${i.categoryName} – ${i.name} (${price(i.price)})` }))}
           error={errors.addOnId}
@@ -236,7 +257,14 @@ function AddOnPicker({ items, loading, pending = false, onAttach, onCancel }: Ad
         />
         {item && <OptionFields options={item.options} values={values} errors={errors} onChange={setValues} />}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-          <Button size="small" onClick={onCancel} disabled={pending}>
+          <Button
+            size="small"
+            onClick={() => {
+              onDraftChange?.(null);
+              onCancel();
+            }}
+            disabled={pending}
+          >
             Cancel
           </Button>
           <Button size="small" variant="contained" loading={pending} onClick={() => void submit()}>
@@ -263,16 +291,38 @@ interface NewAppointmentAddOnsProps {
   locationId: string;
   value: readonly DraftAddOn[];
   onChange: (addOns: DraftAddOn[]) => void;
+  /** the add-on being chosen, before "Attach": Save takes it along too */
+  onPendingChange: (pending: PendingAddOn | null) => void;
+}
+
+const draftOf = ({ item, values }: ChosenAddOn, key: number): DraftAddOn => ({ key, addOnId: item.id, name: item.name, price: item.price, values });
+
+/** Add-ons chosen in the dialog and not saved yet, each removable before Save. */
+function StagedList({ value, onChange, note }: { value: readonly DraftAddOn[]; onChange: (addOns: DraftAddOn[]) => void; note?: string }) {
+  if (value.length === 0) return null;
+  return (
+    <List dense disablePadding aria-label={note ? 'Add-ons to attach' : LIST_LABEL}>
+      {value.map((chosen) => (
+        <AddOnLine
+          key={chosen.key}
+          name={chosen.name}
+          price={chosen.price}
+          values={chosen.values}
+          note={note}
+          actions={<RemoveButton name={chosen.name} onClick={() => onChange(value.filter((c) => c.key !== chosen.key))} />}
+        />
+      ))}
+    </List>
+  );
 }
 
 /** Add-ons of an appointment being created: chosen here, attached by the create itself. */
-export function NewAppointmentAddOns({ locationId, value, onChange }: NewAppointmentAddOnsProps) {
+export function NewAppointmentAddOns({ locationId, value, onChange, onPendingChange }: NewAppointmentAddOnsProps) {
   const items = useLocationAddOns(locationId);
   const [adding, setAdding] = useState(false);
   const nextKey = useRef(0);
-  const add = ({ item, values }: ChosenAddOn) => {
-    nextKey.current += 1;
-    onChange([...value, { key: nextKey.current, addOnId: item.id, name: item.name, price: item.price, values }]);
+  const add = (chosen: ChosenAddOn) => {
+    onChange([...value, draftOf(chosen, (nextKey.current += 1))]);
     setAdding(false);
   };
 
@@ -284,25 +334,14 @@ export function NewAppointmentAddOns({ locationId, value, onChange }: NewAppoint
           {NONE_YET}
         </Typography>
       )}
-      {value.length > 0 && (
-        <List dense disablePadding aria-label={LIST_LABEL}>
-          {value.map((chosen) => (
-            <AddOnLine
-              key={chosen.key}
-              name={chosen.name}
-              price={chosen.price}
-              values={chosen.values}
-              actions={<RemoveButton name={chosen.name} onClick={() => onChange(value.filter((c) => c.key !== chosen.key))} />}
-            />
-          ))}
-        </List>
-      )}
+      <StagedList value={value} onChange={onChange} />
       {adding && (
         <AddOnPicker
           // A choice made among another location's items must not carry over.
           key={locationId}
           items={(items.data ?? []).filter((i) => i.active)}
           loading={items.isLoading}
+          onDraftChange={onPendingChange}
           onAttach={add}
           onCancel={() => setAdding(false)}
         />

@@ -12,18 +12,27 @@ import {
   Typography,
 } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import { CANCELLABLE_STATUSES, CancelInput, entersCremationWithout, STATUS_TRANSITIONS } from '@willow/contracts';
+import {
+  CANCELLABLE_STATUSES,
+  CancelInput,
+  CORRECT_STATUS_PERMISSIONS,
+  entersCremationWithout,
+  isFinished,
+  STATUS_TRANSITIONS,
+} from '@willow/contracts';
 import type { AppointmentDetail, AppointmentStatus } from '@willow/contracts';
+import { useHasAnyPermission } from '../../app/session';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { validate } from '../../lib/zod-errors';
 import { AppointmentStatusChip } from './appointment-status-chip';
 import { formatInZone } from './appointment-times';
 import { useCancelAppointment } from './appointments.api';
+import { CorrectStatusDialog } from './correct-status-dialog';
+import { NextStatusButton } from './next-status-button';
 import { TextPromptDialog } from './text-prompt-dialog';
-import { useOverlapAwareUpdate } from './use-overlap-aware-save';
-
-const NOTE_MAX = 500;
+import { useStatusChange } from './use-status-change';
 
 /**
  * Where the appointment may go next (docs/decisions/0020). Cancelling has its own action with a
@@ -35,33 +44,23 @@ export function nextStatuses(status: AppointmentStatus, serviceTypes: readonly s
 
 export const SOURCE_LABELS = { staff: 'Booked by staff', online: 'Online request' } as const;
 
-/** The appointment's status with the moves it allows: change status (with a note) and cancel (with a reason). */
-export function StatusPanel({ appointment, timeZone }: { appointment: AppointmentDetail; timeZone: string }) {
+/**
+ * The appointment's status with the moves it allows: the next likely one in one click, any other
+ * through the menu (with a note), cancel (with a reason), and for a finished appointment a
+ * correction by those who may make one.
+ */
+export function StatusPanel({ appointment }: { appointment: AppointmentDetail; timeZone: string }) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [target, setTarget] = useState<AppointmentStatus | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
-  const [changing, setChanging] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const { update, dialog: overlapDialog } = useOverlapAwareUpdate();
+  const [correcting, setCorrecting] = useState(false);
+  const statusChange = useStatusChange(appointment);
+  const mayCorrect = useHasAnyPermission(CORRECT_STATUS_PERMISSIONS);
   const moves = nextStatuses(appointment.status, appointment.services.map((s) => s.type));
   const cancellable = CANCELLABLE_STATUSES.includes(appointment.status);
 
   const choose = (status: AppointmentStatus) => {
     setMenuAnchor(null);
-    setNote('');
-    setNoteError(undefined);
-    setTarget(status);
-  };
-  const changeStatus = async () => {
-    if (!target) return;
-    if (note.trim().length > NOTE_MAX) return setNoteError(`This field must be at most ${NOTE_MAX} characters.`);
-    setChanging(true);
-    try {
-      if (await update(appointment.id, { status: target, statusNote: note.trim() || null })) setTarget(null);
-    } finally {
-      setChanging(false);
-    }
+    statusChange.start(status, { withNote: true });
   };
 
   return (
@@ -71,16 +70,23 @@ export function StatusPanel({ appointment, timeZone }: { appointment: Appointmen
           Status
         </Typography>
         <AppointmentStatusChip status={appointment.status} size="medium" />
-        <Button
-          size="small"
-          endIcon={<ArrowDropDownIcon />}
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
-          disabled={moves.length === 0}
-          aria-haspopup="menu"
-          aria-expanded={menuAnchor ? 'true' : undefined}
-        >
-          Change status
-        </Button>
+        <NextStatusButton appointment={appointment} />
+        {moves.length > 0 && (
+          <Button
+            size="small"
+            endIcon={<ArrowDropDownIcon />}
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            aria-haspopup="menu"
+            aria-expanded={menuAnchor ? 'true' : undefined}
+          >
+            Change status
+          </Button>
+        )}
+        {isFinished(appointment.status) && mayCorrect && (
+          <Button size="small" startIcon={<EditNoteIcon />} onClick={() => setCorrecting(true)}>
+            Correct status
+          </Button>
+        )}
         {cancellable && (
           <Button size="small" color="warning" startIcon={<EventBusyIcon />} onClick={() => setCancelling(true)}>
             Cancel appointment
@@ -108,28 +114,9 @@ export function StatusPanel({ appointment, timeZone }: { appointment: Appointmen
           </MenuItem>
         ))}
       </Menu>
-      <TextPromptDialog
-        open={target !== null}
-        title={target ? `Change status to ${target}` : 'Change status'}
-        label="Note"
-        value={note}
-        error={noteError}
-        onChange={(v) => {
-          setNote(v);
-          setNoteError(undefined);
-        }}
-        busy={changing}
-        backLabel="Back"
-        confirmLabel="Change status"
-        onBack={() => setTarget(null)}
-        onConfirm={() => void changeStatus()}
-      >
-        <DialogContentText>
-          The change is kept in the appointment's history with the time ({timeZone}) and who made it.
-        </DialogContentText>
-      </TextPromptDialog>
+      {statusChange.dialogs}
       <CancelAppointmentDialog open={cancelling} appointmentId={appointment.id} onClose={() => setCancelling(false)} />
-      {overlapDialog}
+      <CorrectStatusDialog open={correcting} appointment={appointment} onClose={() => setCorrecting(false)} />
     </Box>
   );
 }
@@ -193,14 +180,20 @@ export function StatusHistory({ appointment, timeZone }: { appointment: Appointm
             return (
               <ListItem key={change.id} disableGutters>
                 <ListItemText
-                  primary={change.fromStatus ? `${change.fromStatus} → ${change.toStatus}` : `Created as ${change.toStatus}`}
+                  primary={
+                    change.correction
+                      ? `Corrected: ${change.fromStatus} → ${change.toStatus}`
+                      : change.fromStatus
+                        ? `${change.fromStatus} → ${change.toStatus}`
+                        : `Created as ${change.toStatus}`
+                  }
                   secondary={
                     <>
                       {formatInZone(change.changedAt, timeZone)}
                       {who && ` · by ${who}`}
                       {change.note && (
                         <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', color: 'text.primary' }}>
-                          {change.note}
+                          {change.correction ? `Reason: ${change.note}` : change.note}
                         </Box>
                       )}
                     </>

@@ -7,6 +7,13 @@ import type { Call } from '../../test/test-support';
 import { appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, location, LOCATION_ID, lookups, NAILS_ID, VET_ID } from './test-support';
 
 const timeField = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\s*\\*?$`)) as HTMLInputElement;
+/** Types a time and leaves the field, as a person does. */
+const typeTime = (name: string, text: string) => {
+  const field = timeField(name);
+  fireEvent.focus(field);
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.blur(field);
+};
 
 // 09:00–09:30 on a November Monday in New York (EST, UTC-5), whatever zone the test machine is in.
 const draft = { locationId: LOCATION_ID, startAt: '2026-11-23T14:00:00.000Z', endAt: '2026-11-23T14:30:00.000Z', primaryProviderId: VET_ID };
@@ -24,33 +31,33 @@ describe('new appointment', { timeout: 20_000 }, () => {
 
     await screen.findByText('Times are in America/New_York');
     expect(timeField('Date').value).toBe('2026-11-23');
-    expect(timeField('Start').value).toBe('09:00');
-    expect(timeField('End').value).toBe('09:30');
+    expect(timeField('Start').value).toBe('9:00 AM');
+    expect(timeField('End').value).toBe('9:30 AM');
 
     await pickOption('Services', 'Consultation (60 min)');
-    expect(timeField('End').value).toBe('10:00');
+    expect(timeField('End').value).toBe('10:00 AM');
     await pickOption('Services', 'Nail trim (15 min)');
-    expect(timeField('End').value).toBe('10:15');
+    expect(timeField('End').value).toBe('10:15 AM');
 
     // Moving the start keeps the length.
-    fireEvent.change(timeField('Start'), { target: { value: '11:00' } });
-    expect(timeField('End').value).toBe('12:15');
+    typeTime('Start', '11:00');
+    expect(timeField('End').value).toBe('12:15 PM');
 
     // Once the user sets the end, services no longer move it.
-    fireEvent.change(timeField('End'), { target: { value: '13:00' } });
+    typeTime('End', '1:00 PM');
     const nailTrim = screen.getByRole('button', { name: 'Nail trim (15 min)' });
     fireEvent.click(within(nailTrim).getByTestId('CancelIcon'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Nail trim (15 min)' })).toBeNull());
-    expect(timeField('End').value).toBe('13:00');
+    expect(timeField('End').value).toBe('1:00 PM');
   });
 
   it('keeps a length dragged on the calendar when services are chosen', async () => {
     fakeServer(lookups);
     renderPage(<AppointmentDialog open draft={{ ...draft, lengthChosen: true }} clientId={CLIENT_ID} onClose={() => {}} />);
     await screen.findByText('Times are in America/New_York');
-    expect(timeField('End').value).toBe('09:30');
+    expect(timeField('End').value).toBe('9:30 AM');
     await pickOption('Services', 'Consultation (60 min)');
-    expect(timeField('End').value).toBe('09:30');
+    expect(timeField('End').value).toBe('9:30 AM');
   });
 
   it('sends the times as instants of the location’s zone and closes once created', async () => {
@@ -102,12 +109,12 @@ describe('new appointment', { timeout: 20_000 }, () => {
     const onClose = vi.fn();
     renderPage(<AppointmentDialog open draft={draft} onClose={onClose} />);
     await screen.findByText('Times are in America/New_York');
-    fireEvent.change(timeField('End'), { target: { value: '08:00' } });
+    typeTime('End', '8:00');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Error adding appointment. Please check your answers and try again.')).toBeTruthy();
     expect(screen.getByText('This field is required.')).toBeTruthy();
-    expect(screen.getByText('This field must be after the start.')).toBeTruthy();
+    expect(screen.getByText('The end must be after the start. For a visit past midnight, set the end date.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -168,7 +175,7 @@ describe('add-ons of a new appointment', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
     // Attaching needs an add-on chosen.
     fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
-    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(await screen.findByText('Choose an add-on')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Add-on/ }));
     const offered = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
@@ -188,6 +195,48 @@ describe('add-ons of a new appointment', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/appointment')!.body as { data: Record<string, unknown> };
     expect(sent.data.addOns).toEqual([{ addOnId: PAW_PRINT_ID, values: { 'Ink colour': 'Blue' } }]);
+  });
+
+  it('sends an add-on chosen but not attached with the create: nothing a person picked is lost', async () => {
+    const calls = serve();
+    const onClose = vi.fn();
+    renderPage(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={onClose} />);
+    await screen.findByText('Times are in America/New_York');
+    fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
+    await choose('Add-on', 'Keepsakes – Paw print (45.00)');
+    await choose('Ink colour', 'Red');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/appointment')!.body as { data: Record<string, unknown> };
+    expect(sent.data.addOns).toEqual([{ addOnId: PAW_PRINT_ID, values: { 'Ink colour': 'Red' } }]);
+  });
+
+  it('sends the add-ons chosen in an edited appointment with its update, attached or not', async () => {
+    const updates: Call[] = [];
+    fakeServer((call) => {
+      if (call.path === `/api/appointment/${APPOINTMENT_ID}`) {
+        if (call.method === 'POST') updates.push(call);
+        return { body: appointment({ status: 'Confirmed' }) };
+      }
+      if (call.method === 'GET' && call.path === '/api/addOn') return { body: riversideAddOns };
+      return lookups(call);
+    });
+    const onClose = vi.fn();
+    renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={onClose} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add add-on' }));
+    await choose('Add-on', 'Keepsakes – Paw print (45.00)');
+    await choose('Ink colour', 'Blue');
+    fireEvent.click(screen.getByRole('button', { name: 'Attach' }));
+    await screen.findByText(/Attached when you save/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add add-on' }));
+    await choose('Add-on', 'Keepsakes – Paw print (45.00)');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(updates.map((c) => c.body)).toEqual([
+      { data: { addOns: [{ addOnId: PAW_PRINT_ID, values: { 'Ink colour': 'Blue' } }, { addOnId: PAW_PRINT_ID, values: {} }] } },
+    ]);
   });
 
   it('removes a chosen add-on from the list before saving', async () => {
@@ -268,8 +317,9 @@ describe('status of an existing appointment', { timeout: 20_000 }, () => {
   it('offers no moves and no cancel once the status is final', async () => {
     serve('Ashes Spread');
     renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
-    const change = await screen.findByRole('button', { name: 'Change status' });
-    expect((change as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Status history')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Mark as / })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
   });
 
@@ -283,7 +333,7 @@ describe('status of an existing appointment', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Owner called back' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
 
-    expect(await screen.findByText('Appointment updated')).toBeTruthy();
+    expect(await screen.findByText('Appointment updated: Confirmed')).toBeTruthy();
     expect(posted).toEqual([{ data: { status: 'Confirmed', statusNote: 'Owner called back' } }]);
   });
 });

@@ -7,7 +7,6 @@ import {
   Button,
   Chip,
   CircularProgress,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -19,10 +18,11 @@ import {
   useTheme,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { AppointmentInput, AppointmentUpdateInput } from '@willow/contracts';
+import { AppointmentInput, AppointmentUpdateInput, isVisitService, visitMinutes } from '@willow/contracts';
 import type { AppointmentDetail, Location } from '@willow/contracts';
 import {
   DateInput,
+  MessageInput,
   MultiSelectInput,
   SelectInput,
   SwitchInput,
@@ -43,19 +43,25 @@ import { DeceasedChip } from '../patients/patient-chips';
 import { usePatientList } from '../patients/patients.api';
 import { useStaffNames } from '../users/users.api';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
-import type { DraftAddOn } from './appointment-add-ons';
+import type { DraftAddOn, PendingAddOn } from './appointment-add-ons';
 import { RequestedTimes, StatusHistory, StatusPanel } from './appointment-details';
+import { AppointmentPatients } from './appointment-patients';
 import { notifyCreateError } from './appointment-messages';
+import { GuardedDialog } from '../../components/discard-guard';
 import {
+  END_BEFORE_START,
   endFollowingServices,
+  endProblem,
   formatSpanInZone,
   instantsOf,
+  isDate,
   localTimesOf,
-  summedDuration,
+  withEnd,
   withStart,
 } from './appointment-times';
 import type { LocalTimes } from './appointment-times';
 import { useAppointment, useDeleteAppointment, useLocationServices, useScheduleSidebar } from './appointments.api';
+import { TimeInput } from './time-input';
 import { useOverlapAwareCreate, useOverlapAwareUpdate } from './use-overlap-aware-save';
 
 /** A new appointment's place and time, e.g. from a click on the calendar. */
@@ -175,9 +181,10 @@ export function AppointmentDialog({ open, onClose, appointmentId, draft, clientI
   }
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
+    // Guarded: the form inside reports unsaved changes, so Esc or a click outside asks before discarding them.
+    <GuardedDialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
       {body}
-    </Dialog>
+    </GuardedDialog>
   );
 }
 
@@ -193,7 +200,7 @@ interface FormValues {
   address: string;
   notes: string;
   status: 'Confirmed' | 'Pending';
-  /** a new appointment's add-ons, attached by the create (an existing one attaches them one by one) */
+  /** add-ons chosen in the dialog, attached by the create or the update in its transaction */
   addOns: DraftAddOn[];
 }
 
@@ -263,11 +270,19 @@ function toInput(v: FormValues, timeZone: string) {
 }
 type Input = ReturnType<typeof toInput>;
 
+/** What the services field says about the length it gives. */
+function servicesHelp(visitLength: number, endSetByUser: boolean, afterVisit: boolean): string | undefined {
+  const after = afterVisit ? ' (cremation and aftercare happen after the visit)' : '';
+  if (visitLength === 0) return afterVisit ? `No visit time${after}` : undefined;
+  return endSetByUser ? `The visit takes ${visitLength} min${after}; the end is kept as you set it` : `The visit takes ${visitLength} min${after}; the end follows it`;
+}
+
 /** Checks a contract can't express: which fields are missing altogether. */
 function missingFields(v: FormValues): FieldErrors {
   const errors: FieldErrors = {};
   if (!v.clientId) errors.clientId = 'is required';
   if (!v.times.date) errors.date = 'is required';
+  else if (!isDate(v.times.date)) errors.date = 'must be a whole date';
   if (!v.times.start) errors.start = 'is required';
   if (!v.times.end) errors.end = 'is required';
   if (v.homeVisit && !v.address.trim()) errors.address = 'is required';
@@ -296,9 +311,20 @@ function AppointmentForm(props: AppointmentFormProps) {
   // In an existing appointment whose end differs from its services' total, the end was set by hand.
   const [endChangedByUser, setEndChangedByUser] = useState(() => {
     if (!appointment) return Boolean(props.draft?.lengthChosen);
-    const total = appointment.services.reduce((sum, s) => sum + s.duration, 0);
-    return Date.parse(appointment.endAt) - Date.parse(appointment.startAt) !== total * 60_000;
+    return Date.parse(appointment.endAt) - Date.parse(appointment.startAt) !== visitMinutes(appointment.services) * 60_000;
   });
+  // Start or End fields holding text that is not a time: nothing is saved until they are fixed.
+  const [badTimes, setBadTimes] = useState<ReadonlySet<string>>(new Set());
+  const markBadTime = (field: string) => (bad: boolean) =>
+    setBadTimes((current) => {
+      const next = new Set(current);
+      if (bad) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  const [endDateWanted, setEndDateWanted] = useState(false);
+  // An add-on chosen in the picker without pressing "Attach" is still what the person wants: Save takes it.
+  const [pendingAddOn, setPendingAddOn] = useState<PendingAddOn | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => onBusyChange(saving), [saving, onBusyChange]);
 
@@ -309,13 +335,14 @@ function AppointmentForm(props: AppointmentFormProps) {
   const patients = usePatientList({ clientId: v.clientId, limit: 200, offset: 0, includeDeceased: true }, Boolean(v.clientId));
 
   const serviceOptions = useMemo(() => {
-    const list = (services.data ?? []).map((s) => ({ id: s.id, name: s.name, duration: s.duration }));
+    const list: { id: string; name: string; type: string; duration: number }[] = (services.data ?? []).map((s) => ({ id: s.id, name: s.name, type: s.type, duration: s.duration }));
     // A service since made inactive still shows on the appointment that has it.
-    for (const s of appointment?.services ?? []) if (!list.some((x) => x.id === s.id)) list.push({ id: s.id, name: s.name, duration: s.duration });
+    for (const s of appointment?.services ?? []) if (!list.some((x) => x.id === s.id)) list.push({ id: s.id, name: s.name, type: s.type, duration: s.duration });
     return list;
   }, [services.data, appointment]);
-  const durations = useMemo(() => new Map(serviceOptions.map((s) => [s.id, s.duration])), [serviceOptions]);
-  const servicesTotal = summedDuration(v.serviceIds, durations);
+  const visitLengthOf = (ids: readonly string[]) => visitMinutes(serviceOptions.filter((s) => ids.includes(s.id)));
+  const visitLength = visitLengthOf(v.serviceIds);
+  const afterVisit = serviceOptions.some((s) => v.serviceIds.includes(s.id) && !isVisitService(s));
 
   const providerOptions = (kind: 'primary' | 'secondary', current: string) => {
     const list = (sidebar.data?.providers ?? [])
@@ -338,20 +365,25 @@ function AppointmentForm(props: AppointmentFormProps) {
     onDeleted: onClose,
   });
 
-  const setTimes = (times: LocalTimes) => form.set('times', times);
+  const setTimes = (times: LocalTimes) => {
+    form.set('times', times);
+    // The times changed: what was said about them before no longer holds.
+    form.setErrors(({ date: _d, start: _s, end: _e, endDate: _ed, ...rest }) => rest);
+  };
   const changeServices = (ids: string[]) => {
     form.set('serviceIds', ids);
-    setTimes(endFollowingServices(v.times, ids, durations, endChangedByUser, timeZone));
+    setTimes(endFollowingServices(v.times, visitLengthOf(ids), endChangedByUser, timeZone));
   };
-  const changeEnd = (patch: Partial<LocalTimes>) => {
+  const changeEnd = (patch: { end?: string; endDate?: string }) => {
     setEndChangedByUser(true);
-    setTimes({ ...v.times, ...patch });
+    setTimes(withEnd(v.times, patch, timeZone));
   };
   const changeLocation = (locationId: string) => {
     // Services, providers, add-ons and clients belong to a location; the wall-clock times stay as typed.
     form.set('locationId', locationId);
     form.set('serviceIds', []);
     form.set('addOns', []);
+    setPendingAddOn(null);
     form.set('primaryProviderId', '');
     form.set('secondaryProviderId', '');
     if (client.data && client.data.locationId !== locationId) {
@@ -374,11 +406,20 @@ function AppointmentForm(props: AppointmentFormProps) {
     if (saving) return;
     const input = toInput(v, timeZone);
     const missing = missingFields(v);
+    const addOns = [...v.addOns.map(({ addOnId, values }) => ({ addOnId, values })), ...(pendingAddOn ? [pendingAddOn] : [])];
+    const problem = endProblem(v.times, timeZone);
+    if (problem) missing.end = problem;
+    if (badTimes.size > 0 || problem) {
+      form.setErrors(placeErrors({ ...missing }));
+      if (!editing) notifyCreateError();
+      return;
+    }
     if (editing) {
       const before = toInput(initial, zoneOf(initial.locationId));
       const patch = Object.fromEntries(
         (Object.keys(input) as (keyof Input)[]).filter((k) => !sameValue(input[k], before[k])).map((k) => [k, input[k]]),
-      ) as Partial<Input>;
+      ) as Partial<Input> & { addOns?: typeof addOns };
+      if (addOns.length > 0) patch.addOns = addOns;
       const checked = validate(AppointmentUpdateInput, patch);
       const errors = { ...(checked.ok ? {} : checked.errors), ...missing };
       if (Object.keys(errors).length > 0) return form.setErrors(placeErrors(errors));
@@ -395,7 +436,7 @@ function AppointmentForm(props: AppointmentFormProps) {
       ...input,
       locationId: v.locationId,
       status: v.status,
-      addOns: v.addOns.map(({ addOnId, values }) => ({ addOnId, values })),
+      addOns,
     };
     const checked = validate(AppointmentInput, full);
     const errors = { ...(checked.ok ? {} : checked.errors), ...missing };
@@ -412,8 +453,17 @@ function AppointmentForm(props: AppointmentFormProps) {
     }
   };
 
+  const patientOptions = mergePatients(
+    // The previous client's list stays on screen while the new one loads; never offer it.
+    (patients.data?.items ?? []).filter((p) => p.clientId === v.clientId),
+    appointment && appointment.clientId === v.clientId ? appointment.patients : [],
+  );
   const zoneNote = `Times are in ${timeZone}`;
-  const endOnAnotherDay = v.times.endDate !== '' && v.times.endDate !== v.times.date;
+  // While the date is being typed (its year passes through 0002, 0020…) the end date waits for it.
+  const endOnAnotherDay = isDate(v.times.date) && v.times.endDate !== '' && v.times.endDate !== v.times.date;
+  // Shown as soon as the end reads before the start, so it is never out of reach.
+  const liveEndProblem = endProblem(v.times, timeZone);
+  const showEndDate = endOnAnotherDay || endDateWanted || liveEndProblem === END_BEFORE_START;
 
   return (
     <Box
@@ -448,28 +498,19 @@ function AppointmentForm(props: AppointmentFormProps) {
             clientId={v.clientId}
             value={v.patientIds}
             onChange={(ids) => form.set('patientIds', ids)}
-            options={mergePatients(
-              // The previous client's list stays on screen while the new one loads; never offer it.
-              (patients.data?.items ?? []).filter((p) => p.clientId === v.clientId),
-              appointment && appointment.clientId === v.clientId ? appointment.patients : [],
-            )}
+            options={patientOptions}
             loading={patients.isFetching}
             error={e.patientIds}
           />
+          <AppointmentPatients patients={v.patientIds.flatMap((id) => patientOptions.find((p) => p.id === id) ?? [])} />
           <MultiSelectInput
             label="Services"
-            options={serviceOptions.map((s) => ({ value: s.id, label: `${s.name} (${s.duration} min)` }))}
+            options={serviceOptions.map((s) => ({ value: s.id, label: isVisitService(s) ? `${s.name} (${s.duration} min)` : `${s.name} (after the visit)` }))}
             value={v.serviceIds}
             onChange={changeServices}
             loading={services.isLoading}
             error={e.serviceIds}
-            helperText={
-              servicesTotal > 0
-                ? endChangedByUser
-                  ? `Services take ${servicesTotal} min; the end is kept as you set it`
-                  : `Services take ${servicesTotal} min; the end follows them`
-                : undefined
-            }
+            helperText={servicesHelp(visitLength, endChangedByUser, afterVisit)}
           />
           <Box>
             <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mb: 1 }} data-testid="appointment-time-zone">
@@ -483,30 +524,32 @@ function AppointmentForm(props: AppointmentFormProps) {
                 onValueChange={(date) => setTimes(withStart(v.times, { date }, timeZone))}
                 error={e.date}
               />
-              <TextInput
+              <TimeInput
                 label="Start"
-                type="time"
                 required
                 value={v.times.start}
-                onValueChange={(start) => setTimes(withStart(v.times, { start }, timeZone))}
+                onCommit={(start) => setTimes(withStart(v.times, { start }, timeZone))}
+                onInvalidChange={markBadTime('start')}
                 error={e.start}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
               />
-              <TextInput
+              <TimeInput
                 label="End"
-                type="time"
                 required
                 value={v.times.end}
-                onValueChange={(end) => changeEnd({ end })}
-                error={e.end}
+                onCommit={(end) => changeEnd({ end })}
+                onInvalidChange={markBadTime('end')}
+                error={e.end ?? liveEndProblem}
                 helperText={endOnAnotherDay ? 'On the end date below' : undefined}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
               />
             </Stack>
-            {endOnAnotherDay && (
+            {showEndDate ? (
               <Box sx={{ mt: 2, maxWidth: { sm: 240 } }}>
-                <DateInput label="End date" value={v.times.endDate} onValueChange={(endDate) => changeEnd({ endDate })} />
+                <DateInput label="End date" value={v.times.endDate} onValueChange={(endDate) => changeEnd({ endDate })} error={e.endDate} />
               </Box>
+            ) : (
+              <Button size="small" onClick={() => setEndDateWanted(true)} sx={{ mt: 1 }}>
+                Ends on a later day
+              </Button>
             )}
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -542,10 +585,8 @@ function AppointmentForm(props: AppointmentFormProps) {
               />
             )}
           </Box>
-          <TextInput
+          <MessageInput
             label="Notes"
-            multiline
-            minRows={2}
             value={v.notes}
             onValueChange={(notes) => form.set('notes', notes)}
             error={e.notes}
@@ -565,13 +606,23 @@ function AppointmentForm(props: AppointmentFormProps) {
           {!editing && (
             <>
               <Divider />
-              <NewAppointmentAddOns locationId={v.locationId} value={v.addOns} onChange={(addOns) => form.set('addOns', addOns)} />
+              <NewAppointmentAddOns
+                locationId={v.locationId}
+                value={v.addOns}
+                onChange={(addOns) => form.set('addOns', addOns)}
+                onPendingChange={setPendingAddOn}
+              />
             </>
           )}
           {appointment && (
             <>
               <Divider />
-              <AppointmentAddOns appointment={appointment} />
+              <AppointmentAddOns
+                appointment={appointment}
+                staged={v.addOns}
+                onStagedChange={(addOns) => form.set('addOns', addOns)}
+                onPendingChange={setPendingAddOn}
+              />
               {appointment.source === 'online' && <RequestedTimes appointment={appointment} timeZone={timeZone} />}
               <Divider />
               <StatusHistory appointment={appointment} timeZone={timeZone} />
@@ -604,6 +655,7 @@ interface PatientOption {
   name: string;
   speciesName: string;
   deceasedOn: string | null;
+  alerts?: readonly string[];
 }
 
 function mergePatients(listed: readonly PatientOption[], onAppointment: readonly PatientOption[]): PatientOption[] {

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { isApiError } from '../../lib/http-client';
 import { notifyError } from '../../lib/toasts';
 
@@ -10,5 +9,5 @@ export const CREATE_ERROR_DEFAULT = 'Error adding appointment. Please check your
 export function notifyCreateError(error?: unknown): void {
   if (isApiError(error) && error.handled) return;
   if (error instanceof Error && error.message) notifyError(CREATE_ERROR, error);
-  else toast.error(CREATE_ERROR_DEFAULT);
+  else notifyError(CREATE_ERROR_DEFAULT);
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button } from '@mui/material';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import type { Appointment } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { AppointmentDialog } from './appointment-dialog';
 import { useAppointmentColumns } from './appointment-columns';
 
@@ -27,28 +27,16 @@ export function AppointmentTable({ label, list, showClient = true, noRowsLabel, 
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <>
-      {list.error && !list.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable
-          label={label}
-          rows={list.data?.items}
-          columns={columns}
-          loading={list.isFetching}
-          noRowsLabel={noRowsLabel}
-          server={{ rowCount, model: pageModel, onModelChange: onPageModelChange }}
-          onRowClick={(row) => setOpenId(row.id)}
-        />
-      )}
+      <DataTable
+        label={label}
+        rows={list.data?.items}
+        columns={columns}
+        loadError={loadErrorOf(list)}
+        loading={list.isFetching}
+        noRowsLabel={noRowsLabel}
+        server={{ rowCount, model: pageModel, onModelChange: onPageModelChange }}
+        onRowClick={(row) => setOpenId(row.id)}
+      />
       <AppointmentDialog open={openId !== null} appointmentId={openId} onClose={() => setOpenId(null)} />
     </>
   );

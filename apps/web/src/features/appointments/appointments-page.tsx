@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Box, Button, InputAdornment, TextField } from '@mui/material';
+import { useId, useMemo, useState } from 'react';
+import { Box, Button, Collapse, InputAdornment, TextField, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GridPaginationModel } from '@mui/x-data-grid';
-import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, startOfLocalDay } from '@willow/contracts';
+import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, localDate, startOfLocalDay } from '@willow/contracts';
 import type { AppointmentStatus, ListAppointmentsQuery } from '@willow/contracts';
 import { DateInput, MultiSelectInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
@@ -33,8 +34,13 @@ export default function AppointmentsPage() {
   const locationId = settings.locationId;
   const locations = useLocations(false);
   const sidebar = useScheduleSidebar(locationId);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
   const [search, setSearch] = useState('');
-  const [from, setFrom] = useState('');
+  // Untouched, From is today: the list opens at today's appointments and what follows (docs/decisions/0033).
+  const [fromChosen, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState('');
   const [pageModel, setPageModel] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [creating, setCreating] = useState(false);
@@ -48,11 +54,12 @@ export default function AppointmentsPage() {
 
   // Day boundaries are the selected location's; with 'All Locations' the user's own zone's.
   const timeZone = locations.data?.find((l) => l.id === locationId)?.timezone ?? settings.timezone;
+  const from = fromChosen ?? localDate(Date.now(), timeZone);
   const statuses = effectiveStatuses(settings.selectedStatuses);
   const statusList = statuses.join(',');
   const rangeError = from && to && to < from ? 'must be on or after the From date' : undefined;
-  // The server filters by a whole range (both ends); a half-filled or backwards one is not sent.
-  const range = from && to && !rangeError ? { from, to } : null;
+  // From alone lists from that day on; To needs a From (a backwards range is not sent).
+  const range = from && !rangeError ? { from, to: to || null } : null;
   const query = useMemo<ListAppointmentsQuery>(
     () => ({
       locationId: locationId ?? undefined,
@@ -62,7 +69,7 @@ export default function AppointmentsPage() {
       providerId: settings.selectedProviders.join(',') || undefined,
       serviceId: settings.selectedServices.join(',') || undefined,
       startDate: range ? startOfLocalDay(range.from, timeZone).toISOString() : undefined,
-      endDate: range ? startOfLocalDay(addDays(range.to, 1), timeZone).toISOString() : undefined,
+      endDate: range?.to ? startOfLocalDay(addDays(range.to, 1), timeZone).toISOString() : undefined,
       search: debounced || undefined,
     }),
     [locationId, pageModel, statusList, settings.selectedProviders, settings.selectedServices, range?.from, range?.to, timeZone, debounced],
@@ -81,6 +88,7 @@ export default function AppointmentsPage() {
 
   const providerOptions = (sidebar.data?.providers ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }));
   const serviceOptions = (sidebar.data?.services ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const activeFilters = [settings.selectedStatuses.length > 0, settings.selectedProviders.length > 0, settings.selectedServices.length > 0, from, to].filter(Boolean).length;
 
   return (
     <>
@@ -93,14 +101,7 @@ export default function AppointmentsPage() {
           </Button>
         }
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-          gap: 1.5,
-          mb: 2,
-        }}
-      >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 1.5, mb: 1.5 }}>
         <TextField
           placeholder="Search by client or patient"
           value={search}
@@ -113,49 +114,69 @@ export default function AppointmentsPage() {
             input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
           }}
         />
-        <MultiSelectInput
-          label="Status"
-          options={statusOptions}
-          value={statuses}
-          onChange={(next) => filterBy({ selectedStatuses: next })}
-        />
-        <MultiSelectInput
-          label="Provider"
-          options={providerOptions}
-          value={settings.selectedProviders}
-          loading={sidebar.isLoading}
-          onChange={(next) => filterBy({ selectedProviders: next })}
-        />
-        <MultiSelectInput
-          label="Service"
-          options={serviceOptions}
-          value={settings.selectedServices}
-          loading={sidebar.isLoading}
-          onChange={(next) => filterBy({ selectedServices: next })}
-        />
-        <DateInput
-          label="From"
-          value={from}
-          onValueChange={(v) => {
-            setFrom(v);
-            firstPage();
-          }}
-        />
-        <DateInput
-          label="To"
-          value={to}
-          onValueChange={(v) => {
-            setTo(v);
-            firstPage();
-          }}
-          error={rangeError}
-          helperText={from && to ? `Days in ${timeZone}` : from || to ? 'Set both dates to filter by date' : undefined}
-        />
+        {phone && (
+          // On a phone the filters fold away, so the list itself is on the first screen.
+          <Button
+            variant="outlined"
+            startIcon={<FilterListIcon />}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((o) => !o)}
+            sx={{ justifySelf: 'start' }}
+          >
+            {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+          </Button>
+        )}
       </Box>
+      <Collapse in={!phone || filtersOpen} id={filtersId} timeout={phone ? 'auto' : 0}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+            gap: 1.5,
+            pt: 0.5,
+            mb: 2,
+          }}
+        >
+          <MultiSelectInput label="Status" options={statusOptions} value={statuses} onChange={(next) => filterBy({ selectedStatuses: next })} />
+          <MultiSelectInput
+            label="Provider"
+            options={providerOptions}
+            value={settings.selectedProviders}
+            loading={sidebar.isLoading}
+            onChange={(next) => filterBy({ selectedProviders: next })}
+          />
+          <MultiSelectInput
+            label="Service"
+            options={serviceOptions}
+            value={settings.selectedServices}
+            loading={sidebar.isLoading}
+            onChange={(next) => filterBy({ selectedServices: next })}
+          />
+          <DateInput
+            label="From"
+            value={from}
+            onValueChange={(v) => {
+              setFrom(v);
+              firstPage();
+            }}
+          />
+          <DateInput
+            label="To"
+            value={to}
+            onValueChange={(v) => {
+              setTo(v);
+              firstPage();
+            }}
+            error={rangeError}
+            helperText={from ? `Days in ${timeZone}${to ? '' : '; from this day on'}` : to ? 'Set the From date too to filter by date' : undefined}
+          />
+        </Box>
+      </Collapse>
       <AppointmentTable
         label="Appointments"
         list={list}
-        noRowsLabel={debounced || from || to ? 'No appointments match these filters' : 'No appointments yet'}
+        noRowsLabel={debounced || to ? 'No appointments match these filters' : from ? 'No appointments from this day on' : 'No appointments yet'}
         rowCount={rowCount}
         pageModel={pageModel}
         onPageModelChange={setPageModel}

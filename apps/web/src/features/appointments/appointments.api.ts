@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   addOnOps,
   cancelAppointment,
+  correctAppointmentStatus,
   countPendingAppointments,
   createAppointment,
   createAppointmentAddOn,
@@ -14,9 +15,9 @@ import {
   updateAppointment,
   updateAppointmentAddOn,
 } from '@willow/contracts';
-import type { AddOnAttachInput, AppointmentInput, AppointmentUpdateInput, ListAppointmentsQuery } from '@willow/contracts';
+import type { AddOnAttachInput, AppointmentInput, AppointmentUpdateInput, CorrectStatusInput, ListAppointmentsQuery } from '@willow/contracts';
 import { api } from '../../lib/http-client';
-import { addOnKeys, appointmentKeys, auditKeys, scheduleKeys, serviceKeys } from '../../lib/query-keys';
+import { addOnKeys, appointmentKeys, auditKeys, patientKeys, scheduleKeys, searchKeys, serviceKeys } from '../../lib/query-keys';
 import { useSettings } from '../../lib/settings';
 
 /** A page of the /appointments list (or a client's), filtered on the server. */
@@ -86,13 +87,17 @@ export function useScheduleSidebar(locationId: string | null, enabled = true) {
 }
 
 /*
- * Appointments show on the calendar, the list, the badge and the client tab, all under
- * appointmentKeys.all; the audit history records each change. An appointment changes nothing
- * stored on its client or patients, so their groups stay as they are.
+ * Appointments show on the calendar, the list, the badge and the client and patient tabs, all under
+ * appointmentKeys.all; the audit history records each change. Only a status change touches a
+ * patient (a euthanasia done records the death), so only then are the patient groups refreshed.
  */
 function useInvalidateAppointments() {
   const queryClient = useQueryClient();
-  return (deletedId?: string) => {
+  return (deletedId?: string, statusChanged = false) => {
+    if (statusChanged) {
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all });
+    }
     const gone = deletedId ? appointmentKeys.detail(deletedId) : null;
     void queryClient.invalidateQueries({
       queryKey: appointmentKeys.all,
@@ -116,6 +121,15 @@ export function useUpdateAppointment() {
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: AppointmentUpdateInput }) =>
       api(updateAppointment, { params: { id }, body: { data } }),
+    onSuccess: (_answer, { data }) => invalidate(undefined, data.status !== undefined),
+  });
+}
+
+export function useCorrectAppointmentStatus() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: string; data: CorrectStatusInput }) =>
+      api(correctAppointmentStatus, { params: { id }, body: { data } }),
     onSuccess: () => invalidate(),
   });
 }

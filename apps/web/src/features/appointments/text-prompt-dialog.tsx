@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { GuardedDialog } from '../../components/discard-guard';
 import { TextInput } from '../../components/form-fields';
 
 interface TextPromptDialogProps {
@@ -38,8 +40,12 @@ export function TextPromptDialog({
   onBack,
   onConfirm,
 }: TextPromptDialogProps) {
+  // What the field held when the step opened: words typed since are not thrown away by a stray Esc
+  // or click outside (the Back button still goes back at once).
+  const opened = useRef<{ open: boolean; value: string }>({ open: false, value });
+  if (open !== opened.current.open) opened.current = { open, value };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onBack} maxWidth="xs" fullWidth>
+    <GuardedDialog open={open} onClose={busy ? undefined : onBack} dirty={value !== opened.current.value} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 0.5 }}>
@@ -65,6 +71,6 @@ export function TextPromptDialog({
           {confirmLabel}
         </Button>
       </DialogActions>
-    </Dialog>
+    </GuardedDialog>
   );
 }

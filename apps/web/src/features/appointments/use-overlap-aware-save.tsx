@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, DialogContentText } from '@mui/material';
-import type { Appointment, AppointmentInput, AppointmentUpdateInput } from '@willow/contracts';
+import type { Appointment, AppointmentInput, AppointmentUpdateInput, CorrectStatusInput } from '@willow/contracts';
 import { isApiError } from '../../lib/http-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
-import { useCreateAppointment, useUpdateAppointment } from './appointments.api';
+import { useCorrectAppointmentStatus, useCreateAppointment, useUpdateAppointment } from './appointments.api';
 import { notifyCreateError } from './appointment-messages';
 import { TextPromptDialog } from './text-prompt-dialog';
 
@@ -18,6 +18,7 @@ interface Prompt<R> {
   message: string;
   save: (overlapReason?: string) => Promise<R>;
   resolve: (result: R | null) => void;
+  success: string;
 }
 
 /**
@@ -43,15 +44,15 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
   }, []);
 
   const run = useCallback(
-    (save: (overlapReason?: string) => Promise<R>): Promise<R | null> =>
+    (save: (overlapReason?: string) => Promise<R>, successMessage = success): Promise<R | null> =>
       new Promise<R | null>((resolve) => {
         save().then(
           (result) => {
-            notifySuccess(success);
+            notifySuccess(successMessage);
             resolve(result);
           },
           (error: unknown) => {
-            if (isOverlap(error)) ask({ message: (error as Error).message, save, resolve });
+            if (isOverlap(error)) ask({ message: (error as Error).message, save, resolve, success: successMessage });
             else {
               onError(error);
               resolve(null);
@@ -75,7 +76,7 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
     setBusy(true);
     try {
       const result = await prompt.save(text);
-      notifySuccess(success);
+      notifySuccess(prompt.success);
       finish(result);
     } catch (error) {
       // Something else took the time meanwhile: show what it is now and let the user decide again.
@@ -131,10 +132,35 @@ export function useOverlapAwareUpdate(): {
   const { run, dialog } = useOverlapAwareSave<Appointment>('Appointment updated', notifyUpdateError);
   const update = useCallback(
     async (id: string, patch: AppointmentUpdateInput) =>
-      (await run((overlapReason) => mutateAsync({ id, data: overlapReason ? { ...patch, overlapReason } : patch }))) !== null,
+      (await run(
+        (overlapReason) => mutateAsync({ id, data: overlapReason ? { ...patch, overlapReason } : patch }),
+        // A status change says which status it reached, wherever it was made.
+        patch.status ? statusUpdated(patch.status) : undefined,
+      )) !== null,
     [run, mutateAsync],
   );
   return { update, dialog };
+}
+
+/** The toast after any status change: 'Appointment updated: Checked In'. */
+export const statusUpdated = (status: string) => `Appointment updated: ${status}`;
+
+/**
+ * Corrects a finished appointment's status (docs/decisions/0026); back from Cancelled or Rejected
+ * it may overlap what was booked since, which takes a reason like any other overlap.
+ */
+export function useOverlapAwareCorrect(): {
+  correct: (id: string, input: CorrectStatusInput) => Promise<boolean>;
+  dialog: ReactNode;
+} {
+  const { mutateAsync } = useCorrectAppointmentStatus();
+  const { run, dialog } = useOverlapAwareSave<Appointment>('Appointment updated', notifyUpdateError);
+  const correct = useCallback(
+    async (id: string, input: CorrectStatusInput) =>
+      (await run((overlapReason) => mutateAsync({ id, data: overlapReason ? { ...input, overlapReason } : input }), statusUpdated(input.status))) !== null,
+    [run, mutateAsync],
+  );
+  return { correct, dialog };
 }
 
 /**

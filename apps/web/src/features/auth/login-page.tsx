@@ -1,10 +1,17 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { LoginInput } from '@willow/contracts';
-import { TextInput, useFormState } from '../../components/form-fields';
+import { MESSAGES } from '@willow/contracts';
+import { useFormState } from '../../components/form-state';
+import { TextInput } from '../../components/text-input';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { safeReturnUrl, useLogin } from './auth.api';
+import { loadSignInRequests, safeReturnUrl, useLogin } from './auth.api';
+
+/** Shown only after a failed attempt: not part of the page's first load. */
+const Alert = lazy(() => import('@mui/material/Alert'));
+
+/** The sign-in rules and request load as soon as the person starts on the form, before Sign in. */
+const prepare = () => void loadSignInRequests().catch(() => undefined);
 
 export default function LoginPage() {
   useDocumentTitle('Sign in');
@@ -14,8 +21,14 @@ export default function LoginPage() {
   const signIn = useLogin();
   const [failure, setFailure] = useState<string>();
 
-  const submit = () => {
-    const data = form.check(LoginInput, form.values);
+  const submit = async () => {
+    let rules;
+    try {
+      rules = await loadSignInRequests();
+    } catch {
+      return setFailure(MESSAGES.serverError);
+    }
+    const data = form.check(rules.LoginInput, form.values);
     if (!data) return;
     setFailure(undefined);
     signIn.mutate(data, {
@@ -30,19 +43,25 @@ export default function LoginPage() {
         <Box
           component="form"
           noValidate
+          onKeyDown={prepare}
+          onPointerDown={prepare}
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            void submit();
           }}
         >
-          <Stack spacing={2}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <Box>
               <Typography variant="h4" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
                 Willow
               </Typography>
               <Typography sx={{ color: 'text.secondary' }}>Sign in to your practice</Typography>
             </Box>
-            {failure && <Alert severity="error">{failure}</Alert>}
+            {failure && (
+              <Suspense fallback={<Typography role="alert" sx={{ color: 'error.main' }}>{failure}</Typography>}>
+                <Alert severity="error">{failure}</Alert>
+              </Suspense>
+            )}
             <TextInput
               label="Email"
               type="email"
@@ -63,16 +82,12 @@ export default function LoginPage() {
             <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
               Sign in
             </Button>
-            <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center' }}>
-              <Link component={RouterLink} to="/terms-of-service">
-                Terms of Service
-              </Link>
+            <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center', '& a': { color: 'primary.main' } }}>
+              <RouterLink to="/terms-of-service">Terms of Service</RouterLink>
               {' · '}
-              <Link component={RouterLink} to="/privacy-policy">
-                Privacy Policy
-              </Link>
+              <RouterLink to="/privacy-policy">Privacy Policy</RouterLink>
             </Typography>
-          </Stack>
+          </Box>
         </Box>
       </Paper>
     </Box>

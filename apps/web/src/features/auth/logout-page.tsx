@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSignOut } from './auth.api';
+import { useSignOut } from './use-sign-out';
 
 export default function LogoutPage() {
   useDocumentTitle('Signing out');

@@ -21,6 +21,7 @@ const PAGE: BookingPageData = {
     { id: EXAM, type: 'Consultation', name: 'Wellness exam', duration: 30, price: 85 },
     { id: '33333333-3333-4333-8333-333333333333', type: 'Dental', name: 'Dental cleaning', duration: 60, price: 240 },
   ],
+  currency: 'USD',
   species: [
     { id: DOG, name: 'Dog' },
     { id: '66666666-6666-4666-8666-666666666666', name: 'Cat' },
@@ -152,6 +153,8 @@ describe('booking page', { timeout: 20_000 }, () => {
     renderPage(<BookingPage />, { path: `/book/${LOCATION_ID}`, pattern: '/book/:locationId' });
     expect(await screen.findByRole('heading', { name: 'Book a visit at Main Street Clinic' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: /Dental cleaning/ })).toBeTruthy();
+    // Prices with their currency.
+    expect(screen.getByText(/Dental · 1 h · \$240\.00/)).toBeTruthy();
   });
 
   it('says so when the location is unknown or no longer active', async () => {

@@ -21,10 +21,11 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BookingRequestInput, localDate, zoneAbbreviation } from '@willow/contracts';
 import type { BookingPage } from '@willow/contracts';
-import { TextInput, useFormState } from '../../components/form-fields';
+import { MessageInput, TextInput, useFormState } from '../../components/form-fields';
+import { useRevealFirstError } from '../../components/use-reveal-first-error';
 import { readableMessage, validate } from '../../lib/zod-errors';
 import type { FieldErrors } from '../../lib/zod-errors';
-import { formatDuration, formatPrice } from '../services/service-format';
+import { formatDuration, formatMoney } from '../services/service-format';
 import { MAX_PREFERRED_TIMES, toPreferredTimes } from './booking-times';
 import type { PreferredTimeDraft } from './booking-times';
 import { bookingKeys, useSubmitBooking } from './booking.api';
@@ -106,6 +107,7 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
 
   const v = form.values;
   const e = form.errors;
+  const { ref: formRef, reveal: revealFirstError } = useRevealFirstError<HTMLFormElement>();
 
   const setTimes = (times: PreferredTimeDraft[]) => {
     form.set('times', times);
@@ -130,7 +132,7 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
     setTimeErrors(preferred.errors);
     if (!checked.ok) form.setErrors(formErrors(checked.errors));
     else form.setErrors({});
-    if (!checked.ok || Object.keys(preferred.errors).length > 0) return;
+    if (!checked.ok || Object.keys(preferred.errors).length > 0) return revealFirstError();
     submitBooking.mutate(payload, {
       onSuccess: (answer) => setConfirmation(answer.message),
       // 400 (a field the server refused) and 429 (too many requests) keep everything typed.
@@ -163,6 +165,7 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
   return (
     <Box
       component="form"
+      ref={formRef}
       noValidate
       aria-label="Request a visit"
       data-testid="booking-form"
@@ -194,7 +197,7 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
                         {service.name}
                       </Typography>
                       <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                        {service.type} · {formatDuration(service.duration)} · {formatPrice(service.price)}
+                        {service.type} · {formatDuration(service.duration)} · {formatMoney(service.price, page.currency)}
                       </Typography>
                     </Box>
                   }
@@ -279,10 +282,8 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
                 ))}
               </TextField>
             </Stack>
-            <TextInput
+            <MessageInput
               label="Anything we should know?"
-              multiline
-              minRows={2}
               value={v.notes}
               onValueChange={(x) => form.set('notes', x)}
               error={e.notes}

@@ -82,6 +82,11 @@ describe('primary provider preselection', () => {
     expect(preselectedProviders({ ...base, providers: [provider('else', 'Eve')] })).toBeNull();
     expect(preselectedProviders({ ...base, profileId: undefined })).toBeNull();
   });
+
+  it('starts someone who runs the practice with everyone, even when they also see patients', () => {
+    expect(preselectedProviders({ ...base, permissions: ['appointments.primary_provider', 'users.manage'] })).toBeNull();
+    expect(preselectedProviders({ ...base, permissions: ['appointments.primary_provider', 'system.admin'] })).toBeNull();
+  });
 });
 
 describe('providers view columns', () => {
@@ -118,8 +123,9 @@ describe('filter check boxes', () => {
     expect(toggleSelection(all, ['c'], 'a', true)).toEqual(['a', 'c']);
   });
 
-  it('keeps the last ticked box and drops ids no longer listed', () => {
-    expect(toggleSelection(all, ['b'], 'b', false)).toEqual(['b']);
+  it('unticks the only ticked box by showing all the others, and drops ids no longer listed', () => {
+    expect(toggleSelection(all, ['b'], 'b', false)).toEqual(['a', 'c']);
+    expect(toggleSelection(['a'], [], 'a', false)).toEqual([]);
     expect(toggleSelection(all, ['gone', 'a'], 'b', true)).toEqual(['a', 'b']);
   });
 });

@@ -47,6 +47,8 @@ export function noteVisible(n: ScheduleNote, f: CalendarFilters): boolean {
 /**
  * SPEC §6: a primary provider starts with themself as the provider filter, once per start of the
  * app, when no providers are saved and they work at this location (else the calendar would be empty).
+ * Someone who runs the practice (users.manage, as the Administrator role has) starts with everyone
+ * even when they also see patients: their first look is at the whole practice (docs/decisions/0032).
  */
 export function preselectedProviders(input: {
   permissions: readonly string[];
@@ -56,6 +58,7 @@ export function preselectedProviders(input: {
 }): string[] | null {
   if (!input.profileId || input.selectedProviders.length) return null;
   if (!input.permissions.includes('appointments.primary_provider')) return null;
+  if (input.permissions.includes('users.manage') || input.permissions.includes('system.admin')) return null;
   if (!input.providers.some((p) => p.id === input.profileId)) return null;
   return [input.profileId];
 }
@@ -99,13 +102,15 @@ export function providerColumns(
 /**
  * A checked box means "shown". Nothing saved means everything is shown, so the first box unticked
  * saves all the others; ticking the last one again goes back to nothing saved (all, including
- * providers or services added later). The last ticked box cannot be unticked: an empty calendar
- * by filter is never what anyone wants.
+ * providers or services added later). Unticking the only ticked box shows all the others: it stays
+ * unticked as asked, and an empty calendar by filter is never what anyone wants. A list of one
+ * keeps its box.
  */
 export function toggleSelection(all: readonly string[], selected: readonly string[], id: string, on: boolean): string[] {
   const current = selected.length ? selected.filter((x) => all.includes(x)) : [...all];
-  const next = on ? [...new Set([...current, id])] : current.filter((x) => x !== id);
-  if (next.length === 0) return [...current];
+  let next = on ? [...new Set([...current, id])] : current.filter((x) => x !== id);
+  if (next.length === 0) next = all.filter((x) => x !== id);
+  if (next.length === 0) next = current;
   return all.every((x) => next.includes(x)) ? [] : all.filter((x) => next.includes(x));
 }
 

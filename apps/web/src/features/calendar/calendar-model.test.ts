@@ -121,3 +121,26 @@ describe('the month grid', () => {
     expect(day.notes.map((n) => n.id)).toEqual(['n']);
   });
 });
+
+describe('what a block flags', () => {
+  const service = (type: string) => ({ id: type, name: type, type, duration: 30, price: 1 });
+  it('marks a home visit, an end-of-life visit and the patients’ alerts once each', () => {
+    const e = toEvent(
+      appointment('2026-11-02T14:00:00Z', '2026-11-02T15:00:00Z', {
+        services: [service('Home Visit'), service('Euthanasia')],
+        patients: [
+          { id: 'p1', name: 'Fang', speciesName: 'Dog', deceasedOn: null, alerts: ['bites'] },
+          { id: 'p2', name: 'Tooth', speciesName: 'Dog', deceasedOn: null, alerts: ['bites', 'anxious'] },
+        ],
+      }),
+    );
+    expect({ home: e.homeVisit, endOfLife: e.endOfLife, alerts: e.alerts, patients: e.patients }).toEqual({
+      home: true,
+      endOfLife: true,
+      alerts: ['bites', 'anxious'],
+      patients: 'Fang, Tooth',
+    });
+    const plain = toEvent(appointment('2026-11-02T14:00:00Z', '2026-11-02T15:00:00Z'));
+    expect({ home: plain.homeVisit, endOfLife: plain.endOfLife, alerts: plain.alerts }).toEqual({ home: false, endOfLife: false, alerts: [] });
+  });
+});

@@ -1,4 +1,4 @@
-import { STATUS_COLOURS } from '@willow/contracts';
+import { END_OF_LIFE_SERVICE_TYPES, STATUS_COLOURS } from '@willow/contracts';
 import type { Appointment, BadgeColour, ScheduleNote, ScheduleSlot, Service, SidebarProvider } from '@willow/contracts';
 import { groupBy, itemsByDay, layoutDay } from './day-layout';
 import type { PlacedItem, TimedItem } from './day-layout';
@@ -14,6 +14,12 @@ export interface CalendarEvent extends TimedItem {
   client: string;
   patients: string;
   services: string;
+  /** one of its services is a home visit */
+  homeVisit: boolean;
+  /** one of its services is euthanasia, cremation or aftercare */
+  endOfLife: boolean;
+  /** its patients' alerts (e.g. 'bites'), each once */
+  alerts: string[];
   /** shown at its new place while the change is being saved */
   saving: boolean;
 }
@@ -37,6 +43,10 @@ export function toEvent(a: Appointment, saving = false): CalendarEvent {
     client: `${a.client.firstName} ${a.client.lastName}`.trim(),
     patients: a.patients.map((p) => p.name).join(', '),
     services: a.services.map((s) => s.name).join(', '),
+    homeVisit: a.services.some((s) => s.type === 'Home Visit'),
+    endOfLife: a.services.some((s) => (END_OF_LIFE_SERVICE_TYPES as readonly string[]).includes(s.type)),
+    // Older answers (and fixtures) may lack alerts; an alert missing is safer shown as none than a crash.
+    alerts: [...new Set(a.patients.flatMap((p) => p.alerts ?? []))],
     saving,
   };
   events.set(a, event);

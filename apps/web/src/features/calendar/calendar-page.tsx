@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Drawer, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
@@ -11,7 +11,6 @@ import { PageLoader } from '../../components/page-loader';
 import { clearScheduleFilters, useSettings } from '../../lib/settings';
 import { useErrorToast } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AppointmentDialog } from '../appointments/appointment-dialog';
 import type { AppointmentDraft } from '../appointments/appointment-dialog';
 import { useOverlapAwareUpdate } from '../appointments/use-overlap-aware-save';
 import { useLocation } from '../locations/locations.api';
@@ -31,6 +30,7 @@ import { useCalendarData, useRefreshCalendar } from './calendar.api';
 import { dayFrame } from './day-frame';
 import { SNAP_MINUTES } from './day-layout';
 import { FiltersPanel } from './filters-panel';
+import { DatePickerButton, MiniCalendar } from './mini-calendar';
 import { MonthView } from './month-view';
 import type { MonthActions } from './month-view';
 import { NoteDialog } from './note-dialog';
@@ -39,6 +39,12 @@ import { SlotDialog } from './slot-dialog';
 import type { SlotDefaults } from './slot-dialog';
 import { TimeGrid } from './time-grid';
 import type { GridActions } from './time-grid';
+
+/**
+ * The dialog (and its form fields) loads after the calendar has been drawn, in a task of its own,
+ * instead of lengthening the one that draws the calendar.
+ */
+const AppointmentDialog = lazy(() => import('../appointments/appointment-dialog').then((m) => ({ default: m.AppointmentDialog })));
 
 const FILTERS_WIDTH = 240;
 const EMPTY: never[] = [];
@@ -134,32 +140,42 @@ function CalendarScreen({
   const days = useMemo(() => viewDays(view, anchor), [view, anchor]);
   const ranges = useMemo(() => weekRanges(days, timeZone), [days, timeZone]);
   const calendar = useCalendarData(locationId, ranges);
-  const providers = calendar.data.sidebar?.providers ?? EMPTY;
-  const services = calendar.data.sidebar?.services ?? EMPTY;
+  // The week's answers are drawn in a background (transition) render that React splits into short
+  // tasks: a query's answer otherwise re-renders the whole calendar in one long task. Until that
+  // render has caught up, the calendar counts as not ready.
+  const data = useDeferredValue(calendar.data);
+  const providers = data.sidebar?.providers ?? EMPTY;
+  const services = data.sidebar?.services ?? EMPTY;
   useErrorToast(calendar.sidebar.error, 'Error loading resources');
-  const ready = !calendar.loading;
+  const ready = !calendar.loading && data === calendar.data;
 
 
-  // ---- appointments being saved show at their new place until the refreshed week has them ----
-  const [saving, setSaving] = useState<ReadonlyMap<string, Partial<Appointment>>>(() => new Map());
+  // ---- appointments being saved show at their new place until the refreshed week is drawn ----
+  // A finished save stays in the map (`done`) until the deferred week has caught up with the
+  // refreshed one: dropping it at once would draw the old week for a moment, the block jumping back.
+  const [saving, setSaving] = useState<ReadonlyMap<string, { patch: Partial<Appointment>; done: boolean }>>(() => new Map());
   const appointments = useMemo(() => {
-    if (!saving.size) return calendar.data.appointments;
-    return calendar.data.appointments.map((a) => {
-      const patch = saving.get(a.id);
-      return patch ? { ...a, ...patch } : a;
+    if (!saving.size) return data.appointments;
+    return data.appointments.map((a) => {
+      const entry = saving.get(a.id);
+      return entry ? { ...a, ...entry.patch } : a;
     });
-  }, [calendar.data.appointments, saving]);
+  }, [data.appointments, saving]);
+  useEffect(() => {
+    if (data !== calendar.data || ![...saving.values()].some((e) => e.done)) return;
+    setSaving((m) => new Map([...m].filter(([, e]) => !e.done)));
+  }, [data, calendar.data, saving]);
 
   const events = useMemo(
-    () => appointments.filter((a) => appointmentVisible(a, filters)).map((a) => toEvent(a, saving.has(a.id))),
+    () => appointments.filter((a) => appointmentVisible(a, filters)).map((a) => toEvent(a, saving.get(a.id)?.done === false)),
     [appointments, filters, saving],
   );
   const serviceNames = useMemo(() => new Map(services.map((s) => [s.id, s])), [services]);
   const slots = useMemo(
-    () => calendar.data.scheduleSlots.filter((s) => slotVisible(s, filters)).map((s) => toSlotItem(s, serviceNames)),
-    [calendar.data.scheduleSlots, filters, serviceNames],
+    () => data.scheduleSlots.filter((s) => slotVisible(s, filters)).map((s) => toSlotItem(s, serviceNames)),
+    [data.scheduleSlots, filters, serviceNames],
   );
-  const notes = useMemo(() => calendar.data.scheduleNotes.filter((n) => noteVisible(n, filters)), [calendar.data.scheduleNotes, filters]);
+  const notes = useMemo(() => data.scheduleNotes.filter((n) => noteVisible(n, filters)), [data.scheduleNotes, filters]);
 
   // ---- layout, measured the first time each range is drawn with its data (the benchmark reads it) ----
   const rangeKey = `${locationId}|${view}|${anchor}`;
@@ -228,16 +244,14 @@ function CalendarScreen({
   const { update, dialog: overlapDialog } = useOverlapAwareUpdate();
   const refresh = useRefreshCalendar();
   const save = async (event: CalendarEvent, patch: AppointmentUpdateInput) => {
-    setSaving((m) => new Map(m).set(event.id, patch as Partial<Appointment>));
+    const entry = { patch: patch as Partial<Appointment>, done: false };
+    setSaving((m) => new Map(m).set(event.id, entry));
     try {
       // The server checks the move (overlaps, times); the hook asks for a reason on an overlap and toasts failures.
       if (await update(event.id, patch)) await refresh();
     } finally {
-      setSaving((m) => {
-        const next = new Map(m);
-        next.delete(event.id);
-        return next;
-      });
+      // Only this save's own entry: a second move of the same block may have replaced it meanwhile.
+      setSaving((m) => (m.get(event.id) === entry ? new Map(m).set(event.id, { ...entry, done: true }) : m));
     }
   };
 
@@ -339,12 +353,19 @@ function CalendarScreen({
     return `Times in ${timeZone} (${from === to ? from : `${from} / ${to}`})`;
   }, [days, timeZone]);
 
-  const nothingScheduled = ready && !calendar.error && calendar.data.scheduleSlots.length === 0 && calendar.data.appointments.length === 0;
+  const nothingScheduled = ready && !calendar.error && data.scheduleSlots.length === 0 && data.appointments.length === 0;
   // Filters hiding every appointment (a provider who starts with only themself selected) should not look like an empty day.
   const allFilteredOut = ready && events.length === 0 && appointments.length > 0;
   const filtersPanel = (
-    <FiltersPanel providers={providers} services={services} filters={filters} customStatuses={settings.selectedStatuses.length > 0} />
+    <FiltersPanel
+      providers={providers}
+      services={services}
+      loading={!data.sidebar && !calendar.sidebar.error}
+      filters={filters}
+      customStatuses={settings.selectedStatuses.length > 0}
+    />
   );
+  const datePicker = { value: anchor, today, shown: { from: days[0]!, to: days.at(-1)! }, onPick: (date: string) => go({ date }) };
 
   return (
     <Box
@@ -366,6 +387,7 @@ function CalendarScreen({
         onAddNote={() => newNote({ date: focusDate, providerId: null })}
         onNewAppointment={toolbarAppointment}
         onFilters={small ? () => setFiltersOpen(true) : undefined}
+        datePicker={small ? <DatePickerButton {...datePicker} /> : undefined}
         locationPicker={picker}
       />
       {calendar.error && (
@@ -421,6 +443,9 @@ function CalendarScreen({
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0, gap: 2 }}>
         {!small && (
           <Paper variant="outlined" sx={{ width: FILTERS_WIDTH, flexShrink: 0, overflow: 'auto' }}>
+            <Box sx={{ p: 1, pb: 0 }}>
+              <MiniCalendar {...datePicker} />
+            </Box>
             {filtersPanel}
           </Paper>
         )}
@@ -433,13 +458,14 @@ function CalendarScreen({
             <LinearProgress aria-label="Loading the schedule" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 10 }} />
           )}
           {layout.month ? (
-            <MonthView cells={layout.month} month={anchor.slice(0, 7)} today={today} providers={providers} actions={actions} />
+            <MonthView cells={layout.month} month={anchor.slice(0, 7)} today={today} providers={providers} timeZone={timeZone} actions={actions} />
           ) : (
             <TimeGrid
               grid={layout.grid!}
               providersView={view === 'providers'}
               today={today}
               providers={providers}
+              timeZone={timeZone}
               scrollKey={rangeKey}
               ready={ready}
               actions={actions}
@@ -461,12 +487,14 @@ function CalendarScreen({
       >
         {menuItems()}
       </Menu>
-      <AppointmentDialog
-        open={appointmentDialog.open}
-        onClose={() => setAppointmentDialog(closed)}
-        appointmentId={appointmentDialog.value.id}
-        draft={appointmentDialog.value.draft}
-      />
+      <Suspense fallback={null}>
+        <AppointmentDialog
+          open={appointmentDialog.open}
+          onClose={() => setAppointmentDialog(closed)}
+          appointmentId={appointmentDialog.value.id}
+          draft={appointmentDialog.value.draft}
+        />
+      </Suspense>
       <SlotDialog
         open={slotDialog.open}
         onClose={() => setSlotDialog(closed)}

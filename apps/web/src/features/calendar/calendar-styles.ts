@@ -9,6 +9,8 @@ export const GUTTER_WIDTH = 64;
 /** Narrowest a day column gets before the grid scrolls sideways. */
 export const MIN_DAY_WIDTH = 104;
 export const MIN_PROVIDER_WIDTH = 150;
+/** The slot's edit button, in the column's free right edge (time-grid FREE_EDGE is wider). */
+const SLOT_EDIT_WIDTH = 12;
 
 const COLOURS: readonly BadgeColour[] = ['warning', 'info', 'secondary', 'error', 'success'];
 
@@ -114,13 +116,11 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       borderLeft: `3px solid ${alpha(palette.success.main, 0.45)}`,
       borderTop: `1px dashed ${alpha(palette.success.main, 0.45)}`,
     },
+    // The label is part of the slot's time: clicks go through it to the grid (a new appointment).
     '& .wc-slot-label': {
-      all: 'unset',
-      pointerEvents: 'auto',
-      cursor: 'pointer',
       display: 'block',
       boxSizing: 'border-box',
-      maxWidth: '100%',
+      maxWidth: `calc(100% - ${SLOT_EDIT_WIDTH}px)`,
       padding: '0 4px',
       fontSize: 11,
       lineHeight: '16px',
@@ -128,22 +128,27 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       whiteSpace: 'nowrap',
       overflow: 'hidden',
       textOverflow: 'ellipsis',
-      '&:hover': { textDecoration: 'underline' },
-      '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
     },
-    '& .wc-slot-rail': {
+    '& .wc-slot-edit': {
       all: 'unset',
+      boxSizing: 'border-box',
       position: 'absolute',
-      top: 2,
-      bottom: 2,
-      right: 3,
-      width: 6,
+      top: 0,
+      bottom: 0,
+      right: 1,
+      width: SLOT_EDIT_WIDTH,
+      minHeight: 16,
+      display: 'flex',
+      justifyContent: 'center',
+      paddingTop: '2px',
       borderRadius: 3,
       pointerEvents: 'auto',
       cursor: 'pointer',
-      backgroundColor: alpha(palette.success.main, 0.35),
-      '&:hover': { backgroundColor: palette.success.main },
-      '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
+      color: darken(palette.success.main, 0.35),
+      backgroundColor: alpha(palette.success.main, 0.16),
+      '& svg': { width: 10, height: 10 },
+      '&:hover': { backgroundColor: alpha(palette.success.main, 0.4) },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, backgroundColor: alpha(palette.success.main, 0.4) },
     },
     '& .wc-ev': {
       position: 'absolute',
@@ -161,13 +166,20 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, zIndex: 3 },
       '&[data-dragging="true"]': { opacity: 0.35 },
       '&[data-saving="true"]': { opacity: 0.75, backgroundImage: `repeating-linear-gradient(135deg, ${alpha('#fff', 0.5)} 0 6px, transparent 6px 12px)` },
-      '&[data-inactive="true"] .wc-ev-client': { textDecoration: 'line-through' },
+      '&[data-inactive="true"] .wc-ev-client, &[data-inactive="true"] .wc-ev-patient': { textDecoration: 'line-through' },
       '&[data-cut-top="true"]': { borderTopLeftRadius: 0, borderTopRightRadius: 0 },
       '&[data-cut-bottom="true"]': { borderBottomLeftRadius: 0, borderBottomRightRadius: 0 },
     },
+    // A block of a quarter hour has room for one line only, from its very top.
+    '& .wc-ev[data-size="xs"]': { paddingTop: 0, lineHeight: '14px' },
     '& .wc-ev-line': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
     '& .wc-ev-time': { fontWeight: 600 },
-    '& .wc-ev-client': { fontWeight: 500 },
+    '& .wc-ev-patient': { fontWeight: 700 },
+    '& .wc-ev-client': { fontWeight: 400 },
+    '& .wc-ev-icons': { display: 'inline-flex', gap: '2px', verticalAlign: '-2px', margin: '0 3px' },
+    '& .wc-ev-line > .wc-ev-icons:first-child, & .wc-mev > .wc-ev-icons:first-child': { marginLeft: 0 },
+    '& .wc-icon': { width: 12, height: 12, flexShrink: 0 },
+    '& .wc-icon-alert': { color: palette.error.main },
     '& .wc-ev-resize': { position: 'absolute', left: 0, right: 0, bottom: 0, height: 7, cursor: 'ns-resize' },
     '& .wc-ghost': {
       position: 'absolute',
@@ -188,6 +200,9 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
     // Month view
     '& .wc-month': { flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', overflow: 'auto', borderTop: `1px solid ${line}` },
     '& .wc-month-weekday': {
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
       position: 'sticky',
       top: 0,
       zIndex: 1,
@@ -211,7 +226,8 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
     '& .wc-mcell.wc-outside': { backgroundColor: palette.action.hover, color: palette.text.secondary },
     '& .wc-mcell.wc-today': { backgroundColor: alpha(palette.primary.main, 0.05) },
     '& .wc-mcell[data-drop="true"]': { outline: `2px dashed ${palette.primary.main}`, outlineOffset: -2 },
-    '& .wc-mcell-head': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4px' },
+    // A phone's day is about 50 px wide: the slot count goes under the day number rather than over the next day.
+    '& .wc-mcell-head': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: '4px', minWidth: 0 },
     '& .wc-mcell-day': {
       all: 'unset',
       cursor: 'pointer',
@@ -226,7 +242,14 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
     },
     '& .wc-mcell.wc-today .wc-mcell-day': { backgroundColor: palette.primary.main, color: palette.primary.contrastText },
-    '& .wc-mcell-slots': { fontSize: 11, color: darken(palette.success.main, 0.35), whiteSpace: 'nowrap' },
+    '& .wc-mcell-slots': {
+      fontSize: 11,
+      color: darken(palette.success.main, 0.35),
+      whiteSpace: 'nowrap',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      maxWidth: '100%',
+    },
     '& .wc-mev': {
       display: 'block',
       boxSizing: 'border-box',

@@ -5,6 +5,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import type { ReactNode } from 'react';
 import type { Location } from '@willow/contracts';
 import { CALENDAR_VIEWS, VIEW_LABELS } from './calendar-views';
 import type { CalendarView } from './calendar-views';
@@ -22,6 +23,8 @@ interface CalendarToolbarProps {
   onAddSlots: () => void;
   onAddNote: () => void;
   onNewAppointment: () => void;
+  /** below md, where there is no sidebar: the button that opens the mini calendar */
+  datePicker?: ReactNode;
   /** shown below md, where the filters live in a drawer */
   onFilters?: () => void;
   /** the page's own location choice while the navigation says 'All Locations' */
@@ -48,6 +51,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             <ChevronRightIcon />
           </IconButton>
         </Tooltip>
+        {props.datePicker}
         <Typography variant="h6" component="h1" data-testid="calendar-title" sx={{ flex: '1 1 auto', minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {title}
         </Typography>

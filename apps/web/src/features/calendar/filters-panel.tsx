@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Checkbox, Chip, FormControlLabel, Stack, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, FormControlLabel, Skeleton, Stack, Typography } from '@mui/material';
 import { APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, STATUS_COLOURS } from '@willow/contracts';
 import type { AppointmentStatus, Service, SidebarProvider } from '@willow/contracts';
 import { updateSettings } from '../../lib/settings';
@@ -25,7 +25,6 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 function CheckList({ items, selected, onChange }: { items: { id: string; label: string }[]; selected: readonly string[]; onChange: (next: string[]) => void }) {
   const all = items.map((i) => i.id);
   const shown = (id: string) => selected.length === 0 || selected.includes(id);
-  const shownCount = items.filter((i) => shown(i.id)).length;
   return (
     <Stack>
       {items.map((item) => (
@@ -36,7 +35,7 @@ function CheckList({ items, selected, onChange }: { items: { id: string; label: 
             <Checkbox
               size="small"
               checked={shown(item.id)}
-              disabled={shown(item.id) && shownCount === 1}
+              disabled={items.length === 1}
               onChange={(e) => onChange(toggleSelection(all, selected, item.id, e.target.checked))}
             />
           }
@@ -47,16 +46,33 @@ function CheckList({ items, selected, onChange }: { items: { id: string; label: 
   );
 }
 
+/**
+ * While the providers and services load, the panel shows placeholder rows only, and the whole panel
+ * once they are there: a location's lists can be long, and sections drawn before them would be pushed
+ * down (a layout shift) when they arrive. No "No providers" before the answer either.
+ */
+function LoadingPanel() {
+  return (
+    <Stack sx={{ p: 1.5 }} aria-busy="true" aria-label="Loading the filters">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} variant="text" height={38} width={`${80 - (i % 3) * 15}%`} />
+      ))}
+    </Stack>
+  );
+}
+
 interface FiltersPanelProps {
   providers: readonly SidebarProvider[];
   services: readonly Service[];
+  /** the providers and services have not arrived yet */
+  loading?: boolean;
   filters: CalendarFilters;
   /** the statuses were saved by the user (not the default set) */
   customStatuses: boolean;
 }
 
 /** Providers, services and statuses the calendar shows; kept in the browser's settings (SPEC §3). */
-export function FiltersPanel({ providers, services, filters, customStatuses }: FiltersPanelProps) {
+export function FiltersPanel({ providers, services, loading = false, filters, customStatuses }: FiltersPanelProps) {
   const allLink = (onClick: () => void, visible: boolean, label = 'Show all') =>
     visible ? (
       <Button size="small" onClick={onClick} sx={{ minWidth: 0, py: 0 }}>
@@ -71,6 +87,7 @@ export function FiltersPanel({ providers, services, filters, customStatuses }: F
     updateSettings({ selectedStatuses: APPOINTMENT_STATUSES.filter((s) => next.includes(s)) });
   };
 
+  if (loading) return <LoadingPanel />;
   return (
     <Stack spacing={2} sx={{ p: 1.5 }} data-testid="calendar-filters">
       <Section title="Providers" action={allLink(() => updateSettings({ selectedProviders: [] }), filters.providers.length > 0)}>

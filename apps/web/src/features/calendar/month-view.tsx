@@ -5,6 +5,8 @@ import { formatClock, weekdayNames } from './calendar-views';
 import { offsetOf, wallMinutes } from './day-frame';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, MonthCell } from './calendar-model';
+import { useEventCard } from './event-card';
+import { EventIcons } from './event-icons';
 
 /** Appointments listed in a day before '+N more'. */
 const VISIBLE_PER_DAY = 3;
@@ -41,6 +43,7 @@ export function MonthView({
   month,
   today,
   providers,
+  timeZone,
   actions,
 }: {
   cells: readonly MonthCell[];
@@ -48,12 +51,28 @@ export function MonthView({
   month: string;
   today: string;
   providers: readonly SidebarProvider[];
+  timeZone: string;
   actions: MonthActions;
 }) {
   const drag = useRef<Drag | null>(null);
   const [ghost, setGhost] = useState<{ x: number; y: number; event: CalendarEvent } | null>(null);
   const latest = useRef(actions);
   latest.current = actions;
+  const cellsRef = useRef(cells);
+  cellsRef.current = cells;
+  const eventCard = useEventCard({
+    find: (id) => {
+      for (const c of cellsRef.current) {
+        const hit = c.events.find((e) => e.id === id);
+        if (hit) return hit;
+      }
+      return undefined;
+    },
+    busy: () => drag.current !== null,
+    providers,
+    timeZone,
+    onOpen: (id) => latest.current.onOpen(id),
+  });
 
   const cellAt = (x: number, y: number) => document.elementFromPoint(x, y)?.closest<HTMLElement>('.wc-mcell') ?? null;
   const setOver = (d: Drag, cell: HTMLElement | null) => {
@@ -83,6 +102,7 @@ export function MonthView({
     if (e.button !== 0 || drag.current) return;
     const el = (e.target as HTMLElement).closest<HTMLElement>('[data-appointment-id]');
     if (!el) return;
+    eventCard.close();
     const { cell, event } = eventOf(el);
     if (!cell || !event) return;
     drag.current = { pointerId: e.pointerId, event, from: cell.date, el, x: e.clientX, y: e.clientY, active: false, over: null };
@@ -121,6 +141,7 @@ export function MonthView({
   };
 
   const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    eventCard.onKeyDown(e);
     if (e.key !== 'Enter' && e.key !== ' ') return;
     const id = (e.target as HTMLElement).closest<HTMLElement>('[data-appointment-id]')?.dataset.appointmentId;
     if (!id) return;
@@ -129,38 +150,43 @@ export function MonthView({
   };
 
   return (
-    <div
-      className="wc-month"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={(e) => drag.current?.pointerId === e.pointerId && end(e.currentTarget, e.pointerId)}
-      onClick={onClick}
-      onKeyDown={onKeyDown}
-      style={{ gridTemplateRows: `auto repeat(${cells.length / 7}, minmax(112px, 1fr))` }}
-    >
-      {weekdayNames().map((name) => (
-        <div key={name} className="wc-month-weekday">
-          {name}
-        </div>
-      ))}
-      {cells.map((cell) => (
-        <MonthDay
-          key={cell.date}
-          cell={cell}
-          outside={!cell.date.startsWith(month)}
-          today={cell.date === today}
-          providers={providers}
-          onOpenDay={actions.onOpenDay}
-          onOpenNote={actions.onOpenNote}
-        />
-      ))}
-      {ghost && (
-        <div className="wc-mev wc-colour wc-month-ghost" data-colour={ghost.event.colour} style={{ left: ghost.x + 8, top: ghost.y + 8 }}>
-          {ghost.event.client}
-        </div>
-      )}
-    </div>
+    <>
+      <div
+        className="wc-month"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={(e) => drag.current?.pointerId === e.pointerId && end(e.currentTarget, e.pointerId)}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        {...eventCard.handlers}
+        // A busy day (or a phone's narrow one, its slot count wrapped) grows its week rather than run into the next.
+        style={{ gridTemplateRows: `auto repeat(${cells.length / 7}, minmax(min-content, 1fr))` }}
+      >
+        {weekdayNames().map((name) => (
+          <div key={name} className="wc-month-weekday">
+            {name}
+          </div>
+        ))}
+        {cells.map((cell) => (
+          <MonthDay
+            key={cell.date}
+            cell={cell}
+            outside={!cell.date.startsWith(month)}
+            today={cell.date === today}
+            providers={providers}
+            onOpenDay={actions.onOpenDay}
+            onOpenNote={actions.onOpenNote}
+          />
+        ))}
+        {ghost && (
+          <div className="wc-mev wc-colour wc-month-ghost" data-colour={ghost.event.colour} style={{ left: ghost.x + 8, top: ghost.y + 8 }}>
+            {ghost.event.patients || ghost.event.client}
+          </div>
+        )}
+      </div>
+      {eventCard.card}
+    </>
   );
 }
 
@@ -210,10 +236,12 @@ const MonthDay = memo(function MonthDay({
           data-saving={e.saving || undefined}
           role="button"
           tabIndex={0}
-          title={`${e.appointment.status} · ${e.client}${e.patients ? ` · ${e.patients}` : ''}`}
         >
-          {startLabel(cell, e)} {e.client}
-          {e.patients && ` · ${e.patients}`}
+          <EventIcons event={e} />
+          <span className="wc-mev-time">{startLabel(cell, e)}</span>{' '}
+          {e.patients && <span className="wc-ev-patient">{e.patients}</span>}
+          {e.patients && ' · '}
+          <span className="wc-ev-client">{e.client}</span>
         </div>
       ))}
       {more > 0 && (

@@ -3,7 +3,7 @@ import { ScheduleNoteInput, ScheduleNoteUpdateInput } from '@willow/contracts';
 import type { ScheduleNote, SidebarProvider } from '@willow/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { DateInput, SelectInput, TextInput, useFormState } from '../../components/form-fields';
+import { DateInput, MessageInput, SelectInput, useFormState } from '../../components/form-fields';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { providerName } from './calendar-filters';
 import { useCreateNote, useDeleteNote, useUpdateNote } from './calendar.api';
@@ -59,7 +59,7 @@ export function NoteDialog({ open, onClose, locationId, providers, note, default
         notifySuccess('Note updated');
         onClose();
       } catch (error) {
-        notifyError('Error updating note', error);
+        form.saveFailed('Error updating note')(error);
       }
       return;
     }
@@ -70,7 +70,7 @@ export function NoteDialog({ open, onClose, locationId, providers, note, default
       notifySuccess('Note created');
       onClose();
     } catch (error) {
-      notifyError('Error adding note', error);
+      form.saveFailed('Error adding note')(error);
     }
   };
 
@@ -94,6 +94,7 @@ export function NoteDialog({ open, onClose, locationId, providers, note, default
         submitting={create.isPending || update.isPending}
         onSubmit={() => void submit()}
         onClose={onClose}
+        dirty={form.dirty}
         onDelete={note ? () => setConfirming(true) : undefined}
       >
         <DateInput label="Date" required value={v.date} onValueChange={(x) => form.set('date', x)} error={form.errors.date} />
@@ -105,10 +106,9 @@ export function NoteDialog({ open, onClose, locationId, providers, note, default
           emptyLabel="The whole location"
           error={form.errors.providerId}
         />
-        <TextInput
+        <MessageInput
           label="Note"
           required
-          multiline
           minRows={3}
           autoFocus
           value={v.text}

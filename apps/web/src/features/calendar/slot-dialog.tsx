@@ -256,6 +256,7 @@ export function SlotDialog({ open, onClose, locationId, timeZone, providers, ser
         submitting={busy}
         onSubmit={() => void submit()}
         onClose={onClose}
+        dirty={form.dirty}
         onDelete={slot ? () => setDeleting(true) : undefined}
       >
         <DateInput label="Date" required value={v.date} onValueChange={(x) => form.set('date', x)} error={form.errors.date} />

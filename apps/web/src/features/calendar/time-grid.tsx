@@ -11,6 +11,8 @@ import { noteAuthorLabel, ownHourLabels } from './calendar-model';
 import type { CalendarEvent, ColumnModel, GridModel, SlotItem } from './calendar-model';
 import { OTHER, UNASSIGNED } from './calendar-filters';
 import { GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE } from './calendar-styles';
+import { useEventCard } from './event-card';
+import { EDIT_PATH, EventIcons } from './event-icons';
 
 const PX = PX_PER_MINUTE;
 /** Pointer travel (px) that turns a press into a drag. */
@@ -40,6 +42,8 @@ interface TimeGridProps {
   providersView: boolean;
   today: string;
   providers: readonly SidebarProvider[];
+  /** the location's, for the appointment card's times */
+  timeZone: string;
   /** scrolls to the working morning when it changes (a new view or date), once `ready` */
   scrollKey: string;
   ready: boolean;
@@ -81,13 +85,26 @@ const timeRange = (frame: DayFrame, from: number, to: number) =>
   `${formatClock(wallMinutes(frame, from))} – ${formatClock(wallMinutes(frame, to))}`;
 
 /** Day, week and providers views: columns of elapsed time, with selecting, moving and resizing by pointer. */
-export function TimeGrid({ grid, providersView, today, providers, scrollKey, ready, actions }: TimeGridProps) {
+export function TimeGrid({ grid, providersView, today, providers, timeZone, scrollKey, ready, actions }: TimeGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const colsRef = useRef<HTMLDivElement>(null);
   const interaction = useRef<Interaction | null>(null);
   const [ghost, setGhost] = useState<Ghost | null>(null);
   const latest = useRef({ grid, actions });
   latest.current = { grid, actions };
+  const eventCard = useEventCard({
+    find: (id) => {
+      for (const c of latest.current.grid.columns) {
+        const hit = c.events.find((p) => p.item.id === id);
+        if (hit) return hit.item;
+      }
+      return undefined;
+    },
+    busy: () => interaction.current !== null,
+    providers,
+    timeZone,
+    onOpen: (id) => latest.current.actions.onOpen(id),
+  });
 
   const n = grid.columns.length;
   const minWidth = providersView ? MIN_PROVIDER_WIDTH : MIN_DAY_WIDTH;
@@ -134,7 +151,8 @@ export function TimeGrid({ grid, providersView, today, providers, scrollKey, rea
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || interaction.current) return;
     const target = e.target as HTMLElement;
-    if (target.closest('.wc-slot-label, .wc-slot-rail')) return;
+    if (target.closest('.wc-slot-edit')) return;
+    eventCard.close();
     const { columns } = latest.current.grid;
     const colEl = target.closest<HTMLElement>('.wc-col');
     const col = colEl ? Number(colEl.dataset.index) : pointAt(e.clientX, e.clientY).col;
@@ -239,7 +257,7 @@ export function TimeGrid({ grid, providersView, today, providers, scrollKey, rea
 
   const onContextMenu = (e: ReactMouseEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
-    if (target.closest('[data-appointment-id], .wc-slot-label, .wc-slot-rail')) return;
+    if (target.closest('[data-appointment-id], .wc-slot-edit')) return;
     e.preventDefault();
     const { columns } = latest.current.grid;
     const { col, offset } = pointAt(e.clientX, e.clientY);
@@ -258,6 +276,7 @@ export function TimeGrid({ grid, providersView, today, providers, scrollKey, rea
   };
 
   const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    eventCard.onKeyDown(e);
     if (e.key !== 'Enter' && e.key !== ' ') return;
     const id = (e.target as HTMLElement).closest<HTMLElement>('[data-appointment-id]')?.dataset.appointmentId;
     if (!id) return;
@@ -317,6 +336,7 @@ export function TimeGrid({ grid, providersView, today, providers, scrollKey, rea
             onPointerCancel={onPointerCancel}
             onContextMenu={onContextMenu}
             onKeyDown={onKeyDown}
+            {...eventCard.handlers}
           >
             {grid.columns.map((c, i) => (
               <DayColumn key={c.key} column={c} index={i} today={c.date === today} ownLabels={ownHourLabels(c, grid.gutter)} onOpenSlot={actions.onOpenSlot} />
@@ -340,6 +360,7 @@ export function TimeGrid({ grid, providersView, today, providers, scrollKey, rea
           </div>
         </div>
       </div>
+      {eventCard.card}
     </div>
   );
 }
@@ -451,16 +472,24 @@ function SlotBlock({ placed, frame, onOpen }: { placed: PlacedItem<SlotItem>; fr
   const time = timeRange(frame, offsetOf(frame, placed.item.start), offsetOf(frame, placed.item.end));
   const text = `${services}${slot.capacity > 1 ? ` · ${slot.capacity} places` : ''}`;
   const label = `Edit schedule slot ${time}: ${text}`;
-  // Appointments may cover the label; the rail in the column's free right edge always stays reachable.
+  // The slot is time to book: a click anywhere in it, its label included, goes to the grid (a new
+  // appointment). Changing the slot is its own button, in the column's free right edge, which
+  // appointments never cover.
   return (
     <div className="wc-slot" data-testid="calendar-slot" data-slot-id={slot.id} style={slotStyle(placed)}>
-      <span className="wc-slot-label" title={label} aria-hidden onClick={() => onOpen(slot)}>
-        {text}
-      </span>
-      <button type="button" className="wc-slot-rail" aria-label={label} title={label} onClick={() => onOpen(slot)} />
+      <span className="wc-slot-label">{text}</span>
+      <button type="button" className="wc-slot-edit" aria-label={label} title={label} onClick={() => onOpen(slot)}>
+        <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+          <path d={EDIT_PATH} fill="currentColor" />
+        </svg>
+      </button>
     </div>
   );
 }
+
+/** Below this height a block has one line (the patient first); below the next, two. */
+const ONE_LINE_PX = 24;
+const TWO_LINES_PX = 46;
 
 function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; frame: DayFrame }) {
   const e = placed.item;
@@ -468,8 +497,16 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
   const from = placed.continuesBefore ? null : wallMinutes(frame, offsetOf(frame, e.start));
   const to = wallMinutes(frame, offsetOf(frame, e.end));
   const time = from === null ? `… – ${formatClock(to)}` : `${formatClock(from)} – ${formatClock(to)}`;
-  const who = e.patients ? `${e.client} · ${e.patients}` : e.client;
-  const compact = placed.height * PX < 34;
+  const height = placed.height * PX;
+  const size = height < ONE_LINE_PX ? 'xs' : height < TWO_LINES_PX ? 's' : undefined;
+  // The patient leads: it is who the visit is for, and what a 15-minute block has room for.
+  const who = (
+    <>
+      {e.patients && <span className="wc-ev-patient">{e.patients}</span>}
+      {e.patients && ' · '}
+      <span className="wc-ev-client">{e.client}</span>
+    </>
+  );
   return (
     <div
       className="wc-ev wc-colour"
@@ -477,27 +514,29 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
       data-appointment-id={e.id}
       data-colour={e.colour}
       data-status={a.status}
+      data-size={size}
       data-saving={e.saving || undefined}
       data-inactive={INACTIVE_STATUSES.includes(a.status) || undefined}
       data-cut-top={placed.continuesBefore || undefined}
       data-cut-bottom={placed.continuesAfter || undefined}
       role="button"
       tabIndex={0}
-      title={`${time} · ${a.status}\n${who}${e.services ? `\n${e.services}` : ''}`}
       style={eventStyle(placed)}
     >
-      {compact ? (
+      {size === 'xs' ? (
         <div className="wc-ev-line">
-          <span className="wc-ev-time">{time}</span> <span className="wc-ev-client">{who}</span>
+          <EventIcons event={e} />
+          {who}
         </div>
       ) : (
         <>
-          <div className="wc-ev-line wc-ev-time">{time}</div>
           <div className="wc-ev-line">
-            <span className="wc-ev-client">{e.client}</span>
-            {e.patients && ` · ${e.patients}`}
+            {/* Icons first: a narrow column cuts the line's end. */}
+            <EventIcons event={e} />
+            <span className="wc-ev-time">{time}</span>
           </div>
-          {e.services && <div className="wc-ev-line">{e.services}</div>}
+          <div className="wc-ev-line">{who}</div>
+          {size === undefined && e.services && <div className="wc-ev-line">{e.services}</div>}
         </>
       )}
       {!placed.continuesAfter && !e.saving && <div className="wc-ev-resize" aria-hidden />}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { PatientPicker, useChosenPatient } from '../patients/patient-picker';
 import { capitalized } from './noun';
 
@@ -67,7 +67,7 @@ export function useCareRecordForm<V extends object, R extends { id: string; pati
       notifySuccess(success);
       onClose();
     },
-    onError: (e: Error) => notifyError(error, e),
+    onError: form.saveFailed(error),
   });
   const submit = () => {
     const data = form.check(schema, { patientId: patient.value?.id ?? '', ...toInput(form.values) });
@@ -84,6 +84,8 @@ export function useCareRecordForm<V extends object, R extends { id: string; pati
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      // Another patient chosen is a change too.
+      dirty={form.dirty || (!patient.loading && (patient.value?.id ?? null) !== (record?.patientId ?? patientId ?? null))}
     >
       <PatientPicker
         value={patient.value}

@@ -8,6 +8,7 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PatientRef } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useFormDialog } from '../../components/use-form-dialog';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
@@ -25,7 +26,7 @@ export function patientColumn<T extends CareRecord>(): GridColDef<T> {
     field: 'patientId',
     headerName: 'Patient',
     flex: 1,
-    minWidth: 260,
+    minWidth: 200,
     valueGetter: (_value, row) => row.patient.name,
     renderCell: ({ row }) => <PatientRefCell patient={row.patient} />,
   };
@@ -34,7 +35,7 @@ export function patientColumn<T extends CareRecord>(): GridColDef<T> {
 interface CareRecordListOptions<T> {
   /** lower case, as in 'New prescription' and 'Error getting prescriptions' */
   noun: string;
-  query: { isLoading: boolean; error: unknown };
+  query: { isLoading: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
   /** announce loading with a toast (the full page; tabs load quietly) */
   loadingToast: boolean;
   deleteMessage: (record: T) => string;
@@ -70,6 +71,7 @@ export function useCareRecordList<T extends CareRecord>({ noun, query, loadingTo
   return {
     noun,
     loading: query.isLoading,
+    loadError: loadErrorOf(query),
     formDialog,
     /** the row's edit and delete buttons, labelled with what the row is called */
     actions,
@@ -112,6 +114,7 @@ export function CareRecordTable<T extends CareRecord>({ records, toolbar, rows, 
         columns={columns}
         isRowMuted={(row) => row.patient.deceasedOn !== null}
         loading={records.loading}
+        loadError={records.loadError}
         noRowsLabel={noRowsLabel}
       />
       {form}

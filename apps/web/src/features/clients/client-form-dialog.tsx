@@ -3,8 +3,8 @@ import { Stack } from '@mui/material';
 import { ClientInput } from '@willow/contracts';
 import type { Client } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { SelectInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { MessageInput, SelectInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
+import { notifySuccess } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { StaffSelect } from '../users/staff-select';
 import { useCreateClient, useUpdateClient } from './clients.api';
@@ -82,7 +82,7 @@ export function ClientFormDialog({ open, client, defaultLocationId, onClose, onC
             notifySuccess('Client updated');
             onClose();
           },
-          onError: (error) => notifyError('Error updating client', error),
+          onError: form.saveFailed('Error updating client'),
         },
       );
       return;
@@ -93,7 +93,7 @@ export function ClientFormDialog({ open, client, defaultLocationId, onClose, onC
         onClose();
         onCreated?.(created);
       },
-      onError: (error) => notifyError('Error creating client', error),
+      onError: form.saveFailed('Error creating client'),
     });
   };
 
@@ -105,6 +105,7 @@ export function ClientFormDialog({ open, client, defaultLocationId, onClose, onC
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextInput label="First name" required value={v.firstName} onValueChange={(x) => form.set('firstName', x)} error={e.firstName} />
@@ -141,7 +142,7 @@ export function ClientFormDialog({ open, client, defaultLocationId, onClose, onC
         onChange={(x) => form.set('primaryVeterinarianId', x)}
         error={e.primaryVeterinarianId}
       />
-      <TextInput label="Notes" multiline minRows={2} value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
+      <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
     </EntityFormDialog>
   );
 }

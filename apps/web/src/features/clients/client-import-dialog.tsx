@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -21,6 +20,7 @@ import {
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { ImportPreview } from '@willow/contracts';
+import { GuardedDialog } from '../../components/discard-guard';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useImportClients, usePreviewImport } from './clients.api';
 
@@ -86,7 +86,7 @@ export function ClientImportDialog({ open, locationId, locationName, onClose }: 
   const rowsWithErrors = preview?.rows.filter((r) => r.errors.length > 0) ?? [];
   const busy = check.isPending || run.isPending;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen}>
+    <GuardedDialog open={open} dirty={file !== null} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen}>
       <DialogTitle>Import clients</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
@@ -181,6 +181,6 @@ export function ClientImportDialog({ open, locationId, locationName, onClose }: 
           Import
         </Button>
       </DialogActions>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -9,6 +9,7 @@ import type { ClientSummary } from '@willow/contracts';
 import { useNavigate } from 'react-router';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -116,6 +117,7 @@ export default function ClientsPage() {
         label="Clients"
         rows={clients.data?.items}
         columns={columns}
+        loadError={loadErrorOf(clients)}
         loading={clients.isFetching || place.loading}
         noRowsLabel={debounced ? 'No clients match this search' : 'No clients yet'}
         server={{ rowCount: clients.data?.total ?? 0, model: pageModel, onModelChange: setPageModel }}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { useErrorToast } from '../../lib/toasts';
 import { contactColumns } from './contact-columns';
 import { useContacts } from './contacts.api';
@@ -20,7 +21,7 @@ export default function ClientContactsTab({ clientId }: { clientId: string }) {
           Add contact
         </Button>
       </Box>
-      <DataTable label="Contacts of this client" rows={contacts.data} columns={columns} loading={contacts.isLoading} noRowsLabel="No linked contacts" />
+      <DataTable label="Contacts of this client" rows={contacts.data} columns={columns} loadError={loadErrorOf(contacts)} loading={contacts.isLoading} noRowsLabel="No linked contacts" />
       {dialogs}
     </>
   );

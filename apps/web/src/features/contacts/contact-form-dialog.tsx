@@ -3,8 +3,8 @@ import { Stack } from '@mui/material';
 import { CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, ContactInput } from '@willow/contracts';
 import type { Contact } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { SelectInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { MessageInput, SelectInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
+import { notifySuccess } from '../../lib/toasts';
 import { ClientPicker } from '../clients/client-picker';
 import { useCreateContact, useUpdateContact } from './contacts.api';
 import type { ContactCategory } from './contacts.api';
@@ -75,7 +75,7 @@ export function ContactFormDialog({ open, contact, clientId, onClose }: ContactF
             notifySuccess('Contact updated');
             onClose();
           },
-          onError: (error) => notifyError('Error updating contact', error),
+          onError: form.saveFailed('Error updating contact'),
         },
       );
       return;
@@ -85,7 +85,7 @@ export function ContactFormDialog({ open, contact, clientId, onClose }: ContactF
         notifySuccess('Contact created');
         onClose();
       },
-      onError: (error) => notifyError('Error creating contact', error),
+      onError: form.saveFailed('Error creating contact'),
     });
   };
 
@@ -97,6 +97,7 @@ export function ContactFormDialog({ open, contact, clientId, onClose }: ContactF
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput label="Name" required value={v.name} onValueChange={(x) => form.set('name', x)} error={e.name} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -115,7 +116,7 @@ export function ContactFormDialog({ open, contact, clientId, onClose }: ContactF
       </Stack>
       <TextInput label="Address" multiline minRows={2} value={v.address} onValueChange={(x) => form.set('address', x)} error={e.address} />
       {!clientId && <ClientPicker value={v.clientId} onChange={(x) => form.set('clientId', x)} error={e.clientId} />}
-      <TextInput label="Notes" multiline minRows={2} value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
+      <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
     </EntityFormDialog>
   );
 }

@@ -5,6 +5,7 @@ import MergeIcon from '@mui/icons-material/MergeType';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GridRowId } from '@mui/x-data-grid';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { SelectInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
@@ -84,6 +85,7 @@ export default function ContactsPage() {
           label="Contacts"
           rows={rows}
           columns={columns}
+          loadError={loadErrorOf(contacts)}
           loading={contacts.isFetching}
           noRowsLabel={debounced || category ? 'No contacts match' : 'No contacts yet'}
           selection={{

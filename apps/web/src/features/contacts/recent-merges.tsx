@@ -1,6 +1,7 @@
 import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useState } from 'react';
+import { ListError, loadErrorOf } from '../../components/list-error';
 import { formatDateTime } from '../../lib/dates';
 import { useContactMerges } from './contacts.api';
 import { useUndoMergeAction } from './merge-toast';
@@ -16,7 +17,11 @@ export function RecentMerges() {
       <Typography id="recent-merges-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Recent merges
       </Typography>
-      {list.length === 0 ? (
+      {merges.error && list.length === 0 ? (
+        <Box sx={{ mt: 1 }}>
+          <ListError {...loadErrorOf(merges)!} what="recent merges" />
+        </Box>
+      ) : list.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
           {merges.isLoading ? 'Loading…' : 'No merges yet.'}
         </Typography>

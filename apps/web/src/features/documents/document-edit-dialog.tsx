@@ -3,7 +3,7 @@ import { UpdateDocumentInput } from '@willow/contracts';
 import type { Document } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { TextInput, textOrNull, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useUpdateDocument } from './documents.api';
 import { PatientOfClientSelect } from './patient-of-client-select';
 
@@ -38,7 +38,7 @@ export function DocumentEditDialog({ document, allowPatientChange, onClose }: Do
           notifySuccess('Document updated');
           onClose();
         },
-        onError: (error) => notifyError('Error updating document', error),
+        onError: form.saveFailed('Error updating document'),
       },
     );
   };
@@ -50,6 +50,7 @@ export function DocumentEditDialog({ document, allowPatientChange, onClose }: Do
       submitting={update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput label="File name" required value={form.values.fileName} onValueChange={(x) => form.set('fileName', x)} error={form.errors.fileName} />
       {document && allowPatientChange && (

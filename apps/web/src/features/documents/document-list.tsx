@@ -10,6 +10,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { DOCUMENT_TYPES } from '@willow/contracts';
 import type { Document } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDateTime } from '../../lib/dates';
 import { useErrorToast } from '../../lib/toasts';
@@ -109,7 +110,7 @@ export function DocumentList({ clientId, patientId }: DocumentListProps) {
           Upload document
         </Button>
       </Box>
-      <DataTable label="Documents" rows={documents.data} columns={columns} loading={documents.isLoading} noRowsLabel="No documents yet" />
+      <DataTable label="Documents" rows={documents.data} columns={columns} loadError={loadErrorOf(documents)} loading={documents.isLoading} noRowsLabel="No documents yet" />
       <DocumentUploadDialog open={uploading} clientId={clientId} patientId={patientId} onClose={() => setUploading(false)} />
       <DocumentEditDialog document={editing} allowPatientChange={!patientId} onClose={() => setEditing(null)} />
       {confirmDelete.dialog}

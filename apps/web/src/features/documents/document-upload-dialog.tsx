@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -17,6 +16,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from '@willow/contracts';
 import type { Document } from '@willow/contracts';
 import { TextInput } from '../../components/form-fields';
+import { GuardedDialog } from '../../components/discard-guard';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useInvalidateDocuments } from './documents.api';
 import { PatientOfClientSelect } from './patient-of-client-select';
@@ -98,7 +98,7 @@ export function DocumentUploadDialog({ open, clientId, patientId, onClose }: Doc
   };
 
   return (
-    <Dialog open={open} onClose={uploading ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+    <GuardedDialog open={open} dirty={file !== null || description.trim() !== ''} onClose={uploading ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle>Upload document</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -145,6 +145,6 @@ export function DocumentUploadDialog({ open, clientId, patientId, onClose }: Doc
           Upload
         </Button>
       </DialogActions>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Box, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import type { AuditAction } from '@willow/contracts';
 import { formatDateTime } from '../../lib/dates';
+import { ListError, loadErrorOf } from '../../components/list-error';
 import { useErrorToast } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useStaffNames } from '../users/users.api';
@@ -36,6 +37,8 @@ export function HistoryTimeline({ entityType, entityId }: { entityType: string; 
         <Skeleton height={48} />
       </Stack>
     );
+  const loadError = loadErrorOf(history);
+  if (loadError && !history.data) return <ListError {...loadError} what="the history" />;
   const events = history.data ?? [];
   if (events.length === 0) return <Typography sx={{ color: 'text.secondary', p: 1 }}>No changes recorded yet.</Typography>;
 

@@ -8,6 +8,7 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { SwitchInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
@@ -37,7 +38,7 @@ interface LocationCatalogPageProps<T extends CatalogRow> {
   /** the page title, also the grid's accessible name */
   title: string;
   newLabel: string;
-  list: { data?: T[]; isLoading: boolean; error: Error | null };
+  list: { data?: T[]; isLoading: boolean; isFetching: boolean; error: Error | null; refetch: () => unknown };
   /** the rows shown, when the page narrows the list further (default: all of it) */
   rows?: readonly T[];
   loadingToast: string;
@@ -140,6 +141,7 @@ export function LocationCatalogPage<T extends CatalogRow>({
         label={title}
         rows={rows}
         columns={allColumns}
+        loadError={loadErrorOf(list)}
         loading={list.isLoading || place.loading}
         noRowsLabel={noRowsLabel}
       />

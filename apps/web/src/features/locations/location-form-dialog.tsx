@@ -4,7 +4,7 @@ import type { Location } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { SwitchInput, TextInput, TimeZoneInput, useFormState } from '../../components/form-fields';
 import { defaultSettings } from '../../lib/settings';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useCreateLocation, useUpdateLocation } from './locations.api';
 
 interface LocationFormDialogProps {
@@ -46,7 +46,7 @@ export function LocationFormDialog({ open, location, onClose }: LocationFormDial
             notifySuccess('Location updated');
             onClose();
           },
-          onError: (error) => notifyError('Error Updating Location', error),
+          onError: form.saveFailed('Error Updating Location'),
         },
       );
     else
@@ -55,7 +55,7 @@ export function LocationFormDialog({ open, location, onClose }: LocationFormDial
           notifySuccess('Location created');
           onClose();
         },
-        onError: (error) => notifyError('Error adding location', error),
+        onError: form.saveFailed('Error adding location'),
       });
   };
 
@@ -68,6 +68,7 @@ export function LocationFormDialog({ open, location, onClose }: LocationFormDial
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput label="Name" required value={v.name} onValueChange={(x) => form.set('name', x)} error={form.errors.name} />
       <TimeZoneInput value={v.timezone} onChange={(x) => form.set('timezone', x)} error={form.errors.timezone} />

@@ -11,6 +11,7 @@ import type { Location } from '@willow/contracts';
 import { useNavigate } from 'react-router';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { SwitchInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { useFormDialog } from '../../components/use-form-dialog';
@@ -117,7 +118,7 @@ export default function LocationsPage() {
           </>
         }
       />
-      <DataTable label="Locations" rows={locations.data} columns={columns} loading={locations.isLoading} />
+      <DataTable label="Locations" rows={locations.data} columns={columns} loadError={loadErrorOf(locations)} loading={locations.isLoading} />
       <BookingLinkDialog location={bookingFor} onClose={() => setBookingFor(null)} />
       {canManage && (
         <>

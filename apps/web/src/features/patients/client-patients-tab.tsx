@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { PatientWithClient } from '@willow/contracts';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { useErrorToast } from '../../lib/toasts';
 import { useClient } from '../clients/clients.api';
 import { usePatientActions } from './patient-actions';
@@ -34,6 +35,7 @@ export default function ClientPatientsTab({ clientId }: { clientId: string }) {
         label="Patients of this client"
         rows={patients.data?.items}
         columns={columns}
+        loadError={loadErrorOf(patients)}
         loading={patients.isLoading}
         noRowsLabel="No patients yet"
         onRowClick={(row) => void navigate(`/patients/${row.id}`)}

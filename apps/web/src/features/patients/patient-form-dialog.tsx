@@ -3,18 +3,9 @@ import { Stack } from '@mui/material';
 import { PATIENT_SEXES, PatientInput } from '@willow/contracts';
 import type { Patient } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
-import {
-  DateInput,
-  numberOrNull,
-  SelectInput,
-  SwitchInput,
-  TagsInput,
-  TextInput,
-  textOrNull,
-  useFormState,
-} from '../../components/form-fields';
+import { DateInput, MessageInput, numberOrNull, SelectInput, SwitchInput, TagsInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
 import { formatAge } from '../../lib/dates';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useLocation } from '../locations/locations.api';
 import { useCreatePatient, useUpdatePatient } from './patients.api';
 
@@ -115,7 +106,7 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
             notifySuccess('Patient updated');
             onClose();
           },
-          onError: (error) => notifyError('Error updating patient', error),
+          onError: form.saveFailed('Error updating patient'),
         },
       );
       return;
@@ -126,7 +117,7 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
         onCreated?.(created);
         onClose();
       },
-      onError: (error) => notifyError('Error creating patient', error),
+      onError: form.saveFailed('Error creating patient'),
     });
   };
 
@@ -139,6 +130,7 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput label="Name" required value={v.name} onValueChange={(x) => form.set('name', x)} error={e.name} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -191,7 +183,7 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
         suggestions={ALERT_SUGGESTIONS}
         error={e.alerts ?? Object.entries(e).find(([k]) => k.startsWith('alerts.'))?.[1]}
       />
-      <TextInput label="Notes" multiline minRows={2} value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
+      <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
     </EntityFormDialog>
   );
 }

@@ -5,6 +5,7 @@ import type { GridPaginationModel } from '@mui/x-data-grid';
 import type { PatientWithClient } from '@willow/contracts';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { SwitchInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { useSettings } from '../../lib/settings';
@@ -62,6 +63,7 @@ export default function PatientsPage() {
         label="Patients"
         rows={patients.data?.items}
         columns={columns}
+        loadError={loadErrorOf(patients)}
         loading={patients.isFetching}
         noRowsLabel={debounced ? 'No patients match this search' : 'No patients yet'}
         server={{ rowCount: patients.data?.total ?? 0, model: pageModel, onModelChange: setPageModel }}

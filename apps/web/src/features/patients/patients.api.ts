@@ -7,9 +7,10 @@ import {
   setPatientDeceased,
   updatePatient,
 } from '@willow/contracts';
-import type { PatientInput } from '@willow/contracts';
+import type { DeceasedInput, PatientInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
 import {
+  appointmentKeys,
   auditKeys,
   clientKeys,
   documentKeys,
@@ -82,11 +83,15 @@ export function useUpdatePatient() {
 }
 
 export function useSetDeceased() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: ({ id, deceasedOn, note }: { id: string; deceasedOn: string | null; note: string | null }) =>
-      api(setPatientDeceased, { params: { id }, body: { data: { deceasedOn, note } } }),
-    onSuccess: invalidate,
+    mutationFn: ({ id, ...data }: { id: string } & DeceasedInput) => api(setPatientDeceased, { params: { id }, body: { data } }),
+    onSuccess: () => {
+      invalidate();
+      // Appointments show the deceased marker, and some may have been cancelled in the same step.
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { PrescriptionInput } from '@willow/contracts';
 import type { Prescription } from '@willow/contracts';
-import { DateInput, numberOrNull, TextInput, textOrNull } from '../../components/form-fields';
+import { DateInput, MessageInput, numberOrNull, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
 import { useCareRecordForm } from '../care-records/care-record-form';
 import { StaffSelect } from '../users/staff-select';
@@ -103,10 +103,8 @@ export function PrescriptionFormDialog({ open, prescription, patientId, clientId
         <DateInput label="Expires on" value={v.expiresOn} onValueChange={(x) => form.set('expiresOn', x)} error={e.expiresOn} />
       </Stack>
       <StaffSelect label="Prescriber" value={v.prescriberId} onChange={(x) => form.set('prescriberId', x)} error={e.prescriberId} />
-      <TextInput
+      <MessageInput
         label="Instructions"
-        multiline
-        minRows={2}
         value={v.instructions}
         onValueChange={(x) => form.set('instructions', x)}
         error={e.instructions}

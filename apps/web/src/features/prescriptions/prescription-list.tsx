@@ -33,26 +33,28 @@ export function PrescriptionList({ filter, showPatient = true, loadingToast = fa
   });
   const { actions } = records;
 
+  // Every column's least width adds up to what a 1440 px screen leaves beside the navigation
+  // (about 1180 px), so the row's actions are never scrolled out of sight.
   const columns = useMemo<GridColDef<Prescription>[]>(() => {
     const list: GridColDef<Prescription>[] = showPatient ? [patientColumn()] : [];
     list.push(
-      { field: 'drug', headerName: 'Drug', flex: 1, minWidth: 160 },
+      { field: 'drug', headerName: 'Drug', flex: 1, minWidth: 130 },
       {
         field: 'dosing',
         headerName: 'Dose',
         flex: 1,
-        minWidth: 170,
+        minWidth: 150,
         sortable: false,
         valueGetter: (_v, row) => `${row.dose}, ${row.frequency}`,
       },
-      { field: 'quantity', headerName: 'Quantity', width: 120 },
-      { field: 'refills', headerName: 'Refills', type: 'number', width: 80 },
-      { field: 'prescribedOn', headerName: 'Prescribed', width: 120, valueFormatter: (v: string) => formatDate(v) },
-      { field: 'expiresOn', headerName: 'Expires', width: 120, valueFormatter: (v: string | null) => formatDate(v) },
+      { field: 'quantity', headerName: 'Quantity', width: 100 },
+      { field: 'refills', headerName: 'Refills', type: 'number', width: 70 },
+      { field: 'prescribedOn', headerName: 'Prescribed', width: 110, valueFormatter: (v: string) => formatDate(v) },
+      { field: 'expiresOn', headerName: 'Expires', width: 110, valueFormatter: (v: string | null) => formatDate(v) },
       {
         field: 'prescriberId',
         headerName: 'Prescriber',
-        width: 150,
+        width: 140,
         valueGetter: (v: string | null) => (v ? (staffNames?.get(v) ?? '') : ''),
       },
       {

@@ -6,7 +6,7 @@ import { TextInput, useFormState } from '../../components/form-fields';
 import { InlineForm } from '../../components/inline-form';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { MyAvailabilityCard } from '../availability';
 import { useChangePassword, useProfileQuery, useUpdateProfile } from './profile.api';
 
@@ -41,7 +41,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     if (!data) return;
     update.mutate(data, {
       onSuccess: () => notifySuccess('Profile updated'),
-      onError: (error) => notifyError('Error updating profile', error),
+      onError: form.saveFailed('Error updating profile'),
     });
   };
 
@@ -77,7 +77,7 @@ function PasswordForm() {
         form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
         notifySuccess('Password changed');
       },
-      onError: (error) => notifyError('Error changing password', error),
+      onError: form.saveFailed('Error changing password'),
     });
   };
 

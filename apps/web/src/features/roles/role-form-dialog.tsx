@@ -5,7 +5,7 @@ import { PERMISSION_LABELS, RoleInput } from '@willow/contracts';
 import type { Permission, Role } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { FormError, TextInput, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useSaveRole } from './roles.api';
 import type { RoleScope } from './roles.api';
 
@@ -53,7 +53,7 @@ export function RoleFormDialog({ open, role, scope, assignable, renderMembers, o
           notifySuccess(created ? 'Role created' : 'Role updated');
           onClose();
         },
-        onError: (error) => notifyError(created ? 'Error creating role' : 'Error updating role', error),
+        onError: form.saveFailed(created ? 'Error creating role' : 'Error updating role'),
       },
     );
   };
@@ -66,6 +66,7 @@ export function RoleFormDialog({ open, role, scope, assignable, renderMembers, o
       submitting={save.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput
         label="Name"

@@ -3,6 +3,8 @@ import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { Permission, Role } from '@willow/contracts';
 import { PageHeader } from '../../components/page-header';
+import { ListError } from '../../components/list-error';
+import type { ListLoadError } from '../../components/list-error';
 import { PageLoader } from '../../components/page-loader';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useFormDialog } from '../../components/use-form-dialog';
@@ -18,6 +20,8 @@ interface RoleGridProps {
   scope: RoleScope;
   roles: Role[] | undefined;
   loading: boolean;
+  /** the roles could not be loaded */
+  loadError: ListLoadError | null;
   canManage: boolean;
   assignable: readonly Permission[];
   memberName: (id: string) => string;
@@ -25,7 +29,7 @@ interface RoleGridProps {
 }
 
 /** The roles screen shared by account roles (/permission) and system roles (/admin/permission). */
-export function RoleGrid({ title, subtitle, scope, roles, loading, canManage, assignable, memberName, renderMembers }: RoleGridProps) {
+export function RoleGrid({ title, subtitle, scope, roles, loading, loadError, canManage, assignable, memberName, renderMembers }: RoleGridProps) {
   const formDialog = useFormDialog<string>();
   const remove = useDeleteRole(scope);
   const confirmDelete = useConfirmDelete<Role>({
@@ -51,6 +55,7 @@ export function RoleGrid({ title, subtitle, scope, roles, loading, canManage, as
         }
       />
       {loading && <PageLoader />}
+      {loadError && !roles?.length && <ListError {...loadError} what="roles" />}
       {roles && roles.length === 0 && <Typography sx={{ color: 'text.secondary' }}>No roles yet.</Typography>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
         {roles?.map((role) => (

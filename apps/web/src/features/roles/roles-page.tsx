@@ -4,6 +4,7 @@ import { useHasAnyPermission } from '../../app/session';
 import { MultiSelectInput } from '../../components/form-fields';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { useUsers } from '../users/users.api';
+import { loadErrorOf } from '../../components/list-error';
 import { RoleGrid } from './role-grid';
 import { useRoles } from './roles.api';
 
@@ -24,6 +25,7 @@ export default function RolesPage() {
       scope="account"
       roles={roles.data}
       loading={roles.isLoading}
+      loadError={loadErrorOf(roles)}
       canManage={canManage}
       assignable={ACCOUNT_ROLE_PERMISSIONS}
       memberName={(id) => names.get(id) ?? 'Former user'}

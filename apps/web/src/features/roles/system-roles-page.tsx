@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { PERMISSIONS } from '@willow/contracts';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
+import { loadErrorOf } from '../../components/list-error';
 import { RoleGrid } from './role-grid';
 import { useSystemRoleCandidates, useSystemRoles } from './roles.api';
 import { SystemMemberPicker } from './system-member-picker';
@@ -36,6 +37,7 @@ export default function SystemRolesPage() {
       scope="system"
       roles={roles.data}
       loading={roles.isLoading}
+      loadError={loadErrorOf(roles)}
       canManage
       assignable={PERMISSIONS}
       memberName={memberName}

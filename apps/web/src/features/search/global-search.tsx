@@ -12,7 +12,6 @@ import {
   ListItemText,
   ListSubheader,
   TextField,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -24,24 +23,12 @@ import { useNavigate } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DeceasedChip } from '../patients/patient-chips';
+
+export { GlobalSearchButton } from './global-search-button';
 import { moveActive, searchItems } from './search-results';
 import type { SearchItem } from './search-results';
 import { useGlobalSearch } from './search.api';
 import { isSearchShortcut, setSearchOpen, useSearchOpen } from './search-store';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const SEARCH_SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl+K';
-
-/** The search button of the navigation header and the mobile top bar. */
-export function GlobalSearchButton() {
-  return (
-    <Tooltip title={`Search clients and patients (${SEARCH_SHORTCUT_LABEL})`}>
-      <IconButton size="small" aria-label="Search clients and patients" aria-keyshortcuts="Control+K Meta+K" onClick={() => setSearchOpen(true)}>
-        <SearchIcon />
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 /** Mounted once by the shell: the shortcut listener and the dialog. */
 export function GlobalSearch() {

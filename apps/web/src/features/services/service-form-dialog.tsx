@@ -68,6 +68,7 @@ export function ServiceFormDialog({ open, service, locationId, locationName, onC
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <FormError message={e.locationId && 'Choose a location first.'} />
       <SelectInput label="Type" required options={TYPE_OPTIONS} value={v.type} onChange={(x) => form.set('type', x)} error={e.type} />

@@ -7,6 +7,7 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { SubscriptionTier } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useFormDialog } from '../../components/use-form-dialog';
@@ -72,7 +73,7 @@ export default function SubscriptionTiersPage() {
           </Button>
         }
       />
-      <DataTable label="Subscription tiers" rows={tiers.data} columns={columns} loading={tiers.isLoading} getRowId={(t) => t.key} />
+      <DataTable label="Subscription tiers" rows={tiers.data} columns={columns} loadError={loadErrorOf(tiers)} loading={tiers.isLoading} getRowId={(t) => t.key} />
       <TierFormDialog open={formDialog.open} tier={formDialog.editing} onClose={formDialog.close} />
       {confirmDelete.dialog}
     </>

@@ -3,7 +3,7 @@ import { SubscriptionTierInput } from '@willow/contracts';
 import type { SubscriptionTier } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { TextInput, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useCreateTier, useUpdateTier } from './subscriptions.api';
 
 interface TierFormDialogProps {
@@ -45,7 +45,7 @@ export function TierFormDialog({ open, tier, onClose }: TierFormDialogProps) {
           notifySuccess('Subscription tier updated');
           onClose();
         },
-        onError: (error) => notifyError('Error updating subscription tier', error),
+        onError: form.saveFailed('Error updating subscription tier'),
       });
     else
       create.mutate(data, {
@@ -53,7 +53,7 @@ export function TierFormDialog({ open, tier, onClose }: TierFormDialogProps) {
           notifySuccess('Subscription tier created');
           onClose();
         },
-        onError: (error) => notifyError('Error creating subscription tier', error),
+        onError: form.saveFailed('Error creating subscription tier'),
       });
   };
 
@@ -64,6 +64,7 @@ export function TierFormDialog({ open, tier, onClose }: TierFormDialogProps) {
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput
         label="Key"

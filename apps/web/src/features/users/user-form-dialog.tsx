@@ -3,7 +3,7 @@ import { CreateUserInput, UpdateUserInput } from '@willow/contracts';
 import type { User } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { MultiSelectInput, TextInput, useFormState } from '../../components/form-fields';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifySuccess } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useRoles } from '../roles/roles.api';
 import { useCreateUser, useUpdateUser } from './users.api';
@@ -76,7 +76,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
             notifySuccess('User updated');
             onClose();
           },
-          onError: (error) => notifyError('Error updating user', error),
+          onError: form.saveFailed('Error updating user'),
         },
       );
       return;
@@ -88,7 +88,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
         notifySuccess('User created');
         onClose();
       },
-      onError: (error) => notifyError('Error creating user', error),
+      onError: form.saveFailed('Error creating user'),
     });
   };
 
@@ -102,6 +102,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
       submitting={create.isPending || update.isPending}
       onSubmit={submit}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <TextInput label="First name" required value={v.firstName} onValueChange={(x) => form.set('firstName', x)} error={e.firstName} />
       <TextInput label="Last name" required value={v.lastName} onValueChange={(x) => form.set('lastName', x)} error={e.lastName} />

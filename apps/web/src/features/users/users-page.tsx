@@ -9,6 +9,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { User } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
+import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useFormDialog } from '../../components/use-form-dialog';
@@ -141,7 +142,7 @@ export default function UsersPage() {
           )
         }
       />
-      <DataTable label="Users" rows={users.data} columns={columns} loading={users.isLoading} />
+      <DataTable label="Users" rows={users.data} columns={columns} loadError={loadErrorOf(users)} loading={users.isLoading} />
       {canManage && (
         <>
           <UserFormDialog open={formDialog.open} user={formDialog.editing} onClose={formDialog.close} />

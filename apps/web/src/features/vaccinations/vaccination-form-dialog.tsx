@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { VaccinationInput } from '@willow/contracts';
 import type { Vaccination } from '@willow/contracts';
-import { DateInput, TextInput, textOrNull } from '../../components/form-fields';
+import { DateInput, MessageInput, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
 import { useCareRecordForm } from '../care-records/care-record-form';
 import { StaffSelect } from '../users/staff-select';
@@ -80,7 +80,7 @@ export function VaccinationFormDialog({ open, vaccination, patientId, clientId, 
         <TextInput label="Serial number" value={v.serialNumber} onValueChange={(x) => form.set('serialNumber', x)} error={e.serialNumber} />
       </Stack>
       <StaffSelect label="Provider" value={v.providerId} onChange={(x) => form.set('providerId', x)} error={e.providerId} />
-      <TextInput label="Notes" multiline minRows={2} value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
+      <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
     </>,
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "appointment_status_changes" ADD COLUMN "correction" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Checkbox, DialogContentText, FormControlLabel, FormGroup } from '@mui/material';
+import { localDate, marksDeceased } from '@willow/contracts';
+import type { Appointment, AppointmentStatus } from '@willow/contracts';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useSettings } from '../../lib/settings';
+import { useLocations } from '../locations/locations.api';
+import { formatInZone } from './appointment-times';
+import { TextPromptDialog } from './text-prompt-dialog';
+import { useOverlapAwareUpdate } from './use-overlap-aware-save';
+
+const NOTE_MAX = 500;
+
+type Step = { kind: 'checkIn' | 'details'; target: AppointmentStatus; withNote: boolean };
+
+export interface StartOptions {
+  /** ask for a note on the way (the status menu); the one-click move asks only what it must */
+  withNote?: boolean;
+}
+
+/**
+ * Every way an appointment's status is moved along its path goes through here, so each asks the
+ * same questions: checking in a visit that is not today (in the location's time zone) is confirmed
+ * first, and a euthanasia appointment reaching Completed or the cremation path offers to record
+ * its patients' deaths (docs/decisions/0028). Success toasts name the new status.
+ */
+export function useStatusChange(appointment: Appointment, onChanged?: () => void): {
+  start: (target: AppointmentStatus, options?: StartOptions) => void;
+  busy: boolean;
+  /** a question is open or the change is on its way: whatever holds the caller must stay */
+  engaged: boolean;
+  dialogs: ReactNode;
+} {
+  const locations = useLocations(false);
+  const settings = useSettings();
+  const timeZone = locations.data?.find((l) => l.id === appointment.locationId)?.timezone ?? settings.timezone;
+  const [step, setStep] = useState<Step | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [deceased, setDeceased] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const { update, dialog: overlapDialog } = useOverlapAwareUpdate();
+  const types = appointment.services.map((s) => s.type);
+  const living = appointment.patients.filter((p) => !p.deceasedOn);
+
+  const run = async (target: AppointmentStatus, statusNote: string, deceasedPatientIds: string[]) => {
+    setBusy(true);
+    try {
+      const saved = await update(appointment.id, {
+        status: target,
+        statusNote: statusNote || null,
+        ...(marksDeceased(target, types) && { deceasedPatientIds }),
+      });
+      if (saved) {
+        setStep(null);
+        onChanged?.();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askDetails = (target: AppointmentStatus, withNote: boolean) => {
+    const offersDeceased = marksDeceased(target, types) && living.length > 0;
+    if (!withNote && !offersDeceased) {
+      setStep(null);
+      void run(target, '', []);
+      return;
+    }
+    setNote('');
+    setNoteError(undefined);
+    // Ticked unless staff untick it: the visit was for a pet's death.
+    setDeceased(living.map((p) => p.id));
+    setStep({ kind: 'details', target, withNote });
+  };
+
+  const start = (target: AppointmentStatus, options: StartOptions = {}) => {
+    if (busy) return;
+    const withNote = options.withNote ?? false;
+    if (target === 'Checked In' && localDate(appointment.startAt, timeZone) !== localDate(new Date(), timeZone)) {
+      setStep({ kind: 'checkIn', target, withNote });
+      return;
+    }
+    askDetails(target, withNote);
+  };
+
+  const confirmDetails = () => {
+    if (!step) return;
+    const text = note.trim();
+    if (text.length > NOTE_MAX) return setNoteError(`This field must be at most ${NOTE_MAX} characters.`);
+    void run(step.target, text, deceased);
+  };
+
+  const toggle = (id: string, on: boolean) => setDeceased((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        open={step?.kind === 'checkIn'}
+        title="Check in a visit that is not today?"
+        message={`This visit is on ${formatInZone(appointment.startAt, timeZone)}, not today. Check it in anyway?`}
+        confirmLabel="Check in"
+        onConfirm={() => step && askDetails(step.target, step.withNote)}
+        onClose={() => setStep(null)}
+      />
+      <TextPromptDialog
+        open={step?.kind === 'details'}
+        title={step ? `Change status to ${step.target}` : 'Change status'}
+        label="Note"
+        value={note}
+        error={noteError}
+        onChange={(v) => {
+          setNote(v);
+          setNoteError(undefined);
+        }}
+        busy={busy}
+        backLabel="Back"
+        confirmLabel="Change status"
+        onBack={() => setStep(null)}
+        onConfirm={confirmDetails}
+      >
+        {step && marksDeceased(step.target, types) && living.length > 0 && (
+          <FormGroup>
+            {living.map((p) => (
+              <FormControlLabel
+                key={p.id}
+                control={<Checkbox checked={deceased.includes(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />}
+                label={`Mark ${p.name} as deceased`}
+              />
+            ))}
+          </FormGroup>
+        )}
+        <DialogContentText>
+          The change is kept in the appointment's history with the time ({timeZone}) and who made it.
+        </DialogContentText>
+      </TextPromptDialog>
+      {overlapDialog}
+    </>
+  );
+
+  return { start, busy, engaged: busy || step !== null, dialogs };
+}

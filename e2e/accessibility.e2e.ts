@@ -1,0 +1,157 @@
+// The pages a clinic uses on its first day, checked with axe: no serious or critical violation, and
+// no error in the browser console on the way (a missing icon or a failed request shows there).
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, signIn } from './browser.ts';
+import { apiCreateClient, apiCreatePatient, json, LAKESIDE, locationNamed, OWNER, speciesId } from './clinic.ts';
+import { mainNav } from './helpers.ts';
+import { appointmentDialog, ownerAt } from './scheduling.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every console error and uncaught exception of the page, as text. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
+/** axe's serious and critical findings on what the page shows now, one line per element. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  // A toast fading in or out (e.g. a list's "Loading…") is half transparent for a moment; checked
+  // then, its text reads as too faint. Wait until the toasts are gone.
+  await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
+}
+
+/** The first data row of the page's grid has been drawn. */
+async function gridLoaded(page: Page) {
+  await page.getByRole('grid').first().getByRole('gridcell').first().waitFor();
+}
+
+describe('accessibility of the first-day pages', () => {
+  it('the sign-in page', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = consoleErrors(page);
+    try {
+      await page.goto('/login');
+      await page.getByRole('button', { name: /sign in/i }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      // The icon the browser asks for by itself, and the manifest the page names.
+      const icon = await page.request.get('/favicon.ico');
+      expect(icon.status()).toBe(200);
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifest = await json<{ name: string; icons: { src: string; sizes: string }[] }>(await page.request.get(manifestHref!), 'manifest');
+      expect(manifest.name).toBe('Willow');
+      for (const { src } of manifest.icons) expect((await page.request.get(src)).status(), src).toBe(200);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the public booking page', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = consoleErrors(page);
+    try {
+      // The location's id, as staff would copy it from Locations.
+      const staff = await newPage(browser);
+      const location = await ownerAt(staff.page, LAKESIDE);
+      await staff.context.close();
+      await page.goto(`/book/${location.id}`);
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: LAKESIDE }).waitFor();
+      await page.getByRole('button', { name: /request/i }).first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+});
+
+describe('accessibility of the staff pages', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let clientId: string;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser));
+    errors = consoleErrors(page);
+    await signIn(page, OWNER, '/profile');
+    await mainNav(page).waitFor();
+    const location = await locationNamed(context, LAKESIDE);
+    // The working location, as the navigation's dropdown keeps it (the pages below read it at start).
+    await page.evaluate(
+      ({ id, name }) => {
+        const settings = JSON.parse(window.localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
+        window.localStorage.setItem('settings', JSON.stringify({ ...settings, locationId: id, locationName: name }));
+      },
+      { id: location.id, name: location.name },
+    );
+    // A household of this test's own, with a pet that has died (its row is greyed).
+    const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Ada', lastName: `Axe${Date.now()}` });
+    clientId = client.id;
+    const pet = await apiCreatePatient(context, { clientId: client.id, name: 'Biscuit', speciesId: speciesId(location, 'Dog') });
+    await apiCreatePatient(context, { clientId: client.id, name: 'Pepper', speciesId: speciesId(location, 'Cat') });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await json(await context.request.post(`/api/patient/${pet.id}/deceased`, { data: { data: { deceasedOn: yesterday } } }), 'record the death');
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  afterEach(() => {
+    expect(errors.splice(0)).toEqual([]);
+  });
+
+  async function visit(path: string, ready: () => Promise<void>): Promise<string[]> {
+    await page.goto(path);
+    await mainNav(page).waitFor();
+    await ready();
+    return seriousViolations(page);
+  }
+
+  it('the schedule', async () => {
+    expect(await visit('/', () => page.getByTestId('calendar-event').first().waitFor())).toEqual([]);
+  });
+  it('appointments', async () => {
+    expect(await visit('/appointments', () => gridLoaded(page))).toEqual([]);
+  });
+  it('clients', async () => {
+    expect(await visit('/clients', () => gridLoaded(page))).toEqual([]);
+  });
+  it('a client page, with a deceased patient', async () => {
+    expect(await visit(`/clients/${clientId}`, () => page.getByRole('grid').getByText('Biscuit').waitFor())).toEqual([]);
+  });
+  it('patients', async () => {
+    expect(await visit('/patients', () => gridLoaded(page))).toEqual([]);
+  });
+  it('prescriptions', async () => {
+    expect(await visit('/prescriptions', () => gridLoaded(page))).toEqual([]);
+  });
+  it('vaccinations', async () => {
+    expect(await visit('/vaccinations', () => gridLoaded(page))).toEqual([]);
+  });
+  it('the appointment dialog', async () => {
+    await visit('/appointments', () => gridLoaded(page));
+    await page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') }).first().getByRole('gridcell').first().click();
+    const dialog = appointmentDialog(page, 'Edit appointment');
+    await dialog.getByTestId('appointment-status').waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+// An add-on picked in the appointment dialog is saved with the appointment, whether or not
+// "Attach" was pressed, for a new appointment (the create) and an existing one (the update).
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@willow/contracts';
+import { launch, newPage } from './browser.ts';
+import { pickOption, RIVERSIDE, toastText } from './clinic.ts';
+import { unique } from './helpers.ts';
+import {
+  apiAppointment,
+  apiAppointmentsOf,
+  apiCreateAppointment,
+  apiHousehold,
+  appointmentDialog,
+  instantAt,
+  openFromList,
+  ownerAt,
+  pickClient,
+  pickFromAutocomplete,
+  quietWednesday,
+  serviceNamed,
+} from './scheduling.ts';
+
+const WEEKS_AHEAD = 15;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** While a dialog is open the rest of the page (the toasts too) is hidden from the accessibility tree. */
+/** Opens "Add add-on" and picks an add-on with one answer, without pressing Attach. */
+async function pickAddOn(page: Page, dialog: Locator, name: string, option: string, answer: string) {
+  await dialog.getByRole('button', { name: 'Add add-on' }).click();
+  await dialog.getByRole('combobox', { name: 'Add-on' }).click();
+  await page.getByRole('listbox').getByRole('option').filter({ hasText: name }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickOption(dialog, option, answer);
+}
+
+describe('add-ons picked in the appointment dialog', () => {
+  it('a new appointment keeps an add-on picked without pressing Attach', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAt(page, RIVERSIDE);
+      const household = await apiHousehold(context, riverside, unique(), 'Picked', 'Tansy');
+      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
+
+      await page.goto('/appointments');
+      await page.getByRole('button', { name: 'New appointment' }).click();
+      const dialog = appointmentDialog(page, 'New appointment');
+      await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
+      await pickClient(dialog, household);
+      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
+      await pickAddOn(page, dialog, 'Paw print', 'Ink colour', 'Blue');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      const [saved] = await apiAppointmentsOf(context, household.client.id);
+      expect(saved!.addOns.map((a) => [a.name, a.values])).toEqual([['Paw print', { 'Ink colour': 'Blue' }]]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an edited appointment saves an attached and a merely picked add-on with its other changes, in one request', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAt(page, RIVERSIDE);
+      const tz = riverside.timezone;
+      const household = await apiHousehold(context, riverside, unique(), 'Edited', 'Quill');
+      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), 1);
+      const created = await apiCreateAppointment(context, {
+        locationId: riverside.id,
+        clientId: household.client.id,
+        patientIds: [household.patient.id],
+        serviceIds: [(await serviceNamed(context, riverside.id, 'Private cremation')).id],
+        startAt: instantAt(date, '11:00', tz),
+        endAt: instantAt(date, '11:15', tz),
+      });
+      const updates: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/appointment')) updates.push(new URL(r.url()).pathname);
+      });
+
+      await page.goto('/appointments');
+      const dialog = await openFromList(page, household.clientName);
+      await pickAddOn(page, dialog, 'Paw print', 'Ink colour', 'Red');
+      await dialog.getByRole('button', { name: 'Attach', exact: true }).click();
+      await dialog.getByRole('list', { name: 'Add-ons to attach' }).getByText(/Paw print/).waitFor();
+      await pickAddOn(page, dialog, 'Paw print', 'Ink colour', 'Blue');
+      await dialog.getByRole('textbox', { name: 'Notes' }).fill('Two prints, one for each child');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await toastText(page, 'Appointment updated').waitFor();
+
+      expect(updates).toEqual([`/api/appointment/${created.id}`]);
+      const saved = await apiAppointment(context, created.id);
+      expect(saved.addOns.map((a) => a.values).sort((a, b) => (a['Ink colour']! < b['Ink colour']! ? -1 : 1))).toEqual([
+        { 'Ink colour': 'Blue' },
+        { 'Ink colour': 'Red' },
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});

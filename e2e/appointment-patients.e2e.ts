@@ -1,0 +1,60 @@
+// The appointment dialog shows the patients' alerts (e.g. 'bites') where nobody can miss them, and
+// links each patient to their page.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage } from './browser.ts';
+import { apiCreateClient, json, RIVERSIDE, speciesId, type PatientInfo } from './clinic.ts';
+import { unique } from './helpers.ts';
+import { apiCreateAppointment, instantAt, openFromList, ownerAt, quietWednesday, serviceNamed } from './scheduling.ts';
+
+const WEEKS_AHEAD = 16;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('patients in the appointment dialog', () => {
+  it('shows a patient’s alerts prominently and opens the patient’s page', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAt(page, RIVERSIDE);
+      const tz = riverside.timezone;
+      const id = unique();
+      const client = await apiCreateClient(context, { locationId: riverside.id, firstName: 'Robin', lastName: `Careful${id}` });
+      const patient = await json<PatientInfo>(
+        await context.request.post('/api/patient', {
+          data: { data: { clientId: client.id, name: `Fang${id}`, speciesId: speciesId(riverside, 'Dog'), alerts: ['bites', 'muzzle first'] } },
+        }),
+        'create patient',
+      );
+      const date = quietWednesday(tz, WEEKS_AHEAD);
+      await apiCreateAppointment(context, {
+        locationId: riverside.id,
+        clientId: client.id,
+        patientIds: [patient.id],
+        serviceIds: [(await serviceNamed(context, riverside.id, 'Sick visit')).id],
+        startAt: instantAt(date, '10:00', tz),
+        endAt: instantAt(date, '10:30', tz),
+      });
+
+      await page.goto('/appointments');
+      const dialog = await openFromList(page, `Robin Careful${id}`);
+      const alerts = dialog.getByRole('alert', { name: 'Patient alerts' });
+      await expect.poll(() => alerts.innerText()).toContain('bites, muzzle first');
+      expect(await alerts.innerText()).toContain(`Fang${id} has alerts`);
+
+      const link = dialog.getByRole('link', { name: `Open Fang${id}'s page in a new tab` });
+      const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await tab.waitForURL((url) => url.pathname === `/patients/${patient.id}`);
+      await tab.getByRole('heading', { name: new RegExp(`Fang${id}`), level: 1 }).waitFor();
+      // The dialog stays open where it was.
+      expect(await dialog.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+// End-of-life care: a euthanasia visit done records the patient's death (unless staff untick it),
+// recording a death cancels the patient's upcoming appointments in the same step, and the patient's
+// page lists its appointments. Records are made through the API, unassigned, in a week of their own.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@willow/contracts';
+import { launch, newPage } from './browser.ts';
+import { json, type LocationInfo, RIVERSIDE, rowWith, toastText } from './clinic.ts';
+import { unique } from './helpers.ts';
+import {
+  apiAppointment,
+  apiCreateAppointment,
+  apiHousehold,
+  appointmentDialog,
+  type Household,
+  instantAt,
+  openFromList,
+  ownerAt,
+  quietWednesday,
+  serviceNamed,
+} from './scheduling.ts';
+
+const WEEKS_AHEAD = 22;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function book(context: BrowserContext, location: LocationInfo, household: Household, date: string, from: string, to: string, service: string) {
+  return apiCreateAppointment(context, {
+    locationId: location.id,
+    clientId: household.client.id,
+    patientIds: [household.patient.id],
+    serviceIds: [(await serviceNamed(context, location.id, service)).id],
+    startAt: instantAt(date, from, location.timezone),
+    endAt: instantAt(date, to, location.timezone),
+  });
+}
+
+async function moveTo(context: BrowserContext, id: string, statuses: string[]) {
+  for (const status of statuses) {
+    const res = await context.request.post(`/api/appointment/${id}`, { data: { data: { status } } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+const deceasedOn = async (context: BrowserContext, patientId: string) =>
+  (await json<{ deceasedOn: string | null }>(await context.request.get(`/api/patient/${patientId}`), 'read patient')).deceasedOn;
+
+async function openAppointments(page: Page) {
+  await page.goto('/appointments');
+  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+}
+
+describe('end-of-life care', () => {
+  it('records the death when a euthanasia visit is completed, unless staff untick it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAt(page, RIVERSIDE);
+      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
+      const farewell = await apiHousehold(context, riverside, unique(), 'Farewell', 'Willow');
+      const visit = await book(context, riverside, farewell, date, '09:00', '09:45', 'In-clinic euthanasia');
+      await moveTo(context, visit.id, ['Checked In', 'Checked Out']);
+
+      // One click on the next status; the step offers the box, ticked.
+      await openAppointments(page);
+      const dialog = await openFromList(page, farewell.clientName);
+      await dialog.getByRole('button', { name: 'Mark as Completed' }).click();
+      const step = page.getByRole('dialog', { name: 'Change status to Completed' });
+      const box = step.getByRole('checkbox', { name: `Mark ${farewell.patient.name} as deceased` });
+      expect(await box.isChecked()).toBe(true);
+      await step.getByRole('button', { name: 'Change status', exact: true }).click();
+      await step.waitFor({ state: 'hidden' });
+      await toastText(page, 'Appointment updated: Completed').waitFor();
+      await expect.poll(() => deceasedOn(context, farewell.patient.id)).toBe(date);
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Unticked, the patient stays as it was, through the status menu too.
+      const unsure = await apiHousehold(context, riverside, unique(), 'Unsure', 'Maple');
+      const other = await book(context, riverside, unsure, date, '11:00', '11:45', 'In-clinic euthanasia');
+      await moveTo(context, other.id, ['Checked In', 'Checked Out']);
+      const second = await openFromList(page, unsure.clientName);
+      await second.getByRole('button', { name: 'Change status', exact: true }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Completed', exact: true }).click();
+      const menuStep = page.getByRole('dialog', { name: 'Change status to Completed' });
+      await menuStep.getByRole('checkbox', { name: `Mark ${unsure.patient.name} as deceased` }).uncheck();
+      await menuStep.getByRole('textbox', { name: 'Note' }).fill('Owner decided to wait');
+      await menuStep.getByRole('button', { name: 'Change status', exact: true }).click();
+      await menuStep.waitFor({ state: 'hidden' });
+      await toastText(page, 'Appointment updated: Completed').waitFor();
+      expect((await apiAppointment(context, other.id)).status).toBe('Completed');
+      expect(await deceasedOn(context, unsure.patient.id)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers to cancel the upcoming appointments when a patient is marked deceased, and lists them on the patient page', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAt(page, RIVERSIDE);
+      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
+      const household = await apiHousehold(context, riverside, unique(), 'Grieving', 'Clover');
+      const vaccination = await book(context, riverside, household, addDays(date, 1), '10:00', '10:15', 'Vaccination visit');
+      const dental = await book(context, riverside, household, addDays(date, 2), '13:00', '14:30', 'Dental cleaning');
+      // A past visit is history: it is not offered for cancelling.
+      const past = await book(context, riverside, household, addDays(date, -WEEKS_AHEAD * 7 - 14), '10:00', '10:30', 'Wellness exam');
+      await moveTo(context, past.id, ['Checked In', 'Checked Out', 'Completed']);
+
+      await page.goto(`/patients/${household.patient.id}`);
+      await page.getByRole('heading', { name: household.patient.name, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Mark as deceased' }).click();
+      const dialog = page.getByRole('dialog', { name: `Mark ${household.patient.name} as deceased` });
+      const boxes = dialog.getByRole('checkbox');
+      await expect.poll(() => boxes.count()).toBe(2);
+      for (const box of await boxes.all()) expect(await box.isChecked()).toBe(true);
+      const reason = dialog.getByRole('textbox', { name: 'Cancellation reason' });
+      expect(await reason.inputValue()).toBe('Patient deceased');
+      await reason.fill('Patient deceased at home');
+      await dialog.getByRole('button', { name: 'Mark as deceased' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await toastText(page, 'Patient marked as deceased').waitFor();
+
+      for (const id of [vaccination.id, dental.id]) {
+        const saved = await apiAppointment(context, id);
+        expect(saved).toMatchObject({ status: 'Cancelled', cancellationReason: 'Patient deceased at home' });
+        expect(saved.statusHistory?.at(-1)).toMatchObject({ fromStatus: 'Confirmed', toStatus: 'Cancelled', note: 'Patient deceased at home' });
+      }
+      expect((await apiAppointment(context, past.id)).status).toBe('Completed');
+
+      // The patient's page lists its appointments, past and upcoming; a row opens one.
+      await page.getByRole('tab', { name: 'Appointments' }).click();
+      const grid = page.getByRole('grid', { name: 'Appointments of this patient' });
+      await expect.poll(() => grid.getByTestId('appointment-status').allInnerTexts()).toEqual(['Cancelled', 'Cancelled', 'Completed']);
+      await rowWith(grid, 'Dental cleaning').getByRole('gridcell').first().click();
+      const opened = appointmentDialog(page, 'Edit appointment');
+      await opened.getByText('Cancellation reason: Patient deceased at home').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+// Getting to a day: the schedule's mini calendar jumps to any day, by keyboard as well as by mouse,
+// and the appointments list opens at today.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDate } from '@willow/contracts';
+import { launch, newPage } from './browser.ts';
+import { RIVERSIDE } from './clinic.ts';
+import { unique } from './helpers.ts';
+import { apiCreateAppointment, apiHousehold, instantAt, ownerAt, providerNamed, serviceNamed } from './scheduling.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('schedule dates', () => {
+  it('jumps to any day from the mini calendar, with the keyboard or a click', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAt(page, RIVERSIDE);
+      const today = localDate(Date.now(), riverside.timezone);
+      await page.goto('/?view=week');
+      const calendar = page.getByTestId('calendar');
+      await calendar.and(page.locator(`[data-date="${today}"][data-ready="true"]`)).waitFor();
+
+      const picker = page.getByRole('grid', { name: /^Go to date/ });
+      await picker.waitFor();
+      // One day of the month is in the tab order: today's.
+      const current = picker.locator('[tabindex="0"]');
+      expect(await current.getAttribute('data-date')).toBe(today);
+      await current.focus();
+      // Five weeks down and a day on, across the end of the month, then Enter.
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      const target = addDays(today, 36);
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date)).toBe(target);
+      await page.keyboard.press('Enter');
+      await calendar.and(page.locator(`[data-date="${target}"]`)).waitFor();
+      expect(await calendar.getAttribute('data-view')).toBe('week');
+      // The arrows moved within the mini calendar, not the schedule's week.
+      expect(new URL(page.url()).searchParams.get('date')).toBe(target);
+
+      // PageUp goes back a month; a click picks a day.
+      await page.keyboard.press('PageUp');
+      const back = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date);
+      expect(back?.slice(0, 7)).not.toBe(target.slice(0, 7));
+      const day = picker.locator(`[data-date="${addDays(today, 2)}"]`);
+      await day.click();
+      await calendar.and(page.locator(`[data-date="${addDays(today, 2)}"]`)).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the appointments list at today', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const riverside = await ownerAt(page, RIVERSIDE);
+      const tz = riverside.timezone;
+      const today = localDate(Date.now(), tz);
+      const household = await apiHousehold(context, riverside, unique(), 'Todayish', 'Sunny');
+      const wellness = await serviceNamed(context, riverside.id, 'Wellness exam');
+      const olivia = await providerNamed(context, riverside.id, 'Olivia Owens');
+      const book = (date: string) =>
+        apiCreateAppointment(context, {
+          locationId: riverside.id,
+          clientId: household.client.id,
+          patientIds: [household.patient.id],
+          serviceIds: [wellness.id],
+          startAt: instantAt(date, '06:00', tz),
+          endAt: instantAt(date, '06:15', tz),
+          primaryProviderId: olivia.id,
+        });
+      await book(addDays(today, -3));
+      await book(today);
+      await book(addDays(today, 40));
+
+      await page.goto('/appointments');
+      await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'From' }).inputValue()).toBe(today);
+      await page.getByRole('textbox', { name: 'Search appointments' }).fill(household.clientName);
+      const grid = page.getByRole('grid', { name: 'Appointments' });
+      const rows = grid.getByRole('row').filter({ hasText: household.clientName });
+      // Today's and the one ahead, today's first; the one three days ago is before the list's start.
+      await expect.poll(() => rows.count()).toBe(2);
+      const first = await rows.first().innerText();
+      const shown = await page.evaluate(
+        (d) => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
+        today,
+      );
+      expect(first).toContain(shown);
+
+      // Clearing the date shows the whole history.
+      await page.getByRole('textbox', { name: 'From' }).fill('');
+      await expect.poll(() => rows.count()).toBe(3);
+    } finally {
+      await context.close();
+    }
+  });
+});

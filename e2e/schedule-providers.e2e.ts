@@ -1,0 +1,78 @@
+// Whose appointments the schedule and the list start with: a vet starts with their own (SPEC §6),
+// an administrator who also holds the provider permissions sees everyone, and a preselected
+// provider can be unticked.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, signIn } from './browser.ts';
+import { OWNER } from './clinic.ts';
+import { readSettings } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The calendar's provider boxes once drawn, after the start-up preselection had its chance to run. */
+async function providerBoxes(page: Page): Promise<Locator> {
+  await page.getByTestId('calendar').and(page.locator('[data-ready="true"]')).waitFor();
+  const boxes = page.getByTestId('calendar-filters').getByRole('region', { name: 'Providers' }).getByRole('checkbox');
+  await boxes.first().waitFor();
+  await expect.poll(() => boxes.count()).toBeGreaterThan(1);
+  // The preselection follows the sidebar's answer within a render or two.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+  return boxes;
+}
+
+async function checkedStates(boxes: Locator): Promise<Record<string, boolean>> {
+  const states: Record<string, boolean> = {};
+  for (const box of await boxes.all()) {
+    const name = await box.evaluate((el) => el.closest('label')?.textContent?.trim() ?? '');
+    states[name] = await box.isChecked();
+  }
+  return states;
+}
+
+describe('schedule providers', () => {
+  it("shows the administrator's first calendar and list with every provider", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, OWNER, '/');
+      const boxes = await providerBoxes(page);
+      const states = await checkedStates(boxes);
+      expect(Object.keys(states)).toContain('Olivia Owens');
+      expect(Object.keys(states)).toContain('Victor Vance');
+      expect(Object.values(states).every(Boolean)).toBe(true);
+      expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
+
+      await page.goto('/appointments');
+      await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+      await page.getByRole('grid', { name: 'Appointments' }).waitFor();
+      expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts a vet with their own appointments, and their own box can be unticked', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'vet@demo.test', '/');
+      const boxes = await providerBoxes(page);
+      await expect.poll(async () => (await checkedStates(boxes))['Victor Vance']).toBe(true);
+      const states = await checkedStates(boxes);
+      expect(Object.entries(states).filter(([, on]) => on).map(([name]) => name)).toEqual(['Victor Vance']);
+
+      const mine = page.getByTestId('calendar-filters').getByRole('checkbox', { name: 'Victor Vance' });
+      expect(await mine.isEnabled()).toBe(true);
+      await mine.uncheck();
+      await expect.poll(async () => (await checkedStates(boxes))['Victor Vance']).toBe(false);
+      const after = await checkedStates(boxes);
+      expect(Object.entries(after).filter(([name]) => name !== 'Victor Vance').every(([, on]) => on)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
