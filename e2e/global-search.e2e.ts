@@ -16,8 +16,15 @@ afterAll(async () => {
 
 /** Opens the search with the shortcut and types `text`; resolves once the results are exactly `expected`. */
 async function searchFor(page: Page, text: string, expected: string[]) {
-  await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Search' });
+  // The shortcut works once the search's code has loaded, just after the navigation: pressed too
+  // early it does nothing, and a person presses it again.
+  await expect
+    .poll(async () => {
+      if (!(await dialog.isVisible())) await page.keyboard.press('Control+K');
+      return dialog.isVisible();
+    }, { timeout: 10_000, interval: 250 })
+    .toBe(true);
   const box = dialog.getByRole('combobox', { name: 'Search clients and patients' });
   await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
   await box.pressSequentially(text, { delay: 10 });
