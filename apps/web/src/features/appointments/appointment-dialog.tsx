@@ -32,12 +32,11 @@ import {
 } from '../../components/form-fields';
 import { useProfileQuery } from '../../app/session';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useSettings } from '../../lib/settings';
 import { readableMessage, validate } from '../../lib/zod-errors';
 import type { FieldErrors } from '../../lib/zod-errors';
 import { ClientPicker } from '../clients/client-picker';
 import { useClient } from '../clients/clients.api';
-import { useLocations } from '../locations/locations.api';
+import { useLocations, useZoneOf } from '../locations/locations.api';
 import { useWorkingLocation } from '../locations/use-working-location';
 import { DeceasedChip } from '../patients/patient-chips';
 import { usePatientList } from '../patients/patients.api';
@@ -113,14 +112,12 @@ export function AppointmentDialog({ open, onClose, appointmentId, draft, clientI
   const locations = useLocations(false);
   const working = useWorkingLocation();
   const forClient = useClient(!editingId && !shown.draft && shown.clientId ? shown.clientId : undefined);
-  const settings = useSettings();
   // The working location falls back to the user's own, so wait for it before choosing.
   const profile = useProfileQuery();
 
   const newLocationId = shown.draft?.locationId ?? forClient.data?.locationId ?? working.locationId;
   const waitingForClient = !editingId && !shown.draft && Boolean(shown.clientId) && forClient.isLoading;
-  const zoneOf = (locationId: string | null | undefined) =>
-    locations.data?.find((l) => l.id === locationId)?.timezone ?? settings.timezone;
+  const zoneOf = useZoneOf();
 
   const close = () => {
     if (!busy) onClose();

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { useLoadingToast } from '../../lib/toasts';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useLocations } from '../locations/locations.api';
+import { useZoneOf } from '../locations/locations.api';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentTable } from './appointment-table';
 import { useAppointmentList, useScheduleSidebar } from './appointments.api';
@@ -32,7 +32,6 @@ const statusOptions = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }));
 export default function AppointmentsPage() {
   const settings = useSettings();
   const locationId = settings.locationId;
-  const locations = useLocations(false);
   const sidebar = useScheduleSidebar(locationId);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -53,7 +52,7 @@ export default function AppointmentsPage() {
   };
 
   // Day boundaries are the selected location's; with 'All Locations' the user's own zone's.
-  const timeZone = locations.data?.find((l) => l.id === locationId)?.timezone ?? settings.timezone;
+  const timeZone = useZoneOf()(locationId);
   const from = fromChosen ?? localDate(Date.now(), timeZone);
   const statuses = effectiveStatuses(settings.selectedStatuses);
   const statusList = statuses.join(',');

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createLocation,
@@ -10,12 +11,23 @@ import {
 import type { LocationInput, Location } from '@willow/contracts';
 import { api } from '../../lib/http-client';
 import { locationKeys, profileKeys, subscriptionKeys } from '../../lib/query-keys';
+import { useSettings } from '../../lib/settings';
 
 export function useLocations(onlyActive: boolean) {
   return useQuery({
     queryKey: locationKeys.list(onlyActive),
     queryFn: ({ signal }) => api(listLocations, { query: { onlyActive }, signal }),
   });
+}
+
+/**
+ * A location's time zone, for days and times said in it; the user's own zone for none (All
+ * Locations) and until the locations have loaded.
+ */
+export function useZoneOf(): (locationId: string | null | undefined) => string {
+  const locations = useLocations(false);
+  const { timezone } = useSettings();
+  return useCallback((locationId) => locations.data?.find((l) => l.id === locationId)?.timezone ?? timezone, [locations.data, timezone]);
 }
 
 /** One location with its species list (what a patient's species is chosen from). */

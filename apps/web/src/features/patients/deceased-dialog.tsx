@@ -5,10 +5,9 @@ import type { Appointment, Patient } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { DateInput, MessageInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
-import { useSettings } from '../../lib/settings';
 import { formatSpanInZone } from '../appointments/appointment-times';
 import { useAppointmentList } from '../appointments/appointments.api';
-import { useLocations } from '../locations/locations.api';
+import { useZoneOf } from '../locations/locations.api';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useSetDeceased } from './patients.api';
 
@@ -41,8 +40,7 @@ export function DeceasedDialog({ patient, onClose }: { patient: Pick<Patient, 'i
   const [from, setFrom] = useState(() => new Date());
   const setDeceased = useSetDeceased();
   const upcoming = useUpcomingAppointments(patient?.id ?? null, from);
-  const locations = useLocations(false);
-  const settings = useSettings();
+  const zoneOf = useZoneOf();
   const { reset } = form;
   useEffect(() => {
     if (patient) {
@@ -57,7 +55,6 @@ export function DeceasedDialog({ patient, onClose }: { patient: Pick<Patient, 'i
   const sharedWithOthers = (a: Appointment) => a.patients.some((p) => p.id !== patient?.id && !p.deceasedOn);
   const chosen = cancelIds ?? items.filter((a) => !sharedWithOthers(a)).map((a) => a.id);
   const toggle = (id: string, on: boolean) => setCancelIds(on ? [...chosen, id] : chosen.filter((x) => x !== id));
-  const zoneOf = (locationId: string) => locations.data?.find((l) => l.id === locationId)?.timezone ?? settings.timezone;
 
   const submit = () => {
     if (!patient) return;
