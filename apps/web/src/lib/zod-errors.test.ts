@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@willow/contracts';
+import { AppointmentUpdateInput, MESSAGES } from '@willow/contracts';
 import { ApiError } from './http-client';
-import { pickOneMessage, readableMessage, serverFieldErrors } from './zod-errors';
+import { fieldProblem, pickOneMessage, readableMessage, serverFieldErrors } from './zod-errors';
 
 describe('serverFieldErrors', () => {
   it('puts a message naming its field under that field', () => {
@@ -34,5 +34,18 @@ describe('pickOneMessage', () => {
 
   it('passes other messages through readably', () => {
     expect(pickOneMessage('Species', 'must be at most 60 characters')).toBe(readableMessage('must be at most 60 characters'));
+  });
+});
+
+describe('fieldProblem', () => {
+  const note = AppointmentUpdateInput.shape.statusNote;
+
+  it('says what is wrong with one value under a contract field, in words', () => {
+    expect(fieldProblem(note, 'x'.repeat(501))).toBe('This field must be at most 500 characters.');
+  });
+
+  it('passes a value the field accepts, blank included', () => {
+    expect(fieldProblem(note, 'x'.repeat(500))).toBeUndefined();
+    expect(fieldProblem(note, '   ')).toBeUndefined();
   });
 });

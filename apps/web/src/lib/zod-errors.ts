@@ -22,6 +22,12 @@ export function readableMessage(message: string): string {
   return message;
 }
 
+/** One value checked by one contract field: the problem in words a person reads, or undefined. */
+export function fieldProblem(schema: z.ZodType, value: unknown): string | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? undefined : readableMessage(parsed.error.issues[0]?.message ?? '');
+}
+
 export type ValidationResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown): ValidationResult<z.output<S>> {

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, DialogContentText } from '@mui/material';
-import type { Appointment, AppointmentInput, AppointmentUpdateInput, CorrectStatusInput } from '@willow/contracts';
+import { AppointmentUpdateInput } from '@willow/contracts';
+import type { Appointment, AppointmentInput, CorrectStatusInput } from '@willow/contracts';
 import { isApiError } from '../../lib/http-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
+import { fieldProblem } from '../../lib/zod-errors';
 import { useCorrectAppointmentStatus, useCreateAppointment, useUpdateAppointment } from './appointments.api';
 import { notifyCreateError } from './appointment-messages';
 import { TextPromptDialog } from './text-prompt-dialog';
 
 /** The server answers 409 when the time is already taken, naming what it overlaps. */
 const isOverlap = (error: unknown) => isApiError(error) && error.status === 409;
-
-const REASON_MAX = 500;
 
 interface Prompt<R> {
   /** the server's description of the overlap */
@@ -72,7 +72,9 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
     if (!prompt) return;
     const text = reason.trim();
     if (!text) return setReasonError('This field is required.');
-    if (text.length > REASON_MAX) return setReasonError(`This field must be at most ${REASON_MAX} characters.`);
+    // The same rule as the reason sent with any appointment (create, update, correction).
+    const problem = fieldProblem(AppointmentUpdateInput.shape.overlapReason, text);
+    if (problem) return setReasonError(problem);
     setBusy(true);
     try {
       const result = await prompt.save(text);

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Checkbox, DialogContentText, FormControlLabel, FormGroup } from '@mui/material';
-import { localDate, marksDeceased } from '@willow/contracts';
+import { AppointmentUpdateInput, localDate, marksDeceased } from '@willow/contracts';
 import type { Appointment, AppointmentStatus } from '@willow/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useSettings } from '../../lib/settings';
-import { useLocations } from '../locations/locations.api';
+import { fieldProblem } from '../../lib/zod-errors';
+import { useZoneOf } from '../locations/locations.api';
 import { formatInZone } from './appointment-times';
 import { TextPromptDialog } from './text-prompt-dialog';
 import { useOverlapAwareUpdate } from './use-overlap-aware-save';
-
-const NOTE_MAX = 500;
 
 type Step = { kind: 'checkIn' | 'details'; target: AppointmentStatus; withNote: boolean };
 
@@ -32,9 +30,7 @@ export function useStatusChange(appointment: Appointment, onChanged?: () => void
   engaged: boolean;
   dialogs: ReactNode;
 } {
-  const locations = useLocations(false);
-  const settings = useSettings();
-  const timeZone = locations.data?.find((l) => l.id === appointment.locationId)?.timezone ?? settings.timezone;
+  const timeZone = useZoneOf()(appointment.locationId);
   const [step, setStep] = useState<Step | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
@@ -87,9 +83,9 @@ export function useStatusChange(appointment: Appointment, onChanged?: () => void
 
   const confirmDetails = () => {
     if (!step) return;
-    const text = note.trim();
-    if (text.length > NOTE_MAX) return setNoteError(`This field must be at most ${NOTE_MAX} characters.`);
-    void run(step.target, text, deceased);
+    const problem = fieldProblem(AppointmentUpdateInput.shape.statusNote, note);
+    if (problem) return setNoteError(problem);
+    void run(step.target, note.trim(), deceased);
   };
 
   const toggle = (id: string, on: boolean) => setDeceased((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
