@@ -12,7 +12,7 @@ import {
   wrapped,
 } from './rules.js';
 import type { Permission } from './permissions.js';
-import { AFTER_VISIT_SERVICE_TYPES, END_OF_LIFE_SERVICE_TYPES, instantField } from './scheduling.js';
+import { END_OF_LIFE_SERVICE_TYPES, instantField, isVisitService } from './scheduling.js';
 
 // ---------- statuses (SPEC §4) ----------
 export const APPOINTMENT_STATUSES = [
@@ -122,7 +122,7 @@ export function nextStatus(from: AppointmentStatus, serviceTypes: readonly strin
     case 'Checked In':
       return 'Checked Out';
     case 'Checked Out':
-      return serviceTypes.some((t) => (AFTER_VISIT_SERVICE_TYPES as readonly string[]).includes(t)) ? 'Submitted For Cremation' : 'Completed';
+      return serviceTypes.some((type) => !isVisitService({ type })) ? 'Submitted For Cremation' : 'Completed';
     case 'Completed':
       return null;
     case 'Submitted For Cremation':

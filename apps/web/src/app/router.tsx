@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import type { ReactNode } from 'react';
 import { setSessionLostNavigator } from '../lib/http-client';
 import { PageLoader } from '../components/page-loader';
 import type { FeatureRoute, Registry } from './feature-registry';
@@ -50,20 +50,9 @@ export function buildRoutes(registry: Registry): RouteObject[] {
       ),
       children: [
         {
-          element: (
-            <Suspense fallback={<PageLoader />}>
-              <AppShell />
-            </Suspense>
-          ),
+          element: loading(<AppShell />),
           children: [
-            ...(ownsHome
-              ? []
-              : [
-                  {
-                    index: true,
-                    element: loading(<HomeRedirect />),
-                  },
-                ]),
+            ...(ownsHome ? [] : [{ index: true, element: loading(<HomeRedirect />) }]),
             ...shellRoutes.map(toRouteObject),
             { path: '*', element: loading(<NotFound />) },
           ],

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { DialogProps } from '@mui/material';
@@ -77,11 +77,10 @@ export function GuardedDialog({ dirty = false, onClose, children, ...rest }: Gua
     });
   }, []);
   const { requestClose, prompt } = useDiscardGuard(dirty || dirtyForms.size > 0, onClose);
-  const reportValue = useMemo(() => report, [report]);
   return (
     <>
       <Dialog {...rest} onClose={onClose ? requestClose : undefined}>
-        <DirtyReportContext.Provider value={reportValue}>{children}</DirtyReportContext.Provider>
+        <DirtyReportContext.Provider value={report}>{children}</DirtyReportContext.Provider>
       </Dialog>
       {prompt}
     </>

@@ -49,7 +49,7 @@ export const SOURCE_LABELS = { staff: 'Booked by staff', online: 'Online request
  * through the menu (with a note), cancel (with a reason), and for a finished appointment a
  * correction by those who may make one.
  */
-export function StatusPanel({ appointment }: { appointment: AppointmentDetail; timeZone: string }) {
+export function StatusPanel({ appointment }: { appointment: AppointmentDetail }) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [correcting, setCorrecting] = useState(false);

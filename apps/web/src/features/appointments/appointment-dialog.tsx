@@ -472,7 +472,7 @@ function AppointmentForm(props: AppointmentFormProps) {
       <DialogTitle id={titleId}>{editing ? 'Edit appointment' : 'New appointment'}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {appointment && <StatusPanel appointment={appointment} timeZone={timeZone} />}
+          {appointment && <StatusPanel appointment={appointment} />}
           {!editing && locations.length > 1 && (
             <SelectInput
               label="Location"

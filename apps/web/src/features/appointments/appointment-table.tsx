@@ -5,6 +5,7 @@ import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
 import { AppointmentDialog } from './appointment-dialog';
 import { useAppointmentColumns } from './appointment-columns';
+import { useAppointmentList } from './appointments.api';
 
 interface AppointmentTableProps {
   /** the grid's accessible name */
@@ -39,5 +40,25 @@ export function AppointmentTable({ label, list, showClient = true, noRowsLabel, 
       />
       <AppointmentDialog open={openId !== null} appointmentId={openId} onClose={() => setOpenId(null)} />
     </>
+  );
+}
+
+/**
+ * One client's or one patient's appointments, every status, newest first, a page at a time (the
+ * client and patient page tabs).
+ */
+export function OwnAppointmentsTable({ label, filter }: { label: string; filter: { clientId: string } | { patientId: string } }) {
+  const [pageModel, setPageModel] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const list = useAppointmentList({ ...filter, limit: pageModel.pageSize, offset: pageModel.page * pageModel.pageSize });
+  return (
+    <AppointmentTable
+      label={label}
+      list={list}
+      showClient={false}
+      noRowsLabel="No appointments yet"
+      rowCount={list.data?.total ?? 0}
+      pageModel={pageModel}
+      onPageModelChange={setPageModel}
+    />
   );
 }

@@ -29,6 +29,13 @@ export function effectiveStatuses(saved: readonly string[]): AppointmentStatus[]
 
 const statusOptions = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }));
 
+/** The search and the filters line up in one grid of one, two or three columns. */
+const FILTER_GRID = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gap: 1.5,
+} as const;
+
 export default function AppointmentsPage() {
   const settings = useSettings();
   const locationId = settings.locationId;
@@ -100,7 +107,7 @@ export default function AppointmentsPage() {
           </Button>
         }
       />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 1.5, mb: 1.5 }}>
+      <Box sx={{ ...FILTER_GRID, mb: 1.5 }}>
         <TextField
           placeholder="Search by client or patient"
           value={search}
@@ -128,15 +135,7 @@ export default function AppointmentsPage() {
         )}
       </Box>
       <Collapse in={!phone || filtersOpen} id={filtersId} timeout={phone ? 'auto' : 0}>
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-            gap: 1.5,
-            pt: 0.5,
-            mb: 2,
-          }}
-        >
+        <Box sx={{ ...FILTER_GRID, pt: 0.5, mb: 2 }}>
           <MultiSelectInput label="Status" options={statusOptions} value={statuses} onChange={(next) => filterBy({ selectedStatuses: next })} />
           <MultiSelectInput
             label="Provider"

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import type { ChangeEvent, KeyboardEvent } from 'react';
-import { TextField } from '@mui/material';
-import { readableMessage } from '../../lib/zod-errors';
+import { TextInput } from '../../components/text-input';
 import { formatClock, normalTime } from './appointment-times';
 
 export const TIME_HINT = 'Enter a time such as 2:15 PM or 14:15';
@@ -41,24 +39,22 @@ export function TimeInput({ label, value, onCommit, onInvalidChange, error, help
     markInvalid(false);
     if (time !== value) onCommit(time);
   };
-  const message = invalid ? TIME_HINT : error ? readableMessage(error) : helperText;
   return (
-    <TextField
-      fullWidth
+    <TextInput
       label={label}
       required={required}
       value={text ?? (value ? formatClock(value) : '')}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
+      onValueChange={setText}
       onBlur={commit}
-      onKeyDown={(event: KeyboardEvent) => {
+      onKeyDown={(event) => {
         // Enter settles the time (and shows where the end went) rather than saving at once.
         if (event.key === 'Enter') {
           event.preventDefault();
           commit();
         }
       }}
-      error={invalid || Boolean(error)}
-      helperText={message}
+      error={invalid ? TIME_HINT : (error ?? undefined)}
+      helperText={helperText}
       placeholder="e.g. 2:15 PM"
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off', spellCheck: false } }}
     />

@@ -20,6 +20,17 @@ function Glyph({ d, label, className }: { d: string; label: string; className: s
 
 export const alertLabel = (alerts: readonly string[]) => `Alert: ${alerts.join(', ')}`;
 
+/** Who the visit is for: the patients first (what a short block has room for), then the client. */
+export function EventNames({ event }: { event: Pick<CalendarEvent, 'patients' | 'client'> }) {
+  return (
+    <>
+      {event.patients && <span className="wc-ev-patient">{event.patients}</span>}
+      {event.patients && ' · '}
+      <span className="wc-ev-client">{event.client}</span>
+    </>
+  );
+}
+
 /** What to know before the visit, as icons: a patient alert, a home visit, an end-of-life visit. */
 export function EventIcons({ event }: { event: Pick<CalendarEvent, 'alerts' | 'homeVisit' | 'endOfLife'> }) {
   if (!event.alerts.length && !event.homeVisit && !event.endOfLife) return null;

@@ -6,7 +6,7 @@ import { offsetOf, wallMinutes } from './day-frame';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, MonthCell } from './calendar-model';
 import { useEventCard } from './event-card';
-import { EventIcons } from './event-icons';
+import { EventIcons, EventNames } from './event-icons';
 
 /** Appointments listed in a day before '+N more'. */
 const VISIBLE_PER_DAY = 3;
@@ -238,10 +238,7 @@ const MonthDay = memo(function MonthDay({
           tabIndex={0}
         >
           <EventIcons event={e} />
-          <span className="wc-mev-time">{startLabel(cell, e)}</span>{' '}
-          {e.patients && <span className="wc-ev-patient">{e.patients}</span>}
-          {e.patients && ' · '}
-          <span className="wc-ev-client">{e.client}</span>
+          <span className="wc-mev-time">{startLabel(cell, e)}</span> <EventNames event={e} />
         </div>
       ))}
       {more > 0 && (

@@ -12,7 +12,7 @@ import type { CalendarEvent, ColumnModel, GridModel, SlotItem } from './calendar
 import { OTHER, UNASSIGNED } from './calendar-filters';
 import { GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE } from './calendar-styles';
 import { useEventCard } from './event-card';
-import { EDIT_PATH, EventIcons } from './event-icons';
+import { EDIT_PATH, EventIcons, EventNames } from './event-icons';
 
 const PX = PX_PER_MINUTE;
 /** Pointer travel (px) that turns a press into a drag. */
@@ -499,14 +499,7 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
   const time = from === null ? `… – ${formatClock(to)}` : `${formatClock(from)} – ${formatClock(to)}`;
   const height = placed.height * PX;
   const size = height < ONE_LINE_PX ? 'xs' : height < TWO_LINES_PX ? 's' : undefined;
-  // The patient leads: it is who the visit is for, and what a 15-minute block has room for.
-  const who = (
-    <>
-      {e.patients && <span className="wc-ev-patient">{e.patients}</span>}
-      {e.patients && ' · '}
-      <span className="wc-ev-client">{e.client}</span>
-    </>
-  );
+  const who = <EventNames event={e} />;
   return (
     <div
       className="wc-ev wc-colour"
