@@ -27,8 +27,8 @@ describe('sign in', () => {
     }
   });
 
-  it('draws the sign-in page without the sign-in rules, loads them on the first key press, and signs in', async () => {
-    const { context, page } = await newPage(browser);
+  it('draws the sign-in page without the sign-in rules, loads them on the first key press, and signs in on a phone', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 740 });
     try {
       const scripts: string[] = [];
       page.on('request', (r) => {
@@ -37,6 +37,8 @@ describe('sign in', () => {
       await page.goto('/login');
       await page.getByLabel('Email').waitFor();
       await page.waitForLoadState('networkidle');
+      // The form fits the phone's width: nothing to scroll sideways to.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       // Nothing behind the session check, and not the schemas: the page's first load stays small.
       const rules = (path: string) => /\/sign-in-requests-[\w-]+\.js$/.test(path);
       expect(scripts.filter(rules)).toEqual([]);
@@ -45,7 +47,9 @@ describe('sign in', () => {
       await expect.poll(() => scripts.filter(rules).length).toBe(1);
       await page.getByLabel('Password').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await mainNav(page).waitFor();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      // A phone's navigation is behind the top bar's Menu button.
+      await page.getByRole('button', { name: 'Menu' }).waitFor();
     } finally {
       await context.close();
     }
