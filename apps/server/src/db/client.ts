@@ -16,6 +16,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** the server's connection string (postgres only) */
   url?: string;
+  /** One SQL text without parameters, for maintenance and for tests that read the catalogue. */
+  query<R = Record<string, unknown>>(text: string): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -32,11 +34,13 @@ export interface OpenOptions {
   /** skip the data folder lock (in-memory test databases) */
   inMemory?: boolean;
   migrate?: boolean;
+  /** the upgrade test applies the migrations of an older release */
+  migrationsFolder?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
-  if (opts.migrate !== false) await runMigrations(database);
+  if (opts.migrate !== false) await runMigrations(database, opts.migrationsFolder);
   return database;
 }
 
@@ -66,6 +70,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      query: async <R,>(text: string) => (await client.query<R>(text)).rows,
       async close() {
         clearTimeout(firstAnalyze);
         clearInterval(everyFewHours);
@@ -96,6 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    query: async <R,>(text: string) => (await pool.query(text)).rows as R[],
     url,
     async close() {
       // pool.end() resolves once it has asked each connection to close, not once they have: wait
@@ -113,10 +119,10 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-export async function runMigrations(database: Database): Promise<void> {
+export async function runMigrations(database: Database, folder = migrationsFolder): Promise<void> {
   if (database.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(database.db as never, { migrationsFolder });
+    await migrate(database.db as never, { migrationsFolder: folder });
     return;
   }
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -128,7 +134,7 @@ export async function runMigrations(database: Database): Promise<void> {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle({ client }), { migrationsFolder });
+    await migrate(drizzle({ client }), { migrationsFolder: folder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();

@@ -4,6 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
+import { nullableReferencesTo } from '../db/references.js';
 
 export type TenantTable = PgTable & { id: PgColumn; accountId: PgColumn; $inferSelect: object; $inferInsert: object };
 
@@ -91,7 +92,14 @@ export function tenantRepository<T extends TenantTable>(table: T) {
       return rows[0] as Row<T> | undefined;
     },
 
+    /** Deletes a row; the optional references to it are cleared first (db/references.ts). Run it in a transaction. */
     async remove(ex: Executor, scope: Scope, id: string): Promise<boolean> {
+      for (const ref of nullableReferencesTo(t)) {
+        await ex
+          .update(ref.table)
+          .set({ [ref.key]: null })
+          .where(and(eq(ref.accountId, scope.accountId), eq(ref.column, id)));
+      }
       const rows = await ex
         .delete(t)
         .where(scoped(scope, eq(t.id, id)))

@@ -13,6 +13,11 @@ export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 export interface TokenClaims {
   authenticatedUserId: string;
   accountId: string;
+  /**
+   * the user's own account, where the session row lives; differs from accountId only while a
+   * super administrator works in another account (a token issued before it existed omits it)
+   */
+  homeAccountId?: string;
   /** the session row; revoking it revokes the token */
   jti: string;
   exp: number;
@@ -26,7 +31,11 @@ export class TokenSigner {
   }
 
   sign(claims: Omit<TokenClaims, 'exp'>, expiresAt: Date): Promise<string> {
-    return new SignJWT({ authenticatedUserId: claims.authenticatedUserId, accountId: claims.accountId })
+    return new SignJWT({
+      authenticatedUserId: claims.authenticatedUserId,
+      accountId: claims.accountId,
+      ...(claims.homeAccountId && claims.homeAccountId !== claims.accountId && { homeAccountId: claims.homeAccountId }),
+    })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setJti(claims.jti)
       .setIssuedAt()
@@ -49,6 +58,7 @@ export class TokenSigner {
       return {
         authenticatedUserId: typeof payload.authenticatedUserId === 'string' ? payload.authenticatedUserId : undefined,
         accountId: typeof payload.accountId === 'string' ? payload.accountId : undefined,
+        ...(typeof payload.homeAccountId === 'string' && { homeAccountId: payload.homeAccountId }),
         jti: payload.jti,
         exp: payload.exp,
       };

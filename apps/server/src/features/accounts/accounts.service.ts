@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { createPredefinedRoles } from '../roles/roles.service.js';
 import { usersRepository } from '../users/users.repository.js';
+import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
 import { accountsRepository, tiersRepository, type AccountRow, type TierRow } from './accounts.repository.js';
 
 export const toAccount = (row: AccountRow): Account => ({
@@ -71,7 +72,7 @@ export class AccountsService {
         return toAccount(account);
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(USER_EMAIL_TAKEN);
+      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw conflict(USER_EMAIL_TAKEN);
       throw err;
     }
   }

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
-import type { addOnCategories, addOns } from './add-ons.table.js';
+import { CATEGORY_REFERENCE, type addOnCategories, type addOns } from './add-ons.table.js';
 import {
   addOnCategoriesRepository,
   addOnListOptions,
@@ -23,8 +23,6 @@ type Query = z.output<typeof AddOnListQuery>;
 
 export const CATEGORY_HAS_ADD_ONS = 'Remove this category’s add-ons first';
 export const UNKNOWN_CATEGORY = 'categoryId: unknown category';
-/** Add-ons refer to their category; a delete and an add-on created in it at once meet here. */
-const CATEGORY_REFERENCE = 'add_ons_category_id_add_on_categories_id_fk';
 
 const toCategory = (r: AddOnCategoryRow): AddOnCategory => ({
   id: r.id,

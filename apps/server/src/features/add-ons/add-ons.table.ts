@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { locationRef } from '../locations/locations.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const addOnCategories = pgTable(
   'add_on_categories',
@@ -12,7 +12,7 @@ export const addOnCategories = pgTable(
     active: boolean().notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId, t.locationId, t.name)],
+  (t) => [tenantPrimaryKey(t), locationReference('add_on_categories', t), index().on(t.accountId, t.locationId, t.name)],
 );
 
 export interface AddOnOptionRow {
@@ -26,9 +26,7 @@ export const addOns = pgTable(
     ...tenantKey(),
     /** always the category's location; kept here so lists by location need no join */
     locationId: locationRef(),
-    categoryId: uuid()
-      .notNull()
-      .references(() => addOnCategories.id, { onDelete: 'restrict' }),
+    categoryId: uuid().notNull(),
     name: text().notNull(),
     description: text(),
     price: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
@@ -36,5 +34,14 @@ export const addOns = pgTable(
     active: boolean().notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId, t.locationId, t.name), index().on(t.accountId, t.categoryId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('add_ons', t),
+    tenantReference('add_ons', t, t.categoryId, addOnCategories, 'restrict'),
+    index().on(t.accountId, t.locationId, t.name),
+    index().on(t.accountId, t.categoryId),
+  ],
 );
+
+/** Add-ons refer to their category; a delete and an add-on created in it at once meet on this key. */
+export const CATEGORY_REFERENCE = 'add_ons_category_id_fk';

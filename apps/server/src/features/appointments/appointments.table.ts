@@ -1,10 +1,9 @@
-import { bigserial, boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
+import { bigserial, boolean, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { addOns } from '../add-ons/add-ons.table.js';
 import { clients } from '../clients/clients.table.js';
-import { locationRef } from '../locations/locations.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /**
  * Patients and services are id arrays: the calendar reads a week of appointments far more often
@@ -16,13 +15,11 @@ export const appointments = pgTable(
   {
     ...tenantKey(),
     locationId: locationRef(),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: uuid().notNull(),
     patientIds: uuid().array().notNull().default([]),
     serviceIds: uuid().array().notNull().default([]),
-    primaryProviderId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    secondaryProviderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    primaryProviderId: uuid(),
+    secondaryProviderId: uuid(),
     startAt: timestamp({ withTimezone: true }).notNull(),
     endAt: timestamp({ withTimezone: true }).notNull(),
     status: text().notNull(),
@@ -32,10 +29,16 @@ export const appointments = pgTable(
     overlapReason: text(),
     source: text().notNull().default('staff'),
     requestedTimes: jsonb().$type<string[]>().notNull().default([]),
-    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdById: uuid(),
     ...timestamps(),
   },
   (t) => [
+    tenantPrimaryKey(t),
+    locationReference('appointments', t),
+    tenantReference('appointments', t, t.clientId, clients, 'cascade'),
+    tenantReference('appointments', t, t.primaryProviderId, users),
+    tenantReference('appointments', t, t.secondaryProviderId, users),
+    tenantReference('appointments', t, t.createdById, users),
     // the calendar range and the list by location
     index().on(t.accountId, t.locationId, t.startAt),
     // overlap checks per provider
@@ -53,18 +56,21 @@ export const appointmentStatusChanges = pgTable(
   'appointment_status_changes',
   {
     ...tenantKey(),
-    appointmentId: uuid()
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: uuid().notNull(),
     fromStatus: text(),
     toStatus: text().notNull(),
     note: text(),
     /** a correction of a finished appointment (docs/decisions/0026); note holds its reason */
     correction: boolean().notNull().default(false),
-    changedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    changedById: uuid(),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.accountId, t.appointmentId, t.changedAt)],
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('appointment_status_changes', t, t.appointmentId, appointments, 'cascade'),
+    tenantReference('appointment_status_changes', t, t.changedById, users),
+    index().on(t.accountId, t.appointmentId, t.changedAt),
+  ],
 );
 
 /** An add-on on an appointment; its name and price are copied so later catalogue edits leave it be. */
@@ -72,29 +78,36 @@ export const appointmentAddOns = pgTable(
   'appointment_add_ons',
   {
     ...tenantKey(),
-    appointmentId: uuid()
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
-    addOnId: uuid().references(() => addOns.id, { onDelete: 'set null' }),
+    appointmentId: uuid().notNull(),
+    addOnId: uuid(),
     name: text().notNull(),
     price: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
     values: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.accountId, t.appointmentId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('appointment_add_ons', t, t.appointmentId, appointments, 'cascade'),
+    tenantReference('appointment_add_ons', t, t.addOnId, addOns),
+    index().on(t.accountId, t.appointmentId),
+    index().on(t.accountId, t.addOnId),
+  ],
 );
 
 /** Public booking requests, counted per IP and per location for the rate limit. */
 export const bookingRequestLog = pgTable(
   'booking_request_log',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: bigserial({ mode: 'number' }).notNull(),
+    accountId: accountColumn(),
     locationId: locationRef(),
     ip: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.ip, t.createdAt), index().on(t.locationId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    locationReference('booking_request_log', t),
+    index().on(t.ip, t.createdAt),
+    index().on(t.accountId, t.locationId, t.createdAt),
+  ],
 );

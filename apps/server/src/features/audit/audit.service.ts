@@ -37,7 +37,7 @@ export class AuditService {
 
   /** Records entries in the caller's transaction, so history and change commit together. */
   async record(ex: Executor, auth: AuthContext, entries: AuditEntry[]): Promise<void> {
-    const actor = await usersRepository.findGlobal(ex, auth.userId);
+    const actor = await usersRepository.findSignedIn(ex, auth);
     const actorName = actor ? `${actor.firstName} ${actor.lastName}` : null;
     await auditRepository.insert(
       ex,

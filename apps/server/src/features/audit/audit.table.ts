@@ -1,14 +1,12 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accountColumn } from '../../db/columns.js';
 
 /** Append-only: who did what to which record, and what changed. */
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: bigserial({ mode: 'number' }).notNull(),
+    accountId: accountColumn(),
     entityType: text().notNull(),
     entityId: uuid().notNull(),
     action: text().notNull(),
@@ -18,5 +16,5 @@ export const auditEvents = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     changes: jsonb().$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
   },
-  (t) => [index().on(t.accountId, t.entityType, t.entityId, t.at)],
+  (t) => [primaryKey({ columns: [t.accountId, t.id] }), index().on(t.accountId, t.entityType, t.entityId, t.at)],
 );

@@ -5,6 +5,14 @@ import { roles, systemRoles, userRoles, userSystemRoles } from '../roles/roles.t
 import { users } from '../users/users.table.js';
 import { authFailures, sessions } from './auth.table.js';
 
+/** A session is found by its user's own account and its id (the token's home account and jti). */
+export interface SessionKey {
+  accountId: string;
+  id: string;
+}
+
+const sessionIs = (key: SessionKey) => and(eq(sessions.accountId, key.accountId), eq(sessions.id, key.id));
+
 interface Grant {
   id: string;
   name: string;
@@ -12,9 +20,10 @@ interface Grant {
 }
 
 export const authRepository = {
+  /** A session lives in its user's own account (`accountId`) and works in `workingAccountId`. */
   async createSession(
     ex: Executor,
-    values: { userId: string; accountId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+    values: { userId: string; accountId: string; workingAccountId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
   ) {
     const [row] = await ex.insert(sessions).values(values).returning();
     return row!;
@@ -22,14 +31,16 @@ export const authRepository = {
 
   /**
    * The session behind a token, with what the guard must check about its user and account and
-   * the roles the user holds there: one round trip, since every request pays for it. Account
-   * roles count only in the user's home account (elsewhere only system roles apply).
+   * the roles the user holds there: one round trip, since every request pays for it. It starts
+   * from the token's home account, and every join stays inside it (equating account_id), so on a
+   * database sharded by account it is answered by one shard. Account roles count only in the
+   * user's home account (elsewhere only system roles apply).
    */
-  async findSession(ex: Executor, sessionId: string, userId: string) {
+  async findSession(ex: Executor, homeAccountId: string, sessionId: string, userId: string) {
     const [row] = await ex
       .select({
         id: sessions.id,
-        accountId: sessions.accountId,
+        accountId: sessions.workingAccountId,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
         userActive: users.isActive,
@@ -38,37 +49,39 @@ export const authRepository = {
         systemGrants: sql<Grant[]>`coalesce((
           select json_agg(json_build_object('id', ${systemRoles.id}, 'name', ${systemRoles.name}, 'permissions', ${systemRoles.permissions}))
           from ${userSystemRoles} join ${systemRoles} on ${systemRoles.id} = ${userSystemRoles.systemRoleId}
-          where ${userSystemRoles.userId} = ${sessions.userId}), '[]'::json)`,
+          where ${userSystemRoles.accountId} = ${sessions.accountId} and ${userSystemRoles.userId} = ${sessions.userId}), '[]'::json)`,
         accountGrants: sql<Grant[]>`coalesce((
           select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}))
-          from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-          where ${userRoles.userId} = ${sessions.userId} and ${userRoles.accountId} = ${sessions.accountId}
-            and ${sessions.accountId} = ${users.accountId}), '[]'::json)`,
+          from ${userRoles} join ${roles} on ${roles.accountId} = ${userRoles.accountId} and ${roles.id} = ${userRoles.roleId}
+          where ${userRoles.accountId} = ${sessions.accountId} and ${userRoles.userId} = ${sessions.userId}
+            and ${sessions.workingAccountId} = ${sessions.accountId}), '[]'::json)`,
       })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .innerJoin(users, and(eq(users.accountId, sessions.accountId), eq(users.id, sessions.userId)))
+      // accounts are global (a reference table on a sharded database)
+      .innerJoin(accounts, eq(accounts.id, sessions.workingAccountId))
+      .where(and(eq(sessions.accountId, homeAccountId), eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .limit(1);
     return row;
   },
 
-  async moveSession(ex: Executor, sessionId: string, accountId: string): Promise<void> {
-    await ex.update(sessions).set({ accountId }).where(eq(sessions.id, sessionId));
+  async moveSession(ex: Executor, session: SessionKey, workingAccountId: string): Promise<void> {
+    await ex.update(sessions).set({ workingAccountId }).where(sessionIs(session));
   },
 
-  async revokeSession(ex: Executor, sessionId: string): Promise<void> {
-    await ex.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  async revokeSession(ex: Executor, session: SessionKey): Promise<void> {
+    await ex.update(sessions).set({ revokedAt: new Date() }).where(and(sessionIs(session), isNull(sessions.revokedAt)));
   },
 
   /** Every live session of a user except `keep` (password change signs out the other devices). */
-  async revokeUserSessions(ex: Executor, userId: string, keep?: string): Promise<void> {
+  async revokeUserSessions(ex: Executor, user: { accountId: string; userId: string }, keep?: string): Promise<void> {
     await ex
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(
         and(
-          eq(sessions.userId, userId),
+          eq(sessions.accountId, user.accountId),
+          eq(sessions.userId, user.userId),
           isNull(sessions.revokedAt),
           keep ? sql`${sessions.id} <> ${keep}` : undefined,
         ),

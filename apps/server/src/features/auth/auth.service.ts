@@ -54,6 +54,7 @@ export class AuthService {
     const session = await authRepository.createSession(this.db, {
       userId: user.id,
       accountId: user.accountId,
+      workingAccountId: user.accountId,
       expiresAt,
       ip,
       userAgent: userAgent?.slice(0, 300) ?? null,
@@ -64,9 +65,9 @@ export class AuthService {
 
   /** A new token for the same session, now working in another account. */
   async reissue(auth: AuthContext, accountId: string) {
-    await authRepository.moveSession(this.db, auth.sessionId, accountId);
+    await authRepository.moveSession(this.db, { accountId: auth.homeAccountId, id: auth.sessionId }, accountId);
     const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
-    return this.signer.sign({ authenticatedUserId: auth.userId, accountId, jti: auth.sessionId }, expiresAt);
+    return this.signer.sign({ authenticatedUserId: auth.userId, accountId, homeAccountId: auth.homeAccountId, jti: auth.sessionId }, expiresAt);
   }
 
   setCookie(reply: FastifyReply, req: FastifyRequest, token: string, expiresAt?: Date) {
@@ -112,7 +113,8 @@ export class AuthService {
     if (outcome.kind === 'missing') throw unauthorized(MESSAGES.notSignedIn);
     if (outcome.kind !== 'ok') throw unauthorized(MESSAGES.invalidToken);
     const { claims } = outcome;
-    const session = await authRepository.findSession(this.db, claims.jti, claims.authenticatedUserId);
+    const homeAccountId = claims.homeAccountId ?? claims.accountId;
+    const session = await authRepository.findSession(this.db, homeAccountId, claims.jti, claims.authenticatedUserId);
     if (
       !session ||
       session.revokedAt ||
@@ -142,6 +144,9 @@ export class AuthService {
 
   async logout(req: FastifyRequest): Promise<void> {
     const outcome = await this.inspect(req);
-    if (outcome.kind === 'ok') await authRepository.revokeSession(this.db, outcome.claims.jti);
+    if (outcome.kind === 'ok') {
+      const { claims } = outcome;
+      await authRepository.revokeSession(this.db, { accountId: claims.homeAccountId ?? claims.accountId, id: claims.jti });
+    }
   }
 }

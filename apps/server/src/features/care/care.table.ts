@@ -1,22 +1,30 @@
-import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
-import { locationRef } from '../locations/locations.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { patients } from '../patients/patients.table.js';
 import { users } from '../users/users.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /** Columns every patient care record shares: whose, where, and by whom. */
 const careColumns = () => ({
   ...tenantKey(),
   locationId: locationRef(),
-  patientId: uuid()
-    .notNull()
-    .references(() => patients.id, { onDelete: 'cascade' }),
-  clientId: uuid()
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' }),
+  patientId: uuid().notNull(),
+  clientId: uuid().notNull(),
   ...timestamps(),
 });
+
+type CareKeys = { id: PgColumn; accountId: PgColumn; locationId: PgColumn; patientId: PgColumn; clientId: PgColumn };
+
+/** The keys and indexes every care table shares. */
+const careConstraints = (table: string, t: CareKeys) => [
+  tenantPrimaryKey(t),
+  locationReference(table, t),
+  tenantReference(table, t, t.patientId, patients, 'cascade'),
+  tenantReference(table, t, t.clientId, clients, 'cascade'),
+  index().on(t.accountId, t.patientId),
+  index().on(t.accountId, t.clientId),
+];
 
 export const prescriptions = pgTable(
   'prescriptions',
@@ -27,12 +35,12 @@ export const prescriptions = pgTable(
     frequency: text().notNull(),
     quantity: text().notNull(),
     refills: integer().notNull().default(0),
-    prescriberId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    prescriberId: uuid(),
     prescribedOn: date().notNull(),
     expiresOn: date(),
     instructions: text(),
   },
-  (t) => [index().on(t.accountId), index().on(t.patientId), index().on(t.clientId), index().on(t.locationId, t.prescribedOn)],
+  (t) => [...careConstraints('prescriptions', t), tenantReference('prescriptions', t, t.prescriberId, users), index().on(t.accountId, t.locationId, t.prescribedOn)],
 );
 
 export const vaccinations = pgTable(
@@ -44,8 +52,8 @@ export const vaccinations = pgTable(
     nextDueOn: date(),
     lotNumber: text(),
     serialNumber: text(),
-    providerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    providerId: uuid(),
     notes: text(),
   },
-  (t) => [index().on(t.accountId), index().on(t.patientId), index().on(t.clientId), index().on(t.locationId, t.nextDueOn)],
+  (t) => [...careConstraints('vaccinations', t), tenantReference('vaccinations', t, t.providerId, users), index().on(t.accountId, t.locationId, t.nextDueOn)],
 );

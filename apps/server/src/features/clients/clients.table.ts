@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { locationRef } from '../locations/locations.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const clients = pgTable(
   'clients',
@@ -16,7 +16,7 @@ export const clients = pgTable(
     alternatePhone: text(),
     address: text(),
     notes: text(),
-    primaryVeterinarianId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    primaryVeterinarianId: uuid(),
     ...timestamps(),
     /**
      * What the as-you-type search matches: names, email and the digits of each phone with no
@@ -30,11 +30,13 @@ export const clients = pgTable(
       ),
   },
   (t) => [
-    index().on(t.accountId),
+    tenantPrimaryKey(t),
+    locationReference('clients', t),
+    tenantReference('clients', t, t.primaryVeterinarianId, users),
     // The list's order (firstName) per location, and the substring search.
     // account_id first: the count of a location's clients is then answered from the index alone.
     index('clients_account_location_first_name').on(t.accountId, t.locationId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     index('clients_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    uniqueIndex('clients_location_email_unique').on(t.locationId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('clients_location_email_unique').on(t.accountId, t.locationId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
   ],
 );

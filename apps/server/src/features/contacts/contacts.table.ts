@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const contacts = pgTable(
   'contacts',
@@ -14,12 +14,17 @@ export const contacts = pgTable(
     phone: text(),
     address: text(),
     notes: text(),
-    clientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
+    clientId: uuid(),
     /** set when merged into another contact; such rows are hidden until the merge is undone */
     mergedIntoId: uuid(),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId), index('contacts_account_name').on(t.accountId, sql`lower(${t.name})`), index().on(t.clientId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('contacts', t, t.clientId, clients),
+    index('contacts_account_name').on(t.accountId, sql`lower(${t.name})`),
+    index().on(t.accountId, t.clientId),
+  ],
 );
 
 export interface MovedReference {
@@ -42,5 +47,5 @@ export const contactMerges = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     undoneAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.accountId, t.createdAt)],
+  (t) => [tenantPrimaryKey(t), index().on(t.accountId, t.createdAt)],
 );

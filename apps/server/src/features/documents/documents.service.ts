@@ -84,7 +84,7 @@ export class DocumentsService {
       throw new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
     }
     try {
-      const actor = await usersRepository.findGlobal(this.db, auth.userId);
+      const actor = await usersRepository.findSignedIn(this.db, auth);
       const row = await this.db.transaction(async (tx) => {
         const inserted = await documentsRepository.insert(tx, auth, {
           clientId: fields.clientId,

@@ -2,17 +2,15 @@ import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
 import { contacts } from '../contacts/contacts.table.js';
 import { patients } from '../patients/patients.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const documents = pgTable(
   'documents',
   {
     ...tenantKey(),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    patientId: uuid().references(() => patients.id, { onDelete: 'set null' }),
-    contactId: uuid().references(() => contacts.id, { onDelete: 'set null' }),
+    clientId: uuid().notNull(),
+    patientId: uuid(),
+    contactId: uuid(),
     fileName: text().notNull(),
     contentType: text().notNull(),
     sizeBytes: bigint({ mode: 'number' }).notNull(),
@@ -23,5 +21,13 @@ export const documents = pgTable(
     uploadedByName: text(),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId), index().on(t.clientId, t.createdAt), index().on(t.patientId), index().on(t.contactId)],
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('documents', t, t.clientId, clients, 'cascade'),
+    tenantReference('documents', t, t.patientId, patients),
+    tenantReference('documents', t, t.contactId, contacts),
+    index().on(t.accountId, t.clientId, t.createdAt),
+    index().on(t.accountId, t.patientId),
+    index().on(t.accountId, t.contactId),
+  ],
 );

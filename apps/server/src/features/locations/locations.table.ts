@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { boolean, foreignKey, pgTable, primaryKey, text, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const locations = pgTable(
   'locations',
@@ -14,14 +13,15 @@ export const locations = pgTable(
     phone: text(),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId), uniqueIndex('locations_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],
+  (t) => [tenantPrimaryKey(t), uniqueIndex('locations_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],
 );
 
+/** A row's location column; pair it with `locationReference`. */
+export const locationRef = () => uuid().notNull();
+
 /** A row's location: records go when their location goes. */
-export const locationRef = () =>
-  uuid()
-    .notNull()
-    .references(() => locations.id, { onDelete: 'cascade' });
+export const locationReference = (table: string, t: { accountId: PgColumn; locationId: PgColumn }) =>
+  tenantReference(table, t, t.locationId, locations, 'cascade');
 
 /** Reference data shared by every account: the catalogue locations pick their species from. */
 export const species = pgTable('species', {
@@ -32,13 +32,14 @@ export const species = pgTable('species', {
 export const locationSpecies = pgTable(
   'location_species',
   {
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountColumn(),
     locationId: locationRef(),
-    speciesId: uuid()
-      .notNull()
-      .references(() => species.id, { onDelete: 'cascade' }),
+    speciesId: uuid().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.speciesId] }), index().on(t.accountId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.locationId, t.speciesId] }),
+    locationReference('location_species', t),
+    // species are global (a reference table on a sharded database): a plain key
+    foreignKey({ name: 'location_species_species_id_fk', columns: [t.speciesId], foreignColumns: [species.id] }).onDelete('cascade'),
+  ],
 );

@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
-import { locationRef, species } from '../locations/locations.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { locationRef, locationReference, species } from '../locations/locations.table.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const patients = pgTable(
   'patients',
   {
     ...tenantKey(),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: uuid().notNull(),
     /** the client's location, kept here so location lists need no join */
     locationId: locationRef(),
     name: text().notNull(),
-    speciesId: uuid()
-      .notNull()
-      .references(() => species.id),
+    speciesId: uuid().notNull(),
     breed: text(),
     sex: text().notNull().default('unknown'),
     neutered: boolean().notNull().default(false),
@@ -32,8 +28,12 @@ export const patients = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index().on(t.accountId),
-    index().on(t.clientId),
+    tenantPrimaryKey(t),
+    tenantReference('patients', t, t.clientId, clients, 'cascade'),
+    locationReference('patients', t),
+    // species are global (a reference table on a sharded database): a plain key
+    foreignKey({ name: 'patients_species_id_fk', columns: [t.speciesId], foreignColumns: [species.id] }),
+    index().on(t.accountId, t.clientId),
     index('patients_account_location_name').on(t.accountId, t.locationId, sql`lower(${t.name})`, t.id),
     index('patients_account_name_prefix').on(t.accountId, sql`lower(${t.name}) text_pattern_ops`),
     index('patients_account_microchip').on(t.accountId, t.microchip),

@@ -7,12 +7,16 @@ import { accountsRepository } from '../accounts/accounts.repository.js';
 import { USER_EMAIL_TAKEN } from '../accounts/accounts.service.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { usersRepository } from '../users/users.repository.js';
+import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
+
+/** The profile is the signed-in user's own row, in their own account wherever they work. */
+const ownAccount = (auth: AuthContext) => ({ accountId: auth.homeAccountId });
 
 export class ProfileService {
   constructor(private readonly db: Db) {}
 
   async get(auth: AuthContext): Promise<Profile> {
-    const user = await usersRepository.findGlobal(this.db, auth.userId);
+    const user = await usersRepository.findSignedIn(this.db, auth);
     const account = await accountsRepository.findById(this.db, auth.accountId);
     if (!user || !account) throw notFound();
     // Locations belong to the user's own account; working in another one, there is none.
@@ -33,22 +37,22 @@ export class ProfileService {
 
   async update(auth: AuthContext, input: { firstName: string; lastName: string; email: string }): Promise<Profile> {
     try {
-      await usersRepository.updateGlobal(this.db, auth.userId, input);
+      await this.db.transaction((tx) => usersRepository.update(tx, ownAccount(auth), auth.userId, input));
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(USER_EMAIL_TAKEN);
+      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw conflict(USER_EMAIL_TAKEN);
       throw err;
     }
     return this.get(auth);
   }
 
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
-    const user = await usersRepository.findGlobal(this.db, auth.userId);
+    const user = await usersRepository.findSignedIn(this.db, auth);
     if (!user) throw notFound();
     if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest('currentPassword: is incorrect');
     const passwordHash = await hashPassword(newPassword);
     await this.db.transaction(async (tx) => {
-      await usersRepository.updateGlobal(tx, auth.userId, { passwordHash });
-      await authRepository.revokeUserSessions(tx, auth.userId, auth.sessionId);
+      await usersRepository.update(tx, ownAccount(auth), auth.userId, { passwordHash });
+      await authRepository.revokeUserSessions(tx, { accountId: auth.homeAccountId, userId: auth.userId }, auth.sessionId);
     });
   }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
 import { roles, systemRoles, userRoles, userSystemRoles } from './roles.table.js';
@@ -90,7 +90,12 @@ export const systemRolesRepository = {
   },
   async setMembers(ex: Executor, roleId: string, userIds: string[]): Promise<void> {
     await ex.delete(userSystemRoles).where(eq(userSystemRoles.systemRoleId, roleId));
-    if (userIds.length) await ex.insert(userSystemRoles).values(userIds.map((userId) => ({ userId, systemRoleId: roleId })));
+    // Platform-wide: a holder may be a user of any account; the row lives in that user's account.
+    if (userIds.length) {
+      await ex
+        .insert(userSystemRoles)
+        .select(ex.select({ accountId: users.accountId, userId: users.id, systemRoleId: sql<string>`${roleId}::uuid`.as('system_role_id') }).from(users).where(idIn(users.id, userIds)));
+    }
   },
   async countUsers(ex: Executor, ids: string[]): Promise<number> {
     return ids.length ? ex.$count(users, inArray(users.id, ids)) : 0;

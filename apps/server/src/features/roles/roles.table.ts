@@ -1,7 +1,6 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
+import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
-import { tenantKey } from '../../db/columns.js';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
 
 /** Roles of one account (Administrator, Veterinarian, … and custom ones). */
 export const roles = pgTable(
@@ -13,23 +12,22 @@ export const roles = pgTable(
     permissions: text().array().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.accountId)],
+  (t) => [tenantPrimaryKey(t)],
 );
 
 export const userRoles = pgTable(
   'user_roles',
   {
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: uuid()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    accountId: accountColumn(),
+    userId: uuid().notNull(),
+    roleId: uuid().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index().on(t.accountId), index().on(t.roleId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId, t.roleId] }),
+    tenantReference('user_roles', t, t.userId, users, 'cascade'),
+    tenantReference('user_roles', t, t.roleId, roles, 'cascade'),
+    index().on(t.accountId, t.roleId),
+  ],
 );
 
 /** Platform-wide roles (Super Administrator, …); not owned by any account. */
@@ -41,15 +39,18 @@ export const systemRoles = pgTable('system_roles', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Who holds a platform-wide role; kept with the user, in the user's own account. */
 export const userSystemRoles = pgTable(
   'user_system_roles',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    systemRoleId: uuid()
-      .notNull()
-      .references(() => systemRoles.id, { onDelete: 'cascade' }),
+    accountId: accountColumn(),
+    userId: uuid().notNull(),
+    systemRoleId: uuid().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.systemRoleId] }), index().on(t.systemRoleId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId, t.systemRoleId] }),
+    tenantReference('user_system_roles', t, t.userId, users, 'cascade'),
+    foreignKey({ name: 'user_system_roles_system_role_id_fk', columns: [t.systemRoleId], foreignColumns: [systemRoles.id] }).onDelete('cascade'),
+    index().on(t.systemRoleId),
+  ],
 );

@@ -177,6 +177,7 @@ export async function listProviders(ex: Executor, scope: Scope, locationId?: str
           : undefined,
       ),
     )
-    .groupBy(users.id)
+    // the key is (account_id, id): grouping by both keeps the names functionally dependent on it
+    .groupBy(users.accountId, users.id)
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
 }

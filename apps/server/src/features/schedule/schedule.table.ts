@@ -1,7 +1,7 @@
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { locationRef } from '../locations/locations.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /** A bookable window at a location. Service ids are an array: a slot is read far more than written. */
 export const scheduleSlots = pgTable(
@@ -14,10 +14,16 @@ export const scheduleSlots = pgTable(
     serviceIds: uuid().array().notNull().default([]),
     capacity: integer().notNull().default(1),
     seriesId: uuid(),
-    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdById: uuid(),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId, t.locationId, t.startAt), index().on(t.accountId, t.seriesId, t.startAt)],
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('schedule_slots', t),
+    tenantReference('schedule_slots', t, t.createdById, users),
+    index().on(t.accountId, t.locationId, t.startAt),
+    index().on(t.accountId, t.seriesId, t.startAt),
+  ],
 );
 
 /** A note on a local day of a location's calendar, optionally about one provider. */
@@ -27,10 +33,16 @@ export const scheduleNotes = pgTable(
     ...tenantKey(),
     locationId: locationRef(),
     date: date().notNull(),
-    providerId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid(),
     text: text().notNull(),
-    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdById: uuid(),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId, t.locationId, t.date)],
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('schedule_notes', t),
+    tenantReference('schedule_notes', t, t.providerId, users, 'cascade'),
+    tenantReference('schedule_notes', t, t.createdById, users),
+    index().on(t.accountId, t.locationId, t.date),
+  ],
 );

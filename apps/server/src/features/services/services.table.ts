@@ -1,8 +1,7 @@
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
-import { locationRef } from '../locations/locations.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const services = pgTable(
   'services',
@@ -17,37 +16,36 @@ export const services = pgTable(
     active: boolean().notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index().on(t.accountId, t.locationId, t.type)],
+  (t) => [tenantPrimaryKey(t), locationReference('services', t), index().on(t.accountId, t.locationId, t.type)],
 );
 
 /** Which provider offers which service (SPEC §3: availability per service). */
 export const veterinarianServices = pgTable(
   'veterinarian_services',
   {
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    veterinarianId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    accountId: accountColumn(),
+    veterinarianId: uuid().notNull(),
+    serviceId: uuid().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.veterinarianId, t.serviceId] }), index().on(t.accountId, t.serviceId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.veterinarianId, t.serviceId] }),
+    tenantReference('veterinarian_services', t, t.veterinarianId, users, 'cascade'),
+    tenantReference('veterinarian_services', t, t.serviceId, services, 'cascade'),
+    index().on(t.accountId, t.serviceId),
+  ],
 );
 
 /** Which slot start times a provider is available for (SPEC §3: availability per slot start time). */
 export const veterinarianSlotAvailability = pgTable(
   'veterinarian_slot_availability',
   {
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    veterinarianId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: accountColumn(),
+    veterinarianId: uuid().notNull(),
     startAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.veterinarianId, t.startAt] }), index().on(t.accountId, t.startAt)],
+  (t) => [
+    primaryKey({ name: 'veterinarian_slot_availability_pk', columns: [t.accountId, t.veterinarianId, t.startAt] }),
+    tenantReference('veterinarian_slot_availability', t, t.veterinarianId, users, 'cascade'),
+    index().on(t.accountId, t.startAt),
+  ],
 );

@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { tenantRepository, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
+import { userEmailsRepository } from './user-emails.repository.js';
 import { locations } from '../locations/locations.table.js';
 import { userRoles } from '../roles/roles.table.js';
 import { userLocations, users } from './users.table.js';
@@ -12,23 +13,33 @@ export type UserWithLinks = UserRow & { roleIds: string[]; locationIds: string[]
 export const usersRepository = {
   ...base,
 
-  /** Sign-in looks a user up by email across every account (emails are unique product-wide). */
+  /** Sign-in looks a user up by email across every account, through the global email directory. */
   async findByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
-    const [row] = await ex
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .limit(1);
+    const entry = await userEmailsRepository.find(ex, email);
+    return entry && base.findById(ex, { accountId: entry.accountId }, entry.userId);
+  },
+
+  /** The signed-in user's own row, in their own account wherever they are working. */
+  async findSignedIn(ex: Executor, auth: { homeAccountId: string; userId: string }): Promise<UserRow | undefined> {
+    return base.findById(ex, { accountId: auth.homeAccountId }, auth.userId);
+  },
+
+  /** A new user, with its email claimed in the directory (a clash: EMAIL_TAKEN_CONSTRAINT). */
+  async insert(ex: Executor, scope: Scope, values: NewRow<typeof users>): Promise<UserRow> {
+    const row = await base.insert(ex, scope, values);
+    await userEmailsRepository.claim(ex, { accountId: scope.accountId, userId: row.id }, row.email);
     return row;
   },
 
-  async findGlobal(ex: Executor, id: string): Promise<UserRow | undefined> {
-    const [row] = await ex.select().from(users).where(eq(users.id, id)).limit(1);
+  async update(ex: Executor, scope: Scope, id: string, patch: RowPatch<typeof users>): Promise<UserRow | undefined> {
+    const row = await base.update(ex, scope, id, patch);
+    if (row && patch.email !== undefined) await userEmailsRepository.change(ex, { accountId: scope.accountId, userId: id }, row.email);
     return row;
   },
 
-  async updateGlobal(ex: Executor, id: string, patch: Partial<Pick<UserRow, 'passwordHash' | 'firstName' | 'lastName' | 'email'>>) {
-    await ex.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+  async remove(ex: Executor, scope: Scope, id: string): Promise<boolean> {
+    await userEmailsRepository.release(ex, { accountId: scope.accountId, userId: id });
+    return base.remove(ex, scope, id);
   },
 
   async listWithLinks(ex: Executor, scope: Scope, opts: { locationId?: string; ids?: string[] }): Promise<UserWithLinks[]> {

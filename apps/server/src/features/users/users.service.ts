@@ -12,6 +12,7 @@ import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { assertCapacity } from '../subscriptions/subscription-limits.js';
 import { usersRepository, type UserWithLinks } from './users.repository.js';
+import { EMAIL_TAKEN_CONSTRAINT } from './users.table.js';
 
 type CreateValues = z.output<typeof CreateUserInput>;
 type UpdateValues = z.output<typeof UpdateUserInput>;
@@ -73,7 +74,7 @@ export class UsersService {
       });
       return this.get(scope, id);
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(USER_EMAIL_TAKEN);
+      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw conflict(USER_EMAIL_TAKEN);
       throw err;
     }
   }
@@ -95,10 +96,10 @@ export class UsersService {
         if (input.roleIds) await usersRepository.setRoles(tx, scope, id, [...new Set(input.roleIds)]);
         if (input.locationIds) await usersRepository.setLocations(tx, scope, id, [...new Set(input.locationIds)]);
         // A password set by an administrator signs the user out everywhere.
-        if (passwordHash) await authRepository.revokeUserSessions(tx, id);
+        if (passwordHash) await authRepository.revokeUserSessions(tx, { accountId: scope.accountId, userId: id });
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(USER_EMAIL_TAKEN);
+      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw conflict(USER_EMAIL_TAKEN);
       throw err;
     }
     return this.get(scope, id);
@@ -106,7 +107,9 @@ export class UsersService {
 
   async remove(auth: AuthContext, id: string): Promise<void> {
     if (id === auth.userId) throw badRequest('You cannot delete your own user');
-    if (!(await usersRepository.remove(this.db, auth, id))) throw notFound();
+    // The user's optional references (providers, prescribers, authors) are cleared in the same transaction.
+    const removed = await this.db.transaction((tx) => usersRepository.remove(tx, auth, id));
+    if (!removed) throw notFound();
   }
 
   async setActive(auth: AuthContext, id: string, isActive: boolean): Promise<User> {
@@ -117,7 +120,7 @@ export class UsersService {
       if (existing.isActive === isActive) return;
       if (isActive) await assertCapacity(tx, auth, 'activeUsers');
       await usersRepository.update(tx, auth, id, { isActive });
-      if (!isActive) await authRepository.revokeUserSessions(tx, id);
+      if (!isActive) await authRepository.revokeUserSessions(tx, { accountId: auth.accountId, userId: id });
     });
     return this.get(auth, id);
   }

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
-import { locationRef } from '../locations/locations.table.js';
-import { tenantKey, timestamps } from '../../db/columns.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const users = pgTable(
   'users',
@@ -16,20 +15,42 @@ export const users = pgTable(
     isActive: boolean().notNull().default(true),
     ...timestamps(),
   },
-  // Sign-in is by email alone, so an email names one user across all accounts.
-  (t) => [index().on(t.accountId), uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [tenantPrimaryKey(t)],
+);
+
+/**
+ * Sign-in is by email alone, so an email names one user across all accounts: this small global
+ * table is the one lookup that crosses accounts (email → account, user), which lets the users
+ * table itself be keyed by account like every other. `email` is stored lower-cased. It has no
+ * foreign key to users (a global table cannot reference a table distributed by account); the
+ * users repository writes it in the same transaction as the user.
+ */
+export const userEmails = pgTable(
+  'user_emails',
+  {
+    email: text().primaryKey(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull(),
+  },
+  (t) => [index().on(t.accountId, t.userId)],
 );
 
 export const userLocations = pgTable(
   'user_locations',
   {
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: accountColumn(),
+    userId: uuid().notNull(),
     locationId: locationRef(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index().on(t.accountId), index().on(t.locationId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId, t.locationId] }),
+    tenantReference('user_locations', t, t.userId, users, 'cascade'),
+    locationReference('user_locations', t),
+    index().on(t.accountId, t.locationId),
+  ],
 );
+
+/** The unique clash of an email already in use anywhere. */
+export const EMAIL_TAKEN_CONSTRAINT = 'user_emails_pkey';
