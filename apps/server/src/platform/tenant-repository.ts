@@ -1,21 +1,34 @@
-// Security-critical: tenant scoping. Every read and write of a tenant table goes through here,
-// so a row of another account can never be read, changed or deleted: the account_id always
-// comes from the caller's session scope, never from the request.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+// Security-critical: tenant scoping. Every statement on a tenant table is built here, so a row of
+// another account can never be read, changed or deleted: the account_id always comes from the
+// caller's session scope, never from the request. Every join and correlated subquery between two
+// tenant tables equates their account_id (`sameAccount`), so on a PostgreSQL distributed by account
+// each statement is answered by one shard (docs/decisions/0042). `test/tenant-rules.test.ts` fails
+// when code elsewhere compares account_id, reaches a tenant table without these builders, or joins
+// one without the account equated.
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
+import { accounts } from '../features/accounts/accounts.table.js';
 
-export type TenantTable = PgTable & { id: PgColumn; accountId: PgColumn; $inferSelect: object; $inferInsert: object };
+/** A table (or an alias of one) whose rows belong to an account. */
+export interface AccountKeyed {
+  accountId: PgColumn;
+}
+export type AccountTable = PgTable & AccountKeyed & { $inferSelect: object; $inferInsert: object };
+export type TenantTable = AccountTable & { id: PgColumn };
 
 /** Whose data a call may touch: always built from the session. */
 export interface Scope {
   readonly accountId: string;
 }
 
-export type Row<T extends TenantTable> = T['$inferSelect'];
-export type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'accountId' | 'id'>;
-export type RowPatch<T extends TenantTable> = Partial<NewRow<T>>;
+export type Row<T extends AccountTable> = T['$inferSelect'];
+export type NewRow<T extends AccountTable> = Omit<T['$inferInsert'], 'accountId' | 'id'>;
+export type RowPatch<T extends AccountTable> = Partial<NewRow<T>>;
+/** A patch whose values may also be SQL expressions (`array_remove(…)`). */
+export type RowSet<T extends AccountTable> = { [K in keyof NewRow<T>]?: NewRow<T>[K] | SQL };
+export type Lock = 'update' | 'share';
 
 /**
  * `column = any($1::uuid[])`: one parameter however many ids. A page of a week's appointments looks
@@ -25,30 +38,74 @@ export function idIn(column: PgColumn | SQL, ids: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 }
 
+/**
+ * `a.account_id = b.account_id` (and `on`): the condition of every join and correlated subquery
+ * between two tenant tables. Co-located on a database distributed by account, and a row can only
+ * ever meet rows of its own account.
+ */
+export function sameAccount(a: AccountKeyed, b: AccountKeyed, on?: SQL): SQL {
+  return and(eq(a.accountId, b.accountId), on)!;
+}
+
+/** `accounts.id = t.account_id`: the (global) account a tenant row belongs to, for a join to it. */
+export function accountOf(t: AccountKeyed): SQL {
+  return eq(accounts.id, t.accountId);
+}
+
 export interface ListOptions {
   where?: SQL | undefined;
   orderBy?: (SQL | PgColumn)[];
   limit?: number;
   offset?: number;
+  /** lock the rows read until the transaction ends */
+  lock?: Lock;
 }
 
 /**
- * The list/get/create/update/delete every tenant entity shares, typed by its table.
- * Feature repositories build on it and add their own queries.
+ * The scoped statements every table keyed by account shares (link tables and logs included):
+ * select, list, count, insert, update and delete, each with `account_id = scope` added.
  */
-export function tenantRepository<T extends TenantTable>(table: T) {
+export function scopedTable<T extends AccountTable>(table: T) {
   // Drizzle's builders cannot follow a generic table type; the casts stay inside this file.
-  const t = table as unknown as PgTable & { id: PgColumn; accountId: PgColumn; updatedAt?: PgColumn };
+  const t = table as unknown as PgTable & { id?: PgColumn; accountId: PgColumn; updatedAt?: PgColumn };
   const scoped = (scope: Scope, extra?: SQL) => and(eq(t.accountId, scope.accountId), extra)!;
+
+  /** Optional references to rows about to be deleted are cleared first (what SET NULL did; db/references.ts). */
+  async function clearReferences(ex: Executor, scope: Scope, ids: SQL): Promise<void> {
+    for (const ref of nullableReferencesTo(t)) {
+      await ex
+        .update(ref.table)
+        .set({ [ref.key]: null })
+        .where(and(eq(ref.accountId, scope.accountId), sql`${ref.column} in ${ids}`));
+    }
+  }
 
   return {
     table,
-    /** The scope condition, for feature queries that join or filter further. */
+    /** The scope condition, with `extra`. */
     scoped,
 
-    async findById(ex: Executor, scope: Scope, id: string): Promise<Row<T> | undefined> {
-      const rows = await ex.select().from(t).where(scoped(scope, eq(t.id, id))).limit(1);
-      return rows[0] as Row<T> | undefined;
+    /** A join or correlated-subquery condition between this table and `other`: the same account, and `on`. */
+    joined: (other: AccountKeyed, on?: SQL): SQL => sameAccount(other, t, on),
+
+    /** `exists (select 1 from this where same account as outer and …)`: a correlated test in another table's query. */
+    existsFor: (outer: AccountKeyed, where?: SQL): SQL => sql`exists (select 1 from ${t} where ${sameAccount(t, outer, where)})`,
+
+    /** `(select column from this where same account as outer and …)`: one value for each row of another table's query. */
+    valueFor: <V>(outer: AccountKeyed, column: PgColumn | SQL, where?: SQL): SQL<V> =>
+      sql<V>`(select ${column} from ${t} where ${sameAccount(t, outer, where)})`,
+
+    /**
+     * A select of `fields` from this table in the scope, as Drizzle's own builder (joins, order,
+     * grouping, limits and locks chain on). Join another tenant table with `.joined(it, on)`.
+     */
+    select<F extends SelectedFields>(ex: Executor, scope: Scope, fields: F, where?: SQL) {
+      return ex.select(fields).from(t).where(scoped(scope, where)).$dynamic();
+    },
+
+    /** The same, each row once. */
+    selectDistinct<F extends SelectedFields>(ex: Executor, scope: Scope, fields: F, where?: SQL) {
+      return ex.selectDistinct(fields).from(t).where(scoped(scope, where)).$dynamic();
     },
 
     async list(ex: Executor, scope: Scope, opts: ListOptions = {}): Promise<Row<T>[]> {
@@ -56,11 +113,87 @@ export function tenantRepository<T extends TenantTable>(table: T) {
       if (opts.orderBy?.length) q = q.orderBy(...opts.orderBy);
       if (opts.limit !== undefined) q = q.limit(opts.limit);
       if (opts.offset !== undefined) q = q.offset(opts.offset);
+      if (opts.lock) q = q.for(opts.lock);
       return (await q) as Row<T>[];
     },
 
     async count(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
       return ex.$count(t, scoped(scope, where));
+    },
+
+    async exists(ex: Executor, scope: Scope, where?: SQL): Promise<boolean> {
+      const rows = await ex.select({ one: sql`1` }).from(t).where(scoped(scope, where)).limit(1);
+      return rows.length > 0;
+    },
+
+    async insertMany(ex: Executor, scope: Scope, rows: readonly NewRow<T>[], opts: { ignoreConflicts?: boolean } = {}): Promise<Row<T>[]> {
+      if (rows.length === 0) return [];
+      const q = ex.insert(t).values(rows.map((r) => ({ ...r, accountId: scope.accountId })) as never);
+      return (await (opts.ignoreConflicts ? q.onConflictDoNothing() : q).returning()) as Row<T>[];
+    },
+
+    /**
+     * `insert into this select …` for copies inside the account: `query` must come from this
+     * table's (or another scoped table's) `select`, so it already carries the scope.
+     */
+    async insertFrom(ex: Executor, query: SQL | Parameters<ReturnType<Executor['insert']>['select']>[0]): Promise<void> {
+      await ex
+        .insert(t)
+        .select(query as never)
+        .onConflictDoNothing();
+    },
+
+    /** Updates the rows of the scope meeting `where`; answers how many changed. */
+    async updateWhere(ex: Executor, scope: Scope, where: SQL | undefined, set: RowSet<T>): Promise<number> {
+      const values: Record<string, unknown> = { ...set };
+      delete values.accountId;
+      delete values.id;
+      if (t.updatedAt) values.updatedAt = new Date();
+      const rows = await ex
+        .update(t)
+        .set(values as never)
+        .where(scoped(scope, where))
+        .returning({ one: sql`1` });
+      return rows.length;
+    },
+
+    /** Deletes the rows of the scope meeting `where` (clearing optional references to them); answers how many went. */
+    async removeWhere(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
+      if (t.id) await clearReferences(ex, scope, sql`(select ${t.id} from ${t} where ${scoped(scope, where)})`);
+      const rows = await ex
+        .delete(t)
+        .where(scoped(scope, where))
+        .returning({ one: sql`1` });
+      return rows.length;
+    },
+
+    /** @internal the id-keyed repository builds on it */
+    clearReferences,
+  };
+}
+
+/**
+ * The list/get/create/update/delete every tenant entity shares, typed by its table.
+ * Feature repositories build on it and add their own queries.
+ */
+export function tenantRepository<T extends TenantTable>(table: T) {
+  const base = scopedTable(table);
+  const t = table as unknown as PgTable & { id: PgColumn; accountId: PgColumn; updatedAt?: PgColumn };
+  const { scoped } = base;
+
+  return {
+    ...base,
+
+    async findById(ex: Executor, scope: Scope, id: string, opts: { lock?: Lock } = {}): Promise<Row<T> | undefined> {
+      let q = ex.select().from(t).where(scoped(scope, eq(t.id, id))).limit(1).$dynamic();
+      if (opts.lock) q = q.for(opts.lock);
+      return (await q)[0] as Row<T> | undefined;
+    },
+
+    /** Rows by id, optionally locked (always in id order, so two such writes never wait crosswise). */
+    async findByIds(ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: Lock; where?: SQL } = {}): Promise<Row<T>[]> {
+      if (ids.length === 0) return [];
+      return base.list(ex, scope, { where: and(idIn(t.id, [...new Set(ids)]), opts.where), ...(opts.lock && { lock: opts.lock, orderBy: [t.id] }) });
     },
 
     /** Whether every id names a row of this account (references sent by a client), each also meeting `where`. */
@@ -78,7 +211,7 @@ export function tenantRepository<T extends TenantTable>(table: T) {
       return rows[0] as Row<T>;
     },
 
-    async update(ex: Executor, scope: Scope, id: string, patch: RowPatch<T>): Promise<Row<T> | undefined> {
+    async update(ex: Executor, scope: Scope, id: string, patch: RowSet<T>): Promise<Row<T> | undefined> {
       const values: Record<string, unknown> = { ...patch };
       delete values.accountId;
       delete values.id;
@@ -94,12 +227,7 @@ export function tenantRepository<T extends TenantTable>(table: T) {
 
     /** Deletes a row; the optional references to it are cleared first (db/references.ts). Run it in a transaction. */
     async remove(ex: Executor, scope: Scope, id: string): Promise<boolean> {
-      for (const ref of nullableReferencesTo(t)) {
-        await ex
-          .update(ref.table)
-          .set({ [ref.key]: null })
-          .where(and(eq(ref.accountId, scope.accountId), eq(ref.column, id)));
-      }
+      await base.clearReferences(ex, scope, sql`(${id}::uuid)`);
       const rows = await ex
         .delete(t)
         .where(scoped(scope, eq(t.id, id)))
@@ -110,3 +238,64 @@ export function tenantRepository<T extends TenantTable>(table: T) {
 }
 
 export type TenantRepository<T extends TenantTable> = ReturnType<typeof tenantRepository<T>>;
+
+/**
+ * A link table of the account (a user's roles, a location's species): rows of (owner, other),
+ * replaced as a set, added and removed one by one.
+ */
+export function linkTable<T extends AccountTable>(table: T, ownerColumn: PgColumn, otherColumn: PgColumn) {
+  const base = scopedTable(table);
+  const key = (column: PgColumn) => Object.entries(table as unknown as Record<string, unknown>).find(([, c]) => c === column)![0];
+  const ownerKey = key(ownerColumn);
+  const otherKey = key(otherColumn);
+  const row = (ownerId: string, otherId: string) => ({ [ownerKey]: ownerId, [otherKey]: otherId }) as unknown as NewRow<T>;
+
+  return {
+    ...base,
+
+    /** The owner's links become exactly `otherIds`. */
+    async replace(ex: Executor, scope: Scope, ownerId: string, otherIds: readonly string[]): Promise<void> {
+      await base.removeWhere(ex, scope, eq(ownerColumn, ownerId));
+      await base.insertMany(
+        ex,
+        scope,
+        [...new Set(otherIds)].map((id) => row(ownerId, id)),
+      );
+    },
+
+    async add(ex: Executor, scope: Scope, ownerId: string, otherId: string): Promise<void> {
+      await base.insertMany(ex, scope, [row(ownerId, otherId)], { ignoreConflicts: true });
+    },
+
+    async remove(ex: Executor, scope: Scope, ownerId: string, otherId: string): Promise<void> {
+      await base.removeWhere(ex, scope, and(eq(ownerColumn, ownerId), eq(otherColumn, otherId)));
+    },
+
+    /** The links of these owners (all of the account's when `ownerIds` is omitted). */
+    async of(ex: Executor, scope: Scope, ownerIds?: readonly string[]): Promise<{ ownerId: string; otherId: string }[]> {
+      if (ownerIds?.length === 0) return [];
+      const rows = await base.select(
+        ex,
+        scope,
+        { ownerId: sql<string>`${ownerColumn}`, otherId: sql<string>`${otherColumn}` },
+        ownerIds ? inArray(ownerColumn, [...new Set(ownerIds)]) : undefined,
+      );
+      return rows;
+    },
+  };
+}
+
+/**
+ * Security-critical, and deliberately named: reads of a tenant table across every account, for
+ * the platform's own administration (a super administrator choosing who holds a system role).
+ * Nothing a practice's staff can reach calls it.
+ */
+export function acrossAccounts<T extends AccountTable>(table: T) {
+  const t = table as unknown as PgTable;
+  return {
+    select<F extends SelectedFields>(ex: Executor, fields: F, where?: SQL) {
+      return ex.select(fields).from(t).where(where).$dynamic();
+    },
+    count: (ex: Executor, where?: SQL): Promise<number> => ex.$count(t, where),
+  };
+}
