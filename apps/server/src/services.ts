@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import type { TokenSigner } from './platform/tokens.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
@@ -13,6 +12,7 @@ import { ClientsService } from './features/clients/clients.service.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
+import { healthRepository } from './features/health/health.repository.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
@@ -52,7 +52,7 @@ export function createServices(db: Db, signer: TokenSigner, opts: { secureCookie
     appointments: new AppointmentsService(db, audit),
     booking: new BookingService(db, signer),
     async ping() {
-      await db.execute(sql`select 1`);
+      await healthRepository.ping(db);
     },
   };
 }

@@ -51,7 +51,11 @@ describe('tenant scoping in one place', () => {
 
   it('imports Drizzle only in repositories, tables, db/ and seed/', () => {
     const allowed = (name: string) =>
-      name.endsWith('.repository.ts') || name.endsWith('.table.ts') || name.startsWith('db/') || name.startsWith('seed/') || name === TENANT_REPOSITORY;
+      name.endsWith('.repository.ts') ||
+      name.endsWith('.table.ts') ||
+      name.startsWith('db/') ||
+      name.startsWith('seed/') ||
+      name === TENANT_REPOSITORY;
     const offenders = files.filter((f) => !allowed(f.name) && /from ['"]drizzle-orm/.test(f.text)).map((f) => f.name);
     expect(offenders).toEqual([]);
   });
@@ -63,7 +67,11 @@ describe('tenant scoping in one place', () => {
       if (f.name === TENANT_REPOSITORY) continue;
       const names = new Set([...columns, ...tenantNamesIn(f.text)]);
       // a column's account_id inside a Drizzle condition, or interpolated into SQL text
-      const patterns = [/\b(?:eq|ne|inArray|notInArray)\(\s*(\w+)\.accountId\b/g, /\b(?:eq|ne)\([^,()]+,\s*(\w+)\.accountId\s*\)/g, /\$\{\s*(\w+)\.accountId\s*\}/g];
+      const patterns = [
+        /\b(?:eq|ne|inArray|notInArray)\(\s*(\w+)\.accountId\b/g,
+        /\b(?:eq|ne)\([^,()]+,\s*(\w+)\.accountId\s*\)/g,
+        /\$\{\s*(\w+)\.accountId\s*\}/g,
+      ];
       for (const pattern of patterns) {
         for (const m of f.text.matchAll(pattern)) if (names.has(m[1]!)) problems.push(`${f.name}:${lineOf(f.text, m.index)}: ${m[0]}`);
       }
@@ -80,12 +88,14 @@ describe('tenant scoping in one place', () => {
         if (names.has(m[2]!)) problems.push(`${f.name}:${lineOf(f.text, m.index)}: .${m[1]}(${m[2]}) outside the tenant repository`);
       }
       for (const m of f.text.matchAll(/\.(?:inner|left|right|full)Join\(\s*(\w+)\s*,\s*([\w.]+)\(/g)) {
-        if (names.has(m[1]!) && !/(^|\.)joined$|^sameAccount$/.test(m[2]!)) problems.push(`${f.name}:${lineOf(f.text, m.index)}: join of ${m[1]} without its account equated`);
+        if (names.has(m[1]!) && !/(^|\.)joined$|^sameAccount$/.test(m[2]!))
+          problems.push(`${f.name}:${lineOf(f.text, m.index)}: join of ${m[1]} without its account equated`);
       }
       // a correlated subquery written as SQL text names its account equation in the same template
       for (const m of f.text.matchAll(/from \$\{(\w+)\}/g)) {
         const rest = f.text.slice(m.index, f.text.indexOf('`', m.index));
-        if (names.has(m[1]!) && !/sameAccount\(|\.joined\(/.test(rest)) problems.push(`${f.name}:${lineOf(f.text, m.index)}: subquery on ${m[1]} without its account equated`);
+        if (names.has(m[1]!) && !/sameAccount\(|\.joined\(/.test(rest))
+          problems.push(`${f.name}:${lineOf(f.text, m.index)}: subquery on ${m[1]} without its account equated`);
       }
     }
     expect(problems).toEqual([]);

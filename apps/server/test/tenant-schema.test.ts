@@ -30,7 +30,7 @@ interface Constraint {
   on_delete: string;
 }
 
-const q = <R,>(text: string) => ctx.database.query<R>(text);
+const q = <R>(text: string) => ctx.database.query<R>(text);
 
 async function tables(): Promise<{ name: string; columns: string[] }[]> {
   return q(`
@@ -71,7 +71,11 @@ describe('the schema, walked live', () => {
   it('has only tenant tables keyed by account, apart from the named global ones', async () => {
     const all = await tables();
     expect(all.length).toBeGreaterThan(20);
-    for (const name of GLOBAL_TABLES) expect(all.map((t) => t.name), `global table ${name}`).toContain(name);
+    for (const name of GLOBAL_TABLES)
+      expect(
+        all.map((t) => t.name),
+        `global table ${name}`,
+      ).toContain(name);
     const unkeyed = all.filter((t) => !GLOBAL_TABLES.includes(t.name) && !t.columns.includes('account_id')).map((t) => t.name);
     expect(unkeyed, 'tables with neither account_id nor a place in GLOBAL_TABLES').toEqual([]);
   });
@@ -86,7 +90,8 @@ describe('the schema, walked live', () => {
       else if (pk.columns[0] !== 'account_id') problems.push(`${table}: primary key (${pk.columns.join(', ')}) does not start with account_id`);
     }
     for (const index of await uniqueIndexes()) {
-      if (tenant.includes(index.table) && !index.columns.includes('account_id')) problems.push(`${index.table}: unique index ${index.name} lacks account_id`);
+      if (tenant.includes(index.table) && !index.columns.includes('account_id'))
+        problems.push(`${index.table}: unique index ${index.name} lacks account_id`);
     }
     expect(problems).toEqual([]);
   });
@@ -98,11 +103,13 @@ describe('the schema, walked live', () => {
     expect(between.length).toBeGreaterThan(40);
     const problems: string[] = [];
     for (const fk of between) {
-      if (fk.columns[0] !== 'account_id' || fk.foreign_columns?.[0] !== 'account_id') problems.push(`${fk.table}.${fk.name}: (${fk.columns}) → ${fk.foreign_table}(${fk.foreign_columns})`);
+      if (fk.columns[0] !== 'account_id' || fk.foreign_columns?.[0] !== 'account_id')
+        problems.push(`${fk.table}.${fk.name}: (${fk.columns}) → ${fk.foreign_table}(${fk.foreign_columns})`);
       if (fk.on_delete === 'n' || fk.on_delete === 'd') problems.push(`${fk.table}.${fk.name}: ON DELETE SET NULL/DEFAULT`);
     }
     // A global table never points into an account's rows (it could not, on a distributed database).
-    for (const fk of fks) if (!tenant.has(fk.table) && tenant.has(fk.foreign_table!)) problems.push(`global ${fk.table}.${fk.name} → ${fk.foreign_table}`);
+    for (const fk of fks)
+      if (!tenant.has(fk.table) && tenant.has(fk.foreign_table!)) problems.push(`global ${fk.table}.${fk.name} → ${fk.foreign_table}`);
     expect(problems).toEqual([]);
   });
 });

@@ -82,8 +82,12 @@ describe.each(engines)('upgrading $name in place', (engine) => {
       `insert into subscription_tiers (key, name) values ('premium', 'Premium') on conflict do nothing`,
       `insert into species (id, name) values ('${species}', 'Dog')`,
       `insert into system_roles (id, name, permissions) values ('${superRole}', 'Platform', '{system.admin,system.switch_account:all}')`,
-      ...[practice, elsewhere].map((a) => `insert into accounts (id, name, subscription_tier) values ('${a.account}', 'Practice ${a.account.slice(0, 4)}', 'premium')`),
-      ...[practice, elsewhere].map((a) => `insert into locations (id, account_id, name, timezone) values ('${a.location}', '${a.account}', 'Main', 'America/New_York')`),
+      ...[practice, elsewhere].map(
+        (a) => `insert into accounts (id, name, subscription_tier) values ('${a.account}', 'Practice ${a.account.slice(0, 4)}', 'premium')`,
+      ),
+      ...[practice, elsewhere].map(
+        (a) => `insert into locations (id, account_id, name, timezone) values ('${a.location}', '${a.account}', 'Main', 'America/New_York')`,
+      ),
       `insert into users (id, account_id, email, first_name, last_name, password_hash) values
         ('${practice.owner}', '${practice.account}', 'Owner@Upgrade.Example', 'Olive', 'Owner', '${hash}'),
         ('${practice.vet}', '${practice.account}', 'vet@upgrade.example', 'Victor', 'Vet', '${hash}'),
@@ -130,7 +134,10 @@ describe.each(engines)('upgrading $name in place', (engine) => {
         expect(login.statusCode).toBe(200);
         // A token issued before the upgrade (no home account in it) still works.
         const signer = new TokenSigner(JWT_SECRET);
-        const before = await signer.sign({ authenticatedUserId: practice.owner, accountId: practice.account, jti: practice.session }, new Date(Date.now() + 3_600_000));
+        const before = await signer.sign(
+          { authenticatedUserId: practice.owner, accountId: practice.account, jti: practice.session },
+          new Date(Date.now() + 3_600_000),
+        );
         const owner = clientWithCookie(ctx, `x-access-token=${before}`);
         const profile = await owner.call(api.getProfile);
         expect(profile.statusCode).toBe(200);
@@ -150,7 +157,19 @@ describe.each(engines)('upgrading $name in place', (engine) => {
 });
 
 async function rowCounts(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<Record<string, number>> {
-  const tables = ['accounts', 'locations', 'users', 'roles', 'user_roles', 'user_locations', 'user_system_roles', 'clients', 'patients', 'appointments', 'sessions'];
+  const tables = [
+    'accounts',
+    'locations',
+    'users',
+    'roles',
+    'user_roles',
+    'user_locations',
+    'user_system_roles',
+    'clients',
+    'patients',
+    'appointments',
+    'sessions',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) counts[table] = Number((await query(`select count(*)::int as n from ${table}`))[0]!.n);
   return counts;

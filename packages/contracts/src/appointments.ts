@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation, publicAccess } from './operation.js';
-import {
-  emailField,
-  idField,
-  IdParams,
-  messageField,
-  nameField,
-  OkResponse,
-  optionalText,
-  page,
-  wrapped,
-} from './rules.js';
+import { emailField, idField, IdParams, messageField, nameField, OkResponse, optionalText, page, instantField, wrapped } from './rules.js';
 import type { Permission } from './permissions.js';
-import { END_OF_LIFE_SERVICE_TYPES, instantField, isVisitService } from './scheduling.js';
+import { END_OF_LIFE_SERVICE_TYPES, isVisitService } from './services.js';
 
 // ---------- statuses (SPEC §4) ----------
 export const APPOINTMENT_STATUSES = [
@@ -85,8 +75,7 @@ export function entersCremationWithout(from: AppointmentStatus, to: AppointmentS
   if (!cremation.includes(to) || cremation.includes(from)) return false;
   return !serviceTypes.some((t) => (END_OF_LIFE_SERVICE_TYPES as readonly string[]).includes(t));
 }
-export const cremationNeedsService = (to: AppointmentStatus) =>
-  `status: ${to} needs a euthanasia, cremation or aftercare service on the appointment`;
+export const cremationNeedsService = (to: AppointmentStatus) => `status: ${to} needs a euthanasia, cremation or aftercare service on the appointment`;
 
 /**
  * Finished statuses: the visit and its aftercare are over (or it never happened). Staff who manage
@@ -96,8 +85,7 @@ export const FINISHED_STATUSES: readonly AppointmentStatus[] = ['Completed', 'As
 export const isFinished = (s: AppointmentStatus) => FINISHED_STATUSES.includes(s);
 /** Who may correct a finished appointment (docs/decisions/0026). */
 export const CORRECT_STATUS_PERMISSIONS = ['locations.manage', 'appointments.primary_provider'] as const satisfies readonly Permission[];
-export const CORRECT_STATUS_DENIED =
-  'Only staff who manage locations or lead appointments as primary provider can correct a finished appointment';
+export const CORRECT_STATUS_DENIED = 'Only staff who manage locations or lead appointments as primary provider can correct a finished appointment';
 
 /**
  * A euthanasia appointment reaching Completed or the cremation path marks its patients deceased
@@ -300,7 +288,12 @@ export type CorrectStatusInput = z.input<typeof CorrectStatusInput>;
 const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item));
 
 export const MAX_APPOINTMENT_LIMIT = 5000;
@@ -447,8 +440,7 @@ export const deleteAppointmentAddOn = operation({
 });
 
 // ---------- online booking requests (public) ----------
-export const BOOKING_CONFIRMATION =
-  'Thank you! We have received your request. An email will follow once the details are confirmed.';
+export const BOOKING_CONFIRMATION = 'Thank you! We have received your request. An email will follow once the details are confirmed.';
 export const BOOKING_TOO_MANY = 'Too many booking requests. Please try again later.';
 /** Booking requests allowed per hour from one IP address, and to one location. */
 export const BOOKING_LIMIT_PER_IP = 5;

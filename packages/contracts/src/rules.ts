@@ -29,23 +29,16 @@ export function messageField() {
 }
 
 export const emailField = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('must be a valid email address').max(254, 'must be at most 254 characters'));
+  z.string().trim().toLowerCase().pipe(z.email('must be a valid email address').max(254, 'must be at most 254 characters'));
 
 /** OWASP: at least 12 characters, no composition rules, a generous maximum. */
-export const newPasswordField = () =>
-  z.string().min(12, 'must be at least 12 characters').max(256, 'must be at most 256 characters');
+export const newPasswordField = () => z.string().min(12, 'must be at least 12 characters').max(256, 'must be at most 256 characters');
 
 export const idField = () => z.uuid('must be a valid id');
 
 /** Query strings carry booleans as text. */
 export const queryBoolean = () =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-    .transform((v) => v === true || v === 'true' || v === '1');
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 export const IdParams = z.object({ id: idField() });
 
@@ -66,8 +59,7 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-export const timeZoneField = () =>
-  z.string().refine(isValidTimeZone, { message: 'must be a valid IANA time zone, e.g. America/New_York' });
+export const timeZoneField = () => z.string().refine(isValidTimeZone, { message: 'must be a valid IANA time zone, e.g. America/New_York' });
 
 /** Free text that may be left empty: trimmed, empty becomes null. */
 export const optionalText = (max: number) =>
@@ -85,8 +77,7 @@ export const optionalEmail = () =>
     .transform((v) => (v ? v : null));
 
 /** A calendar date, YYYY-MM-DD (no time zone: dates of birth, given on, due on). */
-export const dateField = () =>
-  z.iso.date('must be a date (YYYY-MM-DD)');
+export const dateField = () => z.iso.date('must be a date (YYYY-MM-DD)');
 
 /**
  * The latest calendar date anywhere on earth (UTC+14). A date "in the future" is one after it: a
@@ -108,3 +99,14 @@ export const PageQuery = z.object({
 
 /** A page of a long list: the rows asked for and how many there are in all. */
 export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+/** An instant with its offset, e.g. 2026-11-23T14:00:00.000Z; answers are always UTC ('Z'). */
+export const instantField = () => z.iso.datetime({ offset: true, message: 'must be a date and time (ISO 8601)' });
+
+/** Money in the currency's units with at most two decimals (e.g. 85.5). */
+export const priceField = () =>
+  z
+    .number({ message: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .refine((v) => Math.round(v * 100) === v * 100, 'must have at most two decimals');

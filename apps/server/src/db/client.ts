@@ -70,7 +70,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
-      query: async <R,>(text: string) => (await client.query<R>(text)).rows,
+      query: async <R>(text: string) => (await client.query<R>(text)).rows,
       async close() {
         clearTimeout(firstAnalyze);
         clearInterval(everyFewHours);
@@ -101,7 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    query: async <R,>(text: string) => (await pool.query(text)).rows as R[],
+    query: async <R>(text: string) => (await pool.query(text)).rows as R[],
     url,
     async close() {
       // pool.end() resolves once it has asked each connection to close, not once they have: wait

@@ -42,9 +42,11 @@ export function tenantReference(
   to: Keyed,
   onDelete: 'cascade' | 'restrict' | 'no action' = 'no action',
 ) {
-  return foreignKey({ name: `${table}_${snakeCase(column.name)}_fk`, columns: [from.accountId, column], foreignColumns: [to.accountId, to.id] }).onDelete(
-    onDelete,
-  );
+  return foreignKey({
+    name: `${table}_${snakeCase(column.name)}_fk`,
+    columns: [from.accountId, column],
+    foreignColumns: [to.accountId, to.id],
+  }).onDelete(onDelete);
 }
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -91,7 +91,8 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
   /** Changes a row (404 if not in scope) with its hooks and audit entry, in one transaction. */
   protected async applyPatch(auth: AuthContext, id: string, build: (tx: Executor, existing: Row<T>) => Promise<RowPatch<T>>): Promise<E> {
     return this.write(async (tx) => {
-      const existing = await this.def.repository.findById(tx, auth, id);
+      // Locked until the transaction ends: two updates of one row are checked one after the other.
+      const existing = await this.def.repository.findById(tx, auth, id, { lock: 'update' });
       if (!existing) throw notFound();
       const row = await this.def.repository.update(tx, auth, id, await build(tx, existing));
       if (!row) throw notFound();
@@ -103,7 +104,7 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
 
   async remove(auth: AuthContext, id: string): Promise<void> {
     await this.write(async (tx) => {
-      const existing = await this.def.repository.findById(tx, auth, id);
+      const existing = await this.def.repository.findById(tx, auth, id, { lock: 'update' });
       if (!existing) throw notFound();
       await this.def.beforeRemove?.(tx, auth, existing);
       if (!(await this.def.repository.remove(tx, auth, id))) throw notFound();

@@ -6,7 +6,7 @@
 // when code elsewhere compares account_id, reaches a tenant table without these builders, or joins
 // one without the account equated.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelectBase, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
 import { accounts } from '../features/accounts/accounts.table.js';
@@ -29,6 +29,20 @@ export type RowPatch<T extends AccountTable> = Partial<NewRow<T>>;
 /** A patch whose values may also be SQL expressions (`array_remove(…)`). */
 export type RowSet<T extends AccountTable> = { [K in keyof NewRow<T>]?: NewRow<T>[K] | SQL };
 export type Lock = 'update' | 'share';
+
+/**
+ * What `select` answers: Drizzle's own dynamic select from `T`, typed as if written in place
+ * (inside the generic builder Drizzle would lose the table's name, and with it the row types of
+ * joins chained on).
+ */
+export type ScopedSelect<T extends AccountTable, F extends SelectedFields> = PgSelectBase<
+  T['_']['name'],
+  F,
+  'partial',
+  Record<T['_']['name'], 'not-null'>,
+  true,
+  never
+>;
 
 /**
  * `column = any($1::uuid[])`: one parameter however many ids. A page of a week's appointments looks
@@ -100,12 +114,12 @@ export function scopedTable<T extends AccountTable>(table: T) {
      * grouping, limits and locks chain on). Join another tenant table with `.joined(it, on)`.
      */
     select<F extends SelectedFields>(ex: Executor, scope: Scope, fields: F, where?: SQL) {
-      return ex.select(fields).from(t).where(scoped(scope, where)).$dynamic();
+      return ex.select(fields).from(t).where(scoped(scope, where)).$dynamic() as unknown as ScopedSelect<T, F>;
     },
 
     /** The same, each row once. */
     selectDistinct<F extends SelectedFields>(ex: Executor, scope: Scope, fields: F, where?: SQL) {
-      return ex.selectDistinct(fields).from(t).where(scoped(scope, where)).$dynamic();
+      return ex.selectDistinct(fields).from(t).where(scoped(scope, where)).$dynamic() as unknown as ScopedSelect<T, F>;
     },
 
     async list(ex: Executor, scope: Scope, opts: ListOptions = {}): Promise<Row<T>[]> {
@@ -122,7 +136,11 @@ export function scopedTable<T extends AccountTable>(table: T) {
     },
 
     async exists(ex: Executor, scope: Scope, where?: SQL): Promise<boolean> {
-      const rows = await ex.select({ one: sql`1` }).from(t).where(scoped(scope, where)).limit(1);
+      const rows = await ex
+        .select({ one: sql`1` })
+        .from(t)
+        .where(scoped(scope, where))
+        .limit(1);
       return rows.length > 0;
     },
 
@@ -185,7 +203,12 @@ export function tenantRepository<T extends TenantTable>(table: T) {
     ...base,
 
     async findById(ex: Executor, scope: Scope, id: string, opts: { lock?: Lock } = {}): Promise<Row<T> | undefined> {
-      let q = ex.select().from(t).where(scoped(scope, eq(t.id, id))).limit(1).$dynamic();
+      let q = ex
+        .select()
+        .from(t)
+        .where(scoped(scope, eq(t.id, id)))
+        .limit(1)
+        .$dynamic();
       if (opts.lock) q = q.for(opts.lock);
       return (await q)[0] as Row<T> | undefined;
     },
@@ -294,8 +317,21 @@ export function acrossAccounts<T extends AccountTable>(table: T) {
   const t = table as unknown as PgTable;
   return {
     select<F extends SelectedFields>(ex: Executor, fields: F, where?: SQL) {
-      return ex.select(fields).from(t).where(where).$dynamic();
+      return ex.select(fields).from(t).where(where).$dynamic() as unknown as ScopedSelect<T, F>;
     },
     count: (ex: Executor, where?: SQL): Promise<number> => ex.$count(t, where),
+    /**
+     * Deletes across accounts: the platform's own housekeeping and administration (expired
+     * sessions, the booking requests' rate-limit log, a system role's holders), never a practice's
+     * records. Optional references to the rows are not cleared: only for tables nothing refers to.
+     */
+    async removeWhere(ex: Executor, where: SQL): Promise<number> {
+      return (
+        await ex
+          .delete(t)
+          .where(where)
+          .returning({ one: sql`1` })
+      ).length;
+    },
   };
 }

@@ -13,7 +13,7 @@ import {
   type AppointmentStatus,
   type ServiceType,
 } from '@willow/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   addOnCategories,
@@ -29,8 +29,10 @@ import {
   veterinarianSlotAvailability,
   type AddOnOptionRow,
 } from '../db/schema.js';
-import type { Scope } from '../platform/tenant-repository.js';
+import { tenantRepository, type Scope } from '../platform/tenant-repository.js';
 import { prng } from './names.js';
+
+const patientsTable = tenantRepository(patients);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -151,7 +153,14 @@ const VISITS: Visit[] = [
     ],
   },
   { day: -14, at: '11:00', service: 'sick', status: 'Cancelled', reason: 'Feeling better; the owner will call if it comes back.' },
-  { day: -12, at: '10:30', service: 'homeVisit', status: 'Rejected', online: [1], reason: 'Outside our home-visit area; referred to a practice nearer the owner.' },
+  {
+    day: -12,
+    at: '10:30',
+    service: 'homeVisit',
+    status: 'Rejected',
+    online: [1],
+    reason: 'Outside our home-visit area; referred to a practice nearer the owner.',
+  },
   {
     day: -9,
     at: '13:30',
@@ -278,10 +287,16 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
     const attachedRows: (typeof appointmentAddOns.$inferInsert)[] = [];
     const deaths: { id: string; deceasedOn: string; deceasedNote: string }[] = [];
 
-    const petRows = await tx
-      .select({ id: patients.id, clientId: patients.clientId, locationId: patients.locationId, deceasedOn: patients.deceasedOn })
-      .from(patients)
-      .where(and(eq(patients.accountId, scope.accountId), inArray(patients.locationId, practices.map((p) => p.locationId))))
+    const petRows = await patientsTable
+      .select(
+        tx,
+        scope,
+        { id: patients.id, clientId: patients.clientId, locationId: patients.locationId, deceasedOn: patients.deceasedOn },
+        inArray(
+          patients.locationId,
+          practices.map((p) => p.locationId),
+        ),
+      )
       .orderBy(patients.createdAt, patients.id);
 
     for (const practice of practices) {
@@ -295,25 +310,49 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
       const serviceId = new Map<ServiceKey, { id: string; spec: ServiceSpec }>();
       for (const spec of catalogue) {
         const id = randomUUID();
-        serviceRows.push({ id, accountId: scope.accountId, locationId, type: spec.type, name: spec.name, duration: spec.duration, price: priceAt(spec, practice.priceFactor) });
+        serviceRows.push({
+          id,
+          accountId: scope.accountId,
+          locationId,
+          type: spec.type,
+          name: spec.name,
+          duration: spec.duration,
+          price: priceAt(spec, practice.priceFactor),
+        });
         if (!serviceId.has(spec.key)) serviceId.set(spec.key, { id, spec });
         // The vet does the clinical work; cremations and nail trims are the desk's and the assistant's.
-        if (!['communalCremation', 'privateCremation', 'nails'].includes(spec.key)) offerRows.push({ accountId: scope.accountId, veterinarianId: practice.vetId, serviceId: id });
+        if (!['communalCremation', 'privateCremation', 'nails'].includes(spec.key))
+          offerRows.push({ accountId: scope.accountId, veterinarianId: practice.vetId, serviceId: id });
         if (practice.assistantId && ['vaccination', 'nails', 'dental', 'communalCremation', 'privateCremation', 'ashesDelivery'].includes(spec.key))
           offerRows.push({ accountId: scope.accountId, veterinarianId: practice.assistantId, serviceId: id });
-        if (['wellness', 'vaccination', 'nails'].includes(spec.key)) offerRows.push({ accountId: scope.accountId, veterinarianId: practice.ownerId, serviceId: id });
+        if (['wellness', 'vaccination', 'nails'].includes(spec.key))
+          offerRows.push({ accountId: scope.accountId, veterinarianId: practice.ownerId, serviceId: id });
       }
       const svc = (key: ServiceKey) => serviceId.get(key)!;
 
       // ---- slots: this week and the four after it, mornings and afternoons as weekly series ----
       const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
       const series = [
-        { id: randomUUID(), weekdays: [1, 2, 3, 4, 5], from: OPENING[0][0], to: OPENING[0][1], serviceIds: [] as string[], capacity: practice.assistantId ? 2 : 1 },
+        {
+          id: randomUUID(),
+          weekdays: [1, 2, 3, 4, 5],
+          from: OPENING[0][0],
+          to: OPENING[0][1],
+          serviceIds: [] as string[],
+          capacity: practice.assistantId ? 2 : 1,
+        },
         ...(practice.assistantId
           ? [
               { id: randomUUID(), weekdays: [1, 3, 5], from: OPENING[1][0], to: OPENING[1][1], serviceIds: [] as string[], capacity: 2 },
               // Tuesday and Thursday afternoons are kept for visits at home and end-of-life care.
-              { id: randomUUID(), weekdays: [2, 4], from: OPENING[1][0], to: OPENING[1][1], serviceIds: [svc('homeVisit').id, svc('homeEuthanasia').id], capacity: 1 },
+              {
+                id: randomUUID(),
+                weekdays: [2, 4],
+                from: OPENING[1][0],
+                to: OPENING[1][1],
+                serviceIds: [svc('homeVisit').id, svc('homeEuthanasia').id],
+                capacity: 1,
+              },
             ]
           : [{ id: randomUUID(), weekdays: [1, 2, 3, 4, 5], from: OPENING[1][0], to: OPENING[1][1], serviceIds: [] as string[], capacity: 1 }]),
       ];
@@ -341,8 +380,13 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
         const date = addDays(today, d);
         if (weekdayOf(date) === 0 || weekdayOf(date) === 6) continue;
         taken++;
-        availabilityRows.push({ accountId: scope.accountId, veterinarianId: practice.vetId, startAt: at(date, practice.assistantId ? OPENING[0][0] : OPENING[1][0]) });
-        if (practice.assistantId && taken <= 3) availabilityRows.push({ accountId: scope.accountId, veterinarianId: practice.assistantId, startAt: at(date, OPENING[1][0]) });
+        availabilityRows.push({
+          accountId: scope.accountId,
+          veterinarianId: practice.vetId,
+          startAt: at(date, practice.assistantId ? OPENING[0][0] : OPENING[1][0]),
+        });
+        if (practice.assistantId && taken <= 3)
+          availabilityRows.push({ accountId: scope.accountId, veterinarianId: practice.assistantId, startAt: at(date, OPENING[1][0]) });
       }
 
       for (const n of practice.notes) {
@@ -360,11 +404,27 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
       const keepsakes = randomUUID();
       const urns = randomUUID();
       categoryRows.push(
-        { id: keepsakes, accountId: scope.accountId, locationId, name: 'Memorial keepsakes', description: 'Keepsakes made on the day, for the family to take home.' },
+        {
+          id: keepsakes,
+          accountId: scope.accountId,
+          locationId,
+          name: 'Memorial keepsakes',
+          description: 'Keepsakes made on the day, for the family to take home.',
+        },
         { id: urns, accountId: scope.accountId, locationId, name: 'Urns', description: 'Returned with the ashes after a private cremation.' },
       );
       const addOn = (key: AddOnKey, categoryId: string, name: string, price: number, options: AddOnOptionRow[], description: string | null = null) =>
-        addOnRows.push({ id: randomUUID(), key, accountId: scope.accountId, locationId, categoryId, name, description, price: Math.round(price * practice.priceFactor), options });
+        addOnRows.push({
+          id: randomUUID(),
+          key,
+          accountId: scope.accountId,
+          locationId,
+          categoryId,
+          name,
+          description,
+          price: Math.round(price * practice.priceFactor),
+          options,
+        });
       addOn('pawPrint', keepsakes, 'Paw print', 45, [{ name: 'Ink colour', choices: ['Black', 'Blue', 'Red'] }], 'An ink print of a paw on a card.');
       addOn('furClipping', keepsakes, 'Fur clipping', 15, [], 'A lock of fur in a small envelope.');
       addOn('urn', urns, 'Urn', 95, [{ name: 'Material', choices: ['Wood', 'Ceramic'] }]);
@@ -445,7 +505,15 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
       let current = todays.findIndex((p) => p.endAt > now);
       if (current < 0) current = todays.length - 1;
       const todayStatus = (i: number): AppointmentStatus =>
-        i < current - 1 ? 'Completed' : i === current - 1 ? 'Checked Out' : i === current ? 'Checked In' : i === todays.length - 1 && i > current + 1 ? 'Pending' : 'Confirmed';
+        i < current - 1
+          ? 'Completed'
+          : i === current - 1
+            ? 'Checked Out'
+            : i === current
+              ? 'Checked In'
+              : i === todays.length - 1 && i > current + 1
+                ? 'Pending'
+                : 'Confirmed';
 
       for (const p of placed) {
         const { visit, startAt, endAt } = p;
@@ -490,7 +558,9 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
             changedAt: c.at,
           }),
         );
-        const requestedTimes = online ? [startAt, ...visit.online!.map((d) => new Date(startAt.getTime() + d * DAY))].map((t) => t.toISOString()) : [];
+        const requestedTimes = online
+          ? [startAt, ...visit.online!.map((d) => new Date(startAt.getTime() + d * DAY))].map((t) => t.toISOString())
+          : [];
         const { spec } = svc(visit.service);
         appointmentRows.push({
           id,
@@ -515,7 +585,15 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
         });
         for (const a of visit.addOns ?? []) {
           const item = addOnOf(a.key);
-          attachedRows.push({ accountId: scope.accountId, appointmentId: id, addOnId: item.id, name: item.name, price: item.price, values: a.values, createdAt });
+          attachedRows.push({
+            accountId: scope.accountId,
+            appointmentId: id,
+            addOnId: item.id,
+            name: item.name,
+            price: item.price,
+            values: a.values,
+            createdAt,
+          });
         }
       }
     }
@@ -531,7 +609,7 @@ export async function seedSchedulingDemo(db: Db, scope: Scope, practices: DemoPr
     await tx.insert(appointmentStatusChanges).values(historyRows);
     await tx.insert(appointmentAddOns).values(attachedRows);
     for (const d of deaths) {
-      await tx.update(patients).set({ deceasedOn: d.deceasedOn, deceasedNote: d.deceasedNote }).where(and(eq(patients.accountId, scope.accountId), eq(patients.id, d.id)));
+      await patientsTable.updateWhere(tx, scope, eq(patients.id, d.id), { deceasedOn: d.deceasedOn, deceasedNote: d.deceasedNote });
     }
   });
 }

@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { addDays, localDate, localDateTimeToInstant, visitMinutes, weekdayOf, type AppointmentStatus } from '@willow/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { clients, patients, roles, userRoles, users } from '../db/schema.js';
 import { locationsRepository } from '../features/locations/locations.repository.js';
 import { usersRepository } from '../features/users/users.repository.js';
 import { hashPassword } from '../platform/passwords.js';
-import type { Scope } from '../platform/tenant-repository.js';
+import { scopedTable, tenantRepository, type Scope } from '../platform/tenant-repository.js';
 import { priceAt, SERVICE_CATALOGUE, type ServiceKey, type ServiceSpec } from './demo-scheduling.js';
 import { FIRST_NAMES, LAST_NAMES, pick, prng } from './names.js';
 
@@ -46,7 +46,13 @@ const CANCEL_REASONS = [
   'Booked twice by mistake.',
   'Weather: the road to the farm is closed.',
 ];
-const NOTES = ['Team meeting 16:30', 'Short-staffed at the front desk', 'Crematory collection at 15:00', 'Lunch-and-learn 12:00', 'Fire alarm test at 10:00'];
+const NOTES = [
+  'Team meeting 16:30',
+  'Short-staffed at the front desk',
+  'Crematory collection at 15:00',
+  'Lunch-and-learn 12:00',
+  'Fire alarm test at 10:00',
+];
 
 export interface LargeSchedulingOptions {
   seed: number;
@@ -63,8 +69,8 @@ async function insertRecords(ex: Executor, head: string, select: string, recordT
 
 async function ensureProviders(db: Db, scope: Scope, locationIds: string[], rand: () => number): Promise<{ id: string; locationIds: string[] }[]> {
   const emails = Array.from({ length: LARGE_PROVIDERS }, (_, n) => largeProviderEmail(n));
-  const existing = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.accountId, scope.accountId), inArray(users.email, emails)));
-  const [vetRole] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.accountId, scope.accountId), eq(roles.name, 'Veterinarian')));
+  const existing = await tenantRepository(users).select(db, scope, { id: users.id, email: users.email }, inArray(users.email, emails));
+  const [vetRole] = await tenantRepository(roles).select(db, scope, { id: roles.id }, eq(roles.name, 'Veterinarian'));
   let passwordHash: string | undefined;
   const providers: { id: string; locationIds: string[] }[] = [];
   for (const [n, email] of emails.entries()) {
@@ -112,7 +118,9 @@ export async function seedLargeScheduling(db: Db, scope: Scope, opts: LargeSched
   }
   const offers = providers.flatMap((p) =>
     p.locationIds.flatMap((l) =>
-      [...serviceIdsAt.get(l)!.values()].filter((s) => !['communalCremation', 'privateCremation', 'nails'].includes(s.spec.key)).map((s) => ({ v: p.id, s: s.id })),
+      [...serviceIdsAt.get(l)!.values()]
+        .filter((s) => !['communalCremation', 'privateCremation', 'nails'].includes(s.spec.key))
+        .map((s) => ({ v: p.id, s: s.id })),
     ),
   );
 
@@ -144,8 +152,20 @@ export async function seedLargeScheduling(db: Db, scope: Scope, opts: LargeSched
   }
 
   await db.transaction(async (tx) => {
-    await insertRecords(tx, 'insert into services (id, account_id, location_id, type, name, duration, price)', `x.i, '${accountId}', x.l, x.t, x.n, x.d, x.p`, 'i uuid, l uuid, t text, n text, d int, p numeric', serviceRows);
-    await insertRecords(tx, 'insert into veterinarian_services (account_id, veterinarian_id, service_id)', `'${accountId}', x.v, x.s`, 'v uuid, s uuid', offers);
+    await insertRecords(
+      tx,
+      'insert into services (id, account_id, location_id, type, name, duration, price)',
+      `x.i, '${accountId}', x.l, x.t, x.n, x.d, x.p`,
+      'i uuid, l uuid, t text, n text, d int, p numeric',
+      serviceRows,
+    );
+    await insertRecords(
+      tx,
+      'insert into veterinarian_services (account_id, veterinarian_id, service_id)',
+      `'${accountId}', x.v, x.s`,
+      'v uuid, s uuid',
+      offers,
+    );
     await insertRecords(
       tx,
       'insert into schedule_slots (account_id, location_id, start_at, end_at, series_id)',
@@ -153,26 +173,42 @@ export async function seedLargeScheduling(db: Db, scope: Scope, opts: LargeSched
       'l uuid, s timestamptz, e timestamptz, sr uuid',
       slotRows,
     );
-    await insertRecords(tx, 'insert into veterinarian_slot_availability (account_id, veterinarian_id, start_at)', `'${accountId}', x.v, x.s`, 'v uuid, s timestamptz', availability);
-    await insertRecords(tx, 'insert into schedule_notes (account_id, location_id, date, provider_id, text)', `'${accountId}', x.l, x.d, x.p, x.t`, 'l uuid, d date, p uuid, t text', noteRows);
+    await insertRecords(
+      tx,
+      'insert into veterinarian_slot_availability (account_id, veterinarian_id, start_at)',
+      `'${accountId}', x.v, x.s`,
+      'v uuid, s timestamptz',
+      availability,
+    );
+    await insertRecords(
+      tx,
+      'insert into schedule_notes (account_id, location_id, date, provider_id, text)',
+      `'${accountId}', x.l, x.d, x.p, x.t`,
+      'l uuid, d date, p uuid, t text',
+      noteRows,
+    );
   });
   log(`services: ${serviceRows.length}, slots: ${slotRows.length}, notes: ${noteRows.length}`);
 
   // ---- appointments ----
+  const patientsTable = tenantRepository(patients);
   const pets = (
-    await db
-      .select({ id: patients.id, clientId: patients.clientId, locationId: patients.locationId, deceased: sql<boolean>`${patients.deceasedOn} is not null`, address: clients.address })
-      .from(patients)
-      .innerJoin(clients, eq(clients.id, patients.clientId))
-      .where(eq(patients.accountId, accountId))
+    await patientsTable
+      .select(db, scope, {
+        id: patients.id,
+        clientId: patients.clientId,
+        locationId: patients.locationId,
+        deceased: sql<boolean>`${patients.deceasedOn} is not null`,
+        address: clients.address,
+      })
+      .innerJoin(clients, patientsTable.joined(clients, eq(clients.id, patients.clientId)))
       .orderBy(patients.id)
   ).filter((p) => !p.deceased);
   const petsAt = new Map(locations.map((l) => [l.id, pets.filter((p) => p.locationId === l.id)]));
-  const [owner] = await db
-    .select({ id: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.accountId, accountId), eq(roles.name, 'Administrator')))
+  const roleHolders = scopedTable(userRoles);
+  const [owner] = await roleHolders
+    .select(db, scope, { id: userRoles.userId }, eq(roles.name, 'Administrator'))
+    .innerJoin(roles, roleHolders.joined(roles, eq(roles.id, userRoles.roleId)))
     .limit(1);
   const weighted = (Object.entries(SERVICE_WEIGHTS) as [ServiceKey, number][]).flatMap(([k, w]) => Array<ServiceKey>(w).fill(k));
 
@@ -293,6 +329,8 @@ export async function seedLargeScheduling(db: Db, scope: Scope, opts: LargeSched
   if (buffer.length) await flush();
 
   // Fresh statistics (and, on PGlite, the visibility map) for the new rows.
-  await db.execute(sql`vacuum (analyze) appointments, services, veterinarian_services, schedule_slots, veterinarian_slot_availability, schedule_notes`);
+  await db.execute(
+    sql`vacuum (analyze) appointments, services, veterinarian_services, schedule_slots, veterinarian_slot_availability, schedule_notes`,
+  );
   log(`appointments done in ${Math.round((performance.now() - t0) / 1000)} s`);
 }

@@ -5,7 +5,7 @@
 // It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
 // seeded before appointments existed, it adds the calendar part.
 import { performance } from 'node:perf_hooks';
-import { count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { appointments } from '../db/schema.js';
@@ -15,6 +15,7 @@ import { clientsRepository } from '../features/clients/clients.repository.js';
 import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
 import { patientsRepository } from '../features/patients/patients.repository.js';
 import { usersRepository } from '../features/users/users.repository.js';
+import { tenantRepository } from '../platform/tenant-repository.js';
 import { seedLargeScheduling } from './large-scheduling.js';
 import { ensureReferenceData } from './reference-data.js';
 import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
@@ -22,8 +23,32 @@ import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREET
 export const LARGE_ACCOUNT = 'Large Veterinary Network';
 export const LARGE_OWNER = 'owner@large.test';
 export const LARGE_PASSWORD = 'demo-password';
-const TIMEZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix', 'Europe/London', 'Europe/Dublin', 'Australia/Sydney', 'Pacific/Auckland', 'America/Toronto'];
-const CITIES = ['Springfield', 'Riverton', 'Fairview', 'Greenville', 'Madison', 'Franklin', 'Clinton', 'Georgetown', 'Salem', 'Bristol', 'Dover', 'Ashland'];
+const TIMEZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Phoenix',
+  'Europe/London',
+  'Europe/Dublin',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+  'America/Toronto',
+];
+const CITIES = [
+  'Springfield',
+  'Riverton',
+  'Fairview',
+  'Greenville',
+  'Madison',
+  'Franklin',
+  'Clinton',
+  'Georgetown',
+  'Salem',
+  'Bristol',
+  'Dover',
+  'Ashland',
+];
 
 export interface LargeSeedOptions {
   seed: number;
@@ -38,8 +63,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   await ensureReferenceData(db);
   const existing = (await accountsRepository.list(db, {})).find((a) => a.name === LARGE_ACCOUNT);
   if (existing) {
-    const [row] = await db.select({ n: count() }).from(appointments).where(eq(appointments.accountId, existing.id));
-    if ((row?.n ?? 0) > 0) {
+    if ((await tenantRepository(appointments).count(db, { accountId: existing.id })) > 0) {
       log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
       return false;
     }
@@ -56,13 +80,21 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   });
   const scope = { accountId: account.id };
   for (let i = 1; i < opts.locations; i++) {
-    await locationsRepository.insert(db, scope, { name: `${CITIES[i % CITIES.length]} Animal Hospital ${i + 1}`, timezone: TIMEZONES[i % TIMEZONES.length]! });
+    await locationsRepository.insert(db, scope, {
+      name: `${CITIES[i % CITIES.length]} Animal Hospital ${i + 1}`,
+      timezone: TIMEZONES[i % TIMEZONES.length]!,
+    });
   }
   const locations = await locationsRepository.listSorted(db, scope, {});
   const catalogue = await speciesRepository.findByNames(db, ['Dog', 'Cat', 'Rabbit', 'Bird', 'Horse']);
   for (const l of locations) for (const s of catalogue) await locationsRepository.addSpecies(db, scope, l.id, s.id);
   const owner = await usersRepository.findByEmail(db, LARGE_OWNER);
-  await usersRepository.setLocations(db, scope, owner!.id, locations.map((l) => l.id));
+  await usersRepository.setLocations(
+    db,
+    scope,
+    owner!.id,
+    locations.map((l) => l.id),
+  );
 
   const BATCH = 2000;
   let made = 0;

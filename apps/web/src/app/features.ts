@@ -1,24 +1,23 @@
 import { accountsFeature } from '../features/accounts';
 import { addOnsFeature } from '../features/add-ons';
 import { appointmentsFeature } from '../features/appointments';
+import { auditFeature } from '../features/audit';
 import { authFeature } from '../features/auth';
 import { bookingFeature } from '../features/booking';
-import { calendarFeature } from '../features/calendar';
+import { careFeature } from '../features/care';
 import { clientsFeature } from '../features/clients';
 import { contactsFeature } from '../features/contacts';
 import { documentsFeature } from '../features/documents';
-import { historyFeature } from '../features/history';
 import { legalFeature } from '../features/legal';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
-import { prescriptionsFeature } from '../features/prescriptions';
 import { profileFeature } from '../features/profile';
 import { rolesFeature } from '../features/roles';
+import { scheduleFeature } from '../features/schedule';
 import { searchFeature } from '../features/search';
 import { servicesFeature } from '../features/services';
 import { subscriptionsFeature } from '../features/subscriptions';
 import { usersFeature } from '../features/users';
-import { vaccinationsFeature } from '../features/vaccinations';
 import type { FeatureModule } from './feature-registry';
 
 /**
@@ -37,13 +36,12 @@ export const features: readonly FeatureModule[] = [
   searchFeature,
   clientsFeature,
   patientsFeature,
-  prescriptionsFeature,
-  vaccinationsFeature,
-  calendarFeature,
+  careFeature,
+  scheduleFeature,
   appointmentsFeature,
   contactsFeature,
   documentsFeature,
-  historyFeature,
+  auditFeature,
   servicesFeature,
   addOnsFeature,
   bookingFeature,

@@ -1,4 +1,12 @@
-import type { Account, AccountWithDetails, CreateAccountInput, SubscriptionTier, SubscriptionTierInput, SubscriptionUsage, UpdateAccountInput } from '@willow/contracts';
+import type {
+  Account,
+  AccountWithDetails,
+  CreateAccountInput,
+  SubscriptionTier,
+  SubscriptionTierInput,
+  SubscriptionUsage,
+  UpdateAccountInput,
+} from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -36,7 +44,10 @@ export class AccountsService {
     // switch_account:premium reaches premium accounts, and always the user's own one to go back to.
     if (!everyAccount) rows = rows.filter((r) => r.subscriptionTier === 'premium' || r.id === auth.homeAccountId);
     if (!opts.includeDetails) return rows.map(toAccount);
-    const usage = await accountsRepository.usage(this.db);
+    const usage = await accountsRepository.usage(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({ ...toAccount(r), details: usage.get(r.id) ?? { users: 0, activeUsers: 0, locations: 0 } }));
   }
 

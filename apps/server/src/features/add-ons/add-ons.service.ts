@@ -35,7 +35,11 @@ const toCategory = (r: AddOnCategoryRow): AddOnCategory => ({
 });
 
 async function toAddOns(ex: Executor, scope: Scope, rows: AddOnRow[]): Promise<AddOn[]> {
-  const names = await addOnsRepository.categoryNames(ex, scope, rows.map((r) => r.categoryId));
+  const names = await addOnsRepository.categoryNames(
+    ex,
+    scope,
+    rows.map((r) => r.categoryId),
+  );
   return rows.map((r) => ({
     id: r.id,
     locationId: r.locationId,

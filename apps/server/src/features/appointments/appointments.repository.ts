@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
-import { idIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { addOns } from '../add-ons/add-ons.table.js';
 import { clients } from '../clients/clients.table.js';
@@ -21,6 +21,12 @@ const catalogueAddOns = tenantRepository(addOns);
 const servicesTable = tenantRepository(services);
 const clientsTable = tenantRepository(clients);
 const patientsTable = tenantRepository(patients);
+const usersTable = tenantRepository(users);
+const userRolesTable = scopedTable(userRoles);
+const rolesTable = tenantRepository(roles);
+const locationsTable = tenantRepository(locations);
+const locationSpeciesTable = scopedTable(locationSpecies);
+const requestLog = scopedTable(bookingRequestLog);
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentAddOnRow = typeof appointmentAddOns.$inferSelect;
@@ -32,7 +38,11 @@ export type PatientRow = typeof patients.$inferSelect;
 const MAX_APPOINTMENT_MS = MAX_APPOINTMENT_HOURS * 3_600_000;
 
 /** A uuid[] of bound values, written the same way for PGlite and node-postgres. */
-const uuidArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
 
 export interface AppointmentFilters {
   /** one location, or any of these (the account's locations, so the index still applies) */
@@ -53,8 +63,14 @@ function nameSearch(search: string | undefined): SQL | undefined {
     ...words.map((w) => {
       const pattern = `%${escapeLike(w)}%`;
       return or(
-        sql`exists (select 1 from ${clients} where ${clients.id} = ${appointments.clientId} and lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${pattern})`,
-        sql`exists (select 1 from ${patients} where ${patients.id} = any(${appointments.patientIds}) and lower(${patients.name}) like ${pattern})`,
+        clientsTable.existsFor(
+          appointments,
+          and(eq(clients.id, appointments.clientId), sql`lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${pattern}`),
+        ),
+        patientsTable.existsFor(
+          appointments,
+          and(sql`${patients.id} = any(${appointments.patientIds})`, sql`lower(${patients.name}) like ${pattern}`),
+        ),
       );
     }),
   );
@@ -104,16 +120,10 @@ export const appointmentsRepository = {
    * The row, locked until the transaction ends: a status change reads it this way, so two changes
    * from the same status at once are checked one after the other, the second against the first's result.
    */
-  async findForUpdate(ex: Executor, scope: Scope, id: string): Promise<AppointmentRow | undefined> {
-    const [row] = await ex.select().from(appointments).where(base.scoped(scope, eq(appointments.id, id))).limit(1).for('update');
-    return row;
-  },
+  findForUpdate: (ex: Executor, scope: Scope, id: string): Promise<AppointmentRow | undefined> => base.findById(ex, scope, id, { lock: 'update' }),
 
   /** Several rows locked the same way, always in id order so two such writes never wait crosswise. */
-  async findManyForUpdate(ex: Executor, scope: Scope, ids: string[]): Promise<AppointmentRow[]> {
-    if (ids.length === 0) return [];
-    return ex.select().from(appointments).where(base.scoped(scope, idIn(appointments.id, ids))).orderBy(asc(appointments.id)).for('update');
-  },
+  findManyForUpdate: (ex: Executor, scope: Scope, ids: string[]): Promise<AppointmentRow[]> => base.findByIds(ex, scope, ids, { lock: 'update' }),
 
   /**
    * The calendar: appointments overlapping [start, end), oldest first; without an end, from start
@@ -149,7 +159,7 @@ export const appointmentsRepository = {
   },
 
   async locationIds(ex: Executor, scope: Scope): Promise<string[]> {
-    const rows = await ex.select({ id: locations.id }).from(locations).where(eq(locations.accountId, scope.accountId));
+    const rows = await locationsTable.select(ex, scope, { id: locations.id });
     return rows.map((r) => r.id);
   },
 
@@ -159,7 +169,10 @@ export const appointmentsRepository = {
    */
   async lockKeys(ex: Executor, keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    const list = sql.join(keys.map((k) => sql`${k}`), sql`, `);
+    const list = sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    );
     await ex.execute(
       sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(k) as h from unnest(array[${list}]::text[]) as k order by h) as locks`,
     );
@@ -172,27 +185,29 @@ export const appointmentsRepository = {
     o: { start: Date; end: Date; providerIds: string[]; patientIds: string[]; excludeId?: string | undefined },
   ): Promise<OverlapRow | undefined> {
     if (o.providerIds.length === 0 && o.patientIds.length === 0) return undefined;
-    const [row] = await ex
-      .select({
-        id: appointments.id,
-        startAt: appointments.startAt,
-        endAt: appointments.endAt,
-        primaryProviderId: appointments.primaryProviderId,
-        secondaryProviderId: appointments.secondaryProviderId,
-        patientIds: appointments.patientIds,
-        primaryName: sql<string | null>`${primaryProvider.firstName} || ' ' || ${primaryProvider.lastName}`,
-        secondaryName: sql<string | null>`${secondaryProvider.firstName} || ' ' || ${secondaryProvider.lastName}`,
-        clientFirstName: clients.firstName,
-        clientLastName: clients.lastName,
-        patients: sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', ${patients.id}, 'name', ${patients.name}) order by array_position(${appointments.patientIds}, ${patients.id})) from ${patients} where ${patients.id} = any(${appointments.patientIds})), '[]'::json)`,
-      })
-      .from(appointments)
-      .innerJoin(clients, eq(clients.id, appointments.clientId))
-      .leftJoin(primaryProvider, eq(primaryProvider.id, appointments.primaryProviderId))
-      .leftJoin(secondaryProvider, eq(secondaryProvider.id, appointments.secondaryProviderId))
-      .where(
+    const patientList = patientsTable.valueFor(
+      appointments,
+      sql`json_agg(json_build_object('id', ${patients.id}, 'name', ${patients.name}) order by array_position(${appointments.patientIds}, ${patients.id}))`,
+      sql`${patients.id} = any(${appointments.patientIds})`,
+    );
+    const [row] = await base
+      .select(
+        ex,
+        scope,
+        {
+          id: appointments.id,
+          startAt: appointments.startAt,
+          endAt: appointments.endAt,
+          primaryProviderId: appointments.primaryProviderId,
+          secondaryProviderId: appointments.secondaryProviderId,
+          patientIds: appointments.patientIds,
+          primaryName: sql<string | null>`${primaryProvider.firstName} || ' ' || ${primaryProvider.lastName}`,
+          secondaryName: sql<string | null>`${secondaryProvider.firstName} || ' ' || ${secondaryProvider.lastName}`,
+          clientFirstName: clients.firstName,
+          clientLastName: clients.lastName,
+          patients: sql<{ id: string; name: string }[]>`coalesce(${patientList}, '[]'::json)`,
+        },
         and(
-          eq(appointments.accountId, scope.accountId),
           notInArray(appointments.status, [...INACTIVE_STATUSES]),
           o.excludeId ? ne(appointments.id, o.excludeId) : undefined,
           gt(appointments.startAt, new Date(o.start.getTime() - MAX_APPOINTMENT_MS)),
@@ -205,6 +220,9 @@ export const appointmentsRepository = {
           ),
         ),
       )
+      .innerJoin(clients, base.joined(clients, eq(clients.id, appointments.clientId)))
+      .leftJoin(primaryProvider, base.joined(primaryProvider, eq(primaryProvider.id, appointments.primaryProviderId)))
+      .leftJoin(secondaryProvider, base.joined(secondaryProvider, eq(secondaryProvider.id, appointments.secondaryProviderId)))
       .orderBy(asc(appointments.startAt), asc(appointments.id))
       .limit(1);
     return row;
@@ -213,19 +231,24 @@ export const appointmentsRepository = {
   // ---------- what answers show, batch-loaded ----------
   async clientsByIds(ex: Executor, scope: Scope, ids: string[]) {
     if (ids.length === 0) return [];
-    return ex
-      .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, phone: clients.phone })
-      .from(clients)
-      .where(and(eq(clients.accountId, scope.accountId), idIn(clients.id, ids)));
+    return clientsTable.select(
+      ex,
+      scope,
+      { id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, phone: clients.phone },
+      idIn(clients.id, ids),
+    );
   },
 
   async patientsByIds(ex: Executor, scope: Scope, ids: string[]) {
     if (ids.length === 0) return [];
-    return ex
-      .select({ id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn, alerts: patients.alerts })
-      .from(patients)
-      .innerJoin(species, eq(species.id, patients.speciesId))
-      .where(and(eq(patients.accountId, scope.accountId), idIn(patients.id, ids)));
+    return patientsTable
+      .select(
+        ex,
+        scope,
+        { id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn, alerts: patients.alerts },
+        idIn(patients.id, ids),
+      )
+      .innerJoin(species, eq(species.id, patients.speciesId));
   },
 
   async servicesByIds(ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> {
@@ -237,15 +260,7 @@ export const appointmentsRepository = {
    * in the database ties the id array to the services, so a service delete (which locks its row
    * for update) waits for the appointment and then sees it, or goes first and is not found here.
    */
-  async lockServices(ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> {
-    if (ids.length === 0) return [];
-    return ex
-      .select()
-      .from(services)
-      .where(servicesTable.scoped(scope, idIn(services.id, ids)))
-      .orderBy(asc(services.id))
-      .for('share');
-  },
+  lockServices: (ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> => servicesTable.findByIds(ex, scope, ids, { lock: 'share' }),
 
   async addOnsOf(ex: Executor, scope: Scope, appointmentIds: string[]): Promise<AppointmentAddOnRow[]> {
     if (appointmentIds.length === 0) return [];
@@ -256,22 +271,27 @@ export const appointmentsRepository = {
   },
 
   async statusHistory(ex: Executor, scope: Scope, appointmentId: string) {
-    return ex
-      .select({
-        id: appointmentStatusChanges.id,
-        fromStatus: appointmentStatusChanges.fromStatus,
-        toStatus: appointmentStatusChanges.toStatus,
-        note: appointmentStatusChanges.note,
-        correction: appointmentStatusChanges.correction,
-        changedAt: appointmentStatusChanges.changedAt,
-        changedById: appointmentStatusChanges.changedById,
-        changedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-      })
-      .from(appointmentStatusChanges)
-      .leftJoin(users, eq(users.id, appointmentStatusChanges.changedById))
-      .where(and(eq(appointmentStatusChanges.accountId, scope.accountId), eq(appointmentStatusChanges.appointmentId, appointmentId)))
-      // The creation row sorts first even if a change lands within the same microsecond.
-      .orderBy(asc(appointmentStatusChanges.changedAt), asc(sql`${appointmentStatusChanges.fromStatus} is not null`));
+    return (
+      statusChanges
+        .select(
+          ex,
+          scope,
+          {
+            id: appointmentStatusChanges.id,
+            fromStatus: appointmentStatusChanges.fromStatus,
+            toStatus: appointmentStatusChanges.toStatus,
+            note: appointmentStatusChanges.note,
+            correction: appointmentStatusChanges.correction,
+            changedAt: appointmentStatusChanges.changedAt,
+            changedById: appointmentStatusChanges.changedById,
+            changedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+          },
+          eq(appointmentStatusChanges.appointmentId, appointmentId),
+        )
+        .leftJoin(users, statusChanges.joined(users, eq(users.id, appointmentStatusChanges.changedById)))
+        // The creation row sorts first even if a change lands within the same microsecond.
+        .orderBy(asc(appointmentStatusChanges.changedAt), asc(sql`${appointmentStatusChanges.fromStatus} is not null`))
+    );
   },
 
   async recordStatus(
@@ -299,24 +319,21 @@ export const appointmentsRepository = {
   /** Each user with whether they are active and hold the permission through a role of this account. */
   async providerRows(ex: Executor, scope: Scope, ids: string[], permission: string) {
     if (ids.length === 0) return [];
-    return ex
-      .select({
+    // a role of the user's that grants the permission
+    const grants = rolesTable.existsFor(userRoles, and(eq(roles.id, userRoles.roleId), sql`${permission} = any(${roles.permissions})`));
+    return usersTable.select(
+      ex,
+      scope,
+      {
         id: users.id,
         isActive: users.isActive,
-        holds: sql<boolean>`${exists(
-          ex
-            .select({ one: sql`1` })
-            .from(userRoles)
-            .innerJoin(roles, eq(roles.id, userRoles.roleId))
-            .where(and(eq(userRoles.userId, users.id), eq(userRoles.accountId, scope.accountId), sql`${permission} = any(${roles.permissions})`)),
-        )}`,
-      })
-      .from(users)
-      .where(and(eq(users.accountId, scope.accountId), idIn(users.id, ids)));
+        holds: sql<boolean>`${userRolesTable.existsFor(users, and(eq(userRoles.userId, users.id), grants))}`,
+      },
+      idIn(users.id, ids),
+    );
   },
 
-  findCatalogueAddOn: (ex: Executor, scope: Scope, id: string): Promise<CatalogueAddOnRow | undefined> =>
-    catalogueAddOns.findById(ex, scope, id),
+  findCatalogueAddOn: (ex: Executor, scope: Scope, id: string): Promise<CatalogueAddOnRow | undefined> => catalogueAddOns.findById(ex, scope, id),
 
   async catalogueAddOns(ex: Executor, scope: Scope, ids: string[]): Promise<CatalogueAddOnRow[]> {
     return ids.length ? catalogueAddOns.list(ex, scope, { where: idIn(addOns.id, ids) }) : [];
@@ -325,27 +342,28 @@ export const appointmentsRepository = {
   findAttachedAddOn: (ex: Executor, scope: Scope, id: string) => attachedAddOns.findById(ex, scope, id),
   insertAddOn: (ex: Executor, scope: Scope, values: Omit<typeof appointmentAddOns.$inferInsert, 'accountId' | 'id'>) =>
     attachedAddOns.insert(ex, scope, values),
-  updateAddOnValues: (ex: Executor, scope: Scope, id: string, values: Record<string, string>) =>
-    attachedAddOns.update(ex, scope, id, { values }),
+  updateAddOnValues: (ex: Executor, scope: Scope, id: string, values: Record<string, string>) => attachedAddOns.update(ex, scope, id, { values }),
   removeAddOn: (ex: Executor, scope: Scope, id: string) => attachedAddOns.remove(ex, scope, id),
 
   /** A deleted patient leaves the appointments it was on. */
   async removePatient(ex: Executor, scope: Scope, patientId: string): Promise<void> {
-    await ex
-      .update(appointments)
-      .set({ patientIds: sql`array_remove(${appointments.patientIds}, ${patientId}::uuid)`, updatedAt: new Date() })
-      .where(and(eq(appointments.accountId, scope.accountId), sql`${appointments.patientIds} @> ${uuidArray([patientId])}`));
+    await base.updateWhere(ex, scope, sql`${appointments.patientIds} @> ${uuidArray([patientId])}`, {
+      patientIds: sql`array_remove(${appointments.patientIds}, ${patientId}::uuid)`,
+    });
   },
 };
 
 /** Public booking: read before any session exists, so the location itself names the account. */
 export const bookingRepository = {
   async activeLocation(ex: Executor, locationId: string) {
-    const [row] = await ex
-      .select({ location: locations, accountName: accounts.name })
-      .from(locations)
-      .innerJoin(accounts, eq(accounts.id, locations.accountId))
-      .where(and(eq(locations.id, locationId), eq(locations.isActive, true), eq(accounts.isActive, true)))
+    // Across accounts: the location id the page names is what tells the account.
+    const [row] = await acrossAccounts(locations)
+      .select(
+        ex,
+        { location: locations, accountName: accounts.name },
+        and(eq(locations.id, locationId), eq(locations.isActive, true), eq(accounts.isActive, true)),
+      )
+      .innerJoin(accounts, accountOf(locations))
       .limit(1);
     return row;
   },
@@ -358,35 +376,36 @@ export const bookingRepository = {
   },
 
   async speciesOf(ex: Executor, scope: Scope, locationId: string): Promise<{ id: string; name: string }[]> {
-    return ex
-      .select({ id: species.id, name: species.name })
-      .from(locationSpecies)
+    return locationSpeciesTable
+      .select(ex, scope, { id: species.id, name: species.name }, eq(locationSpecies.locationId, locationId))
       .innerJoin(species, eq(species.id, locationSpecies.speciesId))
-      .where(and(eq(locationSpecies.accountId, scope.accountId), eq(locationSpecies.locationId, locationId)))
       .orderBy(asc(species.name));
   },
 
   /** Requests in the window from this IP (anywhere) and to this location (from anyone). */
   async recentRequests(ex: Executor, ip: string, locationId: string, since: Date) {
-    const [row] = await ex
-      .select({
+    // Across accounts: an IP is limited on every practice's page at once, before any session exists.
+    const [row] = await acrossAccounts(bookingRequestLog).select(
+      ex,
+      {
         byIp: sql<number>`count(*) filter (where ${bookingRequestLog.ip} = ${ip})`.mapWith(Number),
         byLocation: sql<number>`count(*) filter (where ${bookingRequestLog.locationId} = ${locationId})`.mapWith(Number),
-      })
-      .from(bookingRequestLog)
-      .where(and(gte(bookingRequestLog.createdAt, since), or(eq(bookingRequestLog.ip, ip), eq(bookingRequestLog.locationId, locationId))));
+      },
+      and(gte(bookingRequestLog.createdAt, since), or(eq(bookingRequestLog.ip, ip), eq(bookingRequestLog.locationId, locationId))),
+    );
     return { byIp: row?.byIp ?? 0, byLocation: row?.byLocation ?? 0 };
   },
 
-  async logRequest(ex: Executor, entry: { accountId: string; locationId: string; ip: string }): Promise<void> {
-    await ex.insert(bookingRequestLog).values(entry);
+  /** Logged in the account of the location asked (the scope the location named). */
+  async logRequest(ex: Executor, scope: Scope, entry: { locationId: string; ip: string }): Promise<void> {
+    await requestLog.insertMany(ex, scope, [entry]);
   },
 
   /** The log only matters for the last hour: older rows of this IP and location go as new ones arrive. */
   async pruneLog(ex: Executor, ip: string, locationId: string, before: Date): Promise<void> {
-    await ex
-      .delete(bookingRequestLog)
-      .where(and(lt(bookingRequestLog.createdAt, before), or(eq(bookingRequestLog.ip, ip), eq(bookingRequestLog.locationId, locationId))));
+    const old = and(lt(bookingRequestLog.createdAt, before), or(eq(bookingRequestLog.ip, ip), eq(bookingRequestLog.locationId, locationId)))!;
+    // Across accounts, like the count: the IP's old rows may be in any account.
+    await acrossAccounts(bookingRequestLog).removeWhere(ex, old);
   },
 
   async clientByEmail(ex: Executor, scope: Scope, locationId: string, email: string): Promise<ClientRow | undefined> {

@@ -27,6 +27,7 @@ import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { assertFiltersVisible } from '../clients/clients.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import {
@@ -63,7 +64,11 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: Appointme
     repo.clientsByIds(ex, scope, unique(rows.map((r) => r.clientId))),
     repo.patientsByIds(ex, scope, unique(rows.flatMap((r) => r.patientIds))),
     repo.servicesByIds(ex, scope, unique(rows.flatMap((r) => r.serviceIds))),
-    repo.addOnsOf(ex, scope, rows.map((r) => r.id)),
+    repo.addOnsOf(
+      ex,
+      scope,
+      rows.map((r) => r.id),
+    ),
   ]);
   const clientById = new Map(clientRows.map((c) => [c.id, c]));
   const patientById = new Map(patientRows.map((p) => [p.id, p]));
@@ -133,8 +138,7 @@ export function checkAddOnValues(options: readonly { name: string; choices: read
 }
 
 // ---------- the overlap message ----------
-const dayLabel = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(instant);
+const dayLabel = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(instant);
 
 function listNames(names: string[]): string {
   if (names.length <= 1) return names.join('');
@@ -146,11 +150,7 @@ function listNames(names: string[]): string {
  * appointment 10:00–10:30 with Max (Smith). Give a reason to book anyway." The day is added when
  * the clash is on another local day than the booking.
  */
-export function overlapMessage(
-  clash: OverlapRow,
-  wanted: { start: Date; providerIds: string[]; patientIds: string[] },
-  timeZone: string,
-): string {
+export function overlapMessage(clash: OverlapRow, wanted: { start: Date; providerIds: string[]; patientIds: string[] }, timeZone: string): string {
   const times = `${formatMinutes(localMinutes(clash.startAt, timeZone))}–${formatMinutes(localMinutes(clash.endAt, timeZone))}`;
   const when = localDate(clash.startAt, timeZone) === localDate(wanted.start, timeZone) ? times : `${dayLabel(clash.startAt, timeZone)} ${times}`;
   const providers: [string | null, string | null][] = [
@@ -201,6 +201,8 @@ export class AppointmentsService {
   ) {}
 
   async list(auth: AuthContext, q: ListValues): Promise<{ items: Appointment[]; total: number }> {
+    const named = { locationId: q.locationId, clientId: q.clientId, patientId: q.patientId, userIds: q.providerId, serviceIds: q.serviceId };
+    await assertFiltersVisible(this.db, auth, named);
     const filters = {
       status: q.status,
       providerIds: q.providerId,
@@ -217,7 +219,13 @@ export class AppointmentsService {
       // Not a count (see ListAppointmentsQuery): one more than shown says the range holds more.
       return { items: await toAppointments(this.db, auth, items), total: q.offset + items.length + (more ? 1 : 0) };
     }
-    const { items, total } = await repo.page(this.db, auth, { ...filters, locationIds: q.locationId ? [q.locationId] : undefined }, q.limit, q.offset);
+    const { items, total } = await repo.page(
+      this.db,
+      auth,
+      { ...filters, locationIds: q.locationId ? [q.locationId] : undefined },
+      q.limit,
+      q.offset,
+    );
     return { items: await toAppointments(this.db, auth, items), total };
   }
 
@@ -238,6 +246,7 @@ export class AppointmentsService {
   }
 
   async countPending(auth: AuthContext, locationId: string | undefined): Promise<{ count: number }> {
+    await assertFiltersVisible(this.db, auth, { locationId });
     return { count: await repo.countPending(this.db, auth, locationId) };
   }
 
@@ -310,6 +319,10 @@ export class AppointmentsService {
       const clientId = input.clientId ?? existing.clientId;
       const patientIds = input.patientIds ? unique(input.patientIds) : existing.patientIds;
       const serviceIds = input.serviceIds ? unique(input.serviceIds) : existing.serviceIds;
+      // Checked whether or not this change marks patients deceased: an id not on it is refused, never ignored.
+      if (input.deceasedPatientIds?.some((p) => !patientIds.includes(p))) {
+        throw badRequest('deceasedPatientIds: each patient must be on the appointment');
+      }
       const primary = input.primaryProviderId !== undefined ? input.primaryProviderId : existing.primaryProviderId;
       const secondary = input.secondaryProviderId !== undefined ? input.secondaryProviderId : existing.secondaryProviderId;
 
@@ -360,7 +373,13 @@ export class AppointmentsService {
         ...(input.notes !== undefined && { notes: input.notes }),
       }))!;
       if (to) {
-        await repo.recordStatus(tx, auth, { appointmentId: id, fromStatus: from, toStatus: to, note: input.statusNote ?? null, changedById: auth.userId });
+        await repo.recordStatus(tx, auth, {
+          appointmentId: id,
+          fromStatus: from,
+          toStatus: to,
+          note: input.statusNote ?? null,
+          changedById: auth.userId,
+        });
       }
       const attached: AppointmentAddOnRow[] = [];
       for (const a of addOns) attached.push(await repo.insertAddOn(tx, auth, { ...a, appointmentId: id }));
@@ -416,7 +435,14 @@ export class AppointmentsService {
         overlapReason,
         cancellationReason: to === 'Cancelled' ? input.reason : from === 'Cancelled' ? null : existing.cancellationReason,
       }))!;
-      await repo.recordStatus(tx, auth, { appointmentId: id, fromStatus: from, toStatus: to, note: input.reason, changedById: auth.userId, correction: true });
+      await repo.recordStatus(tx, auth, {
+        appointmentId: id,
+        fromStatus: from,
+        toStatus: to,
+        note: input.reason,
+        changedById: auth.userId,
+        correction: true,
+      });
       await this.audit.record(tx, auth, [{ entityType: 'appointment', entityId: id, action: 'update', before: existing, after: row }]);
       return (await toAppointments(tx, auth, [row]))[0]!;
     });
@@ -429,7 +455,6 @@ export class AppointmentsService {
    */
   private async markDeceased(tx: Executor, auth: AuthContext, patientIds: string[], chosen: string[] | undefined, deceasedOn: string) {
     const ids = chosen ? unique(chosen) : patientIds;
-    if (ids.some((p) => !patientIds.includes(p))) throw badRequest('deceasedPatientIds: each patient must be on the appointment');
     const entries = [];
     for (const before of await repo.patientRows(tx, auth, ids)) {
       if (before.deceasedOn) continue;
@@ -561,7 +586,10 @@ export class AppointmentsService {
     wanted: { start: Date; end: Date; providerIds: string[]; patientIds: string[]; excludeId?: string },
     reason: string | null | undefined,
   ): Promise<string | null> {
-    await repo.lockKeys(ex, [...wanted.providerIds.map((id) => `appointment-provider:${id}`), ...wanted.patientIds.map((id) => `appointment-patient:${id}`)]);
+    await repo.lockKeys(ex, [
+      ...wanted.providerIds.map((id) => `appointment-provider:${id}`),
+      ...wanted.patientIds.map((id) => `appointment-patient:${id}`),
+    ]);
     const clash = await repo.findOverlap(ex, scope, wanted);
     if (clash && !reason) throw conflict(overlapMessage(clash, wanted, timeZone));
     return reason ?? null;

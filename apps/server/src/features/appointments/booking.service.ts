@@ -83,7 +83,7 @@ export class BookingService {
       const recent = await bookingRepository.recentRequests(tx, ip, location.id, since);
       if (recent.byIp >= BOOKING_LIMIT_PER_IP || recent.byLocation >= BOOKING_LIMIT_PER_LOCATION) throw new HttpError(429, BOOKING_TOO_MANY);
       await bookingRepository.pruneLog(tx, ip, location.id, since);
-      await bookingRepository.logRequest(tx, { accountId: location.accountId, locationId: location.id, ip });
+      await bookingRepository.logRequest(tx, scope, { locationId: location.id, ip });
     });
 
     await this.db.transaction(async (tx) => {

@@ -1,6 +1,17 @@
 import type { AuditAction, AuditEvent } from '@willow/contracts';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { addOnCategoriesRepository, addOnsRepository } from '../add-ons/add-ons.repository.js';
+import { appointmentsRepository } from '../appointments/appointments.repository.js';
+import { prescriptionsRepository, vaccinationsRepository } from '../care/care.repository.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { contactsRepository } from '../contacts/contacts.repository.js';
+import { documentsRepository } from '../documents/documents.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { notesRepository, slotsRepository } from '../schedule/schedule.repository.js';
+import { servicesRepository } from '../services/services.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { auditRepository } from './audit.repository.js';
 
@@ -23,6 +34,27 @@ export function diff(before: Snapshot | null, after: Snapshot | null): Record<st
   }
   return changes;
 }
+
+/**
+ * The records history is kept of, each looked up in the account. A record of the account without
+ * history (seeded, or older than its history) has an empty one; an id the account does not have
+ * is not found (404), as another account's id in a path is.
+ */
+const RECORDS: Record<string, (ex: Executor, scope: Scope, id: string) => Promise<unknown>> = {
+  client: (ex, scope, id) => clientsRepository.findById(ex, scope, id),
+  patient: (ex, scope, id) => patientsRepository.findById(ex, scope, id),
+  prescription: (ex, scope, id) => prescriptionsRepository.findById(ex, scope, id),
+  vaccination: (ex, scope, id) => vaccinationsRepository.findById(ex, scope, id),
+  contact: (ex, scope, id) => contactsRepository.findById(ex, scope, id),
+  document: (ex, scope, id) => documentsRepository.findById(ex, scope, id),
+  service: (ex, scope, id) => servicesRepository.findById(ex, scope, id),
+  scheduleSlot: (ex, scope, id) => slotsRepository.findById(ex, scope, id),
+  scheduleNote: (ex, scope, id) => notesRepository.findById(ex, scope, id),
+  addOnCategory: (ex, scope, id) => addOnCategoriesRepository.findById(ex, scope, id),
+  addOn: (ex, scope, id) => addOnsRepository.findById(ex, scope, id),
+  appointment: (ex, scope, id) => appointmentsRepository.findById(ex, scope, id),
+  appointmentAddOn: (ex, scope, id) => appointmentsRepository.findAttachedAddOn(ex, scope, id),
+};
 
 export interface AuditEntry {
   entityType: string;
@@ -58,6 +90,8 @@ export class AuditService {
 
   async history(auth: AuthContext, entityType: string, entityId: string): Promise<AuditEvent[]> {
     const rows = await auditRepository.history(this.db, auth, entityType, entityId);
+    // A deleted record keeps its history; only an id with neither history nor a record here is unknown.
+    if (rows.length === 0 && !(await RECORDS[entityType]?.(this.db, auth, entityId))) throw notFound();
     return rows.map((r) => ({
       id: String(r.id),
       entityType: r.entityType,

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
-import { createAccount, createTestApp, createUser, errorOf, uploadDocument, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
+import {
+  createAccount,
+  createTestApp,
+  createUser,
+  errorOf,
+  uploadDocument,
+  type Client,
+  type TestAccount,
+  type TestContext,
+} from '../../../test/harness.js';
 import { addLocation, newClient, newContact, newPatient } from '../../../test/records.js';
+import { clientsRepository } from '../clients/clients.repository.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -81,7 +91,9 @@ describe('GET /api/audit', () => {
     expect(rxEvents[1]!.changes).toEqual({ refills: { from: 0, to: 2 } });
     expect(rxEvents[2]!.changes).toMatchObject({ drug: { from: null, to: 'Meloxicam' }, patientId: { from: null, to: patient.id } });
 
-    const vx = (await staff.call(api.vaccinationOps.create, { body: { data: { patientId: patient.id, vaccine: 'Rabies', givenOn: '2025-01-01' } } })).json() as api.Vaccination;
+    const vx = (
+      await staff.call(api.vaccinationOps.create, { body: { data: { patientId: patient.id, vaccine: 'Rabies', givenOn: '2025-01-01' } } })
+    ).json() as api.Vaccination;
     await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { nextDueOn: '2026-01-01' } } });
     await staff.call(api.vaccinationOps.remove, { params: { id: vx.id } });
     const vxEvents = await history('vaccination', vx.id);
@@ -93,14 +105,19 @@ describe('GET /api/audit', () => {
     const survivor = await newContact(staff, { name: 'Keep Me', email: 'keep@example.com' });
     const dupe = await newContact(staff, { name: 'Merge Me', email: 'merged@example.com' });
     await staff.call(api.updateContact, { params: { id: survivor.id }, body: { data: { phone: '555-0111' } } });
-    const merge = await manager.call(api.mergeContacts, { body: { data: { survivorId: survivor.id, mergedIds: [dupe.id], fields: { email: dupe.id } } } });
+    const merge = await manager.call(api.mergeContacts, {
+      body: { data: { survivorId: survivor.id, mergedIds: [dupe.id], fields: { email: dupe.id } } },
+    });
     expect(merge.statusCode).toBe(200);
     await staff.call(api.undoContactMerge, { params: { id: merge.json().merge.id } });
 
     const events = await history('contact', survivor.id);
     expect(actions(events)).toEqual(['unmerge', 'merge', 'update', 'create']);
     expect(events[1]).toMatchObject({ actor: { name: 'Mia User' } });
-    expect(events[1]!.changes).toMatchObject({ email: { from: 'keep@example.com', to: 'merged@example.com' }, mergedFrom: { from: null, to: [dupe.id] } });
+    expect(events[1]!.changes).toMatchObject({
+      email: { from: 'keep@example.com', to: 'merged@example.com' },
+      mergedFrom: { from: null, to: [dupe.id] },
+    });
     expect(events[0]!.changes).toMatchObject({ email: { from: 'merged@example.com', to: 'keep@example.com' } });
     const merged = await history('contact', dupe.id);
     expect(actions(merged)).toEqual(['unmerge', 'merge', 'create']);
@@ -132,15 +149,27 @@ describe('GET /api/audit', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [client] = ((await staff.call(api.listClients, { query: { locationId } })).json() as { items: api.ClientSummary[] }).items;
     const [patient] = ((await staff.call(api.listPatients, { query: { clientId: client!.id } })).json() as { items: api.Patient[] }).items;
-    expect(await history('client', client!.id)).toMatchObject([{ action: 'import', actor: { name: 'Mia User' }, changes: { firstName: { to: 'Ima' } } }]);
+    expect(await history('client', client!.id)).toMatchObject([
+      { action: 'import', actor: { name: 'Mia User' }, changes: { firstName: { to: 'Ima' } } },
+    ]);
     expect(await history('patient', patient!.id)).toMatchObject([{ action: 'import', changes: { name: { to: 'Pip' } } }]);
   });
 
-  it('never shows another account’s history', async () => {
+  it('never shows another account’s history: their record is not found', async () => {
     const theirs = await newClient(other.admin, other.locationId);
     await other.admin.call(api.updateClient, { params: { id: theirs.id }, body: { data: { notes: 'secret' } } });
-    expect(await history('client', theirs.id)).toEqual([]);
+    const res = await staff.call(api.listAuditEvents, { query: { entityType: 'client', entityId: theirs.id } });
+    expect(res.statusCode).toBe(404);
     expect(actions(await history('client', theirs.id, other.admin))).toEqual(['update', 'create']);
+  });
+
+  it('answers an empty history for a record of the account that has none, and keeps a deleted one’s', async () => {
+    const scope = { accountId: home.accountId };
+    const seeded = await clientsRepository.insert(ctx.database.db, scope, { locationId: home.locationId, firstName: 'Sid', lastName: 'Seeded' });
+    expect(await history('client', seeded.id)).toEqual([]);
+    const client = await newClient(staff, home.locationId);
+    await staff.call(api.deleteClient, { params: { id: client.id } });
+    expect(actions(await history('client', client.id))).toEqual(['delete', 'create']);
   });
 
   it('answers 400 naming the field', async () => {

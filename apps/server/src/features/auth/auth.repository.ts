@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { acrossAccounts, sameAccount, tenantRepository } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { roles, systemRoles, userRoles, userSystemRoles } from '../roles/roles.table.js';
 import { users } from '../users/users.table.js';
@@ -11,7 +12,7 @@ export interface SessionKey {
   id: string;
 }
 
-const sessionIs = (key: SessionKey) => and(eq(sessions.accountId, key.accountId), eq(sessions.id, key.id));
+const sessionsTable = tenantRepository(sessions);
 
 interface Grant {
   id: string;
@@ -25,8 +26,8 @@ export const authRepository = {
     ex: Executor,
     values: { userId: string; accountId: string; workingAccountId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
   ) {
-    const [row] = await ex.insert(sessions).values(values).returning();
-    return row!;
+    const { accountId, ...session } = values;
+    return sessionsTable.insert(ex, { accountId }, session);
   },
 
   /**
@@ -37,55 +38,56 @@ export const authRepository = {
    * user's home account (elsewhere only system roles apply).
    */
   async findSession(ex: Executor, homeAccountId: string, sessionId: string, userId: string) {
-    const [row] = await ex
-      .select({
-        id: sessions.id,
-        accountId: sessions.workingAccountId,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        userActive: users.isActive,
-        homeAccountId: users.accountId,
-        accountActive: accounts.isActive,
-        systemGrants: sql<Grant[]>`coalesce((
-          select json_agg(json_build_object('id', ${systemRoles.id}, 'name', ${systemRoles.name}, 'permissions', ${systemRoles.permissions}))
-          from ${userSystemRoles} join ${systemRoles} on ${systemRoles.id} = ${userSystemRoles.systemRoleId}
-          where ${userSystemRoles.accountId} = ${sessions.accountId} and ${userSystemRoles.userId} = ${sessions.userId}), '[]'::json)`,
-        accountGrants: sql<Grant[]>`coalesce((
-          select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}))
-          from ${userRoles} join ${roles} on ${roles.accountId} = ${userRoles.accountId} and ${roles.id} = ${userRoles.roleId}
-          where ${userRoles.accountId} = ${sessions.accountId} and ${userRoles.userId} = ${sessions.userId}
-            and ${sessions.workingAccountId} = ${sessions.accountId}), '[]'::json)`,
-      })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.accountId, sessions.accountId), eq(users.id, sessions.userId)))
+    const [row] = await sessionsTable
+      .select(
+        ex,
+        { accountId: homeAccountId },
+        {
+          id: sessions.id,
+          accountId: sessions.workingAccountId,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          userActive: users.isActive,
+          homeAccountId: users.accountId,
+          accountActive: accounts.isActive,
+          systemGrants: sql<Grant[]>`coalesce((
+            select json_agg(json_build_object('id', ${systemRoles.id}, 'name', ${systemRoles.name}, 'permissions', ${systemRoles.permissions}))
+            from ${userSystemRoles} join ${systemRoles} on ${systemRoles.id} = ${userSystemRoles.systemRoleId}
+            where ${sameAccount(userSystemRoles, sessions, eq(userSystemRoles.userId, sessions.userId))}), '[]'::json)`,
+          // account roles only while working at home (the session's own account is the home account)
+          accountGrants: sql<Grant[]>`coalesce((
+            select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}))
+            from ${userRoles} join ${roles} on ${sameAccount(roles, userRoles, eq(roles.id, userRoles.roleId))}
+            where ${sameAccount(userRoles, sessions, eq(userRoles.userId, sessions.userId))}
+              and ${eq(sessions.workingAccountId, homeAccountId)}), '[]'::json)`,
+        },
+        and(eq(sessions.id, sessionId), eq(sessions.userId, userId)),
+      )
+      .innerJoin(users, sessionsTable.joined(users, eq(users.id, sessions.userId)))
       // accounts are global (a reference table on a sharded database)
       .innerJoin(accounts, eq(accounts.id, sessions.workingAccountId))
-      .where(and(eq(sessions.accountId, homeAccountId), eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .limit(1);
     return row;
   },
 
   async moveSession(ex: Executor, session: SessionKey, workingAccountId: string): Promise<void> {
-    await ex.update(sessions).set({ workingAccountId }).where(sessionIs(session));
+    await sessionsTable.updateWhere(ex, { accountId: session.accountId }, eq(sessions.id, session.id), { workingAccountId });
   },
 
   async revokeSession(ex: Executor, session: SessionKey): Promise<void> {
-    await ex.update(sessions).set({ revokedAt: new Date() }).where(and(sessionIs(session), isNull(sessions.revokedAt)));
+    await sessionsTable.updateWhere(ex, { accountId: session.accountId }, and(eq(sessions.id, session.id), isNull(sessions.revokedAt)), {
+      revokedAt: new Date(),
+    });
   },
 
   /** Every live session of a user except `keep` (password change signs out the other devices). */
   async revokeUserSessions(ex: Executor, user: { accountId: string; userId: string }, keep?: string): Promise<void> {
-    await ex
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(sessions.accountId, user.accountId),
-          eq(sessions.userId, user.userId),
-          isNull(sessions.revokedAt),
-          keep ? sql`${sessions.id} <> ${keep}` : undefined,
-        ),
-      );
+    await sessionsTable.updateWhere(
+      ex,
+      { accountId: user.accountId },
+      and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt), keep ? sql`${sessions.id} <> ${keep}` : undefined),
+      { revokedAt: new Date() },
+    );
   },
 
   async recordFailure(ex: Executor, email: string, ip: string): Promise<void> {
@@ -110,6 +112,7 @@ export const authRepository = {
   /** Housekeeping: forget failures and sessions nobody can use any more. */
   async prune(ex: Executor, failuresBefore: Date, sessionsBefore: Date): Promise<void> {
     await ex.delete(authFailures).where(lt(authFailures.createdAt, failuresBefore));
-    await ex.delete(sessions).where(lt(sessions.expiresAt, sessionsBefore));
+    // Across accounts: the platform's own housekeeping.
+    await acrossAccounts(sessions).removeWhere(ex, lt(sessions.expiresAt, sessionsBefore));
   },
 };

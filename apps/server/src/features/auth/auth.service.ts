@@ -16,11 +16,7 @@ export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 30 }
 
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact Willow support.';
 
-export type GuardOutcome =
-  | { kind: 'ok'; claims: TokenClaims }
-  | { kind: 'missing' }
-  | { kind: 'invalid' }
-  | { kind: 'incomplete' };
+export type GuardOutcome = { kind: 'ok'; claims: TokenClaims } | { kind: 'missing' } | { kind: 'invalid' } | { kind: 'incomplete' };
 
 export class AuthService {
   constructor(
@@ -115,13 +111,7 @@ export class AuthService {
     const { claims } = outcome;
     const homeAccountId = claims.homeAccountId ?? claims.accountId;
     const session = await authRepository.findSession(this.db, homeAccountId, claims.jti, claims.authenticatedUserId);
-    if (
-      !session ||
-      session.revokedAt ||
-      session.expiresAt.getTime() <= Date.now() ||
-      !session.userActive ||
-      session.accountId !== claims.accountId
-    ) {
+    if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now() || !session.userActive || session.accountId !== claims.accountId) {
       throw unauthorized(MESSAGES.invalidToken);
     }
     const grants = [

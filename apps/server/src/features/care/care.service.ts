@@ -1,27 +1,24 @@
 import { NEXT_DUE_BEFORE_GIVEN, VACCINATION_DUE_SOON_DAYS, type PatientRef, type Prescription, type Vaccination } from '@willow/contracts';
 import type { PrescriptionInput, VaccinationInput } from '@willow/contracts';
-import type { SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService, type CrudDefinition } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
-import type { Row, Scope, TenantRepository } from '../../platform/tenant-repository.js';
+import type { ListOptions, Row, Scope, TenantRepository } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertStaff } from '../clients/clients.service.js';
+import { assertFiltersVisible, assertStaff } from '../clients/clients.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { prescriptions, vaccinations } from './care.table.js';
 import {
-  CARE_LIST_LIMIT,
-  careFilter,
   careRepository,
   prescriptionsRepository,
   vaccinationsRepository,
+  type CareQuery,
   type PrescriptionRow,
   type VaccinationRow,
 } from './care.repository.js';
 
-type CareQuery = { locationId?: string | undefined; patientId?: string | undefined; clientId?: string | undefined };
 type CareTable = typeof prescriptions | typeof vaccinations;
 
 /**
@@ -30,10 +27,9 @@ type CareTable = typeof prescriptions | typeof vaccinations;
  */
 function careDefinition<T extends CareTable, E, C extends { patientId: string }>(cfg: {
   entityType: string;
-  table: T;
   repository: TenantRepository<T>;
   staffField: keyof C & string;
-  orderBy: (SQL | PgColumn)[];
+  listOptions: (q: CareQuery) => ListOptions;
   toEntities: (ex: Executor, scope: Scope, rows: Row<T>[]) => Promise<E[]>;
 }): CrudDefinition<T, E, C, Partial<C>, CareQuery> {
   const placeOf = async (ex: Executor, scope: Scope, patientId: string) => {
@@ -45,7 +41,7 @@ function careDefinition<T extends CareTable, E, C extends { patientId: string }>
     entityType: cfg.entityType,
     repository: cfg.repository,
     toEntities: cfg.toEntities,
-    listOptions: (q) => ({ where: careFilter(cfg.table, q), orderBy: cfg.orderBy, limit: CARE_LIST_LIMIT }),
+    listOptions: cfg.listOptions,
     prepareCreate: async (ex, scope, input) => {
       await assertStaff(ex, scope, input[cfg.staffField] as string | null, cfg.staffField);
       return { ...input, ...(await placeOf(ex, scope, input.patientId)) } as never;
@@ -94,8 +90,16 @@ export function vaccinationStatus(nextDueOn: string | null, today: string): Vacc
 
 async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]): Promise<Vaccination[]> {
   const [zones, refs] = await Promise.all([
-    careRepository.locationTimezones(ex, scope, rows.map((r) => r.locationId)),
-    patientsRepository.refs(ex, scope, rows.map((r) => r.patientId)),
+    careRepository.locationTimezones(
+      ex,
+      scope,
+      rows.map((r) => r.locationId),
+    ),
+    patientsRepository.refs(
+      ex,
+      scope,
+      rows.map((r) => r.patientId),
+    ),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -116,18 +120,29 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
   }));
 }
 
+/** Care lists are filtered by a location, patient or client of the account; another's answers 404. */
+export class CareRecordsService<T extends CareTable, E, C> extends TenantCrudService<T, E, C, Partial<C>, CareQuery> {
+  override async list(auth: AuthContext, query: CareQuery): Promise<E[]> {
+    await assertFiltersVisible(this.db, auth, query);
+    return super.list(auth, query);
+  }
+}
+
 export function prescriptionsService(db: Db, audit: AuditService) {
-  return new TenantCrudService(
+  return new CareRecordsService(
     db,
     audit,
     careDefinition<typeof prescriptions, Prescription, z.output<typeof PrescriptionInput>>({
       entityType: 'prescription',
-      table: prescriptions,
       repository: prescriptionsRepository,
       staffField: 'prescriberId',
-      orderBy: careRepository.prescriptionOrder,
+      listOptions: careRepository.prescriptionList,
       toEntities: async (ex, scope, rows) => {
-        const refs = await patientsRepository.refs(ex, scope, rows.map((r) => r.patientId));
+        const refs = await patientsRepository.refs(
+          ex,
+          scope,
+          rows.map((r) => r.patientId),
+        );
         return rows.map((r) => toPrescription(r, refOf(refs, r)));
       },
     }),
@@ -135,16 +150,15 @@ export function prescriptionsService(db: Db, audit: AuditService) {
 }
 
 export function vaccinationsService(db: Db, audit: AuditService) {
-  return new TenantCrudService(
+  return new CareRecordsService(
     db,
     audit,
     withDueAfterGiven(
       careDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>>({
         entityType: 'vaccination',
-        table: vaccinations,
         repository: vaccinationsRepository,
         staffField: 'providerId',
-        orderBy: careRepository.vaccinationOrder,
+        listOptions: careRepository.vaccinationList,
         toEntities: toVaccinations,
       }),
     ),
@@ -155,7 +169,15 @@ export function vaccinationsService(db: Db, audit: AuditService) {
  * A change that brings only one of the two dates is checked against the stored other one (the
  * contract checks them when both come together).
  */
-function withDueAfterGiven<D extends CrudDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>, Partial<z.output<typeof VaccinationInput>>, CareQuery>>(def: D): D {
+function withDueAfterGiven<
+  D extends CrudDefinition<
+    typeof vaccinations,
+    Vaccination,
+    z.output<typeof VaccinationInput>,
+    Partial<z.output<typeof VaccinationInput>>,
+    CareQuery
+  >,
+>(def: D): D {
   return {
     ...def,
     preparePatch: async (ex, scope, input, existing) => {

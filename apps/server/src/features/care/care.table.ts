@@ -40,7 +40,11 @@ export const prescriptions = pgTable(
     expiresOn: date(),
     instructions: text(),
   },
-  (t) => [...careConstraints('prescriptions', t), tenantReference('prescriptions', t, t.prescriberId, users), index().on(t.accountId, t.locationId, t.prescribedOn)],
+  (t) => [
+    ...careConstraints('prescriptions', t),
+    tenantReference('prescriptions', t, t.prescriberId, users),
+    index().on(t.accountId, t.locationId, t.prescribedOn),
+  ],
 );
 
 export const vaccinations = pgTable(
@@ -55,5 +59,9 @@ export const vaccinations = pgTable(
     providerId: uuid(),
     notes: text(),
   },
-  (t) => [...careConstraints('vaccinations', t), tenantReference('vaccinations', t, t.providerId, users), index().on(t.accountId, t.locationId, t.nextDueOn)],
+  (t) => [
+    ...careConstraints('vaccinations', t),
+    tenantReference('vaccinations', t, t.providerId, users),
+    index().on(t.accountId, t.locationId, t.nextDueOn),
+  ],
 );

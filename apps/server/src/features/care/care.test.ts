@@ -243,7 +243,9 @@ describe('vaccinations', () => {
       [{ patientId: (await patientAt(other.locationId, other, other.admin)).id }, 'patientId: unknown patient'],
     ];
     for (const [extra, message] of cases) {
-      const res = await staff.call(api.vaccinationOps.create, { body: { data: { patientId: patient.id, vaccine: 'Rabies', givenOn: '2025-06-01', ...extra } } });
+      const res = await staff.call(api.vaccinationOps.create, {
+        body: { data: { patientId: patient.id, vaccine: 'Rabies', givenOn: '2025-06-01', ...extra } },
+      });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect(errorOf(res)).toBe(message);
     }
@@ -302,11 +304,15 @@ describe('vaccinations', () => {
     expect(await listVx({ patientId: vx.patientId })).toEqual([]);
   });
 
-  it('never lists another account’s records, whatever the filter', async () => {
+  it('never lists another account’s records: a filter naming their location or patient is not found', async () => {
     const theirPatient = await patientAt(other.locationId, other, other.admin);
-    const res = await other.admin.call(api.vaccinationOps.create, { body: { data: { patientId: theirPatient.id, vaccine: 'Rabies', givenOn: '2025-06-01' } } });
+    const res = await other.admin.call(api.vaccinationOps.create, {
+      body: { data: { patientId: theirPatient.id, vaccine: 'Rabies', givenOn: '2025-06-01' } },
+    });
     expect(res.statusCode).toBe(201);
-    expect(await listVx({ locationId: other.locationId })).toEqual([]);
-    expect(await listVx({ patientId: theirPatient.id })).toEqual([]);
+    const filters: Record<string, string>[] = [{ locationId: other.locationId }, { patientId: theirPatient.id }, { clientId: theirPatient.clientId }];
+    for (const query of filters) {
+      expect((await staff.call(api.vaccinationOps.list, { query })).statusCode, JSON.stringify(query)).toBe(404);
+    }
   });
 });

@@ -1,7 +1,6 @@
 // CSV import and export of clients with their patients: the format practices bring with them
 // when they switch systems. An import is all rows or none.
 import { ClientInput, MESSAGES, PatientInput, type ImportPreview } from '@willow/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -10,9 +9,7 @@ import { badRequest } from '../../platform/errors.js';
 import { formatIssue } from '../../platform/validation.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
-import { patients } from '../patients/patients.table.js';
-import { clientOrder, clientsRepository } from './clients.repository.js';
-import { clients } from './clients.table.js';
+import { clientsRepository } from './clients.repository.js';
 import { assertLocationVisible } from './clients.service.js';
 
 export const IMPORT_COLUMNS = [
@@ -81,7 +78,9 @@ export class ClientImportService {
     let previousKey = '';
     rows.forEach((row, i) => {
       const line = i + 2;
-      const key = IMPORT_COLUMNS.filter((c) => c.startsWith('client_')).map((c) => get(row, c)).join('\u0000');
+      const key = IMPORT_COLUMNS.filter((c) => c.startsWith('client_'))
+        .map((c) => get(row, c))
+        .join('\u0000');
       let current = result[result.length - 1];
       if (!current || key !== previousKey) {
         const parsed = ClientInput.safeParse({
@@ -169,7 +168,11 @@ export class ClientImportService {
       let patientCount = 0;
       for (let i = 0; i < parsed.length; i += BATCH) {
         const batch = parsed.slice(i, i + BATCH);
-        const inserted = await clientsRepository.insertMany(tx, auth, batch.map((c) => c.client));
+        const inserted = await clientsRepository.insertMany(
+          tx,
+          auth,
+          batch.map((c) => c.client),
+        );
         const rows = batch.flatMap((c, j) => c.patients.map(({ line: _line, ...p }) => ({ ...p, clientId: inserted[j]!.id, locationId })));
         const insertedPatients = await patientsRepository.insertMany(tx, auth, rows);
         patientCount += rows.length;
@@ -181,18 +184,13 @@ export class ClientImportService {
       return { clients: parsed.length, patients: patientCount };
     });
     // A large import changes the tables' size at once: refresh the planner's view of them.
-    if (parsed.length >= 1000) await this.db.execute(sql`analyze clients, patients`);
+    if (parsed.length >= 1000) await clientsRepository.analyze(this.db);
     return result;
   }
 
   async export(auth: AuthContext, locationId: string): Promise<string> {
     await assertLocationVisible(this.db, auth, locationId);
-    const rows = await this.db
-      .select({ c: clients, p: patients })
-      .from(clients)
-      .leftJoin(patients, eq(patients.clientId, clients.id))
-      .where(and(eq(clients.accountId, auth.accountId), eq(clients.locationId, locationId)))
-      .orderBy(...clientOrder, asc(patients.name));
+    const rows = await clientsRepository.withPatientsAt(this.db, auth, locationId);
     const speciesNames = await patientsRepository.speciesNames(
       this.db,
       rows.map((r) => r.p?.speciesId).filter((id): id is string => Boolean(id)),

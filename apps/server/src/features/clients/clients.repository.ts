@@ -6,7 +6,10 @@ import { patients } from '../patients/patients.table.js';
 import { clients } from './clients.table.js';
 
 const base = tenantRepository(clients);
+/** Patients are read here only to count them per client. */
+const patientRows = tenantRepository(patients);
 export type ClientRow = typeof clients.$inferSelect;
+type PatientRow = typeof patients.$inferSelect;
 
 /**
  * Each word typed must appear in the client's search text. A word of digits and phone
@@ -39,10 +42,8 @@ export const clientsRepository = {
 
   async patientCounts(ex: Executor, scope: Scope, clientIds: string[]): Promise<Map<string, number>> {
     if (clientIds.length === 0) return new Map();
-    const rows = await ex
-      .select({ clientId: patients.clientId, n: count() })
-      .from(patients)
-      .where(and(eq(patients.accountId, scope.accountId), inArray(patients.clientId, clientIds)))
+    const rows = await patientRows
+      .select(ex, scope, { clientId: patients.clientId, n: count() }, inArray(patients.clientId, clientIds))
       .groupBy(patients.clientId);
     return new Map(rows.map((r) => [r.clientId, r.n]));
   },
@@ -62,18 +63,27 @@ export const clientsRepository = {
   /** Emails already used at a location (lower-cased), for imports. */
   async emailsAt(ex: Executor, scope: Scope, locationId: string, emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
-    const rows = await ex
-      .select({ email: sql<string>`lower(${clients.email})` })
-      .from(clients)
-      .where(and(base.scoped(scope, eq(clients.locationId, locationId)), inArray(sql`lower(${clients.email})`, emails)));
+    const rows = await base.select(
+      ex,
+      scope,
+      { email: sql<string>`lower(${clients.email})` },
+      and(eq(clients.locationId, locationId), inArray(sql`lower(${clients.email})`, emails)),
+    );
     return new Set(rows.map((r) => r.email));
   },
 
-  async insertMany(ex: Executor, scope: Scope, rows: Omit<typeof clients.$inferInsert, 'accountId'>[]): Promise<ClientRow[]> {
-    if (rows.length === 0) return [];
-    return ex
-      .insert(clients)
-      .values(rows.map((r) => ({ ...r, accountId: scope.accountId })))
-      .returning();
+  /** A location's clients with their patients for the export: a row per patient (one without for a client with none), in list order. */
+  async withPatientsAt(ex: Executor, scope: Scope, locationId: string): Promise<{ c: ClientRow; p: PatientRow | null }[]> {
+    // The scoped select's row type is lost by a join (its table name is generic): each row is
+    // the `{ c, p }` selected, `p` null for a client without patients.
+    return (await base
+      .select(ex, scope, { c: clients, p: patients }, eq(clients.locationId, locationId))
+      .leftJoin(patients, base.joined(patients, eq(patients.clientId, clients.id)))
+      .orderBy(...clientOrder, asc(patients.name))) as unknown as { c: ClientRow; p: PatientRow | null }[];
+  },
+
+  /** Fresh planner statistics for clients and patients (after a large import). */
+  async analyze(ex: Executor): Promise<void> {
+    await ex.execute(sql`analyze clients, patients`);
   },
 };

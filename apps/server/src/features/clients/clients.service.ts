@@ -8,10 +8,12 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { careRepository } from '../care/care.repository.js';
+import { contactsRepository } from '../contacts/contacts.repository.js';
 import type { DocumentStorage } from '../documents/document-storage.js';
 import { documentsRepository } from '../documents/documents.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
+import { servicesRepository } from '../services/services.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { clientsRepository, type ClientRow } from './clients.repository.js';
 
@@ -74,7 +76,11 @@ export class ClientsService extends TenantCrudService<typeof clientsRepository.t
   async page(auth: AuthContext, query: { locationId: string; search?: string | undefined; limit: number; offset: number }) {
     await assertLocationVisible(this.db, auth, query.locationId);
     const { items, total } = await clientsRepository.page(this.db, auth, query);
-    const counts = await clientsRepository.patientCounts(this.db, auth, items.map((c) => c.id));
+    const counts = await clientsRepository.patientCounts(
+      this.db,
+      auth,
+      items.map((c) => c.id),
+    );
     return { items: items.map((c): ClientSummary => ({ ...toClient(c), patientCount: counts.get(c.id) ?? 0 })), total };
   }
 
@@ -89,4 +95,32 @@ export class ClientsService extends TenantCrudService<typeof clientsRepository.t
 /** A location of another account is not found (404), like any other id of theirs. */
 export async function assertLocationVisible(ex: Executor, scope: Scope, locationId: string) {
   if (!(await locationsRepository.findById(ex, scope, locationId))) throw notFound();
+}
+
+/**
+ * The ids a list is filtered by must each name a row of this account, or the list is not found
+ * (404) as a path id of another account is: never an empty list that answers for their rows.
+ */
+export async function assertFiltersVisible(
+  ex: Executor,
+  scope: Scope,
+  f: {
+    locationId?: string | undefined;
+    clientId?: string | undefined;
+    patientId?: string | undefined;
+    contactId?: string | undefined;
+    userIds?: readonly string[] | undefined;
+    serviceIds?: readonly string[] | undefined;
+  },
+) {
+  const one = (id: string | undefined) => (id ? [id] : []);
+  const checks = [
+    [locationsRepository, one(f.locationId)],
+    [clientsRepository, one(f.clientId)],
+    [patientsRepository, one(f.patientId)],
+    [contactsRepository, one(f.contactId)],
+    [usersRepository, f.userIds ?? []],
+    [servicesRepository, f.serviceIds ?? []],
+  ] as const;
+  for (const [repository, ids] of checks) if (!(await repository.allExist(ex, scope, ids))) throw notFound();
 }

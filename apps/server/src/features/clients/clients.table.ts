@@ -37,6 +37,8 @@ export const clients = pgTable(
     // account_id first: the count of a location's clients is then answered from the index alone.
     index('clients_account_location_first_name').on(t.accountId, t.locationId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     index('clients_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    uniqueIndex('clients_location_email_unique').on(t.accountId, t.locationId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('clients_location_email_unique')
+      .on(t.accountId, t.locationId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
   ],
 );

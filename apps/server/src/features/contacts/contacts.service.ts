@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
+import { assertFiltersVisible } from '../clients/clients.service.js';
 import { contactsRepository, type ContactMergeRow, type ContactRow } from './contacts.repository.js';
 
 type Input = z.output<typeof ContactInput>;
@@ -55,6 +56,7 @@ export class ContactsService extends TenantCrudService<typeof contactsRepository
   }
 
   override async list(auth: AuthContext, q: Query): Promise<Contact[]> {
+    await assertFiltersVisible(this.db, auth, q);
     return (await contactsRepository.listLive(this.db, auth, q)).map(toContact);
   }
 
@@ -129,7 +131,13 @@ export class ContactsService extends TenantCrudService<typeof contactsRepository
       await contactsRepository.setMergedInto(tx, auth, merge.mergedIds, null);
       await this.audit.record(tx, auth, [
         { entityType: 'contact', entityId: survivor.id, action: 'unmerge', before: survivor, after: restored! },
-        ...merge.mergedIds.map((mid) => ({ entityType: 'contact', entityId: mid, action: 'unmerge' as const, before: { mergedIntoId: survivor.id }, after: { mergedIntoId: null } })),
+        ...merge.mergedIds.map((mid) => ({
+          entityType: 'contact',
+          entityId: mid,
+          action: 'unmerge' as const,
+          before: { mergedIntoId: survivor.id },
+          after: { mergedIntoId: null },
+        })),
       ]);
       return contactsRepository.markUndone(tx, auth, id);
     });

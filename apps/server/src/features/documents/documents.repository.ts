@@ -22,10 +22,7 @@ export const documentsRepository = {
   },
 
   async storageKeysOfClient(ex: Executor, scope: Scope, clientId: string): Promise<string[]> {
-    const rows = await ex
-      .select({ key: documents.storageKey })
-      .from(documents)
-      .where(base.scoped(scope, eq(documents.clientId, clientId)));
+    const rows = await base.select(ex, scope, { key: documents.storageKey }, eq(documents.clientId, clientId));
     return rows.map((r) => r.key);
   },
 };

@@ -9,6 +9,7 @@ import { badRequest, HttpError } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
+import { assertFiltersVisible } from '../clients/clients.service.js';
 import { contactsRepository } from '../contacts/contacts.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -33,7 +34,11 @@ const toDocument = (r: DocumentRow): Document => ({
 /** Letters, digits and simple punctuation survive; a path or control character never does. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^\.+/, '').slice(0, 200).trim();
+  const clean = base
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 200)
+    .trim();
   return clean || 'document';
 }
 
@@ -52,10 +57,15 @@ export class DocumentsService {
   ) {}
 
   async list(scope: Scope, q: { clientId?: string | undefined; patientId?: string | undefined; contactId?: string | undefined }) {
+    await assertFiltersVisible(this.db, scope, q);
     return (await documentsRepository.listFor(this.db, scope, q)).map(toDocument);
   }
 
-  private async assertLinks(scope: Scope, f: { clientId?: string | undefined; patientId?: string | null | undefined; contactId?: string | undefined }, clientId: string) {
+  private async assertLinks(
+    scope: Scope,
+    f: { clientId?: string | undefined; patientId?: string | null | undefined; contactId?: string | undefined },
+    clientId: string,
+  ) {
     if (f.patientId) {
       const patient = await patientsRepository.findById(this.db, scope, f.patientId);
       if (!patient || patient.clientId !== clientId) throw badRequest("patientId: not one of this client's patients");
@@ -98,7 +108,9 @@ export class DocumentsService {
           uploadedById: auth.userId,
           uploadedByName: actor ? `${actor.firstName} ${actor.lastName}` : null,
         });
-        await this.audit.record(tx, auth, [{ entityType: 'document', entityId: inserted.id, action: 'create', after: { ...inserted, storageKey: undefined } }]);
+        await this.audit.record(tx, auth, [
+          { entityType: 'document', entityId: inserted.id, action: 'create', after: { ...inserted, storageKey: undefined } },
+        ]);
         return inserted;
       });
       return toDocument(row);
@@ -108,7 +120,11 @@ export class DocumentsService {
     }
   }
 
-  async update(auth: AuthContext, id: string, input: { description?: string | null | undefined; patientId?: string | null | undefined; fileName?: string | undefined }) {
+  async update(
+    auth: AuthContext,
+    id: string,
+    input: { description?: string | null | undefined; patientId?: string | null | undefined; fileName?: string | undefined },
+  ) {
     const existing = await documentsRepository.findById(this.db, auth, id);
     if (!existing) throw documentNotFound();
     await this.assertLinks(auth, { patientId: input.patientId }, existing.clientId);
@@ -118,7 +134,15 @@ export class DocumentsService {
         ...(input.patientId !== undefined && { patientId: input.patientId }),
         ...(input.fileName !== undefined && { fileName: safeFileName(input.fileName) }),
       });
-      await this.audit.record(tx, auth, [{ entityType: 'document', entityId: id, action: 'update', before: { ...existing, storageKey: undefined }, after: { ...updated, storageKey: undefined } }]);
+      await this.audit.record(tx, auth, [
+        {
+          entityType: 'document',
+          entityId: id,
+          action: 'update',
+          before: { ...existing, storageKey: undefined },
+          after: { ...updated, storageKey: undefined },
+        },
+      ]);
       return updated!;
     });
     return toDocument(row);

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { linkTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { locations, locationSpecies, species } from './locations.table.js';
 
 const base = tenantRepository(locations);
+const speciesLinks = linkTable(locationSpecies, locationSpecies.locationId, locationSpecies.speciesId);
 export type LocationRow = typeof locations.$inferSelect;
 export type SpeciesRow = typeof species.$inferSelect;
 
@@ -21,33 +22,26 @@ export const locationsRepository = {
   async speciesOf(ex: Executor, scope: Scope, locationIds: string[]): Promise<Map<string, SpeciesRow[]>> {
     const result = new Map<string, SpeciesRow[]>(locationIds.map((id) => [id, []]));
     if (locationIds.length === 0) return result;
-    const rows = await ex
-      .select({ locationId: locationSpecies.locationId, id: species.id, name: species.name })
-      .from(locationSpecies)
+    const rows = await speciesLinks
+      .select(
+        ex,
+        scope,
+        { locationId: locationSpecies.locationId, id: species.id, name: species.name },
+        inArray(locationSpecies.locationId, locationIds),
+      )
+      // species are global (a reference table on a sharded database)
       .innerJoin(species, eq(species.id, locationSpecies.speciesId))
-      .where(and(eq(locationSpecies.accountId, scope.accountId), inArray(locationSpecies.locationId, locationIds)))
       .orderBy(asc(species.name));
     for (const r of rows) result.get(r.locationId)?.push({ id: r.id, name: r.name });
     return result;
   },
 
   async addSpecies(ex: Executor, scope: Scope, locationId: string, speciesId: string): Promise<void> {
-    await ex
-      .insert(locationSpecies)
-      .values({ accountId: scope.accountId, locationId, speciesId })
-      .onConflictDoNothing();
+    await speciesLinks.add(ex, scope, locationId, speciesId);
   },
 
   async removeSpecies(ex: Executor, scope: Scope, locationId: string, speciesId: string): Promise<void> {
-    await ex
-      .delete(locationSpecies)
-      .where(
-        and(
-          eq(locationSpecies.accountId, scope.accountId),
-          eq(locationSpecies.locationId, locationId),
-          eq(locationSpecies.speciesId, speciesId),
-        ),
-      );
+    await speciesLinks.remove(ex, scope, locationId, speciesId);
   },
 };
 

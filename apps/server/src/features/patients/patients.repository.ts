@@ -1,13 +1,16 @@
 import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/clients.table.js';
 import { escapeLike } from '../../platform/like.js';
 import { locationSpecies, species } from '../locations/locations.table.js';
 import { patients } from './patients.table.js';
 
 const base = tenantRepository(patients);
+/** Clients are read here only for their names, a location's species list for the species it offers. */
+const clientRows = tenantRepository(clients);
+const locationSpeciesRows = scopedTable(locationSpecies);
 export type PatientRow = typeof patients.$inferSelect;
 
 export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)];
@@ -18,7 +21,14 @@ export const patientsRepository = {
   async page(
     ex: Executor,
     scope: Scope,
-    opts: { locationId?: string | undefined; clientId?: string | undefined; search?: string | undefined; includeDeceased: boolean; limit: number; offset: number },
+    opts: {
+      locationId?: string | undefined;
+      clientId?: string | undefined;
+      search?: string | undefined;
+      includeDeceased: boolean;
+      limit: number;
+      offset: number;
+    },
   ) {
     const term = opts.search?.trim();
     const where = and(
@@ -49,58 +59,60 @@ export const patientsRepository = {
 
   async speciesNames(ex: Executor, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await ex.select().from(species).where(inArray(species.id, [...new Set(ids)]));
+    const rows = await ex
+      .select()
+      .from(species)
+      .where(inArray(species.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r.name]));
   },
 
-  /** Name, household and deceased date of each patient, for lists of their records. */
+  /**
+   * Name, household and deceased date of each patient, for lists of their records. The client's
+   * name is a correlated value (a join would lose the scoped select's row type).
+   */
   async refs(ex: Executor, scope: Scope, ids: string[]): Promise<Map<string, PatientRef>> {
     if (ids.length === 0) return new Map();
-    const rows = await ex
-      .select({
+    const rows = await base.select(
+      ex,
+      scope,
+      {
         id: patients.id,
         name: patients.name,
         clientId: patients.clientId,
         deceasedOn: patients.deceasedOn,
-        clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
-      })
-      .from(patients)
-      .innerJoin(clients, eq(clients.id, patients.clientId))
-      .where(and(eq(patients.accountId, scope.accountId), inArray(patients.id, [...new Set(ids)])));
+        clientName: clientRows.valueFor<string>(patients, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, patients.clientId)),
+      },
+      inArray(patients.id, [...new Set(ids)]),
+    );
     return new Map(rows.map((r) => [r.id, r]));
   },
 
   async clientNames(ex: Executor, scope: Scope, clientIds: string[]): Promise<Map<string, string>> {
     if (clientIds.length === 0) return new Map();
-    const rows = await ex
-      .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
-      .from(clients)
-      .where(and(eq(clients.accountId, scope.accountId), inArray(clients.id, [...new Set(clientIds)])));
+    const rows = await clientRows.select(
+      ex,
+      scope,
+      { id: clients.id, firstName: clients.firstName, lastName: clients.lastName },
+      inArray(clients.id, [...new Set(clientIds)]),
+    );
     return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
   },
 
-  /** The species a location offers, by id. */
+  /**
+   * The species a location offers, by id. Species are global: the scoped link rows pick them
+   * as a subquery (a join would lose the scoped select's row type).
+   */
   async locationSpecies(ex: Executor, scope: Scope, locationId: string): Promise<{ id: string; name: string }[]> {
     return ex
       .select({ id: species.id, name: species.name })
-      .from(locationSpecies)
-      .innerJoin(species, eq(species.id, locationSpecies.speciesId))
-      .where(and(eq(locationSpecies.accountId, scope.accountId), eq(locationSpecies.locationId, locationId)));
+      .from(species)
+      .where(
+        inArray(species.id, locationSpeciesRows.select(ex, scope, { id: locationSpecies.speciesId }, eq(locationSpecies.locationId, locationId))),
+      );
   },
 
   /** A client moved location: their patients and records follow. */
   async moveClientLocation(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
-    await ex
-      .update(patients)
-      .set({ locationId })
-      .where(and(eq(patients.accountId, scope.accountId), eq(patients.clientId, clientId)));
-  },
-
-  async insertMany(ex: Executor, scope: Scope, rows: Omit<typeof patients.$inferInsert, 'accountId'>[]): Promise<PatientRow[]> {
-    if (rows.length === 0) return [];
-    return ex
-      .insert(patients)
-      .values(rows.map((r) => ({ ...r, accountId: scope.accountId })))
-      .returning();
+    await base.updateWhere(ex, scope, eq(patients.clientId, clientId), { locationId });
   },
 };

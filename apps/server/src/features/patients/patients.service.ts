@@ -10,6 +10,7 @@ import { appointmentsRepository } from '../appointments/appointments.repository.
 import { cancelLocked } from '../appointments/appointments.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
+import { assertFiltersVisible } from '../clients/clients.service.js';
 import { patientsRepository, type PatientRow } from './patients.repository.js';
 
 type Input = z.output<typeof PatientInput>;
@@ -38,8 +39,15 @@ const toPatient = (r: PatientRow, speciesName: string): Patient => ({
 
 export async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[]): Promise<PatientWithClient[]> {
   const [speciesNames, clientNames] = await Promise.all([
-    patientsRepository.speciesNames(ex, rows.map((r) => r.speciesId)),
-    patientsRepository.clientNames(ex, scope, rows.map((r) => r.clientId)),
+    patientsRepository.speciesNames(
+      ex,
+      rows.map((r) => r.speciesId),
+    ),
+    patientsRepository.clientNames(
+      ex,
+      scope,
+      rows.map((r) => r.clientId),
+    ),
   ]);
   return rows.map((r) => ({ ...toPatient(r, speciesNames.get(r.speciesId) ?? ''), clientName: clientNames.get(r.clientId) ?? '' }));
 }
@@ -86,8 +94,16 @@ export class PatientsService extends TenantCrudService<typeof patientsRepository
 
   async page(
     auth: AuthContext,
-    q: { locationId?: string | undefined; clientId?: string | undefined; search?: string | undefined; includeDeceased?: 'true' | 'false' | undefined; limit: number; offset: number },
+    q: {
+      locationId?: string | undefined;
+      clientId?: string | undefined;
+      search?: string | undefined;
+      includeDeceased?: 'true' | 'false' | undefined;
+      limit: number;
+      offset: number;
+    },
   ) {
+    await assertFiltersVisible(this.db, auth, q);
     const { items, total } = await patientsRepository.page(this.db, auth, { ...q, includeDeceased: q.includeDeceased !== 'false' });
     return { items: await toPatients(this.db, auth, items), total };
   }

@@ -70,11 +70,11 @@ describe('GET /api/patient', () => {
     expect(living).toMatchObject({ total: 1, items: [{ id: alive.id }] });
   });
 
-  it('never lists another account’s patients, whatever the filter', async () => {
+  it('never lists another account’s patients: a filter naming their location or client is not found', async () => {
     const theirs = await newClient(other.admin, other.locationId);
     await newPatient(other.admin, theirs.id, other.speciesId);
-    expect((await listPatients({ locationId: other.locationId })).total).toBe(0);
-    expect((await listPatients({ clientId: theirs.id })).total).toBe(0);
+    expect((await staff.call(api.listPatients, { query: { locationId: other.locationId } })).statusCode).toBe(404);
+    expect((await staff.call(api.listPatients, { query: { clientId: theirs.id } })).statusCode).toBe(404);
   });
 
   it('answers 400 naming the field for a bad filter', async () => {
@@ -175,14 +175,20 @@ describe('POST /api/patient/{id}', () => {
     const res = await staff.call(api.updatePatient, { params: { id: patient.id }, body: { data: { dateOfBirth: '2999-01-01' } } });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res)).toBe('dateOfBirth: must not be in the future');
-    const today = await staff.call(api.updatePatient, { params: { id: patient.id }, body: { data: { dateOfBirth: dateIn('Pacific/Pago_Pago', 0) } } });
+    const today = await staff.call(api.updatePatient, {
+      params: { id: patient.id },
+      body: { data: { dateOfBirth: dateIn('Pacific/Pago_Pago', 0) } },
+    });
     expect(today.statusCode, today.body).toBe(200);
   });
 
   it('changes only the fields sent, and GET answers the change', async () => {
     const owner = await newClient(staff, home.locationId);
     const patient = await newPatient(staff, owner.id, home.speciesId, { breed: 'Collie', weightKg: 20 });
-    const res = await staff.call(api.updatePatient, { params: { id: patient.id }, body: { data: { weightKg: 22.25, speciesId: home.catSpeciesId } } });
+    const res = await staff.call(api.updatePatient, {
+      params: { id: patient.id },
+      body: { data: { weightKg: 22.25, speciesId: home.catSpeciesId } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const got = (await getPatient(patient.id)).json() as api.PatientWithClient;
     expect(got).toMatchObject({ name: 'Rex', breed: 'Collie', weightKg: 22.25, speciesName: 'Cat', sex: 'unknown' });
@@ -231,7 +237,10 @@ describe('POST /api/patient/{id}/deceased', () => {
     const owner = await newClient(staff, home.locationId);
     const patient = await newPatient(staff, owner.id, home.speciesId);
     const today = dateIn('UTC');
-    const res = await staff.call(api.setPatientDeceased, { params: { id: patient.id }, body: { data: { deceasedOn: today, note: 'Peacefully at home' } } });
+    const res = await staff.call(api.setPatientDeceased, {
+      params: { id: patient.id },
+      body: { data: { deceasedOn: today, note: 'Peacefully at home' } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await getPatient(patient.id)).json()).toMatchObject({ deceasedOn: today, deceasedNote: 'Peacefully at home' });
 
@@ -291,7 +300,8 @@ describe('POST /api/patient/{id}/deceased with appointments to cancel', () => {
     return { owner, pet, book };
   }
   const detail = async (id: string) => (await staff.call(api.getAppointment, { params: { id } })).json() as api.AppointmentDetail;
-  const mark = (id: string, data: api.DeceasedInput, caller: Client = staff) => caller.call(api.setPatientDeceased, { params: { id }, body: { data } });
+  const mark = (id: string, data: api.DeceasedInput, caller: Client = staff) =>
+    caller.call(api.setPatientDeceased, { params: { id }, body: { data } });
 
   it('records the death and cancels the appointments named, each with the reason in its history, in one step', async () => {
     const { pet, book } = await household();
@@ -311,14 +321,22 @@ describe('POST /api/patient/{id}/deceased with appointments to cancel', () => {
     const { pet, book } = await household();
     const upcoming = await book(4);
     const checkedIn = await book(5);
-    expect((await staff.call(api.updateAppointment, { params: { id: checkedIn.id }, body: { data: { status: 'Checked In' } } })).statusCode).toBe(200);
-    const cannot = await mark(pet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id, checkedIn.id], reason: 'Patient deceased' } });
+    expect((await staff.call(api.updateAppointment, { params: { id: checkedIn.id }, body: { data: { status: 'Checked In' } } })).statusCode).toBe(
+      200,
+    );
+    const cannot = await mark(pet.id, {
+      deceasedOn: dateIn('UTC'),
+      cancelAppointments: { ids: [upcoming.id, checkedIn.id], reason: 'Patient deceased' },
+    });
     expect(cannot.statusCode).toBe(400);
     expect(errorOf(cannot)).toBe('cancelAppointments.ids: cannot change from Checked In to Cancelled');
 
     const { book: bookOther } = await household();
     const notTheirs = await bookOther(6);
-    const foreign = await mark(pet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id, notTheirs.id], reason: 'Patient deceased' } });
+    const foreign = await mark(pet.id, {
+      deceasedOn: dateIn('UTC'),
+      cancelAppointments: { ids: [upcoming.id, notTheirs.id], reason: 'Patient deceased' },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(errorOf(foreign)).toBe("cancelAppointments.ids: each appointment must be one of this patient's");
 
@@ -331,8 +349,14 @@ describe('POST /api/patient/{id}/deceased with appointments to cancel', () => {
     const upcoming = await book(7);
     const cases: [api.DeceasedInput, string][] = [
       [{ deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: ' ' } }, 'cancelAppointments.reason: is required'],
-      [{ deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [], reason: 'Patient deceased' } }, 'cancelAppointments.ids: choose at least one appointment'],
-      [{ deceasedOn: null, cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } }, 'cancelAppointments: only with the date of death'],
+      [
+        { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [], reason: 'Patient deceased' } },
+        'cancelAppointments.ids: choose at least one appointment',
+      ],
+      [
+        { deceasedOn: null, cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } },
+        'cancelAppointments: only with the date of death',
+      ],
     ];
     for (const [data, message] of cases) {
       const res = await mark(pet.id, data);
@@ -344,11 +368,19 @@ describe('POST /api/patient/{id}/deceased with appointments to cancel', () => {
   it('answers 404 for another account’s patient, and 400 for another account’s appointment', async () => {
     const { pet, book } = await household();
     const upcoming = await book(8);
-    const stranger = await mark(pet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } }, other.admin);
+    const stranger = await mark(
+      pet.id,
+      { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } },
+      other.admin,
+    );
     expect(stranger.statusCode).toBe(404);
     const theirOwner = await newClient(other.admin, other.locationId);
     const theirPet = await newPatient(other.admin, theirOwner.id, other.speciesId);
-    const res = await mark(theirPet.id, { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } }, other.admin);
+    const res = await mark(
+      theirPet.id,
+      { deceasedOn: dateIn('UTC'), cancelAppointments: { ids: [upcoming.id], reason: 'Patient deceased' } },
+      other.admin,
+    );
     expect(res.statusCode).toBe(400);
     expect((await detail(upcoming.id)).status).toBe('Confirmed');
   });

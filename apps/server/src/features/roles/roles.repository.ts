@@ -1,12 +1,16 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
-import { idIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, idIn, linkTable, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
 import { roles, systemRoles, userRoles, userSystemRoles } from './roles.table.js';
 
 const base = tenantRepository(roles);
+/** A role's members: user_roles seen from the role. */
+const roleMembers = linkTable(userRoles, userRoles.roleId, userRoles.userId);
+/** Holders of system roles: each row lives in its holder's own account. */
+const systemRoleHolders = scopedTable(userSystemRoles);
 export type RoleRow = typeof roles.$inferSelect;
 export type SystemRoleRow = typeof systemRoles.$inferSelect;
 
@@ -15,10 +19,7 @@ export const rolesRepository = {
 
   async listWithMembers(ex: Executor, scope: Scope): Promise<(RoleRow & { userIds: string[] })[]> {
     const rows = await base.list(ex, scope, { orderBy: [asc(roles.name)] });
-    const members = await ex
-      .select({ roleId: userRoles.roleId, userId: userRoles.userId })
-      .from(userRoles)
-      .where(eq(userRoles.accountId, scope.accountId));
+    const members = await roleMembers.select(ex, scope, { roleId: userRoles.roleId, userId: userRoles.userId });
     return rows.map((r) => ({ ...r, userIds: members.filter((m) => m.roleId === r.id).map((m) => m.userId) }));
   },
 
@@ -28,9 +29,7 @@ export const rolesRepository = {
   },
 
   async setMembers(ex: Executor, scope: Scope, roleId: string, userIds: string[]): Promise<void> {
-    await ex.delete(userRoles).where(and(eq(userRoles.accountId, scope.accountId), eq(userRoles.roleId, roleId)));
-    if (userIds.length)
-      await ex.insert(userRoles).values(userIds.map((userId) => ({ accountId: scope.accountId, userId, roleId })));
+    await roleMembers.replace(ex, scope, roleId, userIds);
   },
 
   /**
@@ -38,30 +37,30 @@ export const rolesRepository = {
    * account roles only in their own account.
    */
   async grantsFor(ex: Executor, userId: string, accountId: string, homeAccountId: string) {
-    const system = await ex
-      .select({ id: systemRoles.id, name: systemRoles.name, permissions: systemRoles.permissions })
-      .from(userSystemRoles)
-      .innerJoin(systemRoles, eq(systemRoles.id, userSystemRoles.systemRoleId))
-      .where(eq(userSystemRoles.userId, userId));
+    // a user's system roles are kept in the user's own account
+    const system = await systemRoleHolders
+      .select(
+        ex,
+        { accountId: homeAccountId },
+        { id: systemRoles.id, name: systemRoles.name, permissions: systemRoles.permissions },
+        eq(userSystemRoles.userId, userId),
+      )
+      .innerJoin(systemRoles, eq(systemRoles.id, userSystemRoles.systemRoleId));
     const account =
       accountId === homeAccountId
-        ? await ex
-            .select({ id: roles.id, name: roles.name, permissions: roles.permissions })
-            .from(userRoles)
-            .innerJoin(roles, eq(roles.id, userRoles.roleId))
-            .where(and(eq(userRoles.accountId, accountId), eq(userRoles.userId, userId)))
+        ? await roleMembers
+            .select(ex, { accountId }, { id: roles.id, name: roles.name, permissions: roles.permissions }, eq(userRoles.userId, userId))
+            .innerJoin(roles, roleMembers.joined(roles, eq(roles.id, userRoles.roleId)))
         : [];
-    return [
-      ...system.map((r) => ({ ...r, kind: 'system' as const })),
-      ...account.map((r) => ({ ...r, kind: 'account' as const })),
-    ];
+    return [...system.map((r) => ({ ...r, kind: 'system' as const })), ...account.map((r) => ({ ...r, kind: 'account' as const }))];
   },
 };
 
 export const systemRolesRepository = {
   async listWithMembers(ex: Executor): Promise<(SystemRoleRow & { userIds: string[] })[]> {
     const rows = await ex.select().from(systemRoles).orderBy(asc(systemRoles.name));
-    const members = await ex.select().from(userSystemRoles);
+    // Across accounts: the platform's own administration lists every holder, of any account.
+    const members = await acrossAccounts(userSystemRoles).select(ex, { systemRoleId: userSystemRoles.systemRoleId, userId: userSystemRoles.userId });
     return rows.map((r) => ({ ...r, userIds: members.filter((m) => m.systemRoleId === r.id).map((m) => m.userId) }));
   },
   async findById(ex: Executor, id: string): Promise<SystemRoleRow | undefined> {
@@ -89,30 +88,40 @@ export const systemRolesRepository = {
     await ex.delete(systemRoles).where(eq(systemRoles.id, id));
   },
   async setMembers(ex: Executor, roleId: string, userIds: string[]): Promise<void> {
-    await ex.delete(userSystemRoles).where(eq(userSystemRoles.systemRoleId, roleId));
     // Platform-wide: a holder may be a user of any account; the row lives in that user's account.
+    await acrossAccounts(userSystemRoles).removeWhere(ex, eq(userSystemRoles.systemRoleId, roleId));
     if (userIds.length) {
-      await ex
-        .insert(userSystemRoles)
-        .select(ex.select({ accountId: users.accountId, userId: users.id, systemRoleId: sql<string>`${roleId}::uuid`.as('system_role_id') }).from(users).where(idIn(users.id, userIds)));
+      // Across accounts: the chosen users are found in whichever account they are, each row then in theirs.
+      await systemRoleHolders.insertFrom(
+        ex,
+        acrossAccounts(users).select(
+          ex,
+          { accountId: users.accountId, userId: users.id, systemRoleId: sql<string>`${roleId}::uuid`.as('system_role_id') },
+          idIn(users.id, userIds),
+        ),
+      );
     }
   },
   async countUsers(ex: Executor, ids: string[]): Promise<number> {
-    return ids.length ? ex.$count(users, inArray(users.id, ids)) : 0;
+    // Across accounts: a system role may be given to a user of any account.
+    return ids.length ? acrossAccounts(users).count(ex, inArray(users.id, ids)) : 0;
   },
   async candidates(ex: Executor, search: string | undefined) {
     const term = search?.trim() ? `%${escapeLike(search.trim())}%` : undefined;
-    return ex
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        accountName: accounts.name,
-      })
-      .from(users)
-      .innerJoin(accounts, eq(accounts.id, users.accountId))
-      .where(term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined)
+    // Across accounts: the super administrator chooses holders among every account's users.
+    return acrossAccounts(users)
+      .select(
+        ex,
+        {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          accountName: accounts.name,
+        },
+        term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined,
+      )
+      .innerJoin(accounts, accountOf(users))
       .orderBy(asc(users.firstName), asc(users.lastName))
       .limit(50);
   },

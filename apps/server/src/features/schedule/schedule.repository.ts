@@ -1,12 +1,17 @@
-import { and, asc, between, eq, exists, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
+import { sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { roles, userRoles } from '../roles/roles.table.js';
 import { userLocations, users } from '../users/users.table.js';
 import { scheduleNotes, scheduleSlots } from './schedule.table.js';
 
 const slotsBase = tenantRepository(scheduleSlots);
+const notesBase = tenantRepository(scheduleNotes);
+const usersTable = tenantRepository(users);
+const userRolesTable = scopedTable(userRoles);
+const rolesTable = tenantRepository(roles);
+const userLocationsTable = scopedTable(userLocations);
 export type SlotRow = typeof scheduleSlots.$inferSelect;
 export type NoteRow = typeof scheduleNotes.$inferSelect;
 
@@ -27,31 +32,19 @@ export const slotsRepository = {
     });
   },
 
-  async insertMany(ex: Executor, scope: Scope, rows: NewRow<typeof scheduleSlots>[]): Promise<SlotRow[]> {
-    if (rows.length === 0) return [];
-    return ex
-      .insert(scheduleSlots)
-      .values(rows.map((r) => ({ ...r, accountId: scope.accountId })))
-      .returning();
-  },
-
   /**
    * A slot about to change or go, locked until the transaction ends. Slot writes lock their rows
    * first and the start times (lockStartTimes) after, always in that order.
    */
-  async findForUpdate(ex: Executor, scope: Scope, id: string): Promise<SlotRow | undefined> {
-    const [row] = await ex.select().from(scheduleSlots).where(slotsBase.scoped(scope, eq(scheduleSlots.id, id))).limit(1).for('update');
-    return row;
-  },
+  findForUpdate: (ex: Executor, scope: Scope, id: string): Promise<SlotRow | undefined> => slotsBase.findById(ex, scope, id, { lock: 'update' }),
 
   /** The slot and the later slots of its series, locked (in start order) for deleting. */
   async seriesFrom(ex: Executor, scope: Scope, seriesId: string, startAt: Date): Promise<SlotRow[]> {
-    return ex
-      .select()
-      .from(scheduleSlots)
-      .where(slotsBase.scoped(scope, and(eq(scheduleSlots.seriesId, seriesId), gte(scheduleSlots.startAt, startAt))))
-      .orderBy(...slotOrder)
-      .for('update');
+    return slotsBase.list(ex, scope, {
+      where: and(eq(scheduleSlots.seriesId, seriesId), gte(scheduleSlots.startAt, startAt)),
+      orderBy: slotOrder,
+      lock: 'update',
+    });
   },
 
   /**
@@ -61,51 +54,43 @@ export const slotsRepository = {
    */
   async lockStartTimes(ex: Executor, scope: Scope, times: readonly Date[]): Promise<void> {
     const unique = [...new Set(times.map((t) => t.getTime()))];
-    await appointmentsRepository.lockKeys(ex, unique.map((ms) => `slot-start:${scope.accountId}:${ms}`));
+    await appointmentsRepository.lockKeys(
+      ex,
+      unique.map((ms) => `slot-start:${scope.accountId}:${ms}`),
+    );
   },
 
   /** Which of these start times a slot of the account still starts at (as epoch milliseconds). */
   async startTimesInUse(ex: Executor, scope: Scope, times: readonly Date[]): Promise<Set<number>> {
     if (times.length === 0) return new Set();
     const unique = [...new Map(times.map((t) => [t.getTime(), t])).values()];
-    const rows = await ex
-      .selectDistinct({ startAt: scheduleSlots.startAt })
-      .from(scheduleSlots)
-      .where(slotsBase.scoped(scope, inArray(scheduleSlots.startAt, unique)));
+    const rows = await slotsBase.selectDistinct(ex, scope, { startAt: scheduleSlots.startAt }, inArray(scheduleSlots.startAt, unique));
     return new Set(rows.map((r) => r.startAt.getTime()));
   },
 
   async removeMany(ex: Executor, scope: Scope, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const rows = await ex
-      .delete(scheduleSlots)
-      .where(slotsBase.scoped(scope, inArray(scheduleSlots.id, [...ids])))
-      .returning({ id: scheduleSlots.id });
-    return rows.length;
+    return slotsBase.removeWhere(ex, scope, inArray(scheduleSlots.id, [...ids]));
   },
 };
 
 export const notesRepository = {
-  ...tenantRepository(scheduleNotes),
+  ...notesBase,
 
   /** Notes on a span of local days per location (each location's days differ by its time zone). */
   async onDays(ex: Executor, scope: Scope, spans: readonly { locationId: string; from: string; to: string }[]): Promise<NoteRow[]> {
     if (spans.length === 0) return [];
-    return ex
-      .select()
-      .from(scheduleNotes)
-      .where(
-        and(
-          eq(scheduleNotes.accountId, scope.accountId),
-          or(...spans.map((s) => and(eq(scheduleNotes.locationId, s.locationId), between(scheduleNotes.date, s.from, s.to)))),
-        ),
-      )
-      .orderBy(asc(scheduleNotes.date), asc(scheduleNotes.createdAt), asc(scheduleNotes.id));
+    return notesBase.list(ex, scope, {
+      where: or(...spans.map((s) => and(eq(scheduleNotes.locationId, s.locationId), between(scheduleNotes.date, s.from, s.to)))),
+      orderBy: [asc(scheduleNotes.date), asc(scheduleNotes.createdAt), asc(scheduleNotes.id)],
+    });
   },
 };
 
 const PRIMARY = 'appointments.primary_provider';
 const SECONDARY = 'appointments.secondary_provider';
+/** A role that lets its holder be an appointment's provider. */
+const providerRole = sql`${roles.permissions} && array[${PRIMARY}, ${SECONDARY}]::text[]`;
 
 export interface ProviderRow {
   id: string;
@@ -122,26 +107,17 @@ export async function providerStates(
   ids: readonly string[],
 ): Promise<{ id: string; isActive: boolean; canProvide: boolean }[]> {
   if (ids.length === 0) return [];
-  return ex
-    .select({
+  const providerRoleOf = rolesTable.existsFor(userRoles, and(eq(roles.id, userRoles.roleId), providerRole));
+  return usersTable.select(
+    ex,
+    scope,
+    {
       id: users.id,
       isActive: users.isActive,
-      canProvide: sql<boolean>`${exists(
-        ex
-          .select({ one: sql`1` })
-          .from(userRoles)
-          .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.accountId, scope.accountId)))
-          .where(
-            and(
-              eq(userRoles.userId, users.id),
-              eq(userRoles.accountId, scope.accountId),
-              sql`${roles.permissions} && array[${PRIMARY}, ${SECONDARY}]::text[]`,
-            ),
-          ),
-      )}`,
-    })
-    .from(users)
-    .where(and(eq(users.accountId, scope.accountId), inArray(users.id, [...ids])));
+      canProvide: sql<boolean>`${userRolesTable.existsFor(users, and(eq(userRoles.userId, users.id), providerRoleOf))}`,
+    },
+    inArray(users.id, [...ids]),
+  );
 }
 
 /**
@@ -151,33 +127,30 @@ export async function providerStates(
  */
 export async function listProviders(ex: Executor, scope: Scope, locationId?: string): Promise<ProviderRow[]> {
   const grants = (permission: string) => sql<boolean>`bool_or(${permission} = any(${roles.permissions}))`;
-  return ex
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isPrimaryProvider: grants(PRIMARY),
-      isSecondaryProvider: grants(SECONDARY),
-    })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.accountId, scope.accountId)))
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.accountId, scope.accountId)))
-    .where(
-      and(
-        eq(users.accountId, scope.accountId),
-        eq(users.isActive, true),
-        sql`${roles.permissions} && array[${PRIMARY}, ${SECONDARY}]::text[]`,
-        locationId
-          ? exists(
-              ex
-                .select({ one: sql`1` })
-                .from(userLocations)
-                .where(and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId))),
-            )
-          : undefined,
-      ),
-    )
-    // the key is (account_id, id): grouping by both keeps the names functionally dependent on it
-    .groupBy(users.accountId, users.id)
-    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+  return (
+    usersTable
+      .select(
+        ex,
+        scope,
+        {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          isPrimaryProvider: grants(PRIMARY),
+          isSecondaryProvider: grants(SECONDARY),
+        },
+        and(
+          eq(users.isActive, true),
+          providerRole,
+          locationId
+            ? userLocationsTable.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId)))
+            : undefined,
+        ),
+      )
+      .innerJoin(userRoles, usersTable.joined(userRoles, eq(userRoles.userId, users.id)))
+      .innerJoin(roles, sameAccount(roles, userRoles, eq(roles.id, userRoles.roleId)))
+      // the key is (account_id, id): grouping by both keeps the names functionally dependent on it
+      .groupBy(users.accountId, users.id)
+      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+  );
 }

@@ -2,6 +2,7 @@ import type { SearchResult } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { clientsRepository } from '../clients/clients.repository.js';
+import { assertFiltersVisible } from '../clients/clients.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { toPatients } from '../patients/patients.service.js';
 
@@ -12,13 +13,21 @@ export class SearchService {
   constructor(private readonly db: Db) {}
 
   async search(auth: AuthContext, q: string, locationId: string | undefined): Promise<SearchResult> {
+    await assertFiltersVisible(this.db, auth, { locationId });
     const [clients, patientRows] = await Promise.all([
       clientsRepository.search(this.db, auth, q, locationId, LIMIT),
       patientsRepository.search(this.db, auth, q, locationId, LIMIT),
     ]);
     const patients = await toPatients(this.db, auth, patientRows);
     return {
-      clients: clients.map((c) => ({ id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, locationId: c.locationId })),
+      clients: clients.map((c) => ({
+        id: c.id,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        locationId: c.locationId,
+      })),
       patients: patients.map((p) => ({
         id: p.id,
         name: p.name,

@@ -1,13 +1,17 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { SERVICE_TYPES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { linkTable, sameAccount, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { appointments } from '../appointments/appointments.table.js';
 import { scheduleSlots } from '../schedule/schedule.table.js';
 import { userLocations, users } from '../users/users.table.js';
 import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
 
 const base = tenantRepository(services);
+const appointmentsTable = tenantRepository(appointments);
+const slotsTable = tenantRepository(scheduleSlots);
+const providerServices = linkTable(veterinarianServices, veterinarianServices.veterinarianId, veterinarianServices.serviceId);
+const slotAvailability = scopedTable(veterinarianSlotAvailability);
 export type ServiceRow = typeof services.$inferSelect;
 
 /** SPEC §7: services are listed by type in SERVICE_TYPES order, then by name. */
@@ -33,26 +37,19 @@ export const servicesRepository = {
    * name, so the delete waits for them and then sees them.
    */
   async lockForUpdate(ex: Executor, scope: Scope, id: string): Promise<boolean> {
-    const rows = await ex.select({ id: services.id }).from(services).where(base.scoped(scope, eq(services.id, id))).for('update');
-    return rows.length > 0;
+    return (await base.findById(ex, scope, id, { lock: 'update' })) !== undefined;
   },
 
   /** Whether any appointment of the account names the service. */
   async usedByAppointments(ex: Executor, scope: Scope, serviceId: string): Promise<boolean> {
-    const [row] = await ex
-      .select({ id: appointments.id })
-      .from(appointments)
-      .where(and(eq(appointments.accountId, scope.accountId), sql`${serviceId}::uuid = any(${appointments.serviceIds})`))
-      .limit(1);
-    return row !== undefined;
+    return appointmentsTable.exists(ex, scope, sql`${serviceId}::uuid = any(${appointments.serviceIds})`);
   },
 
   /** Takes the service off every slot that lists it (a slot without services takes any). */
   async removeFromSlots(ex: Executor, scope: Scope, serviceId: string): Promise<void> {
-    await ex
-      .update(scheduleSlots)
-      .set({ serviceIds: sql`array_remove(${scheduleSlots.serviceIds}, ${serviceId}::uuid)`, updatedAt: new Date() })
-      .where(and(eq(scheduleSlots.accountId, scope.accountId), sql`${serviceId}::uuid = any(${scheduleSlots.serviceIds})`));
+    await slotsTable.updateWhere(ex, scope, sql`${serviceId}::uuid = any(${scheduleSlots.serviceIds})`, {
+      serviceIds: sql`array_remove(${scheduleSlots.serviceIds}, ${serviceId}::uuid)`,
+    });
   },
 
   /** Whether every id names a service of the account at `locationId`. */
@@ -64,69 +61,55 @@ export const servicesRepository = {
 /** What providers offer: services per provider, and the slot start times they are available for. */
 export const availabilityRepository = {
   async addService(ex: Executor, scope: Scope, veterinarianId: string, serviceId: string): Promise<void> {
-    await ex.insert(veterinarianServices).values({ accountId: scope.accountId, veterinarianId, serviceId }).onConflictDoNothing();
+    await providerServices.add(ex, scope, veterinarianId, serviceId);
   },
 
   async removeService(ex: Executor, scope: Scope, veterinarianId: string, serviceId: string): Promise<void> {
-    await ex
-      .delete(veterinarianServices)
-      .where(
-        and(
-          eq(veterinarianServices.accountId, scope.accountId),
-          eq(veterinarianServices.veterinarianId, veterinarianId),
-          eq(veterinarianServices.serviceId, serviceId),
-        ),
-      );
+    await providerServices.remove(ex, scope, veterinarianId, serviceId);
   },
 
   async addSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {
-    await ex.insert(veterinarianSlotAvailability).values({ accountId: scope.accountId, veterinarianId, startAt }).onConflictDoNothing();
+    await slotAvailability.insertMany(ex, scope, [{ veterinarianId, startAt }], { ignoreConflicts: true });
   },
 
   /** Every provider available at every one of these start times (a new series with its providers). */
   async addSlotTimes(ex: Executor, scope: Scope, veterinarianIds: readonly string[], startTimes: readonly Date[]): Promise<void> {
-    const rows = veterinarianIds.flatMap((veterinarianId) => startTimes.map((startAt) => ({ accountId: scope.accountId, veterinarianId, startAt })));
+    const rows = veterinarianIds.flatMap((veterinarianId) => startTimes.map((startAt) => ({ veterinarianId, startAt })));
     // A year of daily slots for twenty providers is 7,300 rows: in parts, each statement stays under PostgreSQL's 65,535 bound values.
     for (let i = 0; i < rows.length; i += 5000) {
-      await ex.insert(veterinarianSlotAvailability).values(rows.slice(i, i + 5000)).onConflictDoNothing();
+      await slotAvailability.insertMany(ex, scope, rows.slice(i, i + 5000), { ignoreConflicts: true });
     }
   },
 
   /** The providers available at `from` become available at `to` as well. */
   async copySlotTime(ex: Executor, scope: Scope, from: Date, to: Date): Promise<void> {
-    await ex
-      .insert(veterinarianSlotAvailability)
-      .select(
-        ex
-          .select({
-            accountId: veterinarianSlotAvailability.accountId,
-            veterinarianId: veterinarianSlotAvailability.veterinarianId,
-            startAt: sql<Date>`${to.toISOString()}::timestamptz`.as('start_at'),
-          })
-          .from(veterinarianSlotAvailability)
-          .where(and(eq(veterinarianSlotAvailability.accountId, scope.accountId), eq(veterinarianSlotAvailability.startAt, from))),
-      )
-      .onConflictDoNothing();
+    await slotAvailability.insertFrom(
+      ex,
+      slotAvailability.select(
+        ex,
+        scope,
+        {
+          accountId: veterinarianSlotAvailability.accountId,
+          veterinarianId: veterinarianSlotAvailability.veterinarianId,
+          startAt: sql<Date>`${to.toISOString()}::timestamptz`.as('start_at'),
+        },
+        eq(veterinarianSlotAvailability.startAt, from),
+      ),
+    );
   },
 
   /** Nobody is available at these start times any more (no slot starts then). */
   async removeSlotTimes(ex: Executor, scope: Scope, startTimes: readonly Date[]): Promise<void> {
     if (startTimes.length === 0) return;
-    await ex
-      .delete(veterinarianSlotAvailability)
-      .where(and(eq(veterinarianSlotAvailability.accountId, scope.accountId), inArray(veterinarianSlotAvailability.startAt, [...startTimes])));
+    await slotAvailability.removeWhere(ex, scope, inArray(veterinarianSlotAvailability.startAt, [...startTimes]));
   },
 
   async removeSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {
-    await ex
-      .delete(veterinarianSlotAvailability)
-      .where(
-        and(
-          eq(veterinarianSlotAvailability.accountId, scope.accountId),
-          eq(veterinarianSlotAvailability.veterinarianId, veterinarianId),
-          eq(veterinarianSlotAvailability.startAt, startAt),
-        ),
-      );
+    await slotAvailability.removeWhere(
+      ex,
+      scope,
+      and(eq(veterinarianSlotAvailability.veterinarianId, veterinarianId), eq(veterinarianSlotAvailability.startAt, startAt)),
+    );
   },
 
   /** The services each provider offers, in service-list order (optionally only those of one location). */
@@ -138,17 +121,17 @@ export const availabilityRepository = {
   ): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>(veterinarianIds.map((id) => [id, []]));
     if (veterinarianIds.length === 0 || opts.serviceIds?.length === 0) return result;
-    const rows = await ex
-      .select({ veterinarianId: veterinarianServices.veterinarianId, serviceId: veterinarianServices.serviceId })
-      .from(veterinarianServices)
-      .innerJoin(services, eq(services.id, veterinarianServices.serviceId))
-      .where(
+    const rows = await providerServices
+      .select(
+        ex,
+        scope,
+        { veterinarianId: veterinarianServices.veterinarianId, serviceId: veterinarianServices.serviceId },
         and(
-          eq(veterinarianServices.accountId, scope.accountId),
           inArray(veterinarianServices.veterinarianId, [...new Set(veterinarianIds)]),
           opts.serviceIds ? inArray(veterinarianServices.serviceId, [...new Set(opts.serviceIds)]) : undefined,
         ),
       )
+      .innerJoin(services, providerServices.joined(services, eq(services.id, veterinarianServices.serviceId)))
       .orderBy(...serviceOrder);
     for (const r of rows) result.get(r.veterinarianId)?.push(r.serviceId);
     return result;
@@ -156,15 +139,12 @@ export const availabilityRepository = {
 
   /** One provider's slot start times from `since` on, earliest first. */
   async slotTimesOf(ex: Executor, scope: Scope, veterinarianId: string, since: Date): Promise<Date[]> {
-    const rows = await ex
-      .select({ startAt: veterinarianSlotAvailability.startAt })
-      .from(veterinarianSlotAvailability)
-      .where(
-        and(
-          eq(veterinarianSlotAvailability.accountId, scope.accountId),
-          eq(veterinarianSlotAvailability.veterinarianId, veterinarianId),
-          gte(veterinarianSlotAvailability.startAt, since),
-        ),
+    const rows = await slotAvailability
+      .select(
+        ex,
+        scope,
+        { startAt: veterinarianSlotAvailability.startAt },
+        and(eq(veterinarianSlotAvailability.veterinarianId, veterinarianId), gte(veterinarianSlotAvailability.startAt, since)),
       )
       .orderBy(asc(veterinarianSlotAvailability.startAt));
     return rows.map((r) => r.startAt);
@@ -182,24 +162,23 @@ export const availabilityRepository = {
   ): Promise<{ veterinarianId: string; startAt: Date; locationId: string }[]> {
     if (startTimes.length === 0 || locationIds.length === 0) return [];
     const unique = [...new Map(startTimes.map((t) => [t.getTime(), t])).values()];
-    return ex
-      .select({
-        veterinarianId: veterinarianSlotAvailability.veterinarianId,
-        startAt: veterinarianSlotAvailability.startAt,
-        locationId: userLocations.locationId,
-      })
-      .from(veterinarianSlotAvailability)
-      .innerJoin(users, and(eq(users.id, veterinarianSlotAvailability.veterinarianId), eq(users.accountId, scope.accountId)))
-      .innerJoin(userLocations, eq(userLocations.userId, users.id))
-      .where(
+    return slotAvailability
+      .select(
+        ex,
+        scope,
+        {
+          veterinarianId: veterinarianSlotAvailability.veterinarianId,
+          startAt: veterinarianSlotAvailability.startAt,
+          locationId: userLocations.locationId,
+        },
         and(
-          eq(veterinarianSlotAvailability.accountId, scope.accountId),
           inArray(veterinarianSlotAvailability.startAt, unique),
           eq(users.isActive, true),
-          eq(userLocations.accountId, scope.accountId),
           inArray(userLocations.locationId, [...new Set(locationIds)]),
         ),
       )
+      .innerJoin(users, slotAvailability.joined(users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
+      .innerJoin(userLocations, sameAccount(userLocations, users, eq(userLocations.userId, users.id)))
       .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
   },
 };

@@ -20,15 +20,19 @@ export const userEmailsRepository = {
     await ex.insert(userEmails).values({ email: email.toLowerCase(), accountId: user.accountId, userId: user.userId });
   },
 
-  /** Moves a user to a new email (or the same one in other letter case). */
-  async change(ex: Executor, user: { accountId: string; userId: string }, email: string): Promise<void> {
+  /**
+   * Moves a user from `oldEmail` to a new email (or the same one in other letter case). Keyed by
+   * the email the user had (the directory's own key), and the user's id.
+   */
+  async change(ex: Executor, user: { userId: string; oldEmail: string }, email: string): Promise<void> {
     await ex
       .update(userEmails)
       .set({ email: email.toLowerCase() })
-      .where(and(eq(userEmails.accountId, user.accountId), eq(userEmails.userId, user.userId)));
+      .where(and(eq(userEmails.email, user.oldEmail.toLowerCase()), eq(userEmails.userId, user.userId)));
   },
 
-  async release(ex: Executor, user: { accountId: string; userId: string }): Promise<void> {
-    await ex.delete(userEmails).where(and(eq(userEmails.accountId, user.accountId), eq(userEmails.userId, user.userId)));
+  /** Frees the email of a user about to be deleted. */
+  async release(ex: Executor, user: { userId: string; email: string }): Promise<void> {
+    await ex.delete(userEmails).where(and(eq(userEmails.email, user.email.toLowerCase()), eq(userEmails.userId, user.userId)));
   },
 };

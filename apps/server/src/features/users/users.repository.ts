@@ -1,12 +1,14 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
+import { linkTable, tenantRepository, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
 import { userEmailsRepository } from './user-emails.repository.js';
 import { locations } from '../locations/locations.table.js';
 import { userRoles } from '../roles/roles.table.js';
 import { userLocations, users } from './users.table.js';
 
 const base = tenantRepository(users);
+const userRoleLinks = linkTable(userRoles, userRoles.userId, userRoles.roleId);
+const userLocationLinks = linkTable(userLocations, userLocations.userId, userLocations.locationId);
 export type UserRow = typeof users.$inferSelect;
 export type UserWithLinks = UserRow & { roleIds: string[]; locationIds: string[] };
 
@@ -32,13 +34,20 @@ export const usersRepository = {
   },
 
   async update(ex: Executor, scope: Scope, id: string, patch: RowPatch<typeof users>): Promise<UserRow | undefined> {
+    if (patch.email === undefined) return base.update(ex, scope, id, patch);
+    // The directory is keyed by email: the old one is read first, the row locked so that no
+    // concurrent change moves it in between.
+    const before = await base.findById(ex, scope, id, { lock: 'update' });
     const row = await base.update(ex, scope, id, patch);
-    if (row && patch.email !== undefined) await userEmailsRepository.change(ex, { accountId: scope.accountId, userId: id }, row.email);
+    if (before && row) await userEmailsRepository.change(ex, { userId: id, oldEmail: before.email }, row.email);
     return row;
   },
 
   async remove(ex: Executor, scope: Scope, id: string): Promise<boolean> {
-    await userEmailsRepository.release(ex, { accountId: scope.accountId, userId: id });
+    // The directory is keyed by email: the user's is read first, the row locked (as the delete would)
+    // so that no concurrent change moves it in between.
+    const user = await base.findById(ex, scope, id, { lock: 'update' });
+    if (user) await userEmailsRepository.release(ex, { userId: id, email: user.email });
     return base.remove(ex, scope, id);
   },
 
@@ -47,12 +56,7 @@ export const usersRepository = {
       where: and(
         opts.ids ? inArray(users.id, opts.ids) : undefined,
         opts.locationId
-          ? exists(
-              ex
-                .select({ one: sql`1` })
-                .from(userLocations)
-                .where(and(eq(userLocations.userId, users.id), eq(userLocations.locationId, opts.locationId))),
-            )
+          ? userLocationLinks.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, opts.locationId)))
           : undefined,
       ),
       orderBy: [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id)],
@@ -64,15 +68,10 @@ export const usersRepository = {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [roleRows, locationRows] = await Promise.all([
-      ex
-        .select({ userId: userRoles.userId, roleId: userRoles.roleId })
-        .from(userRoles)
-        .where(and(eq(userRoles.accountId, scope.accountId), inArray(userRoles.userId, ids))),
-      ex
-        .select({ userId: userLocations.userId, locationId: userLocations.locationId })
-        .from(userLocations)
-        .innerJoin(locations, eq(locations.id, userLocations.locationId))
-        .where(and(eq(userLocations.accountId, scope.accountId), inArray(userLocations.userId, ids)))
+      userRoleLinks.select(ex, scope, { userId: userRoles.userId, roleId: userRoles.roleId }, inArray(userRoles.userId, ids)),
+      userLocationLinks
+        .select(ex, scope, { userId: userLocations.userId, locationId: userLocations.locationId }, inArray(userLocations.userId, ids))
+        .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
         .orderBy(asc(locations.name)),
     ]);
     const byUser = new Map(rows.map((r) => [r.id, { ...r, roleIds: [] as string[], locationIds: [] as string[] }]));
@@ -82,15 +81,11 @@ export const usersRepository = {
   },
 
   async setLocations(ex: Executor, scope: Scope, userId: string, locationIds: string[]): Promise<void> {
-    await ex.delete(userLocations).where(and(eq(userLocations.accountId, scope.accountId), eq(userLocations.userId, userId)));
-    if (locationIds.length)
-      await ex.insert(userLocations).values(locationIds.map((locationId) => ({ accountId: scope.accountId, userId, locationId })));
+    await userLocationLinks.replace(ex, scope, userId, locationIds);
   },
 
   async setRoles(ex: Executor, scope: Scope, userId: string, roleIds: string[]): Promise<void> {
-    await ex.delete(userRoles).where(and(eq(userRoles.accountId, scope.accountId), eq(userRoles.userId, userId)));
-    if (roleIds.length)
-      await ex.insert(userRoles).values(roleIds.map((roleId) => ({ accountId: scope.accountId, userId, roleId })));
+    await userRoleLinks.replace(ex, scope, userId, roleIds);
   },
 
   async countActive(ex: Executor, scope: Scope): Promise<number> {
@@ -99,11 +94,9 @@ export const usersRepository = {
 
   /** The user's first location by name, for the profile. */
   async primaryLocation(ex: Executor, scope: Scope, userId: string): Promise<{ id: string; name: string } | null> {
-    const [row] = await ex
-      .select({ id: locations.id, name: locations.name })
-      .from(userLocations)
-      .innerJoin(locations, eq(locations.id, userLocations.locationId))
-      .where(and(eq(userLocations.accountId, scope.accountId), eq(userLocations.userId, userId)))
+    const [row] = await userLocationLinks
+      .select(ex, scope, { id: locations.id, name: locations.name }, eq(userLocations.userId, userId))
+      .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
       .orderBy(asc(locations.name))
       .limit(1);
     return row ?? null;

@@ -8,6 +8,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { USER_EMAIL_TAKEN } from '../accounts/accounts.service.js';
 import { authRepository } from '../auth/auth.repository.js';
+import { assertFiltersVisible } from '../clients/clients.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { assertCapacity } from '../subscriptions/subscription-limits.js';
@@ -33,13 +34,17 @@ export class UsersService {
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, opts: { locationId?: string; includePermissions?: boolean }): Promise<User[]> {
+    await assertFiltersVisible(this.db, scope, opts);
     const rows = await usersRepository.listWithLinks(this.db, scope, opts.locationId ? { locationId: opts.locationId } : {});
     if (!opts.includePermissions) return rows.map((r) => toUser(r));
     const roles = await rolesRepository.list(this.db, scope);
     const byRole = new Map(roles.map((r) => [r.id, r.permissions]));
     return rows.map((r) => {
       const held = new Set<string>(r.roleIds.flatMap((id) => byRole.get(id) ?? []));
-      return toUser(r, PERMISSIONS.filter((p) => held.has(p)));
+      return toUser(
+        r,
+        PERMISSIONS.filter((p) => held.has(p)),
+      );
     });
   }
 

@@ -66,7 +66,8 @@ describe('GET /api/user', () => {
     const there = await create(own.admin, newUser({ locationIds: [annex.id] }));
     await create(own.admin, newUser({ locationIds: [own.locationId] }));
     expect((await listUsers(own.admin, { locationId: annex.id })).map((u) => u.id)).toEqual([there.id]);
-    expect(await listUsers(own.admin, { locationId: randomUUID() })).toEqual([]);
+    expect((await own.admin.call(api.listUsers, { query: { locationId: randomUUID() } })).statusCode).toBe(404);
+    expect((await own.admin.call(api.listUsers, { query: { locationId: other.locationId } })).statusCode).toBe(404);
   });
 
   it('adds each user’s permissions with includePermissions', async () => {
@@ -86,7 +87,12 @@ describe('GET /api/user', () => {
 
 describe('POST /api/user', () => {
   it('creates a user with roles and locations; GET answers it and the user can sign in', async () => {
-    const data = newUser({ phone: '555-0101', roleIds: [practice.roles.Assistant], locationIds: [practice.locationId], email: `Mixed-${randomUUID()}@Test.Example` });
+    const data = newUser({
+      phone: '555-0101',
+      roleIds: [practice.roles.Assistant],
+      locationIds: [practice.locationId],
+      email: `Mixed-${randomUUID()}@Test.Example`,
+    });
     const res = await manager.call(api.createUser, { body: { data } });
     expect(res.statusCode).toBe(201);
     const user = res.json() as api.User;
@@ -190,7 +196,10 @@ describe('POST /api/user/{id}', () => {
 
   it("answers 400 for another account's role or location, and changes nothing", async () => {
     const user = await create(manager, newUser({ roleIds: [practice.roles.Assistant] }));
-    for (const data of [{ firstName: 'Changed', roleIds: [other.roles.Administrator] }, { firstName: 'Changed', locationIds: [other.locationId] }]) {
+    for (const data of [
+      { firstName: 'Changed', roleIds: [other.roles.Administrator] },
+      { firstName: 'Changed', locationIds: [other.locationId] },
+    ]) {
       const res = await manager.call(api.updateUser, { params: { id: user.id }, body: { data } });
       expect(res.statusCode).toBe(400);
     }

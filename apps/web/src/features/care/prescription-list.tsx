@@ -5,7 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Prescription } from '@willow/contracts';
 import { formatDate } from '../../lib/dates';
 import type { CareRecordFilter } from '../../lib/query-keys';
-import { CareRecordTable, patientColumn, useCareRecordList } from '../care-records/care-record-list';
+import { CareRecordTable, patientColumn, useCareRecordList } from './care-record-list';
 import { useStaffNames } from '../users/users.api';
 import { PrescriptionFormDialog } from './prescription-form-dialog';
 import { useDeletePrescription, usePrescriptions } from './prescriptions.api';

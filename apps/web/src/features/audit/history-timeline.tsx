@@ -7,7 +7,7 @@ import { useErrorToast } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useStaffNames } from '../users/users.api';
 import { ACTION_LABELS, changeLines } from './history-format';
-import { useHistory } from './history.api';
+import { useHistory } from './audit.api';
 
 const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error' | 'secondary' | 'default'> = {
   create: 'success',

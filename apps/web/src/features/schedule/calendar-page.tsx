@@ -26,7 +26,7 @@ import { calendarStyles } from './calendar-styles';
 import { CalendarToolbar } from './calendar-toolbar';
 import { isCalendarView, isLocalDate, stepAnchor, todayIn, viewDays, viewTitle } from './calendar-views';
 import type { CalendarView } from './calendar-views';
-import { useCalendarData, useRefreshCalendar } from './calendar.api';
+import { useCalendarData, useRefreshCalendar } from './schedule.api';
 import { dayFrame } from './day-frame';
 import { SNAP_MINUTES } from './day-layout';
 import { FiltersPanel } from './filters-panel';

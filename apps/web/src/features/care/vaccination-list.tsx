@@ -5,7 +5,7 @@ import type { Vaccination } from '@willow/contracts';
 import { QuickFilter } from '../../components/quick-filter';
 import { formatDate } from '../../lib/dates';
 import type { CareRecordFilter } from '../../lib/query-keys';
-import { CareRecordTable, patientColumn, useCareRecordList } from '../care-records/care-record-list';
+import { CareRecordTable, patientColumn, useCareRecordList } from './care-record-list';
 import { useStaffNames } from '../users/users.api';
 import { VaccinationFormDialog } from './vaccination-form-dialog';
 import { byUrgency, filterVaccinations, vaccinationStatusChip } from './vaccination-status';

@@ -3,7 +3,7 @@ import { VaccinationInput } from '@willow/contracts';
 import type { Vaccination } from '@willow/contracts';
 import { DateInput, MessageInput, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
-import { useCareRecordForm } from '../care-records/care-record-form';
+import { useCareRecordForm } from './care-record-form';
 import { StaffSelect } from '../users/staff-select';
 import { useCreateVaccination, useUpdateVaccination } from './vaccinations.api';
 

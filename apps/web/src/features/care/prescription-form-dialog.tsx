@@ -3,7 +3,7 @@ import { PrescriptionInput } from '@willow/contracts';
 import type { Prescription } from '@willow/contracts';
 import { DateInput, MessageInput, numberOrNull, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
-import { useCareRecordForm } from '../care-records/care-record-form';
+import { useCareRecordForm } from './care-record-form';
 import { StaffSelect } from '../users/staff-select';
 import { useCreatePrescription, useUpdatePrescription } from './prescriptions.api';
 

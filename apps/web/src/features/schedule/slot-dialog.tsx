@@ -36,7 +36,7 @@ import { validate } from '../../lib/zod-errors';
 import type { ValidationResult } from '../../lib/zod-errors';
 import { formatLocalDate, isLocalDate, minutesOfTimeInput, timeInputValue, weekdayNames } from './calendar-views';
 import { providerName } from './calendar-filters';
-import { useCreateSlot, useDeleteSlot, useRefreshCalendar, useSlotAvailability, useUpdateSlot } from './calendar.api';
+import { useCreateSlot, useDeleteSlot, useRefreshCalendar, useSlotAvailability, useUpdateSlot } from './schedule.api';
 
 /** Where a new slot starts out: a local day and wall-clock minutes. */
 export interface SlotDefaults {

@@ -6,7 +6,7 @@ import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { DateInput, MessageInput, SelectInput, useFormState } from '../../components/form-fields';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { providerName } from './calendar-filters';
-import { useCreateNote, useDeleteNote, useUpdateNote } from './calendar.api';
+import { useCreateNote, useDeleteNote, useUpdateNote } from './schedule.api';
 
 export interface NoteDefaults {
   date: string;

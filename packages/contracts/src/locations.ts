@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { anyOf, authenticated, operation } from './operation.js';
+import { idField, IdParams, nameField, queryBoolean, timeZoneField, wrapped } from './rules.js';
+
+export const Species = z.object({ id: z.string(), name: z.string() });
+export type Species = z.infer<typeof Species>;
+export const listSpecies = operation({
+  method: 'GET',
+  path: '/api/species',
+  access: authenticated,
+  tag: 'locations',
+  summary: 'The species catalogue locations choose from',
+  response: z.array(Species),
+});
+
+export const Location = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  isActive: z.boolean(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  species: z.array(Species),
+});
+export type Location = z.infer<typeof Location>;
+export const LocationInput = z.object({
+  name: nameField(),
+  timezone: timeZoneField(),
+  isActive: z.boolean().default(true),
+  address: z.string().trim().max(300, 'must be at most 300 characters').nullable().default(null),
+  phone: z.string().trim().max(40, 'must be at most 40 characters').nullable().default(null),
+});
+export type LocationInput = z.input<typeof LocationInput>;
+export const LocationUpdateInput = LocationInput.partial();
+export const ListLocationsQuery = z.object({ onlyActive: queryBoolean().optional() });
+export const listLocations = operation({
+  method: 'GET',
+  path: '/api/location',
+  access: authenticated,
+  tag: 'locations',
+  summary: 'Locations of the account, sorted by name',
+  query: ListLocationsQuery,
+  response: z.array(Location),
+});
+export const getLocation = operation({
+  method: 'GET',
+  path: '/api/location/{id}',
+  access: authenticated,
+  tag: 'locations',
+  summary: 'One location',
+  params: IdParams,
+  response: Location,
+});
+export const createLocation = operation({
+  method: 'POST',
+  path: '/api/location',
+  access: anyOf('locations.manage'),
+  tag: 'locations',
+  summary: 'Create a location (a super administrator may name another account)',
+  query: z.object({ accountId: idField().optional() }),
+  body: wrapped(LocationInput),
+  response: Location,
+  status: 201,
+});
+export const updateLocation = operation({
+  method: 'POST',
+  path: '/api/location/{id}',
+  access: anyOf('locations.manage'),
+  tag: 'locations',
+  summary: 'Update a location',
+  params: IdParams,
+  body: wrapped(LocationUpdateInput),
+  response: Location,
+});
+export const UpdateSpeciesInput = z.object({
+  locationId: idField(),
+  speciesId: idField(),
+  action: z.enum(['add', 'remove']),
+});
+export const updateLocationSpecies = operation({
+  method: 'POST',
+  path: '/api/location/updateSpecies',
+  access: anyOf('locations.manage'),
+  tag: 'locations',
+  summary: 'Add a species to, or remove one from, a location’s list',
+  body: wrapped(UpdateSpeciesInput),
+  response: Location,
+});

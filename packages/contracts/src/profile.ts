@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { anyOf, authenticated, operation } from './operation.js';
+import { emailField, idField, nameField, newPasswordField, OkResponse, wrapped } from './rules.js';
+import { PERMISSIONS } from './permissions.js';
+
+export const Ref = z.object({ id: z.string(), name: z.string() });
+export type Ref = z.infer<typeof Ref>;
+
+export const Profile = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  account: Ref,
+  location: Ref.nullable(),
+  /** only while working in another account than the user's own (account switching): their own */
+  homeAccount: Ref.optional(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const getProfile = operation({
+  method: 'GET',
+  path: '/api/profile',
+  access: authenticated,
+  tag: 'profile',
+  summary: 'The signed-in user',
+  response: Profile,
+});
+
+export const UpdateProfileInput = z.object({
+  firstName: nameField(),
+  lastName: nameField(),
+  email: emailField(),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+export const updateProfile = operation({
+  method: 'POST',
+  path: '/api/profile',
+  access: authenticated,
+  tag: 'profile',
+  summary: 'Change own name and email',
+  body: wrapped(UpdateProfileInput),
+  response: Profile,
+});
+
+export const ChangePasswordInput = z.object({
+  currentPassword: z.string().min(1, 'is required').max(256),
+  newPassword: newPasswordField(),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+export const changePassword = operation({
+  method: 'POST',
+  path: '/api/profile/password',
+  access: authenticated,
+  tag: 'profile',
+  summary: 'Change own password; signs out every other session',
+  body: wrapped(ChangePasswordInput),
+  response: OkResponse,
+});
+
+export const UpdateAccountIdInput = z.object({ newAccountId: idField() });
+export const updateAccountId = operation({
+  method: 'POST',
+  path: '/api/profile/updateAccountId',
+  access: anyOf('system.switch_account:all', 'system.switch_account:premium'),
+  tag: 'profile',
+  summary: 'Switch the session to another account',
+  body: wrapped(UpdateAccountIdInput),
+  response: Profile,
+});
+
+export const RoleSummary = z.object({ id: z.string(), name: z.string(), kind: z.enum(['account', 'system']) });
+export const UserPermissionsResponse = z.object({
+  permissions: z.array(z.enum(PERMISSIONS)),
+  roles: z.array(RoleSummary),
+});
+export type UserPermissionsResponse = z.infer<typeof UserPermissionsResponse>;
+export const getUserPermissions = operation({
+  method: 'GET',
+  path: '/api/user/permissions',
+  access: authenticated,
+  tag: 'profile',
+  summary: 'What the signed-in user may do here',
+  response: UserPermissionsResponse,
+});

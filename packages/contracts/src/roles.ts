@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { anyOf, authenticated, operation } from './operation.js';
+import { idField, IdParams, nameField, OkResponse, wrapped } from './rules.js';
+import { PERMISSIONS } from './permissions.js';
+
+export const Role = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['account', 'system']),
+  predefined: z.boolean(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  userIds: z.array(z.string()),
+});
+export type Role = z.infer<typeof Role>;
+export const RoleInput = z.object({
+  name: nameField(60),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  userIds: z.array(idField()).optional(),
+});
+export type RoleInput = z.infer<typeof RoleInput>;
+
+export const listRoles = operation({
+  method: 'GET',
+  path: '/api/role',
+  access: authenticated,
+  tag: 'roles',
+  summary: 'The account’s roles',
+  response: z.array(Role),
+});
+export const createRole = operation({
+  method: 'POST',
+  path: '/api/role',
+  access: anyOf('permissions.manage'),
+  tag: 'roles',
+  summary: 'Create a custom role',
+  body: wrapped(RoleInput),
+  response: Role,
+  status: 201,
+});
+export const updateRole = operation({
+  method: 'POST',
+  path: '/api/role/{id}',
+  access: anyOf('permissions.manage'),
+  tag: 'roles',
+  summary: 'Change a role’s name, permissions or members',
+  params: IdParams,
+  body: wrapped(RoleInput.partial()),
+  response: Role,
+});
+export const deleteRole = operation({
+  method: 'DELETE',
+  path: '/api/role/{id}',
+  access: anyOf('permissions.manage'),
+  tag: 'roles',
+  summary: 'Delete a custom role',
+  params: IdParams,
+  response: OkResponse,
+});
+export const listSystemRoles = operation({
+  method: 'GET',
+  path: '/api/role/system',
+  access: anyOf('system.admin'),
+  tag: 'roles',
+  summary: 'System roles',
+  response: z.array(Role),
+});
+export const createSystemRole = operation({
+  method: 'POST',
+  path: '/api/role/system',
+  access: anyOf('system.admin'),
+  tag: 'roles',
+  summary: 'Create a system role',
+  body: wrapped(RoleInput),
+  response: Role,
+  status: 201,
+});
+export const updateSystemRole = operation({
+  method: 'POST',
+  path: '/api/role/system/{id}',
+  access: anyOf('system.admin'),
+  tag: 'roles',
+  summary: 'Change a system role',
+  params: IdParams,
+  body: wrapped(RoleInput.partial()),
+  response: Role,
+});
+export const deleteSystemRole = operation({
+  method: 'DELETE',
+  path: '/api/role/system/{id}',
+  access: anyOf('system.admin'),
+  tag: 'roles',
+  summary: 'Delete a system role',
+  params: IdParams,
+  response: OkResponse,
+});
+export const SystemRoleCandidate = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accountName: z.string(),
+});
+export const listSystemRoleCandidates = operation({
+  method: 'GET',
+  path: '/api/role/system/users',
+  access: anyOf('system.admin'),
+  tag: 'roles',
+  summary: 'Users of every account, to grant system roles to (search by name or email)',
+  query: z.object({ search: z.string().max(100).optional() }),
+  response: z.array(SystemRoleCandidate),
+});
