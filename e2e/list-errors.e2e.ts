@@ -32,7 +32,7 @@ describe('lists that fail to load', () => {
       const recover = await failing(page, '/api/client');
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Clients', exact: true }).click();
       await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
-      // Server errors are retried (SPEC §9) before the list gives up.
+      // Server errors are retried (3 times, with backoff) before the list gives up.
       const problem = page.getByRole('alert').filter({ hasText: 'Could not load clients' });
       await problem.waitFor({ timeout: 45_000 });
       expect(await problem.innerText()).toContain(MESSAGES.serverError);

@@ -1,4 +1,4 @@
-// SPEC §2 navigation menu and §6: entries, sections and dropdowns each user is offered.
+// The navigation menu and its permission rules: entries, sections and dropdowns each user is offered.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';

@@ -1,4 +1,4 @@
-// SPEC §2 layout and §9 constants: the permanent, collapsible drawer on large screens; the top bar
+// The layout and its constants: the permanent, collapsible drawer on large screens; the top bar
 // and temporary drawer on small ones.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// SPEC §2: a page whose permissions the user lacks shows the 401 page inside the shell.
+// A page whose permissions the user lacks shows the 401 page inside the shell.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';

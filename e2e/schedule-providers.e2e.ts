@@ -1,4 +1,4 @@
-// Whose appointments the schedule and the list start with: a vet starts with their own (SPEC §6),
+// Whose appointments the schedule and the list start with: a vet starts with their own,
 // an administrator who also holds the provider permissions sees everyone, and a preselected
 // provider can be unticked.
 import type { Browser, Locator, Page } from 'playwright-core';

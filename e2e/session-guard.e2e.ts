@@ -1,4 +1,4 @@
-// SPEC §2 session guard: every redirect the guard makes, for page loads and for API answers.
+// The session guard: every redirect the guard makes, for page loads and for API answers.
 import { SignJWT } from 'jose';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// SPEC §2: signing in, returning to the page asked for, a wrong password, and signing out.
+// Signing in, returning to the page asked for, a wrong password, and signing out.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launch, newPage, signIn } from './browser.ts';

@@ -1,4 +1,4 @@
-// SPEC §2: switching location (owner) and switching account (super administrator).
+// Switching location (owner) and switching account (super administrator).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';

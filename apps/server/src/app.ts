@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES, MESSAGES } from '@willow/contracts';
+import { createContainer, type Container } from './container.js';
 import type { Db } from './db/client.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
@@ -16,7 +17,6 @@ import { fromDatabaseError, HttpError } from './platform/errors.js';
 import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
-import { createServices, type Services } from './services.js';
 import { pageRoutes } from './web/pages.routes.js';
 
 export interface AppOptions {
@@ -31,7 +31,7 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Services;
+    container: Container;
     /** set on shutdown: new requests are refused with 503 while in-flight ones finish */
     draining: boolean;
     /** every registered route and its access rule, for the route-table tests */
@@ -61,8 +61,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(opts.db, new TokenSigner(opts.jwtSecret), { secureCookies: false, storage: opts.storage });
-  app.decorate('services', services);
+  const container = createContainer(opts.db, new TokenSigner(opts.jwtSecret), { secureCookies: false, storage: opts.storage });
+  app.decorate('container', container);
   app.decorate('draining', false);
   app.decorate('routeTable', []);
 
@@ -113,8 +113,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const router = new Router(app, (req) => services.auth.authenticate(req));
-  for (const register of features) register(router, services);
+  const router = new Router(app, (req) => container.auth.authenticate(req));
+  for (const register of features) register(router, container);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -125,7 +125,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // preCompressed: the build writes .br and .gz beside every asset (apps/web/vite.config.ts).
     await app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false, preCompressed: true });
   }
-  pageRoutes(app, services, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
+  pageRoutes(app, container, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
   return app;
 }
-

@@ -34,7 +34,12 @@ export async function newClient(client: Client, locationId: string, data: Partia
   return res.json() as api.Client;
 }
 
-export async function newPatient(client: Client, clientId: string, speciesId: string, data: Partial<api.PatientInput> = {}): Promise<api.PatientWithClient> {
+export async function newPatient(
+  client: Client,
+  clientId: string,
+  speciesId: string,
+  data: Partial<api.PatientInput> = {},
+): Promise<api.PatientWithClient> {
   const res = await client.call(api.createPatient, { body: { data: { clientId, name: 'Rex', speciesId, ...data } } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as api.PatientWithClient;
@@ -63,7 +68,7 @@ export async function storageKeyOf(ctx: TestContext, documentId: string): Promis
   return row!.key;
 }
 export async function storedBytes(ctx: TestContext, key: string): Promise<Buffer | undefined> {
-  const storage = (ctx.app.services.documents as unknown as { storage: DocumentStorage }).storage;
+  const storage = (ctx.app.container.documents as unknown as { storage: DocumentStorage }).storage;
   let stream: Readable;
   try {
     stream = await storage.get(key);

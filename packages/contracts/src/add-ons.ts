@@ -3,7 +3,7 @@ import { anyOf, authenticated } from './operation.js';
 import { crudOperations } from './crud.js';
 import { idField, nameField, optionalText, priceField, queryBoolean } from './rules.js';
 
-// ---------- add-ons (SPEC §3, §7) ----------
+// ---------- add-ons ----------
 export const AddOnCategory = z.object({
   id: z.string(),
   locationId: z.string(),

@@ -4,7 +4,7 @@ import { emailField, idField, IdParams, messageField, nameField, OkResponse, opt
 import type { Permission } from './permissions.js';
 import { END_OF_LIFE_SERVICE_TYPES, isVisitService } from './services.js';
 
-// ---------- statuses (SPEC §4) ----------
+// ---------- statuses ----------
 export const APPOINTMENT_STATUSES = [
   'Pending',
   'Confirmed',
@@ -26,13 +26,13 @@ export const CREMATION_STATUSES = [
   'Ashes Delivered',
   'Ashes Spread',
 ] as const satisfies readonly AppointmentStatus[];
-/** SPEC §4: the default selection is regular plus cremation statuses (not Cancelled or Rejected). */
+/** The default selection is regular plus cremation statuses (not Cancelled or Rejected). */
 export const DEFAULT_SELECTED_STATUSES: readonly AppointmentStatus[] = [...REGULAR_STATUSES, ...CREMATION_STATUSES];
 /** Statuses that no longer hold time in the calendar: they never count as overlaps. */
 export const INACTIVE_STATUSES: readonly AppointmentStatus[] = ['Cancelled', 'Rejected'];
 
 export type BadgeColour = 'warning' | 'info' | 'secondary' | 'error' | 'success';
-/** SPEC §4 badge colours (MUI palette names). */
+/** Each status's badge colour (MUI palette names). */
 export const STATUS_COLOURS: Record<AppointmentStatus, BadgeColour> = {
   Pending: 'warning',
   Cancelled: 'warning',
@@ -147,7 +147,7 @@ export const AppointmentService = z.object({
   duration: z.number().int(),
   price: z.number(),
 });
-/** SPEC §3: an appointment add-on has an id and values (plus what it is and what it cost). */
+/** An appointment add-on has an id and values (plus what it is and what it cost). */
 export const AppointmentAddOn = z.object({
   id: z.string(),
   appointmentId: z.string(),

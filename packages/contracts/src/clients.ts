@@ -20,7 +20,7 @@ export const Client = z.object({
 export type Client = z.infer<typeof Client>;
 
 /**
- * What a client form sends. Unknown keys (the relations of SPEC §3: patients, location,
+ * What a client form sends. Unknown keys (a client's relations: patients, location,
  * appointments, …) are dropped by the schema, so sending them never changes anything.
  */
 export const ClientInput = z.object({

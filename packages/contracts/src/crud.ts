@@ -3,15 +3,10 @@ import { operation, type Access } from './operation.js';
 import { IdParams, OkResponse, wrapped } from './rules.js';
 
 /**
- * The four operations every "list with create, update and delete" entity shares (SPEC §7):
+ * The four operations every "list with create, update and delete" entity shares:
  * GET path (list), POST path (create), POST path/{id} (update), DELETE path/{id}.
  */
-export function crudOperations<
-  E extends z.ZodType,
-  C extends z.ZodType,
-  U extends z.ZodType,
-  Q extends z.ZodType,
->(cfg: {
+export function crudOperations<E extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType>(cfg: {
   path: string;
   tag: string;
   /** singular noun for the summaries, e.g. 'prescription' */

@@ -1,6 +1,6 @@
 // No zod here: the first page load (sign-in) needs these texts, not the schemas (docs/decisions/0038).
 
-/** Exact texts of SPEC §8 that rules produce. */
+/** Exact texts that rules produce, shown to the user word for word. */
 export const MESSAGES = {
   ampersand: 'The & character is not allowed in name fields. Please replace it with "and" instead.',
   messageTooLong: 'Message must be less than 1000 characters',
@@ -8,10 +8,8 @@ export const MESSAGES = {
   serverError: 'Something went wrong. Please try again later.',
   invalidToken: 'Invalid Token',
   notAuthorizedAction: 'You are not authorized to perform this action',
-  userLimit:
-    'You have reached the maximum number of users for your subscription. Please contact your administrator to upgrade your account.',
-  locationLimit:
-    'You have reached the maximum number of locations for your subscription. Please contact your administrator to upgrade your account.',
+  userLimit: 'You have reached the maximum number of users for your subscription. Please contact your administrator to upgrade your account.',
+  locationLimit: 'You have reached the maximum number of locations for your subscription. Please contact your administrator to upgrade your account.',
   invalidCredentials: 'Incorrect email or password',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   notFound: 'Not found',

@@ -8,10 +8,7 @@ import type { Permission } from './permissions.js';
  * - authenticated: any signed-in user of the account
  * - anyOf: the user needs at least one of these permissions (system.admin grants all)
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'anyOf'; permissions: readonly Permission[] };
+export type Access = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'anyOf'; permissions: readonly Permission[] };
 
 export const publicAccess = { kind: 'public' } as const satisfies Access;
 export const authenticated = { kind: 'authenticated' } as const satisfies Access;
@@ -37,7 +34,7 @@ export interface Operation<
   response: R;
   /** status of a successful answer; 200 unless said */
   status?: 200 | 201 | 204;
-  /** SPEC §6: user update, delete and toggle answer 401 (not 403) when not permitted */
+  /** user update, delete and toggle answer 401 (not 403) when not permitted */
   deniedStatus?: 401 | 403;
   /** what a refused user is told instead of the general 403 message, when the action needs explaining */
   deniedMessage?: string;

@@ -1,4 +1,4 @@
-/** SPEC §6 permission strings. */
+/** Every permission string a role can grant. */
 export const PERMISSIONS = [
   'appointments.primary_provider',
   'appointments.secondary_provider',
@@ -22,11 +22,9 @@ export const SYSTEM_ONLY_PERMISSIONS = [
   'system.switch_account:premium',
 ] as const satisfies readonly Permission[];
 
-export const ACCOUNT_ROLE_PERMISSIONS = PERMISSIONS.filter(
-  (p) => !(SYSTEM_ONLY_PERMISSIONS as readonly string[]).includes(p),
-) as Permission[];
+export const ACCOUNT_ROLE_PERMISSIONS = PERMISSIONS.filter((p) => !(SYSTEM_ONLY_PERMISSIONS as readonly string[]).includes(p)) as Permission[];
 
-/** The names menu rules use (SPEC §6). */
+/** The names menu rules use. */
 export const MENU_PERMISSIONS = {
   VIEW_ANALYTICS: 'analytics.view',
   EXPORT_REPORTS: 'reports.export',

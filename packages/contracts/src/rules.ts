@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 
 /**
- * Marks an issue whose message must reach the user verbatim (SPEC texts), rather than
+ * Marks an issue whose message must reach the user verbatim (fixed user-facing texts), rather than
  * being prefixed with the failing field's name.
  */
 export const VERBATIM = { verbatim: true } as const;
 
-/** The SPEC §5 name rule: no '&' (an empty optional name passes). */
+/** The name rule: no '&' (an empty optional name passes). */
 export const noAmpersand = [(v: string | null) => !v?.includes('&'), { message: MESSAGES.ampersand, params: VERBATIM }] as const;
 
 /** A required name field: every name field of the product. */
@@ -20,10 +20,10 @@ export function nameField(max = 100) {
     .refine(...noAmpersand);
 }
 
-/** The most characters a message may have: SPEC §5/§9 "fewer than 1000". */
+/** The most characters a message may have: a message must be fewer than 1000 characters. */
 export const MESSAGE_MAX_LENGTH = 999;
 
-/** The SPEC §5 message rule: fewer than 1000 characters. */
+/** The message rule: fewer than 1000 characters. */
 export function messageField() {
   return z.string().refine((v) => v.length <= MESSAGE_MAX_LENGTH, { message: MESSAGES.messageTooLong, params: VERBATIM });
 }
@@ -42,7 +42,7 @@ export const queryBoolean = () =>
 
 export const IdParams = z.object({ id: idField() });
 
-/** SPEC §7: request bodies are wrapped as {data: ...}. */
+/** Request bodies are wrapped as {data: ...}. */
 export const wrapped = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const ErrorResponse = z.object({ error: z.object({ message: z.string() }) });

@@ -199,7 +199,7 @@ export type SidebarProvider = z.infer<typeof SidebarProvider>;
 export const Sidebar = z.object({ providers: z.array(SidebarProvider), services: z.array(Service) });
 export type Sidebar = z.infer<typeof Sidebar>;
 export const SidebarQuery = z.object({ locationId: idField().optional(), onlyActive: queryBoolean().optional() });
-/** The web sends header x-pwa with it (SPEC §7); the server does not depend on it. */
+/** The web sends header x-pwa with it; the server does not depend on it. */
 export const getScheduleSidebar = operation({
   method: 'GET',
   path: '/api/scheduleSlot/sidebar',

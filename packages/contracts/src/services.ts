@@ -58,7 +58,7 @@ export const ServiceInput = z.object({
 });
 export type ServiceInput = z.input<typeof ServiceInput>;
 export const ListServicesQuery = z.object({ locationId: idField().optional(), onlyActive: queryBoolean().optional() });
-/** SPEC §7: the service list takes locationId and onlyActive and is sorted by type. */
+/** The service list takes locationId and onlyActive and is sorted by type. */
 export const serviceOps = crudOperations({
   path: '/api/service',
   tag: 'services',
@@ -71,7 +71,7 @@ export const serviceOps = crudOperations({
   write: anyOf('locations.manage'),
 });
 
-// ---------- provider availability (SPEC §7 updateAvailability) ----------
+// ---------- provider availability (updateAvailability) ----------
 export const AVAILABILITY_ACTIONS = ['add', 'remove'] as const;
 export const AvailabilityInput = z.discriminatedUnion('type', [
   z.object({

@@ -1,5 +1,5 @@
+import type { Container } from '../container.js';
 import type { Router } from '../platform/router.js';
-import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { addOnsRoutes } from './add-ons/add-ons.routes.js';
 import { appointmentsRoutes } from './appointments/appointments.routes.js';
@@ -15,12 +15,13 @@ import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
-export const features: ((r: Router, s: Services) => void)[] = [
+export const features: ((r: Router, c: Container) => void)[] = [
   healthRoutes,
   authRoutes,
   profileRoutes,
@@ -31,6 +32,7 @@ export const features: ((r: Router, s: Services) => void)[] = [
   usersRoutes,
   auditRoutes,
   clientsRoutes,
+  searchRoutes,
   patientsRoutes,
   careRoutes,
   contactsRoutes,

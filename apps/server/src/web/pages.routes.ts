@@ -1,11 +1,11 @@
-// Security-critical: the session guard for page requests (SPEC §2). The cookie is HttpOnly, so
+// Security-critical: the session guard for page requests. The cookie is HttpOnly, so
 // only the server can see it: it sends a page request without a usable token to the right place.
 import { statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@willow/contracts';
+import type { Container } from '../container.js';
 import { HttpError } from '../platform/errors.js';
-import type { Services } from '../services.js';
 
 export const PUBLIC_PAGES = [
   '/login',
@@ -35,7 +35,7 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
-export function pageRoutes(app: FastifyInstance, services: Services, webDist: string | undefined) {
+export function pageRoutes(app: FastifyInstance, container: Container, webDist: string | undefined) {
   const sendIndex = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     reply.header('content-security-policy', CSP);
@@ -46,19 +46,19 @@ export function pageRoutes(app: FastifyInstance, services: Services, webDist: st
   async function guard(req: FastifyRequest, reply: FastifyReply) {
     const path = req.url.split('?')[0] ?? '/';
     if (PUBLIC_PAGES.includes(path) || PUBLIC_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) return sendIndex(reply);
-    const outcome = await services.auth.inspect(req);
+    const outcome = await container.auth.inspect(req);
     if (outcome.kind === 'missing') return reply.redirect(`/login?returnUrl=${encodeURIComponent(req.url)}`);
     if (outcome.kind === 'incomplete') return reply.redirect('/403');
     if (outcome.kind === 'invalid') {
-      services.auth.clearCookie(reply);
+      container.auth.clearCookie(reply);
       return reply.redirect('/logout');
     }
     try {
-      await services.auth.authenticateOutcome(outcome);
+      await container.auth.authenticateOutcome(outcome);
     } catch (err) {
       // Revoked, expired or for a deactivated user: the same as an expired token.
       if (!(err instanceof HttpError) || err.status !== 401) throw err;
-      services.auth.clearCookie(reply);
+      container.auth.clearCookie(reply);
       return reply.redirect('/logout');
     }
     return sendIndex(reply);

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { Permission } from '@willow/contracts';
 
-/** Sections of the side navigation in the order SPEC §2 lists them. */
+/** Sections of the side navigation, in the order they are shown. */
 export const MENU_SECTIONS = [
   'Schedule',
   'Communications',
@@ -24,7 +24,7 @@ export interface FeatureRoute {
   element: ComponentType;
   /** the user needs at least one (system.admin grants all); otherwise the 401 page shows in place */
   permissions?: readonly Permission[];
-  /** reachable without a session (SPEC §2) */
+  /** reachable without a session (e.g. sign-in) */
   public?: boolean;
   /** 'shell' (default): inside the navigation; 'bare': the page alone, e.g. sign-in or print views */
   layout?: 'shell' | 'bare';

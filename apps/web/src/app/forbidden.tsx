@@ -2,7 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2: the session does not name both a user and an account, so no page can be shown. */
+/** Shown when the session does not name both a user and an account, so no page can be shown. */
 export default function Forbidden() {
   useDocumentTitle('Access denied');
   return (

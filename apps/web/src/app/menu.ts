@@ -20,7 +20,7 @@ export function isEntryVisible(entry: MenuEntry, context: MenuContext): boolean 
 }
 
 /**
- * SPEC §6: an entry with permissions shows if the user has one of them; a section (or sub-group)
+ * An entry with permissions shows if the user has one of them; a section (or sub-group)
  * shows only if at least one of its entries does.
  */
 export function visibleMenu(entries: readonly MenuEntry[], context: MenuContext): VisibleSection[] {
@@ -49,7 +49,7 @@ export function firstMenuPath(sections: readonly VisibleSection[]): string | und
   return undefined;
 }
 
-/** SPEC §2: tiers premium, basic, free, then any others alphabetically; by name within a tier. */
+/** The account switcher's order: tiers premium, basic, free, then any others alphabetically; by name within a tier. */
 export function sortAccountsForSwitcher<T extends { name: string; subscriptionTier: string }>(
   accounts: readonly T[],
 ): T[] {

@@ -2,7 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2: shown at /401 and in place of any page whose permissions the user lacks. */
+/** Shown at /401 and in place of any page whose permissions the user lacks. */
 export function NotAuthorized() {
   useDocumentTitle('Not authorized');
   return (

@@ -31,7 +31,7 @@ function toRouteObject(route: FeatureRoute): RouteObject {
   return { path: route.path, element: <RoutePage route={route} /> };
 }
 
-/** Routes come only from registered features, plus the shell's own pages (SPEC §2). */
+/** Routes come only from registered features, plus the shell's own pages (401, 403, the home redirect, not found). */
 export function buildRoutes(registry: Registry): RouteObject[] {
   const publicRoutes = registry.routes.filter((r) => r.public);
   const shellRoutes = registry.routes.filter((r) => !r.public && (r.layout ?? 'shell') === 'shell');

@@ -13,7 +13,7 @@ import { usePermissionsQuery, useProfileQuery } from './session';
 export const PERMISSIONS_ERROR = 'Error getting permissions';
 
 /**
- * SPEC §2 session guard for every page that needs a session. The server already redirects page
+ * The session guard for every page that needs a session. The server already redirects page
  * loads without a valid cookie; this covers sessions that end while the app is open, and holds
  * every page back until permissions are known so no page flashes before a 401.
  */

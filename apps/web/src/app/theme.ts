@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
 /**
- * MUI's default palette and breakpoints (xs 0, sm 600, md 900, lg 1200, xl 1536), as SPEC §9 asks,
+ * MUI's default palette and breakpoints (xs 0, sm 600, md 900, lg 1200, xl 1536), unchanged,
  * with two colours a shade darker (decision 0039): MUI's warning orange (#ed6c02) and info blue
  * (#0288d1) carry white text at 3.1:1 and 3.9:1, below the 4.5:1 that small text needs, and the
  * status chips (Pending, Checked In…), warning buttons and calendar blocks use them. These keep the
@@ -14,7 +14,7 @@ export const theme = createTheme({
   },
 });
 
-/** SPEC §9 layout constants. */
+/** Layout constants: navigation widths and its open/close transition. */
 export const NAV_WIDTH = 210;
 export const NAV_COLLAPSED_WIDTH = 68;
 export const NAV_TRANSITION = 'width 0.25s';

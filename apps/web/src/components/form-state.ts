@@ -50,7 +50,7 @@ export function useFormState<V extends object>(initial: V) {
     setErrors((current) => ({ ...current, ...placed }));
     return true;
   }, []);
-  /** A save's onError: the field error where there is one, and the action's one SPEC §8 toast. */
+  /** A save's onError: the field error where there is one, and the action's one error toast. */
   const saveFailed = useCallback(
     (title: string) => (error: unknown) => {
       showServerError(error);

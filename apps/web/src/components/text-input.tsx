@@ -79,7 +79,7 @@ export function TextInput({
 type MessageInputProps = Omit<TextInputProps, 'multiline'>;
 
 /**
- * Free text under the SPEC §5 message rule (fewer than 1000 characters): a live count below the
+ * Free text under the message rule (fewer than 1000 characters): a live count below the
  * field, and the rule's own words as soon as the text is too long, not only after saving.
  */
 export function MessageInput({ value, error, helperText, minRows = 2, ...rest }: MessageInputProps) {

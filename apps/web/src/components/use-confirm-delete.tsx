@@ -9,7 +9,7 @@ export interface ConfirmDeleteOptions<T> {
   message: (item: T) => ReactNode;
   /** the delete itself, usually a mutation's mutateAsync */
   run: (item: T) => Promise<unknown>;
-  /** SPEC §8 texts, e.g. 'Client deleted' / 'Error deleting client' */
+  /** the toast texts, e.g. 'Client deleted' / 'Error deleting client' */
   success: string;
   error: string;
   confirmLabel?: string;

@@ -22,7 +22,7 @@ export function useFormDialog<T>() {
 }
 
 /**
- * Mutation callbacks of a form dialog's save: the SPEC §8 toast either way, and `done` (usually
+ * Mutation callbacks of a form dialog's save: the success or error toast, and `done` (usually
  * closing the dialog) once it worked.
  */
 export function saveCallbacks(success: string, error: string, done: () => void) {

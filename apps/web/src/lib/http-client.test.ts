@@ -12,7 +12,7 @@ function answer(status: number, body: unknown) {
   );
 }
 
-describe('errorMessageFrom (SPEC §8 General)', () => {
+describe('errorMessageFrom (the text a failed answer shows)', () => {
   it('uses the generic text for 500 and above, whatever the body says', () => {
     expect(errorMessageFrom(500, { error: { message: 'db exploded' } })).toBe(MESSAGES.serverError);
     expect(errorMessageFrom(503, undefined, 'Service Unavailable')).toBe(MESSAGES.serverError);

@@ -34,7 +34,7 @@ function currentPath(): string {
 }
 
 /**
- * SPEC §2: an undecodable/expired token goes through /logout (which clears local state);
+ * An undecodable/expired token goes through /logout (which clears local state);
  * a missing session goes to /login remembering where the user was.
  * Public pages never redirect, or a failed call on /login would loop.
  */
@@ -47,7 +47,7 @@ function handleSessionLost(message: string): void {
 
 const SESSION_LOST_MESSAGES: readonly string[] = [MESSAGES.invalidToken, MESSAGES.notSignedIn];
 
-/** SPEC §8 "General": the text a failed answer shows. */
+/** The text a failed answer shows: the general message for 5xx, else the server's own words. */
 export function errorMessageFrom(status: number, body: unknown, ownText?: string): string {
   if (status >= 500) return MESSAGES.serverError;
   if (body && typeof body === 'object') {
@@ -80,7 +80,7 @@ type Args<O> = {
   query?: OpQuery<O>;
   body?: OpBody<O>;
   signal?: AbortSignal;
-  /** extra request headers (e.g. x-pwa on the schedule sidebar, SPEC §7) */
+  /** extra request headers (e.g. x-pwa on the schedule sidebar) */
   headers?: Record<string, string>;
 };
 

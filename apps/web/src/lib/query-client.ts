@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './http-client';
 
-/** SPEC §9: fresh for 5 minutes; 3 retries with exponential backoff capped at 30 s. */
+/** Answers stay fresh for 5 minutes; 3 retries with exponential backoff capped at 30 s. */
 export const STALE_TIME = 300_000;
 export const MAX_RETRIES = 3;
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);

@@ -6,7 +6,7 @@ const saved = () => JSON.parse(window.localStorage.getItem(SETTINGS_KEY) ?? '{}'
 describe('settings store', () => {
   beforeEach(() => window.localStorage.clear());
 
-  it('saves exactly the SPEC keys and never navHidden', () => {
+  it('saves exactly the saved settings keys and never navHidden', () => {
     const store = createSettingsStore();
     store.update({ navHidden: true, navCollapsed: true });
     expect(store.get().navHidden).toBe(true);

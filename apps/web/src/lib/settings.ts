@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §3 "Settings saved in the browser", stored as JSON under SPEC §9's key. */
+/** The settings saved in the browser, stored as JSON in localStorage under this key. */
 export const SETTINGS_KEY = 'settings';
 
 export interface SavedSettings {
@@ -14,7 +14,7 @@ export interface SavedSettings {
   locationName: string | null;
 }
 
-/** navHidden lives for the page's lifetime only (SPEC §3: it is not saved). */
+/** navHidden lives for the page's lifetime only: it is not saved. */
 export interface Settings extends SavedSettings {
   navHidden: boolean;
 }
@@ -134,7 +134,7 @@ export function clearScheduleFilters(): void {
   settingsStore.update(NO_SCHEDULE_FILTERS);
 }
 
-/** SPEC §2: a new location means the schedule filters chosen for the old one no longer apply. */
+/** A new location means the schedule filters chosen for the old one no longer apply. */
 export function selectLocation(location: { id: string; name: string } | null): void {
   settingsStore.update({ locationId: location?.id ?? null, locationName: location?.name ?? null, ...NO_SCHEDULE_FILTERS });
 }

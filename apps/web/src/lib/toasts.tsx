@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { isApiError } from './http-client';
 
-/** SPEC §9: 4 s for blank and error toasts, 2 s for success. */
+/** How long toasts stay: 4 s for blank and error toasts, 2 s for success. */
 export const TOAST_DURATIONS = { blank: 4000, error: 4000, success: 2000 } as const;
 
 export function AppToaster() {
@@ -36,7 +36,7 @@ function alreadyReported(error: unknown): boolean {
 }
 
 /**
- * Error toast for a failed action: the action's own title (SPEC §8, e.g. 'Error updating user'),
+ * Error toast for a failed action: the action's own title (e.g. 'Error updating user'),
  * and below it what the server said when that adds something (e.g. 'Email address already in use
  * at this location'). Errors already shown (network, session lost, reported before) are not repeated.
  */
@@ -63,7 +63,7 @@ export function notifyServerError(error: unknown, fallback: string): void {
   toast.error(text, { id: text });
 }
 
-/** SPEC §7: a loading toast while a list loads, dismissed once it has. */
+/** A loading toast while a list loads, dismissed once it has. */
 export function useLoadingToast(loading: boolean, message: string): void {
   useEffect(() => {
     if (!loading) return;

@@ -5,7 +5,7 @@ export type FieldErrors = Record<string, string>;
 
 /**
  * Flattens zod issues to one message per dotted field path. Contract messages are written to
- * follow the field label ('is required'), except SPEC texts marked verbatim, which stand alone.
+ * follow the field label ('is required'), except texts marked verbatim, which stand alone.
  */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const result: FieldErrors = {};
@@ -37,8 +37,8 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): Valida
 }
 
 /**
- * Server messages that are about one field of the form although they do not name it (SPEC §8
- * business messages and the conflicts the server reports in words).
+ * Server messages that are about one field of the form although they do not name it (business
+ * rule messages and the conflicts the server reports in words).
  */
 const MESSAGE_FIELDS: Readonly<Record<string, string>> = {
   [MESSAGES.emailInUseAtLocation]: 'email',

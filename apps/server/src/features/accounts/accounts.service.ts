@@ -142,7 +142,7 @@ export class AccountsService {
 }
 
 const TIER_RANK: Record<string, number> = { premium: 0, basic: 1, free: 2 };
-/** SPEC §2: premium, basic, free, then the others alphabetically. */
+/** Subscription tiers in the order they are offered: premium, basic, free, then the others alphabetically. */
 export function compareTiers(a: { key: string }, b: { key: string }): number {
   const ra = TIER_RANK[a.key] ?? 3;
   const rb = TIER_RANK[b.key] ?? 3;

@@ -1,9 +1,9 @@
 import * as api from '@willow/contracts';
+import type { Container } from '../../container.js';
 import { registerCrud } from '../../platform/crud.js';
 import type { Router } from '../../platform/router.js';
-import type { Services } from '../../services.js';
 
-export function addOnsRoutes(r: Router, s: Services) {
-  registerCrud(r, api.addOnCategoryOps, s.addOnCategories);
-  registerCrud(r, api.addOnOps, s.addOns);
+export function addOnsRoutes(r: Router, c: Container) {
+  registerCrud(r, api.addOnCategoryOps, c.addOnCategories);
+  registerCrud(r, api.addOnOps, c.addOns);
 }

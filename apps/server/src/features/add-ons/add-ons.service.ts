@@ -6,7 +6,7 @@ import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
+import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
 import { CATEGORY_REFERENCE, type addOnCategories, type addOns } from './add-ons.table.js';
 import {
   addOnCategoriesRepository,

@@ -1,39 +1,18 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { escapeLike } from '../../platform/like.js';
-import { accountOf, acrossAccounts, idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
-import { accounts } from '../accounts/accounts.table.js';
-import { addOns } from '../add-ons/add-ons.table.js';
-import { clients } from '../clients/clients.table.js';
-import { locations, locationSpecies, species } from '../locations/locations.table.js';
-import { patients } from '../patients/patients.table.js';
-import { roles, userRoles } from '../roles/roles.table.js';
-import { services } from '../services/services.table.js';
-import { users } from '../users/users.table.js';
+import { acrossAccounts, idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
 import { appointmentAddOns, appointments, appointmentStatusChanges, bookingRequestLog } from './appointments.table.js';
 
 const base = tenantRepository(appointments);
 const statusChanges = tenantRepository(appointmentStatusChanges);
 const attachedAddOns = tenantRepository(appointmentAddOns);
-const catalogueAddOns = tenantRepository(addOns);
-const servicesTable = tenantRepository(services);
-const clientsTable = tenantRepository(clients);
-const patientsTable = tenantRepository(patients);
-const usersTable = tenantRepository(users);
-const userRolesTable = scopedTable(userRoles);
-const rolesTable = tenantRepository(roles);
-const locationsTable = tenantRepository(locations);
-const locationSpeciesTable = scopedTable(locationSpecies);
 const requestLog = scopedTable(bookingRequestLog);
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentAddOnRow = typeof appointmentAddOns.$inferSelect;
-export type CatalogueAddOnRow = typeof addOns.$inferSelect;
-export type ServiceRow = typeof services.$inferSelect;
-export type ClientRow = typeof clients.$inferSelect;
-export type PatientRow = typeof patients.$inferSelect;
 
 const MAX_APPOINTMENT_MS = MAX_APPOINTMENT_HOURS * 3_600_000;
 
@@ -60,19 +39,13 @@ function nameSearch(search: string | undefined): SQL | undefined {
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
   if (words.length === 0) return undefined;
   return and(
-    ...words.map((w) => {
-      const pattern = `%${escapeLike(w)}%`;
-      return or(
-        clientsTable.existsFor(
-          appointments,
-          and(eq(clients.id, appointments.clientId), sql`lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${pattern}`),
-        ),
-        patientsTable.existsFor(
-          appointments,
-          and(sql`${patients.id} = any(${appointments.patientIds})`, sql`lower(${patients.name}) like ${pattern}`),
-        ),
-      );
-    }),
+    // Names live in the clients' and patients' tables: their repositories write the conditions.
+    ...words.map((w) =>
+      or(
+        clientsRepository.nameContains(appointments, appointments.clientId, w),
+        patientsRepository.anyNameContains(appointments, appointments.patientIds, w),
+      ),
+    ),
   );
 }
 
@@ -95,23 +68,8 @@ function filterWhere(f: AppointmentFilters): SQL | undefined {
   );
 }
 
-const primaryProvider = alias(users, 'primary_provider');
-const secondaryProvider = alias(users, 'secondary_provider');
-
-/** An appointment an intended booking would overlap, with what its message names. */
-export interface OverlapRow {
-  id: string;
-  startAt: Date;
-  endAt: Date;
-  primaryProviderId: string | null;
-  secondaryProviderId: string | null;
-  patientIds: string[];
-  primaryName: string | null;
-  secondaryName: string | null;
-  clientFirstName: string;
-  clientLastName: string;
-  patients: { id: string; name: string }[];
-}
+/** An appointment an intended booking would overlap. */
+export type OverlapRow = Pick<AppointmentRow, 'id' | 'startAt' | 'endAt' | 'clientId' | 'patientIds' | 'primaryProviderId' | 'secondaryProviderId'>;
 
 export const appointmentsRepository = {
   ...base,
@@ -158,11 +116,6 @@ export const appointmentsRepository = {
     return base.count(ex, scope, and(eq(appointments.status, 'Pending'), locationId ? eq(appointments.locationId, locationId) : undefined));
   },
 
-  async locationIds(ex: Executor, scope: Scope): Promise<string[]> {
-    const rows = await locationsTable.select(ex, scope, { id: locations.id });
-    return rows.map((r) => r.id);
-  },
-
   /**
    * Serialises bookings that could clash: a transaction-scoped lock per provider and patient,
    * taken in one order (by hash) so two bookings never wait on each other crosswise.
@@ -185,11 +138,6 @@ export const appointmentsRepository = {
     o: { start: Date; end: Date; providerIds: string[]; patientIds: string[]; excludeId?: string | undefined },
   ): Promise<OverlapRow | undefined> {
     if (o.providerIds.length === 0 && o.patientIds.length === 0) return undefined;
-    const patientList = patientsTable.valueFor(
-      appointments,
-      sql`json_agg(json_build_object('id', ${patients.id}, 'name', ${patients.name}) order by array_position(${appointments.patientIds}, ${patients.id}))`,
-      sql`${patients.id} = any(${appointments.patientIds})`,
-    );
     const [row] = await base
       .select(
         ex,
@@ -198,14 +146,10 @@ export const appointmentsRepository = {
           id: appointments.id,
           startAt: appointments.startAt,
           endAt: appointments.endAt,
+          clientId: appointments.clientId,
+          patientIds: appointments.patientIds,
           primaryProviderId: appointments.primaryProviderId,
           secondaryProviderId: appointments.secondaryProviderId,
-          patientIds: appointments.patientIds,
-          primaryName: sql<string | null>`${primaryProvider.firstName} || ' ' || ${primaryProvider.lastName}`,
-          secondaryName: sql<string | null>`${secondaryProvider.firstName} || ' ' || ${secondaryProvider.lastName}`,
-          clientFirstName: clients.firstName,
-          clientLastName: clients.lastName,
-          patients: sql<{ id: string; name: string }[]>`coalesce(${patientList}, '[]'::json)`,
         },
         and(
           notInArray(appointments.status, [...INACTIVE_STATUSES]),
@@ -220,48 +164,17 @@ export const appointmentsRepository = {
           ),
         ),
       )
-      .innerJoin(clients, base.joined(clients, eq(clients.id, appointments.clientId)))
-      .leftJoin(primaryProvider, base.joined(primaryProvider, eq(primaryProvider.id, appointments.primaryProviderId)))
-      .leftJoin(secondaryProvider, base.joined(secondaryProvider, eq(secondaryProvider.id, appointments.secondaryProviderId)))
       .orderBy(asc(appointments.startAt), asc(appointments.id))
       .limit(1);
     return row;
   },
 
-  // ---------- what answers show, batch-loaded ----------
-  async clientsByIds(ex: Executor, scope: Scope, ids: string[]) {
-    if (ids.length === 0) return [];
-    return clientsTable.select(
-      ex,
-      scope,
-      { id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, phone: clients.phone },
-      idIn(clients.id, ids),
-    );
+  /** Whether any appointment of the account names the service (a service in use is not deleted). */
+  async namesService(ex: Executor, scope: Scope, serviceId: string): Promise<boolean> {
+    return base.exists(ex, scope, sql`${serviceId}::uuid = any(${appointments.serviceIds})`);
   },
 
-  async patientsByIds(ex: Executor, scope: Scope, ids: string[]) {
-    if (ids.length === 0) return [];
-    return patientsTable
-      .select(
-        ex,
-        scope,
-        { id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn, alerts: patients.alerts },
-        idIn(patients.id, ids),
-      )
-      .innerJoin(species, eq(species.id, patients.speciesId));
-  },
-
-  async servicesByIds(ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> {
-    return ids.length ? servicesTable.list(ex, scope, { where: idIn(services.id, ids) }) : [];
-  },
-
-  /**
-   * The services an appointment is about to name, share-locked until the transaction ends: nothing
-   * in the database ties the id array to the services, so a service delete (which locks its row
-   * for update) waits for the appointment and then sees it, or goes first and is not found here.
-   */
-  lockServices: (ex: Executor, scope: Scope, ids: string[]): Promise<ServiceRow[]> => servicesTable.findByIds(ex, scope, ids, { lock: 'share' }),
-
+  // ---------- what answers show, batch-loaded (what other features own comes from their repositories) ----------
   async addOnsOf(ex: Executor, scope: Scope, appointmentIds: string[]): Promise<AppointmentAddOnRow[]> {
     if (appointmentIds.length === 0) return [];
     return attachedAddOns.list(ex, scope, {
@@ -284,11 +197,9 @@ export const appointmentsRepository = {
             correction: appointmentStatusChanges.correction,
             changedAt: appointmentStatusChanges.changedAt,
             changedById: appointmentStatusChanges.changedById,
-            changedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
           },
           eq(appointmentStatusChanges.appointmentId, appointmentId),
         )
-        .leftJoin(users, statusChanges.joined(users, eq(users.id, appointmentStatusChanges.changedById)))
         // The creation row sorts first even if a change lands within the same microsecond.
         .orderBy(asc(appointmentStatusChanges.changedAt), asc(sql`${appointmentStatusChanges.fromStatus} is not null`))
     );
@@ -309,36 +220,7 @@ export const appointmentsRepository = {
     await statusChanges.insert(ex, scope, change);
   },
 
-  // ---------- references an appointment names ----------
-  findClient: (ex: Executor, scope: Scope, id: string): Promise<ClientRow | undefined> => clientsTable.findById(ex, scope, id),
-
-  async patientRows(ex: Executor, scope: Scope, ids: string[]): Promise<PatientRow[]> {
-    return ids.length ? patientsTable.list(ex, scope, { where: idIn(patients.id, ids) }) : [];
-  },
-
-  /** Each user with whether they are active and hold the permission through a role of this account. */
-  async providerRows(ex: Executor, scope: Scope, ids: string[], permission: string) {
-    if (ids.length === 0) return [];
-    // a role of the user's that grants the permission
-    const grants = rolesTable.existsFor(userRoles, and(eq(roles.id, userRoles.roleId), sql`${permission} = any(${roles.permissions})`));
-    return usersTable.select(
-      ex,
-      scope,
-      {
-        id: users.id,
-        isActive: users.isActive,
-        holds: sql<boolean>`${userRolesTable.existsFor(users, and(eq(userRoles.userId, users.id), grants))}`,
-      },
-      idIn(users.id, ids),
-    );
-  },
-
-  findCatalogueAddOn: (ex: Executor, scope: Scope, id: string): Promise<CatalogueAddOnRow | undefined> => catalogueAddOns.findById(ex, scope, id),
-
-  async catalogueAddOns(ex: Executor, scope: Scope, ids: string[]): Promise<CatalogueAddOnRow[]> {
-    return ids.length ? catalogueAddOns.list(ex, scope, { where: idIn(addOns.id, ids) }) : [];
-  },
-
+  // ---------- add-ons on an appointment ----------
   findAttachedAddOn: (ex: Executor, scope: Scope, id: string) => attachedAddOns.findById(ex, scope, id),
   insertAddOn: (ex: Executor, scope: Scope, values: Omit<typeof appointmentAddOns.$inferInsert, 'accountId' | 'id'>) =>
     attachedAddOns.insert(ex, scope, values),
@@ -353,35 +235,11 @@ export const appointmentsRepository = {
   },
 };
 
-/** Public booking: read before any session exists, so the location itself names the account. */
+/**
+ * The public booking page's request log, for its rate limit: read before any session exists (the
+ * location the page names tells the account).
+ */
 export const bookingRepository = {
-  async activeLocation(ex: Executor, locationId: string) {
-    // Across accounts: the location id the page names is what tells the account.
-    const [row] = await acrossAccounts(locations)
-      .select(
-        ex,
-        { location: locations, accountName: accounts.name },
-        and(eq(locations.id, locationId), eq(locations.isActive, true), eq(accounts.isActive, true)),
-      )
-      .innerJoin(accounts, accountOf(locations))
-      .limit(1);
-    return row;
-  },
-
-  async activeServices(ex: Executor, scope: Scope, locationId: string): Promise<ServiceRow[]> {
-    return servicesTable.list(ex, scope, {
-      where: and(eq(services.locationId, locationId), eq(services.active, true)),
-      orderBy: [asc(sql`lower(${services.name})`), asc(services.id)],
-    });
-  },
-
-  async speciesOf(ex: Executor, scope: Scope, locationId: string): Promise<{ id: string; name: string }[]> {
-    return locationSpeciesTable
-      .select(ex, scope, { id: species.id, name: species.name }, eq(locationSpecies.locationId, locationId))
-      .innerJoin(species, eq(species.id, locationSpecies.speciesId))
-      .orderBy(asc(species.name));
-  },
-
   /** Requests in the window from this IP (anywhere) and to this location (from anyone). */
   async recentRequests(ex: Executor, ip: string, locationId: string, since: Date) {
     // Across accounts: an IP is limited on every practice's page at once, before any session exists.
@@ -407,27 +265,4 @@ export const bookingRepository = {
     // Across accounts, like the count: the IP's old rows may be in any account.
     await acrossAccounts(bookingRequestLog).removeWhere(ex, old);
   },
-
-  async clientByEmail(ex: Executor, scope: Scope, locationId: string, email: string): Promise<ClientRow | undefined> {
-    const [row] = await clientsTable.list(ex, scope, {
-      where: and(eq(clients.locationId, locationId), eq(sql`lower(${clients.email})`, email.toLowerCase())),
-      limit: 1,
-    });
-    return row;
-  },
-
-  insertClient: (ex: Executor, scope: Scope, values: Omit<typeof clients.$inferInsert, 'accountId' | 'id'>) => clientsTable.insert(ex, scope, values),
-
-  /** A living patient of the client by that name (a request is never for a pet that has died). */
-  async patientByName(ex: Executor, scope: Scope, clientId: string, name: string): Promise<PatientRow | undefined> {
-    const [row] = await patientsTable.list(ex, scope, {
-      where: and(eq(patients.clientId, clientId), eq(sql`lower(${patients.name})`, name.toLowerCase()), isNull(patients.deceasedOn)),
-      orderBy: [asc(patients.createdAt), asc(patients.id)],
-      limit: 1,
-    });
-    return row;
-  },
-
-  insertPatient: (ex: Executor, scope: Scope, values: Omit<typeof patients.$inferInsert, 'accountId' | 'id'>) =>
-    patientsTable.insert(ex, scope, values),
 };

@@ -25,18 +25,17 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import { addOnsRepository, type AddOnRow } from '../add-ons/add-ons.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertFiltersVisible } from '../clients/clients.service.js';
+import { clientsRepository } from '../clients/clients.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
+import { assertLocation } from '../locations/locations.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
-import {
-  appointmentsRepository as repo,
-  type AppointmentAddOnRow,
-  type AppointmentRow,
-  type CatalogueAddOnRow,
-  type OverlapRow,
-} from './appointments.repository.js';
+import { servicesRepository } from '../services/services.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+import { appointmentsRepository as repo, type AppointmentAddOnRow, type AppointmentRow, type OverlapRow } from './appointments.repository.js';
 
 type CreateValues = z.output<typeof AppointmentInput>;
 type UpdateValues = z.output<typeof AppointmentUpdateInput>;
@@ -61,9 +60,9 @@ export const toAddOn = (r: AppointmentAddOnRow): AppointmentAddOn => ({
 export async function toAppointments(ex: Executor, scope: Scope, rows: AppointmentRow[]): Promise<Appointment[]> {
   if (rows.length === 0) return [];
   const [clientRows, patientRows, serviceRows, addOnRows] = await Promise.all([
-    repo.clientsByIds(ex, scope, unique(rows.map((r) => r.clientId))),
-    repo.patientsByIds(ex, scope, unique(rows.flatMap((r) => r.patientIds))),
-    repo.servicesByIds(ex, scope, unique(rows.flatMap((r) => r.serviceIds))),
+    clientsRepository.summaries(ex, scope, unique(rows.map((r) => r.clientId))),
+    patientsRepository.withSpecies(ex, scope, unique(rows.flatMap((r) => r.patientIds))),
+    servicesRepository.findByIds(ex, scope, unique(rows.flatMap((r) => r.serviceIds))),
     repo.addOnsOf(
       ex,
       scope,
@@ -111,7 +110,7 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: Appointme
 
 // ---------- add-on values ----------
 /** The add-on must be on the appointment location's catalogue and still offered. */
-function assertAttachable(addOn: CatalogueAddOnRow | undefined, locationId: string, field: string): CatalogueAddOnRow {
+function assertAttachable(addOn: AddOnRow | undefined, locationId: string, field: string): AddOnRow {
   if (!addOn) throw badRequest(`${field}: unknown add-on`);
   if (addOn.locationId !== locationId) throw badRequest(`${field}: this add-on is not offered at this location`);
   if (!addOn.active) throw badRequest(`${field}: this add-on is no longer offered`);
@@ -145,12 +144,52 @@ function listNames(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+/** An appointment a booking would overlap, with what its message names. */
+export interface Clash {
+  startAt: Date;
+  endAt: Date;
+  primaryProviderId: string | null;
+  secondaryProviderId: string | null;
+  primaryName: string | null;
+  secondaryName: string | null;
+  clientFirstName: string;
+  clientLastName: string;
+  patients: { id: string; name: string }[];
+}
+
+/** The names the overlap message gives, each read from the feature that owns it. */
+async function describeClash(ex: Executor, scope: Scope, row: OverlapRow): Promise<Clash> {
+  const [[client], providerNames, patientRows] = await Promise.all([
+    clientsRepository.summaries(ex, scope, [row.clientId]),
+    usersRepository.fullNames(ex, scope, providersOf(row.primaryProviderId, row.secondaryProviderId)),
+    patientsRepository.findByIds(ex, scope, row.patientIds),
+  ]);
+  const nameOf = (id: string | null) => (id ? (providerNames.get(id) ?? null) : null);
+  const patientById = new Map(patientRows.map((p) => [p.id, p]));
+  return {
+    startAt: row.startAt,
+    endAt: row.endAt,
+    primaryProviderId: row.primaryProviderId,
+    secondaryProviderId: row.secondaryProviderId,
+    primaryName: nameOf(row.primaryProviderId),
+    secondaryName: nameOf(row.secondaryProviderId),
+    // The client row always exists: deleting a client deletes their appointments.
+    clientFirstName: client?.firstName ?? '',
+    clientLastName: client?.lastName ?? '',
+    // in the appointment's order
+    patients: unique(row.patientIds).flatMap((id) => {
+      const p = patientById.get(id);
+      return p ? [{ id: p.id, name: p.name }] : [];
+    }),
+  };
+}
+
 /**
  * Names what the booking clashes with, in the location's time zone, e.g. "Overlaps Vera Vet’s
  * appointment 10:00–10:30 with Max (Smith). Give a reason to book anyway." The day is added when
  * the clash is on another local day than the booking.
  */
-export function overlapMessage(clash: OverlapRow, wanted: { start: Date; providerIds: string[]; patientIds: string[] }, timeZone: string): string {
+export function overlapMessage(clash: Clash, wanted: { start: Date; providerIds: string[]; patientIds: string[] }, timeZone: string): string {
   const times = `${formatMinutes(localMinutes(clash.startAt, timeZone))}–${formatMinutes(localMinutes(clash.endAt, timeZone))}`;
   const when = localDate(clash.startAt, timeZone) === localDate(wanted.start, timeZone) ? times : `${dayLabel(clash.startAt, timeZone)} ${times}`;
   const providers: [string | null, string | null][] = [
@@ -190,8 +229,8 @@ export async function cancelLocked(
 }
 
 const PROVIDER_ROLES = {
-  primaryProviderId: { permission: 'appointments.primary_provider', label: 'a primary provider' },
-  secondaryProviderId: { permission: 'appointments.secondary_provider', label: 'a secondary provider' },
+  primaryProviderId: { holds: 'isPrimaryProvider', label: 'a primary provider' },
+  secondaryProviderId: { holds: 'isSecondaryProvider', label: 'a secondary provider' },
 } as const;
 
 export class AppointmentsService {
@@ -201,8 +240,13 @@ export class AppointmentsService {
   ) {}
 
   async list(auth: AuthContext, q: ListValues): Promise<{ items: Appointment[]; total: number }> {
-    const named = { locationId: q.locationId, clientId: q.clientId, patientId: q.patientId, userIds: q.providerId, serviceIds: q.serviceId };
-    await assertFiltersVisible(this.db, auth, named);
+    await assertFiltersVisible(this.db, auth, [
+      [locationsRepository, q.locationId],
+      [clientsRepository, q.clientId],
+      [patientsRepository, q.patientId],
+      [usersRepository, q.providerId],
+      [servicesRepository, q.serviceId],
+    ]);
     const filters = {
       status: q.status,
       providerIds: q.providerId,
@@ -213,7 +257,7 @@ export class AppointmentsService {
     };
     if (q.startDate) {
       // All locations: naming them keeps the (account, location, start) index in play.
-      const locationIds = q.locationId ? [q.locationId] : await repo.locationIds(this.db, auth);
+      const locationIds = q.locationId ? [q.locationId] : await locationsRepository.ids(this.db, auth);
       const end = q.endDate ? new Date(q.endDate) : null;
       const { items, more } = await repo.range(this.db, auth, { ...filters, locationIds }, new Date(q.startDate), end, q.limit, q.offset);
       // Not a count (see ListAppointmentsQuery): one more than shown says the range holds more.
@@ -233,6 +277,11 @@ export class AppointmentsService {
     const row = await repo.findById(this.db, auth, id);
     if (!row) throw notFound();
     const [[appointment], history] = await Promise.all([toAppointments(this.db, auth, [row]), repo.statusHistory(this.db, auth, id)]);
+    const names = await usersRepository.fullNames(
+      this.db,
+      auth,
+      history.flatMap((h) => h.changedById ?? []),
+    );
     const statusHistory: StatusChange[] = history.map((h) => ({
       id: h.id,
       fromStatus: h.fromStatus as AppointmentStatus | null,
@@ -240,20 +289,19 @@ export class AppointmentsService {
       note: h.note,
       correction: h.correction,
       changedAt: h.changedAt.toISOString(),
-      changedBy: h.changedById ? { id: h.changedById, name: h.changedByName ?? '' } : null,
+      changedBy: h.changedById ? { id: h.changedById, name: names.get(h.changedById) ?? '' } : null,
     }));
     return { ...appointment!, statusHistory };
   }
 
   async countPending(auth: AuthContext, locationId: string | undefined): Promise<{ count: number }> {
-    await assertFiltersVisible(this.db, auth, { locationId });
+    await assertFiltersVisible(this.db, auth, [[locationsRepository, locationId]]);
     return { count: await repo.countPending(this.db, auth, locationId) };
   }
 
   async create(auth: AuthContext, input: CreateValues): Promise<Appointment> {
     return this.db.transaction(async (tx) => {
-      const location = await locationsRepository.findById(tx, auth, input.locationId);
-      if (!location) throw badRequest('locationId: unknown location');
+      const location = await assertLocation(tx, auth, input.locationId);
       const patientIds = unique(input.patientIds);
       const serviceIds = unique(input.serviceIds);
       await this.assertClient(tx, auth, location.id, input.clientId);
@@ -329,7 +377,7 @@ export class AppointmentsService {
       if (clientId !== existing.clientId) await this.assertClient(tx, auth, existing.locationId, clientId);
       if (clientId !== existing.clientId || input.patientIds) await this.assertPatients(tx, auth, clientId, patientIds);
       const checkedServices = input.serviceIds ? await this.assertServices(tx, auth, existing.locationId, serviceIds, existing.serviceIds) : null;
-      const types = to ? (checkedServices ?? (await repo.servicesByIds(tx, auth, serviceIds))).map((s) => s.type) : [];
+      const types = to ? (checkedServices ?? (await servicesRepository.findByIds(tx, auth, serviceIds))).map((s) => s.type) : [];
       if (to && entersCremationWithout(from, to, types)) throw badRequest(cremationNeedsService(to));
       const changed = { primary: primary !== existing.primaryProviderId, secondary: secondary !== existing.secondaryProviderId };
       if (changed.primary || changed.secondary) await this.assertProviders(tx, auth, primary, secondary, changed);
@@ -415,7 +463,7 @@ export class AppointmentsService {
       const to = input.status;
       if (!isFinished(from)) throw badRequest(`status: only a finished appointment is corrected; change the status of this ${from} one instead`);
       if (to === from) throw badRequest(`status: the appointment is already ${from}`);
-      const types = (await repo.servicesByIds(tx, auth, existing.serviceIds)).map((s) => s.type);
+      const types = (await servicesRepository.findByIds(tx, auth, existing.serviceIds)).map((s) => s.type);
       if (entersCremationWithout(from, to, types)) throw badRequest(cremationNeedsService(to));
       let overlapReason = existing.overlapReason;
       // Back from Cancelled or Rejected it holds its time again, which someone may have booked since.
@@ -456,7 +504,7 @@ export class AppointmentsService {
   private async markDeceased(tx: Executor, auth: AuthContext, patientIds: string[], chosen: string[] | undefined, deceasedOn: string) {
     const ids = chosen ? unique(chosen) : patientIds;
     const entries = [];
-    for (const before of await repo.patientRows(tx, auth, ids)) {
+    for (const before of await patientsRepository.findByIds(tx, auth, ids)) {
       if (before.deceasedOn) continue;
       const after = (await patientsRepository.update(tx, auth, before.id, { deceasedOn, deceasedNote: null }))!;
       entries.push({ entityType: 'patient', entityId: before.id, action: 'update' as const, before, after });
@@ -489,7 +537,7 @@ export class AppointmentsService {
     return this.db.transaction(async (tx) => {
       const existing = await repo.findAttachedAddOn(tx, auth, id);
       if (!existing) throw notFound();
-      const catalogue = existing.addOnId ? await repo.findCatalogueAddOn(tx, auth, existing.addOnId) : undefined;
+      const catalogue = existing.addOnId ? await addOnsRepository.findById(tx, auth, existing.addOnId) : undefined;
       // Once the catalogue entry is gone, only the options already filled in can be changed.
       const options = catalogue?.options ?? Object.keys(existing.values).map((name) => ({ name, choices: [] }));
       const row = (await repo.updateAddOnValues(tx, auth, id, checkAddOnValues(options, values, 'values')))!;
@@ -508,13 +556,13 @@ export class AppointmentsService {
 
   // ---------- checks ----------
   private async assertClient(ex: Executor, scope: Scope, locationId: string, clientId: string) {
-    const client = await repo.findClient(ex, scope, clientId);
+    const client = await clientsRepository.findById(ex, scope, clientId);
     if (!client) throw badRequest('clientId: unknown client');
     if (client.locationId !== locationId) throw badRequest('clientId: this client is not at this location');
   }
 
   private async assertPatients(ex: Executor, scope: Scope, clientId: string, ids: string[]) {
-    const rows = await repo.patientRows(ex, scope, ids);
+    const rows = await patientsRepository.findByIds(ex, scope, ids);
     if (rows.length !== ids.length) throw badRequest('patientIds: unknown patient');
     if (rows.some((p) => p.clientId !== clientId)) throw badRequest('patientIds: each patient must belong to the client');
   }
@@ -524,14 +572,14 @@ export class AppointmentsService {
    * stay share-locked until the appointment is written, so none is deleted in the meantime.
    */
   private async assertServices(ex: Executor, scope: Scope, locationId: string, ids: string[], alreadyOn: string[]) {
-    const rows = await repo.lockServices(ex, scope, ids);
+    const rows = await servicesRepository.lockShared(ex, scope, ids);
     if (rows.length !== ids.length) throw badRequest('serviceIds: unknown service');
     if (rows.some((s) => s.locationId !== locationId)) throw badRequest('serviceIds: this service is not offered at this location');
     if (rows.some((s) => !s.active && !alreadyOn.includes(s.id))) throw badRequest('serviceIds: this service is no longer offered');
     return rows;
   }
 
-  /** Providers are active users of the account whose roles let them hold appointments in that role. */
+  /** Providers are active users of the account whose roles let them hold appointments in that role (the users feature's rule). */
   private async assertProviders(
     ex: Executor,
     scope: Scope,
@@ -544,13 +592,23 @@ export class AppointmentsService {
       ['primaryProviderId', primary, check.primary],
       ['secondaryProviderId', secondary, check.secondary],
     ];
-    for (const [field, userId, due] of wanted) {
-      if (!userId || !due) continue;
-      const { permission, label } = PROVIDER_ROLES[field];
-      const [user] = await repo.providerRows(ex, scope, [userId], permission);
+    const due = wanted.filter(([, userId, checked]) => userId && checked);
+    if (due.length === 0) return;
+    const states = new Map(
+      (
+        await usersRepository.providerStates(
+          ex,
+          scope,
+          due.map(([, userId]) => userId!),
+        )
+      ).map((u) => [u.id, u]),
+    );
+    for (const [field, userId] of due) {
+      const { holds, label } = PROVIDER_ROLES[field];
+      const user = states.get(userId!);
       if (!user) throw badRequest(`${field}: unknown user`);
       if (!user.isActive) throw badRequest(`${field}: this user is not active`);
-      if (!user.holds) throw badRequest(`${field}: this user cannot be ${label}`);
+      if (!user[holds]) throw badRequest(`${field}: this user cannot be ${label}`);
     }
   }
 
@@ -562,7 +620,15 @@ export class AppointmentsService {
     inputs: AttachValues[],
     fieldOf: (i: number) => string = (i) => `addOns.${i}.`,
   ) {
-    const catalogue = new Map((await repo.catalogueAddOns(ex, scope, unique(inputs.map((a) => a.addOnId)))).map((a) => [a.id, a]));
+    const catalogue = new Map(
+      (
+        await addOnsRepository.findByIds(
+          ex,
+          scope,
+          inputs.map((a) => a.addOnId),
+        )
+      ).map((a) => [a.id, a]),
+    );
     return inputs.map((input, i) => {
       const addOn = assertAttachable(catalogue.get(input.addOnId), locationId, `${fieldOf(i)}addOnId`);
       return {
@@ -591,7 +657,7 @@ export class AppointmentsService {
       ...wanted.patientIds.map((id) => `appointment-patient:${id}`),
     ]);
     const clash = await repo.findOverlap(ex, scope, wanted);
-    if (clash && !reason) throw conflict(overlapMessage(clash, wanted, timeZone));
+    if (clash && !reason) throw conflict(overlapMessage(await describeClash(ex, scope, clash), wanted, timeZone));
     return reason ?? null;
   }
 }

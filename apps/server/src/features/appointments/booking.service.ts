@@ -11,10 +11,15 @@ import {
   type BookingRequestInput,
 } from '@willow/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
 import type { TokenSigner } from '../../platform/tokens.js';
-import { appointmentsRepository, bookingRepository, type ServiceRow } from './appointments.repository.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { servicesRepository, type ServiceRow } from '../services/services.repository.js';
+import { appointmentsRepository, bookingRepository } from './appointments.repository.js';
 import { bookingTokenProblem, issueBookingToken } from './booking-token.js';
 
 type RequestValues = z.output<typeof BookingRequestInput>;
@@ -27,6 +32,10 @@ const typeRank = (type: string) => {
 };
 const byTypeThenName = (a: ServiceRow, b: ServiceRow) => typeRank(a.type) - typeRank(b.type) || a.name.localeCompare(b.name);
 
+/** The species the location's page offers, by name. */
+const speciesAt = async (ex: Executor, scope: Scope, locationId: string) =>
+  (await locationsRepository.speciesOf(ex, scope, [locationId])).get(locationId) ?? [];
+
 /**
  * The public booking page of a location: anyone may read it and send a request, which becomes a
  * Pending appointment for the staff to confirm. No session exists, so the location names the account.
@@ -38,14 +47,11 @@ export class BookingService {
   ) {}
 
   async page(locationId: string): Promise<BookingPage> {
-    const found = await bookingRepository.activeLocation(this.db, locationId);
+    const found = await locationsRepository.activeForBooking(this.db, locationId);
     if (!found) throw notFound();
     const { location } = found;
     const scope = { accountId: location.accountId };
-    const [services, species] = await Promise.all([
-      bookingRepository.activeServices(this.db, scope, location.id),
-      bookingRepository.speciesOf(this.db, scope, location.id),
-    ]);
+    const [services, species] = await Promise.all([servicesRepository.activeAt(this.db, scope, location.id), speciesAt(this.db, scope, location.id)]);
     return {
       locationId: location.id,
       locationName: location.name,
@@ -65,7 +71,7 @@ export class BookingService {
   }
 
   async request(locationId: string, ip: string, input: RequestValues): Promise<typeof ANSWER> {
-    const found = await bookingRepository.activeLocation(this.db, locationId);
+    const found = await locationsRepository.activeForBooking(this.db, locationId);
     if (!found) throw notFound();
     // Bots fill the hidden field: they get the same answer and nothing is created.
     if (input.website?.trim()) return ANSWER;
@@ -88,10 +94,10 @@ export class BookingService {
 
     await this.db.transaction(async (tx) => {
       // Share-locked like a staff booking's services, so the service cannot be deleted under the request.
-      const [service] = await appointmentsRepository.lockServices(tx, scope, [input.serviceId]);
+      const [service] = await servicesRepository.lockShared(tx, scope, [input.serviceId]);
       if (!service || service.locationId !== location.id || !service.active) throw badRequest('serviceId: unknown service');
       if (!isVisitService(service)) throw badRequest('serviceId: this service cannot be booked online');
-      const offered = await bookingRepository.speciesOf(tx, scope, location.id);
+      const offered = await speciesAt(tx, scope, location.id);
       if (!offered.some((s) => s.id === input.patient.speciesId)) {
         throw badRequest("patient.speciesId: this species is not on the location's species list");
       }
@@ -101,8 +107,8 @@ export class BookingService {
       // One owner per email at a location: a second request for the same new owner waits for the first.
       await appointmentsRepository.lockKeys(tx, [`booking-client:${location.id}:${input.owner.email.toLowerCase()}`]);
       const client =
-        (await bookingRepository.clientByEmail(tx, scope, location.id, input.owner.email)) ??
-        (await bookingRepository.insertClient(tx, scope, {
+        (await clientsRepository.findByEmailAt(tx, scope, location.id, input.owner.email)) ??
+        (await clientsRepository.insert(tx, scope, {
           locationId: location.id,
           firstName: input.owner.firstName,
           lastName: input.owner.lastName,
@@ -111,8 +117,8 @@ export class BookingService {
           address: input.owner.address,
         }));
       const patient =
-        (await bookingRepository.patientByName(tx, scope, client.id, input.patient.name)) ??
-        (await bookingRepository.insertPatient(tx, scope, {
+        (await patientsRepository.livingByName(tx, scope, client.id, input.patient.name)) ??
+        (await patientsRepository.insert(tx, scope, {
           clientId: client.id,
           locationId: client.locationId,
           name: input.patient.name,

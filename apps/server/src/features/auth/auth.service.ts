@@ -93,7 +93,7 @@ export class AuthService {
     if (!token) return { kind: 'missing' };
     const claims = await this.signer.verify(token);
     if (!claims || !claims.exp) return { kind: 'invalid' };
-    // SPEC §2: a decodable, unexpired token lacking the user or account id goes to /403, whatever else it lacks.
+    // A decodable, unexpired token lacking the user or account id goes to /403, whatever else it lacks.
     if (!claims.authenticatedUserId || !claims.accountId) return { kind: 'incomplete' };
     if (!claims.jti) return { kind: 'invalid' };
     return { kind: 'ok', claims: claims as TokenClaims };

@@ -1,9 +1,9 @@
 import * as api from '@willow/contracts';
+import type { Container } from '../../container.js';
 import { registerCrud } from '../../platform/crud.js';
 import type { Router } from '../../platform/router.js';
-import type { Services } from '../../services.js';
 
-export function careRoutes(r: Router, s: Services) {
-  registerCrud(r, api.prescriptionOps, s.prescriptions);
-  registerCrud(r, api.vaccinationOps, s.vaccinations);
+export function careRoutes(r: Router, c: Container) {
+  registerCrud(r, api.prescriptionOps, c.prescriptions);
+  registerCrud(r, api.vaccinationOps, c.vaccinations);
 }

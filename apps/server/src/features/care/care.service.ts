@@ -5,10 +5,13 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService, type CrudDefinition } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { ListOptions, Row, Scope, TenantRepository } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertFiltersVisible, assertStaff } from '../clients/clients.service.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
+import { assertStaff } from '../users/users.service.js';
 import { prescriptions, vaccinations } from './care.table.js';
 import {
   careRepository,
@@ -123,7 +126,11 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
 /** Care lists are filtered by a location, patient or client of the account; another's answers 404. */
 export class CareRecordsService<T extends CareTable, E, C> extends TenantCrudService<T, E, C, Partial<C>, CareQuery> {
   override async list(auth: AuthContext, query: CareQuery): Promise<E[]> {
-    await assertFiltersVisible(this.db, auth, query);
+    await assertFiltersVisible(this.db, auth, [
+      [locationsRepository, query.locationId],
+      [clientsRepository, query.clientId],
+      [patientsRepository, query.patientId],
+    ]);
     return super.list(auth, query);
   }
 }

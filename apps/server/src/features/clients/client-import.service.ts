@@ -8,9 +8,10 @@ import { parseCsv, toCsv } from '../../platform/csv.js';
 import { badRequest } from '../../platform/errors.js';
 import { formatIssue } from '../../platform/validation.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { assertLocationVisible } from '../locations/locations.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { clientsRepository } from './clients.repository.js';
-import { assertLocationVisible } from './clients.service.js';
 
 export const IMPORT_COLUMNS = [
   'client_first_name',
@@ -71,7 +72,8 @@ export class ClientImportService {
     const missing = REQUIRED.filter((c) => !header.includes(c));
     if (missing.length) throw badRequest(`csv: the header must include ${missing.join(', ')} (columns: ${IMPORT_COLUMNS.join(', ')})`);
     if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`csv: at most ${MAX_IMPORT_ROWS} rows per import`);
-    const species = new Map((await patientsRepository.locationSpecies(this.db, auth, locationId)).map((s) => [s.name.toLowerCase(), s.id]));
+    const offered = (await locationsRepository.speciesOf(this.db, auth, [locationId])).get(locationId) ?? [];
+    const species = new Map(offered.map((s) => [s.name.toLowerCase(), s.id]));
     const get = (row: string[], c: Column) => (header.includes(c) ? (row[header.indexOf(c)] ?? '').trim() : '');
 
     const result: ParsedClient[] = [];

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
 import { patients } from '../patients/patients.table.js';
 import { clients } from './clients.table.js';
 
@@ -50,6 +51,35 @@ export const clientsRepository = {
 
   async byIds(ex: Executor, scope: Scope, ids: string[]): Promise<ClientRow[]> {
     return ids.length ? base.list(ex, scope, { where: inArray(clients.id, [...new Set(ids)]) }) : [];
+  },
+
+  /** What a list of another feature's records shows of each client (appointments). */
+  async summaries(ex: Executor, scope: Scope, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return base.select(
+      ex,
+      scope,
+      { id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, phone: clients.phone },
+      idIn(clients.id, [...ids]),
+    );
+  },
+
+  /**
+   * A condition for another table's query: the client whose id is `clientId` (a column of
+   * `outer`) has `word` (lower case) in their full name.
+   */
+  nameContains(outer: AccountKeyed, clientId: PgColumn, word: string): SQL {
+    const pattern = `%${escapeLike(word)}%`;
+    return base.existsFor(outer, and(eq(clients.id, clientId), sql`lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${pattern}`));
+  },
+
+  /** The client at a location with this email, whatever its case. */
+  async findByEmailAt(ex: Executor, scope: Scope, locationId: string, email: string): Promise<ClientRow | undefined> {
+    const [row] = await base.list(ex, scope, {
+      where: and(eq(clients.locationId, locationId), eq(sql`lower(${clients.email})`, email.toLowerCase())),
+      limit: 1,
+    });
+    return row;
   },
 
   async search(ex: Executor, scope: Scope, q: string, locationId: string | undefined, limit: number) {

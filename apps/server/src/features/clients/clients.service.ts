@@ -1,20 +1,16 @@
 import { MESSAGES, type Client, type ClientSummary } from '@willow/contracts';
 import type { z } from 'zod';
 import type { ClientInput as ClientInputZod } from '@willow/contracts';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { careRepository } from '../care/care.repository.js';
-import { contactsRepository } from '../contacts/contacts.repository.js';
 import type { DocumentStorage } from '../documents/document-storage.js';
 import { documentsRepository } from '../documents/documents.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
+import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
-import { servicesRepository } from '../services/services.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { assertStaff } from '../users/users.service.js';
 import { clientsRepository, type ClientRow } from './clients.repository.js';
 
 type Input = z.output<typeof ClientInputZod>;
@@ -33,15 +29,6 @@ export const toClient = (r: ClientRow): Client => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-
-export async function assertLocation(ex: Executor, scope: Scope, locationId: string) {
-  if (!(await locationsRepository.findById(ex, scope, locationId))) throw badRequest('locationId: unknown location');
-}
-
-/** A provider reference must name a user of this account. */
-export async function assertStaff(ex: Executor, scope: Scope, userId: string | null | undefined, field: string) {
-  if (userId && !(await usersRepository.findById(ex, scope, userId))) throw badRequest(`${field}: unknown user`);
-}
 
 export class ClientsService extends TenantCrudService<typeof clientsRepository.table, Client, Input, Partial<Input>, never> {
   constructor(
@@ -90,37 +77,4 @@ export class ClientsService extends TenantCrudService<typeof clientsRepository.t
     await super.remove(auth, id);
     await Promise.all(keys.map((k) => this.storage.delete(k).catch(() => undefined)));
   }
-}
-
-/** A location of another account is not found (404), like any other id of theirs. */
-export async function assertLocationVisible(ex: Executor, scope: Scope, locationId: string) {
-  if (!(await locationsRepository.findById(ex, scope, locationId))) throw notFound();
-}
-
-/**
- * The ids a list is filtered by must each name a row of this account, or the list is not found
- * (404) as a path id of another account is: never an empty list that answers for their rows.
- */
-export async function assertFiltersVisible(
-  ex: Executor,
-  scope: Scope,
-  f: {
-    locationId?: string | undefined;
-    clientId?: string | undefined;
-    patientId?: string | undefined;
-    contactId?: string | undefined;
-    userIds?: readonly string[] | undefined;
-    serviceIds?: readonly string[] | undefined;
-  },
-) {
-  const one = (id: string | undefined) => (id ? [id] : []);
-  const checks = [
-    [locationsRepository, one(f.locationId)],
-    [clientsRepository, one(f.clientId)],
-    [patientsRepository, one(f.patientId)],
-    [contactsRepository, one(f.contactId)],
-    [usersRepository, f.userIds ?? []],
-    [servicesRepository, f.serviceIds ?? []],
-  ] as const;
-  for (const [repository, ids] of checks) if (!(await repository.allExist(ex, scope, ids))) throw notFound();
 }

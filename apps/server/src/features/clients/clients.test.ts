@@ -22,7 +22,7 @@ async function listClients(client: Client, query: Record<string, string | number
 }
 const getClient = (client: Client, id: string) => client.call(api.getClient, { params: { id } });
 
-/** Every relation of SPEC §3, with values that would do harm if any were taken. */
+/** Every relation a client has (patients, location, appointments, billing, …), with values that would do harm if any were taken. */
 const relations = (t: TestAccount) => ({
   patients: [{ name: 'Smuggled', speciesId: t.speciesId }],
   location: { id: t.locationId, name: 'Elsewhere' },
@@ -73,8 +73,7 @@ describe('GET /api/client', () => {
     await newClient(staff, locationId, { firstName: 'Alice', lastName: 'Smith', email: 'alice@smith.example', phone: '+1 (530) 555-0142' });
     await newClient(staff, locationId, { firstName: 'Alice', lastName: 'Jones', email: 'aj@jones.example', phone: '530.555.0199' });
     await newClient(staff, locationId, { firstName: 'Bob', lastName: 'Smith', alternatePhone: '(916) 555-0100' });
-    const names = async (search: string) =>
-      (await listClients(staff, { locationId, search })).items.map((c) => `${c.firstName} ${c.lastName}`);
+    const names = async (search: string) => (await listClients(staff, { locationId, search })).items.map((c) => `${c.firstName} ${c.lastName}`);
 
     expect(await names('ali')).toEqual(['Alice Jones', 'Alice Smith']);
     expect(await names('ALICE smi')).toEqual(['Alice Smith']);
@@ -141,7 +140,7 @@ describe('POST /api/client', () => {
     expect(got.json()).toEqual(created);
   });
 
-  it('ignores every relation of SPEC §3 sent in the body', async () => {
+  it('ignores every relation of a client sent in the body', async () => {
     const locationId = await addLocation(ctx, home);
     const res = await staff.call(api.createClient, {
       body: { data: { ...relations(other), locationId, firstName: 'Rel', lastName: 'Ations' } },
@@ -179,7 +178,10 @@ describe('POST /api/client', () => {
   });
 
   it('refuses & in the first and last name with the exact message', async () => {
-    for (const data of [{ firstName: 'Tom & Jerry', lastName: 'Doe' }, { firstName: 'Tom', lastName: 'Smith & Sons' }]) {
+    for (const data of [
+      { firstName: 'Tom & Jerry', lastName: 'Doe' },
+      { firstName: 'Tom', lastName: 'Smith & Sons' },
+    ]) {
       const res = await staff.call(api.createClient, { body: { data: { locationId: home.locationId, ...data } } });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toBe('The & character is not allowed in name fields. Please replace it with "and" instead.');
@@ -226,7 +228,7 @@ describe('POST /api/client/{id}', () => {
     expect(got.updatedAt >= created.updatedAt).toBe(true);
   });
 
-  it('ignores every relation of SPEC §3 sent in the body', async () => {
+  it('ignores every relation of a client sent in the body', async () => {
     const created = await newClient(staff, home.locationId, { firstName: 'Ria' });
     const res = await staff.call(api.updateClient, { params: { id: created.id }, body: { data: { ...relations(other), notes: 'kept' } } });
     expect(res.statusCode, res.body).toBe(200);

@@ -5,10 +5,10 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import { assertFiltersVisible } from '../clients/clients.service.js';
 import { contactsRepository, type ContactMergeRow, type ContactRow } from './contacts.repository.js';
 
 type Input = z.output<typeof ContactInput>;
@@ -56,7 +56,7 @@ export class ContactsService extends TenantCrudService<typeof contactsRepository
   }
 
   override async list(auth: AuthContext, q: Query): Promise<Contact[]> {
-    await assertFiltersVisible(this.db, auth, q);
+    await assertFiltersVisible(this.db, auth, [[clientsRepository, q.clientId]]);
     return (await contactsRepository.listLive(this.db, auth, q)).map(toContact);
   }
 

@@ -1,10 +1,10 @@
 import * as api from '@willow/contracts';
 import { DOCUMENT_MESSAGES, UploadDocumentFields } from '@willow/contracts';
 import type { FastifyReply } from 'fastify';
+import type { Container } from '../../container.js';
 import { HttpError } from '../../platform/errors.js';
 import type { Router } from '../../platform/router.js';
 import { formatIssue } from '../../platform/validation.js';
-import type { Services } from '../../services.js';
 
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
@@ -12,8 +12,8 @@ function contentDisposition(kind: 'attachment' | 'inline', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function documentsRoutes(r: Router, s: Services) {
-  r.route(api.listDocuments, ({ auth, query }) => s.documents.list(auth, query));
+export function documentsRoutes(r: Router, c: Container) {
+  r.route(api.listDocuments, ({ auth, query }) => c.documents.list(auth, query));
 
   r.route(api.uploadDocument, async ({ auth, req }) => {
     if (!req.isMultipart()) throw new HttpError(400, DOCUMENT_MESSAGES.missingFile);
@@ -30,22 +30,22 @@ export function documentsRoutes(r: Router, s: Services) {
       part.file.resume();
       throw new HttpError(400, formatIssue(fields.error.issues[0]!, 'body'));
     }
-    return s.documents.upload(auth, fields.data, {
+    return c.documents.upload(auth, fields.data, {
       filename: part.filename,
       stream: part.file,
       truncated: () => part.file.truncated,
     });
   });
 
-  r.route(api.updateDocument, ({ auth, params, body }) => s.documents.update(auth, params.id, body.data));
+  r.route(api.updateDocument, ({ auth, params, body }) => c.documents.update(auth, params.id, body.data));
 
   r.route(api.deleteDocument, async ({ auth, params }) => {
-    await s.documents.remove(auth, params.id);
+    await c.documents.remove(auth, params.id);
     return { ok: true as const };
   });
 
   r.route(api.downloadDocument, async ({ auth, params, query, reply }) => {
-    const { document, body } = await s.documents.open(auth, params.id);
+    const { document, body } = await c.documents.open(auth, params.id);
     const inline = query.inline === 'true';
     (reply as FastifyReply)
       .header('content-type', document.contentType)

@@ -6,10 +6,10 @@ import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type Document } from '@willow/contra
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import { assertFiltersVisible } from '../clients/clients.service.js';
 import { contactsRepository } from '../contacts/contacts.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -57,7 +57,11 @@ export class DocumentsService {
   ) {}
 
   async list(scope: Scope, q: { clientId?: string | undefined; patientId?: string | undefined; contactId?: string | undefined }) {
-    await assertFiltersVisible(this.db, scope, q);
+    await assertFiltersVisible(this.db, scope, [
+      [clientsRepository, q.clientId],
+      [patientsRepository, q.patientId],
+      [contactsRepository, q.contactId],
+    ]);
     return (await documentsRepository.listFor(this.db, scope, q)).map(toDocument);
   }
 

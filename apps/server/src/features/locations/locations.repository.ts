@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { linkTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, linkTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accounts } from '../accounts/accounts.table.js';
 import { locations, locationSpecies, species } from './locations.table.js';
 
 const base = tenantRepository(locations);
@@ -16,6 +17,29 @@ export const locationsRepository = {
       where: opts.onlyActive ? eq(locations.isActive, true) : undefined,
       orderBy: [asc(sql`lower(${locations.name})`), asc(locations.id)],
     });
+  },
+
+  /** The ids of the account's locations. */
+  async ids(ex: Executor, scope: Scope): Promise<string[]> {
+    const rows = await base.select(ex, scope, { id: locations.id });
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * The public booking page's location, read before any session exists: active, of an active
+   * account, with the account's name.
+   */
+  async activeForBooking(ex: Executor, locationId: string): Promise<{ location: LocationRow; accountName: string } | undefined> {
+    // Across accounts: the location id the page names is what tells the account.
+    const [row] = await acrossAccounts(locations)
+      .select(
+        ex,
+        { location: locations, accountName: accounts.name },
+        and(eq(locations.id, locationId), eq(locations.isActive, true), eq(accounts.isActive, true)),
+      )
+      .innerJoin(accounts, accountOf(locations))
+      .limit(1);
+    return row;
   },
 
   /** The species of each location, sorted by name. */

@@ -1,7 +1,7 @@
 import type { Location, LocationInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { LocationInput as LocationInputSchema } from '@willow/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -22,12 +22,30 @@ const toLocation = (row: LocationRow, species: SpeciesRow[]): Location => ({
   species,
 });
 
+/** A location a record is created at or moved to must be of this account (400 naming the field otherwise). */
+export async function assertLocation(ex: Executor, scope: Scope, locationId: string): Promise<LocationRow> {
+  const location = await locationsRepository.findById(ex, scope, locationId);
+  if (!location) throw badRequest('locationId: unknown location');
+  return location;
+}
+
+/** A location a request reads from must be of this account: another account's is not found (404), like any other id of theirs. */
+export async function assertLocationVisible(ex: Executor, scope: Scope, locationId: string): Promise<LocationRow> {
+  const location = await locationsRepository.findById(ex, scope, locationId);
+  if (!location) throw notFound();
+  return location;
+}
+
 export class LocationsService {
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, opts: { onlyActive?: boolean }): Promise<Location[]> {
     const rows = await locationsRepository.listSorted(this.db, scope, opts);
-    const species = await locationsRepository.speciesOf(this.db, scope, rows.map((r) => r.id));
+    const species = await locationsRepository.speciesOf(
+      this.db,
+      scope,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toLocation(r, species.get(r.id) ?? []));
   }
 

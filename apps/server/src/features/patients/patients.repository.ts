@@ -1,16 +1,16 @@
-import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/clients.table.js';
 import { escapeLike } from '../../platform/like.js';
-import { locationSpecies, species } from '../locations/locations.table.js';
+import { species } from '../locations/locations.table.js';
 import { patients } from './patients.table.js';
 
 const base = tenantRepository(patients);
-/** Clients are read here only for their names, a location's species list for the species it offers. */
+/** Clients are read here only for their names. */
 const clientRows = tenantRepository(clients);
-const locationSpeciesRows = scopedTable(locationSpecies);
 export type PatientRow = typeof patients.$inferSelect;
 
 export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)];
@@ -98,17 +98,36 @@ export const patientsRepository = {
     return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
   },
 
+  /** What a list of appointments shows of each patient: with the species' name (species are global). */
+  async withSpecies(ex: Executor, scope: Scope, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return base
+      .select(
+        ex,
+        scope,
+        { id: patients.id, name: patients.name, speciesName: species.name, deceasedOn: patients.deceasedOn, alerts: patients.alerts },
+        idIn(patients.id, [...ids]),
+      )
+      .innerJoin(species, eq(species.id, patients.speciesId));
+  },
+
   /**
-   * The species a location offers, by id. Species are global: the scoped link rows pick them
-   * as a subquery (a join would lose the scoped select's row type).
+   * A condition for another table's query: one of the patients whose ids are in `patientIds` (a
+   * uuid[] column of `outer`) has `word` (lower case) in its name.
    */
-  async locationSpecies(ex: Executor, scope: Scope, locationId: string): Promise<{ id: string; name: string }[]> {
-    return ex
-      .select({ id: species.id, name: species.name })
-      .from(species)
-      .where(
-        inArray(species.id, locationSpeciesRows.select(ex, scope, { id: locationSpecies.speciesId }, eq(locationSpecies.locationId, locationId))),
-      );
+  anyNameContains(outer: AccountKeyed, patientIds: PgColumn, word: string): SQL {
+    const pattern = `%${escapeLike(word)}%`;
+    return base.existsFor(outer, and(sql`${patients.id} = any(${patientIds})`, sql`lower(${patients.name}) like ${pattern}`));
+  },
+
+  /** A living patient of the client by that name, whatever its case (a booking request is never for a pet that has died). */
+  async livingByName(ex: Executor, scope: Scope, clientId: string, name: string): Promise<PatientRow | undefined> {
+    const [row] = await base.list(ex, scope, {
+      where: and(eq(patients.clientId, clientId), eq(sql`lower(${patients.name})`, name.toLowerCase()), isNull(patients.deceasedOn)),
+      orderBy: [asc(patients.createdAt), asc(patients.id)],
+      limit: 1,
+    });
+    return row;
   },
 
   /** A client moved location: their patients and records follow. */

@@ -5,12 +5,13 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { cancelLocked } from '../appointments/appointments.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import { assertFiltersVisible } from '../clients/clients.service.js';
+import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository, type PatientRow } from './patients.repository.js';
 
 type Input = z.output<typeof PatientInput>;
@@ -55,7 +56,7 @@ export async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[])
 export const SPECIES_NOT_OFFERED = "speciesId: this species is not on the location's species list";
 
 async function assertSpeciesOffered(ex: Executor, scope: Scope, locationId: string, speciesId: string) {
-  const offered = await patientsRepository.locationSpecies(ex, scope, locationId);
+  const offered = (await locationsRepository.speciesOf(ex, scope, [locationId])).get(locationId) ?? [];
   if (!offered.some((s) => s.id === speciesId)) throw badRequest(SPECIES_NOT_OFFERED);
 }
 
@@ -103,7 +104,10 @@ export class PatientsService extends TenantCrudService<typeof patientsRepository
       offset: number;
     },
   ) {
-    await assertFiltersVisible(this.db, auth, q);
+    await assertFiltersVisible(this.db, auth, [
+      [locationsRepository, q.locationId],
+      [clientsRepository, q.clientId],
+    ]);
     const { items, total } = await patientsRepository.page(this.db, auth, { ...q, includeDeceased: q.includeDeceased !== 'false' });
     return { items: await toPatients(this.db, auth, items), total };
   }

@@ -56,7 +56,10 @@ export class ProfileService {
     });
   }
 
-  /** Checks that the user may work in `accountId` (SPEC §6 switch_account rules). */
+  /**
+   * Checks that the user may work in `accountId`: an active account, and their own, or any one
+   * with system.switch_account:all, or else only a premium one.
+   */
   async assertCanSwitchTo(auth: AuthContext, accountId: string): Promise<void> {
     const target = await accountsRepository.findById(this.db, accountId);
     if (!target || !target.isActive) throw notFound();

@@ -27,7 +27,7 @@ const AMPERSAND = 'The & character is not allowed in name fields. Please replace
 const NEW_PASSWORD = 'a-brand-new-password-1';
 
 describe('GET /api/profile', () => {
-  it('answers the SPEC profile fields: id, names, email, account and first location', async () => {
+  it('answers the profile fields: id, names, email, account and first location', async () => {
     const res = await practice.admin.call(api.getProfile);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -164,8 +164,7 @@ describe('GET /api/user/permissions', () => {
 });
 
 describe('POST /api/profile/updateAccountId', () => {
-  const switchTo = (client: Client, newAccountId: string) =>
-    client.call(api.updateAccountId, { body: { data: { newAccountId } } });
+  const switchTo = (client: Client, newAccountId: string) => client.call(api.updateAccountId, { body: { data: { newAccountId } } });
 
   it('with switch_account:all, moves the session to any active account: profile, tenancy and a new cookie follow', async () => {
     const target = await createAccount(ctx, 'basic', 'Basic Target');

@@ -1,7 +1,17 @@
-import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
-import { accountOf, acrossAccounts, idIn, linkTable, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import {
+  accountOf,
+  acrossAccounts,
+  idIn,
+  linkTable,
+  scopedTable,
+  tenantRepository,
+  type AccountKeyed,
+  type Scope,
+} from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
 import { roles, systemRoles, userRoles, userSystemRoles } from './roles.table.js';
@@ -30,6 +40,19 @@ export const rolesRepository = {
 
   async setMembers(ex: Executor, scope: Scope, roleId: string, userIds: string[]): Promise<void> {
     await roleMembers.replace(ex, scope, roleId, userIds);
+  },
+
+  /**
+   * A condition for a query on users: the user whose id is `userId` (a column of `outer`) holds
+   * one of `permissions` through a role of their account. System roles are not looked at.
+   */
+  grantsAny(outer: AccountKeyed, userId: PgColumn, permissions: readonly string[]): SQL {
+    const wanted = sql`array[${sql.join(
+      permissions.map((p) => sql`${p}`),
+      sql`, `,
+    )}]::text[]`;
+    const granting = base.existsFor(userRoles, and(eq(roles.id, userRoles.roleId), sql`${roles.permissions} && ${wanted}`));
+    return roleMembers.existsFor(outer, and(eq(userRoles.userId, userId), granting));
   },
 
   /**

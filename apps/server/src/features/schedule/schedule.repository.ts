@@ -1,17 +1,11 @@
 import { and, asc, between, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { roles, userRoles } from '../roles/roles.table.js';
-import { userLocations, users } from '../users/users.table.js';
 import { scheduleNotes, scheduleSlots } from './schedule.table.js';
 
 const slotsBase = tenantRepository(scheduleSlots);
 const notesBase = tenantRepository(scheduleNotes);
-const usersTable = tenantRepository(users);
-const userRolesTable = scopedTable(userRoles);
-const rolesTable = tenantRepository(roles);
-const userLocationsTable = scopedTable(userLocations);
 export type SlotRow = typeof scheduleSlots.$inferSelect;
 export type NoteRow = typeof scheduleNotes.$inferSelect;
 
@@ -72,6 +66,13 @@ export const slotsRepository = {
     if (ids.length === 0) return 0;
     return slotsBase.removeWhere(ex, scope, inArray(scheduleSlots.id, [...ids]));
   },
+
+  /** Takes a service off every slot that lists it (a slot without services takes any). */
+  async removeService(ex: Executor, scope: Scope, serviceId: string): Promise<void> {
+    await slotsBase.updateWhere(ex, scope, sql`${serviceId}::uuid = any(${scheduleSlots.serviceIds})`, {
+      serviceIds: sql`array_remove(${scheduleSlots.serviceIds}, ${serviceId}::uuid)`,
+    });
+  },
 };
 
 export const notesRepository = {
@@ -86,71 +87,3 @@ export const notesRepository = {
     });
   },
 };
-
-const PRIMARY = 'appointments.primary_provider';
-const SECONDARY = 'appointments.secondary_provider';
-/** A role that lets its holder be an appointment's provider. */
-const providerRole = sql`${roles.permissions} && array[${PRIMARY}, ${SECONDARY}]::text[]`;
-
-export interface ProviderRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  isPrimaryProvider: boolean;
-  isSecondaryProvider: boolean;
-}
-
-/** Each user of the account with whether they are active and whether an account role lets them hold appointments. */
-export async function providerStates(
-  ex: Executor,
-  scope: Scope,
-  ids: readonly string[],
-): Promise<{ id: string; isActive: boolean; canProvide: boolean }[]> {
-  if (ids.length === 0) return [];
-  const providerRoleOf = rolesTable.existsFor(userRoles, and(eq(roles.id, userRoles.roleId), providerRole));
-  return usersTable.select(
-    ex,
-    scope,
-    {
-      id: users.id,
-      isActive: users.isActive,
-      canProvide: sql<boolean>`${userRolesTable.existsFor(users, and(eq(userRoles.userId, users.id), providerRoleOf))}`,
-    },
-    inArray(users.id, [...ids]),
-  );
-}
-
-/**
- * Active users whose account roles let them hold appointments, optionally only those assigned to
- * a location. The permission comes from the roles alone: a super administrator who may do
- * anything is still not someone clients book.
- */
-export async function listProviders(ex: Executor, scope: Scope, locationId?: string): Promise<ProviderRow[]> {
-  const grants = (permission: string) => sql<boolean>`bool_or(${permission} = any(${roles.permissions}))`;
-  return (
-    usersTable
-      .select(
-        ex,
-        scope,
-        {
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          isPrimaryProvider: grants(PRIMARY),
-          isSecondaryProvider: grants(SECONDARY),
-        },
-        and(
-          eq(users.isActive, true),
-          providerRole,
-          locationId
-            ? userLocationsTable.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId)))
-            : undefined,
-        ),
-      )
-      .innerJoin(userRoles, usersTable.joined(userRoles, eq(userRoles.userId, users.id)))
-      .innerJoin(roles, sameAccount(roles, userRoles, eq(roles.id, userRoles.roleId)))
-      // the key is (account_id, id): grouping by both keeps the names functionally dependent on it
-      .groupBy(users.accountId, users.id)
-      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
-  );
-}

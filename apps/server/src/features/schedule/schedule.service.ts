@@ -25,12 +25,15 @@ import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertLocation, assertLocationVisible, assertStaff } from '../clients/clients.service.js';
 import { locationsRepository, type LocationRow } from '../locations/locations.repository.js';
+import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
+import { availableAt } from '../services/availability.service.js';
 import { availabilityRepository, serviceListOptions, servicesRepository } from '../services/services.repository.js';
 import { toService } from '../services/services.service.js';
+import { usersRepository } from '../users/users.repository.js';
+import { assertStaff } from '../users/users.service.js';
 import type { scheduleNotes } from './schedule.table.js';
-import { listProviders, notesRepository, providerStates, slotsRepository, type NoteRow, type SlotRow } from './schedule.repository.js';
+import { notesRepository, slotsRepository, type NoteRow, type SlotRow } from './schedule.repository.js';
 
 type SlotInput = z.output<typeof ScheduleSlotInput>;
 type SlotPatch = z.output<typeof ScheduleSlotUpdateInput>;
@@ -74,7 +77,7 @@ export function seriesTimes(startAt: Date, endAt: Date, repeat: z.output<typeof 
 
 /** Each slot with the providers available at its start who work at its location. */
 async function toSlots(ex: Executor, scope: Scope, rows: SlotRow[]): Promise<ScheduleSlot[]> {
-  const available = await availabilityRepository.availableAt(
+  const available = await availableAt(
     ex,
     scope,
     rows.map((r) => r.startAt),
@@ -121,12 +124,12 @@ async function assertSlotServices(ex: Executor, scope: Scope, locationId: string
  */
 async function assertSlotProviders(ex: Executor, auth: AuthContext, ids: readonly string[]) {
   if (ids.length === 0) return;
-  const found = new Map((await providerStates(ex, auth, ids)).map((p) => [p.id, p]));
+  const found = new Map((await usersRepository.providerStates(ex, auth, ids)).map((p) => [p.id, p]));
   for (const id of ids) {
     const user = found.get(id);
     if (!user) throw badRequest('veterinarianIds: unknown user');
     if (!user.isActive) throw badRequest('veterinarianIds: this user is not active');
-    if (!user.canProvide) throw badRequest('veterinarianIds: this user cannot be a provider');
+    if (!user.isPrimaryProvider && !user.isSecondaryProvider) throw badRequest('veterinarianIds: this user cannot be a provider');
   }
   if (ids.some((id) => id !== auth.userId) && !holds(auth, 'users.manage')) throw forbidden();
 }
@@ -141,15 +144,9 @@ export class ScheduleService {
   async list(auth: AuthContext, query: z.output<typeof CalendarRangeQuery>): Promise<ScheduleRange> {
     const start = new Date(query.startDate);
     const end = new Date(query.endDate);
-    let places: LocationRow[];
-    if (query.locationId) {
-      // Another account's location is not found, like any other id of theirs.
-      const location = await locationsRepository.findById(this.db, auth, query.locationId);
-      if (!location) throw notFound();
-      places = [location];
-    } else {
-      places = await locationsRepository.listSorted(this.db, auth, {});
-    }
+    const places: LocationRow[] = query.locationId
+      ? [await assertLocationVisible(this.db, auth, query.locationId)]
+      : await locationsRepository.listSorted(this.db, auth, {});
     // The range is [start, end): its last local day is the one holding the instant just before the end.
     const spans = places.map((l) => ({ locationId: l.id, from: localDate(start, l.timezone), to: localDate(end.getTime() - 1, l.timezone) }));
     const [slotRows, noteRows] = await Promise.all([
@@ -162,8 +159,7 @@ export class ScheduleService {
   /** One slot, or a whole series in one transaction; the answer is sorted by start. */
   async createSlots(auth: AuthContext, input: SlotInput): Promise<ScheduleSlot[]> {
     return this.db.transaction(async (tx) => {
-      const location = await locationsRepository.findById(tx, auth, input.locationId);
-      if (!location) throw badRequest('locationId: unknown location');
+      const location = await assertLocation(tx, auth, input.locationId);
       const serviceIds = [...new Set(input.serviceIds)];
       await assertSlotServices(tx, auth, location.id, serviceIds);
       const veterinarianIds = [...new Set(input.veterinarianIds)];
@@ -264,7 +260,7 @@ export class ScheduleService {
   async sidebar(auth: AuthContext, query: z.output<typeof SidebarQuery>): Promise<Sidebar> {
     if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
     const [people, serviceRows] = await Promise.all([
-      listProviders(this.db, auth, query.locationId),
+      usersRepository.providers(this.db, auth, query.locationId),
       servicesRepository.list(this.db, auth, serviceListOptions(query)),
     ]);
     const offered = await availabilityRepository.servicesOf(

@@ -1,8 +1,9 @@
 import type { SearchResult } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import { assertFiltersVisible } from '../clients/clients.service.js';
+import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { toPatients } from '../patients/patients.service.js';
 
@@ -13,7 +14,7 @@ export class SearchService {
   constructor(private readonly db: Db) {}
 
   async search(auth: AuthContext, q: string, locationId: string | undefined): Promise<SearchResult> {
-    await assertFiltersVisible(this.db, auth, { locationId });
+    await assertFiltersVisible(this.db, auth, [[locationsRepository, locationId]]);
     const [clients, patientRows] = await Promise.all([
       clientsRepository.search(this.db, auth, q, locationId, LIMIT),
       patientsRepository.search(this.db, auth, q, locationId, LIMIT),

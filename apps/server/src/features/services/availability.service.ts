@@ -11,6 +11,30 @@ export const VETERINARIAN_NOT_IN_PATH = 'veterinarianId: must be the user in the
 /** Slot times this far back still show, so today's earlier slots stay visible wherever the practice is. */
 const PAST_SLOT_GRACE_MS = 86_400_000;
 
+/**
+ * Who is available at each of these start times at these locations: the providers available at
+ * the time who are active users assigned to the location (the calendar's providers), by name.
+ */
+export async function availableAt(
+  ex: Executor,
+  scope: Scope,
+  startTimes: readonly Date[],
+  locationIds: readonly string[],
+): Promise<{ veterinarianId: string; startAt: Date; locationId: string }[]> {
+  if (startTimes.length === 0 || locationIds.length === 0) return [];
+  const [times, staff] = await Promise.all([
+    availabilityRepository.atStartTimes(ex, scope, startTimes),
+    usersRepository.activeAt(ex, scope, locationIds),
+  ]);
+  const timesOf = new Map<string, Date[]>();
+  for (const t of times) {
+    const list = timesOf.get(t.veterinarianId) ?? [];
+    list.push(t.startAt);
+    timesOf.set(t.veterinarianId, list);
+  }
+  return staff.flatMap(({ userId, locationId }) => (timesOf.get(userId) ?? []).map((startAt) => ({ veterinarianId: userId, startAt, locationId })));
+}
+
 export class AvailabilityService {
   constructor(private readonly db: Db) {}
 

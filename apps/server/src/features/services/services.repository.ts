@@ -1,20 +1,15 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { SERVICE_TYPES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { linkTable, sameAccount, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
-import { appointments } from '../appointments/appointments.table.js';
-import { scheduleSlots } from '../schedule/schedule.table.js';
-import { userLocations, users } from '../users/users.table.js';
+import { linkTable, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
 
 const base = tenantRepository(services);
-const appointmentsTable = tenantRepository(appointments);
-const slotsTable = tenantRepository(scheduleSlots);
 const providerServices = linkTable(veterinarianServices, veterinarianServices.veterinarianId, veterinarianServices.serviceId);
 const slotAvailability = scopedTable(veterinarianSlotAvailability);
 export type ServiceRow = typeof services.$inferSelect;
 
-/** SPEC §7: services are listed by type in SERVICE_TYPES order, then by name. */
+/** Services are listed by type in SERVICE_TYPES order, then by name. */
 const typeRank = sql`case ${services.type} ${sql.join(
   SERVICE_TYPES.map((t, i) => sql`when ${t} then ${sql.raw(String(i))}`),
   sql` `,
@@ -40,15 +35,19 @@ export const servicesRepository = {
     return (await base.findById(ex, scope, id, { lock: 'update' })) !== undefined;
   },
 
-  /** Whether any appointment of the account names the service. */
-  async usedByAppointments(ex: Executor, scope: Scope, serviceId: string): Promise<boolean> {
-    return appointmentsTable.exists(ex, scope, sql`${serviceId}::uuid = any(${appointments.serviceIds})`);
-  },
+  /**
+   * The services an appointment is about to name, share-locked until the transaction ends: nothing
+   * in the database ties an appointment's id array to the services, so a service delete (which
+   * locks its row for update) waits for the appointment and then sees it, or goes first and is
+   * not found here.
+   */
+  lockShared: (ex: Executor, scope: Scope, ids: readonly string[]): Promise<ServiceRow[]> => base.findByIds(ex, scope, ids, { lock: 'share' }),
 
-  /** Takes the service off every slot that lists it (a slot without services takes any). */
-  async removeFromSlots(ex: Executor, scope: Scope, serviceId: string): Promise<void> {
-    await slotsTable.updateWhere(ex, scope, sql`${serviceId}::uuid = any(${scheduleSlots.serviceIds})`, {
-      serviceIds: sql`array_remove(${scheduleSlots.serviceIds}, ${serviceId}::uuid)`,
+  /** The services a location offers, by name (the public booking page). */
+  async activeAt(ex: Executor, scope: Scope, locationId: string): Promise<ServiceRow[]> {
+    return base.list(ex, scope, {
+      where: and(eq(services.locationId, locationId), eq(services.active, true)),
+      orderBy: [asc(sql`lower(${services.name})`), asc(services.id)],
     });
   },
 
@@ -150,35 +149,15 @@ export const availabilityRepository = {
     return rows.map((r) => r.startAt);
   },
 
-  /**
-   * Who is available at each of these start times at these locations: active users assigned to
-   * the location (the calendar's providers), in one query however many slots ask.
-   */
-  async availableAt(
-    ex: Executor,
-    scope: Scope,
-    startTimes: readonly Date[],
-    locationIds: readonly string[],
-  ): Promise<{ veterinarianId: string; startAt: Date; locationId: string }[]> {
-    if (startTimes.length === 0 || locationIds.length === 0) return [];
+  /** Which providers are available at each of these start times, in one query however many slots ask. */
+  async atStartTimes(ex: Executor, scope: Scope, startTimes: readonly Date[]): Promise<{ veterinarianId: string; startAt: Date }[]> {
+    if (startTimes.length === 0) return [];
     const unique = [...new Map(startTimes.map((t) => [t.getTime(), t])).values()];
-    return slotAvailability
-      .select(
-        ex,
-        scope,
-        {
-          veterinarianId: veterinarianSlotAvailability.veterinarianId,
-          startAt: veterinarianSlotAvailability.startAt,
-          locationId: userLocations.locationId,
-        },
-        and(
-          inArray(veterinarianSlotAvailability.startAt, unique),
-          eq(users.isActive, true),
-          inArray(userLocations.locationId, [...new Set(locationIds)]),
-        ),
-      )
-      .innerJoin(users, slotAvailability.joined(users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
-      .innerJoin(userLocations, sameAccount(userLocations, users, eq(userLocations.userId, users.id)))
-      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+    return slotAvailability.select(
+      ex,
+      scope,
+      { veterinarianId: veterinarianSlotAvailability.veterinarianId, startAt: veterinarianSlotAvailability.startAt },
+      inArray(veterinarianSlotAvailability.startAt, unique),
+    );
   },
 };

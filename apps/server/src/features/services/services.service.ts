@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertLocation, assertLocationVisible } from '../clients/clients.service.js';
+import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
+import { slotsRepository } from '../schedule/schedule.repository.js';
 import type { services } from './services.table.js';
 import { serviceListOptions, servicesRepository, type ServiceRow } from './services.repository.js';
 
@@ -31,7 +33,8 @@ export const toService = (r: ServiceRow): Service => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export class ServicesService extends TenantCrudService<typeof services, Service, Input, Partial<Input>, Query> {
+/** The catalogue of veterinary services each location offers (visits, cremation, aftercare). */
+export class ServiceCatalogService extends TenantCrudService<typeof services, Service, Input, Partial<Input>, Query> {
   constructor(db: Db, audit: AuditService) {
     super(db, audit, {
       entityType: 'service',
@@ -49,8 +52,8 @@ export class ServicesService extends TenantCrudService<typeof services, Service,
       // A service appointments name stays (it can be made inactive); slots simply stop listing it.
       beforeRemove: async (ex, scope, existing) => {
         if (!(await servicesRepository.lockForUpdate(ex, scope, existing.id))) throw notFound();
-        if (await servicesRepository.usedByAppointments(ex, scope, existing.id)) throw conflict(SERVICE_IN_USE);
-        await servicesRepository.removeFromSlots(ex, scope, existing.id);
+        if (await appointmentsRepository.namesService(ex, scope, existing.id)) throw conflict(SERVICE_IN_USE);
+        await slotsRepository.removeService(ex, scope, existing.id);
       },
     });
   }

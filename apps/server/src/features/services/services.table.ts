@@ -19,7 +19,7 @@ export const services = pgTable(
   (t) => [tenantPrimaryKey(t), locationReference('services', t), index().on(t.accountId, t.locationId, t.type)],
 );
 
-/** Which provider offers which service (SPEC §3: availability per service). */
+/** Which provider offers which service: a provider's availability is kept per service. */
 export const veterinarianServices = pgTable(
   'veterinarian_services',
   {
@@ -35,7 +35,10 @@ export const veterinarianServices = pgTable(
   ],
 );
 
-/** Which slot start times a provider is available for (SPEC §3: availability per slot start time). */
+/**
+ * Which slot start times a provider is available for: a provider's availability is also kept per
+ * start time of the account, which every slot starting then shares.
+ */
 export const veterinarianSlotAvailability = pgTable(
   'veterinarian_slot_availability',
   {

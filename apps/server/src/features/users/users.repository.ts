@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Permission } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { linkTable, tenantRepository, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, linkTable, tenantRepository, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
 import { userEmailsRepository } from './user-emails.repository.js';
 import { locations } from '../locations/locations.table.js';
+import { rolesRepository } from '../roles/roles.repository.js';
 import { userRoles } from '../roles/roles.table.js';
 import { userLocations, users } from './users.table.js';
 
@@ -11,6 +13,41 @@ const userRoleLinks = linkTable(userRoles, userRoles.userId, userRoles.roleId);
 const userLocationLinks = linkTable(userLocations, userLocations.userId, userLocations.locationId);
 export type UserRow = typeof users.$inferSelect;
 export type UserWithLinks = UserRow & { roleIds: string[]; locationIds: string[] };
+
+const PRIMARY_PROVIDER: Permission = 'appointments.primary_provider';
+const SECONDARY_PROVIDER: Permission = 'appointments.secondary_provider';
+
+/**
+ * Who may be an appointment's provider, written once: a user of the account, active, whose
+ * account roles grant appointments.primary_provider (as the primary provider) or
+ * appointments.secondary_provider (as the secondary one). The permission comes from the account's
+ * roles alone: a super administrator who may do anything is still not someone clients book.
+ */
+function providerRoles() {
+  const grants = (...permissions: Permission[]) => rolesRepository.grantsAny(users, users.id, permissions);
+  return {
+    isPrimaryProvider: sql<boolean>`${grants(PRIMARY_PROVIDER)}`,
+    isSecondaryProvider: sql<boolean>`${grants(SECONDARY_PROVIDER)}`,
+    either: grants(PRIMARY_PROVIDER, SECONDARY_PROVIDER),
+  };
+}
+
+export interface ProviderState {
+  id: string;
+  isActive: boolean;
+  isPrimaryProvider: boolean;
+  isSecondaryProvider: boolean;
+}
+
+export interface ProviderRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  isPrimaryProvider: boolean;
+  isSecondaryProvider: boolean;
+}
+
+const byName = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id)];
 
 export const usersRepository = {
   ...base,
@@ -59,7 +96,7 @@ export const usersRepository = {
           ? userLocationLinks.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, opts.locationId)))
           : undefined,
       ),
-      orderBy: [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id)],
+      orderBy: byName,
     });
     return this.attachLinks(ex, scope, rows);
   },
@@ -100,5 +137,65 @@ export const usersRepository = {
       .orderBy(asc(locations.name))
       .limit(1);
     return row ?? null;
+  },
+
+  /** Each of these users of the account (unknown ids are left out): whether active, and which provider roles they hold. */
+  async providerStates(ex: Executor, scope: Scope, ids: readonly string[]): Promise<ProviderState[]> {
+    if (ids.length === 0) return [];
+    const { isPrimaryProvider, isSecondaryProvider } = providerRoles();
+    return base.select(
+      ex,
+      scope,
+      { id: users.id, isActive: users.isActive, isPrimaryProvider, isSecondaryProvider },
+      idIn(users.id, [...new Set(ids)]),
+    );
+  },
+
+  /** The providers (active users who may hold appointments), optionally only those assigned to a location; by name. */
+  async providers(ex: Executor, scope: Scope, locationId?: string): Promise<ProviderRow[]> {
+    const { isPrimaryProvider, isSecondaryProvider, either } = providerRoles();
+    return base
+      .select(
+        ex,
+        scope,
+        { id: users.id, firstName: users.firstName, lastName: users.lastName, isPrimaryProvider, isSecondaryProvider },
+        and(
+          eq(users.isActive, true),
+          either,
+          locationId
+            ? userLocationLinks.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId)))
+            : undefined,
+        ),
+      )
+      .orderBy(...byName);
+  },
+
+  /** "First Last" of each of these users of the account, by id. */
+  async fullNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await base.select(
+      ex,
+      scope,
+      { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      idIn(users.id, [...new Set(ids)]),
+    );
+    return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+  },
+
+  /**
+   * The active users assigned to any of these locations, a row per user and location, by name:
+   * the calendar's providers at each location.
+   */
+  async activeAt(ex: Executor, scope: Scope, locationIds: readonly string[]): Promise<{ userId: string; locationId: string }[]> {
+    if (locationIds.length === 0) return [];
+    return userLocationLinks
+      .select(
+        ex,
+        scope,
+        { userId: userLocations.userId, locationId: userLocations.locationId },
+        and(inArray(userLocations.locationId, [...new Set(locationIds)]), eq(users.isActive, true)),
+      )
+      .innerJoin(users, userLocationLinks.joined(users, eq(users.id, userLocations.userId)))
+      .orderBy(...byName);
   },
 };

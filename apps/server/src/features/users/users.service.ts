@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { USER_EMAIL_TAKEN } from '../accounts/accounts.service.js';
 import { authRepository } from '../auth/auth.repository.js';
-import { assertFiltersVisible } from '../clients/clients.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { assertCapacity } from '../subscriptions/subscription-limits.js';
@@ -30,11 +30,16 @@ const toUser = (row: UserWithLinks, permissions?: Permission[]): User => ({
   ...(permissions && { permissions }),
 });
 
+/** A staff member a record names (a provider, a prescriber, a veterinarian) must be a user of this account. */
+export async function assertStaff(ex: Executor, scope: Scope, userId: string | null | undefined, field: string) {
+  if (userId && !(await usersRepository.findById(ex, scope, userId))) throw badRequest(`${field}: unknown user`);
+}
+
 export class UsersService {
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, opts: { locationId?: string; includePermissions?: boolean }): Promise<User[]> {
-    await assertFiltersVisible(this.db, scope, opts);
+    await assertFiltersVisible(this.db, scope, [[locationsRepository, opts.locationId]]);
     const rows = await usersRepository.listWithLinks(this.db, scope, opts.locationId ? { locationId: opts.locationId } : {});
     if (!opts.includePermissions) return rows.map((r) => toUser(r));
     const roles = await rolesRepository.list(this.db, scope);

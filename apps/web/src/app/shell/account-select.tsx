@@ -15,7 +15,7 @@ import { NavDropdown } from './nav-dropdown';
 
 const SWITCHER_QUERY = { onlyActive: true, includeDetails: false };
 
-/** Moves the session to another account (SPEC §2): the page reloads into it. */
+/** Moves the session to another account: the page reloads into it. */
 export function useSwitchAccount() {
   return useMutation({
     mutationFn: (newAccountId: string) => api(updateAccountId, { body: { data: { newAccountId } } }),
@@ -24,7 +24,7 @@ export function useSwitchAccount() {
   });
 }
 
-/** SPEC §2: for users who may switch accounts; the list loads when the dropdown is first opened. */
+/** The account dropdown, for users who may switch accounts; the list loads when it is first opened. */
 export function AccountSelect({ collapsed }: { collapsed: boolean }) {
   const permitted = canSwitchAccounts(usePermissions());
   const profile = useProfileQuery().data;

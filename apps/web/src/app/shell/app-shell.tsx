@@ -24,7 +24,7 @@ function useFixedHeight(pathname: string): boolean {
   return useMemo(() => routes.some((r) => r.fixedHeight && matchPath(r.path, pathname)), [routes, pathname]);
 }
 
-/** SPEC §2 layout: permanent, collapsible drawer from lg up; temporary drawer and a top bar below. */
+/** The layout: permanent, collapsible drawer from lg up; temporary drawer and a top bar below. */
 export function AppShell() {
   const theme = useTheme();
   const isLarge = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });

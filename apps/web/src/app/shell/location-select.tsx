@@ -10,7 +10,7 @@ import { NavDropdown } from './nav-dropdown';
 
 export const ALL_LOCATIONS = 'All Locations';
 
-/** SPEC §2: only with switch_locations and when the account has more than one location. */
+/** The location dropdown: only with switch_locations and when the account has more than one location. */
 export function LocationSelect({ collapsed }: { collapsed: boolean }) {
   const permitted = useHasAnyPermission(['system.switch_locations']);
   const { locationId, locationName } = useSettings();

@@ -13,7 +13,7 @@ interface NavDropdownProps {
   children: (close: () => void) => ReactNode;
 }
 
-/** SPEC §2: on a collapsed navigation only the first 3 characters of the name show. */
+/** On a collapsed navigation only the first 3 characters of the name show. */
 export function shortName(name: string, collapsed: boolean): string {
   return collapsed ? name.slice(0, 3) : name;
 }

@@ -10,7 +10,7 @@ export const addOnsFeature: FeatureModule = {
     { path: '/addOnItems', element: lazy(() => import('./add-on-items-page')) },
   ],
   menu: [
-    // After Stock, Inventory Log and Items (SPEC §2 order).
+    // After Stock, Inventory Log and Items in the Inventory section.
     { section: 'Inventory', group: 'Add-Ons', label: 'Categories', path: '/addOnCategories', icon: CategoryIcon, order: 50 },
     { section: 'Inventory', group: 'Add-Ons', label: 'Add-On Items', path: '/addOnItems', icon: ExtensionIcon, order: 51 },
   ],

@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { STATUS_COLOURS } from '@willow/contracts';
 import type { AppointmentStatus } from '@willow/contracts';
 
-/** SPEC §4: every status carries its badge colour wherever it is shown. */
+/** Every status carries its badge colour wherever it is shown. */
 export function AppointmentStatusChip({ status, size = 'small' }: { status: AppointmentStatus; size?: 'small' | 'medium' }) {
   return <Chip size={size} color={STATUS_COLOURS[status]} label={status} data-testid="appointment-status" />;
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Box, Button, Collapse, InputAdornment, TextField, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -8,19 +8,21 @@ import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, localDate, st
 import type { AppointmentStatus, ListAppointmentsQuery } from '@willow/contracts';
 import { DateInput, MultiSelectInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/http-client';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { useLoadingToast } from '../../lib/toasts';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useZoneOf } from '../locations/locations.api';
+import { useLocationZone } from '../locations/locations.api';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentTable } from './appointment-table';
 import { useAppointmentList, useScheduleSidebar } from './appointments.api';
+import { useSavedScheduleFilters } from './saved-filters';
 
 const isStatus = (s: string): s is AppointmentStatus => (APPOINTMENT_STATUSES as readonly string[]).includes(s);
 
 /**
  * The statuses the list and the calendar show. Nothing saved (a fresh start, or a location
- * switch, which clears the choice) means SPEC §4's default: every status but Cancelled and Rejected.
+ * switch, which clears the choice) means the default: every status but Cancelled and Rejected.
  */
 export function effectiveStatuses(saved: readonly string[]): AppointmentStatus[] {
   const known = saved.filter(isStatus);
@@ -40,6 +42,8 @@ export default function AppointmentsPage() {
   const settings = useSettings();
   const locationId = settings.locationId;
   const sidebar = useScheduleSidebar(locationId);
+  // The saved provider and service filters without those no longer offered (docs/decisions/0044).
+  const saved = useSavedScheduleFilters();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -58,30 +62,48 @@ export default function AppointmentsPage() {
     firstPage();
   };
 
-  // Day boundaries are the selected location's; with 'All Locations' the user's own zone's.
-  const timeZone = useZoneOf()(locationId);
-  const from = fromChosen ?? localDate(Date.now(), timeZone);
+  // Day boundaries are the selected location's; with 'All Locations' the user's own zone's. Until
+  // the location's zone is known, From stays empty and nothing is asked (today may differ there).
+  const zone = useLocationZone(locationId);
+  const timeZone = zone ?? settings.timezone;
+  const from = fromChosen ?? (zone ? localDate(Date.now(), zone) : '');
   const statuses = effectiveStatuses(settings.selectedStatuses);
   const statusList = statuses.join(',');
   const rangeError = from && to && to < from ? 'must be on or after the From date' : undefined;
   // From alone lists from that day on; To needs a From (a backwards range is not sent).
   const range = from && !rangeError ? { from, to: to || null } : null;
-  const query = useMemo<ListAppointmentsQuery>(
-    () => ({
-      locationId: locationId ?? undefined,
-      limit: pageModel.pageSize,
-      offset: pageModel.page * pageModel.pageSize,
-      status: statusList,
-      providerId: settings.selectedProviders.join(',') || undefined,
-      serviceId: settings.selectedServices.join(',') || undefined,
-      startDate: range ? startOfLocalDay(range.from, timeZone).toISOString() : undefined,
-      endDate: range?.to ? startOfLocalDay(addDays(range.to, 1), timeZone).toISOString() : undefined,
-      search: debounced || undefined,
-    }),
-    [locationId, pageModel, statusList, settings.selectedProviders, settings.selectedServices, range?.from, range?.to, timeZone, debounced],
+  // Saved provider or service filters wait for the lists that say whether they still exist.
+  const query = useMemo<ListAppointmentsQuery | null>(
+    () =>
+      saved.ready && zone
+        ? {
+            locationId: locationId ?? undefined,
+            limit: pageModel.pageSize,
+            offset: pageModel.page * pageModel.pageSize,
+            status: statusList,
+            providerId: saved.providers.join(',') || undefined,
+            serviceId: saved.services.join(',') || undefined,
+            startDate: range ? startOfLocalDay(range.from, timeZone).toISOString() : undefined,
+            endDate: range?.to ? startOfLocalDay(addDays(range.to, 1), timeZone).toISOString() : undefined,
+            search: debounced || undefined,
+          }
+        : null,
+    [saved.ready, zone, locationId, pageModel, statusList, saved.providers, saved.services, range?.from, range?.to, timeZone, debounced],
   );
   const list = useAppointmentList(query);
-  useLoadingToast(list.isLoading, 'Loading Appointments...');
+  const loading = list.isLoading || !saved.ready || !zone;
+  useLoadingToast(loading, 'Loading Appointments...');
+  // A 404 to a filtered list: a provider or service may have been deleted since the lists were
+  // loaded (by someone else). They are asked again, once per request, and what is gone is dropped.
+  const { recheck } = saved;
+  const rechecked = useRef<ListAppointmentsQuery | null>(null);
+  const filtered = Boolean(query?.providerId || query?.serviceId);
+  const notFound = isApiError(list.error) && list.error.status === 404;
+  useEffect(() => {
+    if (!notFound || !filtered || rechecked.current === query) return;
+    rechecked.current = query;
+    recheck();
+  }, [notFound, filtered, query, recheck]);
   /*
    * With a date range the server answers like the calendar does: the page it found, oldest first,
    * without a grand total. A full page means there may be another one.
@@ -94,7 +116,7 @@ export default function AppointmentsPage() {
 
   const providerOptions = (sidebar.data?.providers ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }));
   const serviceOptions = (sidebar.data?.services ?? []).map((s) => ({ value: s.id, label: s.name }));
-  const activeFilters = [settings.selectedStatuses.length > 0, settings.selectedProviders.length > 0, settings.selectedServices.length > 0, from, to].filter(Boolean).length;
+  const activeFilters = [settings.selectedStatuses.length > 0, saved.providers.length > 0, saved.services.length > 0, from, to].filter(Boolean).length;
 
   return (
     <>
@@ -140,14 +162,14 @@ export default function AppointmentsPage() {
           <MultiSelectInput
             label="Provider"
             options={providerOptions}
-            value={settings.selectedProviders}
+            value={saved.providers}
             loading={sidebar.isLoading}
             onChange={(next) => filterBy({ selectedProviders: next })}
           />
           <MultiSelectInput
             label="Service"
             options={serviceOptions}
-            value={settings.selectedServices}
+            value={saved.services}
             loading={sidebar.isLoading}
             onChange={(next) => filterBy({ selectedServices: next })}
           />
@@ -173,7 +195,7 @@ export default function AppointmentsPage() {
       </Collapse>
       <AppointmentTable
         label="Appointments"
-        list={list}
+        list={{ data: list.data, error: list.error, isFetching: list.isFetching || loading, refetch: list.refetch }}
         noRowsLabel={debounced || to ? 'No appointments match these filters' : from ? 'No appointments from this day on' : 'No appointments yet'}
         rowCount={rowCount}
         pageModel={pageModel}

@@ -40,7 +40,7 @@ export function useAppointment(id: string | null | undefined) {
   });
 }
 
-/** SPEC §9: the Appointments badge counts Pending appointments of the selected location (all when none is). */
+/** The Appointments badge counts Pending appointments of the selected location (all when none is). */
 export function usePendingAppointmentCount(): number | undefined {
   const { locationId } = useSettings();
   return useQuery({
@@ -70,8 +70,8 @@ export function useLocationAddOns(locationId: string | null) {
 }
 
 /**
- * The calendar sidebar: who may hold appointments at the location, and its services (SPEC §7 sends
- * header x-pwa). Without a location it answers for the whole account; `enabled` false waits instead.
+ * The calendar sidebar: who may hold appointments at the location, and its services (asked for
+ * with header x-pwa). Without a location it answers for the whole account; `enabled` false waits instead.
  */
 export function useScheduleSidebar(locationId: string | null, enabled = true) {
   return useQuery({

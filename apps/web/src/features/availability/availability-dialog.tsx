@@ -53,7 +53,7 @@ export function formatSlotStart(iso: string, timeZone: string | undefined): stri
 }
 
 /**
- * What a provider offers (SPEC §3): the services they perform, each saved as it is ticked, and the
+ * What a provider offers: the services they perform, each saved as it is ticked, and the
  * upcoming slot start times they are available for, which can be given up here (they are taken on
  * from the calendar).
  */

@@ -35,7 +35,7 @@ interface CareRecordFormOptions<V extends object, R extends { id: string; patien
 
 /**
  * What prescriptions and vaccinations forms share: the patient they are for, loading the record
- * into the form on open, saving with the SPEC §8 toasts, and the dialog with the patient picker.
+ * into the form on open, saving with the success and error toasts, and the dialog with the patient picker.
  * Each form adds only its own fields.
  */
 export function useCareRecordForm<V extends object, R extends { id: string; patientId: string }, D>({

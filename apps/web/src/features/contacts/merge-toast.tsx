@@ -23,7 +23,7 @@ export function useUndoMergeAction() {
   );
 }
 
-/** SPEC §8 'Contacts merged successfully', with an Undo button inside the toast. */
+/** The 'Contacts merged successfully' toast, with an Undo button inside it. */
 export function notifyMerged(survivorName: string, undo: () => void): void {
   toast.success(
     (t) => (

@@ -20,7 +20,7 @@ interface LocationSpeciesDialogProps {
   onClose: () => void;
 }
 
-/** Species a location treats: each add or remove is saved at once (SPEC §7 updateSpecies). */
+/** Species a location treats: each add or remove is saved at once (updateSpecies). */
 export function LocationSpeciesDialog({ location, onClose }: LocationSpeciesDialogProps) {
   const catalogue = useSpeciesCatalogue(Boolean(location));
   const change = useUpdateLocationSpecies();

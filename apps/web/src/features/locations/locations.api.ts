@@ -30,6 +30,19 @@ export function useZoneOf(): (locationId: string | null | undefined) => string {
   return useCallback((locationId) => locations.data?.find((l) => l.id === locationId)?.timezone ?? timezone, [locations.data, timezone]);
 }
 
+/**
+ * The zone a page's days are counted in: the location's, or the user's own for none (All
+ * Locations). Unknown (undefined) while the locations load, so a page does not open at the wrong
+ * day and then jump; the user's zone if they cannot be loaded.
+ */
+export function useLocationZone(locationId: string | null | undefined): string | undefined {
+  const locations = useLocations(false);
+  const { timezone } = useSettings();
+  if (!locationId) return timezone;
+  if (!locations.data) return locations.isError ? timezone : undefined;
+  return locations.data.find((l) => l.id === locationId)?.timezone ?? timezone;
+}
+
 /** One location with its species list (what a patient's species is chosen from). */
 export function useLocation(id: string | null | undefined) {
   return useQuery({

@@ -26,7 +26,7 @@ export function useWorkingLocation() {
     locations: list,
     /** the page offers its own choice only while the navigation says 'All Locations' */
     canPick: locationId === null && list.length > 1,
-    /** SPEC §2: like the navigation's dropdown, another location clears the schedule filters chosen for this one */
+    /** like the navigation's dropdown, another location clears the schedule filters chosen for this one */
     pick: (id: string) => {
       if (id === current) return;
       setPicked(id);

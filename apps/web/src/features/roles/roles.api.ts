@@ -12,7 +12,7 @@ import {
 } from '@willow/contracts';
 import type { RoleInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
-import { roleKeys, sessionKeys, userKeys } from '../../lib/query-keys';
+import { roleKeys, scheduleKeys, sessionKeys, userKeys } from '../../lib/query-keys';
 
 export type RoleScope = 'account' | 'system';
 
@@ -40,6 +40,8 @@ function useInvalidateRoles() {
     // Membership changes what users may do, including the signed-in user.
     void queryClient.invalidateQueries({ queryKey: userKeys.all });
     void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    // Who is a provider (the schedule sidebar) comes from the roles' permissions.
+    void queryClient.invalidateQueries({ queryKey: [...scheduleKeys.all, 'sidebar'] });
   };
 }
 

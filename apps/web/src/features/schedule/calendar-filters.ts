@@ -10,7 +10,7 @@ export interface CalendarFilters {
 
 const isStatus = (s: string): s is AppointmentStatus => (APPOINTMENT_STATUSES as readonly string[]).includes(s);
 
-/** The saved statuses, or SPEC §4's default set (regular and cremation) when none are saved. */
+/** The saved statuses, or the default set (regular and cremation) when none are saved. */
 export function effectiveStatuses(saved: readonly string[]): AppointmentStatus[] {
   const valid = saved.filter(isStatus);
   return valid.length ? valid : [...DEFAULT_SELECTED_STATUSES];
@@ -45,7 +45,7 @@ export function noteVisible(n: ScheduleNote, f: CalendarFilters): boolean {
 }
 
 /**
- * SPEC §6: a primary provider starts with themself as the provider filter, once per start of the
+ * A primary provider starts with themself as the provider filter, once per start of the
  * app, when no providers are saved and they work at this location (else the calendar would be empty).
  * Someone who runs the practice (users.manage, as the Administrator role has) starts with everyone
  * even when they also see patients: their first look is at the whole practice (docs/decisions/0032).

@@ -12,6 +12,7 @@ import { clearScheduleFilters, useSettings } from '../../lib/settings';
 import { useErrorToast } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { AppointmentDraft } from '../appointments/appointment-dialog';
+import { useSavedScheduleFilters } from '../appointments/saved-filters';
 import { useOverlapAwareUpdate } from '../appointments/use-overlap-aware-save';
 import { useLocation } from '../locations/locations.api';
 import { useWorkingLocation } from '../locations/use-working-location';
@@ -128,12 +129,15 @@ function CalendarScreen({
     [setParams],
   );
 
-  // ---- filters (SPEC §3 settings) ----
+  // ---- filters (saved in the browser's settings) ----
   const settings = useSettings();
+  // Saved providers and services no longer offered are dropped (docs/decisions/0044); checked
+  // against the saved location's lists, the whole account's under 'All Locations'.
+  const saved = useSavedScheduleFilters();
   const statuses = useMemo(() => effectiveStatuses(settings.selectedStatuses), [settings.selectedStatuses]);
   const filters: CalendarFilters = useMemo(
-    () => ({ providers: settings.selectedProviders, services: settings.selectedServices, statuses }),
-    [settings.selectedProviders, settings.selectedServices, statuses],
+    () => ({ providers: saved.providers, services: saved.services, statuses }),
+    [saved.providers, saved.services, statuses],
   );
 
   // ---- data ----

@@ -9,7 +9,7 @@ export interface LoadedRange {
 }
 
 /**
- * SPEC §3 calendar data. Ranges are loaded a local week at a time, so moving on by a week or
+ * The calendar's data: slots, notes and appointments. Ranges are loaded a local week at a time, so moving on by a week or
  * switching views asks only for the weeks not loaded yet; each loaded week is kept and the lists
  * are their union, de-duplicated by id (an overnight appointment belongs to two weeks).
  */

@@ -71,7 +71,7 @@ interface FiltersPanelProps {
   customStatuses: boolean;
 }
 
-/** Providers, services and statuses the calendar shows; kept in the browser's settings (SPEC §3). */
+/** Providers, services and statuses the calendar shows; kept in the browser's settings. */
 export function FiltersPanel({ providers, services, loading = false, filters, customStatuses }: FiltersPanelProps) {
   const allLink = (onClick: () => void, visible: boolean, label = 'Show all') =>
     visible ? (

@@ -9,7 +9,7 @@ import { preselectedProviders } from './calendar-filters';
 let done = false;
 
 /**
- * SPEC §6: a primary provider starts with themself as the provider filter of the calendar and the
+ * A primary provider starts with themself as the provider filter of the calendar and the
  * appointments list. Mounted once in the shell, so it happens at start-up and not on the first
  * visit to the Schedule; renders nothing.
  */

@@ -108,7 +108,7 @@ export function useCalendarData(locationId: string | null, ranges: readonly Load
   };
 }
 
-/** Refreshes every view of slots, notes and appointments (SPEC §7: the calendar is refreshed after changes). */
+/** Refreshes every view of slots, notes and appointments: the calendar is refreshed after every change. */
 export function useRefreshCalendar() {
   const queryClient = useQueryClient();
   return useCallback(

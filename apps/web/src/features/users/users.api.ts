@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createUser, deleteUser, listUsers, toggleUserActivation, updateUser } from '@willow/contracts';
 import type { CreateUserInput, UpdateUserInput, User } from '@willow/contracts';
 import { api } from '../../lib/http-client';
-import { profileKeys, roleKeys, subscriptionKeys, userKeys } from '../../lib/query-keys';
+import { profileKeys, roleKeys, scheduleKeys, subscriptionKeys, userKeys } from '../../lib/query-keys';
 import { staffChoices } from './staff';
 
 export function useUsers() {
@@ -20,6 +20,8 @@ function useInvalidateUsers() {
     void queryClient.invalidateQueries({ queryKey: roleKeys.all });
     void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
     void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    // The schedule sidebar lists the active providers: the provider filters are offered, and checked, against it.
+    void queryClient.invalidateQueries({ queryKey: [...scheduleKeys.all, 'sidebar'] });
   };
 }
 

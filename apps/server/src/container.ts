@@ -21,10 +21,13 @@ import { RolesService } from './features/roles/roles.service.js';
 import { UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
 import { AvailabilityService } from './features/services/availability.service.js';
-import { ServicesService } from './features/services/services.service.js';
+import { ServiceCatalogService } from './features/services/services.service.js';
 
-/** Every feature's service, built once per app from the database and the token signer. */
-export function createServices(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage }) {
+/**
+ * The app's container: every feature's service, built once per app from the database and the
+ * token signer, and handed to the routes.
+ */
+export function createContainer(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage }) {
   const audit = new AuditService(db);
   return {
     db,
@@ -43,7 +46,7 @@ export function createServices(db: Db, signer: TokenSigner, opts: { secureCookie
     locations: new LocationsService(db),
     users: new UsersService(db),
     roles: new RolesService(db),
-    services: new ServicesService(db, audit),
+    serviceCatalog: new ServiceCatalogService(db, audit),
     availability: new AvailabilityService(db),
     schedule: new ScheduleService(db, audit),
     scheduleNotes: scheduleNotesService(db, audit),
@@ -56,4 +59,4 @@ export function createServices(db: Db, signer: TokenSigner, opts: { secureCookie
     },
   };
 }
-export type Services = ReturnType<typeof createServices>;
+export type Container = ReturnType<typeof createContainer>;
