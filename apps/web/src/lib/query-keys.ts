@@ -1,3 +1,5 @@
+import type { addOnOps, OpQuery, serviceOps } from '@willow/contracts';
+
 /**
  * Query key factories for data more than one feature (or the shell) reads, so that a change
  * made on one page refreshes every view of it. Keys of a group share their first element,
@@ -62,27 +64,17 @@ export const patientKeys = {
   detail: (id: string) => ['patients', 'detail', id] as const,
 };
 
-/** Filters shared by prescription and vaccination lists. */
-export interface CareRecordFilter {
-  locationId?: string;
-  clientId?: string;
-  patientId?: string;
-}
-
+/* A client's or patient's deletion refreshes their records; the lists' keys are made in their features (crudHooks). */
 export const prescriptionKeys = {
   all: ['prescriptions'] as const,
-  list: (filter: CareRecordFilter) => ['prescriptions', 'list', filter] as const,
 };
 
 export const vaccinationKeys = {
   all: ['vaccinations'] as const,
-  list: (filter: CareRecordFilter) => ['vaccinations', 'list', filter] as const,
 };
 
 export const contactKeys = {
   all: ['contacts'] as const,
-  list: (query: { search?: string; category?: string; clientId?: string }) => ['contacts', 'list', query] as const,
-  merges: () => ['contacts', 'merges'] as const,
 };
 
 export const documentKeys = {
@@ -121,13 +113,14 @@ export const scheduleKeys = {
   availability: (userId: string) => ['schedule', 'availability', userId] as const,
 };
 
+/* The services page and the appointment forms share a location's list (the forms: active ones). */
 export const serviceKeys = {
   all: ['services'] as const,
-  list: (locationId: string | null, onlyActive: boolean) => ['services', 'list', locationId, onlyActive] as const,
+  list: (query: OpQuery<typeof serviceOps.list>) => ['services', 'list', query] as const,
 };
 
+/* The add-ons page and the appointment forms share a location's items (inactive ones included). */
 export const addOnKeys = {
   all: ['addOns'] as const,
-  categories: (locationId: string | null) => ['addOns', 'categories', locationId] as const,
-  items: (locationId: string | null) => ['addOns', 'items', locationId] as const,
+  items: (query: OpQuery<typeof addOnOps.list>) => ['addOns', 'items', query] as const,
 };

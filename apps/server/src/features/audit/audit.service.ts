@@ -40,20 +40,20 @@ export function diff(before: Snapshot | null, after: Snapshot | null): Record<st
  * history (seeded, or older than its history) has an empty one; an id the account does not have
  * is not found (404), as another account's id in a path is.
  */
-const RECORDS: Record<string, (ex: Executor, scope: Scope, id: string) => Promise<unknown>> = {
-  client: (ex, scope, id) => clientsRepository.findById(ex, scope, id),
-  patient: (ex, scope, id) => patientsRepository.findById(ex, scope, id),
-  prescription: (ex, scope, id) => prescriptionsRepository.findById(ex, scope, id),
-  vaccination: (ex, scope, id) => vaccinationsRepository.findById(ex, scope, id),
-  contact: (ex, scope, id) => contactsRepository.findById(ex, scope, id),
-  document: (ex, scope, id) => documentsRepository.findById(ex, scope, id),
-  service: (ex, scope, id) => servicesRepository.findById(ex, scope, id),
-  scheduleSlot: (ex, scope, id) => slotsRepository.findById(ex, scope, id),
-  scheduleNote: (ex, scope, id) => notesRepository.findById(ex, scope, id),
-  addOnCategory: (ex, scope, id) => addOnCategoriesRepository.findById(ex, scope, id),
-  addOn: (ex, scope, id) => addOnsRepository.findById(ex, scope, id),
-  appointment: (ex, scope, id) => appointmentsRepository.findById(ex, scope, id),
-  appointmentAddOn: (ex, scope, id) => appointmentsRepository.findAttachedAddOn(ex, scope, id),
+const RECORDS: Record<string, { findById(ex: Executor, scope: Scope, id: string): Promise<unknown> }> = {
+  client: clientsRepository,
+  patient: patientsRepository,
+  prescription: prescriptionsRepository,
+  vaccination: vaccinationsRepository,
+  contact: contactsRepository,
+  document: documentsRepository,
+  service: servicesRepository,
+  scheduleSlot: slotsRepository,
+  scheduleNote: notesRepository,
+  addOnCategory: addOnCategoriesRepository,
+  addOn: addOnsRepository,
+  appointment: appointmentsRepository,
+  appointmentAddOn: { findById: appointmentsRepository.findAttachedAddOn },
 };
 
 export interface AuditEntry {
@@ -91,7 +91,7 @@ export class AuditService {
   async history(auth: AuthContext, entityType: string, entityId: string): Promise<AuditEvent[]> {
     const rows = await auditRepository.history(this.db, auth, entityType, entityId);
     // A deleted record keeps its history; only an id with neither history nor a record here is unknown.
-    if (rows.length === 0 && !(await RECORDS[entityType]?.(this.db, auth, entityId))) throw notFound();
+    if (rows.length === 0 && !(await RECORDS[entityType]?.findById(this.db, auth, entityId))) throw notFound();
     return rows.map((r) => ({
       id: String(r.id),
       entityType: r.entityType,

@@ -52,19 +52,21 @@ export function usePendingAppointmentCount(): number | undefined {
 
 /** Active services of a location (what an appointment is booked for), sorted by type. */
 export function useLocationServices(locationId: string | null) {
+  const query = { locationId: locationId ?? undefined, onlyActive: true };
   return useQuery({
-    queryKey: serviceKeys.list(locationId, true),
-    queryFn: ({ signal }) => api(serviceOps.list, { query: { locationId: locationId ?? undefined, onlyActive: true }, signal }),
+    queryKey: serviceKeys.list(query),
+    queryFn: ({ signal }) => api(serviceOps.list, { query, signal }),
     enabled: Boolean(locationId),
   });
 }
 
 /** A location's add-on items, inactive ones included (only active ones are offered to attach). */
 export function useLocationAddOns(locationId: string | null) {
+  // Inactive ones too: an add-on attached before it was retired keeps its choices when its answers are edited.
+  const query = { locationId: locationId ?? undefined, onlyActive: false };
   return useQuery({
-    // Inactive ones too: an add-on attached before it was retired keeps its choices when its answers are edited.
-    queryKey: [...addOnKeys.items(locationId), { onlyActive: false }],
-    queryFn: ({ signal }) => api(addOnOps.list, { query: { locationId: locationId ?? undefined, onlyActive: false }, signal }),
+    queryKey: addOnKeys.items(query),
+    queryFn: ({ signal }) => api(addOnOps.list, { query, signal }),
     enabled: Boolean(locationId),
   });
 }

@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { PatientRef } from '@willow/contracts';
+import type { OpQuery, PatientRef, prescriptionOps } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
@@ -14,6 +14,9 @@ import { useFormDialog } from '../../components/use-form-dialog';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { PatientRefCell } from '../patients/patient-cell';
 import { capitalized } from './noun';
+
+/** Filters shared by prescription and vaccination lists (their list operations' query). */
+export type CareRecordFilter = OpQuery<typeof prescriptionOps.list>;
 
 interface CareRecord {
   id: string;

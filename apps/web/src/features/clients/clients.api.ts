@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   createClient,
   deleteClient,
@@ -8,7 +8,7 @@ import {
   previewClientImport,
   updateClient,
 } from '@willow/contracts';
-import type { ClientInput } from '@willow/contracts';
+import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { auditKeys, clientKeys, contactKeys, documentKeys, patientKeys, prescriptionKeys, searchKeys, vaccinationKeys } from '../../lib/query-keys';
 
@@ -41,44 +41,21 @@ export function useClient(id: string | undefined) {
   });
 }
 
-function useInvalidateClients() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: clientKeys.all });
-    void queryClient.invalidateQueries({ queryKey: searchKeys.all });
-    void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-  };
-}
+/** A change refreshes the clients, search and the history. */
+const clientHooks = crudHooks({
+  ops: { create: createClient, update: updateClient },
+  keys: clientKeys,
+  alsoInvalidate: [searchKeys.all, auditKeys.all],
+});
 
-export function useCreateClient() {
-  const invalidate = useInvalidateClients();
-  return useMutation({
-    mutationFn: (data: ClientInput) => api(createClient, { body: { data } }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useUpdateClient() {
-  const invalidate = useInvalidateClients();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: Partial<ClientInput> }) =>
-      api(updateClient, { params: { id }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const { useCreate: useCreateClient, useUpdate: useUpdateClient } = clientHooks;
 
 export function useDeleteClient() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateClients();
-  return useMutation({
-    mutationFn: (id: string) => api(deleteClient, { params: { id } }),
-    onSuccess: () => {
-      invalidate();
-      // The client's patients and records went with them.
-      for (const key of [patientKeys.all, prescriptionKeys.all, vaccinationKeys.all, documentKeys.all, contactKeys.all])
-        void queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
+  return clientHooks.useChange(
+    (id: string) => api(deleteClient, { params: { id } }),
+    // The client's patients and records went with them.
+    [patientKeys.all, prescriptionKeys.all, vaccinationKeys.all, documentKeys.all, contactKeys.all],
+  );
 }
 
 export function usePreviewImport() {
@@ -88,15 +65,7 @@ export function usePreviewImport() {
 }
 
 export function useImportClients() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateClients();
-  return useMutation({
-    mutationFn: (data: { locationId: string; csv: string }) => api(importClients, { body: { data } }),
-    onSuccess: () => {
-      invalidate();
-      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    },
-  });
+  return clientHooks.useChange((data: { locationId: string; csv: string }) => api(importClients, { body: { data } }), [patientKeys.all]);
 }
 
 /** A plain link: the browser downloads the CSV itself and the session cookie goes with it. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   createContact,
   deleteContact,
@@ -8,75 +8,41 @@ import {
   undoContactMerge,
   updateContact,
 } from '@willow/contracts';
-import type { CONTACT_CATEGORIES, ContactInput, MergeContactsInput } from '@willow/contracts';
+import type { CONTACT_CATEGORIES, MergeContactsInput } from '@willow/contracts';
+import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { auditKeys, contactKeys, documentKeys } from '../../lib/query-keys';
 
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 
+/** Lists under ['contacts', 'list', query]; every change (a merge too) refreshes them, the history and the documents. */
+const contactHooks = crudHooks({
+  ops: { list: listContacts, create: createContact, update: updateContact, remove: deleteContact },
+  keys: contactKeys,
+  // A merge moves documents filed under the merged contacts.
+  alsoInvalidate: [auditKeys.all, documentKeys.all],
+});
+
+const mergesKey = [...contactKeys.all, 'merges'] as const;
+
 export function useContacts(query: { search?: string; category?: ContactCategory; clientId?: string }) {
   const clean = { ...query, search: query.search?.trim() || undefined };
-  return useQuery({
-    queryKey: contactKeys.list(clean),
-    queryFn: ({ signal }) => api(listContacts, { query: clean, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return contactHooks.useList(clean, { placeholderData: keepPreviousData });
 }
 
 export function useContactMerges() {
   return useQuery({
-    queryKey: contactKeys.merges(),
+    queryKey: mergesKey,
     queryFn: ({ signal }) => api(listContactMerges, { signal }),
   });
 }
 
-function useInvalidateContacts() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-    void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-    // A merge moves documents filed under the merged contacts.
-    void queryClient.invalidateQueries({ queryKey: documentKeys.all });
-  };
-}
-
-export function useCreateContact() {
-  const invalidate = useInvalidateContacts();
-  return useMutation({
-    mutationFn: (data: ContactInput) => api(createContact, { body: { data } }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useUpdateContact() {
-  const invalidate = useInvalidateContacts();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: Partial<ContactInput> }) =>
-      api(updateContact, { params: { id }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteContact() {
-  const invalidate = useInvalidateContacts();
-  return useMutation({
-    mutationFn: (id: string) => api(deleteContact, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const { useCreate: useCreateContact, useUpdate: useUpdateContact, useRemove: useDeleteContact } = contactHooks;
 
 export function useMergeContacts() {
-  const invalidate = useInvalidateContacts();
-  return useMutation({
-    mutationFn: (data: MergeContactsInput) => api(mergeContacts, { body: { data } }),
-    onSuccess: invalidate,
-  });
+  return contactHooks.useChange((data: MergeContactsInput) => api(mergeContacts, { body: { data } }));
 }
 
 export function useUndoMerge() {
-  const invalidate = useInvalidateContacts();
-  return useMutation({
-    mutationFn: (id: string) => api(undoContactMerge, { params: { id } }),
-    onSuccess: invalidate,
-  });
+  return contactHooks.useChange((id: string) => api(undoContactMerge, { params: { id } }));
 }

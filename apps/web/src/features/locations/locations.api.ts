@@ -8,7 +8,8 @@ import {
   updateLocation,
   updateLocationSpecies,
 } from '@willow/contracts';
-import type { LocationInput, Location } from '@willow/contracts';
+import type { Location } from '@willow/contracts';
+import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { locationKeys, profileKeys, subscriptionKeys } from '../../lib/query-keys';
 import { useSettings } from '../../lib/settings';
@@ -60,32 +61,12 @@ export function useSpeciesCatalogue(enabled: boolean) {
   });
 }
 
-function useInvalidateLocations() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: locationKeys.all });
-    // Location counts feed the subscription usage; the profile names the user's location.
-    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-  };
-}
-
-export function useCreateLocation() {
-  const invalidate = useInvalidateLocations();
-  return useMutation({
-    mutationFn: (data: LocationInput) => api(createLocation, { body: { data } }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useUpdateLocation() {
-  const invalidate = useInvalidateLocations();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: Partial<LocationInput> }) =>
-      api(updateLocation, { params: { id }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const { useCreate: useCreateLocation, useUpdate: useUpdateLocation } = crudHooks({
+  ops: { create: createLocation, update: updateLocation },
+  keys: locationKeys,
+  // Location counts feed the subscription usage; the profile names the user's location.
+  alsoInvalidate: [subscriptionKeys.all, profileKeys.all],
+});
 
 export function useUpdateLocationSpecies() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   createPatient,
   deletePatient,
@@ -7,7 +7,8 @@ import {
   setPatientDeceased,
   updatePatient,
 } from '@willow/contracts';
-import type { DeceasedInput, PatientInput } from '@willow/contracts';
+import type { DeceasedInput } from '@willow/contracts';
+import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import {
   appointmentKeys,
@@ -54,56 +55,27 @@ export function usePatient(id: string | undefined) {
   });
 }
 
-function useInvalidatePatients() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    // The client list counts patients; search and history show them.
-    void queryClient.invalidateQueries({ queryKey: clientKeys.all });
-    void queryClient.invalidateQueries({ queryKey: searchKeys.all });
-    void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-  };
-}
+const patientHooks = crudHooks({
+  ops: { create: createPatient, update: updatePatient },
+  keys: patientKeys,
+  // The client list counts patients; search and history show them.
+  alsoInvalidate: [clientKeys.all, searchKeys.all, auditKeys.all],
+});
 
-export function useCreatePatient() {
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (data: PatientInput) => api(createPatient, { body: { data } }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useUpdatePatient() {
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: Partial<PatientInput> }) =>
-      api(updatePatient, { params: { id }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const { useCreate: useCreatePatient, useUpdate: useUpdatePatient } = patientHooks;
 
 export function useSetDeceased() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: ({ id, ...data }: { id: string } & DeceasedInput) => api(setPatientDeceased, { params: { id }, body: { data } }),
-    onSuccess: () => {
-      invalidate();
-      // Appointments show the deceased marker, and some may have been cancelled in the same step.
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-    },
-  });
+  return patientHooks.useChange(
+    ({ id, ...data }: { id: string } & DeceasedInput) => api(setPatientDeceased, { params: { id }, body: { data } }),
+    // Appointments show the deceased marker, and some may have been cancelled in the same step.
+    [appointmentKeys.all],
+  );
 }
 
 export function useDeletePatient() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (id: string) => api(deletePatient, { params: { id } }),
-    onSuccess: () => {
-      invalidate();
-      for (const key of [prescriptionKeys.all, vaccinationKeys.all, documentKeys.all])
-        void queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
+  return patientHooks.useChange(
+    (id: string) => api(deletePatient, { params: { id } }),
+    // The patient's records went with them.
+    [prescriptionKeys.all, vaccinationKeys.all, documentKeys.all],
+  );
 }

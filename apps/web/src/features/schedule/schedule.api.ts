@@ -11,15 +11,8 @@ import {
   updateAvailability,
   updateScheduleSlot,
 } from '@willow/contracts';
-import type {
-  Appointment,
-  ScheduleNoteInput,
-  ScheduleNoteUpdateInput,
-  ScheduleRange,
-  ScheduleSlotInput,
-  ScheduleSlotUpdateInput,
-} from '@willow/contracts';
-import type { z } from 'zod';
+import type { Appointment, ScheduleRange } from '@willow/contracts';
+import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { appointmentKeys, scheduleKeys } from '../../lib/query-keys';
 import { useScheduleSidebar } from '../appointments/appointments.api';
@@ -108,45 +101,26 @@ export function useCalendarData(locationId: string | null, ranges: readonly Load
   };
 }
 
+/*
+ * Slots and notes show on the calendar only (its ranges bring them) beside the appointments: a change
+ * refreshes every view of slots, notes and appointments, and settles once they have been refreshed.
+ */
+const calendarChange = { keys: scheduleKeys, alsoInvalidate: [appointmentKeys.all], awaitInvalidation: true };
+const slotHooks = crudHooks({ ops: { create: createScheduleSlot, update: updateScheduleSlot }, ...calendarChange });
+const noteHooks = crudHooks({ ops: scheduleNoteOps, ...calendarChange });
+
 /** Refreshes every view of slots, notes and appointments: the calendar is refreshed after every change. */
 export function useRefreshCalendar() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
-        queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
-      ]).then(() => undefined),
-    [queryClient],
-  );
+  return slotHooks.useInvalidate();
 }
 
-export type SlotUpdate = z.input<typeof ScheduleSlotUpdateInput>;
-export type NoteUpdate = z.input<typeof ScheduleNoteUpdateInput>;
+export const { useCreate: useCreateSlot, useUpdate: useUpdateSlot } = slotHooks;
 
-export function useCreateSlot() {
-  const refresh = useRefreshCalendar();
-  return useMutation({
-    mutationFn: (data: ScheduleSlotInput) => api(createScheduleSlot, { body: { data } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useUpdateSlot() {
-  const refresh = useRefreshCalendar();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: SlotUpdate }) => api(updateScheduleSlot, { params: { id }, body: { data } }),
-    onSuccess: refresh,
-  });
-}
-
+/** Deletes a slot, or it and the later slots of its series. */
 export function useDeleteSlot() {
-  const refresh = useRefreshCalendar();
-  return useMutation({
-    mutationFn: ({ id, series }: { id: string; series: 'one' | 'following' }) =>
-      api(deleteScheduleSlot, { params: { id }, query: { series } }),
-    onSuccess: refresh,
-  });
+  return slotHooks.useChange(({ id, series }: { id: string; series: 'one' | 'following' }) =>
+    api(deleteScheduleSlot, { params: { id }, query: { series } }),
+  );
 }
 
 /**
@@ -183,26 +157,4 @@ async function runLimited<T>(items: readonly T[], limit: number, task: (item: T)
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-export function useCreateNote() {
-  const refresh = useRefreshCalendar();
-  return useMutation({
-    mutationFn: (data: ScheduleNoteInput) => api(scheduleNoteOps.create, { body: { data } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useUpdateNote() {
-  const refresh = useRefreshCalendar();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: NoteUpdate }) => api(scheduleNoteOps.update, { params: { id }, body: { data } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteNote() {
-  const refresh = useRefreshCalendar();
-  return useMutation({
-    mutationFn: (id: string) => api(scheduleNoteOps.remove, { params: { id } }),
-    onSuccess: refresh,
-  });
-}
+export const { useCreate: useCreateNote, useUpdate: useUpdateNote, useRemove: useDeleteNote } = noteHooks;
