@@ -92,6 +92,9 @@ describe('session guard', () => {
     try {
       await signIn(page, 'owner@demo.test', '/profile');
       await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+      // The shell's lazily loaded parts (menu badges) ask the API once they arrive: let them finish
+      // first, so the call that meets the revoked session is the one this test makes.
+      await page.waitForLoadState('networkidle');
       const token = await tokenCookie(context);
       expect(token).toBeDefined();
 
