@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { acrossAccounts, idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
+import { usersRepository } from '../users/users.repository.js';
 import { appointmentAddOns, appointments, appointmentStatusChanges, bookingRequestLog } from './appointments.table.js';
 
 const base = tenantRepository(appointments);
@@ -197,6 +198,7 @@ export const appointmentsRepository = {
             correction: appointmentStatusChanges.correction,
             changedAt: appointmentStatusChanges.changedAt,
             changedById: appointmentStatusChanges.changedById,
+            changedByName: usersRepository.fullNameFor(appointmentStatusChanges, appointmentStatusChanges.changedById),
           },
           eq(appointmentStatusChanges.appointmentId, appointmentId),
         )

@@ -277,11 +277,6 @@ export class AppointmentsService {
     const row = await repo.findById(this.db, auth, id);
     if (!row) throw notFound();
     const [[appointment], history] = await Promise.all([toAppointments(this.db, auth, [row]), repo.statusHistory(this.db, auth, id)]);
-    const names = await usersRepository.fullNames(
-      this.db,
-      auth,
-      history.flatMap((h) => h.changedById ?? []),
-    );
     const statusHistory: StatusChange[] = history.map((h) => ({
       id: h.id,
       fromStatus: h.fromStatus as AppointmentStatus | null,
@@ -289,7 +284,7 @@ export class AppointmentsService {
       note: h.note,
       correction: h.correction,
       changedAt: h.changedAt.toISOString(),
-      changedBy: h.changedById ? { id: h.changedById, name: names.get(h.changedById) ?? '' } : null,
+      changedBy: h.changedById ? { id: h.changedById, name: h.changedByName ?? '' } : null,
     }));
     return { ...appointment!, statusHistory };
   }

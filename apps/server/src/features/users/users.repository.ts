@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Permission } from '@willow/contracts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { idIn, linkTable, tenantRepository, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, linkTable, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
 import { userEmailsRepository } from './user-emails.repository.js';
 import { locations } from '../locations/locations.table.js';
 import { rolesRepository } from '../roles/roles.repository.js';
@@ -47,6 +48,10 @@ export interface ProviderRow {
   isSecondaryProvider: boolean;
 }
 
+/** The user is assigned to the location (a correlated test in a query on users). */
+const assignedTo = (locationId: string) =>
+  userLocationLinks.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId)));
+
 const byName = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id)];
 
 export const usersRepository = {
@@ -90,12 +95,7 @@ export const usersRepository = {
 
   async listWithLinks(ex: Executor, scope: Scope, opts: { locationId?: string; ids?: string[] }): Promise<UserWithLinks[]> {
     const rows = await base.list(ex, scope, {
-      where: and(
-        opts.ids ? inArray(users.id, opts.ids) : undefined,
-        opts.locationId
-          ? userLocationLinks.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, opts.locationId)))
-          : undefined,
-      ),
+      where: and(opts.ids ? inArray(users.id, opts.ids) : undefined, opts.locationId ? assignedTo(opts.locationId) : undefined),
       orderBy: byName,
     });
     return this.attachLinks(ex, scope, rows);
@@ -105,14 +105,14 @@ export const usersRepository = {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [roleRows, locationRows] = await Promise.all([
-      userRoleLinks.select(ex, scope, { userId: userRoles.userId, roleId: userRoles.roleId }, inArray(userRoles.userId, ids)),
+      userRoleLinks.of(ex, scope, ids),
       userLocationLinks
         .select(ex, scope, { userId: userLocations.userId, locationId: userLocations.locationId }, inArray(userLocations.userId, ids))
         .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
         .orderBy(asc(locations.name)),
     ]);
     const byUser = new Map(rows.map((r) => [r.id, { ...r, roleIds: [] as string[], locationIds: [] as string[] }]));
-    for (const r of roleRows) byUser.get(r.userId)?.roleIds.push(r.roleId);
+    for (const r of roleRows) byUser.get(r.ownerId)?.roleIds.push(r.otherId);
     for (const r of locationRows) byUser.get(r.userId)?.locationIds.push(r.locationId);
     return [...byUser.values()];
   },
@@ -159,16 +159,14 @@ export const usersRepository = {
         ex,
         scope,
         { id: users.id, firstName: users.firstName, lastName: users.lastName, isPrimaryProvider, isSecondaryProvider },
-        and(
-          eq(users.isActive, true),
-          either,
-          locationId
-            ? userLocationLinks.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId)))
-            : undefined,
-        ),
+        and(eq(users.isActive, true), either, locationId ? assignedTo(locationId) : undefined),
       )
       .orderBy(...byName);
   },
+
+  /** "First Last" of the user `idColumn` of another table's row names (null for none), read in that row's query. */
+  fullNameFor: (outer: AccountKeyed, idColumn: PgColumn) =>
+    base.valueFor<string | null>(outer, sql`${users.firstName} || ' ' || ${users.lastName}`, eq(users.id, idColumn)),
 
   /** "First Last" of each of these users of the account, by id. */
   async fullNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
