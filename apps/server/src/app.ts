@@ -27,6 +27,8 @@ export interface AppOptions {
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
+  moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
 
 declare module 'fastify' {
@@ -114,7 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const router = new Router(app, (req) => container.auth.authenticate(req));
-  for (const register of features) register(router, container);
+  for (const register of [...features, ...(opts.moreRoutes ?? [])]) register(router, container);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject as vitestInject } from 'vitest';
 import { buildPath, type Operation, type Permission } from '@willow/contracts';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { AccountsService } from '../src/features/accounts/accounts.service.js';
 import { DiskStorage } from '../src/features/documents/document-storage.js';
@@ -27,7 +27,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { webDist?: string } = {}): Promise<TestContext> {
+export async function createTestApp(opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes'] } = {}): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
   let database: Database;
   let dropDatabase = async () => {};
@@ -56,6 +56,7 @@ export async function createTestApp(opts: { webDist?: string } = {}): Promise<Te
     storage: new DiskStorage(storageDir),
     jwtSecret: JWT_SECRET,
     ...(opts.webDist && { webDist: opts.webDist }),
+    ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
   });
   await app.ready();
   return {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authenticated } from './operation.js';
 import { crudOperations } from './crud.js';
-import { dateField, idField, messageField, optionalText, pastDateField } from './rules.js';
+import { dateField, idField, messageField, optionalText, PageQuery, pastDateField } from './rules.js';
 
 // ---------- prescriptions ----------
 /** Who a care record is for, so lists can name and grey out patients without more calls. */
@@ -45,7 +45,7 @@ export const PrescriptionInput = z.object({
   instructions: messageField().nullable().default(null),
 });
 export type PrescriptionInput = z.input<typeof PrescriptionInput>;
-export const CareRecordQuery = z.object({
+export const CareRecordQuery = PageQuery.extend({
   locationId: idField().optional(),
   patientId: idField().optional(),
   clientId: idField().optional(),
@@ -55,9 +55,11 @@ export const prescriptionOps = crudOperations({
   tag: 'prescriptions',
   noun: 'prescription',
   entity: Prescription,
-  create: PrescriptionInput,
-  update: PrescriptionInput.partial(),
-  listQuery: CareRecordQuery,
+  list: { query: CareRecordQuery, paged: true },
+  get: {},
+  create: { input: PrescriptionInput },
+  update: { input: PrescriptionInput.partial() },
+  remove: {},
   read: authenticated,
   write: authenticated,
 });
@@ -101,14 +103,17 @@ export const VaccinationInput = VaccinationFields.superRefine(nextDueNotBeforeGi
 /** A change may bring only one of the dates; the server then compares with the stored other. */
 export const VaccinationUpdateInput = VaccinationFields.partial().superRefine(nextDueNotBeforeGiven);
 export type VaccinationInput = z.input<typeof VaccinationInput>;
+/** `status` keeps the vaccinations whose booster is overdue, or due within VACCINATION_DUE_SOON_DAYS. */
+export const VaccinationQuery = CareRecordQuery.extend({ status: z.enum(['overdue', 'dueSoon']).optional() });
 export const vaccinationOps = crudOperations({
   path: '/api/vaccination',
   tag: 'vaccinations',
   noun: 'vaccination',
   entity: Vaccination,
-  create: VaccinationInput,
-  update: VaccinationUpdateInput,
-  listQuery: CareRecordQuery,
+  list: { query: VaccinationQuery, paged: true },
+  create: { input: VaccinationInput },
+  update: { input: VaccinationUpdateInput },
+  remove: {},
   read: authenticated,
   write: authenticated,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
-import { idField, IdParams, messageField, nameField, optionalEmail, optionalText, page, PageQuery, wrapped } from './rules.js';
+import { crudOperations } from './crud.js';
+import { idField, messageField, nameField, optionalEmail, optionalText, PageQuery, wrapped } from './rules.js';
 
 // ---------- clients ----------
 export const Client = z.object({
@@ -45,53 +46,25 @@ export const ListClientsQuery = PageQuery.extend({
 export const ClientSummary = Client.extend({ patientCount: z.number().int() });
 export type ClientSummary = z.infer<typeof ClientSummary>;
 
-export const listClients = operation({
-  method: 'GET',
+export const clientOps = crudOperations({
   path: '/api/client',
-  access: authenticated,
   tag: 'clients',
-  summary: 'A page of a location’s clients sorted by firstName, optionally searched (name, email, phone)',
-  query: ListClientsQuery,
-  response: page(ClientSummary),
+  noun: 'client',
+  entity: Client,
+  read: authenticated,
+  write: authenticated,
+  list: {
+    query: ListClientsQuery,
+    paged: true,
+    item: ClientSummary,
+    summary: 'A page of a location’s clients sorted by firstName, optionally searched (name, email, phone)',
+  },
+  get: {},
+  create: { input: ClientInput },
+  update: { input: ClientUpdateInput },
+  remove: { summary: 'Delete a client with their patients and records' },
 });
-export const getClient = operation({
-  method: 'GET',
-  path: '/api/client/{id}',
-  access: authenticated,
-  tag: 'clients',
-  summary: 'One client',
-  params: IdParams,
-  response: Client,
-});
-export const createClient = operation({
-  method: 'POST',
-  path: '/api/client',
-  access: authenticated,
-  tag: 'clients',
-  summary: 'Create a client',
-  body: wrapped(ClientInput),
-  response: Client,
-  status: 201,
-});
-export const updateClient = operation({
-  method: 'POST',
-  path: '/api/client/{id}',
-  access: authenticated,
-  tag: 'clients',
-  summary: 'Update a client',
-  params: IdParams,
-  body: wrapped(ClientUpdateInput),
-  response: Client,
-});
-export const deleteClient = operation({
-  method: 'DELETE',
-  path: '/api/client/{id}',
-  access: authenticated,
-  tag: 'clients',
-  summary: 'Delete a client with their patients and records',
-  params: IdParams,
-  response: z.object({ ok: z.literal(true) }),
-});
+export const { list: listClients, get: getClient, create: createClient, update: updateClient, remove: deleteClient } = clientOps;
 
 // ---------- import / export ----------
 export const ImportInput = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authenticated, operation } from './operation.js';
-import { idField, IdParams, messageField, nameField, noAmpersand, OkResponse, optionalEmail, optionalText, wrapped } from './rules.js';
+import { crudOperations } from './crud.js';
+import { idField, IdParams, messageField, nameField, noAmpersand, optionalEmail, optionalText, wrapped } from './rules.js';
 
 export const CONTACT_CATEGORIES = ['referring_vet', 'crematory', 'supplier', 'family_member', 'other'] as const;
 export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
@@ -41,48 +42,26 @@ export type ContactInput = z.input<typeof ContactInput>;
 /** The fields a merge may take from either contact. */
 export const MERGEABLE_CONTACT_FIELDS = ['name', 'organisation', 'category', 'email', 'phone', 'address', 'notes', 'clientId'] as const;
 
-export const listContacts = operation({
-  method: 'GET',
+export const contactOps = crudOperations({
   path: '/api/contact',
-  access: authenticated,
   tag: 'contacts',
-  summary: 'Contacts of the account sorted by name, optionally searched or filtered',
-  query: z.object({
-    search: z.string().trim().max(100).optional(),
-    category: z.enum(CONTACT_CATEGORIES).optional(),
-    clientId: idField().optional(),
-  }),
-  response: z.array(Contact),
+  noun: 'contact',
+  entity: Contact,
+  read: authenticated,
+  write: authenticated,
+  list: {
+    query: z.object({
+      search: z.string().trim().max(100).optional(),
+      category: z.enum(CONTACT_CATEGORIES).optional(),
+      clientId: idField().optional(),
+    }),
+    summary: 'Contacts of the account sorted by name, optionally searched or filtered',
+  },
+  create: { input: ContactInput },
+  update: { input: ContactInput.partial() },
+  remove: {},
 });
-export const createContact = operation({
-  method: 'POST',
-  path: '/api/contact',
-  access: authenticated,
-  tag: 'contacts',
-  summary: 'Create a contact',
-  body: wrapped(ContactInput),
-  response: Contact,
-  status: 201,
-});
-export const updateContact = operation({
-  method: 'POST',
-  path: '/api/contact/{id}',
-  access: authenticated,
-  tag: 'contacts',
-  summary: 'Update a contact',
-  params: IdParams,
-  body: wrapped(ContactInput.partial()),
-  response: Contact,
-});
-export const deleteContact = operation({
-  method: 'DELETE',
-  path: '/api/contact/{id}',
-  access: authenticated,
-  tag: 'contacts',
-  summary: 'Delete a contact',
-  params: IdParams,
-  response: OkResponse,
-});
+export const { list: listContacts, create: createContact, update: updateContact, remove: deleteContact } = contactOps;
 
 export const MergeContactsInput = z.object({
   survivorId: idField(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authenticated, operation } from './operation.js';
 import { CancelInput } from './appointments.js';
 import { crudOperations } from './crud.js';
-import { dateField, idField, IdParams, messageField, nameField, optionalText, page, PageQuery, pastDateField, wrapped } from './rules.js';
+import { dateField, idField, IdParams, messageField, nameField, optionalText, PageQuery, pastDateField, wrapped } from './rules.js';
 
 export const PATIENT_SEXES = ['male', 'female', 'unknown'] as const;
 export const Patient = z.object({
@@ -51,38 +51,20 @@ export const ListPatientsQuery = PageQuery.extend({
 });
 export const PatientWithClient = Patient.extend({ clientName: z.string() });
 export type PatientWithClient = z.infer<typeof PatientWithClient>;
-export const listPatients = operation({
-  method: 'GET',
-  path: '/api/patient',
-  access: authenticated,
-  tag: 'patients',
-  summary: 'A page of patients (of a location and/or client) sorted by name',
-  query: ListPatientsQuery,
-  response: page(PatientWithClient),
-});
-const patientCrud = crudOperations({
+export const patientOps = crudOperations({
   path: '/api/patient',
   tag: 'patients',
   noun: 'patient',
   entity: Patient,
-  create: PatientInput,
-  update: PatientInput.partial(),
-  listQuery: ListPatientsQuery,
   read: authenticated,
   write: authenticated,
+  list: { query: ListPatientsQuery, paged: true, item: PatientWithClient, summary: 'A page of patients (of a location and/or client) sorted by name' },
+  get: { item: PatientWithClient },
+  create: { input: PatientInput },
+  update: { input: PatientInput.partial() },
+  remove: {},
 });
-export const createPatient = patientCrud.create;
-export const updatePatient = patientCrud.update;
-export const deletePatient = patientCrud.remove;
-export const getPatient = operation({
-  method: 'GET',
-  path: '/api/patient/{id}',
-  access: authenticated,
-  tag: 'patients',
-  summary: 'One patient',
-  params: IdParams,
-  response: PatientWithClient,
-});
+export const { list: listPatients, get: getPatient, create: createPatient, update: updatePatient, remove: deletePatient } = patientOps;
 export const DeceasedInput = z.object({
   /** null undoes a mistaken record */
   deceasedOn: dateField().nullable(),

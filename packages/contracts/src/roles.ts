@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
+import { crudOperations } from './crud.js';
 import { idField, IdParams, nameField, OkResponse, wrapped } from './rules.js';
 import { PERMISSIONS } from './permissions.js';
 
@@ -19,43 +20,19 @@ export const RoleInput = z.object({
 });
 export type RoleInput = z.infer<typeof RoleInput>;
 
-export const listRoles = operation({
-  method: 'GET',
+export const roleOps = crudOperations({
   path: '/api/role',
-  access: authenticated,
   tag: 'roles',
-  summary: 'The account’s roles',
-  response: z.array(Role),
+  noun: 'role',
+  entity: Role,
+  read: authenticated,
+  write: anyOf('permissions.manage'),
+  list: { query: z.object({}), summary: 'The account’s roles' },
+  create: { input: RoleInput, summary: 'Create a custom role' },
+  update: { input: RoleInput.partial(), summary: 'Change a role’s name, permissions or members' },
+  remove: { summary: 'Delete a custom role' },
 });
-export const createRole = operation({
-  method: 'POST',
-  path: '/api/role',
-  access: anyOf('permissions.manage'),
-  tag: 'roles',
-  summary: 'Create a custom role',
-  body: wrapped(RoleInput),
-  response: Role,
-  status: 201,
-});
-export const updateRole = operation({
-  method: 'POST',
-  path: '/api/role/{id}',
-  access: anyOf('permissions.manage'),
-  tag: 'roles',
-  summary: 'Change a role’s name, permissions or members',
-  params: IdParams,
-  body: wrapped(RoleInput.partial()),
-  response: Role,
-});
-export const deleteRole = operation({
-  method: 'DELETE',
-  path: '/api/role/{id}',
-  access: anyOf('permissions.manage'),
-  tag: 'roles',
-  summary: 'Delete a custom role',
-  params: IdParams,
-  response: OkResponse,
-});
+export const { list: listRoles, create: createRole, update: updateRole, remove: deleteRole } = roleOps;
 export const listSystemRoles = operation({
   method: 'GET',
   path: '/api/role/system',

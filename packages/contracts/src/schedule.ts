@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authenticated, operation } from './operation.js';
-import { idField, IdParams, instantField, messageField, OkResponse, queryBoolean, wrapped } from './rules.js';
+import { crudOperations } from './crud.js';
+import { idField, IdParams, instantField, messageField, queryBoolean, wrapped } from './rules.js';
 import { Service } from './services.js';
 
 // ---------- schedule slots and notes ----------
@@ -153,37 +154,18 @@ export const deleteScheduleSlot = operation({
   query: DeleteSlotQuery,
   response: z.object({ ok: z.literal(true), deleted: z.number().int() }),
 });
-export const scheduleNoteOps = {
-  create: operation({
-    method: 'POST',
-    path: '/api/scheduleNote',
-    access: authenticated,
-    tag: 'schedule',
-    summary: 'Create a schedule note',
-    body: wrapped(ScheduleNoteInput),
-    response: ScheduleNote,
-    status: 201,
-  }),
-  update: operation({
-    method: 'POST',
-    path: '/api/scheduleNote/{id}',
-    access: authenticated,
-    tag: 'schedule',
-    summary: 'Update a schedule note',
-    params: IdParams,
-    body: wrapped(ScheduleNoteUpdateInput),
-    response: ScheduleNote,
-  }),
-  remove: operation({
-    method: 'DELETE',
-    path: '/api/scheduleNote/{id}',
-    access: authenticated,
-    tag: 'schedule',
-    summary: 'Delete a schedule note',
-    params: IdParams,
-    response: OkResponse,
-  }),
-};
+/** Notes have no list of their own: they come with the schedule of a range. */
+export const scheduleNoteOps = crudOperations({
+  path: '/api/scheduleNote',
+  tag: 'schedule',
+  noun: 'schedule note',
+  entity: ScheduleNote,
+  read: authenticated,
+  write: authenticated,
+  create: { input: ScheduleNoteInput },
+  update: { input: ScheduleNoteUpdateInput },
+  remove: {},
+});
 
 // ---------- the calendar sidebar ----------
 export const SidebarProvider = z.object({

@@ -64,9 +64,10 @@ export const serviceOps = crudOperations({
   tag: 'services',
   noun: 'service',
   entity: Service,
-  create: ServiceInput,
-  update: ServiceInput.partial(),
-  listQuery: ListServicesQuery,
+  list: { query: ListServicesQuery },
+  create: { input: ServiceInput },
+  update: { input: ServiceInput.partial() },
+  remove: {},
   read: authenticated,
   write: anyOf('locations.manage'),
 });

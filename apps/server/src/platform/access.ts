@@ -12,6 +12,15 @@ export interface AuthContext extends Scope {
   readonly roles: readonly { id: string; name: string; kind: 'account' | 'system' }[];
 }
 
+/**
+ * Who a write is made for: a signed-in user, or (a public form) nobody, in the account the form
+ * belongs to. History names the user, or no one.
+ */
+export type Caller = AuthContext | PublicCaller;
+export interface PublicCaller extends Scope {
+  readonly userId: null;
+}
+
 export function requireAccess(auth: AuthContext, op: Pick<Operation, 'access' | 'deniedStatus' | 'deniedMessage'>): void {
   if (op.access.kind !== 'anyOf') return;
   if (hasAnyPermission(auth.permissions, op.access.permissions)) return;

@@ -1,54 +1,66 @@
-// The one list/create/update/delete mechanism the simple tenant entities share: scoped by the
-// session's account (through tenantRepository), written in a transaction with its audit entry.
-import type { Operation } from '@willow/contracts';
+// The one list/get/create/update/delete mechanism tenant entities share: scoped by the session's
+// account (through the tenant repository), each write in one transaction with its child rows and
+// its audit entry, the row an update or delete changes locked first.
+import type { CrudOperationSet, Operation } from '@willow/contracts';
 import type { Db, Executor } from '../db/client.js';
 import type { AuditService } from '../features/audit/audit.service.js';
-import type { AuthContext } from './access.js';
+import type { AuthContext, Caller } from './access.js';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound, REFERENCE_CHANGED } from './errors.js';
-import type { BodyOf, QueryOf, ResponseOf, Router } from './router.js';
-import type { ListOptions, NewRow, Row, RowPatch, Scope, TenantRepository, TenantTable } from './tenant-repository.js';
+import { assertFiltersVisible, type ListFilter } from './list-filters.js';
+import type { QueryOf, ResponseOf, Router } from './router.js';
+import type { ChildRow, ChildTable, ListOptions, NewRow, Row, RowPatch, Scope, TenantRepository, TenantTable } from './tenant-repository.js';
 
-export interface CrudOps {
-  list: Operation;
-  create: Operation;
-  update: Operation;
-  remove: Operation;
-}
-type DataOf<O> = BodyOf<O> extends { data: infer D } ? D : never;
-
-export interface CrudHandlers<Ops extends CrudOps> {
-  list(auth: AuthContext, query: QueryOf<Ops['list']>): Promise<ResponseOf<Ops['list']>>;
-  create(auth: AuthContext, input: DataOf<Ops['create']>): Promise<ResponseOf<Ops['create']>>;
-  update(auth: AuthContext, id: string, input: DataOf<Ops['update']>): Promise<ResponseOf<Ops['update']>>;
-  remove(auth: AuthContext, id: string): Promise<void>;
+/**
+ * A location-owned entity (the row has a locationId): its location is checked on create and on a
+ * move (400 naming locationId), and a list filtered by another account's location answers 404.
+ * The locations feature offers it (`locationOwnership`); the kit only calls it.
+ */
+export interface LocationOwnership {
+  check(ex: Executor, scope: Scope, locationId: string): Promise<unknown>;
+  visible(ex: Executor, scope: Scope, locationId: string): Promise<unknown>;
 }
 
-export function registerCrud<Ops extends CrudOps>(r: Router, ops: Ops, handlers: CrudHandlers<Ops>): void {
-  r.route(ops.list, ({ auth, query }) => handlers.list(auth, query as QueryOf<Ops['list']>));
-  r.route(ops.create, ({ auth, body }) => handlers.create(auth, (body as { data: DataOf<Ops['create']> }).data));
-  r.route(ops.update, ({ auth, params, body }) =>
-    handlers.update(auth, (params as { id: string }).id, (body as { data: DataOf<Ops['update']> }).data),
-  );
-  r.route(ops.remove, async ({ auth, params }) => {
-    await handlers.remove(auth, (params as { id: string }).id);
-    return { ok: true as const } as ResponseOf<Ops['remove']>;
-  });
+/** A header's child rows (an invoice's items), sent with it and written in its transaction. */
+export interface ItemsDefinition<T extends TenantTable, I, CT extends TenantTable = TenantTable> {
+  table: ChildTable<CT>;
+  /** checks the items (references looked up in the scope) and builds their rows, in order */
+  prepare(ex: Executor, scope: Scope, items: I[], header: Row<T>): Promise<ChildRow<CT>[]>;
+  /** after the items are written (e.g. totals kept on the header); answers the header as it now is */
+  afterWrite?(ex: Executor, scope: Scope, header: Row<T>, items: Row<CT>[]): Promise<Row<T>>;
 }
 
-export interface CrudDefinition<T extends TenantTable, E, C, U, Q> {
+/** A create anyone may send (a form on a public page): which account it goes to, and what refuses it. */
+export interface PublicCreate<C> {
+  /** the account the input belongs to (e.g. from the location it names); 404 when none takes such forms */
+  scopeOf(ex: Executor, input: C): Promise<Scope>;
+  /** refusals before anything is written: rate limits, form tokens (the same rules a page of its own would apply) */
+  guard?(ex: Executor, scope: Scope, request: { ip: string }, input: C): Promise<void>;
+}
+
+export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = never> {
   /** the name history is kept under, e.g. 'prescription' */
   entityType: string;
   repository: TenantRepository<T>;
   /** rows to answers; batch-loads whatever names the answer shows */
   toEntities(ex: Executor, scope: Scope, rows: Row<T>[]): Promise<E[]>;
+  /** a list's rows, when they show more than the entity (a client's patient count); toEntities otherwise */
+  toListItems?(ex: Executor, scope: Scope, rows: Row<T>[]): Promise<L[]>;
+  /** the list's filter and order; a paged list takes its limit and offset from the query */
   listOptions(query: Q): ListOptions;
-  /** checks references (each looked up in the scope) and builds the row */
-  prepareCreate(ex: Executor, scope: Scope, input: C): Promise<NewRow<T>>;
+  /** answers `{items, total}` (the query carries limit and offset) */
+  paged?: boolean;
+  /** ids the list is filtered by: each must be of the account, or the list answers 404 */
+  listFilters?(query: Q): readonly ListFilter[];
+  location?: LocationOwnership;
+  /** checks references (each looked up in the scope) and builds the row; `caller.userId` is null for a public create */
+  prepareCreate(ex: Executor, caller: Caller, input: C): Promise<NewRow<T>>;
   preparePatch(ex: Executor, scope: Scope, input: U, existing: Row<T>): Promise<RowPatch<T>>;
   /** follow-up writes in the same transaction (e.g. records that follow a moved client) */
   afterUpdate?(ex: Executor, scope: Scope, before: Row<T>, after: Row<T>): Promise<void>;
   /** refusals (409) and follow-up writes of a delete, in its transaction, before the row goes */
   beforeRemove?(ex: Executor, scope: Scope, existing: Row<T>): Promise<void>;
+  items?: ItemsDefinition<T, I, any>;
+  publicCreate?: PublicCreate<C>;
   /** unique constraint name → the message a clash answers (409) */
   uniqueMessages?: Record<string, string>;
   /**
@@ -58,16 +70,32 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q> {
   foreignKeyMessages?: Record<string, string>;
 }
 
-export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
+type Locationed = { locationId?: string | undefined | null };
+const locationOf = (value: unknown) => (value as Locationed).locationId ?? undefined;
+
+export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = never> {
   constructor(
     protected readonly db: Db,
     protected readonly audit: AuditService,
-    protected readonly def: CrudDefinition<T, E, C, U, Q>,
+    protected readonly def: CrudDefinition<T, E, C, U, Q, L, I>,
   ) {}
 
-  async list(auth: AuthContext, query: Q): Promise<E[]> {
-    const rows = await this.def.repository.list(this.db, auth, this.def.listOptions(query));
-    return this.def.toEntities(this.db, auth, rows);
+  /** The list: an array, or `{items, total}` for a paged entity. */
+  async list(auth: AuthContext, query: Q): Promise<L[] | { items: L[]; total: number }> {
+    await this.assertListVisible(auth, query);
+    const options = this.def.listOptions(query);
+    const toItems = (rows: Row<T>[]) =>
+      this.def.toListItems ? this.def.toListItems(this.db, auth, rows) : (this.def.toEntities(this.db, auth, rows) as unknown as Promise<L[]>);
+    if (!this.def.paged) return toItems(await this.def.repository.list(this.db, auth, options));
+    const { limit, offset } = query as { limit: number; offset: number };
+    const { items, total } = await this.def.repository.page(this.db, auth, { ...options, limit, offset });
+    return { items: await toItems(items), total };
+  }
+
+  protected async assertListVisible(auth: AuthContext, query: Q): Promise<void> {
+    const locationId = locationOf(query);
+    if (this.def.location && locationId) await this.def.location.visible(this.db, auth, locationId);
+    if (this.def.listFilters) await assertFiltersVisible(this.db, auth, this.def.listFilters(query));
   }
 
   async get(scope: Scope, id: string, ex: Executor = this.db): Promise<E> {
@@ -76,26 +104,57 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
     return (await this.def.toEntities(ex, scope, [row]))[0]!;
   }
 
-  async create(auth: AuthContext, input: C): Promise<E> {
+  async create(caller: Caller, input: C, items?: I[]): Promise<E> {
     return this.write(async (tx) => {
-      const row = await this.def.repository.insert(tx, auth, await this.def.prepareCreate(tx, auth, input));
-      await this.audit.record(tx, auth, [{ entityType: this.def.entityType, entityId: idOf(row), action: 'create', after: row }]);
-      return (await this.def.toEntities(tx, auth, [row]))[0]!;
+      const inputLocation = locationOf(input);
+      if (this.def.location && inputLocation) await this.def.location.check(tx, caller, inputLocation);
+      let row = await this.def.repository.insert(tx, caller, await this.def.prepareCreate(tx, caller, input));
+      if (this.def.items) row = await this.writeItems(tx, caller, row, items ?? []);
+      await this.audit.record(tx, caller, [{ entityType: this.def.entityType, entityId: idOf(row), action: 'create', after: row }]);
+      return (await this.def.toEntities(tx, caller, [row]))[0]!;
     });
   }
 
-  async update(auth: AuthContext, id: string, input: U): Promise<E> {
-    return this.applyPatch(auth, id, (tx, existing) => this.def.preparePatch(tx, auth, input, existing));
+  /** A create from a public form: the account comes from what the form names, after its guard lets it through. */
+  async createPublic(request: { ip: string }, input: C, items?: I[]): Promise<E> {
+    const rule = this.def.publicCreate;
+    if (!rule) throw notFound();
+    const scope = await rule.scopeOf(this.db, input);
+    await rule.guard?.(this.db, scope, request, input);
+    return this.create({ accountId: scope.accountId, userId: null }, input, items);
   }
 
-  /** Changes a row (404 if not in scope) with its hooks and audit entry, in one transaction. */
-  protected async applyPatch(auth: AuthContext, id: string, build: (tx: Executor, existing: Row<T>) => Promise<RowPatch<T>>): Promise<E> {
+  async update(auth: AuthContext, id: string, input: U, items?: I[]): Promise<E> {
+    return this.applyPatch(
+      auth,
+      id,
+      async (tx, existing) => {
+        // A move to another location is checked like a create's location, before the rest.
+        const moving = locationOf(input);
+        if (this.def.location && moving && moving !== locationOf(existing)) await this.def.location.check(tx, auth, moving);
+        return this.def.preparePatch(tx, auth, input, existing);
+      },
+      items,
+    );
+  }
+
+  /**
+   * Changes a row (404 if not in scope) with its hooks, its items when sent, and its audit entry,
+   * in one transaction.
+   */
+  protected async applyPatch(
+    auth: AuthContext,
+    id: string,
+    build: (tx: Executor, existing: Row<T>) => Promise<RowPatch<T>>,
+    items?: I[],
+  ): Promise<E> {
     return this.write(async (tx) => {
       // Locked until the transaction ends: two updates of one row are checked one after the other.
       const existing = await this.def.repository.findById(tx, auth, id, { lock: 'update' });
       if (!existing) throw notFound();
-      const row = await this.def.repository.update(tx, auth, id, await build(tx, existing));
+      let row = await this.def.repository.update(tx, auth, id, await build(tx, existing));
       if (!row) throw notFound();
+      if (this.def.items && items) row = await this.writeItems(tx, auth, row, items);
       await this.def.afterUpdate?.(tx, auth, existing, row);
       await this.audit.record(tx, auth, [{ entityType: this.def.entityType, entityId: id, action: 'update', before: existing, after: row }]);
       return (await this.def.toEntities(tx, auth, [row]))[0]!;
@@ -107,9 +166,16 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
       const existing = await this.def.repository.findById(tx, auth, id, { lock: 'update' });
       if (!existing) throw notFound();
       await this.def.beforeRemove?.(tx, auth, existing);
+      await this.def.items?.table.removeAll(tx, auth, id);
       if (!(await this.def.repository.remove(tx, auth, id))) throw notFound();
       await this.audit.record(tx, auth, [{ entityType: this.def.entityType, entityId: id, action: 'delete', before: existing }]);
     });
+  }
+
+  private async writeItems(tx: Executor, scope: Scope, header: Row<T>, items: I[]): Promise<Row<T>> {
+    const def = this.def.items!;
+    const written = await def.table.replace(tx, scope, idOf(header), await def.prepare(tx, scope, items, header));
+    return def.afterWrite ? def.afterWrite(tx, scope, header, written) : header;
   }
 
   /** A transaction whose unique clashes and foreign-key refusals answer 409 with the definition's messages. */
@@ -130,3 +196,54 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q> {
 }
 
 const idOf = (row: object) => (row as { id: string }).id;
+
+/** What the kit's routes call: a TenantCrudService, or anything with the same methods. */
+export interface CrudHandlers {
+  list?(auth: AuthContext, query: unknown): Promise<unknown>;
+  get?(auth: AuthContext, id: string): Promise<unknown>;
+  create?(auth: AuthContext, input: unknown, items?: unknown[]): Promise<unknown>;
+  createPublic?(request: { ip: string }, input: unknown, items?: unknown[]): Promise<unknown>;
+  update?(auth: AuthContext, id: string, input: unknown, items?: unknown[]): Promise<unknown>;
+  remove?(auth: AuthContext, id: string): Promise<void>;
+}
+
+/**
+ * Registers the routes of an entity's operations (those it has) on its service. The body's
+ * fields and items are read under the keys the contract declares; a public create goes through
+ * the service's public rule, every other operation through the session and permission guard.
+ */
+export function registerCrud<Ops extends CrudOperationSet>(r: Router, ops: Ops, service: CrudHandlers): void {
+  const fields = (body: unknown) => (body as Record<string, unknown>)[ops.body.data];
+  const items = (body: unknown) => (ops.body.items ? ((body as Record<string, unknown>)[ops.body.items] as unknown[] | undefined) : undefined);
+  const missing = (name: string) => new Error(`${ops.body.data}: the service has no ${name} for its contract's operation`);
+  type Answer = ResponseOf<Operation>;
+  const { list, get, create, update, remove } = ops;
+  if (list) {
+    if (!service.list) throw missing('list');
+    r.route(list, ({ auth, query }) => service.list!(auth, query as QueryOf<Operation>) as Promise<Answer>);
+  }
+  if (get) {
+    if (!service.get) throw missing('get');
+    r.route(get, ({ auth, params }) => service.get!(auth, (params as { id: string }).id) as Promise<Answer>);
+  }
+  if (create) {
+    if (create.access.kind === 'public') {
+      if (!service.createPublic) throw missing('public create');
+      r.publicRoute(create, ({ req, body }) => service.createPublic!({ ip: req.ip }, fields(body), items(body)) as Promise<Answer>);
+    } else {
+      if (!service.create) throw missing('create');
+      r.route(create, ({ auth, body }) => service.create!(auth, fields(body), items(body)) as Promise<Answer>);
+    }
+  }
+  if (update) {
+    if (!service.update) throw missing('update');
+    r.route(update, ({ auth, params, body }) => service.update!(auth, (params as { id: string }).id, fields(body), items(body)) as Promise<Answer>);
+  }
+  if (remove) {
+    if (!service.remove) throw missing('remove');
+    r.route(remove, async ({ auth, params }) => {
+      await service.remove!(auth, (params as { id: string }).id);
+      return { ok: true as const } as Answer;
+    });
+  }
+}

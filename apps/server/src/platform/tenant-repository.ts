@@ -5,7 +5,7 @@
 // each statement is answered by one shard (docs/decisions/0042). `test/tenant-rules.test.ts` fails
 // when code elsewhere compares account_id, reaches a tenant table without these builders, or joins
 // one without the account equated.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelectBase, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
@@ -133,6 +133,15 @@ export function scopedTable<T extends AccountTable>(table: T) {
 
     async count(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
       return ex.$count(t, scoped(scope, where));
+    },
+
+    /** One page of the rows meeting `opts.where` in `opts.orderBy`, and how many there are in all. */
+    async page(ex: Executor, scope: Scope, opts: ListOptions & { limit: number; offset: number }): Promise<{ items: Row<T>[]; total: number }> {
+      // One after the other: two statements of one transaction must not share its connection at once.
+      const items = await this.list(ex, scope, opts);
+      // A short first page is the whole list: no count needed.
+      const total = opts.offset === 0 && items.length < opts.limit ? items.length : await this.count(ex, scope, opts.where);
+      return { items, total };
     },
 
     async exists(ex: Executor, scope: Scope, where?: SQL): Promise<boolean> {
@@ -307,6 +316,49 @@ export function linkTable<T extends AccountTable>(table: T, ownerColumn: PgColum
     },
   };
 }
+
+/**
+ * The child rows of a header (an invoice's items): written with the header, in its transaction,
+ * always as the whole set; read back grouped by header.
+ */
+export function childTable<T extends TenantTable>(table: T, parentColumn: PgColumn) {
+  const base = tenantRepository(table);
+  const parentKey = Object.entries(table as unknown as Record<string, unknown>).find(([, c]) => c === parentColumn)![0];
+  const t = table as unknown as PgTable & { id: PgColumn; position?: PgColumn };
+  // Ids are random: a `position` column (required of a child table) keeps the order rows were sent in.
+  if (!t.position) throw new Error(`${getTableName(t)}: a child table needs a position column`);
+  const position = t.position;
+
+  return {
+    ...base,
+
+    /** The header's children become exactly `rows` (in their order); answers the rows written. */
+    async replace(ex: Executor, scope: Scope, parentId: string, rows: readonly ChildRow<T>[]): Promise<Row<T>[]> {
+      await base.removeWhere(ex, scope, eq(parentColumn, parentId));
+      return base.insertMany(
+        ex,
+        scope,
+        rows.map((r, i) => ({ ...r, [parentKey]: parentId, position: i }) as unknown as NewRow<T>),
+      );
+    },
+
+    async removeAll(ex: Executor, scope: Scope, parentId: string): Promise<void> {
+      await base.removeWhere(ex, scope, eq(parentColumn, parentId));
+    },
+
+    /** The children of these headers, grouped by header, each group in the order it was written. */
+    async of(ex: Executor, scope: Scope, parentIds: readonly string[]): Promise<Map<string, Row<T>[]>> {
+      const groups = new Map<string, Row<T>[]>(parentIds.map((id) => [id, []]));
+      if (parentIds.length === 0) return groups;
+      const rows = await base.list(ex, scope, { where: inArray(parentColumn, [...new Set(parentIds)]), orderBy: [parentColumn, position] });
+      for (const row of rows) groups.get((row as Record<string, string>)[parentKey]!)?.push(row);
+      return groups;
+    },
+  };
+}
+/** A child row as its feature writes it: the header's id and the position are filled in by `childTable.replace`. */
+export type ChildRow<T extends AccountTable> = Partial<NewRow<T>>;
+export type ChildTable<T extends TenantTable = TenantTable> = ReturnType<typeof childTable<T>>;
 
 /**
  * Security-critical, and deliberately named: reads of a tenant table across every account, for

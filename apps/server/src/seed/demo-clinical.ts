@@ -58,7 +58,7 @@ export async function seedClinicalDemo(
     }),
   );
   await patientsRepository.insertMany(db, scope, patientRows);
-  const patients = (await patientsRepository.page(db, scope, { locationId: opts.locationId, includeDeceased: true, limit: 1000, offset: 0 })).items;
+  const patients = await patientsRepository.list(db, scope, patientsRepository.listOptions({ locationId: opts.locationId }));
 
   for (const [n, patient] of patients.entries()) {
     if (n % 2 === 0) {

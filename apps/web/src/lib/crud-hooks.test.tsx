@@ -16,9 +16,10 @@ const widgetOps = crudOperations({
   tag: 'widgets',
   noun: 'widget',
   entity: Widget,
-  create: WidgetInput,
-  update: WidgetInput.partial(),
-  listQuery: z.object({ locationId: z.string().optional() }),
+  list: { query: z.object({ locationId: z.string().optional() }) },
+  create: { input: WidgetInput },
+  update: { input: WidgetInput.partial() },
+  remove: {},
   read: authenticated,
   write: authenticated,
 });
@@ -209,5 +210,36 @@ describe('crudHooks', () => {
       widgets.useList({ clientId: 'c1' });
     };
     expect(typeof typed).toBe('function');
+  });
+
+  it('sends a header with its items under the contract’s keys, and reads one record', async () => {
+    const orderOps = crudOperations({
+      path: '/api/order',
+      tag: 'orders',
+      noun: 'order',
+      entity: Widget,
+      read: authenticated,
+      write: authenticated,
+      get: {},
+      create: { input: z.object({ name: z.string() }) },
+      update: { input: z.object({ name: z.string() }).partial() },
+      wrapper: 'orderData',
+      items: { key: 'orderItems', input: z.object({ amount: z.number() }) },
+    });
+    const orders = crudHooks({ ops: orderOps, keys: { all: ['orders'] } });
+    const server = fakeServer((call) => {
+      if (call.path === '/api/order') return { status: 201, body: W1 };
+      if (call.path === '/api/order/w1') return { body: W1 };
+      return undefined;
+    });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => ({ one: orders.useGet('w1'), create: orders.useCreate(), update: orders.useUpdate() }), { wrapper });
+    await waitFor(() => expect(result.current.one.data).toEqual(W1));
+    await act(() => result.current.create.mutateAsync({ orderData: { name: 'Urn' }, orderItems: [{ amount: 5 }] }));
+    await act(() => result.current.update.mutateAsync({ id: 'w1', data: { orderData: { name: 'Box' } } }));
+    expect(server.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { orderData: { name: 'Urn' }, orderItems: [{ amount: 5 }] },
+      { orderData: { name: 'Box' } },
+    ]);
   });
 });

@@ -13,20 +13,31 @@ type AnyOperation = Operation<any, any, any, any>;
  */
 export interface CrudOps {
   list?: AnyOperation;
+  get?: AnyOperation;
   create?: AnyOperation;
   update?: AnyOperation;
   remove?: AnyOperation;
+  /** where the body keeps the fields and the items (`crudOperations` says); `{data}` when absent */
+  body?: { data: string; items: string | undefined };
 }
 
 type DataOf<B> = B extends { data: infer D } ? D : never;
+/** A plain `{data}` body: its hooks take the data alone; others (a named wrapper, items) take the whole body. */
+type Plain<O> = O extends { body: { data: infer K; items: infer I } } ? ('data' extends K ? (undefined extends I ? true : false) : false) : true;
+type VariablesOf<O, B> = Plain<O> extends true ? DataOf<B> : B;
 /** What the list operation is asked with (its query schema's input). */
 export type ListQuery<O> = O extends { list: infer L } ? OpQuery<L> : never;
 /** What the list operation answers. */
 export type ListAnswer<O> = O extends { list: infer L } ? OpResponse<L> : never;
-/** The `data` of the create body. */
-export type CreateInput<O> = O extends { create: infer C } ? DataOf<OpBody<C>> : never;
-/** The `data` of the update body. */
-export type UpdateInput<O> = O extends { update: infer U } ? DataOf<OpBody<U>> : never;
+/** The `data` of the create body (the whole body for a named wrapper or items). */
+export type CreateInput<O> = O extends { create: infer C } ? VariablesOf<O, OpBody<C>> : never;
+/** The `data` of the update body (the whole body for a named wrapper or items). */
+export type UpdateInput<O> = O extends { update: infer U } ? VariablesOf<O, OpBody<U>> : never;
+/** What a paged list answers: one page and how many there are in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
 type AnswerOf<O, K extends keyof CrudOps> = O extends { [P in K]: infer X } ? OpResponse<X> : never;
 
 /**
@@ -36,6 +47,8 @@ type AnswerOf<O, K extends keyof CrudOps> = O extends { [P in K]: infer X } ? Op
 export interface CrudKeys<Q = never> {
   all: QueryKey;
   list?: (query: Q) => QueryKey;
+  /** the key of one record (`get`), `[...all, 'one', id]` unless given */
+  one?: (id: string) => QueryKey;
 }
 
 export interface CrudHooksConfig<O extends CrudOps> {
@@ -62,6 +75,9 @@ export type CrudHooks<O extends CrudOps> = {
 } & (O extends { list: AnyOperation }
   ? { useList: <TData = ListAnswer<O>>(query: ListQuery<O>, options?: ListOptions<O, TData>) => UseQueryResult<TData, Error> }
   : unknown) &
+  (O extends { get: AnyOperation }
+    ? { useGet: (id: string | undefined) => UseQueryResult<AnswerOf<O, 'get'>, Error>; keys: { one: (id: string) => QueryKey } }
+    : unknown) &
   (O extends { create: AnyOperation } ? { useCreate: () => UseMutationResult<AnswerOf<O, 'create'>, Error, CreateInput<O>> } : unknown) &
   (O extends { update: AnyOperation }
     ? { useUpdate: () => UseMutationResult<AnswerOf<O, 'update'>, Error, { id: string; data: UpdateInput<O> }> }
@@ -81,6 +97,10 @@ export function crudHooks<O extends CrudOps>(config: CrudHooksConfig<O>): CrudHo
   const { ops, alsoInvalidate = [], awaitInvalidation = false } = config;
   const all = config.keys.all;
   const listKey = config.keys.list ?? ((query: ListQuery<O>): QueryKey => [...all, 'list', query]);
+  const oneKey = config.keys.one ?? ((id: string): QueryKey => [...all, 'one', id]);
+  // The data alone goes under `data`; a body with a named wrapper or items is sent as it is.
+  const plain = !ops.body || (ops.body.data === 'data' && !ops.body.items);
+  const bodyOf = (variables: unknown) => (plain ? { data: variables } : variables);
   const groups = [all, ...alsoInvalidate];
 
   const invalidate = (queryClient: QueryClient, extra: readonly QueryKey[] = []) =>
@@ -102,14 +122,17 @@ export function crudHooks<O extends CrudOps>(config: CrudHooksConfig<O>): CrudHo
     });
   }
 
-  const hooks: Record<string, unknown> = { keys: { all, list: listKey }, useInvalidate, useChange };
-  const { list, create, update, remove } = ops;
+  const hooks: Record<string, unknown> = { keys: { all, list: listKey, one: oneKey }, useInvalidate, useChange };
+  const { list, get, create, update, remove } = ops;
   if (list)
     hooks.useList = (query: ListQuery<O>, options?: ListOptions<O, unknown>) =>
       useQuery({ ...options, queryKey: listKey(query), queryFn: ({ signal }) => api(list, { query, signal }) });
-  if (create) hooks.useCreate = () => useChange((data: unknown) => api(create, { body: { data } }));
+  if (get)
+    hooks.useGet = (id: string | undefined) =>
+      useQuery({ queryKey: oneKey(id ?? ''), queryFn: ({ signal }) => api(get, { params: { id: id! }, signal }), enabled: Boolean(id) });
+  if (create) hooks.useCreate = () => useChange((data: unknown) => api(create, { body: bodyOf(data) }));
   if (update)
-    hooks.useUpdate = () => useChange(({ id, data }: { id: string; data: unknown }) => api(update, { params: { id }, body: { data } }));
+    hooks.useUpdate = () => useChange(({ id, data }: { id: string; data: unknown }) => api(update, { params: { id }, body: bodyOf(data) }));
   if (remove) hooks.useRemove = () => useChange((id: string) => api(remove, { params: { id } }));
   return hooks as CrudHooks<O>;
 }

@@ -53,14 +53,11 @@ export const subscriptionKeys = {
  */
 export const clientKeys = {
   all: ['clients'] as const,
-  list: (query: { locationId: string; search: string; limit: number; offset: number }) =>
-    ['clients', 'list', query] as const,
   detail: (id: string) => ['clients', 'detail', id] as const,
 };
 
 export const patientKeys = {
   all: ['patients'] as const,
-  list: (query: Record<string, unknown>) => ['patients', 'list', query] as const,
   detail: (id: string) => ['patients', 'detail', id] as const,
 };
 

@@ -1,12 +1,11 @@
 import type { AddOn, AddOnCategory, AddOnCategoryInput, AddOnInput, AddOnListQuery } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
+import { locationOwnership } from '../locations/locations.service.js';
 import { CATEGORY_REFERENCE, type addOnCategories, type addOns } from './add-ons.table.js';
 import {
   addOnCategoriesRepository,
@@ -62,14 +61,9 @@ export class AddOnCategoriesService extends TenantCrudService<typeof addOnCatego
       repository: addOnCategoriesRepository,
       toEntities: async (_ex, _scope, rows) => rows.map(toCategory),
       listOptions: categoryListOptions,
-      prepareCreate: async (ex, scope, input) => {
-        await assertLocation(ex, scope, input.locationId);
-        return input;
-      },
-      preparePatch: async (ex, scope, input) => {
-        if (input.locationId) await assertLocation(ex, scope, input.locationId);
-        return input;
-      },
+      location: locationOwnership,
+      prepareCreate: async (_ex, _scope, input) => input,
+      preparePatch: async (_ex, _scope, input) => input,
       afterUpdate: async (ex, scope, before, after) => {
         if (before.locationId !== after.locationId) await addOnsRepository.followCategory(ex, scope, after.id, after.locationId);
       },
@@ -78,11 +72,6 @@ export class AddOnCategoriesService extends TenantCrudService<typeof addOnCatego
       },
       foreignKeyMessages: { [CATEGORY_REFERENCE]: CATEGORY_HAS_ADD_ONS },
     });
-  }
-
-  override async list(auth: AuthContext, query: Query): Promise<AddOnCategory[]> {
-    if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
-    return super.list(auth, query);
   }
 }
 
@@ -100,14 +89,11 @@ export class AddOnsService extends TenantCrudService<typeof addOns, AddOn, Input
       repository: addOnsRepository,
       toEntities: toAddOns,
       listOptions: addOnListOptions,
+      // The location comes from the category; a list filtered by another account's location is not found.
+      location: locationOwnership,
       prepareCreate: async (ex, scope, input) => ({ ...input, ...(await placeOf(ex, scope, input.categoryId)) }),
       preparePatch: async (ex, scope, input) => ({ ...input, ...(input.categoryId ? await placeOf(ex, scope, input.categoryId) : {}) }),
       foreignKeyMessages: { [CATEGORY_REFERENCE]: UNKNOWN_CATEGORY },
     });
-  }
-
-  override async list(auth: AuthContext, query: Query): Promise<AddOn[]> {
-    if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
-    return super.list(auth, query);
   }
 }

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEvent } from '@willow/contracts';
 import type { Db, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
+import type { AuthContext, Caller } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { addOnCategoriesRepository, addOnsRepository } from '../add-ons/add-ons.repository.js';
@@ -68,8 +68,9 @@ export class AuditService {
   constructor(private readonly db: Db) {}
 
   /** Records entries in the caller's transaction, so history and change commit together. */
-  async record(ex: Executor, auth: AuthContext, entries: AuditEntry[]): Promise<void> {
-    const actor = await usersRepository.findSignedIn(ex, auth);
+  /** History of a change: by the signed-in user, or by no one (a public form). */
+  async record(ex: Executor, auth: Caller, entries: AuditEntry[]): Promise<void> {
+    const actor = auth.userId === null ? undefined : await usersRepository.findSignedIn(ex, auth);
     const actorName = actor ? `${actor.firstName} ${actor.lastName}` : null;
     await auditRepository.insert(
       ex,

@@ -1,20 +1,24 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { VACCINATION_DUE_SOON_DAYS } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
-import { locations } from '../locations/locations.table.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
 import { prescriptions, vaccinations } from './care.table.js';
 
 export const prescriptionsRepository = tenantRepository(prescriptions);
 export const vaccinationsRepository = tenantRepository(vaccinations);
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export type VaccinationRow = typeof vaccinations.$inferSelect;
-export type CareQuery = { locationId?: string | undefined; patientId?: string | undefined; clientId?: string | undefined };
+export type CareQuery = {
+  locationId?: string | undefined;
+  patientId?: string | undefined;
+  clientId?: string | undefined;
+  limit: number;
+  offset: number;
+};
+export type VaccinationQuery = CareQuery & { status?: 'overdue' | 'dueSoon' | undefined };
 
-/** Locations are read here only for their time zone. */
-const locationRows = tenantRepository(locations);
-
-/** The newest records first; a page is plenty for a screen (filters narrow it further). */
-export const CARE_LIST_LIMIT = 1000;
 
 function careFilter(table: typeof prescriptions | typeof vaccinations, q: CareQuery) {
   return and(
@@ -24,28 +28,32 @@ function careFilter(table: typeof prescriptions | typeof vaccinations, q: CareQu
   );
 }
 
+/**
+ * The status filter in SQL, the same rule as `vaccinationStatus`: a booster is due against today
+ * in the location's time zone; a deceased patient's vaccinations are never due.
+ */
+function dueFilter(status: 'overdue' | 'dueSoon'): SQL {
+  const today = locationsRepository.todayFor(vaccinations, vaccinations.locationId);
+  const living = not(patientsRepository.deceasedFor(vaccinations, vaccinations.patientId));
+  return status === 'overdue'
+    ? and(living, sql`${vaccinations.nextDueOn} < ${today}`)!
+    : and(living, sql`${vaccinations.nextDueOn} >= ${today}`, sql`${vaccinations.nextDueOn} <= ${today} + ${VACCINATION_DUE_SOON_DAYS}::int`)!;
+}
+
 export const careRepository = {
-  /** A page of prescriptions meeting the filters, the newest first. */
+  /** Prescriptions meeting the filters, the newest first. */
   prescriptionList: (q: CareQuery): ListOptions => ({
     where: careFilter(prescriptions, q),
-    orderBy: [desc(prescriptions.prescribedOn), desc(prescriptions.createdAt)],
-    limit: CARE_LIST_LIMIT,
+    orderBy: [desc(prescriptions.prescribedOn), desc(prescriptions.createdAt), desc(prescriptions.id)],
   }),
-  /** A page of vaccinations meeting the filters, the newest first. */
-  vaccinationList: (q: CareQuery): ListOptions => ({
-    where: careFilter(vaccinations, q),
-    orderBy: [desc(vaccinations.givenOn), desc(vaccinations.createdAt)],
-    limit: CARE_LIST_LIMIT,
+  /** Vaccinations meeting the filters (a status as `vaccinationStatus` tells it), the newest first. */
+  vaccinationList: (q: VaccinationQuery): ListOptions => ({
+    where: and(careFilter(vaccinations, q), q.status ? dueFilter(q.status) : undefined),
+    orderBy: [desc(vaccinations.givenOn), desc(vaccinations.createdAt), desc(vaccinations.id)],
   }),
 
   async moveClientLocation(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
     await prescriptionsRepository.updateWhere(ex, scope, eq(prescriptions.clientId, clientId), { locationId });
     await vaccinationsRepository.updateWhere(ex, scope, eq(vaccinations.clientId, clientId), { locationId });
-  },
-
-  async locationTimezones(ex: Executor, scope: Scope, ids: string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await locationRows.select(ex, scope, { id: locations.id, timezone: locations.timezone }, inArray(locations.id, [...new Set(ids)]));
-    return new Map(rows.map((r) => [r.id, r.timezone]));
   },
 };

@@ -2,10 +2,8 @@ import { NEXT_DUE_BEFORE_GIVEN, VACCINATION_DUE_SOON_DAYS, type PatientRef, type
 import type { PrescriptionInput, VaccinationInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService, type CrudDefinition } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
-import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { ListOptions, Row, Scope, TenantRepository } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -18,6 +16,7 @@ import {
   prescriptionsRepository,
   vaccinationsRepository,
   type CareQuery,
+  type VaccinationQuery,
   type PrescriptionRow,
   type VaccinationRow,
 } from './care.repository.js';
@@ -28,13 +27,13 @@ type CareTable = typeof prescriptions | typeof vaccinations;
  * What prescriptions and vaccinations share: the patient is looked up in the scope and decides
  * the client and location; the staff member named must be of the account.
  */
-function careDefinition<T extends CareTable, E, C extends { patientId: string }>(cfg: {
+function careDefinition<T extends CareTable, E, C extends { patientId: string }, Q extends CareQuery>(cfg: {
   entityType: string;
   repository: TenantRepository<T>;
   staffField: keyof C & string;
-  listOptions: (q: CareQuery) => ListOptions;
+  listOptions: (q: Q) => ListOptions;
   toEntities: (ex: Executor, scope: Scope, rows: Row<T>[]) => Promise<E[]>;
-}): CrudDefinition<T, E, C, Partial<C>, CareQuery> {
+}): CrudDefinition<T, E, C, Partial<C>, Q> {
   const placeOf = async (ex: Executor, scope: Scope, patientId: string) => {
     const patient = await patientsRepository.findById(ex, scope, patientId);
     if (!patient) throw badRequest('patientId: unknown patient');
@@ -45,6 +44,13 @@ function careDefinition<T extends CareTable, E, C extends { patientId: string }>
     repository: cfg.repository,
     toEntities: cfg.toEntities,
     listOptions: cfg.listOptions,
+    paged: true,
+    // Filtered by a location, client or patient of the account; another account's answers 404.
+    listFilters: (q) => [
+      [locationsRepository, q.locationId],
+      [clientsRepository, q.clientId],
+      [patientsRepository, q.patientId],
+    ],
     prepareCreate: async (ex, scope, input) => {
       await assertStaff(ex, scope, input[cfg.staffField] as string | null, cfg.staffField);
       return { ...input, ...(await placeOf(ex, scope, input.patientId)) } as never;
@@ -92,18 +98,17 @@ export function vaccinationStatus(nextDueOn: string | null, today: string): Vacc
 }
 
 async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]): Promise<Vaccination[]> {
-  const [zones, refs] = await Promise.all([
-    careRepository.locationTimezones(
-      ex,
-      scope,
-      rows.map((r) => r.locationId),
-    ),
-    patientsRepository.refs(
-      ex,
-      scope,
-      rows.map((r) => r.patientId),
-    ),
-  ]);
+  // One after the other: inside a write's transaction the two share one connection.
+  const zones = await locationsRepository.timezonesOf(
+    ex,
+    scope,
+    rows.map((r) => r.locationId),
+  );
+  const refs = await patientsRepository.refs(
+    ex,
+    scope,
+    rows.map((r) => r.patientId),
+  );
   return rows.map((r) => ({
     id: r.id,
     locationId: r.locationId,
@@ -123,23 +128,11 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
   }));
 }
 
-/** Care lists are filtered by a location, patient or client of the account; another's answers 404. */
-export class CareRecordsService<T extends CareTable, E, C> extends TenantCrudService<T, E, C, Partial<C>, CareQuery> {
-  override async list(auth: AuthContext, query: CareQuery): Promise<E[]> {
-    await assertFiltersVisible(this.db, auth, [
-      [locationsRepository, query.locationId],
-      [clientsRepository, query.clientId],
-      [patientsRepository, query.patientId],
-    ]);
-    return super.list(auth, query);
-  }
-}
-
 export function prescriptionsService(db: Db, audit: AuditService) {
-  return new CareRecordsService(
+  return new TenantCrudService(
     db,
     audit,
-    careDefinition<typeof prescriptions, Prescription, z.output<typeof PrescriptionInput>>({
+    careDefinition<typeof prescriptions, Prescription, z.output<typeof PrescriptionInput>, CareQuery>({
       entityType: 'prescription',
       repository: prescriptionsRepository,
       staffField: 'prescriberId',
@@ -157,11 +150,11 @@ export function prescriptionsService(db: Db, audit: AuditService) {
 }
 
 export function vaccinationsService(db: Db, audit: AuditService) {
-  return new CareRecordsService(
+  return new TenantCrudService(
     db,
     audit,
     withDueAfterGiven(
-      careDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>>({
+      careDefinition<typeof vaccinations, Vaccination, z.output<typeof VaccinationInput>, VaccinationQuery>({
         entityType: 'vaccination',
         repository: vaccinationsRepository,
         staffField: 'providerId',
@@ -182,7 +175,7 @@ function withDueAfterGiven<
     Vaccination,
     z.output<typeof VaccinationInput>,
     Partial<z.output<typeof VaccinationInput>>,
-    CareQuery
+    VaccinationQuery
   >,
 >(def: D): D {
   return {

@@ -39,7 +39,7 @@ async function createRx(patientId: string, extra: Record<string, unknown> = {}):
 async function listRx(query: Record<string, string>): Promise<api.Prescription[]> {
   const res = await staff.call(api.prescriptionOps.list, { query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as api.Prescription[];
+  return (res.json() as { items: api.Prescription[] }).items;
 }
 async function createVx(patientId: string, extra: Record<string, unknown> = {}): Promise<api.Vaccination> {
   const res = await staff.call(api.vaccinationOps.create, { body: { data: { patientId, vaccine: 'Rabies', givenOn: '2025-06-01', ...extra } } });
@@ -49,7 +49,7 @@ async function createVx(patientId: string, extra: Record<string, unknown> = {}):
 async function listVx(query: Record<string, string>): Promise<api.Vaccination[]> {
   const res = await staff.call(api.vaccinationOps.list, { query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as api.Vaccination[];
+  return (res.json() as { items: api.Vaccination[] }).items;
 }
 
 describe('prescriptions', () => {
@@ -95,6 +95,9 @@ describe('prescriptions', () => {
     expect((await listRx({ clientId: b.clientId })).map((r) => r.id)).toEqual([theirs.id]);
     expect((await listRx({ locationId, clientId: b.clientId })).map((r) => r.id)).toEqual([theirs.id]);
     expect((await listRx({ locationId })).map((r) => r.id)).not.toContain(elsewhere.id);
+    // Pages of it, with how many there are in all: nothing is cut off.
+    const second = (await staff.call(api.prescriptionOps.list, { query: { locationId, limit: '2', offset: '2' } })).json();
+    expect(second).toEqual({ items: [expect.objectContaining({ id: older.id })], total: 3 });
   });
 
   it('answers 400 naming the field', async () => {
@@ -125,7 +128,7 @@ describe('prescriptions', () => {
     expect(prescriber.statusCode).toBe(400);
     expect(errorOf(prescriber)).toBe('prescriberId: unknown user');
     expect(await listRx({ patientId: mine.id })).toEqual([]);
-    expect((await other.admin.call(api.prescriptionOps.list, { query: { patientId: theirPatient.id } })).json()).toEqual([]);
+    expect((await other.admin.call(api.prescriptionOps.list, { query: { patientId: theirPatient.id } })).json()).toEqual({ items: [], total: 0 });
   });
 
   it('updates only the fields sent; a new patient brings their client and location', async () => {
@@ -200,6 +203,8 @@ describe('vaccinations', () => {
     const [vx] = await listVx({ patientId: patient.id });
     expect(vx!.status).toBe('noBooster');
     expect(vx!.patient.deceasedOn).toBe(dateIn(timezone, -1));
+    const overdue = await staff.call(api.vaccinationOps.list, { query: { patientId: patient.id, status: 'overdue' } });
+    expect(overdue.json()).toEqual({ items: [], total: 0 });
   });
 
   it('computes overdue, dueSoon (within 30 days), current and noBooster against today at the location', async () => {
@@ -221,6 +226,14 @@ describe('vaccinations', () => {
       V31: 'current',
       Vnull: 'noBooster',
     });
+    // The same rule in the list's filter: what the quick filters show, counted over every page.
+    const filtered = async (status: 'overdue' | 'dueSoon') =>
+      (await staff.call(api.vaccinationOps.list, { query: { patientId: patient.id, status, limit: '1' } })).json() as { items: api.Vaccination[]; total: number };
+    expect(await filtered('overdue')).toMatchObject({ total: 1, items: [{ vaccine: 'V-1' }] });
+    const soon = await filtered('dueSoon');
+    expect(soon.total).toBe(2);
+    expect(soon.items).toHaveLength(1);
+    expect(soon.items[0]!.status).toBe('dueSoon');
   });
 
   it('uses the location’s calendar, not the server’s', async () => {

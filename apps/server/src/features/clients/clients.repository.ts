@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
-import { idIn, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type AccountKeyed, type Scope, type ListOptions } from '../../platform/tenant-repository.js';
 import { patients } from '../patients/patients.table.js';
 import { clients } from './clients.table.js';
 
@@ -32,14 +32,11 @@ export const clientOrder = [asc(sql`lower(${clients.firstName})`), asc(sql`lower
 export const clientsRepository = {
   ...base,
 
-  async page(ex: Executor, scope: Scope, opts: { locationId: string; search?: string | undefined; limit: number; offset: number }) {
-    const where = and(eq(clients.locationId, opts.locationId), clientSearch(opts.search));
-    const [items, total] = await Promise.all([
-      base.list(ex, scope, { where, orderBy: clientOrder, limit: opts.limit, offset: opts.offset }),
-      base.count(ex, scope, where),
-    ]);
-    return { items, total };
-  },
+  /** A location's clients, optionally searched, by name. */
+  listOptions: (q: { locationId: string; search?: string | undefined }): ListOptions => ({
+    where: and(eq(clients.locationId, q.locationId), clientSearch(q.search)),
+    orderBy: clientOrder,
+  }),
 
   async patientCounts(ex: Executor, scope: Scope, clientIds: string[]): Promise<Map<string, number>> {
     if (clientIds.length === 0) return new Map();

@@ -1,16 +1,10 @@
 import * as api from '@willow/contracts';
 import type { Container } from '../../container.js';
+import { registerCrud } from '../../platform/crud.js';
 import type { Router } from '../../platform/router.js';
 
 export function clientsRoutes(r: Router, c: Container) {
-  r.route(api.listClients, ({ auth, query }) => c.clients.page(auth, query));
-  r.route(api.getClient, ({ auth, params }) => c.clients.get(auth, params.id));
-  r.route(api.createClient, ({ auth, body }) => c.clients.create(auth, body.data));
-  r.route(api.updateClient, ({ auth, params, body }) => c.clients.update(auth, params.id, body.data));
-  r.route(api.deleteClient, async ({ auth, params }) => {
-    await c.clients.remove(auth, params.id);
-    return { ok: true as const };
-  });
+  registerCrud(r, api.clientOps, c.clients);
   r.route(api.previewClientImport, ({ auth, body }) => c.clientImport.preview(auth, body.data.locationId, body.data.csv));
   r.route(api.importClients, ({ auth, body }) => c.clientImport.run(auth, body.data.locationId, body.data.csv));
   r.route(api.exportClients, async ({ auth, query, reply }) => {

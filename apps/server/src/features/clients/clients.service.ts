@@ -1,6 +1,6 @@
 import { MESSAGES, type Client, type ClientSummary } from '@willow/contracts';
 import type { z } from 'zod';
-import type { ClientInput as ClientInputZod } from '@willow/contracts';
+import type { ClientInput as ClientInputZod, ListClientsQuery } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
@@ -8,7 +8,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import { careRepository } from '../care/care.repository.js';
 import type { DocumentStorage } from '../documents/document-storage.js';
 import { documentsRepository } from '../documents/documents.repository.js';
-import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
+import { locationOwnership } from '../locations/locations.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { assertStaff } from '../users/users.service.js';
 import { clientsRepository, type ClientRow } from './clients.repository.js';
@@ -30,7 +30,9 @@ export const toClient = (r: ClientRow): Client => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export class ClientsService extends TenantCrudService<typeof clientsRepository.table, Client, Input, Partial<Input>, never> {
+type Query = z.output<typeof ListClientsQuery>;
+
+export class ClientsService extends TenantCrudService<typeof clientsRepository.table, Client, Input, Partial<Input>, Query, ClientSummary> {
   constructor(
     db: Db,
     audit: AuditService,
@@ -40,14 +42,22 @@ export class ClientsService extends TenantCrudService<typeof clientsRepository.t
       entityType: 'client',
       repository: clientsRepository,
       toEntities: async (_ex, _scope, rows) => rows.map(toClient),
-      listOptions: () => ({}),
+      listOptions: clientsRepository.listOptions,
+      paged: true,
+      toListItems: async (ex, scope, rows) => {
+        const counts = await clientsRepository.patientCounts(
+          ex,
+          scope,
+          rows.map((c) => c.id),
+        );
+        return rows.map((c) => ({ ...toClient(c), patientCount: counts.get(c.id) ?? 0 }));
+      },
+      location: locationOwnership,
       prepareCreate: async (ex, scope, input) => {
-        await assertLocation(ex, scope, input.locationId);
         await assertStaff(ex, scope, input.primaryVeterinarianId, 'primaryVeterinarianId');
         return input;
       },
       preparePatch: async (ex, scope, input) => {
-        if (input.locationId) await assertLocation(ex, scope, input.locationId);
         await assertStaff(ex, scope, input.primaryVeterinarianId, 'primaryVeterinarianId');
         return input;
       },
@@ -58,17 +68,6 @@ export class ClientsService extends TenantCrudService<typeof clientsRepository.t
       },
       uniqueMessages: { clients_location_email_unique: MESSAGES.emailInUseAtLocation },
     });
-  }
-
-  async page(auth: AuthContext, query: { locationId: string; search?: string | undefined; limit: number; offset: number }) {
-    await assertLocationVisible(this.db, auth, query.locationId);
-    const { items, total } = await clientsRepository.page(this.db, auth, query);
-    const counts = await clientsRepository.patientCounts(
-      this.db,
-      auth,
-      items.map((c) => c.id),
-    );
-    return { items: items.map((c): ClientSummary => ({ ...toClient(c), patientCount: counts.get(c.id) ?? 0 })), total };
   }
 
   /** Deleting a client removes their patients and records with them, and their files. */

@@ -267,9 +267,9 @@ describe('POST /api/client/{id}', () => {
     const res = await staff.call(api.updateClient, { params: { id: created.id }, body: { data: { locationId: elsewhere } } });
     expect(res.statusCode, res.body).toBe(200);
     expect((await staff.call(api.getPatient, { params: { id: patient.id } })).json()).toMatchObject({ locationId: elsewhere });
-    const rxs = (await staff.call(api.prescriptionOps.list, { query: { locationId: elsewhere } })).json() as api.Prescription[];
+    const rxs = ((await staff.call(api.prescriptionOps.list, { query: { locationId: elsewhere } })).json() as { items: api.Prescription[] }).items;
     expect(rxs.map((r) => r.id)).toEqual([rx.json().id]);
-    const vxs = (await staff.call(api.vaccinationOps.list, { query: { locationId: elsewhere } })).json() as api.Vaccination[];
+    const vxs = ((await staff.call(api.vaccinationOps.list, { query: { locationId: elsewhere } })).json() as { items: api.Vaccination[] }).items;
     expect(vxs.map((v) => v.id)).toEqual([vx.json().id]);
     expect((await listClients(staff, { locationId: elsewhere })).items.map((c) => c.id)).toEqual([created.id]);
   });

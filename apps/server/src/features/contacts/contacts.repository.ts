@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type Scope, type TenantTable } from '../../platform/tenant-repository.js';
+import { tenantRepository, type Scope, type TenantTable, type ListOptions } from '../../platform/tenant-repository.js';
 import { escapeLike } from '../../platform/like.js';
 import { documents } from '../documents/documents.table.js';
 import { contactMerges, contacts, type MovedReference } from './contacts.table.js';
@@ -30,9 +30,10 @@ export const contactsRepository = {
   ...base,
 
   /** Live (not merged away) contacts. */
-  async listLive(ex: Executor, scope: Scope, q: { search?: string | undefined; category?: string | undefined; clientId?: string | undefined }) {
+  /** The contacts not merged away, optionally searched or filtered, by name. */
+  liveListOptions(q: { search?: string | undefined; category?: string | undefined; clientId?: string | undefined }): ListOptions {
     const term = q.search?.trim() ? `%${escapeLike(q.search.trim())}%` : undefined;
-    return base.list(ex, scope, {
+    return {
       where: and(
         isNull(contacts.mergedIntoId),
         q.category ? eq(contacts.category, q.category) : undefined,
@@ -43,7 +44,7 @@ export const contactsRepository = {
       ),
       orderBy: [asc(sql`lower(${contacts.name})`), asc(contacts.id)],
       limit: 2000,
-    });
+    };
   },
 
   async byIds(ex: Executor, scope: Scope, ids: string[]): Promise<ContactRow[]> {

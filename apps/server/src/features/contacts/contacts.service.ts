@@ -5,7 +5,6 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -38,7 +37,8 @@ export class ContactsService extends TenantCrudService<typeof contactsRepository
       entityType: 'contact',
       repository: contactsRepository,
       toEntities: async (_ex, _scope, rows) => rows.map(toContact),
-      listOptions: () => ({}),
+      listOptions: (q) => contactsRepository.liveListOptions(q),
+      listFilters: (q) => [[clientsRepository, q.clientId]],
       prepareCreate: async (ex, scope, input) => (await assertClient(ex, scope, input.clientId), input),
       preparePatch: async (ex, scope, input, existing) => {
         if (existing.mergedIntoId) throw notFound();
@@ -53,11 +53,6 @@ export class ContactsService extends TenantCrudService<typeof contactsRepository
     const existing = await contactsRepository.findById(this.db, auth, id);
     if (!existing || existing.mergedIntoId) throw notFound();
     await super.remove(auth, id);
-  }
-
-  override async list(auth: AuthContext, q: Query): Promise<Contact[]> {
-    await assertFiltersVisible(this.db, auth, [[clientsRepository, q.clientId]]);
-    return (await contactsRepository.listLive(this.db, auth, q)).map(toContact);
   }
 
   private async toMerge(scope: Scope, row: ContactMergeRow): Promise<ContactMerge> {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { accountOf, acrossAccounts, linkTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, linkTable, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { locations, locationSpecies, species } from './locations.table.js';
 
@@ -11,6 +12,17 @@ export type SpeciesRow = typeof species.$inferSelect;
 
 export const locationsRepository = {
   ...base,
+
+  /** Each location's time zone, by id. */
+  async timezonesOf(ex: Executor, scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await base.select(ex, scope, { id: locations.id, timezone: locations.timezone }, inArray(locations.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.timezone]));
+  },
+
+  /** The calendar date at the location a row of another table names, in its own time zone (for a filter in SQL). */
+  todayFor: (outer: AccountKeyed, locationId: PgColumn): SQL<string> =>
+    base.valueFor<string>(outer, sql`(now() at time zone ${locations.timezone})::date`, eq(locations.id, locationId)),
 
   async listSorted(ex: Executor, scope: Scope, opts: { onlyActive?: boolean }): Promise<LocationRow[]> {
     return base.list(ex, scope, {

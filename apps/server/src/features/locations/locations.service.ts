@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { LocationOwnership } from '../../platform/crud.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { assertCapacity } from '../subscriptions/subscription-limits.js';
 import { locationsRepository, speciesRepository, type LocationRow, type SpeciesRow } from './locations.repository.js';
@@ -35,6 +36,9 @@ export async function assertLocationVisible(ex: Executor, scope: Scope, location
   if (!location) throw notFound();
   return location;
 }
+
+/** What the CRUD kit checks of a location-owned entity: the location on create and move, and on a list filter. */
+export const locationOwnership: LocationOwnership = { check: assertLocation, visible: assertLocationVisible };
 
 export class LocationsService {
   constructor(private readonly db: Db) {}

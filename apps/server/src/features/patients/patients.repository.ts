@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { idIn, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/clients.table.js';
 import { escapeLike } from '../../platform/like.js';
 import { species } from '../locations/locations.table.js';
@@ -18,31 +18,25 @@ export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)
 export const patientsRepository = {
   ...base,
 
-  async page(
-    ex: Executor,
-    scope: Scope,
-    opts: {
-      locationId?: string | undefined;
-      clientId?: string | undefined;
-      search?: string | undefined;
-      includeDeceased: boolean;
-      limit: number;
-      offset: number;
-    },
-  ) {
+  /** Whether the patient a row of another table names has died (for a filter in SQL). */
+  deceasedFor: (outer: AccountKeyed, patientId: PgColumn): SQL => base.existsFor(outer, and(eq(patients.id, patientId), isNotNull(patients.deceasedOn))),
+
+  /** Patients of a location and/or client, optionally searched, by name. */
+  listOptions(opts: {
+    locationId?: string | undefined;
+    clientId?: string | undefined;
+    search?: string | undefined;
+    includeDeceased?: 'true' | 'false' | undefined;
+  }): ListOptions {
     const term = opts.search?.trim();
     const where = and(
       opts.locationId ? eq(patients.locationId, opts.locationId) : undefined,
       opts.clientId ? eq(patients.clientId, opts.clientId) : undefined,
-      opts.includeDeceased ? undefined : isNull(patients.deceasedOn),
+      opts.includeDeceased === 'false' ? isNull(patients.deceasedOn) : undefined,
       // Names match whatever the case; a microchip is matched exactly as written, as in the global search.
       term ? or(like(sql`lower(${patients.name})`, `${escapeLike(term.toLowerCase())}%`), eq(patients.microchip, term)) : undefined,
     );
-    const [items, total] = await Promise.all([
-      base.list(ex, scope, { where, orderBy: patientOrder, limit: opts.limit, offset: opts.offset }),
-      base.count(ex, scope, where),
-    ]);
-    return { items, total };
+    return { where, orderBy: patientOrder };
   },
 
   async search(ex: Executor, scope: Scope, q: string, locationId: string | undefined, limit: number) {

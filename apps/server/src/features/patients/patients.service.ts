@@ -1,11 +1,10 @@
 import type { Patient, PatientWithClient } from '@willow/contracts';
-import type { DeceasedInput, PatientInput } from '@willow/contracts';
+import type { DeceasedInput, ListPatientsQuery, PatientInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
-import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { cancelLocked } from '../appointments/appointments.service.js';
@@ -66,13 +65,20 @@ async function clientOf(ex: Executor, scope: Scope, clientId: string) {
   return client;
 }
 
-export class PatientsService extends TenantCrudService<typeof patientsRepository.table, PatientWithClient, Input, Partial<Input>, never> {
+type Query = z.output<typeof ListPatientsQuery>;
+
+export class PatientsService extends TenantCrudService<typeof patientsRepository.table, PatientWithClient, Input, Partial<Input>, Query> {
   constructor(db: Db, audit: AuditService) {
     super(db, audit, {
       entityType: 'patient',
       repository: patientsRepository,
       toEntities: toPatients,
-      listOptions: () => ({}),
+      listOptions: (q) => patientsRepository.listOptions(q),
+      paged: true,
+      listFilters: (q) => [
+        [locationsRepository, q.locationId],
+        [clientsRepository, q.clientId],
+      ],
       prepareCreate: async (ex, scope, input) => {
         const client = await clientOf(ex, scope, input.clientId);
         await assertSpeciesOffered(ex, scope, client.locationId, input.speciesId);
@@ -91,25 +97,6 @@ export class PatientsService extends TenantCrudService<typeof patientsRepository
       // A deleted patient also leaves the appointments it was on.
       beforeRemove: (ex, scope, existing) => appointmentsRepository.removePatient(ex, scope, existing.id),
     });
-  }
-
-  async page(
-    auth: AuthContext,
-    q: {
-      locationId?: string | undefined;
-      clientId?: string | undefined;
-      search?: string | undefined;
-      includeDeceased?: 'true' | 'false' | undefined;
-      limit: number;
-      offset: number;
-    },
-  ) {
-    await assertFiltersVisible(this.db, auth, [
-      [locationsRepository, q.locationId],
-      [clientsRepository, q.clientId],
-    ]);
-    const { items, total } = await patientsRepository.page(this.db, auth, { ...q, includeDeceased: q.includeDeceased !== 'false' });
-    return { items: await toPatients(this.db, auth, items), total };
   }
 
   async setDeceased(auth: AuthContext, id: string, input: z.output<typeof DeceasedInput>): Promise<PatientWithClient> {

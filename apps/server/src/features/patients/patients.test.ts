@@ -276,7 +276,7 @@ describe('DELETE /api/patient/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect((await getPatient(patient.id)).statusCode).toBe(404);
-    expect((await staff.call(api.vaccinationOps.list, { query: { clientId: owner.id } })).json()).toEqual([]);
+    expect((await staff.call(api.vaccinationOps.list, { query: { clientId: owner.id } })).json()).toEqual({ items: [], total: 0 });
     expect((await staff.call(api.deletePatient, { params: { id: patient.id } })).statusCode).toBe(404);
   });
 });

@@ -1,14 +1,13 @@
 import * as api from '@willow/contracts';
 import type { Container } from '../../container.js';
+import { registerCrud } from '../../platform/crud.js';
 import type { Router } from '../../platform/router.js';
 
 const ok = { ok: true as const };
 
 export function rolesRoutes(r: Router, c: Container) {
-  r.route(api.listRoles, ({ auth }) => c.roles.list(auth));
-  r.route(api.createRole, ({ auth, body }) => c.roles.create(auth, body.data));
-  r.route(api.updateRole, ({ auth, params, body }) => c.roles.update(auth, params.id, body.data));
-  r.route(api.deleteRole, async ({ auth, params }) => (await c.roles.remove(auth, params.id), ok));
+  // Roles keep their own service (permissions and members are link tables), behind the kit's routes.
+  registerCrud(r, api.roleOps, c.roles);
 
   r.route(api.listSystemRoles, () => c.roles.listSystem());
   r.route(api.listSystemRoleCandidates, ({ query }) => c.roles.candidates(query.search));

@@ -26,7 +26,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationsRepository, type LocationRow } from '../locations/locations.repository.js';
-import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
+import { assertLocation, assertLocationVisible, locationOwnership } from '../locations/locations.service.js';
 import { availableAt } from '../services/availability.service.js';
 import { availabilityRepository, serviceListOptions, servicesRepository } from '../services/services.repository.js';
 import { toService } from '../services/services.service.js';
@@ -278,15 +278,15 @@ export class ScheduleService {
 
 /** Notes on a location's day, optionally about one provider of the account. */
 export function scheduleNotesService(db: Db, audit: AuditService) {
-  return new TenantCrudService<typeof scheduleNotes, ScheduleNote, NoteInput & { createdById: string }, NotePatch, Record<string, never>>(db, audit, {
+  return new TenantCrudService<typeof scheduleNotes, ScheduleNote, NoteInput, NotePatch, Record<string, never>>(db, audit, {
     entityType: 'scheduleNote',
     repository: notesRepository,
     toEntities: async (_ex, _scope, rows) => rows.map(toNote),
     listOptions: () => ({}),
-    prepareCreate: async (ex, scope, input) => {
-      await assertLocation(ex, scope, input.locationId);
-      await assertStaff(ex, scope, input.providerId, 'providerId');
-      return input;
+    location: locationOwnership,
+    prepareCreate: async (ex, caller, input) => {
+      await assertStaff(ex, caller, input.providerId, 'providerId');
+      return { ...input, createdById: caller.userId };
     },
     preparePatch: async (ex, scope, input) => {
       await assertStaff(ex, scope, input.providerId, 'providerId');

@@ -1,12 +1,11 @@
 import type { ListServicesQuery, Service, ServiceInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { assertLocation, assertLocationVisible } from '../locations/locations.service.js';
+import { locationOwnership } from '../locations/locations.service.js';
 import { slotsRepository } from '../schedule/schedule.repository.js';
 import type { services } from './services.table.js';
 import { serviceListOptions, servicesRepository, type ServiceRow } from './services.repository.js';
@@ -41,10 +40,8 @@ export class ServiceCatalogService extends TenantCrudService<typeof services, Se
       repository: servicesRepository,
       toEntities: async (_ex, _scope, rows) => rows.map(toService),
       listOptions: serviceListOptions,
-      prepareCreate: async (ex, scope, input) => {
-        await assertLocation(ex, scope, input.locationId);
-        return input;
-      },
+      location: locationOwnership,
+      prepareCreate: async (_ex, _scope, input) => input,
       preparePatch: async (_ex, _scope, input, existing) => {
         if (input.locationId !== undefined && input.locationId !== existing.locationId) throw badRequest(SERVICE_LOCATION_FIXED);
         return input;
@@ -56,10 +53,5 @@ export class ServiceCatalogService extends TenantCrudService<typeof services, Se
         await slotsRepository.removeService(ex, scope, existing.id);
       },
     });
-  }
-
-  override async list(auth: AuthContext, query: Query): Promise<Service[]> {
-    if (query.locationId) await assertLocationVisible(this.db, auth, query.locationId);
-    return super.list(auth, query);
   }
 }

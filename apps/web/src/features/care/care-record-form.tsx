@@ -1,20 +1,13 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
-import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { useFormState } from '../../components/form-fields';
-import { notifySuccess } from '../../lib/toasts';
+import { useEntityForm, type SaveMutation } from '../../components/use-entity-form';
 import { PatientPicker, useChosenPatient } from '../patients/patient-picker';
-import { capitalized } from './noun';
+import type { prescriptionOps, vaccinationOps } from '@willow/contracts';
 
-interface Mutation<V> {
-  mutate: (variables: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void;
-  isPending: boolean;
-}
-
-interface CareRecordFormOptions<V extends object, R extends { id: string; patientId: string }, D> {
+interface CareRecordFormOptions<V extends object, R extends { id: string; patientId: string }, D, A> {
   /** lower case, as in 'New prescription' and 'Error creating prescription' */
   noun: string;
+  /** the record's contract operations: the form is checked against their schema */
+  ops: typeof prescriptionOps | typeof vaccinationOps;
   open: boolean;
   record: R | null;
   /** adding from a patient's page: that patient, fixed */
@@ -25,78 +18,44 @@ interface CareRecordFormOptions<V extends object, R extends { id: string; patien
   /** empty values for a new record; a function, since they may start at today */
   blank: () => V;
   fromRecord: (record: R) => V;
-  schema: z.ZodType<D>;
   /** the form's values as the schema's input, less the patient */
   toInput: (values: V) => object;
-  create: Mutation<D>;
-  update: Mutation<{ id: string; data: D }>;
+  create: SaveMutation<D, A>;
+  update: SaveMutation<{ id: string; data: D }, A>;
   onClose: () => void;
 }
 
 /**
- * What prescriptions and vaccinations forms share: the patient they are for, loading the record
- * into the form on open, saving with the success and error toasts, and the dialog with the patient picker.
- * Each form adds only its own fields.
+ * What prescriptions and vaccinations forms add to the entity form: the patient they are for,
+ * picked in the dialog (fixed on a patient's page). Each form adds only its own fields.
  */
-export function useCareRecordForm<V extends object, R extends { id: string; patientId: string }, D>({
-  noun,
-  open,
-  record,
+export function useCareRecordForm<V extends object, R extends { id: string; patientId: string }, D, A>({
   patientId,
   clientId,
   locationId,
-  blank,
-  fromRecord,
-  schema,
-  toInput,
-  create,
-  update,
-  onClose,
-}: CareRecordFormOptions<V, R, D>) {
-  const form = useFormState(blank());
-  const patient = useChosenPatient(open, record?.patientId ?? patientId);
-  const { reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    reset(record ? fromRecord(record) : blank());
-  }, [open, record, reset, blank, fromRecord]);
-
-  const Noun = capitalized(noun);
-  const done = (success: string, error: string) => ({
-    onSuccess: () => {
-      notifySuccess(success);
-      onClose();
-    },
-    onError: form.saveFailed(error),
+  ...options
+}: CareRecordFormOptions<V, R, D, A>) {
+  const patient = useChosenPatient(options.open, options.record?.patientId ?? patientId);
+  const { form, dialog } = useEntityForm({
+    ...options,
+    // Another patient chosen is a change too.
+    alsoDirty: !patient.loading && (patient.value?.id ?? null) !== (options.record?.patientId ?? patientId ?? null),
   });
-  const submit = () => {
-    const data = form.check(schema, { patientId: patient.value?.id ?? '', ...toInput(form.values) });
-    if (!data) return;
-    if (record) update.mutate({ id: record.id, data }, done(`${Noun} updated`, `Error updating ${noun}`));
-    else create.mutate(data, done(`${Noun} created`, `Error creating ${noun}`));
-  };
 
-  const dialog = (fields: ReactNode) => (
-    <EntityFormDialog
-      open={open}
-      title={record ? `Edit ${noun}` : `New ${noun}`}
-      submitLabel={record ? 'Save' : 'Create'}
-      submitting={create.isPending || update.isPending}
-      onSubmit={submit}
-      onClose={onClose}
-      // Another patient chosen is a change too.
-      dirty={form.dirty || (!patient.loading && (patient.value?.id ?? null) !== (record?.patientId ?? patientId ?? null))}
-    >
-      <PatientPicker
-        value={patient.value}
-        onChange={patient.set}
-        error={form.errors.patientId && 'Choose a patient'}
-        disabled={Boolean(patientId) || patient.loading}
-        clientId={clientId}
-        locationId={locationId}
-      />
-      {fields}
-    </EntityFormDialog>
-  );
-  return { form, dialog };
+  const careDialog = (fields: ReactNode) =>
+    dialog(
+      <>
+        <PatientPicker
+          value={patient.value}
+          onChange={patient.set}
+          error={form.errors.patientId && 'Choose a patient'}
+          disabled={Boolean(patientId) || patient.loading}
+          clientId={clientId}
+          locationId={locationId}
+        />
+        {fields}
+      </>,
+      () => ({ patientId: patient.value?.id ?? '' }),
+    );
+  return { form, dialog: careDialog };
 }

@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { OpQuery, PatientRef, prescriptionOps } from '@willow/contracts';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type ServerPagination } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useFormDialog } from '../../components/use-form-dialog';
@@ -15,8 +15,8 @@ import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { PatientRefCell } from '../patients/patient-cell';
 import { capitalized } from './noun';
 
-/** Filters shared by prescription and vaccination lists (their list operations' query). */
-export type CareRecordFilter = OpQuery<typeof prescriptionOps.list>;
+/** Filters shared by prescription and vaccination lists (their list operations' query, less the paging). */
+export type CareRecordFilter = Omit<OpQuery<typeof prescriptionOps.list>, 'limit' | 'offset'>;
 
 interface CareRecord {
   id: string;
@@ -91,9 +91,11 @@ interface CareRecordTableProps<T extends CareRecord> {
   noRowsLabel: string;
   /** the record's form dialog, driven by `records.formDialog` */
   form: ReactNode;
+  /** the list's pages (useServerPages) */
+  server: ServerPagination;
 }
 
-export function CareRecordTable<T extends CareRecord>({ records, toolbar, rows, columns, noRowsLabel, form }: CareRecordTableProps<T>) {
+export function CareRecordTable<T extends CareRecord>({ records, toolbar, rows, columns, noRowsLabel, form, server }: CareRecordTableProps<T>) {
   return (
     <>
       <Box
@@ -119,6 +121,7 @@ export function CareRecordTable<T extends CareRecord>({ records, toolbar, rows, 
         loading={records.loading}
         loadError={records.loadError}
         noRowsLabel={noRowsLabel}
+        server={server}
       />
       {form}
       {records.confirmDialog}

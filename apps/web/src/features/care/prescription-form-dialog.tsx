@@ -1,5 +1,5 @@
 import { Stack } from '@mui/material';
-import { PrescriptionInput } from '@willow/contracts';
+import { prescriptionOps } from '@willow/contracts';
 import type { Prescription } from '@willow/contracts';
 import { DateInput, MessageInput, numberOrNull, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
@@ -65,7 +65,7 @@ export function PrescriptionFormDialog({ open, prescription, patientId, clientId
     locationId,
     blank,
     fromRecord,
-    schema: PrescriptionInput,
+    ops: prescriptionOps,
     toInput,
     create: useCreatePrescription(),
     update: useUpdatePrescription(),

@@ -3,6 +3,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Prescription } from '@willow/contracts';
+import { useServerPages } from '../../components/use-server-pages';
 import { formatDate } from '../../lib/dates';
 import { CareRecordTable, patientColumn, useCareRecordList } from './care-record-list';
 import type { CareRecordFilter } from './care-record-list';
@@ -11,8 +12,7 @@ import { PrescriptionFormDialog } from './prescription-form-dialog';
 import { useDeletePrescription, usePrescriptions } from './prescriptions.api';
 
 /** The print view, in its own tab so the list stays where it was. */
-export const prescriptionPrintUrl = (p: Pick<Prescription, 'id' | 'patientId'>) =>
-  `/prescriptions/${p.id}/print?patientId=${encodeURIComponent(p.patientId)}`;
+export const prescriptionPrintUrl = (p: Pick<Prescription, 'id'>) => `/prescriptions/${p.id}/print`;
 
 interface PrescriptionListProps {
   filter: CareRecordFilter;
@@ -21,7 +21,8 @@ interface PrescriptionListProps {
 }
 
 export function PrescriptionList({ filter, showPatient = true, loadingToast = false }: PrescriptionListProps) {
-  const prescriptions = usePrescriptions(filter);
+  const pages = useServerPages(filter);
+  const prescriptions = usePrescriptions(pages.query, pages.options);
   const staffNames = useStaffNames();
   const remove = useDeletePrescription();
   const records = useCareRecordList<Prescription>({
@@ -78,7 +79,8 @@ export function PrescriptionList({ filter, showPatient = true, loadingToast = fa
   return (
     <CareRecordTable
       records={records}
-      rows={prescriptions.data}
+      rows={prescriptions.data?.items}
+      server={pages.table(prescriptions.data?.total)}
       columns={columns}
       noRowsLabel="No prescriptions recorded"
       form={

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { formatDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,7 +10,7 @@ import { useLocation } from '../locations/locations.api';
 import { usePatient } from '../patients/patients.api';
 import { SEX_LABELS } from '../patients/patient-form-dialog';
 import { useStaffNames } from '../users/users.api';
-import { usePrescriptions } from './prescriptions.api';
+import { usePrescription } from './prescriptions.api';
 
 function Line({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -29,11 +29,8 @@ function Line({ label, value }: { label: string; value: string | null | undefine
 /** A prescription on its own sheet, without the app around it, ready for the printer. */
 export default function PrescriptionPrintPage() {
   const { id } = useParams();
-  const [params] = useSearchParams();
-  // The list is the only way to read a prescription; the patient narrows it to a few rows.
-  const patientId = params.get('patientId') ?? undefined;
-  const prescriptions = usePrescriptions({ patientId });
-  const prescription = prescriptions.data?.find((p) => p.id === id);
+  const found = usePrescription(id);
+  const prescription = found.data;
   const patient = usePatient(prescription?.patientId);
   const client = useClient(prescription?.clientId);
   const location = useLocation(prescription?.locationId);
@@ -50,11 +47,11 @@ export default function PrescriptionPrintPage() {
     return () => clearTimeout(timer);
   }, [ready]);
 
-  if (prescriptions.isLoading) return <PageLoader fullScreen />;
+  if (found.isLoading) return <PageLoader fullScreen />;
   if (!prescription)
     return (
       <Box sx={{ p: 3 }}>
-        <Alert severity="error">{prescriptions.error?.message ?? 'This prescription could not be found.'}</Alert>
+        <Alert severity="error">{found.error?.message ?? 'This prescription could not be found.'}</Alert>
       </Box>
     );
   if (!ready) return <PageLoader fullScreen />;

@@ -7,6 +7,7 @@ const prescriptionHooks = crudHooks({ ops: prescriptionOps, keys: prescriptionKe
 
 export const {
   useList: usePrescriptions,
+  useGet: usePrescription,
   useCreate: useCreatePrescription,
   useUpdate: useUpdatePrescription,
   useRemove: useDeletePrescription,

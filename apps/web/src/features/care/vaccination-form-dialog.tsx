@@ -1,5 +1,5 @@
 import { Stack } from '@mui/material';
-import { VaccinationInput } from '@willow/contracts';
+import { vaccinationOps } from '@willow/contracts';
 import type { Vaccination } from '@willow/contracts';
 import { DateInput, MessageInput, TextInput, textOrNull } from '../../components/form-fields';
 import { todayIso } from '../../lib/dates';
@@ -53,7 +53,7 @@ export function VaccinationFormDialog({ open, vaccination, patientId, clientId, 
     locationId,
     blank,
     fromRecord,
-    schema: VaccinationInput,
+    ops: vaccinationOps,
     toInput,
     create: useCreateVaccination(),
     update: useUpdateVaccination(),

@@ -3,12 +3,13 @@ import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Vaccination } from '@willow/contracts';
 import { QuickFilter } from '../../components/quick-filter';
+import { useServerPages } from '../../components/use-server-pages';
 import { formatDate } from '../../lib/dates';
 import { CareRecordTable, patientColumn, useCareRecordList } from './care-record-list';
 import type { CareRecordFilter } from './care-record-list';
 import { useStaffNames } from '../users/users.api';
 import { VaccinationFormDialog } from './vaccination-form-dialog';
-import { byUrgency, filterVaccinations, vaccinationStatusChip } from './vaccination-status';
+import { byUrgency, statusQuery, vaccinationStatusChip } from './vaccination-status';
 import type { VaccinationQuickFilter } from './vaccination-status';
 import { useDeleteVaccination, useVaccinations } from './vaccinations.api';
 
@@ -21,10 +22,17 @@ interface VaccinationListProps {
 }
 
 export function VaccinationList({ filter, showPatient = true, loadingToast = false }: VaccinationListProps) {
-  const vaccinations = useVaccinations(filter);
+  const [quick, setQuick] = useState<VaccinationQuickFilter>('all');
+  const pages = useServerPages({ ...filter, status: statusQuery(quick) });
+  const vaccinations = useVaccinations(pages.query, pages.options);
+  // How many each quick filter holds: the totals of one-row pages, counted by the server over every page.
+  const counts = {
+    all: useVaccinations({ ...filter, limit: 1, offset: 0 }).data?.total,
+    overdue: useVaccinations({ ...filter, status: 'overdue', limit: 1, offset: 0 }).data?.total,
+    dueSoon: useVaccinations({ ...filter, status: 'dueSoon', limit: 1, offset: 0 }).data?.total,
+  };
   const staffNames = useStaffNames();
   const remove = useDeleteVaccination();
-  const [quick, setQuick] = useState<VaccinationQuickFilter>('all');
   const records = useCareRecordList<Vaccination>({
     noun: 'vaccination',
     query: vaccinations,
@@ -34,9 +42,6 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
   });
   const { actions } = records;
 
-  const all = useMemo(() => vaccinations.data ?? [], [vaccinations.data]);
-  const rows = useMemo(() => filterVaccinations(all, quick), [all, quick]);
-  const count = (status: VaccinationQuickFilter) => filterVaccinations(all, status).length;
 
   const columns = useMemo<GridColDef<Vaccination>[]>(() => {
     // Status first: the column that matters at a glance stays in view on a phone.
@@ -78,13 +83,14 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
           value={quick}
           onChange={setQuick}
           options={[
-            { value: 'all', label: 'All', count: all.length },
-            { value: 'overdue', label: 'Overdue', count: count('overdue') },
-            { value: 'dueSoon', label: 'Due soon', count: count('dueSoon') },
+            { value: 'all', label: 'All', count: counts.all },
+            { value: 'overdue', label: 'Overdue', count: counts.overdue },
+            { value: 'dueSoon', label: 'Due soon', count: counts.dueSoon },
           ]}
         />
       }
-      rows={rows}
+      rows={vaccinations.data?.items}
+      server={pages.table(vaccinations.data?.total)}
       columns={columns}
       noRowsLabel={quick === 'all' ? 'No vaccinations recorded' : 'No vaccinations in this group'}
       form={

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byUrgency, filterVaccinations, vaccinationStatusChip } from './vaccination-status';
+import { byUrgency, statusQuery, vaccinationStatusChip } from './vaccination-status';
 
 describe('vaccination status chips', () => {
   it('maps every status to its label and colour', () => {
@@ -9,11 +9,10 @@ describe('vaccination status chips', () => {
     expect(vaccinationStatusChip('noBooster')).toEqual({ label: 'No booster', color: 'default' });
   });
 
-  it('filters quickly by status', () => {
-    const rows = [{ status: 'overdue' as const }, { status: 'dueSoon' as const }, { status: 'current' as const }];
-    expect(filterVaccinations(rows, 'all')).toHaveLength(3);
-    expect(filterVaccinations(rows, 'overdue')).toEqual([{ status: 'overdue' }]);
-    expect(filterVaccinations(rows, 'dueSoon')).toEqual([{ status: 'dueSoon' }]);
+  it('asks the server for the quick filter’s status, and for none when all are shown', () => {
+    expect(statusQuery('all')).toBeUndefined();
+    expect(statusQuery('overdue')).toBe('overdue');
+    expect(statusQuery('dueSoon')).toBe('dueSoon');
   });
 
   it('orders by urgency', () => {

@@ -21,9 +21,9 @@ export function vaccinationStatusChip(status: VaccinationStatus): StatusChip {
 
 export type VaccinationQuickFilter = 'all' | 'overdue' | 'dueSoon';
 
-/** Quick filters over the list already loaded; the server computed each status for the location's today. */
-export function filterVaccinations<V extends Pick<Vaccination, 'status'>>(rows: readonly V[], filter: VaccinationQuickFilter): V[] {
-  return filter === 'all' ? [...rows] : rows.filter((v) => v.status === filter);
+/** A quick filter as the list's `status` query: the server computes each status for the location's today, on every page. */
+export function statusQuery(filter: VaccinationQuickFilter): Exclude<VaccinationQuickFilter, 'all'> | undefined {
+  return filter === 'all' ? undefined : filter;
 }
 
 /** The most urgent first: overdue, due soon, current, no booster. */

@@ -1,10 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Stack } from '@mui/material';
-import { ClientInput } from '@willow/contracts';
+import { clientOps } from '@willow/contracts';
 import type { Client } from '@willow/contracts';
-import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { MessageInput, SelectInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
-import { notifySuccess } from '../../lib/toasts';
+import { MessageInput, SelectInput, TextInput, textOrNull } from '../../components/form-fields';
+import { useEntityForm } from '../../components/use-entity-form';
 import { useLocations } from '../locations/locations.api';
 import { StaffSelect } from '../users/staff-select';
 import { useCreateClient, useUpdateClient } from './clients.api';
@@ -20,6 +19,7 @@ const emptyForm = {
   primaryVeterinarianId: '',
   locationId: '',
 };
+type FormValues = typeof emptyForm;
 
 interface ClientFormDialogProps {
   open: boolean;
@@ -31,82 +31,54 @@ interface ClientFormDialogProps {
   onCreated?: (client: Client) => void;
 }
 
-export function ClientFormDialog({ open, client, defaultLocationId, onClose, onCreated }: ClientFormDialogProps) {
-  const form = useFormState(emptyForm);
-  const locations = useLocations(true);
-  const create = useCreateClient();
-  const update = useUpdateClient();
-  const { reset } = form;
+const fromClient = (client: Client): FormValues => ({
+  firstName: client.firstName,
+  lastName: client.lastName,
+  email: client.email ?? '',
+  phone: client.phone ?? '',
+  alternatePhone: client.alternatePhone ?? '',
+  address: client.address ?? '',
+  notes: client.notes ?? '',
+  primaryVeterinarianId: client.primaryVeterinarianId ?? '',
+  locationId: client.locationId,
+});
 
-  useEffect(() => {
-    if (!open) return;
-    reset(
-      client
-        ? {
-            firstName: client.firstName,
-            lastName: client.lastName,
-            email: client.email ?? '',
-            phone: client.phone ?? '',
-            alternatePhone: client.alternatePhone ?? '',
-            address: client.address ?? '',
-            notes: client.notes ?? '',
-            primaryVeterinarianId: client.primaryVeterinarianId ?? '',
-            locationId: client.locationId,
-          }
-        : { ...emptyForm, locationId: defaultLocationId ?? '' },
-    );
-  }, [open, client, defaultLocationId, reset]);
+const toInput = (v: FormValues) => ({
+  locationId: v.locationId,
+  firstName: v.firstName,
+  lastName: v.lastName,
+  email: v.email,
+  phone: textOrNull(v.phone),
+  alternatePhone: textOrNull(v.alternatePhone),
+  address: textOrNull(v.address),
+  notes: textOrNull(v.notes),
+  primaryVeterinarianId: v.primaryVeterinarianId || null,
+});
+
+export function ClientFormDialog({ open, client, defaultLocationId, onClose, onCreated }: ClientFormDialogProps) {
+  const locations = useLocations(true);
+  const blank = useCallback(() => ({ ...emptyForm, locationId: defaultLocationId ?? '' }), [defaultLocationId]);
+  const { form, dialog } = useEntityForm({
+    ops: clientOps,
+    create: useCreateClient(),
+    update: useUpdateClient(),
+    noun: 'client',
+    open,
+    record: client,
+    blank,
+    fromRecord: fromClient,
+    toInput,
+    onClose,
+    onSaved: (saved, created) => created && onCreated?.(saved),
+    title: (c) => (c ? `Edit ${c.firstName} ${c.lastName}` : 'New client'),
+  });
 
   const locationOptions = useMemo(() => (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })), [locations.data]);
   const v = form.values;
   const e = form.errors;
 
-  const submit = () => {
-    const data = form.check(ClientInput, {
-      locationId: v.locationId,
-      firstName: v.firstName,
-      lastName: v.lastName,
-      email: v.email,
-      phone: textOrNull(v.phone),
-      alternatePhone: textOrNull(v.alternatePhone),
-      address: textOrNull(v.address),
-      notes: textOrNull(v.notes),
-      primaryVeterinarianId: v.primaryVeterinarianId || null,
-    });
-    if (!data) return;
-    if (client) {
-      update.mutate(
-        { id: client.id, data },
-        {
-          onSuccess: () => {
-            notifySuccess('Client updated');
-            onClose();
-          },
-          onError: form.saveFailed('Error updating client'),
-        },
-      );
-      return;
-    }
-    create.mutate(data, {
-      onSuccess: (created) => {
-        notifySuccess('Client created');
-        onClose();
-        onCreated?.(created);
-      },
-      onError: form.saveFailed('Error creating client'),
-    });
-  };
-
-  return (
-    <EntityFormDialog
-      open={open}
-      title={client ? `Edit ${client.firstName} ${client.lastName}` : 'New client'}
-      submitLabel={client ? 'Save' : 'Create'}
-      submitting={create.isPending || update.isPending}
-      onSubmit={submit}
-      onClose={onClose}
-      dirty={form.dirty}
-    >
+  return dialog(
+    <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextInput label="First name" required value={v.firstName} onValueChange={(x) => form.set('firstName', x)} error={e.firstName} />
         <TextInput label="Last name" required value={v.lastName} onValueChange={(x) => form.set('lastName', x)} error={e.lastName} />
@@ -143,6 +115,6 @@ export function ClientFormDialog({ open, client, defaultLocationId, onClose, onC
         error={e.primaryVeterinarianId}
       />
       <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
-    </EntityFormDialog>
+    </>,
   );
 }

@@ -4,13 +4,14 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/Upload';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { ClientSummary } from '@willow/contracts';
 import { useNavigate } from 'react-router';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
+import { useServerPages } from '../../components/use-server-pages';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { clientExportUrl, useClientList } from './clients.api';
@@ -37,15 +38,11 @@ export default function ClientsPage() {
   const canImport = useHasAnyPermission(['users.manage', 'account.manage']);
   const canExport = useHasAnyPermission(['users.manage', 'account.manage', 'reports.export']);
   const [search, setSearch] = useState('');
-  const [pageModel, setPageModel] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const debounced = useDebouncedValue(search);
-  const clients = useClientList(
-    place.locationId
-      ? { locationId: place.locationId, search: debounced, limit: pageModel.pageSize, offset: pageModel.page * pageModel.pageSize }
-      : null,
-  );
+  const pages = useServerPages(place.locationId ? { locationId: place.locationId, search: debounced.trim() || undefined } : null);
+  const clients = useClientList(pages.query, pages.options);
   useLoadingToast(clients.isLoading, 'Loading Clients...');
   useErrorToast(clients.error, 'Error getting client list');
 
@@ -53,7 +50,6 @@ export default function ClientsPage() {
     () => place.locations.find((l) => l.id === place.locationId)?.name,
     [place.locations, place.locationId],
   );
-  const firstPage = () => setPageModel((m) => ({ ...m, page: 0 }));
 
   return (
     <>
@@ -83,10 +79,7 @@ export default function ClientsPage() {
           size="small"
           placeholder="Search by name, email or phone"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            firstPage();
-          }}
+          onChange={(e) => setSearch(e.target.value)}
           slotProps={{
             htmlInput: { 'aria-label': 'Search clients' },
             input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
@@ -99,10 +92,7 @@ export default function ClientsPage() {
             size="small"
             label="Location"
             value={place.locationId ?? ''}
-            onChange={(e) => {
-              place.pick(e.target.value);
-              firstPage();
-            }}
+            onChange={(e) => place.pick(e.target.value)}
             sx={{ flex: '1 1 200px', maxWidth: { sm: 280 } }}
           >
             {place.locations.map((l) => (
@@ -120,7 +110,7 @@ export default function ClientsPage() {
         loadError={loadErrorOf(clients)}
         loading={clients.isFetching || place.loading}
         noRowsLabel={debounced ? 'No clients match this search' : 'No clients yet'}
-        server={{ rowCount: clients.data?.total ?? 0, model: pageModel, onModelChange: setPageModel }}
+        server={pages.table(clients.data?.total)}
         onRowClick={(row) => void navigate(`/clients/${row.id}`)}
       />
       <ClientFormDialog

@@ -1,54 +1,17 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  createClient,
-  deleteClient,
-  getClient,
-  importClients,
-  listClients,
-  previewClientImport,
-  updateClient,
-} from '@willow/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { clientOps, deleteClient, importClients, previewClientImport } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { auditKeys, clientKeys, contactKeys, documentKeys, patientKeys, prescriptionKeys, searchKeys, vaccinationKeys } from '../../lib/query-keys';
 
-export interface ClientListQuery {
-  locationId: string;
-  search: string;
-  limit: number;
-  offset: number;
-}
-
-export function useClientList(query: ClientListQuery | null) {
-  return useQuery({
-    queryKey: clientKeys.list(query ?? { locationId: '', search: '', limit: 0, offset: 0 }),
-    queryFn: ({ signal }) =>
-      api(listClients, {
-        query: { ...query!, search: query!.search.trim() || undefined },
-        signal,
-      }),
-    enabled: query !== null,
-    // Typing in the search box keeps the old page on screen until the new one arrives.
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useClient(id: string | undefined) {
-  return useQuery({
-    queryKey: clientKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api(getClient, { params: { id: id! }, signal }),
-    enabled: Boolean(id),
-  });
-}
-
 /** A change refreshes the clients, search and the history. */
 const clientHooks = crudHooks({
-  ops: { create: createClient, update: updateClient },
-  keys: clientKeys,
+  ops: clientOps,
+  keys: { all: clientKeys.all, one: clientKeys.detail },
   alsoInvalidate: [searchKeys.all, auditKeys.all],
 });
 
-export const { useCreate: useCreateClient, useUpdate: useUpdateClient } = clientHooks;
+export const { useList: useClientList, useGet: useClient, useCreate: useCreateClient, useUpdate: useUpdateClient } = clientHooks;
 
 export function useDeleteClient() {
   return clientHooks.useChange(

@@ -1,11 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Stack } from '@mui/material';
-import { PATIENT_SEXES, PatientInput } from '@willow/contracts';
+import { PATIENT_SEXES, patientOps } from '@willow/contracts';
 import type { Patient } from '@willow/contracts';
-import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { DateInput, MessageInput, numberOrNull, SelectInput, SwitchInput, TagsInput, TextInput, textOrNull, useFormState } from '../../components/form-fields';
+import { DateInput, MessageInput, numberOrNull, SelectInput, SwitchInput, TagsInput, TextInput, textOrNull } from '../../components/form-fields';
+import { useEntityForm } from '../../components/use-entity-form';
 import { formatAge } from '../../lib/dates';
-import { notifySuccess } from '../../lib/toasts';
 import { useLocation } from '../locations/locations.api';
 import { useCreatePatient, useUpdatePatient } from './patients.api';
 
@@ -31,6 +30,7 @@ const emptyForm = {
   alerts: [] as string[],
   notes: '',
 };
+type FormValues = typeof emptyForm;
 
 interface PatientFormDialogProps {
   open: boolean;
@@ -43,47 +43,26 @@ interface PatientFormDialogProps {
   onCreated?: (patient: Patient) => void;
 }
 
+const fromPatient = (patient: Patient): FormValues => ({
+  name: patient.name,
+  speciesId: patient.speciesId,
+  breed: patient.breed ?? '',
+  sex: patient.sex,
+  neutered: patient.neutered,
+  dateOfBirth: patient.dateOfBirth ?? '',
+  weightKg: patient.weightKg === null ? '' : String(patient.weightKg),
+  microchip: patient.microchip ?? '',
+  colour: patient.colour ?? '',
+  alerts: patient.alerts,
+  notes: patient.notes ?? '',
+});
+
+const blank = (): FormValues => emptyForm;
+
 export function PatientFormDialog({ open, patient, clientId, locationId, onClose, onCreated }: PatientFormDialogProps) {
-  const form = useFormState(emptyForm);
   const location = useLocation(open ? locationId : null);
-  const create = useCreatePatient();
-  const update = useUpdatePatient();
-  const { reset } = form;
-
-  useEffect(() => {
-    if (!open) return;
-    reset(
-      patient
-        ? {
-            name: patient.name,
-            speciesId: patient.speciesId,
-            breed: patient.breed ?? '',
-            sex: patient.sex,
-            neutered: patient.neutered,
-            dateOfBirth: patient.dateOfBirth ?? '',
-            weightKg: patient.weightKg === null ? '' : String(patient.weightKg),
-            microchip: patient.microchip ?? '',
-            colour: patient.colour ?? '',
-            alerts: patient.alerts,
-            notes: patient.notes ?? '',
-          }
-        : emptyForm,
-    );
-  }, [open, patient, reset]);
-
-  const speciesOptions = useMemo(() => {
-    const options = (location.data?.species ?? []).map((s) => ({ value: s.id, label: s.name }));
-    // A species since removed from the location still names this patient's own.
-    if (patient && !options.some((o) => o.value === patient.speciesId))
-      options.push({ value: patient.speciesId, label: patient.speciesName });
-    return options;
-  }, [location.data, patient]);
-
-  const v = form.values;
-  const e = form.errors;
-
-  const submit = () => {
-    const data = form.check(PatientInput, {
+  const toInput = useCallback(
+    (v: FormValues) => ({
       clientId,
       name: v.name,
       speciesId: v.speciesId,
@@ -96,42 +75,37 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
       colour: textOrNull(v.colour),
       alerts: v.alerts,
       notes: textOrNull(v.notes),
-    });
-    if (!data) return;
-    if (patient) {
-      update.mutate(
-        { id: patient.id, data },
-        {
-          onSuccess: () => {
-            notifySuccess('Patient updated');
-            onClose();
-          },
-          onError: form.saveFailed('Error updating patient'),
-        },
-      );
-      return;
-    }
-    create.mutate(data, {
-      onSuccess: (created) => {
-        notifySuccess('Patient created');
-        onCreated?.(created);
-        onClose();
-      },
-      onError: form.saveFailed('Error creating patient'),
-    });
-  };
+    }),
+    [clientId],
+  );
+  const { form, dialog } = useEntityForm({
+    ops: patientOps,
+    create: useCreatePatient(),
+    update: useUpdatePatient(),
+    noun: 'patient',
+    open,
+    record: patient,
+    blank,
+    fromRecord: fromPatient,
+    toInput,
+    onClose,
+    onSaved: (saved, created) => created && onCreated?.(saved),
+    title: (p) => (p ? `Edit ${p.name}` : 'New patient'),
+  });
 
+  const speciesOptions = useMemo(() => {
+    const options = (location.data?.species ?? []).map((s) => ({ value: s.id, label: s.name }));
+    // A species since removed from the location still names this patient's own.
+    if (patient && !options.some((o) => o.value === patient.speciesId))
+      options.push({ value: patient.speciesId, label: patient.speciesName });
+    return options;
+  }, [location.data, patient]);
+
+  const v = form.values;
+  const e = form.errors;
   const age = formatAge(v.dateOfBirth || null);
-  return (
-    <EntityFormDialog
-      open={open}
-      title={patient ? `Edit ${patient.name}` : 'New patient'}
-      submitLabel={patient ? 'Save' : 'Create'}
-      submitting={create.isPending || update.isPending}
-      onSubmit={submit}
-      onClose={onClose}
-      dirty={form.dirty}
-    >
+  return dialog(
+    <>
       <TextInput label="Name" required value={v.name} onValueChange={(x) => form.set('name', x)} error={e.name} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <SelectInput
@@ -184,6 +158,6 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
         error={e.alerts ?? Object.entries(e).find(([k]) => k.startsWith('alerts.'))?.[1]}
       />
       <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
-    </EntityFormDialog>
+    </>,
   );
 }

@@ -1,12 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  createPatient,
-  deletePatient,
-  getPatient,
-  listPatients,
-  setPatientDeceased,
-  updatePatient,
-} from '@willow/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { deletePatient, patientOps, setPatientDeceased } from '@willow/contracts';
 import type { DeceasedInput } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
@@ -21,6 +14,15 @@ import {
   vaccinationKeys,
 } from '../../lib/query-keys';
 
+const patientHooks = crudHooks({
+  ops: patientOps,
+  keys: { all: patientKeys.all, one: patientKeys.detail },
+  // The client list counts patients; search and history show them.
+  alsoInvalidate: [clientKeys.all, searchKeys.all, auditKeys.all],
+});
+
+export const { useList: usePatients, useGet: usePatient, useCreate: useCreatePatient, useUpdate: useUpdatePatient } = patientHooks;
+
 export interface PatientListQuery {
   clientId?: string;
   locationId?: string;
@@ -30,39 +32,14 @@ export interface PatientListQuery {
   offset: number;
 }
 
+/** A page of patients for pickers and tabs: the search trimmed, the deceased in or out. */
 export function usePatientList(query: PatientListQuery, enabled = true) {
-  return useQuery({
-    queryKey: patientKeys.list({ ...query }),
-    queryFn: ({ signal }) =>
-      api(listPatients, {
-        query: {
-          ...query,
-          search: query.search?.trim() || undefined,
-          includeDeceased: query.includeDeceased === undefined ? undefined : query.includeDeceased ? 'true' : 'false',
-        },
-        signal,
-      }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const { includeDeceased, search, ...rest } = query;
+  return usePatients(
+    { ...rest, search: search?.trim() || undefined, includeDeceased: includeDeceased === undefined ? undefined : includeDeceased ? 'true' : 'false' },
+    { enabled, placeholderData: keepPreviousData },
+  );
 }
-
-export function usePatient(id: string | undefined) {
-  return useQuery({
-    queryKey: patientKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api(getPatient, { params: { id: id! }, signal }),
-    enabled: Boolean(id),
-  });
-}
-
-const patientHooks = crudHooks({
-  ops: { create: createPatient, update: updatePatient },
-  keys: patientKeys,
-  // The client list counts patients; search and history show them.
-  alsoInvalidate: [clientKeys.all, searchKeys.all, auditKeys.all],
-});
-
-export const { useCreate: useCreatePatient, useUpdate: useUpdatePatient } = patientHooks;
 
 export function useSetDeceased() {
   return patientHooks.useChange(
