@@ -4,31 +4,24 @@ import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, To
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { AddOnAttachInput } from '@willow/contracts';
 import type { AddOn, AppointmentAddOn, AppointmentDetail } from '@willow/contracts';
 import { SelectInput, TextInput } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { notifyError, notifySuccess } from '../../lib/toasts';
-import { validate } from '../../lib/zod-errors';
 import type { FieldErrors } from '../../lib/zod-errors';
+import {
+  addOnChoiceLabel,
+  addOnHeadline,
+  answerTexts,
+  checkAddOnValues,
+  draftOf,
+  filledValues,
+  optionsOf,
+} from './appointment-add-on-values';
+import type { AddOnOptions as Options, AddOnValues as Values, ChosenAddOn, DraftAddOn, PendingAddOn } from './appointment-add-on-values';
 import { useLocationAddOns, useRemoveAddOn, useUpdateAddOnValues } from './appointments.api';
 
-type Options = AddOn['options'];
-type Values = Record<string, string>;
-
-const price = (n: number) => n.toFixed(2);
-
-/** Blank answers are left out: an option not filled in has no value. */
-function filled(values: Values): Values {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
-}
-
-/** Field errors of the values record, keyed by option name. */
-function valueErrors(values: Values): { ok: true; values: Values } | { ok: false; errors: FieldErrors } {
-  const checked = validate(AddOnAttachInput.shape.values, filled(values));
-  if (checked.ok) return { ok: true, values: checked.data };
-  return { ok: false, errors: checked.errors };
-}
+export type { DraftAddOn, PendingAddOn } from './appointment-add-on-values';
 
 /** One field per option: a list when the add-on offers choices, free text when it does not. */
 function OptionFields({ options, values, errors, onChange }: { options: Options; values: Values; errors: FieldErrors; onChange: (values: Values) => void }) {
@@ -62,22 +55,12 @@ function OptionFields({ options, values, errors, onChange }: { options: Options;
   );
 }
 
-/**
- * The options of an attached add-on: its item's current ones (inactive items included), or, when
- * the item is gone, the names it was filled in with (as free text).
- */
-function optionsOf(attached: AppointmentAddOn, items: readonly AddOn[]): Options {
-  const item = items.find((i) => i.id === attached.addOnId);
-  if (item) return item.options;
-  return Object.keys(attached.values).map((name) => ({ name, choices: [] }));
-}
-
 /** A line of an attached (or about to be attached) add-on: name and price, then its answers. */
-function AddOnLine({ name, price: amount, values, actions, note }: { name: string; price: number; values: Values; actions: ReactNode; note?: string }) {
-  const answers = Object.entries(values).map(([option, value]) => `${option}: ${value}`);
+function AddOnLine({ name, price, values, actions, note }: { name: string; price: number; values: Values; actions: ReactNode; note?: string }) {
+  const answers = answerTexts(values);
   return (
     <ListItem disableGutters secondaryAction={actions}>
-      <ListItemText primary={`${name} · ${price(amount)}`} secondary={[...answers, ...(note ? [note] : [])].join(' · ') || undefined} />
+      <ListItemText primary={addOnHeadline(name, price)} secondary={[...answers, ...(note ? [note] : [])].join(' · ') || undefined} />
     </ListItem>
   );
 }
@@ -194,12 +177,6 @@ export function AppointmentAddOns({ appointment, staged, onStagedChange, onPendi
   );
 }
 
-/** An add-on of the location with its checked answers (blank ones left out). */
-interface ChosenAddOn {
-  item: AddOn;
-  values: Values;
-}
-
 interface AddOnPickerProps {
   /** the items that may be attached (the location's active ones) */
   items: readonly AddOn[];
@@ -212,27 +189,20 @@ interface AddOnPickerProps {
   onDraftChange?: (pending: PendingAddOn | null) => void;
 }
 
-/** An add-on chosen in the picker whose "Attach" was not pressed yet. */
-export interface PendingAddOn {
-  addOnId: string;
-  /** blank answers left out */
-  values: Values;
-}
-
 /** Choose one of the location's add-ons and answer its options; "Attach" hands it on once the answers pass. */
 function AddOnPicker({ items, loading, pending = false, onAttach, onCancel, onDraftChange }: AddOnPickerProps) {
   const [addOnId, setAddOnId] = useState('');
   const [values, setValuesState] = useState<Values>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const item = items.find((i) => i.id === addOnId);
-  const report = (id: string, next: Values) => onDraftChange?.(id ? { addOnId: id, values: filled(next) } : null);
+  const report = (id: string, next: Values) => onDraftChange?.(id ? { addOnId: id, values: filledValues(next) } : null);
   const setValues = (next: Values) => {
     setValuesState(next);
     report(addOnId, next);
   };
   const submit = async () => {
     if (!item) return setErrors({ addOnId: 'is required' });
-    const checked = valueErrors(values);
+    const checked = checkAddOnValues(values);
     if (!checked.ok) return setErrors(checked.errors);
     await onAttach({ item, values: checked.values });
     onDraftChange?.(null);
@@ -251,7 +221,7 @@ function AddOnPicker({ items, loading, pending = false, onAttach, onCancel, onDr
             setErrors({});
             report(id, {});
           }}
-          options={items.map((i) => ({ value: i.id, label: `${i.categoryName} – ${i.name} (${price(i.price)})` }))}
+          options={items.map((i) => ({ value: i.id, label: addOnChoiceLabel(i) }))}
           error={errors.addOnId}
           helperText={!loading && items.length === 0 ? 'This location has no add-ons yet' : undefined}
         />
@@ -276,16 +246,6 @@ function AddOnPicker({ items, loading, pending = false, onAttach, onCancel, onDr
   );
 }
 
-/** An add-on chosen for an appointment not created yet; it is sent with the create. */
-export interface DraftAddOn {
-  /** tells apart two of the same add-on in the list */
-  key: number;
-  addOnId: string;
-  name: string;
-  price: number;
-  values: Values;
-}
-
 interface NewAppointmentAddOnsProps {
   /** the appointment's location: only its active add-ons are offered */
   locationId: string;
@@ -294,8 +254,6 @@ interface NewAppointmentAddOnsProps {
   /** the add-on being chosen, before "Attach": Save takes it along too */
   onPendingChange: (pending: PendingAddOn | null) => void;
 }
-
-const draftOf = ({ item, values }: ChosenAddOn, key: number): DraftAddOn => ({ key, addOnId: item.id, name: item.name, price: item.price, values });
 
 /** Add-ons chosen in the dialog and not saved yet, each removable before Save. */
 function StagedList({ value, onChange, note }: { value: readonly DraftAddOn[]; onChange: (addOns: DraftAddOn[]) => void; note?: string }) {
@@ -355,7 +313,7 @@ function EditValuesForm({ attached, options, onDone }: { attached: AppointmentAd
   const [values, setValues] = useState<Values>(attached.values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = async () => {
-    const checked = valueErrors(values);
+    const checked = checkAddOnValues(values);
     if (!checked.ok) return setErrors(checked.errors);
     try {
       await updateValues.mutateAsync({ id: attached.id, values: checked.values });

@@ -1,0 +1,282 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Box, Button, DialogActions, DialogContent, DialogTitle, Divider, Stack } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { AppointmentDetail, Location } from '@willow/contracts';
+import { MessageInput, MultiSelectInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
+import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useClient } from '../clients/clients.api';
+import { usePatientList } from '../patients/patients.api';
+import { useStaffNames } from '../users/users.api';
+import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
+import type { PendingAddOn } from './appointment-add-on-values';
+import { AppointmentClientSection } from './appointment-client-section';
+import { RequestedTimes, StatusHistory, StatusPanel } from './appointment-details';
+import { hasAfterVisitService, patientOptionsOf, serviceLabel, serviceOptionsOf, servicesHelp, visitLengthOf } from './appointment-form-options';
+import { endSetByHand, submissionOf, valuesOfAppointment, valuesOfNew } from './appointment-form-values';
+import type { AppointmentDraft, AppointmentFormValues } from './appointment-form-values';
+import { notifyCreateError } from './appointment-messages';
+import { AppointmentProviderFields } from './appointment-provider-fields';
+import { AppointmentTimeSection } from './appointment-time-section';
+import { endFollowingServices, formatSpanInZone } from './appointment-times';
+import type { LocalTimes } from './appointment-times';
+import { useDeleteAppointment, useLocationServices, useScheduleSidebar } from './appointments.api';
+import { useOverlapAwareCreate, useOverlapAwareUpdate } from './use-overlap-aware-save';
+
+export interface AppointmentFormProps {
+  titleId: string;
+  appointment: AppointmentDetail | null;
+  draft: AppointmentDraft | null;
+  clientId: string | null;
+  defaultLocationId: string;
+  locations: readonly Location[];
+  zoneOf: (locationId: string) => string;
+  onBusyChange: (busy: boolean) => void;
+  onClose: () => void;
+}
+
+const initialValues = (p: AppointmentFormProps): AppointmentFormValues =>
+  p.appointment ? valuesOfAppointment(p.appointment, p.zoneOf(p.appointment.locationId)) : valuesOfNew(p, p.zoneOf);
+
+/** The appointment's fields, its add-ons and status, and Save / Delete. */
+export function AppointmentForm(props: AppointmentFormProps) {
+  const { titleId, appointment, locations, zoneOf, onBusyChange, onClose } = props;
+  const editing = appointment !== null;
+  const [initial] = useState(() => initialValues(props));
+  const form = useFormState<AppointmentFormValues>(initial);
+  const v = form.values;
+  const e = form.errors;
+  const timeZone = zoneOf(v.locationId);
+  const [endChangedByUser, setEndChangedByUser] = useState(() => endSetByHand(appointment, props.draft));
+  // Start or End fields holding text that is not a time: nothing is saved until they are fixed.
+  const [badTimes, setBadTimes] = useState<ReadonlySet<string>>(new Set());
+  const markBadTime = (field: string, bad: boolean) =>
+    setBadTimes((current) => {
+      const next = new Set(current);
+      if (bad) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  // An add-on chosen in the picker without pressing "Attach" is still what the person wants: Save takes it.
+  const [pendingAddOn, setPendingAddOn] = useState<PendingAddOn | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => onBusyChange(saving), [saving, onBusyChange]);
+
+  // The form reads every query and hands the sections what to show. With the queries in the
+  // sections, the form re-rendered at other moments, and the add-on picker's choice, cleared just
+  // after Attach, could still be read by a Save clicked at once (the dialog tests do) and sent twice.
+  const services = useLocationServices(v.locationId);
+  const sidebar = useScheduleSidebar(v.locationId);
+  const staffNames = useStaffNames();
+  const client = useClient(v.clientId || undefined);
+  const patients = usePatientList({ clientId: v.clientId, limit: 200, offset: 0, includeDeceased: true }, Boolean(v.clientId));
+
+  const serviceOptions = useMemo(() => serviceOptionsOf(services.data ?? [], appointment?.services ?? []), [services.data, appointment]);
+  const visitLength = visitLengthOf(serviceOptions, v.serviceIds);
+  const afterVisit = hasAfterVisitService(serviceOptions, v.serviceIds);
+
+  const { create, dialog: createOverlapDialog } = useOverlapAwareCreate();
+  const { update, dialog: updateOverlapDialog } = useOverlapAwareUpdate();
+  const remove = useDeleteAppointment();
+  const confirmDelete = useConfirmDelete<AppointmentDetail>({
+    title: 'Delete appointment',
+    message: (a) =>
+      `Delete the appointment of ${a.client.firstName} ${a.client.lastName} (${formatSpanInZone(a.startAt, a.endAt, timeZone)}) with its history and add-ons? This cannot be undone.`,
+    run: (a) => remove.mutateAsync(a.id),
+    success: 'Appointment deleted',
+    error: 'Error deleting appointment',
+    onDeleted: onClose,
+  });
+
+  const setTimes = (times: LocalTimes) => {
+    form.set('times', times);
+    // The times changed: what was said about them before no longer holds.
+    form.setErrors(({ date: _d, start: _s, end: _e, endDate: _ed, ...rest }) => rest);
+  };
+  const changeServices = (ids: string[]) => {
+    form.set('serviceIds', ids);
+    setTimes(endFollowingServices(v.times, visitLengthOf(serviceOptions, ids), endChangedByUser, timeZone));
+  };
+  const changeEnd = (times: LocalTimes) => {
+    setEndChangedByUser(true);
+    setTimes(times);
+  };
+  const changeLocation = (locationId: string) => {
+    // Services, providers, add-ons and clients belong to a location; the wall-clock times stay as typed.
+    form.set('locationId', locationId);
+    form.set('serviceIds', []);
+    form.set('addOns', []);
+    setPendingAddOn(null);
+    form.set('primaryProviderId', '');
+    form.set('secondaryProviderId', '');
+    if (client.data && client.data.locationId !== locationId) {
+      form.set('clientId', '');
+      form.set('patientIds', []);
+    }
+  };
+  const changeClient = (clientId: string) => {
+    form.set('clientId', clientId);
+    // Another household's animals can't come along.
+    if (clientId !== v.clientId) form.set('patientIds', []);
+  };
+  const toggleHomeVisit = (on: boolean) => {
+    form.set('homeVisit', on);
+    if (on && !v.address.trim() && client.data?.address) form.set('address', client.data.address);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const submission = submissionOf(v, {
+      initial: appointment && { id: appointment.id, values: initial, timeZone: zoneOf(initial.locationId) },
+      timeZone,
+      staged: v.addOns,
+      pending: pendingAddOn,
+      badTimes: badTimes.size > 0,
+    });
+    if (submission.kind === 'invalid') {
+      form.setErrors(submission.errors);
+      if (!editing) notifyCreateError();
+      return;
+    }
+    if (submission.kind === 'unchanged') return onClose();
+    setSaving(true);
+    try {
+      const saved = submission.kind === 'update' ? await update(submission.id, submission.patch) : await create(submission.body);
+      if (saved) onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent) => void submit(event)}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+    >
+      <DialogTitle id={titleId}>{editing ? 'Edit appointment' : 'New appointment'}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {appointment && <StatusPanel appointment={appointment} />}
+          {!editing && locations.length > 1 && (
+            <SelectInput
+              label="Location"
+              required
+              value={v.locationId}
+              onChange={changeLocation}
+              options={locations.map((l) => ({ value: l.id, label: l.name }))}
+              error={e.locationId}
+            />
+          )}
+          <AppointmentClientSection
+            clientId={v.clientId}
+            locationId={v.locationId}
+            patientIds={v.patientIds}
+            patientOptions={patientOptionsOf(patients.data?.items ?? [], v.clientId, appointment)}
+            patientsLoading={patients.isFetching}
+            errors={e}
+            onClientChange={changeClient}
+            onPatientsChange={(ids) => form.set('patientIds', ids)}
+          />
+          <MultiSelectInput
+            label="Services"
+            options={serviceOptions.map((s) => ({ value: s.id, label: serviceLabel(s) }))}
+            value={v.serviceIds}
+            onChange={changeServices}
+            loading={services.isLoading}
+            error={e.serviceIds}
+            helperText={servicesHelp(visitLength, endChangedByUser, afterVisit)}
+          />
+          <AppointmentTimeSection
+            times={v.times}
+            timeZone={timeZone}
+            errors={e}
+            onStartChange={setTimes}
+            onEndChange={changeEnd}
+            onInvalidChange={markBadTime}
+          />
+          <AppointmentProviderFields
+            providers={sidebar.data?.providers ?? []}
+            staffNames={staffNames}
+            primaryProviderId={v.primaryProviderId}
+            secondaryProviderId={v.secondaryProviderId}
+            errors={e}
+            onPrimaryChange={(id) => form.set('primaryProviderId', id)}
+            onSecondaryChange={(id) => form.set('secondaryProviderId', id)}
+          />
+          <Box>
+            <SwitchInput label="Home visit" checked={v.homeVisit} onChange={toggleHomeVisit} />
+            {v.homeVisit && (
+              <TextInput
+                label="Address"
+                required
+                multiline
+                minRows={2}
+                value={v.address}
+                onValueChange={(address) => form.set('address', address)}
+                error={e.address}
+                sx={{ mt: 1 }}
+              />
+            )}
+          </Box>
+          <MessageInput label="Notes" value={v.notes} onValueChange={(notes) => form.set('notes', notes)} error={e.notes} />
+          {!editing && (
+            <SelectInput
+              label="Status"
+              value={v.status}
+              onChange={(status) => form.set('status', status as AppointmentFormValues['status'])}
+              options={[
+                { value: 'Confirmed', label: 'Confirmed' },
+                { value: 'Pending', label: 'Pending' },
+              ]}
+              helperText="Pending asks for confirmation later"
+            />
+          )}
+          {!editing && (
+            <>
+              <Divider />
+              <NewAppointmentAddOns
+                locationId={v.locationId}
+                value={v.addOns}
+                onChange={(addOns) => form.set('addOns', addOns)}
+                onPendingChange={setPendingAddOn}
+              />
+            </>
+          )}
+          {appointment && (
+            <>
+              <Divider />
+              <AppointmentAddOns
+                appointment={appointment}
+                staged={v.addOns}
+                onStagedChange={(addOns) => form.set('addOns', addOns)}
+                onPendingChange={setPendingAddOn}
+              />
+              {appointment.source === 'online' && <RequestedTimes appointment={appointment} timeZone={timeZone} />}
+              <Divider />
+              <StatusHistory appointment={appointment} timeZone={timeZone} />
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {appointment && (
+          <Button color="error" startIcon={<DeleteIcon />} onClick={() => confirmDelete.ask(appointment)} disabled={saving} sx={{ mr: 'auto' }}>
+            Delete
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={saving}>
+          {editing ? 'Close' : 'Cancel'}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          Save
+        </Button>
+      </DialogActions>
+      {createOverlapDialog}
+      {updateOverlapDialog}
+      {confirmDelete.dialog}
+    </Box>
+  );
+}
