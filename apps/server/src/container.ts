@@ -2,7 +2,10 @@ import type { Db } from './db/client.js';
 import type { TokenSigner } from './platform/tokens.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
 import { AddOnCategoriesService, AddOnsService } from './features/add-ons/add-ons.service.js';
-import { AppointmentsService } from './features/appointments/appointments.service.js';
+import { AppointmentAddOnsService } from './features/appointments/appointment-add-ons.service.js';
+import { AppointmentReadsService } from './features/appointments/appointment-reads.service.js';
+import { AppointmentStatusService } from './features/appointments/appointment-status.service.js';
+import { AppointmentWritesService } from './features/appointments/appointment-writes.service.js';
 import { BookingService } from './features/appointments/booking.service.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { AuthService } from './features/auth/auth.service.js';
@@ -52,7 +55,10 @@ export function createContainer(db: Db, signer: TokenSigner, opts: { secureCooki
     scheduleNotes: scheduleNotesService(db, audit),
     addOnCategories: new AddOnCategoriesService(db, audit),
     addOns: new AddOnsService(db, audit),
-    appointments: new AppointmentsService(db, audit),
+    appointmentReads: new AppointmentReadsService(db),
+    appointmentWrites: new AppointmentWritesService(db, audit),
+    appointmentStatus: new AppointmentStatusService(db, audit),
+    appointmentAddOns: new AppointmentAddOnsService(db, audit),
     booking: new BookingService(db, signer),
     async ping() {
       await healthRepository.ping(db);

@@ -3,22 +3,22 @@ import type { Container } from '../../container.js';
 import type { Router } from '../../platform/router.js';
 
 export function appointmentsRoutes(r: Router, c: Container) {
-  r.route(api.listAppointments, ({ auth, query }) => c.appointments.list(auth, query));
-  r.route(api.countPendingAppointments, ({ auth, query }) => c.appointments.countPending(auth, query.locationId));
-  r.route(api.getAppointment, ({ auth, params }) => c.appointments.get(auth, params.id));
-  r.route(api.createAppointment, ({ auth, body }) => c.appointments.create(auth, body.data));
-  r.route(api.updateAppointment, ({ auth, params, body }) => c.appointments.update(auth, params.id, body.data));
-  r.route(api.cancelAppointment, ({ auth, params, body }) => c.appointments.cancel(auth, params.id, body.data.reason));
-  r.route(api.correctAppointmentStatus, ({ auth, params, body }) => c.appointments.correct(auth, params.id, body.data));
+  r.route(api.listAppointments, ({ auth, query }) => c.appointmentReads.list(auth, query));
+  r.route(api.countPendingAppointments, ({ auth, query }) => c.appointmentReads.countPending(auth, query.locationId));
+  r.route(api.getAppointment, ({ auth, params }) => c.appointmentReads.get(auth, params.id));
+  r.route(api.createAppointment, ({ auth, body }) => c.appointmentWrites.create(auth, body.data));
+  r.route(api.updateAppointment, ({ auth, params, body }) => c.appointmentWrites.update(auth, params.id, body.data));
+  r.route(api.cancelAppointment, ({ auth, params, body }) => c.appointmentStatus.cancel(auth, params.id, body.data.reason));
+  r.route(api.correctAppointmentStatus, ({ auth, params, body }) => c.appointmentStatus.correct(auth, params.id, body.data));
   r.route(api.deleteAppointment, async ({ auth, params }) => {
-    await c.appointments.remove(auth, params.id);
+    await c.appointmentWrites.remove(auth, params.id);
     return { ok: true as const };
   });
 
-  r.route(api.createAppointmentAddOn, ({ auth, body }) => c.appointments.attachAddOn(auth, body.data));
-  r.route(api.updateAppointmentAddOn, ({ auth, params, body }) => c.appointments.updateAddOn(auth, params.id, body.data.values));
+  r.route(api.createAppointmentAddOn, ({ auth, body }) => c.appointmentAddOns.attach(auth, body.data));
+  r.route(api.updateAppointmentAddOn, ({ auth, params, body }) => c.appointmentAddOns.update(auth, params.id, body.data.values));
   r.route(api.deleteAppointmentAddOn, async ({ auth, params }) => {
-    await c.appointments.removeAddOn(auth, params.id);
+    await c.appointmentAddOns.remove(auth, params.id);
     return { ok: true as const };
   });
 

@@ -7,7 +7,7 @@ import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { cancelLocked } from '../appointments/appointments.service.js';
+import { cancelLocked } from '../appointments/appointment-status.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';

@@ -1,0 +1,139 @@
+import type { Appointment, AppointmentAddOn, AppointmentDetail, AppointmentStatus, ListAppointmentsQuery, StatusChange } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { servicesRepository } from '../services/services.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+import { appointmentsRepository as repo, type AppointmentAddOnRow, type AppointmentRow } from './appointments.repository.js';
+import { unique } from './appointment.rules.js';
+
+type ListValues = z.output<typeof ListAppointmentsQuery>;
+
+export const toAddOn = (r: AppointmentAddOnRow): AppointmentAddOn => ({
+  id: r.id,
+  appointmentId: r.appointmentId,
+  addOnId: r.addOnId,
+  name: r.name,
+  price: r.price,
+  values: r.values,
+});
+
+/** Rows to answers: a fixed number of batched look-ups, however many rows there are. */
+export async function toAppointments(ex: Executor, scope: Scope, rows: AppointmentRow[]): Promise<Appointment[]> {
+  if (rows.length === 0) return [];
+  const [clientRows, patientRows, serviceRows, addOnRows] = await Promise.all([
+    clientsRepository.summaries(ex, scope, unique(rows.map((r) => r.clientId))),
+    patientsRepository.withSpecies(ex, scope, unique(rows.flatMap((r) => r.patientIds))),
+    servicesRepository.findByIds(ex, scope, unique(rows.flatMap((r) => r.serviceIds))),
+    repo.addOnsOf(
+      ex,
+      scope,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const clientById = new Map(clientRows.map((c) => [c.id, c]));
+  const patientById = new Map(patientRows.map((p) => [p.id, p]));
+  const serviceById = new Map(serviceRows.map((s) => [s.id, s]));
+  const addOnsByAppointment = new Map<string, AppointmentAddOn[]>();
+  for (const a of addOnRows) {
+    const list = addOnsByAppointment.get(a.appointmentId) ?? [];
+    list.push(toAddOn(a));
+    addOnsByAppointment.set(a.appointmentId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    locationId: r.locationId,
+    status: r.status as AppointmentStatus,
+    startAt: r.startAt.toISOString(),
+    endAt: r.endAt.toISOString(),
+    clientId: r.clientId,
+    // The client row always exists: deleting a client deletes their appointments.
+    client: clientById.get(r.clientId) ?? { id: r.clientId, firstName: '', lastName: '', email: null, phone: null },
+    patientIds: r.patientIds,
+    patients: r.patientIds.flatMap((id) => patientById.get(id) ?? []),
+    serviceIds: r.serviceIds,
+    services: r.serviceIds.flatMap((id) => {
+      const s = serviceById.get(id);
+      return s ? [{ id: s.id, name: s.name, type: s.type, duration: s.duration, price: s.price }] : [];
+    }),
+    primaryProviderId: r.primaryProviderId,
+    secondaryProviderId: r.secondaryProviderId,
+    address: r.address,
+    notes: r.notes,
+    cancellationReason: r.cancellationReason,
+    overlapReason: r.overlapReason,
+    source: r.source as Appointment['source'],
+    requestedTimes: r.requestedTimes,
+    addOns: addOnsByAppointment.get(r.id) ?? [],
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+/** One appointment answered after a write, read in the write's transaction. */
+export const toAppointment = async (ex: Executor, scope: Scope, row: AppointmentRow): Promise<Appointment> => (await toAppointments(ex, scope, [row]))[0]!;
+
+export class AppointmentReadsService {
+  constructor(private readonly db: Db) {}
+
+  async list(auth: AuthContext, q: ListValues): Promise<{ items: Appointment[]; total: number }> {
+    await assertFiltersVisible(this.db, auth, [
+      [locationsRepository, q.locationId],
+      [clientsRepository, q.clientId],
+      [patientsRepository, q.patientId],
+      [usersRepository, q.providerId],
+      [servicesRepository, q.serviceId],
+    ]);
+    const filters = {
+      status: q.status,
+      providerIds: q.providerId,
+      serviceIds: q.serviceId,
+      clientId: q.clientId,
+      patientId: q.patientId,
+      search: q.search,
+    };
+    if (q.startDate) {
+      // All locations: naming them keeps the (account, location, start) index in play.
+      const locationIds = q.locationId ? [q.locationId] : await locationsRepository.ids(this.db, auth);
+      const end = q.endDate ? new Date(q.endDate) : null;
+      const { items, more } = await repo.range(this.db, auth, { ...filters, locationIds }, new Date(q.startDate), end, q.limit, q.offset);
+      // Not a count (see ListAppointmentsQuery): one more than shown says the range holds more.
+      return { items: await toAppointments(this.db, auth, items), total: q.offset + items.length + (more ? 1 : 0) };
+    }
+    const { items, total } = await repo.page(
+      this.db,
+      auth,
+      { ...filters, locationIds: q.locationId ? [q.locationId] : undefined },
+      q.limit,
+      q.offset,
+    );
+    return { items: await toAppointments(this.db, auth, items), total };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<AppointmentDetail> {
+    const row = await repo.findById(this.db, auth, id);
+    if (!row) throw notFound();
+    const [appointment, history] = await Promise.all([toAppointment(this.db, auth, row), repo.statusHistory(this.db, auth, id)]);
+    const statusHistory: StatusChange[] = history.map((h) => ({
+      id: h.id,
+      fromStatus: h.fromStatus as AppointmentStatus | null,
+      toStatus: h.toStatus as AppointmentStatus,
+      note: h.note,
+      correction: h.correction,
+      changedAt: h.changedAt.toISOString(),
+      changedBy: h.changedById ? { id: h.changedById, name: h.changedByName ?? '' } : null,
+    }));
+    return { ...appointment, statusHistory };
+  }
+
+  async countPending(auth: AuthContext, locationId: string | undefined): Promise<{ count: number }> {
+    await assertFiltersVisible(this.db, auth, [[locationsRepository, locationId]]);
+    return { count: await repo.countPending(this.db, auth, locationId) };
+  }
+}

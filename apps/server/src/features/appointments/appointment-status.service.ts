@@ -1,0 +1,118 @@
+import type { Appointment, AppointmentStatus, CorrectStatusInput } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { servicesRepository } from '../services/services.repository.js';
+import { appointmentsRepository as repo, type AppointmentRow } from './appointments.repository.js';
+import { guardOverlap } from './appointment-checks.service.js';
+import { toAppointment } from './appointment-reads.service.js';
+import { assertCancellable, assertServicesAllow, planCorrection, providersOf, unique } from './appointment.rules.js';
+
+type CorrectValues = z.output<typeof CorrectStatusInput>;
+
+/**
+ * Cancels a row already read FOR UPDATE: the cancel action's rule (only from a cancellable
+ * status), its status history row and audit entry. Also used when a patient is recorded deceased.
+ */
+export async function cancelLocked(
+  tx: Executor,
+  auth: AuthContext,
+  audit: AuditService,
+  existing: AppointmentRow,
+  reason: string,
+  field = 'status',
+): Promise<AppointmentRow> {
+  const from = existing.status as AppointmentStatus;
+  assertCancellable(from, field);
+  const row = (await repo.update(tx, auth, existing.id, { status: 'Cancelled', cancellationReason: reason }))!;
+  await repo.recordStatus(tx, auth, { appointmentId: existing.id, fromStatus: from, toStatus: 'Cancelled', note: reason, changedById: auth.userId });
+  await audit.record(tx, auth, [{ entityType: 'appointment', entityId: existing.id, action: 'update', before: existing, after: row }]);
+  return row;
+}
+
+/**
+ * A euthanasia appointment done: its patients are recorded deceased on the appointment's date
+ * (docs/decisions/0028), with their own audit entries, in the status change's transaction. Those
+ * already recorded deceased keep their date.
+ */
+export async function markDeceased(
+  tx: Executor,
+  auth: AuthContext,
+  audit: AuditService,
+  patientIds: string[],
+  chosen: string[] | undefined,
+  deceasedOn: string,
+) {
+  const ids = chosen ? unique(chosen) : patientIds;
+  const entries = [];
+  for (const before of await patientsRepository.findByIds(tx, auth, ids)) {
+    if (before.deceasedOn) continue;
+    const after = (await patientsRepository.update(tx, auth, before.id, { deceasedOn, deceasedNote: null }))!;
+    entries.push({ entityType: 'patient', entityId: before.id, action: 'update' as const, before, after });
+  }
+  if (entries.length > 0) await audit.record(tx, auth, entries);
+}
+
+/**
+ * The status actions of their own: cancelling, which asks for a reason, and correcting a finished
+ * appointment. The usual path (Pending to Confirmed and on) is a change like any other, in
+ * AppointmentWritesService.update.
+ */
+export class AppointmentStatusService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
+
+  async cancel(auth: AuthContext, id: string, reason: string): Promise<Appointment> {
+    return this.db.transaction(async (tx) => {
+      const existing = await repo.findForUpdate(tx, auth, id);
+      if (!existing) throw notFound();
+      const row = await cancelLocked(tx, auth, this.audit, existing, reason);
+      return toAppointment(tx, auth, row);
+    });
+  }
+
+  /**
+   * Moves a finished appointment to another status, outside the usual path (docs/decisions/0026).
+   * The route lets only those who may correct through; the history row is marked a correction.
+   */
+  async correct(auth: AuthContext, id: string, input: CorrectValues): Promise<Appointment> {
+    return this.db.transaction(async (tx) => {
+      const existing = await repo.findForUpdate(tx, auth, id);
+      if (!existing) throw notFound();
+      const from = existing.status as AppointmentStatus;
+      const to = input.status;
+      const plan = planCorrection({ status: from, cancellationReason: existing.cancellationReason }, input);
+      const types = (await servicesRepository.findByIds(tx, auth, existing.serviceIds)).map((s) => s.type);
+      assertServicesAllow(from, to, types);
+      let overlapReason = existing.overlapReason;
+      if (plan.reopens) {
+        const location = (await locationsRepository.findById(tx, auth, existing.locationId))!;
+        const wanted = {
+          start: existing.startAt,
+          end: existing.endAt,
+          providerIds: providersOf(existing.primaryProviderId, existing.secondaryProviderId),
+          patientIds: existing.patientIds,
+          excludeId: id,
+        };
+        overlapReason = (await guardOverlap(tx, auth, location.timezone, wanted, input.overlapReason)) ?? existing.overlapReason;
+      }
+      const row = (await repo.update(tx, auth, id, { status: to, overlapReason, cancellationReason: plan.cancellationReason }))!;
+      await repo.recordStatus(tx, auth, {
+        appointmentId: id,
+        fromStatus: from,
+        toStatus: to,
+        note: input.reason,
+        changedById: auth.userId,
+        correction: true,
+      });
+      await this.audit.record(tx, auth, [{ entityType: 'appointment', entityId: id, action: 'update', before: existing, after: row }]);
+      return toAppointment(tx, auth, row);
+    });
+  }
+}

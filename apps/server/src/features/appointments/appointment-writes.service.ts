@@ -1,0 +1,175 @@
+import { localDate, marksDeceased, type Appointment, type AppointmentInput, type AppointmentStatus, type AppointmentUpdateInput } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { assertLocation } from '../locations/locations.service.js';
+import { servicesRepository } from '../services/services.repository.js';
+import { appointmentsRepository as repo, type AppointmentAddOnRow } from './appointments.repository.js';
+import { prepareAddOns } from './appointment-add-ons.service.js';
+import { assertClient, assertPatients, assertProviders, assertServices, guardOverlap } from './appointment-checks.service.js';
+import { toAppointment } from './appointment-reads.service.js';
+import { markDeceased } from './appointment-status.service.js';
+import { acceptsRequest, assertServicesAllow, assertTimes, isActiveStatus, mayClash, plannedStatus, providersOf, unique } from './appointment.rules.js';
+
+type CreateValues = z.output<typeof AppointmentInput>;
+type UpdateValues = z.output<typeof AppointmentUpdateInput>;
+
+/**
+ * Booking, changing and deleting an appointment. A change may move it along its usual status path
+ * too: the status goes with the times, people and services it is checked against, in one
+ * transaction.
+ */
+export class AppointmentWritesService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
+
+  async create(auth: AuthContext, input: CreateValues): Promise<Appointment> {
+    return this.db.transaction(async (tx) => {
+      const location = await assertLocation(tx, auth, input.locationId);
+      const patientIds = unique(input.patientIds);
+      const serviceIds = unique(input.serviceIds);
+      await assertClient(tx, auth, location.id, input.clientId);
+      await assertPatients(tx, auth, input.clientId, patientIds);
+      await assertServices(tx, auth, location.id, serviceIds, []);
+      await assertProviders(tx, auth, input.primaryProviderId, input.secondaryProviderId, {
+        primary: true,
+        secondary: true,
+      });
+      const addOns = await prepareAddOns(tx, auth, location.id, input.addOns);
+      const start = new Date(input.startAt);
+      const end = new Date(input.endAt);
+      const overlapReason = await guardOverlap(
+        tx,
+        auth,
+        location.timezone,
+        { start, end, providerIds: providersOf(input.primaryProviderId, input.secondaryProviderId), patientIds },
+        input.overlapReason,
+      );
+      const row = await repo.insert(tx, auth, {
+        locationId: location.id,
+        clientId: input.clientId,
+        patientIds,
+        serviceIds,
+        primaryProviderId: input.primaryProviderId,
+        secondaryProviderId: input.secondaryProviderId,
+        startAt: start,
+        endAt: end,
+        status: input.status,
+        address: input.address,
+        notes: input.notes,
+        overlapReason,
+        source: 'staff',
+        requestedTimes: [],
+        createdById: auth.userId,
+      });
+      await repo.recordStatus(tx, auth, { appointmentId: row.id, fromStatus: null, toStatus: row.status, note: null, changedById: auth.userId });
+      const attached: AppointmentAddOnRow[] = [];
+      for (const a of addOns) attached.push(await repo.insertAddOn(tx, auth, { ...a, appointmentId: row.id }));
+      await this.audit.record(tx, auth, [
+        { entityType: 'appointment', entityId: row.id, action: 'create', after: row },
+        ...attached.map((a) => ({ entityType: 'appointmentAddOn', entityId: a.id, action: 'create' as const, after: a })),
+      ]);
+      return toAppointment(tx, auth, row);
+    });
+  }
+
+  async update(auth: AuthContext, id: string, input: UpdateValues): Promise<Appointment> {
+    return this.db.transaction(async (tx) => {
+      const existing = await repo.findForUpdate(tx, auth, id);
+      if (!existing) throw notFound();
+      const from = existing.status as AppointmentStatus;
+      const to = plannedStatus(from, input.status);
+
+      const start = input.startAt ? new Date(input.startAt) : existing.startAt;
+      const end = input.endAt ? new Date(input.endAt) : existing.endAt;
+      assertTimes(start, end);
+      const clientId = input.clientId ?? existing.clientId;
+      const patientIds = input.patientIds ? unique(input.patientIds) : existing.patientIds;
+      const serviceIds = input.serviceIds ? unique(input.serviceIds) : existing.serviceIds;
+      // Checked whether or not this change marks patients deceased: an id not on it is refused, never ignored.
+      if (input.deceasedPatientIds?.some((p) => !patientIds.includes(p))) {
+        throw badRequest('deceasedPatientIds: each patient must be on the appointment');
+      }
+      const primary = input.primaryProviderId !== undefined ? input.primaryProviderId : existing.primaryProviderId;
+      const secondary = input.secondaryProviderId !== undefined ? input.secondaryProviderId : existing.secondaryProviderId;
+
+      if (clientId !== existing.clientId) await assertClient(tx, auth, existing.locationId, clientId);
+      if (clientId !== existing.clientId || input.patientIds) await assertPatients(tx, auth, clientId, patientIds);
+      const checkedServices = input.serviceIds ? await assertServices(tx, auth, existing.locationId, serviceIds, existing.serviceIds) : null;
+      const types = to ? (checkedServices ?? (await servicesRepository.findByIds(tx, auth, serviceIds))).map((s) => s.type) : [];
+      if (to) assertServicesAllow(from, to, types);
+      const changed = { primary: primary !== existing.primaryProviderId, secondary: secondary !== existing.secondaryProviderId };
+      if (changed.primary || changed.secondary) await assertProviders(tx, auth, primary, secondary, changed);
+      const addOns = input.addOns?.length ? await prepareAddOns(tx, auth, existing.locationId, input.addOns) : [];
+
+      const before = {
+        start: existing.startAt,
+        end: existing.endAt,
+        providerIds: providersOf(existing.primaryProviderId, existing.secondaryProviderId),
+        patientIds: existing.patientIds,
+      };
+      const moved = mayClash(before, { start, end, providerIds: providersOf(primary, secondary), patientIds });
+      let overlapReason = input.overlapReason !== undefined ? input.overlapReason : existing.overlapReason;
+      // The location's zone is read once, and only by a change that needs it (an overlap, a date of death).
+      let zone: Promise<string> | undefined;
+      const timeZone = () => (zone ??= locationsRepository.findById(tx, auth, existing.locationId).then((l) => l!.timezone));
+      if ((moved || acceptsRequest(from, to)) && isActiveStatus(to ?? from)) {
+        overlapReason = await guardOverlap(
+          tx,
+          auth,
+          await timeZone(),
+          { start, end, providerIds: providersOf(primary, secondary), patientIds, excludeId: id },
+          // A clash already accepted with a reason stays accepted when only the status changes.
+          moved ? input.overlapReason : overlapReason,
+        );
+      }
+
+      const row = (await repo.update(tx, auth, id, {
+        clientId,
+        patientIds,
+        serviceIds,
+        primaryProviderId: primary,
+        secondaryProviderId: secondary,
+        startAt: start,
+        endAt: end,
+        status: to ?? from,
+        overlapReason,
+        ...(input.address !== undefined && { address: input.address }),
+        ...(input.notes !== undefined && { notes: input.notes }),
+      }))!;
+      if (to) {
+        await repo.recordStatus(tx, auth, {
+          appointmentId: id,
+          fromStatus: from,
+          toStatus: to,
+          note: input.statusNote ?? null,
+          changedById: auth.userId,
+        });
+      }
+      const attached: AppointmentAddOnRow[] = [];
+      for (const a of addOns) attached.push(await repo.insertAddOn(tx, auth, { ...a, appointmentId: id }));
+      await this.audit.record(tx, auth, [
+        { entityType: 'appointment', entityId: id, action: 'update', before: existing, after: row },
+        ...attached.map((a) => ({ entityType: 'appointmentAddOn', entityId: a.id, action: 'create' as const, after: a })),
+      ]);
+      if (to && marksDeceased(to, types)) {
+        await markDeceased(tx, auth, this.audit, patientIds, input.deceasedPatientIds, localDate(start, await timeZone()));
+      }
+      return toAppointment(tx, auth, row);
+    });
+  }
+
+  /** Its status history and add-ons go with it. */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const existing = await repo.findForUpdate(tx, auth, id);
+      if (!existing || !(await repo.remove(tx, auth, id))) throw notFound();
+      await this.audit.record(tx, auth, [{ entityType: 'appointment', entityId: id, action: 'delete', before: existing }]);
+    });
+  }
+}
