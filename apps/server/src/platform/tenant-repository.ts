@@ -5,8 +5,8 @@
 // each statement is answered by one shard (docs/decisions/0042). `test/tenant-rules.test.ts` fails
 // when code elsewhere compares account_id, reaches a tenant table without these builders, or joins
 // one without the account equated.
-import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelectBase, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction, type PgColumn, type PgSelectBase, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
 import { accounts } from '../features/accounts/accounts.table.js';
@@ -137,9 +137,13 @@ export function scopedTable<T extends AccountTable>(table: T) {
 
     /** One page of the rows meeting `opts.where` in `opts.orderBy`, and how many there are in all. */
     async page(ex: Executor, scope: Scope, opts: ListOptions & { limit: number; offset: number }): Promise<{ items: Row<T>[]; total: number }> {
-      // One after the other: two statements of one transaction must not share its connection at once.
+      // Outside a transaction the page and the count run side by side on two connections; inside
+      // one they share its connection, so one after the other (and a short first page needs no count).
+      if (!is(ex, PgTransaction)) {
+        const [items, total] = await Promise.all([this.list(ex, scope, opts), this.count(ex, scope, opts.where)]);
+        return { items, total };
+      }
       const items = await this.list(ex, scope, opts);
-      // A short first page is the whole list: no count needed.
       const total = opts.offset === 0 && items.length < opts.limit ? items.length : await this.count(ex, scope, opts.where);
       return { items, total };
     },
