@@ -4,8 +4,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { pickOption, RIVERSIDE, toastText } from './clinic.ts';
+import { pickOption, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
   apiAppointmentsOf,
@@ -17,15 +18,21 @@ import {
   ownerAt,
   pickClient,
   pickFromAutocomplete,
-  quietWednesday,
   serviceNamed,
+  upcomingWednesday,
 } from './scheduling.ts';
 
-const WEEKS_AHEAD = 15;
-
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside, with the demo's paw print add-on. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Add-ons ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.privateCremation],
+    addOns: [PAW_PRINT],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -45,9 +52,9 @@ describe('add-ons picked in the appointment dialog', () => {
   it('a new appointment keeps an add-on picked without pressing Attach', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const household = await apiHousehold(context, riverside, unique(), 'Picked', 'Tansy');
-      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
+      const location = await ownerAt(page, own.name);
+      const household = await apiHousehold(context, location, unique(), 'Picked', 'Tansy');
+      const date = upcomingWednesday(location.timezone);
 
       await page.goto('/appointments');
       await page.getByRole('button', { name: 'New appointment' }).click();
@@ -70,15 +77,15 @@ describe('add-ons picked in the appointment dialog', () => {
   it('an edited appointment saves an attached and a merely picked add-on with its other changes, in one request', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Edited', 'Quill');
-      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), 1);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Edited', 'Quill');
+      const date = addDays(upcomingWednesday(tz), 1);
       const created = await apiCreateAppointment(context, {
-        locationId: riverside.id,
+        locationId: location.id,
         clientId: household.client.id,
         patientIds: [household.patient.id],
-        serviceIds: [(await serviceNamed(context, riverside.id, 'Private cremation')).id],
+        serviceIds: [(await serviceNamed(context, location.id, 'Private cremation')).id],
         startAt: instantAt(date, '11:00', tz),
         endAt: instantAt(date, '11:15', tz),
       });

@@ -3,15 +3,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, json, RIVERSIDE, speciesId, type PatientInfo } from './clinic.ts';
+import { apiCreateClient, json, speciesId, type PatientInfo } from './clinic.ts';
 import { unique } from './helpers.ts';
-import { apiCreateAppointment, instantAt, openFromList, ownerAt, quietWednesday, serviceNamed } from './scheduling.ts';
-
-const WEEKS_AHEAD = 16;
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
+import { apiCreateAppointment, instantAt, openFromList, ownerAt, serviceNamed, upcomingWednesday } from './scheduling.ts';
 
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Patients ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.sick],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -21,22 +27,22 @@ describe('patients in the appointment dialog', () => {
   it('shows a patient’s alerts prominently and opens the patient’s page', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
       const id = unique();
-      const client = await apiCreateClient(context, { locationId: riverside.id, firstName: 'Robin', lastName: `Careful${id}` });
+      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Robin', lastName: `Careful${id}` });
       const patient = await json<PatientInfo>(
         await context.request.post('/api/patient', {
-          data: { data: { clientId: client.id, name: `Fang${id}`, speciesId: speciesId(riverside, 'Dog'), alerts: ['bites', 'muzzle first'] } },
+          data: { data: { clientId: client.id, name: `Fang${id}`, speciesId: speciesId(location, 'Dog'), alerts: ['bites', 'muzzle first'] } },
         }),
         'create patient',
       );
-      const date = quietWednesday(tz, WEEKS_AHEAD);
+      const date = upcomingWednesday(tz);
       await apiCreateAppointment(context, {
-        locationId: riverside.id,
+        locationId: location.id,
         clientId: client.id,
         patientIds: [patient.id],
-        serviceIds: [(await serviceNamed(context, riverside.id, 'Sick visit')).id],
+        serviceIds: [(await serviceNamed(context, location.id, 'Sick visit')).id],
         startAt: instantAt(date, '10:00', tz),
         endAt: instantAt(date, '10:30', tz),
       });

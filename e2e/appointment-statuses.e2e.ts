@@ -1,12 +1,13 @@
 // Moving an appointment on: the next likely status in one click with a toast naming it, checking in
 // a visit that is not today only after a confirmation, and correcting a finished appointment (with
-// a reason, by those who may). Records are made through the API, unassigned, in a week of their own.
+// a reason, by those who may). Records are made through the API, unassigned, in a location of their own.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRECT_STATUS_DENIED, localDate } from '@willow/contracts';
 import { launch, newPage, signIn } from './browser.ts';
-import { type LocationInfo, OWNER_NAME, pickOption, RIVERSIDE, toastText } from './clinic.ts';
+import { type LocationInfo, OWNER_NAME, pickOption, toastText } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
   apiCreateAppointment,
@@ -15,15 +16,21 @@ import {
   instantAt,
   openFromList,
   ownerAt,
-  quietWednesday,
   serviceNamed,
+  upcomingWednesday,
 } from './scheduling.ts';
 
-const WEEKS_AHEAD = 21;
-
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside, with a front desk of its own. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Statuses ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.sick],
+    staff: [{ firstName: 'Fern', lastName: 'Fairley', role: 'Front Desk' }],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,17 +63,17 @@ describe('appointment statuses', () => {
   it('moves to the next likely status in one click, and asks before checking in a visit that is not today', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Onward', 'Pepper');
-      const date = quietWednesday(tz, WEEKS_AHEAD);
-      const later = await book(context, riverside, household, instantAt(date, '09:00', tz), instantAt(date, '09:30', tz));
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Onward', 'Pepper');
+      const date = upcomingWednesday(tz);
+      const later = await book(context, location, household, instantAt(date, '09:00', tz), instantAt(date, '09:30', tz));
 
       await openAppointments(page);
       const dialog = await openFromList(page, household.clientName);
       const chip = dialog.getByTestId('appointment-status');
 
-      // Weeks ahead: the check-in asks first, and Cancel leaves it as it was.
+      // Days ahead: the check-in asks first, and Cancel leaves it as it was.
       const notToday = page.getByRole('dialog', { name: 'Check in a visit that is not today?' });
       await dialog.getByRole('button', { name: 'Mark as Checked In' }).click();
       await notToday.getByText(/^This visit is on .+, not today\. Check it in anyway\?$/).waitFor();
@@ -93,9 +100,9 @@ describe('appointment statuses', () => {
       await dialog.waitFor({ state: 'hidden' });
 
       // Today's visit is checked in straight away.
-      const todays = await apiHousehold(context, riverside, unique(), 'Today', 'Biscuit');
+      const todays = await apiHousehold(context, location, unique(), 'Today', 'Biscuit');
       const now = Date.now();
-      const today = await book(context, riverside, todays, new Date(now - 5 * 60_000).toISOString(), new Date(now + 25 * 60_000).toISOString());
+      const today = await book(context, location, todays, new Date(now - 5 * 60_000).toISOString(), new Date(now + 25 * 60_000).toISOString());
       expect(localDate(today.startAt, tz)).toBe(localDate(now, tz));
       const todayDialog = await openFromList(page, todays.clientName);
       await todayDialog.getByRole('button', { name: 'Mark as Checked In' }).click();
@@ -110,11 +117,11 @@ describe('appointment statuses', () => {
   it('corrects a finished appointment with a reason, shown as a correction; the front desk may not', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Mistaken', 'Juniper');
-      const date = quietWednesday(tz, WEEKS_AHEAD);
-      const appointment = await book(context, riverside, household, instantAt(date, '11:00', tz), instantAt(date, '11:30', tz));
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Mistaken', 'Juniper');
+      const date = upcomingWednesday(tz);
+      const appointment = await book(context, location, household, instantAt(date, '11:00', tz), instantAt(date, '11:30', tz));
       await moveTo(context, appointment.id, ['Checked In', 'Checked Out', 'Completed']);
 
       await openAppointments(page);
@@ -145,7 +152,7 @@ describe('appointment statuses', () => {
       await moveTo(context, appointment.id, ['Completed']);
       const desk = await newPage(browser);
       try {
-        await signIn(desk.page, 'frontdesk@demo.test', '/profile');
+        await signIn(desk.page, own.staff[0]!.email, '/profile');
         await mainNav(desk.page).waitFor();
         await openAppointments(desk.page);
         const deskDialog = await openFromList(desk.page, household.clientName);

@@ -4,8 +4,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch } from './browser.ts';
-import { RIVERSIDE, toast } from './clinic.ts';
+import { toast } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointmentsOf,
   appointmentDialog,
@@ -17,14 +18,19 @@ import {
   ownerAt,
   pickClient,
   pickFromAutocomplete,
-  quietWednesday,
+  upcomingWednesday,
 } from './scheduling.ts';
 
-const WEEKS_AHEAD = 14;
-
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Times ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.sick, SERVICES.homeEuthanasia, SERVICES.privateCremation, SERVICES.ashesDelivery],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -71,10 +77,10 @@ describe('appointment times typed with the keyboard', () => {
   it('a 2:15 PM start with a 30-minute service ends at 2:45 PM, also after the date is typed', async () => {
     const { context, page } = await newPageInZone(browser, 'Europe/Berlin');
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Typed', 'Pepper');
-      const date = quietWednesday(tz, WEEKS_AHEAD);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Typed', 'Pepper');
+      const date = upcomingWednesday(tz);
 
       const dialog = await newAppointmentFor(page, household);
       await pickFromAutocomplete(dialog, 'Services', 'Sick visit (30 min)');
@@ -98,10 +104,10 @@ describe('appointment times typed with the keyboard', () => {
   it('without a service a 9:30 start keeps the default 30 minutes; 24-hour and short forms are read too', async () => {
     const { context, page } = await newPageInZone(browser, 'Asia/Tokyo');
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Morning', 'Juniper');
-      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), 1);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Morning', 'Juniper');
+      const date = addDays(upcomingWednesday(tz), 1);
 
       const dialog = await newAppointmentFor(page, household);
       await typeDate(page, field(dialog, 'Date'), date);
@@ -125,10 +131,10 @@ describe('appointment times typed with the keyboard', () => {
   it('a euthanasia with private cremation and ashes delivery is a 90-minute visit: after-visit services take no calendar time', async () => {
     const { context, page } = await newPageInZone(browser, 'UTC');
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Farewell', 'Willow');
-      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), -1);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Farewell', 'Willow');
+      const date = addDays(upcomingWednesday(tz), -1);
 
       const dialog = await newAppointmentFor(page, household);
       await typeDate(page, field(dialog, 'Date'), date);
@@ -152,10 +158,10 @@ describe('appointment times typed with the keyboard', () => {
   it('refuses an end before the start next to the End field and sends nothing; an overnight end is set with the end date', async () => {
     const { context, page } = await newPageInZone(browser, 'UTC');
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Overnight', 'Sable');
-      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), 2);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Overnight', 'Sable');
+      const date = addDays(upcomingWednesday(tz), 2);
       let posts = 0;
       page.on('request', (r) => {
         if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/appointment') posts += 1;

@@ -1,12 +1,13 @@
 // An appointment's life in its dialog: the status path of a cremation with its history, cancelling
 // with a reason, booking over another appointment of the same provider, and add-ons. Records the
-// tests are not about are made through the API, in a quiet week of their own.
+// tests are not about are made through the API, in a location of their own.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { type LocationInfo, OWNER_NAME, pickOption, RIVERSIDE, rowWith, toast, toastText } from './clinic.ts';
+import { type LocationInfo, OWNER_NAME, pickOption, rowWith, toast, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
   apiAppointmentsOf,
@@ -25,15 +26,22 @@ import {
   pickClient,
   pickFromAutocomplete,
   providerNamed,
-  quietWednesday,
   serviceNamed,
+  upcomingWednesday,
 } from './scheduling.ts';
 
-const WEEKS_AHEAD = 10;
-
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside, with one veterinarian and the demo's paw print add-on. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Appointments ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.wellness, SERVICES.sick, SERVICES.euthanasia, SERVICES.privateCremation],
+    providers: [{ firstName: 'Ada', lastName: 'Appleby' }],
+    addOns: [PAW_PRINT],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,7 +49,7 @@ afterAll(async () => {
 
 /**
  * A Confirmed appointment of the household on a local day and wall-clock span at the location, with
- * the owner as its provider (a primary provider's calendar and list start filtered to themself).
+ * the location's vet as its provider.
  */
 async function book(context: BrowserContext, location: LocationInfo, household: Household, when: { date: string; from: string; to: string }, service: string) {
   return apiCreateAppointment(context, {
@@ -51,7 +59,7 @@ async function book(context: BrowserContext, location: LocationInfo, household: 
     serviceIds: [(await serviceNamed(context, location.id, service)).id],
     startAt: instantAt(when.date, when.from, location.timezone),
     endAt: instantAt(when.date, when.to, location.timezone),
-    primaryProviderId: (await providerNamed(context, location.id, 'Olivia Owens')).id,
+    primaryProviderId: (await providerNamed(context, location.id, own.providers[0]!.name)).id,
   });
 }
 
@@ -64,10 +72,10 @@ describe('appointments', () => {
   it('walks an appointment through the cremation statuses, offering only the allowed moves, and keeps the history', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const household = await apiHousehold(context, riverside, unique(), 'Farewell', 'Shadow');
-      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
-      const created = await book(context, riverside, household, { date, from: '10:00', to: '10:45' }, 'In-clinic euthanasia');
+      const location = await ownerAt(page, own.name);
+      const household = await apiHousehold(context, location, unique(), 'Farewell', 'Shadow');
+      const date = upcomingWednesday(location.timezone);
+      const created = await book(context, location, household, { date, from: '10:00', to: '10:45' }, 'In-clinic euthanasia');
 
       await openAppointments(page);
       const dialog = await openFromList(page, household.clientName);
@@ -89,7 +97,7 @@ describe('appointments', () => {
         // Cancelling is its own action, never a move in this menu.
         expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(step.offered);
         await menu.getByRole('menuitem', { name: step.to, exact: true }).click();
-        // The visit is weeks ahead: checking it in is confirmed first.
+        // The visit is days ahead: checking it in is confirmed first.
         if (step.to === 'Checked In') {
           const notToday = page.getByRole('dialog', { name: 'Check in a visit that is not today?' });
           await notToday.getByRole('button', { name: 'Check in', exact: true }).click();
@@ -149,11 +157,11 @@ describe('appointments', () => {
   it('cancels an appointment from the calendar with a reason; it leaves the default calendar and list but keeps the reason', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Cancelled', 'Noodle');
-      const thursday = addDays(quietWednesday(tz, WEEKS_AHEAD), 1);
-      const created = await book(context, riverside, household, { date: thursday, from: '14:00', to: '14:30' }, 'Sick visit');
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Cancelled', 'Noodle');
+      const thursday = addDays(upcomingWednesday(tz), 1);
+      const created = await book(context, location, household, { date: thursday, from: '14:00', to: '14:30' }, 'Sick visit');
       const reason = 'Owner is travelling that week';
 
       await openCalendar(page, 'week', thursday, tz);
@@ -214,14 +222,14 @@ describe('appointments', () => {
   it('asks for a reason when the provider already has an overlapping appointment, and books anyway with it', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
       const id = unique();
-      const busy = await apiHousehold(context, riverside, id, 'Booked', 'Clover');
-      const household = await apiHousehold(context, riverside, id, 'Squeezed', 'Waffles');
-      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), -1);
-      await book(context, riverside, busy, { date, from: '10:00', to: '10:30' }, 'Wellness exam');
-      const olivia = await providerNamed(context, riverside.id, 'Olivia Owens');
+      const busy = await apiHousehold(context, location, id, 'Booked', 'Clover');
+      const household = await apiHousehold(context, location, id, 'Squeezed', 'Waffles');
+      const date = addDays(upcomingWednesday(tz), -1);
+      await book(context, location, busy, { date, from: '10:00', to: '10:30' }, 'Wellness exam');
+      const vet = await providerNamed(context, location.id, own.providers[0]!.name);
       const reason = 'Emergency squeeze-in between two visits';
 
       await openAppointments(page);
@@ -236,13 +244,13 @@ describe('appointments', () => {
       await dialog.getByRole('textbox', { name: 'Start', exact: true }).press('Tab');
       // The end keeps the services' 30 minutes.
       await expect.poll(() => dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '10:45'));
-      await pickOption(dialog, 'Primary provider', 'Olivia Owens');
+      await pickOption(dialog, 'Primary provider', own.providers[0]!.name);
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
 
       const overlap = page.getByRole('dialog', { name: 'Overlapping appointment' });
       await overlap.waitFor();
       expect(await overlap.getByRole('alert').innerText()).toBe(
-        `Overlaps Olivia Owens’s appointment 10:00–10:30 with ${busy.patient.name} (${busy.client.lastName}). Give a reason to book anyway.`,
+        `Overlaps ${own.providers[0]!.name}’s appointment 10:00–10:30 with ${busy.patient.name} (${busy.client.lastName}). Give a reason to book anyway.`,
       );
       expect(await apiAppointmentsOf(context, household.client.id)).toEqual([]);
       await overlap.getByRole('textbox', { name: 'Reason' }).fill(reason);
@@ -254,7 +262,7 @@ describe('appointments', () => {
       const [saved] = await apiAppointmentsOf(context, household.client.id);
       expect(saved).toBeDefined();
       expect(saved!.overlapReason).toBe(reason);
-      expect(saved!.primaryProviderId).toBe(olivia.id);
+      expect(saved!.primaryProviderId).toBe(vet.id);
       expect(Date.parse(saved!.startAt)).toBe(Date.parse(instantAt(date, '10:15', tz)));
       expect(Date.parse(saved!.endAt)).toBe(Date.parse(instantAt(date, '10:45', tz)));
 
@@ -269,10 +277,10 @@ describe('appointments', () => {
   it('attaches an add-on with its options on Save, changes its values and removes it', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const household = await apiHousehold(context, riverside, unique(), 'Keepsake', 'Bramble');
-      const date = addDays(quietWednesday(riverside.timezone, WEEKS_AHEAD), 2);
-      const created = await book(context, riverside, household, { date, from: '11:00', to: '11:15' }, 'Private cremation');
+      const location = await ownerAt(page, own.name);
+      const household = await apiHousehold(context, location, unique(), 'Keepsake', 'Bramble');
+      const date = addDays(upcomingWednesday(location.timezone), 2);
+      const created = await book(context, location, household, { date, from: '11:00', to: '11:15' }, 'Private cremation');
 
       await openAppointments(page);
       const dialog = await openFromList(page, household.clientName);

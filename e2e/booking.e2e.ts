@@ -5,8 +5,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, BOOKING_CONFIRMATION, BOOKING_MIN_ELAPSED_MS } from '@willow/contracts';
 import { baseUrl, launch, newPage, signIn } from './browser.ts';
-import { json, LAKESIDE, locationNamed, OWNER, OWNER_NAME, pickOption, rowWith, toast } from './clinic.ts';
+import { json, locationNamed, OWNER, pickOption, rowWith, toast } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   appointmentDialog,
   type AppointmentInfo,
@@ -16,15 +17,21 @@ import {
   openFromList,
   ownerAt,
   pickFromAutocomplete,
-  quietWednesday,
   shownClock,
+  upcomingWednesday,
 } from './scheduling.ts';
 
-const WEEKS_AHEAD = 11;
-
 let browser: Browser;
+/** The file's own location, in Los Angeles like the demo's Lakeside, with a service of its own (a farm call) and one veterinarian. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Booking ${unique()}`,
+    timeZone: 'America/Los_Angeles',
+    services: [SERVICES.wellness, { type: 'Home Visit', name: 'Equine farm call', duration: 90, price: 210 }],
+    providers: [{ firstName: 'Bo', lastName: 'Booker' }],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -72,27 +79,27 @@ describe('online booking', () => {
     const owner = await newPageInZone(browser, 'Australia/Sydney');
     try {
       const { page } = staff;
-      const lakeside = await ownerAt(page, LAKESIDE);
-      const tz = lakeside.timezone;
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
       // The badge shows the server's count of Pending appointments at the chosen location.
-      const before = await pendingCount(staff.context, lakeside.id);
+      const before = await pendingCount(staff.context, location.id);
       await expect.poll(() => badgeCount(page)).toBe(before);
 
-      const link = await bookingLinkOf(page, LAKESIDE);
-      expect(link).toBe(`${baseUrl()}/book/${lakeside.id}`);
+      const link = await bookingLinkOf(page, own.name);
+      expect(link).toBe(`${baseUrl()}/book/${location.id}`);
 
       // The owner's browser: no session.
       const pub = owner.page;
-      const pageRead = pub.waitForResponse((r) => r.url().endsWith(`/api/booking/${lakeside.id}`) && r.request().method() === 'GET');
+      const pageRead = pub.waitForResponse((r) => r.url().endsWith(`/api/booking/${location.id}`) && r.request().method() === 'GET');
       await pub.goto(link);
       await pageRead;
       const readAt = Date.now();
-      await pub.getByRole('heading', { name: `Book a visit at ${LAKESIDE}`, level: 1 }).waitFor();
+      await pub.getByRole('heading', { name: `Book a visit at ${own.name}`, level: 1 }).waitFor();
       expect(pub.url()).toBe(link);
       expect(await pub.getByTestId('booking-timezone').innerText()).toContain('America/Los Angeles');
 
       const id = unique();
-      const first = quietWednesday(tz, WEEKS_AHEAD);
+      const first = upcomingWednesday(tz);
       const second = addDays(first, 1);
       const form = pub.getByRole('form', { name: 'Request a visit' });
       await form.getByRole('radio', { name: /^Wellness exam/ }).check();
@@ -125,8 +132,9 @@ describe('online booking', () => {
       // A request has no provider yet, and what is nobody's shows under every provider filter, so
       // it never waits unseen: filtered to one provider (the owner starts with everyone), it is there.
       const clientName = `Morgan Online${id}`;
-      await pickFromAutocomplete(page.getByRole('main'), 'Provider', OWNER_NAME);
-      await page.getByRole('main').getByRole('button', { name: OWNER_NAME, exact: true }).waitFor();
+      const vet = own.providers[0]!.name;
+      await pickFromAutocomplete(page.getByRole('main'), 'Provider', vet);
+      await page.getByRole('main').getByRole('button', { name: vet, exact: true }).waitFor();
       await page.getByRole('textbox', { name: 'Search appointments' }).fill(clientName);
       const grid = page.getByRole('grid', { name: 'Appointments' });
       const row = rowWith(grid, clientName);
@@ -152,7 +160,7 @@ describe('online booking', () => {
       expect(history[0]).toContain('Created as Pending');
       expect(history[0]).toContain('by online request');
       expect(history[0]).toContain('Online booking request');
-      const [request] = await pendingMatching(staff.context, lakeside.id, clientName);
+      const [request] = await pendingMatching(staff.context, location.id, clientName);
       expect(request).toBeDefined();
       expect(request!.source).toBe('online');
       expect(request!.requestedTimes.map(Date.parse)).toEqual([instantAt(first, '10:00', tz), instantAt(second, '14:30', tz)].map(Date.parse));
@@ -183,20 +191,20 @@ describe('online booking', () => {
       const { page } = staff;
       await signIn(page, OWNER, '/profile');
       await mainNav(page).waitFor();
-      const lakeside = await locationNamed(staff.context, LAKESIDE);
+      const location = await locationNamed(staff.context, own.name);
       const name = `Puppy check ${unique()}`;
 
       await page.goto('/locations');
       await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
-      await page.getByRole('button', { name: `Services at ${LAKESIDE}` }).click();
-      await page.waitForURL((url) => url.pathname === '/services' && url.searchParams.get('locationId') === lakeside.id);
+      await page.getByRole('button', { name: `Services at ${own.name}` }).click();
+      await page.waitForURL((url) => url.pathname === '/services' && url.searchParams.get('locationId') === location.id);
       await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
       const grid = page.getByRole('grid', { name: 'Services' });
-      // Lakeside's own service (not Riverside's) shows: the page is about the location it came from.
+      // Its farm call shows (the owner's own location, Riverside, has none): the page is about the location it came from.
       await rowWith(grid, 'Equine farm call').waitFor();
 
       await page.getByRole('button', { name: 'New service' }).click();
-      const dialog = page.getByRole('dialog', { name: `New service at ${LAKESIDE}` });
+      const dialog = page.getByRole('dialog', { name: `New service at ${own.name}` });
       await pickOption(dialog, 'Type', 'Consultation');
       await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
       await dialog.getByRole('textbox', { name: 'Duration (min)' }).fill('20');
@@ -209,7 +217,7 @@ describe('online booking', () => {
       expect(await row.innerText()).toContain('Consultation');
 
       // The owner's booking page offers it with its type and length.
-      await owner.page.goto(await bookingLinkOf(page, LAKESIDE));
+      await owner.page.goto(await bookingLinkOf(page, own.name));
       const form = owner.page.getByRole('form', { name: 'Request a visit' });
       await form.getByRole('radio', { name: new RegExp(`^${name}\\s*Consultation · 20 min · \\S*35\\.00$`) }).waitFor();
       await form.getByRole('radio', { name: /^Equine farm call/ }).waitFor();

@@ -5,15 +5,22 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, json, RIVERSIDE, speciesId, toast, type PatientInfo } from './clinic.ts';
+import { apiCreateClient, json, speciesId, toast, type PatientInfo } from './clinic.ts';
 import { unique } from './helpers.ts';
-import { apiAppointment, apiCreateAppointment, calendarEvent, dayColumn, instantAt, openCalendar, ownerAt, providerNamed, quietWednesday, serviceNamed, shownClock } from './scheduling.ts';
-
-const WEEKS_AHEAD = 21;
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
+import { apiAppointment, apiCreateAppointment, calendarEvent, dayColumn, instantAt, openCalendar, ownerAt, providerNamed, serviceNamed, shownClock, upcomingWednesday } from './scheduling.ts';
 
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside, with one veterinarian. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Blocks ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.homeVisit, SERVICES.euthanasia, SERVICES.nails],
+    providers: [{ firstName: 'Bea', lastName: 'Bramwell' }],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -23,32 +30,32 @@ describe('calendar blocks', () => {
   it('show names, service and icons; a hover or focus card has the rest and moves the status on in one click', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
       const id = unique();
-      const client = await apiCreateClient(context, { locationId: riverside.id, firstName: 'Robin', lastName: `Glance${id}` });
+      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Robin', lastName: `Glance${id}` });
       const clientName = `Robin Glance${id}`;
       const pet = (name: string, alerts: string[] = []) =>
         context.request
-          .post('/api/patient', { data: { data: { clientId: client.id, name: `${name}${id}`, speciesId: speciesId(riverside, 'Dog'), alerts } } })
+          .post('/api/patient', { data: { data: { clientId: client.id, name: `${name}${id}`, speciesId: speciesId(location, 'Dog'), alerts } } })
           .then((r) => json<PatientInfo>(r, 'create patient'));
       const biter = await pet('Fang', ['bites']);
       const elder = await pet('Duke');
       const quick = await pet('Pip');
-      const homeVisit = await serviceNamed(context, riverside.id, 'Home visit exam');
-      const euthanasia = await serviceNamed(context, riverside.id, 'In-clinic euthanasia');
-      const nails = await serviceNamed(context, riverside.id, 'Nail trim');
-      const olivia = await providerNamed(context, riverside.id, 'Olivia Owens');
-      const date = addDays(quietWednesday(tz, WEEKS_AHEAD), 1);
+      const homeVisit = await serviceNamed(context, location.id, 'Home visit exam');
+      const euthanasia = await serviceNamed(context, location.id, 'In-clinic euthanasia');
+      const nails = await serviceNamed(context, location.id, 'Nail trim');
+      const vet = await providerNamed(context, location.id, own.providers[0]!.name);
+      const date = addDays(upcomingWednesday(tz), 1);
       const book = (patient: PatientInfo, serviceId: string, from: string, to: string) =>
         apiCreateAppointment(context, {
-          locationId: riverside.id,
+          locationId: location.id,
           clientId: client.id,
           patientIds: [patient.id],
           serviceIds: [serviceId],
           startAt: instantAt(date, from, tz),
           endAt: instantAt(date, to, tz),
-          primaryProviderId: olivia.id,
+          primaryProviderId: vet.id,
         });
       const visit = await book(biter, homeVisit.id, '09:00', '10:00');
       const farewell = await book(elder, euthanasia.id, '11:00', '11:45');
@@ -89,7 +96,7 @@ describe('calendar blocks', () => {
       await visitBlock.hover();
       await card.waitFor();
       const cardText = await card.innerText();
-      for (const text of [biter.name, clientName, 'Home visit exam', 'Olivia Owens', 'Confirmed', 'bites', `${await shownClock(page, '09:00')} – ${await shownClock(page, '10:00')}`]) {
+      for (const text of [biter.name, clientName, 'Home visit exam', own.providers[0]!.name, 'Confirmed', 'bites', `${await shownClock(page, '09:00')} – ${await shownClock(page, '10:00')}`]) {
         expect(cardText).toContain(text);
       }
       // Esc closes it.
@@ -116,7 +123,7 @@ describe('calendar blocks', () => {
       await visitBlock.hover();
       await card.waitFor();
       await card.getByRole('button', { name: 'Mark as Checked In' }).click();
-      // The visit is weeks ahead: checking it in is confirmed first.
+      // The visit is days ahead: checking it in is confirmed first.
       const confirm = page.getByRole('dialog', { name: 'Check in a visit that is not today?' });
       await confirm.getByRole('button', { name: 'Check in', exact: true }).click();
       await toast(page, 'Appointment updated: Checked In').waitFor();

@@ -5,8 +5,9 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { LAKESIDE, pickOption, RIVERSIDE, toast } from './clinic.ts';
+import { pickOption, toast } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
   apiAppointmentsOf,
@@ -29,13 +30,11 @@ import {
   pickFromAutocomplete,
   pointAt,
   providerNamed,
-  quietWednesday,
   scrollGridToMidnight,
   serviceNamed,
   shownClock,
+  upcomingWednesday,
 } from './scheduling.ts';
-
-const WEEKS_AHEAD = 9;
 
 /** An event block's top and height in its column match a start (elapsed minutes into the day) and a length. */
 async function expectPlaced(column: Locator, event: Locator, startMinutes: number, lengthMinutes: number) {
@@ -49,8 +48,16 @@ async function expectPlaced(column: Locator, event: Locator, startMinutes: numbe
 }
 
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside, with one veterinarian. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Calendar ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.wellness, SERVICES.dental, SERVICES.homeVisit],
+    providers: [{ firstName: 'Cora', lastName: 'Calloway' }],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -61,12 +68,12 @@ describe('calendar', () => {
     // Ten o'clock in New York is already the next day in Tokyo: the grid and the dialog go by the location.
     const { context, page } = await newPageInZone(browser, 'Asia/Tokyo');
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Dragger', 'Biscuit');
-      const date = quietWednesday(tz, WEEKS_AHEAD);
-      const dental = await serviceNamed(context, riverside.id, 'Dental cleaning');
-      const olivia = await providerNamed(context, riverside.id, 'Olivia Owens');
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Dragger', 'Biscuit');
+      const date = upcomingWednesday(tz);
+      const dental = await serviceNamed(context, location.id, 'Dental cleaning');
+      const vet = await providerNamed(context, location.id, own.providers[0]!.name);
 
       await openCalendar(page, 'week', date, tz);
       const wednesday = dayColumn(page, date);
@@ -89,8 +96,8 @@ describe('calendar', () => {
       // A 90-minute service: the end follows the services and stays where the drag put it.
       await pickFromAutocomplete(dialog, 'Services', 'Dental cleaning (90 min)');
       expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '11:30'));
-      // The owner sees every provider, so the visit is given to her by hand.
-      await pickOption(dialog, 'Primary provider', 'Olivia Owens');
+      // The owner is not one of the location's providers: the visit is given to its vet by hand.
+      await pickOption(dialog, 'Primary provider', own.providers[0]!.name);
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await toast(page, 'Appointment created').waitFor();
@@ -108,7 +115,7 @@ describe('calendar', () => {
       expect(Date.parse(saved!.startAt)).toBe(Date.parse(instantAt(date, '10:00', tz)));
       expect(Date.parse(saved!.endAt)).toBe(Date.parse(instantAt(date, '11:30', tz)));
       expect(saved!.status).toBe('Confirmed');
-      expect(saved!.primaryProviderId).toBe(olivia.id);
+      expect(saved!.primaryProviderId).toBe(vet.id);
       expect(saved!.serviceIds).toEqual([dental.id]);
       expect(await event.getAttribute('data-appointment-id')).toBe(saved!.id);
 
@@ -124,21 +131,21 @@ describe('calendar', () => {
   it('moves an appointment to another day and time by dragging it, and resizes it by its bottom edge', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const lakeside = await ownerAt(page, LAKESIDE);
-      const tz = lakeside.timezone;
-      const household = await apiHousehold(context, lakeside, unique(), 'Mover', 'Pepper');
-      const wellness = await serviceNamed(context, lakeside.id, 'Wellness exam');
-      const olivia = await providerNamed(context, lakeside.id, 'Olivia Owens');
-      const wednesday = quietWednesday(tz, WEEKS_AHEAD);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Mover', 'Pepper');
+      const wellness = await serviceNamed(context, location.id, 'Wellness exam');
+      const vet = await providerNamed(context, location.id, own.providers[0]!.name);
+      const wednesday = upcomingWednesday(tz);
       const thursday = addDays(wednesday, 1);
       const created = await apiCreateAppointment(context, {
-        locationId: lakeside.id,
+        locationId: location.id,
         clientId: household.client.id,
         patientIds: [household.patient.id],
         serviceIds: [wellness.id],
         startAt: instantAt(wednesday, '09:00', tz),
         endAt: instantAt(wednesday, '09:30', tz),
-        primaryProviderId: olivia.id,
+        primaryProviderId: vet.id,
       });
 
       await openCalendar(page, 'week', wednesday, tz);
@@ -187,23 +194,23 @@ describe('calendar', () => {
   it('asks for a reason before moving an appointment onto another of the same provider, and goes back on request', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const lakeside = await ownerAt(page, LAKESIDE);
-      const tz = lakeside.timezone;
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
       const id = unique();
-      const first = await apiHousehold(context, lakeside, id, 'Early', 'Maple');
-      const second = await apiHousehold(context, lakeside, id, 'Late', 'Juniper');
-      const wellness = await serviceNamed(context, lakeside.id, 'Wellness exam');
-      const olivia = await providerNamed(context, lakeside.id, 'Olivia Owens');
-      const friday = addDays(quietWednesday(tz, WEEKS_AHEAD), 2);
+      const first = await apiHousehold(context, location, id, 'Early', 'Maple');
+      const second = await apiHousehold(context, location, id, 'Late', 'Juniper');
+      const wellness = await serviceNamed(context, location.id, 'Wellness exam');
+      const vet = await providerNamed(context, location.id, own.providers[0]!.name);
+      const friday = addDays(upcomingWednesday(tz), 2);
       const book = (h: Household, from: string, to: string) =>
         apiCreateAppointment(context, {
-          locationId: lakeside.id,
+          locationId: location.id,
           clientId: h.client.id,
           patientIds: [h.patient.id],
           serviceIds: [wellness.id],
           startAt: instantAt(friday, from, tz),
           endAt: instantAt(friday, to, tz),
-          primaryProviderId: olivia.id,
+          primaryProviderId: vet.id,
         });
       const early = await book(first, '09:00', '09:30');
       const late = await book(second, '11:00', '11:30');
@@ -225,7 +232,7 @@ describe('calendar', () => {
       await overlap.waitFor();
       // The clash is named, with its times at the location.
       expect(await overlap.getByRole('alert').innerText()).toBe(
-        `Overlaps Olivia Owens’s appointment 09:00–09:30 with ${first.patient.name} (${first.client.lastName}). Give a reason to book anyway.`,
+        `Overlaps ${own.providers[0]!.name}’s appointment 09:00–09:30 with ${first.patient.name} (${first.client.lastName}). Give a reason to book anyway.`,
       );
       await overlap.getByRole('button', { name: 'Go back' }).click();
       await overlap.waitFor({ state: 'hidden' });
@@ -266,10 +273,10 @@ describe('calendar', () => {
   it('on the day the clocks go forward, a drag over the missing hour books the real hour it covers', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const household = await apiHousehold(context, riverside, unique(), 'Springer', 'Comet');
-      const day = nextSpringForward(tz, WEEKS_AHEAD);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const household = await apiHousehold(context, location, unique(), 'Springer', 'Comet');
+      const day = nextSpringForward(tz);
 
       await openCalendar(page, 'day', day, tz);
       const column = dayColumn(page, day);
@@ -289,7 +296,7 @@ describe('calendar', () => {
       // A 60-minute service ends 60 real minutes after 01:30: at 03:30.
       await pickFromAutocomplete(dialog, 'Services', 'Home visit exam (60 min)');
       expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '03:30'));
-      await pickOption(dialog, 'Primary provider', 'Olivia Owens');
+      await pickOption(dialog, 'Primary provider', own.providers[0]!.name);
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await toast(page, 'Appointment created').waitFor();

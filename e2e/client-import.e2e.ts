@@ -3,12 +3,20 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { dataRows, LAKESIDE, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
+import { dataRows, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
+/** The file's own location, with the demo's Lakeside species. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Import ${unique()}`,
+    timeZone: 'America/Los_Angeles',
+    species: ['Dog', 'Cat', 'Horse'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -47,10 +55,10 @@ describe('client import', () => {
     try {
       const id = unique();
       await ownerOn(page, '/clients', 'Clients');
-      await pickOption(page.getByRole('main'), 'Location', LAKESIDE);
+      await pickOption(page.getByRole('main'), 'Location', own.name);
       await page.getByRole('button', { name: 'Import CSV' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import clients' });
-      await dialog.getByText(LAKESIDE, { exact: true }).waitFor();
+      await dialog.getByText(own.name, { exact: true }).waitFor();
       const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
       expect(await importButton.isDisabled()).toBe(true);
 

@@ -3,12 +3,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { firstOfMonthYearsAgo, LAKESIDE, OWNER_NAME, ownerOn, dataRows, pickOption, rowWith, toast } from './clinic.ts';
+import { firstOfMonthYearsAgo, OWNER_NAME, ownerOn, dataRows, pickOption, rowWith, toast } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
+/** The file's own location, with the demo's Lakeside species. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Clients ${unique()}`,
+    timeZone: 'America/Los_Angeles',
+    species: ['Dog', 'Cat', 'Horse'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,13 +41,13 @@ describe('clients', () => {
       await form.getByLabel('First name').fill(first);
       await form.getByLabel('Last name').fill(last);
       await form.getByLabel('Email').fill(email);
-      await pickOption(form, 'Location', LAKESIDE);
+      await pickOption(form, 'Location', own.name);
       await form.getByRole('button', { name: 'Create' }).click();
       await toast(page, 'Client created').waitFor();
       await page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
       const clientPath = new URL(page.url()).pathname;
       await page.getByRole('heading', { name, level: 1 }).waitFor();
-      await page.getByRole('main').getByText(LAKESIDE, { exact: true }).waitFor();
+      await page.getByRole('main').getByText(own.name, { exact: true }).waitFor();
       await page.getByRole('link', { name: email }).waitFor();
 
       // Two patients; the species come from the location's list, the age from the date of birth.
@@ -54,7 +62,7 @@ describe('clients', () => {
       await species.getByRole('option', { name: 'Horse', exact: true }).waitFor();
       const offered = (await species.getByRole('option').allInnerTexts()).map((t) => t.trim());
       expect(offered).toEqual(expect.arrayContaining(['Dog', 'Cat', 'Horse']));
-      expect(offered).not.toContain('Rabbit'); // Riverside's, not Lakeside's
+      expect(offered).not.toContain('Rabbit'); // Riverside's, not this location's
       await species.getByRole('option', { name: 'Horse', exact: true }).click();
       await species.waitFor({ state: 'hidden' });
       await dialog.getByLabel('Date of birth').fill(born);
@@ -79,7 +87,7 @@ describe('clients', () => {
       // The list finds the client as the search is typed; nonsense finds nobody.
       await mainNav(page).getByRole('link', { name: 'Clients', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/clients');
-      await pickOption(page.getByRole('main'), 'Location', LAKESIDE);
+      await pickOption(page.getByRole('main'), 'Location', own.name);
       const grid = page.getByRole('grid', { name: 'Clients' });
       await dataRows(grid).first().waitFor();
       const search = page.getByRole('textbox', { name: 'Search clients', exact: true });

@@ -4,14 +4,21 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
-import { apiCreateClient, locationNamed, LAKESIDE, OWNER, OWNER_NAME, rowWith, toast } from './clinic.ts';
+import { apiCreateClient, OWNER, OWNER_NAME, rowWith, toast } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 const BAD_TYPE = 'This type of file is not accepted. Upload a PDF or an image (PNG, JPEG, GIF or WebP).';
 
 let browser: Browser;
+/** The file's own location, for its clients. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Documents ${unique()}`,
+    timeZone: 'America/Los_Angeles',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,8 +47,7 @@ async function chooseFile(page: Page, dialog: Locator, file: { name: string; mim
 async function clientDocuments(page: Page, id: string) {
   await signIn(page, OWNER, '/profile');
   await mainNav(page).waitFor();
-  const lakeside = await locationNamed(page.context(), LAKESIDE);
-  const client = await apiCreateClient(page.context(), { locationId: lakeside.id, firstName: 'Robin', lastName: `Papers${id}` });
+  const client = await apiCreateClient(page.context(), { locationId: own.id, firstName: 'Robin', lastName: `Papers${id}` });
   await page.goto(`/clients/${client.id}?tab=documents`);
   await page.getByRole('heading', { name: `Robin Papers${id}`, level: 1 }).waitFor();
   const grid = page.getByRole('grid', { name: 'Documents' });

@@ -1,12 +1,13 @@
 // End-of-life care: a euthanasia visit done records the patient's death (unless staff untick it),
 // recording a death cancels the patient's upcoming appointments in the same step, and the patient's
-// page lists its appointments. Records are made through the API, unassigned, in a week of their own.
+// page lists its appointments. Records are made through the API, unassigned, in a location of their own.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { json, type LocationInfo, RIVERSIDE, rowWith, toastText } from './clinic.ts';
+import { json, type LocationInfo, rowWith, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
   apiCreateAppointment,
@@ -16,15 +17,20 @@ import {
   instantAt,
   openFromList,
   ownerAt,
-  quietWednesday,
   serviceNamed,
+  upcomingWednesday,
 } from './scheduling.ts';
 
-const WEEKS_AHEAD = 22;
-
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic End of Life ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.wellness, SERVICES.vaccination, SERVICES.dental, SERVICES.euthanasia],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -60,10 +66,10 @@ describe('end-of-life care', () => {
   it('records the death when a euthanasia visit is completed, unless staff untick it', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
-      const farewell = await apiHousehold(context, riverside, unique(), 'Farewell', 'Willow');
-      const visit = await book(context, riverside, farewell, date, '09:00', '09:45', 'In-clinic euthanasia');
+      const location = await ownerAt(page, own.name);
+      const date = upcomingWednesday(location.timezone);
+      const farewell = await apiHousehold(context, location, unique(), 'Farewell', 'Willow');
+      const visit = await book(context, location, farewell, date, '09:00', '09:45', 'In-clinic euthanasia');
       await moveTo(context, visit.id, ['Checked In', 'Checked Out']);
 
       // One click on the next status; the step offers the box, ticked.
@@ -81,8 +87,8 @@ describe('end-of-life care', () => {
       await dialog.waitFor({ state: 'hidden' });
 
       // Unticked, the patient stays as it was, through the status menu too.
-      const unsure = await apiHousehold(context, riverside, unique(), 'Unsure', 'Maple');
-      const other = await book(context, riverside, unsure, date, '11:00', '11:45', 'In-clinic euthanasia');
+      const unsure = await apiHousehold(context, location, unique(), 'Unsure', 'Maple');
+      const other = await book(context, location, unsure, date, '11:00', '11:45', 'In-clinic euthanasia');
       await moveTo(context, other.id, ['Checked In', 'Checked Out']);
       const second = await openFromList(page, unsure.clientName);
       await second.getByRole('button', { name: 'Change status', exact: true }).click();
@@ -103,13 +109,13 @@ describe('end-of-life care', () => {
   it('offers to cancel the upcoming appointments when a patient is marked deceased, and lists them on the patient page', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const date = quietWednesday(riverside.timezone, WEEKS_AHEAD);
-      const household = await apiHousehold(context, riverside, unique(), 'Grieving', 'Clover');
-      const vaccination = await book(context, riverside, household, addDays(date, 1), '10:00', '10:15', 'Vaccination visit');
-      const dental = await book(context, riverside, household, addDays(date, 2), '13:00', '14:30', 'Dental cleaning');
+      const location = await ownerAt(page, own.name);
+      const date = upcomingWednesday(location.timezone);
+      const household = await apiHousehold(context, location, unique(), 'Grieving', 'Clover');
+      const vaccination = await book(context, location, household, addDays(date, 1), '10:00', '10:15', 'Vaccination visit');
+      const dental = await book(context, location, household, addDays(date, 2), '13:00', '14:30', 'Dental cleaning');
       // A past visit is history: it is not offered for cancelling.
-      const past = await book(context, riverside, household, addDays(date, -WEEKS_AHEAD * 7 - 14), '10:00', '10:30', 'Wellness exam');
+      const past = await book(context, location, household, addDays(date, -21), '10:00', '10:30', 'Wellness exam');
       await moveTo(context, past.id, ['Checked In', 'Checked Out', 'Completed']);
 
       await page.goto(`/patients/${household.patient.id}`);

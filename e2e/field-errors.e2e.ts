@@ -4,12 +4,19 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, MESSAGES } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, LAKESIDE, locationNamed, ownerOn, pickOption, speciesId } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, locationNamed, ownerOn, pickOption, speciesId } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
+/** The file's own location, for its clients. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Field Errors ${unique()}`,
+    timeZone: 'America/Los_Angeles',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,16 +55,16 @@ describe('field errors', () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerOn(page, '/clients', 'Clients');
-      const lakeside = await locationNamed(context, LAKESIDE);
+      const location = await locationNamed(context, own.name);
       const email = `e2e-dup-${unique()}@example.test`;
-      await apiCreateClient(context, { locationId: lakeside.id, firstName: 'First', lastName: `Holder${unique()}`, email });
+      await apiCreateClient(context, { locationId: location.id, firstName: 'First', lastName: `Holder${unique()}`, email });
 
       await page.getByRole('button', { name: 'New client' }).click();
       const form = page.getByRole('dialog', { name: 'New client' });
       await form.getByLabel('First name').fill('Second');
       await form.getByLabel('Last name').fill(`Claimant${unique()}`);
       await form.getByLabel('Email').fill(email);
-      await pickOption(form, 'Location', LAKESIDE);
+      await pickOption(form, 'Location', own.name);
       await form.getByRole('button', { name: 'Create' }).click();
       expect(await errorOf(form.getByLabel('Email'))).toBe(MESSAGES.emailInUseAtLocation);
       // Changing the email clears its error.
@@ -72,16 +79,16 @@ describe('field errors', () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerOn(page, '/clients', 'Clients');
-      const lakeside = await locationNamed(context, LAKESIDE);
+      const location = await locationNamed(context, own.name);
       const email = `e2e-twice-${unique()}@example.test`;
-      await apiCreateClient(context, { locationId: lakeside.id, firstName: 'First', lastName: `Holder${unique()}`, email });
+      await apiCreateClient(context, { locationId: location.id, firstName: 'First', lastName: `Holder${unique()}`, email });
 
       await page.getByRole('button', { name: 'New client' }).click();
       const form = page.getByRole('dialog', { name: 'New client' });
       await form.getByLabel('First name').fill('Second');
       await form.getByLabel('Last name').fill(`Twice${unique()}`);
       await form.getByLabel('Email').fill(email);
-      await pickOption(form, 'Location', LAKESIDE);
+      await pickOption(form, 'Location', own.name);
       const create = form.getByRole('button', { name: 'Create' });
       for (let attempt = 1; attempt <= 2; attempt++) {
         const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/client' && r.request().method() === 'POST');
@@ -114,8 +121,8 @@ describe('field errors', () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerOn(page, '/clients', 'Clients');
-      const lakeside = await locationNamed(context, LAKESIDE);
-      const client = await apiCreateClient(context, { locationId: lakeside.id, firstName: 'Pat', lastName: `Species${unique()}` });
+      const location = await locationNamed(context, own.name);
+      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Pat', lastName: `Species${unique()}` });
       await page.goto(`/clients/${client.id}`);
       await page.getByRole('button', { name: 'Add patient' }).click();
       const form = page.getByRole('dialog', { name: 'New patient' });
@@ -146,9 +153,9 @@ describe('field errors', () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerOn(page, '/clients', 'Clients');
-      const lakeside = await locationNamed(context, LAKESIDE);
-      const client = await apiCreateClient(context, { locationId: lakeside.id, firstName: 'Vic', lastName: `Vaccine${unique()}` });
-      const patient = await apiCreatePatient(context, { clientId: client.id, name: `Pepper${unique()}`, speciesId: speciesId(lakeside, 'Dog') });
+      const location = await locationNamed(context, own.name);
+      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Vic', lastName: `Vaccine${unique()}` });
+      const patient = await apiCreatePatient(context, { clientId: client.id, name: `Pepper${unique()}`, speciesId: speciesId(location, 'Dog') });
       await page.goto(`/patients/${patient.id}`);
       await page.getByRole('tab', { name: 'Vaccinations' }).click();
       await page.getByRole('button', { name: 'New vaccination' }).click();

@@ -3,12 +3,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, locationNamed, OWNER, RIVERSIDE, speciesId } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, locationNamed, OWNER, speciesId } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
+/** The file's own location, with the demo's Riverside species. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Search ${unique()}`,
+    timeZone: 'America/New_York',
+    species: ['Dog', 'Cat', 'Rabbit', 'Bird'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,16 +52,16 @@ describe('global search', () => {
       await mainNav(page).getByRole('button', { name: 'Search clients and patients' }).waitFor();
       const id = unique();
       const surname = `Findme${id}`;
-      const riverside = await locationNamed(context, RIVERSIDE);
+      const location = await locationNamed(context, own.name);
       // Two clients share the surname, so the wanted one is reached with the arrow keys.
-      const alex = await apiCreateClient(context, { locationId: riverside.id, firstName: 'Alex', lastName: surname });
+      const alex = await apiCreateClient(context, { locationId: location.id, firstName: 'Alex', lastName: surname });
       const blair = await apiCreateClient(context, {
-        locationId: riverside.id,
+        locationId: location.id,
         firstName: 'Blair',
         lastName: surname,
         email: `blair-${id}@example.test`,
       });
-      const patient = await apiCreatePatient(context, { clientId: alex.id, name: `Biscuit${id}`, speciesId: speciesId(riverside, 'Rabbit') });
+      const patient = await apiCreatePatient(context, { clientId: alex.id, name: `Biscuit${id}`, speciesId: speciesId(location, 'Rabbit') });
 
       // Clients: the first result is active; ArrowDown moves to Blair, Enter opens Blair's page.
       const { dialog, box, results } = await searchFor(page, surname, [`Alex ${surname}`, `Blair ${surname}`]);

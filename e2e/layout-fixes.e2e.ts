@@ -6,10 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, json, LAKESIDE, locationNamed, ownerOn, speciesId } from './clinic.ts';
 import { accountDropdown, mainNav, unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
+/** The file's own location, for the prescriptions' household. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Layout ${unique()}`,
+    timeZone: 'America/Los_Angeles',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -28,9 +35,9 @@ describe('layout', () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     try {
       await ownerOn(page, '/prescriptions', 'Prescriptions');
-      const lakeside = await locationNamed(context, LAKESIDE);
-      const client = await apiCreateClient(context, { locationId: lakeside.id, firstName: 'Rx', lastName: `Wide${unique()}` });
-      const patient = await apiCreatePatient(context, { clientId: client.id, name: `Marmalade${unique()}`, speciesId: speciesId(lakeside, 'Cat') });
+      const location = await locationNamed(context, own.name);
+      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Rx', lastName: `Wide${unique()}` });
+      const patient = await apiCreatePatient(context, { clientId: client.id, name: `Marmalade${unique()}`, speciesId: speciesId(location, 'Cat') });
       const drug = `Gabapentin ${unique()}`;
       await json(
         await context.request.post('/api/prescription', {

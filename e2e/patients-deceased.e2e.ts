@@ -8,7 +8,6 @@ import {
   apiCreatePatient,
   locationNamed,
   OWNER,
-  RIVERSIDE,
   rowMenuAction,
   rowWith,
   shownDate,
@@ -16,10 +15,18 @@ import {
   toast,
 } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
+/** The file's own location, with the demo's Riverside species. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Deceased ${unique()}`,
+    timeZone: 'America/New_York',
+    species: ['Dog', 'Cat', 'Rabbit', 'Bird'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,15 +39,15 @@ describe('deceased patients', () => {
       await signIn(page, OWNER, '/profile');
       await mainNav(page).waitFor();
       const id = unique();
-      const riverside = await locationNamed(context, RIVERSIDE);
-      const client = await apiCreateClient(context, { locationId: riverside.id, firstName: 'Dana', lastName: `Household${id}` });
+      const location = await locationNamed(context, own.name);
+      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Dana', lastName: `Household${id}` });
       const dog = await apiCreatePatient(context, {
         clientId: client.id,
         name: `Rex${id}`,
-        speciesId: speciesId(riverside, 'Dog'),
+        speciesId: speciesId(location, 'Dog'),
         dateOfBirth: '2012-04-01',
       });
-      const rabbit = await apiCreatePatient(context, { clientId: client.id, name: `Thumper${id}`, speciesId: speciesId(riverside, 'Rabbit') });
+      const rabbit = await apiCreatePatient(context, { clientId: client.id, name: `Thumper${id}`, speciesId: speciesId(location, 'Rabbit') });
       const diedOn = '2024-02-10';
       const marker = `Deceased ${await shownDate(page, diedOn)}`;
 

@@ -4,13 +4,21 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { RIVERSIDE } from './clinic.ts';
 import { unique } from './helpers.ts';
+import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, apiHousehold, instantAt, ownerAt, providerNamed, serviceNamed } from './scheduling.ts';
 
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside, with one veterinarian. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Dates ${unique()}`,
+    timeZone: 'America/New_York',
+    services: [SERVICES.wellness],
+    providers: [{ firstName: 'Dora', lastName: 'Dalton' }],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -20,8 +28,8 @@ describe('schedule dates', () => {
   it('jumps to any day from the mini calendar, with the keyboard or a click', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const today = localDate(Date.now(), riverside.timezone);
+      const location = await ownerAt(page, own.name);
+      const today = localDate(Date.now(), location.timezone);
       await page.goto('/?view=week');
       const calendar = page.getByTestId('calendar');
       await calendar.and(page.locator(`[data-date="${today}"][data-ready="true"]`)).waitFor();
@@ -58,21 +66,21 @@ describe('schedule dates', () => {
   it('opens the appointments list at today', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
       const today = localDate(Date.now(), tz);
-      const household = await apiHousehold(context, riverside, unique(), 'Todayish', 'Sunny');
-      const wellness = await serviceNamed(context, riverside.id, 'Wellness exam');
-      const olivia = await providerNamed(context, riverside.id, 'Olivia Owens');
+      const household = await apiHousehold(context, location, unique(), 'Todayish', 'Sunny');
+      const wellness = await serviceNamed(context, location.id, 'Wellness exam');
+      const vet = await providerNamed(context, location.id, own.providers[0]!.name);
       const book = (date: string) =>
         apiCreateAppointment(context, {
-          locationId: riverside.id,
+          locationId: location.id,
           clientId: household.client.id,
           patientIds: [household.patient.id],
           serviceIds: [wellness.id],
           startAt: instantAt(date, '06:00', tz),
           endAt: instantAt(date, '06:15', tz),
-          primaryProviderId: olivia.id,
+          primaryProviderId: vet.id,
         });
       await book(addDays(today, -3));
       await book(today);

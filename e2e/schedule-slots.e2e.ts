@@ -3,14 +3,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { json, RIVERSIDE } from './clinic.ts';
-import { appointmentDialog, dayColumn, fieldClock, instantAt, openCalendar, ownerAt, pointAt, quietWednesday } from './scheduling.ts';
-
-const WEEKS_AHEAD = 22;
+import { json } from './clinic.ts';
+import { unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
+import { appointmentDialog, dayColumn, fieldClock, instantAt, openCalendar, ownerAt, pointAt, upcomingWednesday } from './scheduling.ts';
 
 let browser: Browser;
+/** The file's own location, in New York like the demo's Riverside. */
+let own: OwnLocation;
 beforeAll(async () => {
   browser = await launch();
+  own = await seedOwnLocation(browser, {
+    name: `Test Clinic Slots ${unique()}`,
+    timeZone: 'America/New_York',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -20,12 +26,12 @@ describe('schedule slots', () => {
   it('books on a click inside a slot, its label too, and edits it from its own button by keyboard', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const riverside = await ownerAt(page, RIVERSIDE);
-      const tz = riverside.timezone;
-      const date = quietWednesday(tz, WEEKS_AHEAD);
+      const location = await ownerAt(page, own.name);
+      const tz = location.timezone;
+      const date = upcomingWednesday(tz);
       const created = await json<{ id: string }[] | { id: string }>(
         await context.request.post('/api/scheduleSlot', {
-          data: { data: { locationId: riverside.id, startAt: instantAt(date, '13:00', tz), endAt: instantAt(date, '16:00', tz), capacity: 2 } },
+          data: { data: { locationId: location.id, startAt: instantAt(date, '13:00', tz), endAt: instantAt(date, '16:00', tz), capacity: 2 } },
         }),
         'create slot',
       );
