@@ -204,7 +204,11 @@ function AddOnPicker({ items, loading, pending = false, onAttach, onCancel, onDr
     if (!item) return setErrors({ addOnId: 'is required' });
     const checked = checkAddOnValues(values);
     if (!checked.ok) return setErrors(checked.errors);
-    await onAttach({ item, values: checked.values });
+    const saving = onAttach({ item, values: checked.values });
+    // An attach saved at once (an existing appointment) settles first. A staged one (a new
+    // appointment) stops being the draft in the same update that lists it, so a Save clicked
+    // right after never sends it twice.
+    if (saving) await saving;
     onDraftChange?.(null);
   };
   return (
