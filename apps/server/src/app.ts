@@ -42,6 +42,8 @@ declare module 'fastify' {
 }
 
 function setCommonHeaders(reply: FastifyReply) {
+  // Behind HTTPS (a proxy saying so, with TRUST_PROXY), browsers keep to HTTPS from then on.
+  if (reply.request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   reply.header('x-robots-tag', 'noindex, nofollow');
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'same-origin');
@@ -81,6 +83,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       reply.header('connection', 'close');
       return reply.status(503).send({ error: { message: MESSAGES.shuttingDown } });
     }
+  });
+
+  // API answers are one user's data at one moment: never kept by the browser or a proxy.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((err, req, reply) => {

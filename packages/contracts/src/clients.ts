@@ -67,6 +67,8 @@ export const clientOps = crudOperations({
 export const { list: listClients, get: getClient, create: createClient, update: updateClient, remove: deleteClient } = clientOps;
 
 // ---------- import / export ----------
+/** A 20 MB CSV sent as a JSON string: its quotes and line breaks are escaped, so room to spare. */
+const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 export const ImportInput = z.object({
   locationId: idField(),
   csv: z.string().min(1, 'is required').max(20_000_000, 'must be at most 20 MB'),
@@ -90,6 +92,7 @@ export const previewClientImport = operation({
   access: anyOf('users.manage', 'account.manage'),
   tag: 'clients',
   summary: 'Check a CSV of clients and their patients without saving anything',
+  bodyLimit: IMPORT_BODY_LIMIT,
   body: wrapped(ImportInput),
   response: ImportPreview,
 });
@@ -99,6 +102,7 @@ export const importClients = operation({
   access: anyOf('users.manage', 'account.manage'),
   tag: 'clients',
   summary: 'Import a CSV of clients and their patients: all rows or none',
+  bodyLimit: IMPORT_BODY_LIMIT,
   body: wrapped(ImportInput),
   response: z.object({ clients: z.number().int(), patients: z.number().int() }),
 });

@@ -38,6 +38,8 @@ export interface Operation<
   deniedStatus?: 401 | 403;
   /** what a refused user is told instead of the general 403 message, when the action needs explaining */
   deniedMessage?: string;
+  /** the largest request body in bytes, when more than the app's 1 MiB (an import) */
+  bodyLimit?: number;
 }
 
 export function operation<

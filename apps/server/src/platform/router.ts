@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Operation } from '@willow/contracts';
 import { requireAccess, type AuthContext } from './access.js';
+import { badRequest } from './errors.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type ParamsOf<O> = O extends Operation<infer P, any, any, any> ? Out<P> : never;
@@ -29,6 +30,25 @@ declare module 'fastify' {
     /** every API route carries its operation's access rule; the app refuses routes without one */
     access?: Operation['access'];
   }
+}
+
+/** The path of the first string holding a NUL character (`firstName`, `patient.name`, `ids.2`), if any. */
+export function nulPath(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'request' : undefined;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = nulPath(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** PostgreSQL text cannot hold NUL: a request carrying one anywhere is a 400 naming the field, never a 500. */
+async function refuseNulCharacters(req: FastifyRequest) {
+  // Fields are named as validation names them: without the body's `data.` wrapper.
+  const where = nulPath(req.params) ?? nulPath(req.query) ?? nulPath(req.body)?.replace(/^data\./, '');
+  if (where) throw badRequest(`${where}: must not contain a NUL character`);
 }
 
 export function fastifyPath(path: string): string {
@@ -82,7 +102,9 @@ export class Router {
       method: op.method,
       url: fastifyPath(op.path),
       config: { access: op.access },
-      ...(guard && { preValidation: guard }),
+      ...(op.bodyLimit && { bodyLimit: op.bodyLimit }),
+      // After the session guard: a NUL in any text is refused before the database would choke on it.
+      preValidation: guard ? [guard, refuseNulCharacters] : refuseNulCharacters,
       schema: {
         summary: op.summary,
         tags: [op.tag],

@@ -1,0 +1,81 @@
+// Answers to input a form would never send, and the headers every answer carries: a NUL
+// character is a 400 naming the field (PostgreSQL text cannot hold one), API answers are never
+// cached, HTTPS is kept to once reached, and an import takes the size it promises.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { IMPORT_COLUMNS } from '../src/features/clients/client-import.service.js';
+import { createAccount, createTestApp, errorOf, type TestAccount, type TestContext } from './harness.js';
+
+let ctx: TestContext;
+let proxied: TestContext;
+let home: TestAccount;
+beforeAll(async () => {
+  [ctx, proxied] = await Promise.all([createTestApp(), createTestApp({ trustProxy: true })]);
+  home = await createAccount(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await proxied?.close();
+});
+
+const clientCount = async () =>
+  ((await home.admin.call(api.listClients, { query: { locationId: home.locationId, limit: 1 } })).json() as { total: number }).total;
+
+describe('a NUL character', () => {
+  it('in a body field answers 400 naming the field, and nothing is written', async () => {
+    const before = await clientCount();
+    const res = await home.admin.call(api.createClient, { body: { data: { locationId: home.locationId, firstName: 'Ann\u0000', lastName: 'Lee' } } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('firstName: must not contain a NUL character');
+    expect(await clientCount()).toBe(before);
+  });
+
+  it('in a search or a nested field answers 400 too', async () => {
+    const search = await home.admin.call(api.listClients, { query: { locationId: home.locationId, search: 'a\u0000b' } });
+    expect(search.statusCode).toBe(400);
+    expect(errorOf(search)).toBe('search: must not contain a NUL character');
+    const alerts = await home.admin.call(api.createPatient, {
+      body: { data: { clientId: home.locationId, name: 'Rex', speciesId: home.speciesId, alerts: ['ok', 'bi\u0000tes'] } },
+    });
+    expect(alerts.statusCode).toBe(400);
+    expect(errorOf(alerts)).toBe('alerts.1: must not contain a NUL character');
+  });
+
+  it('is refused after the session check: without a session it is still 401', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/client?locationId=${home.locationId}&search=a%00b` });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('headers', () => {
+  it('API answers are never cached; a download keeps its own rule', async () => {
+    const res = await home.admin.call(api.listClients, { query: { locationId: home.locationId } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/client' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const csv = await home.admin.call(api.exportClients, { query: { locationId: home.locationId } });
+    expect(csv.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('asks browsers to keep to HTTPS once a request came over it, and only then', async () => {
+    const https = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await proxied.app.inject({ method: 'GET', url: '/api/health' });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('the client import', () => {
+  it('takes a CSV of several megabytes, past the 1 MiB every other request is held to', async () => {
+    const row = ['Ann', 'Lee', 'ann@example.com', '555 0100', '', '1 Long Road', 'x'.repeat(300)];
+    const lines = Array.from({ length: 6000 }, (_, i) => row.map((v, j) => (j === 2 ? `ann${i}@example.com` : v)).join(','));
+    const csv = [IMPORT_COLUMNS.slice(0, row.length).join(','), ...lines].join('\r\n');
+    expect(csv.length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await home.admin.call(api.previewClientImport, { body: { data: { locationId: home.locationId, csv } } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const other = await home.admin.call(api.createClient, {
+      body: { data: { locationId: home.locationId, firstName: 'Big', lastName: 'Body', notes: 'x'.repeat(2 * 1024 * 1024) } },
+    });
+    expect(other.statusCode).toBe(413);
+  });
+});
