@@ -47,6 +47,23 @@ describe('a NUL character', () => {
   });
 });
 
+describe('a date outside the years a practice keeps', () => {
+  it('answers 400 naming the field, in a body and in a range query', async () => {
+    const born = await home.admin.call(api.createClient, { body: { data: { locationId: home.locationId, firstName: 'Old', lastName: 'Year' } } });
+    const clientId = (born.json() as { id: string }).id;
+    for (const dateOfBirth of ['0000-01-01', '0001-01-01', '3000-01-01']) {
+      const res = await home.admin.call(api.createPatient, { body: { data: { clientId, name: 'Rex', speciesId: home.speciesId, dateOfBirth } } });
+      expect(res.statusCode, dateOfBirth).toBe(400);
+      expect(errorOf(res)).toBe('dateOfBirth: must be between 1900 and 2999');
+    }
+    const range = await home.admin.call(api.listSchedule, {
+      query: { locationId: home.locationId, startDate: '0001-01-01T00:00:00Z', endDate: '0001-01-08T00:00:00Z' },
+    });
+    expect(range.statusCode).toBe(400);
+    expect(errorOf(range)).toContain('must be between 1900 and 2999');
+  });
+});
+
 describe('headers', () => {
   it('API answers are never cached; a download keeps its own rule', async () => {
     const res = await home.admin.call(api.listClients, { query: { locationId: home.locationId } });

@@ -77,7 +77,19 @@ export const optionalEmail = () =>
     .transform((v) => (v ? v : null));
 
 /** A calendar date, YYYY-MM-DD (no time zone: dates of birth, given on, due on). */
-export const dateField = () => z.iso.date('must be a date (YYYY-MM-DD)');
+/**
+ * The years a record of a practice can fall in. Outside them a date is a typo (0001 for 2001), and
+ * years 0000 and 0001 cannot be shifted through a time zone at all.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2999;
+export const YEAR_OUT_OF_RANGE = `must be between ${FIRST_YEAR} and ${LAST_YEAR}`;
+const yearInRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
+
+export const dateField = () => z.iso.date('must be a date (YYYY-MM-DD)').refine(yearInRange, YEAR_OUT_OF_RANGE);
 
 /**
  * The latest calendar date anywhere on earth (UTC+14). A date "in the future" is one after it: a
@@ -101,7 +113,8 @@ export const PageQuery = z.object({
 export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
 /** An instant with its offset, e.g. 2026-11-23T14:00:00.000Z; answers are always UTC ('Z'). */
-export const instantField = () => z.iso.datetime({ offset: true, message: 'must be a date and time (ISO 8601)' });
+export const instantField = () =>
+  z.iso.datetime({ offset: true, message: 'must be a date and time (ISO 8601)' }).refine(yearInRange, YEAR_OUT_OF_RANGE);
 
 /** Money in the currency's units with at most two decimals (e.g. 85.5). */
 export const priceField = () =>

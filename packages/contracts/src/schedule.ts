@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, IdParams, instantField, messageField, queryBoolean, wrapped } from './rules.js';
+import { dateField, idField, IdParams, instantField, messageField, queryBoolean, wrapped } from './rules.js';
 import { Service } from './services.js';
 
 // ---------- schedule slots and notes ----------
@@ -81,14 +81,14 @@ export const ScheduleNote = z.object({
 export type ScheduleNote = z.infer<typeof ScheduleNote>;
 export const ScheduleNoteInput = z.object({
   locationId: idField(),
-  date: z.iso.date('must be a date (YYYY-MM-DD)'),
+  date: dateField(),
   providerId: idField().nullable().default(null),
   text: messageField().pipe(z.string().trim().min(1, 'is required')),
 });
 export type ScheduleNoteInput = z.input<typeof ScheduleNoteInput>;
 export const ScheduleNoteUpdateInput = z
   .object({
-    date: z.iso.date('must be a date (YYYY-MM-DD)'),
+    date: dateField(),
     providerId: idField().nullable(),
     text: messageField().pipe(z.string().trim().min(1, 'is required')),
   })
