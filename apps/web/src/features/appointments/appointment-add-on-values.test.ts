@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { AddOn } from '@willow/contracts';
 import {
   addOnChoiceLabel,
   addOnHeadline,
@@ -11,22 +10,9 @@ import {
   formatPrice,
   optionsOf,
 } from './appointment-add-on-values';
-import { APPOINTMENT_ID, LOCATION_ID } from './test-support';
+import { addOnOf, APPOINTMENT_ID, PAW_PRINT_ID } from './test-support';
 
-const PAW_PRINT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000011';
-const pawPrint: AddOn = {
-  id: PAW_PRINT_ID,
-  locationId: LOCATION_ID,
-  categoryId: '0c8a8d4e-2a3b-4c5d-8e9f-000000000013',
-  categoryName: 'Keepsakes',
-  name: 'Paw print',
-  description: null,
-  price: 45,
-  options: [{ name: 'Ink colour', choices: ['Blue', 'Red'] }, { name: 'Engraving', choices: [] }],
-  active: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const pawPrint = addOnOf(PAW_PRINT_ID, 'Paw print', { options: [{ name: 'Ink colour', choices: ['Blue', 'Red'] }, { name: 'Engraving', choices: [] }] });
 const attached = (values: Record<string, string>) => ({ id: 'attached', appointmentId: APPOINTMENT_ID, addOnId: PAW_PRINT_ID, name: 'Paw print', price: 45, values });
 
 describe('texts of an add-on', () => {

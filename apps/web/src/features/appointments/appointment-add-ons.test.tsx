@@ -1,27 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AddOn } from '@willow/contracts';
 import { useState } from 'react';
 import { AppointmentAddOns } from './appointment-add-ons';
 import type { DraftAddOn, PendingAddOn } from './appointment-add-ons';
 import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
-import { appointment, APPOINTMENT_ID, LOCATION_ID } from './test-support';
+import { addOnOf, appointment, APPOINTMENT_ID, PAW_PRINT_ID } from './test-support';
 
-const PAW_PRINT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000011';
 const ATTACHED_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000014';
-const pawPrint: AddOn = {
-  id: PAW_PRINT_ID,
-  locationId: LOCATION_ID,
-  categoryId: '0c8a8d4e-2a3b-4c5d-8e9f-000000000013',
-  categoryName: 'Keepsakes',
-  name: 'Paw print',
-  description: null,
-  price: 45,
-  options: [{ name: 'Ink colour', choices: ['Blue', 'Red'] }],
-  active: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const pawPrint = addOnOf(PAW_PRINT_ID, 'Paw print', { options: [{ name: 'Ink colour', choices: ['Blue', 'Red'] }] });
 const attached = { id: ATTACHED_ID, appointmentId: APPOINTMENT_ID, addOnId: PAW_PRINT_ID, name: 'Paw print', price: 45, values: { 'Ink colour': 'Red' } };
 
 async function choose(label: string, option: string) {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AddOn, AppointmentStatus } from '@willow/contracts';
+import type { AppointmentStatus } from '@willow/contracts';
 import { AppointmentDialog } from './appointment-dialog';
 import { fakeServer, pickOption, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Call } from '../../test/test-support';
-import { appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, location, LOCATION_ID, lookups, NAILS_ID, VET_ID } from './test-support';
+import { addOnOf, appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, location, LOCATION_ID, lookups, NAILS_ID, PAW_PRINT_ID, VET_ID } from './test-support';
 
 const timeField = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\s*\\*?$`)) as HTMLInputElement;
 /** Types a time and leaves the field, as a person does. */
@@ -122,25 +122,10 @@ describe('new appointment', { timeout: 20_000 }, () => {
 
 describe('add-ons of a new appointment', { timeout: 20_000 }, () => {
   const UPTOWN_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000010';
-  const PAW_PRINT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000011';
   const RETIRED_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000012';
-  const addOn = (id: string, name: string, overrides: Partial<AddOn> = {}): AddOn => ({
-    id,
-    locationId: LOCATION_ID,
-    categoryId: '0c8a8d4e-2a3b-4c5d-8e9f-000000000013',
-    categoryName: 'Keepsakes',
-    name,
-    description: null,
-    price: 45,
-    options: [],
-    active: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  });
   const riversideAddOns = [
-    addOn(PAW_PRINT_ID, 'Paw print', { options: [{ name: 'Ink colour', choices: ['Blue', 'Red'] }, { name: 'Engraving', choices: [] }] }),
-    addOn(RETIRED_ID, 'Fur clipping', { active: false }),
+    addOnOf(PAW_PRINT_ID, 'Paw print', { options: [{ name: 'Ink colour', choices: ['Blue', 'Red'] }, { name: 'Engraving', choices: [] }] }),
+    addOnOf(RETIRED_ID, 'Fur clipping', { active: false }),
   ];
 
   function serve() {

@@ -16,10 +16,9 @@ import {
 } from './appointment-form-values';
 import type { AppointmentDraft, AppointmentFormValues, SubmissionContext } from './appointment-form-values';
 import { END_BEFORE_START } from './appointment-times';
-import { appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, LOCATION_ID, NY, PATIENT_ID, VET_ID } from './test-support';
+import { appointment, APPOINTMENT_ID, CLIENT_ID, CONSULT_ID, LOCATION_ID, NY, PATIENT_ID, PAW_PRINT_ID, VET_ID } from './test-support';
 
 const OTHER_LOCATION_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000010';
-const PAW_PRINT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000011';
 const LA = 'America/Los_Angeles';
 const zoneOf = (locationId: string) => (locationId === LOCATION_ID ? NY : LA);
 

@@ -1,4 +1,4 @@
-import type { AppointmentDetail, Location, Service, SidebarProvider } from '@willow/contracts';
+import type { AddOn, AppointmentDetail, Location, Service, SidebarProvider } from '@willow/contracts';
 import type { Answer, Call } from '../../test/test-support';
 
 // ---------- fixtures: one New York location with two services and two providers ----------
@@ -10,6 +10,7 @@ export const NAILS_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000004';
 export const VET_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000005';
 export const APPOINTMENT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000006';
 export const PATIENT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000007';
+export const PAW_PRINT_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000011';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 export const location: Location = {
@@ -106,3 +107,19 @@ export function lookups(call: Call): Answer | undefined {
       return undefined;
   }
 }
+
+/** An add-on of the location's catalogue (a keepsake at 45), with what a test needs changed. */
+export const addOnOf = (id: string, name: string, overrides: Partial<AddOn> = {}): AddOn => ({
+  id,
+  locationId: LOCATION_ID,
+  categoryId: '0c8a8d4e-2a3b-4c5d-8e9f-000000000013',
+  categoryName: 'Keepsakes',
+  name,
+  description: null,
+  price: 45,
+  options: [],
+  active: true,
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...overrides,
+});
