@@ -215,7 +215,7 @@ export interface CrudHandlers {
 export function registerCrud<Ops extends CrudOperationSet>(r: Router, ops: Ops, service: CrudHandlers): void {
   const fields = (body: unknown) => (body as Record<string, unknown>)[ops.body.data];
   const items = (body: unknown) => (ops.body.items ? ((body as Record<string, unknown>)[ops.body.items] as unknown[] | undefined) : undefined);
-  const missing = (name: string) => new Error(`${ops.body.data}: the service has no ${name} for its contract's operation`);
+  const missing = (name: string) => new Error(`the service registered for ${(ops.list ?? ops.get ?? ops.create ?? ops.update ?? ops.remove)?.path} has no ${name}`);
   type Answer = ResponseOf<Operation>;
   const { list, get, create, update, remove } = ops;
   if (list) {

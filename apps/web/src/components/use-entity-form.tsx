@@ -6,7 +6,7 @@ import { EntityFormDialog } from './entity-form-dialog';
 import { useFormState } from './form-state';
 
 /** The operations a form saves through, as `crudOperations` makes them. */
-interface FormOps {
+export interface FormOps {
   create?: { body?: z.ZodType };
   update?: { body?: z.ZodType };
   body?: { data: string };

@@ -19,15 +19,15 @@ export function useServerPages<F extends object>(filter: F | null, pageSize = 25
   const key = JSON.stringify(filter);
   const [seen, setSeen] = useState(key);
   if (seen !== key) {
-    // Adjusted while rendering (not in an effect), so the old filter's page is never asked for.
+    // Adjusted while rendering (not in an effect): React renders again at once with page one, so
+    // the old filter's page is never asked for.
     setSeen(key);
     if (model.page !== 0) setModel({ ...model, page: 0 });
   }
-  const page = seen === key ? model.page : 0;
-  const query = { ...(filter ?? ({} as F)), limit: model.pageSize, offset: page * model.pageSize };
+  const query = { ...(filter ?? ({} as F)), limit: model.pageSize, offset: model.page * model.pageSize };
   return {
     query,
     options: { enabled: filter !== null, placeholderData: keepPreviousData },
-    table: (total: number | undefined): ServerPagination => ({ rowCount: total ?? 0, model: { ...model, page }, onModelChange: setModel }),
+    table: (total: number | undefined): ServerPagination => ({ rowCount: total ?? 0, model, onModelChange: setModel }),
   };
 }

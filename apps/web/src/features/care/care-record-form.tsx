@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
-import { useEntityForm, type SaveMutation } from '../../components/use-entity-form';
+import { useEntityForm, type FormOps, type SaveMutation } from '../../components/use-entity-form';
 import { PatientPicker, useChosenPatient } from '../patients/patient-picker';
-import type { prescriptionOps, vaccinationOps } from '@willow/contracts';
 
 interface CareRecordFormOptions<V extends object, R extends { id: string; patientId: string }, D, A> {
   /** lower case, as in 'New prescription' and 'Error creating prescription' */
   noun: string;
   /** the record's contract operations: the form is checked against their schema */
-  ops: typeof prescriptionOps | typeof vaccinationOps;
+  ops: FormOps;
   open: boolean;
   record: R | null;
   /** adding from a patient's page: that patient, fixed */

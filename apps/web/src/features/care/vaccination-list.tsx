@@ -25,9 +25,11 @@ export function VaccinationList({ filter, showPatient = true, loadingToast = fal
   const [quick, setQuick] = useState<VaccinationQuickFilter>('all');
   const pages = useServerPages({ ...filter, status: statusQuery(quick) });
   const vaccinations = useVaccinations(pages.query, pages.options);
-  // How many each quick filter holds: the totals of one-row pages, counted by the server over every page.
+  // How many each quick filter holds: the totals of one-row pages, counted by the server over every
+  // page; the list on screen already counts its own filter's.
+  const allCount = useVaccinations({ ...filter, limit: 1, offset: 0 }, { enabled: quick !== 'all' }).data?.total;
   const counts = {
-    all: useVaccinations({ ...filter, limit: 1, offset: 0 }).data?.total,
+    all: quick === 'all' ? vaccinations.data?.total : allCount,
     overdue: useVaccinations({ ...filter, status: 'overdue', limit: 1, offset: 0 }).data?.total,
     dueSoon: useVaccinations({ ...filter, status: 'dueSoon', limit: 1, offset: 0 }).data?.total,
   };
