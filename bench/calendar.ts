@@ -13,7 +13,7 @@ import { addDays, localDate, localDateTimeToInstant, MAX_APPOINTMENT_HOURS, week
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, load, ms, pastPgliteUpkeep, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -74,7 +74,12 @@ const SQL = {
   services: (n: number) => `select * from services where account_id = $1 and id in (${inList(n, 2)})`,
   addOns: (n: number) => `select * from appointment_add_ons where account_id = $1 and appointment_id in (${inList(n, 2)}) order by created_at asc, id asc`,
   slots: `select * from schedule_slots where account_id = $1 and location_id = $2 and start_at < $3 and end_at > $4 order by start_at asc, id asc`,
-  notes: `select * from schedule_notes where account_id = $1 and location_id = $2 and date between $3 and $4 order by date asc, created_at asc, id asc`,
+  notes: `select schedule_notes.* from schedule_notes inner join locations on locations.account_id = schedule_notes.account_id and locations.id = schedule_notes.location_id
+    where schedule_notes.account_id = $1 and schedule_notes.location_id = $2
+      and schedule_notes.date between ($3::timestamptz at time zone locations.timezone)::date and ($4::timestamptz at time zone locations.timezone)::date
+    order by schedule_notes.date asc, schedule_notes.created_at asc, schedule_notes.id asc`,
+  /** the filter's location must be the account's: checked beside the reads */
+  locationHeld: `select ((select count(*) from locations where locations.account_id = $1 and locations.id = any($2::uuid[])) = 1) as ok from (select 1) as one`,
   available: (n: number) =>
     `select a.veterinarian_id, a.start_at, ul.location_id from veterinarian_slot_availability a inner join users u on u.id = a.veterinarian_id and u.account_id = $1 inner join user_locations ul on ul.user_id = u.id where a.account_id = $1 and a.start_at in (${inList(n, 3)}) and u.is_active = true and ul.account_id = $1 and ul.location_id in ($2) order by lower(u.first_name) asc, lower(u.last_name) asc, u.id asc`,
 };
@@ -83,7 +88,10 @@ type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string,
 
 async function rawAppointments(query: Query, accountId: string, locationId: string, w: Week): Promise<number> {
   const earliest = new Date(w.start.getTime() - MAX_APPOINTMENT_HOURS * 3_600_000);
-  const { rows } = await query(SQL.range, [accountId, locationId, earliest.toISOString(), w.end.toISOString(), w.start.toISOString(), LIMIT, 0]);
+  const [, { rows }] = await Promise.all([
+    query(SQL.locationHeld, [accountId, [locationId]]),
+    query(SQL.range, [accountId, locationId, earliest.toISOString(), w.end.toISOString(), w.start.toISOString(), LIMIT, 0]),
+  ]);
   const clientIds = unique(rows.map((r) => r.client_id as string));
   const patientIds = unique(rows.flatMap((r) => r.patient_ids as string[]));
   const serviceIds = unique(rows.flatMap((r) => r.service_ids as string[]));
@@ -98,9 +106,10 @@ async function rawAppointments(query: Query, accountId: string, locationId: stri
 }
 
 async function rawSchedule(query: Query, accountId: string, locationId: string, w: Week): Promise<void> {
-  const [{ rows: slots }] = await Promise.all([
+  const [, { rows: slots }] = await Promise.all([
+    query(SQL.locationHeld, [accountId, [locationId]]),
     query(SQL.slots, [accountId, locationId, w.end.toISOString(), w.start.toISOString()]),
-    query(SQL.notes, [accountId, locationId, w.from, w.to]),
+    query(SQL.notes, [accountId, locationId, w.start.toISOString(), new Date(w.end.getTime() - 1).toISOString()]),
   ]);
   const starts = unique(slots.map((s) => new Date(s.start_at as Date | string).toISOString()));
   if (starts.length) await query(SQL.available(starts.length), [accountId, locationId, ...starts]);
@@ -125,6 +134,11 @@ async function benchTarget(t: Target) {
     await res.arrayBuffer();
   };
   const api: Record<string, LoadResult> = {};
+  const queries: Record<string, number> = {
+    'calendar week': await queriesPerRequest(base, `/api/appointment?${range(week(0))}&limit=${LIMIT}`, cookie),
+    'schedule week': await queriesPerRequest(base, `/api/scheduleSlot?${range(week(0))}`, cookie),
+  };
+  queries['calendar week ×1'] = queries['calendar week']!;
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
   // One pass first, so neither side measures a cold cache the other does not; then one round at
   // full concurrency, so the load's 50 connections (the driver side's pool) are open before it
@@ -164,12 +178,12 @@ async function benchTarget(t: Target) {
   console.log(
     `[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent; ${location.name} (${location.timezone}), a different week of the two years each time, ${Math.round(perWeek)} appointments a week on average`,
   );
-  console.log('endpoint          | API p50   | API p99   | API req/s | SQL p50   | SQL p99   | SQL req/s | p50 ratio | p99 ratio');
+  console.log('endpoint          | queries | API p50   | API p99   | API req/s | SQL p50   | SQL p99   | SQL req/s | p50 ratio | p99 ratio | p50 gap');
   for (const name of Object.keys(api)) {
     const a = api[name]!;
     const r = raw[name]!;
     console.log(
-      `${name.padEnd(17)} | ${ms(a.p50).padStart(9)} | ${ms(a.p99).padStart(9)} | ${a.perSecond.toFixed(0).padStart(9)} | ${ms(r.p50).padStart(9)} | ${ms(r.p99).padStart(9)} | ${r.perSecond.toFixed(0).padStart(9)} | ${`${(a.p50 / r.p50).toFixed(2)}×`.padStart(9)} | ${`${(a.p99 / r.p99).toFixed(2)}×`.padStart(9)}`,
+      `${name.padEnd(17)} | ${String(queries[name]).padStart(7)} | ${ms(a.p50).padStart(9)} | ${ms(a.p99).padStart(9)} | ${a.perSecond.toFixed(0).padStart(9)} | ${ms(r.p50).padStart(9)} | ${ms(r.p99).padStart(9)} | ${r.perSecond.toFixed(0).padStart(9)} | ${`${(a.p50 / r.p50).toFixed(2)}×`.padStart(9)} | ${`${(a.p99 / r.p99).toFixed(2)}×`.padStart(9)} | ${ms(a.p50 - r.p50).padStart(8)}`,
     );
   }
 }

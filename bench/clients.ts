@@ -8,10 +8,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, load, ms, pastPgliteUpkeep, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
+const SEQUENTIAL = Math.min(REQUESTS, 200);
 const only = arg('only', 'both');
 
 async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
@@ -32,13 +33,18 @@ interface Target {
 }
 
 /** The SQL each endpoint runs for its data, with the parameters the bench uses. */
+const patientCount = `(select count(*) from patients where patients.account_id = clients.account_id and patients.client_id = clients.id) as patient_count`;
+const patientNames = `coalesce((select species.name from species where species.id = patients.species_id), '') as species_name,
+  coalesce((select clients.first_name || ' ' || clients.last_name from clients where clients.account_id = patients.account_id and clients.id = patients.client_id), '') as client_name`;
+/** The list filter's location must be the account's: asked in the count's statement. */
+const locationHeld = `((select count(*) from locations where locations.account_id = $1 and locations.id = any(array[$2]::uuid[])) = 1) as allowed`;
 const SQL = {
-  clientList: `select * from clients where account_id = $1 and location_id = $2 order by lower(first_name), lower(last_name), id limit 50 offset 0`,
-  clientCount: `select count(*) from clients where account_id = $1 and location_id = $2`,
-  clientSearch: `select * from clients where account_id = $1 and location_id = $2 and search_text like $3 order by lower(first_name), lower(last_name), id limit 50 offset 0`,
-  clientSearchCount: `select count(*) from clients where account_id = $1 and location_id = $2 and search_text like $3`,
-  patientList: `select * from patients where account_id = $1 and location_id = $2 order by lower(name), id limit 50 offset 0`,
-  patientCount: `select count(*) from patients where account_id = $1 and location_id = $2`,
+  clientList: `select clients.*, ${patientCount} from clients where account_id = $1 and location_id = $2 order by lower(first_name), lower(last_name), id limit 50 offset 0`,
+  clientCount: `select count(*), ${locationHeld} from clients where account_id = $1 and location_id = $2`,
+  clientSearch: `select clients.*, ${patientCount} from clients where account_id = $1 and location_id = $2 and search_text like $3 order by lower(first_name), lower(last_name), id limit 50 offset 0`,
+  clientSearchCount: `select count(*), ${locationHeld} from clients where account_id = $1 and location_id = $2 and search_text like $3`,
+  patientList: `select patients.*, ${patientNames} from patients where account_id = $1 and location_id = $2 order by lower(name), id limit 50 offset 0`,
+  patientCount: `select count(*), ${locationHeld} from patients where account_id = $1 and location_id = $2`,
 };
 
 async function benchTarget(t: Target) {
@@ -57,6 +63,13 @@ async function benchTarget(t: Target) {
     await res.arrayBuffer();
   };
   const api: Record<string, LoadResult> = {};
+  const paths: Record<string, string> = {
+    'client list': `/api/client?locationId=${locationId}&limit=50`,
+    'client search': `/api/client?locationId=${locationId}&limit=50&search=mar`,
+    'patient list': `/api/patient?locationId=${locationId}&limit=50`,
+  };
+  const queries: Record<string, number> = {};
+  for (const [name, path] of Object.entries(paths)) queries[name] = await queriesPerRequest(base, path, cookie);
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
   // One round of each at full concurrency first: it waits out PGlite's upkeep, warms the caches the
   // driver side gets warm too, and opens the load's 50 connections (on PGlite the server reads a
@@ -66,6 +79,9 @@ async function benchTarget(t: Target) {
   api['client list'] = await load(get(`/api/client?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
   api['client search'] = await load(get(`/api/client?locationId=${locationId}&limit=50&search=mar`), REQUESTS, CONCURRENCY);
   api['patient list'] = await load(get(`/api/patient?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
+  // One at a time: what a request costs without waiting behind the others.
+  api['client list ×1'] = await load(get(paths['client list']!), SEQUENTIAL, 1);
+  queries['client list ×1'] = queries['client list']!;
   await server.stop();
 
   // The same data queries straight through the driver (the data folder is free again).
@@ -84,15 +100,16 @@ async function benchTarget(t: Target) {
     CONCURRENCY,
   );
   raw['patient list'] = await load(q([SQL.patientList, [accountId, locationId]], [SQL.patientCount, [accountId, locationId]]), REQUESTS, CONCURRENCY);
+  raw['client list ×1'] = await load(q([SQL.clientList, [accountId, locationId]], [SQL.clientCount, [accountId, locationId]]), SEQUENTIAL, 1);
   await database.close();
 
   console.log(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent; 10,000 clients / 15,000 patients at the location`);
-  console.log('endpoint        | API p50  | API p99  | API req/s | SQL p50  | SQL p99  | p50 ratio');
+  console.log('endpoint        | queries | API p50  | API p99  | API req/s | SQL p50  | SQL p99  | p50 ratio | p99 ratio | p50 gap');
   for (const name of Object.keys(api)) {
     const a = api[name]!;
     const r = raw[name]!;
     console.log(
-      `${name.padEnd(15)} | ${ms(a.p50).padStart(8)} | ${ms(a.p99).padStart(8)} | ${a.perSecond.toFixed(0).padStart(9)} | ${ms(r.p50).padStart(8)} | ${ms(r.p99).padStart(8)} | ${(a.p50 / r.p50).toFixed(2)}×`,
+      `${name.padEnd(15)} | ${String(queries[name]).padStart(7)} | ${ms(a.p50).padStart(8)} | ${ms(a.p99).padStart(8)} | ${a.perSecond.toFixed(0).padStart(9)} | ${ms(r.p50).padStart(8)} | ${ms(r.p99).padStart(8)} | ${(a.p50 / r.p50).toFixed(2).padStart(8)}× | ${(a.p99 / r.p99).toFixed(2).padStart(8)}× | ${ms(a.p50 - r.p50).padStart(8)}`,
     );
   }
 }

@@ -82,7 +82,12 @@ export interface RunningServer {
 }
 
 /** The production build (apps/server/dist) on a free port, once /api/health answers. */
-export async function startServer(opts: { dataDir: string; databaseUrl?: string | undefined; seedDemo?: boolean }): Promise<RunningServer> {
+export async function startServer(opts: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  seedDemo?: boolean;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const port = await freePort();
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
@@ -94,6 +99,9 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string 
       SEED_DEMO: opts.seedDemo ? 'true' : 'false',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+      // each answer says how many SQL statements it ran (x-query-count)
+      COUNT_QUERIES: 'true',
+      ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -116,6 +124,14 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string 
       await exited;
     },
   };
+}
+
+/** How many SQL statements one request to `path` runs, the session already checked once. */
+export async function queriesPerRequest(base: string, path: string, cookie: string): Promise<number> {
+  await fetch(base + path, { headers: { cookie } }).then((r) => r.arrayBuffer());
+  const res = await fetch(base + path, { headers: { cookie } });
+  await res.arrayBuffer();
+  return Number(res.headers.get('x-query-count'));
 }
 
 /** Signs in through the API: the session cookie and the account id. */

@@ -12,11 +12,22 @@ export interface Config {
   webDist: string;
   /** behind HTTPS the cookie gets Secure */
   trustProxy: boolean;
+  /** answer API requests with the number of SQL statements they ran (x-query-count) */
+  countQueries: boolean;
+  /** app processes on the port (PostgreSQL server only; the embedded database is one process) */
+  webConcurrency: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function processCount(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WEB_CONCURRENCY must be a number of processes from 1 to 64, got ${value}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -32,5 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: bool(env.TRUST_PROXY, false),
+    countQueries: bool(env.COUNT_QUERIES, false),
+    webConcurrency: processCount(env.WEB_CONCURRENCY),
   };
 }

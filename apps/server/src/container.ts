@@ -9,6 +9,7 @@ import { AppointmentWritesService } from './features/appointments/appointment-wr
 import { BookingService } from './features/appointments/booking.service.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { AuthService } from './features/auth/auth.service.js';
+import type { SessionCache } from './features/auth/session-cache.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
@@ -30,11 +31,11 @@ import { ServiceCatalogService } from './features/services/services.service.js';
  * The app's container: every feature's service, built once per app from the database and the
  * token signer, and handed to the routes.
  */
-export function createContainer(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage }) {
+export function createContainer(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage; sessionCache?: SessionCache | undefined }) {
   const audit = new AuditService(db);
   return {
     db,
-    auth: new AuthService(db, signer, opts.secureCookies),
+    auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
     audit,
     clients: new ClientsService(db, audit, opts.storage),
     clientImport: new ClientImportService(db, audit),

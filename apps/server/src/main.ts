@@ -1,54 +1,88 @@
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiskStorage } from './features/documents/document-storage.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
+import { appProcesses, superviseWorkers } from './processes.js';
 import { seedDemo } from './seed/demo.js';
 import { ensureReferenceData } from './seed/reference-data.js';
 import { resolveSecret } from './platform/tokens.js';
 
 const started = performance.now();
 const config = loadConfig();
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }).catch((err: Error) => {
-  console.error(`Willow could not open its database: ${err.message}`);
-  process.exit(1);
-});
-await ensureReferenceData(database.db);
-const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
-const app = await buildApp({
-  db: database.db,
-  storage: new DiskStorage(join(config.dataDir, 'documents')),
-  jwtSecret: resolveSecret(config.jwtSecret, config.dataDir),
-  webDist: config.webDist,
-  trustProxy: config.trustProxy,
-  logger: { level: config.logLevel },
-});
+async function open(opts: { migrate: boolean }): Promise<Database> {
+  return openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, migrate: opts.migrate }).catch((err: Error) => {
+    console.error(`Willow could not open its database: ${err.message}`);
+    process.exit(1);
+  });
+}
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  app.draining = true;
-  try {
-    await app.close();
-  } finally {
+/** Migrations, reference data and (on an empty database) the demo: once, before any request. */
+async function prepare(database: Database): Promise<boolean> {
+  await ensureReferenceData(database.db);
+  return config.seedDemo ? seedDemo(database.db) : false;
+}
+
+async function serve(database: Database, cfg: Config, seeded: boolean | undefined): Promise<void> {
+  const app = await buildApp({
+    db: database.db,
+    storage: new DiskStorage(join(cfg.dataDir, 'documents')),
+    jwtSecret: resolveSecret(cfg.jwtSecret, cfg.dataDir),
+    webDist: cfg.webDist,
+    trustProxy: cfg.trustProxy,
+    listen: database.listen,
+    countQueries: cfg.countQueries,
+    logger: { level: cfg.logLevel },
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.draining = true;
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      app.log.info('database closed; bye');
+      process.exit(0);
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: cfg.port, host: cfg.host });
+  if (cluster.isWorker) return;
+  app.log.info(
+    {
+      database: database.kind === 'pglite' ? `embedded (${cfg.dataDir})` : 'postgres',
+      seededDemo: seeded,
+      startupMs: Math.round(performance.now() - started),
+    },
+    `Willow is ready on port ${cfg.port}`,
+  );
+}
+
+if (cluster.isWorker) {
+  // The primary prepared the database before starting the workers.
+  await serve(await open({ migrate: false }), config, undefined);
+} else {
+  const processes = appProcesses(config.webConcurrency, Boolean(config.databaseUrl), (m) => console.warn(m));
+  const database = await open({ migrate: true });
+  const seeded = await prepare(database);
+  if (processes === 1) {
+    await serve(database, config, seeded);
+  } else {
     await database.close();
-    app.log.info('database closed; bye');
-    process.exit(0);
+    // Every process signs with the same secret: resolve it (or generate it into DATA_DIR) once, here.
+    resolveSecret(config.jwtSecret, config.dataDir);
+    superviseWorkers(processes, (m) => console.log(m));
+    console.log(
+      JSON.stringify({ msg: `Willow is starting ${processes} app processes on port ${config.port}`, seededDemo: seeded, startupMs: Math.round(performance.now() - started) }),
+    );
   }
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  {
-    database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres',
-    seededDemo: seeded,
-    startupMs: Math.round(performance.now() - started),
-  },
-  `Willow is ready on port ${config.port}`,
-);

@@ -55,6 +55,9 @@ export async function createTestApp(opts: { webDist?: string; moreRoutes?: AppOp
     db: database.db,
     storage: new DiskStorage(storageDir),
     jwtSecret: JWT_SECRET,
+    // Every test runs with checked sessions cached, as the product does.
+    listen: database.listen,
+    countQueries: true,
     ...(opts.webDist && { webDist: opts.webDist }),
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy && { trustProxy: true }),

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { queryTally } from './query-tally.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,7 +19,26 @@ export interface Database {
   url?: string;
   /** One SQL text without parameters, for maintenance and for tests that read the catalogue. */
   query<R = Record<string, unknown>>(text: string): Promise<R[]>;
+  /**
+   * Hears NOTIFY on `channel` on a connection of its own. `lost` says notices may have been
+   * missed (the connection dropped; it is reopened every second until it is back), `ready` that
+   * they are heard (again). Resolves once listening, or once the first attempt has failed.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<Unlisten>;
   close(): Promise<void>;
+}
+
+export interface NoticeHandlers {
+  notice(payload: string): void;
+  lost(): void;
+  ready(): void;
+}
+export type Unlisten = () => Promise<void>;
+
+/** A channel name as an SQL identifier (LISTEN takes no parameters). */
+function channelIdentifier(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -56,7 +76,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       ? new PGlite({ extensions, ...(opts.pgliteImage && { loadDataDir: opts.pgliteImage }) })
       : new PGlite(join(opts.dataDir, 'pglite'), { extensions });
     await client.waitReady;
-    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzle({ client, schema, casing: 'snake_case', logger: queryTally }) as unknown as Db;
     // PGlite runs no autovacuum: nothing refreshes the planner's statistics (without them a
     // 10,000-client location is planned as a handful of rows and sorted in full) or the
     // visibility map (without it a count reads every row). Do both soon after opening and then
@@ -71,6 +91,15 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       query: async <R>(text: string) => (await client.query<R>(text)).rows,
+      // One process holds the database: its notices arrive with the results of the statement
+      // that committed them, and the connection cannot drop.
+      async listen(channel, handlers) {
+        const unlisten = await client.listen(channelIdentifier(channel), (payload) => handlers.notice(payload));
+        handlers.ready();
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
       async close() {
         clearTimeout(firstAnalyze);
         clearInterval(everyFewHours);
@@ -97,13 +126,62 @@ async function openPostgres(url: string): Promise<Database> {
   // Fail fast with the server's own words when it cannot be reached.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: queryTally }) as unknown as Db;
+  const listeners = new Set<Unlisten>();
   return {
     db,
     kind: 'postgres',
     query: async <R>(text: string) => (await pool.query(text)).rows as R[],
     url,
+    async listen(channel, handlers) {
+      const statement = `listen ${channelIdentifier(channel)}`;
+      let current: InstanceType<typeof pg.default.Client> | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const again = () => {
+        if (stopped) return;
+        retry = setTimeout(() => void connect(), 1000);
+        retry.unref();
+      };
+      const connect = async () => {
+        const c = new pg.default.Client({ connectionString: url, keepAlive: true });
+        c.on('notification', (n) => {
+          if (n.channel === channel) handlers.notice(n.payload ?? '');
+        });
+        // 'end' follows an error; an unheard 'error' would crash the process.
+        c.on('error', () => {});
+        c.on('end', () => {
+          if (current !== c) return;
+          current = undefined;
+          handlers.lost();
+          again();
+        });
+        try {
+          await c.connect();
+          await c.query(statement);
+          if (stopped) return void c.end().catch(() => {});
+          current = c;
+          handlers.ready();
+        } catch {
+          void c.end().catch(() => {});
+          handlers.lost();
+          again();
+        }
+      };
+      await connect();
+      const unlisten: Unlisten = async () => {
+        stopped = true;
+        clearTimeout(retry);
+        listeners.delete(unlisten);
+        const c = current;
+        current = undefined;
+        await c?.end().catch(() => {});
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
     async close() {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
       // pool.end() resolves once it has asked each connection to close, not once they have: wait
       // for them, so the database can be stopped or dropped right after.
       let open = pool.totalCount;

@@ -6,9 +6,21 @@ import type { Db, Executor } from '../db/client.js';
 import type { AuditService } from '../features/audit/audit.service.js';
 import type { AuthContext, Caller } from './access.js';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound, REFERENCE_CHANGED } from './errors.js';
-import { assertFiltersVisible, type ListFilter } from './list-filters.js';
+import { assertFiltersVisible, filtersVisibleSql, type ListFilter } from './list-filters.js';
 import type { QueryOf, ResponseOf, Router } from './router.js';
-import type { ChildRow, ChildTable, ListOptions, NewRow, Row, RowPatch, Scope, TenantRepository, TenantTable } from './tenant-repository.js';
+import type {
+  ChildRow,
+  ChildTable,
+  Extras,
+  ListOptions,
+  NewRow,
+  Row,
+  RowPatch,
+  RowWith,
+  Scope,
+  TenantRepository,
+  TenantTable,
+} from './tenant-repository.js';
 
 /**
  * A location-owned entity (the row has a locationId): its location is checked on create and on a
@@ -17,7 +29,8 @@ import type { ChildRow, ChildTable, ListOptions, NewRow, Row, RowPatch, Scope, T
  */
 export interface LocationOwnership {
   check(ex: Executor, scope: Scope, locationId: string): Promise<unknown>;
-  visible(ex: Executor, scope: Scope, locationId: string): Promise<unknown>;
+  /** the location, as a list filter: it must be of the account (asked with the list's count) */
+  filter: ListFilter[0];
 }
 
 /** A header's child rows (an invoice's items), sent with it and written in its transaction. */
@@ -37,14 +50,16 @@ export interface PublicCreate<C> {
   guard?(ex: Executor, scope: Scope, request: { ip: string }, input: C): Promise<void>;
 }
 
-export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = never> {
+export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = never, X extends Extras = {}> {
   /** the name history is kept under, e.g. 'prescription' */
   entityType: string;
   repository: TenantRepository<T>;
   /** rows to answers; batch-loads whatever names the answer shows */
   toEntities(ex: Executor, scope: Scope, rows: Row<T>[]): Promise<E[]>;
   /** a list's rows, when they show more than the entity (a client's patient count); toEntities otherwise */
-  toListItems?(ex: Executor, scope: Scope, rows: Row<T>[]): Promise<L[]>;
+  toListItems?(ex: Executor, scope: Scope, rows: RowWith<T, X>[]): Promise<L[]>;
+  /** what a list reads beside each row, in its own statement (a paged list only) */
+  listExtras?: X;
   /** the list's filter and order; a paged list takes its limit and offset from the query */
   listOptions(query: Q): ListOptions;
   /** answers `{items, total}` (the query carries limit and offset) */
@@ -73,29 +88,42 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = ne
 type Locationed = { locationId?: string | undefined | null };
 const locationOf = (value: unknown) => (value as Locationed).locationId ?? undefined;
 
-export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = never> {
+export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = never, X extends Extras = {}> {
   constructor(
     protected readonly db: Db,
     protected readonly audit: AuditService,
-    protected readonly def: CrudDefinition<T, E, C, U, Q, L, I>,
+    protected readonly def: CrudDefinition<T, E, C, U, Q, L, I, X>,
   ) {}
 
-  /** The list: an array, or `{items, total}` for a paged entity. */
+  /**
+   * The list: an array, or `{items, total}` for a paged entity. A paged list is two statements
+   * run side by side, the page (with its extras) and the count, which also asks whether the
+   * filters name rows of the account: a request to a list is as many round trips as its SQL.
+   */
   async list(auth: AuthContext, query: Q): Promise<L[] | { items: L[]; total: number }> {
-    await this.assertListVisible(auth, query);
     const options = this.def.listOptions(query);
-    const toItems = (rows: Row<T>[]) =>
+    const toItems = (rows: RowWith<T, X>[]) =>
       this.def.toListItems ? this.def.toListItems(this.db, auth, rows) : (this.def.toEntities(this.db, auth, rows) as unknown as Promise<L[]>);
-    if (!this.def.paged) return toItems(await this.def.repository.list(this.db, auth, options));
+    if (!this.def.paged) {
+      await assertFiltersVisible(this.db, auth, this.listFilters(query));
+      return toItems((await this.def.repository.list(this.db, auth, options)) as RowWith<T, X>[]);
+    }
     const { limit, offset } = query as { limit: number; offset: number };
-    const { items, total } = await this.def.repository.page(this.db, auth, { ...options, limit, offset });
+    const { items, total, allowed } = await this.def.repository.page(this.db, auth, {
+      ...options,
+      limit,
+      offset,
+      ...(this.def.listExtras && { extras: this.def.listExtras }),
+      require: filtersVisibleSql(auth, this.listFilters(query)),
+    });
+    if (!allowed) throw notFound();
     return { items: await toItems(items), total };
   }
 
-  protected async assertListVisible(auth: AuthContext, query: Q): Promise<void> {
+  /** The ids the list is filtered by, its location first. */
+  private listFilters(query: Q): ListFilter[] {
     const locationId = locationOf(query);
-    if (this.def.location && locationId) await this.def.location.visible(this.db, auth, locationId);
-    if (this.def.listFilters) await assertFiltersVisible(this.db, auth, this.def.listFilters(query));
+    return [...(this.def.location && locationId ? [[this.def.location.filter, locationId] as const] : []), ...(this.def.listFilters?.(query) ?? [])];
   }
 
   async get(scope: Scope, id: string, ex: Executor = this.db): Promise<E> {

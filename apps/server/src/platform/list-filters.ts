@@ -3,11 +3,12 @@
 // filters refer to, so this file knows no feature.
 import type { Executor } from '../db/client.js';
 import { notFound } from './errors.js';
-import type { Scope } from './tenant-repository.js';
+import { allOf, holds, type Condition, type Scope } from './tenant-repository.js';
 
 /** Where a filter's ids are looked up: the repository of the records they name. */
 export interface IdLookup {
-  allExist(ex: Executor, scope: Scope, ids: readonly string[]): Promise<boolean>;
+  /** the same test as a condition, asked inside another statement */
+  allExistSql(scope: Scope, ids: readonly string[]): Condition;
 }
 
 /** A filter and the repository of what it names: `[locationsRepository, query.locationId]`. */
@@ -18,8 +19,19 @@ export type ListFilter = readonly [IdLookup, string | readonly string[] | undefi
  * (404) as a path id of another account is: never an empty list that answers for their rows.
  */
 export async function assertFiltersVisible(ex: Executor, scope: Scope, filters: readonly ListFilter[]): Promise<void> {
-  for (const [repository, value] of filters) {
+  const condition = filtersVisibleSql(scope, filters);
+  if (condition && !(await holds(ex, condition))) throw notFound();
+}
+
+/**
+ * The filters' test as one condition (every id of every filter names a row of the account), for a
+ * list to ask in a statement it runs anyway; undefined when there is nothing to test.
+ */
+export function filtersVisibleSql(scope: Scope, filters: readonly ListFilter[]): Condition | undefined {
+  const tests = filters.flatMap(([repository, value]) => {
     const ids = typeof value === 'string' ? (value ? [value] : []) : (value ?? []);
-    if (!(await repository.allExist(ex, scope, ids))) throw notFound();
-  }
+    return ids.length ? [repository.allExistSql(scope, ids)] : [];
+  });
+  if (tests.length === 0) return undefined;
+  return allOf(tests);
 }

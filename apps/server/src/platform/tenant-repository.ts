@@ -5,7 +5,7 @@
 // each statement is answered by one shard (docs/decisions/0042). `test/tenant-rules.test.ts` fails
 // when code elsewhere compares account_id, reaches a tenant table without these builders, or joins
 // one without the account equated.
-import { and, eq, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgSelectBase, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
@@ -61,6 +61,20 @@ export function sameAccount(a: AccountKeyed, b: AccountKeyed, on?: SQL): SQL {
   return and(eq(a.accountId, b.accountId), on)!;
 }
 
+/** A test built here (`allExistSql`), to be asked inside a statement. */
+export type Condition = SQL<boolean>;
+
+/** All of them, as one condition. */
+export function allOf(conditions: readonly Condition[]): Condition {
+  return sql<boolean>`(${and(...conditions)})`;
+}
+
+/** Whether a condition built here (`allExistSql`, …) holds: one statement, no table of its own. */
+export async function holds(ex: Executor, condition: SQL<boolean>): Promise<boolean> {
+  const [row] = await ex.select({ ok: condition.mapWith(Boolean) }).from(sql`(select 1) as one`);
+  return row?.ok === true;
+}
+
 /** `accounts.id = t.account_id`: the (global) account a tenant row belongs to, for a join to it. */
 export function accountOf(t: AccountKeyed): SQL {
   return eq(accounts.id, t.accountId);
@@ -73,6 +87,23 @@ export interface ListOptions {
   offset?: number;
   /** lock the rows read until the transaction ends */
   lock?: Lock;
+}
+
+/**
+ * Values read beside each row of a list, in the same statement (`{patientCount: …}`): a correlated
+ * subquery instead of a second round trip for the page's rows.
+ */
+export type Extras = Record<string, SQL>;
+export type ExtraValues<X extends Extras> = { [K in keyof X]: X[K] extends SQL<infer V> ? V : never };
+export type RowWith<T extends AccountTable, X extends Extras> = Row<T> & ExtraValues<X>;
+
+/** The page of a list, with a condition it requires (its filters name rows of the account), asked in the count's statement. */
+export interface PageOptions<X extends Extras> extends ListOptions {
+  limit: number;
+  offset: number;
+  extras?: X;
+  /** false: the page is refused (`allowed: false`), whatever rows it found */
+  require?: SQL<boolean> | undefined;
 }
 
 /**
@@ -122,30 +153,41 @@ export function scopedTable<T extends AccountTable>(table: T) {
       return ex.selectDistinct(fields).from(t).where(scoped(scope, where)).$dynamic() as unknown as ScopedSelect<T, F>;
     },
 
-    async list(ex: Executor, scope: Scope, opts: ListOptions = {}): Promise<Row<T>[]> {
-      let q = ex.select().from(t).where(scoped(scope, opts.where)).$dynamic();
+    async list<X extends Extras = {}>(ex: Executor, scope: Scope, opts: ListOptions & { extras?: X } = {}): Promise<RowWith<T, X>[]> {
+      let q = (opts.extras ? ex.select({ ...getTableColumns(t), ...opts.extras }) : ex.select()).from(t).where(scoped(scope, opts.where)).$dynamic();
       if (opts.orderBy?.length) q = q.orderBy(...opts.orderBy);
       if (opts.limit !== undefined) q = q.limit(opts.limit);
       if (opts.offset !== undefined) q = q.offset(opts.offset);
       if (opts.lock) q = q.for(opts.lock);
-      return (await q) as Row<T>[];
+      return (await q) as RowWith<T, X>[];
     },
 
     async count(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
       return ex.$count(t, scoped(scope, where));
     },
 
-    /** One page of the rows meeting `opts.where` in `opts.orderBy`, and how many there are in all. */
-    async page(ex: Executor, scope: Scope, opts: ListOptions & { limit: number; offset: number }): Promise<{ items: Row<T>[]; total: number }> {
-      // Outside a transaction the page and the count run side by side on two connections; inside
-      // one they share its connection, so one after the other (and a short first page needs no count).
+    /**
+     * One page of the rows meeting `opts.where` in `opts.orderBy`, how many there are in all, and
+     * whether `opts.require` holds: two statements, side by side on two connections outside a
+     * transaction; inside one, one after the other on its connection (and a short first page
+     * needs no count unless something is required).
+     */
+    async page<X extends Extras = {}>(ex: Executor, scope: Scope, opts: PageOptions<X>): Promise<{ items: RowWith<T, X>[]; total: number; allowed: boolean }> {
+      const { require, ...listOpts } = opts;
+      const tally = async () => {
+        const [row] = await ex
+          .select({ total: sql<number>`count(*)`.mapWith(Number), allowed: (require ?? sql<boolean>`true`).mapWith(Boolean) })
+          .from(t)
+          .where(scoped(scope, opts.where));
+        return row ?? { total: 0, allowed: true };
+      };
       if (!is(ex, PgTransaction)) {
-        const [items, total] = await Promise.all([this.list(ex, scope, opts), this.count(ex, scope, opts.where)]);
-        return { items, total };
+        const [items, { total, allowed }] = await Promise.all([this.list(ex, scope, listOpts), tally()]);
+        return { items, total, allowed };
       }
-      const items = await this.list(ex, scope, opts);
-      const total = opts.offset === 0 && items.length < opts.limit ? items.length : await this.count(ex, scope, opts.where);
-      return { items, total };
+      const items = await this.list(ex, scope, listOpts);
+      if (!require && opts.offset === 0 && items.length < opts.limit) return { items, total: items.length, allowed: true };
+      return { items, ...(await tally()) };
     },
 
     async exists(ex: Executor, scope: Scope, where?: SQL): Promise<boolean> {
@@ -230,6 +272,13 @@ export function tenantRepository<T extends TenantTable>(table: T) {
     async findByIds(ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: Lock; where?: SQL } = {}): Promise<Row<T>[]> {
       if (ids.length === 0) return [];
       return base.list(ex, scope, { where: and(idIn(t.id, [...new Set(ids)]), opts.where), ...(opts.lock && { lock: opts.lock, orderBy: [t.id] }) });
+    },
+
+    /** The same test as an SQL condition, to be asked inside another statement (a page's count). */
+    allExistSql(scope: Scope, ids: readonly string[]): SQL<boolean> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return sql<boolean>`true`;
+      return sql<boolean>`((select count(*) from ${t} where ${scoped(scope, idIn(t.id, unique))}) = ${unique.length})`;
     },
 
     /** Whether every id names a row of this account (references sent by a client), each also meeting `where`. */

@@ -1,6 +1,6 @@
 // Security-critical: signing and verifying access tokens. The algorithm is pinned (HS256) so a
 // token cannot choose its own ("alg: none" or an asymmetric confusion).
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -25,12 +25,18 @@ export interface TokenClaims {
 
 export class TokenSigner {
   private readonly key: Uint8Array;
+  /** the key imported once: handed raw bytes, every verification would import it again */
+  private cryptoKey: Promise<webcrypto.CryptoKey> | undefined;
   constructor(secret: string) {
     if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: Omit<TokenClaims, 'exp'>, expiresAt: Date): Promise<string> {
+  private hmacKey(): Promise<webcrypto.CryptoKey> {
+    return (this.cryptoKey ??= webcrypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
+  }
+
+  async sign(claims: Omit<TokenClaims, 'exp'>, expiresAt: Date): Promise<string> {
     return new SignJWT({
       authenticatedUserId: claims.authenticatedUserId,
       accountId: claims.accountId,
@@ -40,7 +46,7 @@ export class TokenSigner {
       .setJti(claims.jti)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.hmacKey());
   }
 
   /**
@@ -54,7 +60,7 @@ export class TokenSigner {
   /** The claims, or null when the token is expired, forged or undecodable. */
   async verify(token: string): Promise<Partial<TokenClaims> | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG] });
+      const { payload } = await jwtVerify(token, await this.hmacKey(), { algorithms: [ALG] });
       return {
         authenticatedUserId: typeof payload.authenticatedUserId === 'string' ? payload.authenticatedUserId : undefined,
         accountId: typeof payload.accountId === 'string' ? payload.accountId : undefined,

@@ -109,6 +109,11 @@ export const authRepository = {
     await ex.delete(authFailures).where(eq(authFailures.email, email));
   },
 
+  /** One notice to every app server's session cache, sent after what this connection committed. */
+  async notifySessions(ex: Executor, channel: string, payload: string): Promise<void> {
+    await ex.execute(sql`select pg_notify(${channel}, ${payload})`);
+  },
+
   /** Housekeeping: forget failures and sessions nobody can use any more. */
   async prune(ex: Executor, failuresBefore: Date, sessionsBefore: Date): Promise<void> {
     await ex.delete(authFailures).where(lt(authFailures.createdAt, failuresBefore));

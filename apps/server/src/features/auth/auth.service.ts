@@ -10,6 +10,7 @@ import { accountsRepository } from '../accounts/accounts.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
+import type { SessionCache } from './session-cache.js';
 
 /** Failed sign-ins allowed in the window, per email (one person's account) and per IP. */
 export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 30 };
@@ -23,6 +24,8 @@ export class AuthService {
     private readonly db: Db,
     private readonly signer: TokenSigner,
     private readonly secureCookies: boolean,
+    /** checked sessions reused until a change to them is heard (decision 0061); none: ask every time */
+    private readonly cache?: SessionCache,
   ) {}
 
   async login(email: string, password: string, ip: string, userAgent: string | null) {
@@ -101,15 +104,19 @@ export class AuthService {
 
   /** The session guard of every authenticated route. */
   async authenticate(req: FastifyRequest): Promise<AuthContext> {
-    return this.authenticateOutcome(await this.inspect(req));
+    const token = this.tokenOf(req);
+    const cached = token ? this.cache?.get(token) : undefined;
+    if (cached) return cached;
+    return this.authenticateOutcome(await this.inspect(req), token);
   }
 
   /** The rest of the guard, for a token already inspected (the page guard inspects first). */
-  async authenticateOutcome(outcome: GuardOutcome): Promise<AuthContext> {
+  async authenticateOutcome(outcome: GuardOutcome, token?: string): Promise<AuthContext> {
     if (outcome.kind === 'missing') throw unauthorized(MESSAGES.notSignedIn);
     if (outcome.kind !== 'ok') throw unauthorized(MESSAGES.invalidToken);
     const { claims } = outcome;
     const homeAccountId = claims.homeAccountId ?? claims.accountId;
+    const mark = this.cache?.mark();
     const session = await authRepository.findSession(this.db, homeAccountId, claims.jti, claims.authenticatedUserId);
     if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now() || !session.userActive || session.accountId !== claims.accountId) {
       throw unauthorized(MESSAGES.invalidToken);
@@ -122,7 +129,7 @@ export class AuthService {
     for (const g of grants) for (const p of g.permissions) if ((PERMISSIONS as readonly string[]).includes(p)) held.add(p as Permission);
     // A deactivated account locks its staff out; a super administrator can still work on it.
     if (!session.accountActive && !held.has('system.admin')) throw unauthorized(MESSAGES.invalidToken);
-    return {
+    const auth: AuthContext = {
       userId: claims.authenticatedUserId,
       accountId: session.accountId,
       homeAccountId: session.homeAccountId,
@@ -130,6 +137,15 @@ export class AuthService {
       permissions: [...held].sort(),
       roles: grants.map((g) => ({ id: g.id, name: g.name, kind: g.kind })),
     };
+    if (token && mark !== undefined) {
+      this.cache?.put(token, mark, auth, new Date(Math.min(session.expiresAt.getTime(), claims.exp * 1000)));
+    }
+    return auth;
+  }
+
+  /** Before a write answers: this server has heard every session change committed so far. */
+  async settle(): Promise<void> {
+    await this.cache?.settle();
   }
 
   async logout(req: FastifyRequest): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
@@ -32,19 +32,16 @@ export const clientOrder = [asc(sql`lower(${clients.firstName})`), asc(sql`lower
 export const clientsRepository = {
   ...base,
 
+  /** What the client list shows beside each client, read in the list's own statement. */
+  listExtras: {
+    patientCount: sql<number>`(select count(*) from ${patients} where ${patientRows.joined(clients, eq(patients.clientId, clients.id))})`.mapWith(Number),
+  },
+
   /** A location's clients, optionally searched, by name. */
   listOptions: (q: { locationId: string; search?: string | undefined }): ListOptions => ({
     where: and(eq(clients.locationId, q.locationId), clientSearch(q.search)),
     orderBy: clientOrder,
   }),
-
-  async patientCounts(ex: Executor, scope: Scope, clientIds: string[]): Promise<Map<string, number>> {
-    if (clientIds.length === 0) return new Map();
-    const rows = await patientRows
-      .select(ex, scope, { clientId: patients.clientId, n: count() }, inArray(patients.clientId, clientIds))
-      .groupBy(patients.clientId);
-    return new Map(rows.map((r) => [r.clientId, r.n]));
-  },
 
   async byIds(ex: Executor, scope: Scope, ids: string[]): Promise<ClientRow[]> {
     return ids.length ? base.list(ex, scope, { where: inArray(clients.id, [...new Set(ids)]) }) : [];

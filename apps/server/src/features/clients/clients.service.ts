@@ -32,7 +32,16 @@ export const toClient = (r: ClientRow): Client => ({
 
 type Query = z.output<typeof ListClientsQuery>;
 
-export class ClientsService extends TenantCrudService<typeof clientsRepository.table, Client, Input, Partial<Input>, Query, ClientSummary> {
+export class ClientsService extends TenantCrudService<
+  typeof clientsRepository.table,
+  Client,
+  Input,
+  Partial<Input>,
+  Query,
+  ClientSummary,
+  never,
+  typeof clientsRepository.listExtras
+> {
   constructor(
     db: Db,
     audit: AuditService,
@@ -44,14 +53,8 @@ export class ClientsService extends TenantCrudService<typeof clientsRepository.t
       toEntities: async (_ex, _scope, rows) => rows.map(toClient),
       listOptions: clientsRepository.listOptions,
       paged: true,
-      toListItems: async (ex, scope, rows) => {
-        const counts = await clientsRepository.patientCounts(
-          ex,
-          scope,
-          rows.map((c) => c.id),
-        );
-        return rows.map((c) => ({ ...toClient(c), patientCount: counts.get(c.id) ?? 0 }));
-      },
+      listExtras: clientsRepository.listExtras,
+      toListItems: async (_ex, _scope, rows) => rows.map((c) => ({ ...toClient(c), patientCount: c.patientCount })),
       location: locationOwnership,
       prepareCreate: async (ex, scope, input) => {
         await assertStaff(ex, scope, input.primaryVeterinarianId, 'primaryVeterinarianId');

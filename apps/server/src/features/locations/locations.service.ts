@@ -38,7 +38,7 @@ export async function assertLocationVisible(ex: Executor, scope: Scope, location
 }
 
 /** What the CRUD kit checks of a location-owned entity: the location on create and move, and on a list filter. */
-export const locationOwnership: LocationOwnership = { check: assertLocation, visible: assertLocationVisible };
+export const locationOwnership: LocationOwnership = { check: assertLocation, filter: locationsRepository };
 
 export class LocationsService {
   constructor(private readonly db: Db) {}

@@ -21,6 +21,13 @@ export const patientsRepository = {
   /** Whether the patient a row of another table names has died (for a filter in SQL). */
   deceasedFor: (outer: AccountKeyed, patientId: PgColumn): SQL => base.existsFor(outer, and(eq(patients.id, patientId), isNotNull(patients.deceasedOn))),
 
+  /** What the patient list shows beside each patient, read in the list's own statement. */
+  listExtras: {
+    // species are global (a reference table)
+    speciesName: sql<string>`coalesce((select ${species.name} from ${species} where ${species.id} = ${patients.speciesId}), '')`,
+    clientName: sql<string>`coalesce(${clientRows.valueFor(patients, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, patients.clientId))}, '')`,
+  },
+
   /** Patients of a location and/or client, optionally searched, by name. */
   listOptions(opts: {
     locationId?: string | undefined;

@@ -67,7 +67,16 @@ async function clientOf(ex: Executor, scope: Scope, clientId: string) {
 
 type Query = z.output<typeof ListPatientsQuery>;
 
-export class PatientsService extends TenantCrudService<typeof patientsRepository.table, PatientWithClient, Input, Partial<Input>, Query> {
+export class PatientsService extends TenantCrudService<
+  typeof patientsRepository.table,
+  PatientWithClient,
+  Input,
+  Partial<Input>,
+  Query,
+  PatientWithClient,
+  never,
+  typeof patientsRepository.listExtras
+> {
   constructor(db: Db, audit: AuditService) {
     super(db, audit, {
       entityType: 'patient',
@@ -75,6 +84,8 @@ export class PatientsService extends TenantCrudService<typeof patientsRepository
       toEntities: toPatients,
       listOptions: (q) => patientsRepository.listOptions(q),
       paged: true,
+      listExtras: patientsRepository.listExtras,
+      toListItems: async (_ex, _scope, rows) => rows.map((r) => ({ ...toPatient(r, r.speciesName), clientName: r.clientName })),
       listFilters: (q) => [
         [locationsRepository, q.locationId],
         [clientsRepository, q.clientId],

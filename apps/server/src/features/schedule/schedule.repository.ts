@@ -1,7 +1,8 @@
-import { and, asc, between, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
+import { locations } from '../locations/locations.table.js';
 import { scheduleNotes, scheduleSlots } from './schedule.table.js';
 
 const slotsBase = tenantRepository(scheduleSlots);
@@ -79,11 +80,22 @@ export const notesRepository = {
   ...notesBase,
 
   /** Notes on a span of local days per location (each location's days differ by its time zone). */
-  async onDays(ex: Executor, scope: Scope, spans: readonly { locationId: string; from: string; to: string }[]): Promise<NoteRow[]> {
-    if (spans.length === 0) return [];
-    return notesBase.list(ex, scope, {
-      where: or(...spans.map((s) => and(eq(scheduleNotes.locationId, s.locationId), between(scheduleNotes.date, s.from, s.to)))),
-      orderBy: [asc(scheduleNotes.date), asc(scheduleNotes.createdAt), asc(scheduleNotes.id)],
-    });
+  /**
+   * Notes on the local days an instant range [start, end) covers, each location's days in its own
+   * time zone: worked out in SQL beside the notes (one statement, no look-up of the locations
+   * first). The last day is the one holding the instant just before the end.
+   */
+  async inRange(ex: Executor, scope: Scope, range: { start: Date; end: Date; locationId?: string | undefined }): Promise<NoteRow[]> {
+    const first = sql`(${range.start.toISOString()}::timestamptz at time zone ${locations.timezone})::date`;
+    const last = sql`(${new Date(range.end.getTime() - 1).toISOString()}::timestamptz at time zone ${locations.timezone})::date`;
+    return notesBase
+      .select(
+        ex,
+        scope,
+        getTableColumns(scheduleNotes),
+        and(range.locationId ? eq(scheduleNotes.locationId, range.locationId) : undefined, sql`${scheduleNotes.date} between ${first} and ${last}`),
+      )
+      .innerJoin(locations, notesBase.joined(locations, eq(locations.id, scheduleNotes.locationId)))
+      .orderBy(asc(scheduleNotes.date), asc(scheduleNotes.createdAt), asc(scheduleNotes.id));
   },
 };

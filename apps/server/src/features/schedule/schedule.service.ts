@@ -23,9 +23,10 @@ import type { Db, Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { locationsRepository, type LocationRow } from '../locations/locations.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
 import { assertLocation, assertLocationVisible, locationOwnership } from '../locations/locations.service.js';
 import { availableAt } from '../services/availability.service.js';
 import { availabilityRepository, serviceListOptions, servicesRepository } from '../services/services.repository.js';
@@ -142,16 +143,12 @@ export class ScheduleService {
 
   /** Slots overlapping the range, and notes on the local days it covers at each location. */
   async list(auth: AuthContext, query: z.output<typeof CalendarRangeQuery>): Promise<ScheduleRange> {
-    const start = new Date(query.startDate);
-    const end = new Date(query.endDate);
-    const places: LocationRow[] = query.locationId
-      ? [await assertLocationVisible(this.db, auth, query.locationId)]
-      : await locationsRepository.listSorted(this.db, auth, {});
-    // The range is [start, end): its last local day is the one holding the instant just before the end.
-    const spans = places.map((l) => ({ locationId: l.id, from: localDate(start, l.timezone), to: localDate(end.getTime() - 1, l.timezone) }));
-    const [slotRows, noteRows] = await Promise.all([
-      slotsRepository.overlapping(this.db, auth, { start, end, locationId: query.locationId }),
-      notesRepository.onDays(this.db, auth, spans),
+    const range = { start: new Date(query.startDate), end: new Date(query.endDate), locationId: query.locationId };
+    // The location's check runs beside the reads (all scoped to the account): one round trip.
+    const [, slotRows, noteRows] = await Promise.all([
+      assertFiltersVisible(this.db, auth, [[locationsRepository, query.locationId]]),
+      slotsRepository.overlapping(this.db, auth, range),
+      notesRepository.inRange(this.db, auth, range),
     ]);
     return { scheduleSlots: await toSlots(this.db, auth, slotRows), scheduleNotes: noteRows.map(toNote) };
   }

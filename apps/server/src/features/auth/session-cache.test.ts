@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthContext } from '../../platform/access.js';
+import { SESSION_CACHE, SessionCache } from './session-cache.js';
+
+const key = 'token-1';
+const auth = (): AuthContext => ({ accountId: 'acc-1', homeAccountId: 'acc-1', userId: 'usr-1', sessionId: 'ses-1', permissions: [], roles: [] });
+const later = new Date(Date.now() + 3_600_000);
+
+/** A cache whose notices come back as a database would deliver them, when `deliver` is called. */
+function cacheWithEcho() {
+  const sent: string[] = [];
+  const cache = new SessionCache(async (payload) => void sent.push(payload));
+  cache.ready();
+  const deliver = () => {
+    for (const p of sent.splice(0)) cache.notice(p);
+  };
+  return { cache, sent, deliver };
+}
+
+describe('SessionCache', () => {
+  it('serves nothing until notices are heard, and nothing after they are lost', () => {
+    const cache = new SessionCache(async () => {});
+    cache.put(key, cache.mark(), auth(), later);
+    expect(cache.get(key)).toBeUndefined();
+    cache.ready();
+    cache.put(key, cache.mark(), auth(), later);
+    expect(cache.get(key)).toMatchObject({ userId: 'usr-1' });
+    cache.lost();
+    expect(cache.get(key)).toBeUndefined();
+    cache.put(key, cache.mark(), auth(), later);
+    expect(cache.get(key)).toBeUndefined();
+  });
+
+  it('never stores what was read before a notice arrived', () => {
+    const { cache } = cacheWithEcho();
+    const mark = cache.mark();
+    cache.notice('u:someone-else');
+    cache.put(key, mark, auth(), later);
+    expect(cache.get(key)).toBeUndefined();
+  });
+
+  it('drops the entries a notice names: the session, the user, the account, or all', () => {
+    const { cache } = cacheWithEcho();
+    for (const [payload, dropped] of [
+      ['s:ses-2', false],
+      ['s:ses-1', true],
+      ['u:usr-1', true],
+      ['a:acc-1', true],
+      ['a:acc-2', false],
+      ['*', true],
+    ] as const) {
+      cache.put(key, cache.mark(), auth(), later);
+      cache.notice(payload);
+      expect(cache.get(key) === undefined, payload).toBe(dropped);
+    }
+  });
+
+  it('forgets an entry when its session expires or it grows old', () => {
+    const { cache } = cacheWithEcho();
+    const now = Date.now();
+    cache.put(key, cache.mark(), auth(), new Date(now + 1000), now);
+    expect(cache.get(key, now + 999)).toBeDefined();
+    expect(cache.get(key, now + 1000)).toBeUndefined();
+    cache.put(key, cache.mark(), auth(), later, now);
+    expect(cache.get(key, now + SESSION_CACHE.maxAgeMs)).toBeUndefined();
+  });
+
+  it('hands out an answer nobody can change', () => {
+    const { cache } = cacheWithEcho();
+    cache.put(key, cache.mark(), auth(), later);
+    const got = cache.get(key)!;
+    expect(() => (got.permissions as string[]).push('system.admin')).toThrow();
+  });
+
+  it('settles only once its own notice, sent after everything before it, comes back', async () => {
+    const { cache, sent, deliver } = cacheWithEcho();
+    let settled = false;
+    const settling = cache.settle().then(() => (settled = true));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(settled).toBe(false);
+    deliver();
+    await settling;
+    expect(settled).toBe(true);
+  });
+
+  it('empties itself when its notice does not come back in time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { cache } = cacheWithEcho();
+      cache.put(key, cache.mark(), auth(), later);
+      const settling = cache.settle();
+      await vi.advanceTimersByTimeAsync(SESSION_CACHE.settleTimeoutMs);
+      await settling;
+      expect(cache.get(key)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

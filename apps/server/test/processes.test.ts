@@ -1,0 +1,124 @@
+// WEB_CONCURRENCY: several app processes on one port on the PostgreSQL server, one process on
+// the embedded database. The run with processes starts the real server (from source) against a
+// database of its own.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { appProcesses } from '../src/processes.js';
+import { withDatabase } from './pg-url.js';
+
+describe('how many app processes run', () => {
+  it('runs WEB_CONCURRENCY processes on the PostgreSQL server', () => {
+    const warn = vi.fn();
+    expect(appProcesses(3, true, warn)).toBe(3);
+    expect(appProcesses(1, true, warn)).toBe(1);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('stays one process on the embedded database, and says so', () => {
+    const warn = vi.fn();
+    expect(appProcesses(4, false, warn)).toBe(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('embedded database is served by one process'));
+  });
+
+  it('refuses a WEB_CONCURRENCY that is not a number of processes', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
+    for (const bad of ['0', 'two', '1.5', '-1', '1000']) expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+  });
+});
+
+const serverUrl = process.env.DATABASE_URL;
+const root = mkdtempSync(join(tmpdir(), 'willow-processes-'));
+let child: ChildProcess | undefined;
+let dropDatabase = async () => {};
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await dropDatabase();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** The pids of a process's app processes (its other children, esbuild's service for one, do not count). */
+const childrenOf = (pid: number) =>
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes('src/main.ts'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+
+describe.skipIf(!serverUrl)('WEB_CONCURRENCY=2 on the PostgreSQL server', () => {
+  it('answers from two processes on one port, replaces one that dies, and stops cleanly', { timeout: 120_000 }, async () => {
+    const pg = await import('pg');
+    const name = `willow_p_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.default.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    dropDatabase = async () => {
+      const again = new pg.default.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: join(import.meta.dirname, '../../..'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: root,
+        DATABASE_URL: withDatabase(serverUrl!, name),
+        WEB_CONCURRENCY: '2',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'processes-test-secret-long-enough-for-hs256',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += String(d)));
+    child.stderr!.on('data', (d) => (output += String(d)));
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    const healthy = async () => {
+      const res = await fetch(`${base}/api/health`).catch(() => undefined);
+      return res?.ok === true;
+    };
+
+    await vi.waitFor(async () => expect(await healthy()).toBe(true), { timeout: 90_000, interval: 200 });
+    await vi.waitFor(() => expect(childrenOf(child!.pid!)).toHaveLength(2), { timeout: 30_000, interval: 200 });
+    const [first] = childrenOf(child.pid!);
+    // Each request on a fresh connection: they spread over the processes, and every one answers.
+    for (let i = 0; i < 10; i++) expect((await fetch(`${base}/api/health`, { headers: { connection: 'close' } })).ok).toBe(true);
+
+    process.kill(first!, 'SIGKILL');
+    await vi.waitFor(
+      () => {
+        const now = childrenOf(child!.pid!);
+        expect(now).toHaveLength(2);
+        expect(now).not.toContain(first);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    await vi.waitFor(async () => expect(await healthy()).toBe(true), { timeout: 30_000, interval: 200 });
+
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+  });
+});
