@@ -105,7 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     const known = err instanceof HttpError ? err : fromDatabaseError(err);
-    if (known) return reply.status(known.status).send({ error: { message: known.message } });
+    if (known) return reply.status(known.status).headers(known.headers).send({ error: { message: known.message } });
     const status = (err as { statusCode?: number }).statusCode;
     // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to say.
     if (status && status >= 400 && status < 500) return reply.status(status).send({ error: { message: (err as Error).message } });

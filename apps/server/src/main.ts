@@ -26,10 +26,22 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 });
 
+// Housekeeping (old sign-in failures and attempts, expired sessions, used booking-form tokens):
+// soon after start and then every 10 minutes; never keeps the process alive.
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
+const housekeeping = () =>
+  app.container.housekeeping().catch((err: unknown) => {
+    app.log.warn({ err }, 'housekeeping failed; it runs again later');
+  });
+const housekeepingStart = setTimeout(() => void housekeeping(), 30_000).unref();
+const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  clearTimeout(housekeepingStart);
+  clearInterval(housekeepingTimer);
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   app.draining = true;
   try {
