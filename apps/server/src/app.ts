@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES, MESSAGES } from '@willow/contracts';
+import type { TrustProxy } from './config.js';
 import { createContainer, type Container } from './container.js';
 import type { Database, Db } from './db/client.js';
 import { queriesSoFar, tallyQueries } from './db/query-tally.js';
@@ -29,7 +30,8 @@ export interface AppOptions {
   jwtSecret: string;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** whose X-Forwarded-* to believe: no proxy, a number of hops or the proxies' addresses (config.ts) */
+  trustProxy?: TrustProxy;
   /**
    * The database's notices: with them, checked sessions are cached until a change to them is
    * heard (decision 0061). Without them every request checks its session in the database.
@@ -51,6 +53,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own trustProxy: a hop count becomes a function, since Fastify 5 reads a plain number as
+ * "trust nobody" and `true` as "trust every hop", which makes the left-most X-Forwarded-For, written
+ * by the client, its address. Hop i = 0 is the peer of the socket, 1 the right-most forwarded entry.
+ */
+function fastifyTrustProxy(trust: TrustProxy | undefined): FastifyServerOptions['trustProxy'] {
+  if (trust === undefined || trust === false || trust === 0) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 function setCommonHeaders(reply: FastifyReply) {
   // Behind HTTPS (a proxy saying so, with TRUST_PROXY), browsers keep to HTTPS from then on.
   if (reply.request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -62,7 +75,7 @@ function setCommonHeaders(reply: FastifyReply) {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
     bodyLimit: 1024 * 1024,
     // A malformed URL is refused before any hook or error handler runs: give it the same
     // headers and {error:{message}} shape as every other answer.
@@ -118,7 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     const known = err instanceof HttpError ? err : fromDatabaseError(err);
-    if (known) return reply.status(known.status).send({ error: { message: known.message } });
+    if (known) return reply.status(known.status).headers(known.headers).send({ error: { message: known.message } });
     const status = (err as { statusCode?: number }).statusCode;
     // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to say.
     if (status && status >= 400 && status < 500) return reply.status(status).send({ error: { message: (err as Error).message } });

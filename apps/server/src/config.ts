@@ -1,4 +1,14 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+
+/**
+ * Which proxies in front of the app are believed about the client's address (X-Forwarded-For) and
+ * the scheme (X-Forwarded-Proto): none (`false`), the last `n` hops (a number), or the peers whose
+ * addresses are listed (addresses, CIDR ranges, or proxy-addr's names loopback, linklocal,
+ * uniquelocal). Never "all": the left-most X-Forwarded-For is whatever the client wrote there.
+ * docs/decisions/0048.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -10,17 +20,54 @@ export interface Config {
   logLevel: string;
   /** serve the built web app from this folder when it exists */
   webDist: string;
-  /** behind HTTPS the cookie gets Secure */
-  trustProxy: boolean;
+  /** behind a reverse proxy: whose X-Forwarded-* headers to believe (client IP for the rate limits, HTTPS for Secure cookies) */
+  trustProxy: TrustProxy;
   /** answer API requests with the number of SQL statements they ran (x-query-count) */
   countQueries: boolean;
   /** app processes on the port (PostgreSQL server only; the embedded database is one process) */
   webConcurrency: number;
 }
 
+const FALSE = ['false', '0', 'no', 'off'];
+const TRUE = ['true', 'yes', 'on'];
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
-  return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+  return !FALSE.includes(value.toLowerCase());
+}
+
+const PROXY_ADDR_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset or false — no proxy; true — one hop (the proxy right in front); a whole
+ * number — that many hops; otherwise a comma-separated list of the proxies' addresses or ranges.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || FALSE.includes(text.toLowerCase())) return false;
+  if (TRUE.includes(text.toLowerCase())) return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY must be at most 10 hops, got ${text}`);
+    return hops;
+  }
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const wrong = entries.filter((e) => !isAddressOrRange(e));
+  if (entries.length === 0 || wrong.length > 0) {
+    throw new Error(`TRUST_PROXY must be true, false, a number of hops or proxy addresses/CIDR ranges; not ${wrong.join(', ') || text}`);
+  }
+  return entries;
 }
 
 function processCount(value: string | undefined): number {
@@ -42,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     countQueries: bool(env.COUNT_QUERIES, false),
     webConcurrency: processCount(env.WEB_CONCURRENCY),
   };

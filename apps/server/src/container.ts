@@ -6,9 +6,12 @@ import { AppointmentAddOnsService } from './features/appointments/appointment-ad
 import { AppointmentReadsService } from './features/appointments/appointment-reads.service.js';
 import { AppointmentStatusService } from './features/appointments/appointment-status.service.js';
 import { AppointmentWritesService } from './features/appointments/appointment-writes.service.js';
+import { bookingRepository } from './features/appointments/appointments.repository.js';
 import { BookingService } from './features/appointments/booking.service.js';
 import { AuditService } from './features/audit/audit.service.js';
-import { AuthService } from './features/auth/auth.service.js';
+import { ATTEMPT_LIMITS } from './features/auth/attempt-limits.js';
+import { authRepository } from './features/auth/auth.repository.js';
+import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
@@ -63,6 +66,20 @@ export function createContainer(db: Db, signer: TokenSigner, opts: { secureCooki
     booking: new BookingService(db, signer),
     async ping() {
       await healthRepository.ping(db);
+    },
+    /**
+     * Forgets what no rule reads any more: sign-in failures and counted attempts older than their
+     * windows, expired sessions and used booking-form tokens past their expiry. Idempotent, so
+     * every app server may run it (main.ts does, every few minutes).
+     */
+    async housekeeping(now: Date = new Date()) {
+      const longestAttemptWindow = Math.max(...Object.values(ATTEMPT_LIMITS).map((l) => l.windowMs));
+      await authRepository.prune(db, {
+        failures: new Date(now.getTime() - LOGIN_LIMITS.windowMs),
+        attempts: new Date(now.getTime() - longestAttemptWindow),
+        sessions: now,
+      });
+      await bookingRepository.pruneFormUses(db, now);
     },
   };
 }

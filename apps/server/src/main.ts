@@ -20,6 +20,8 @@ async function open(opts: { migrate: boolean }): Promise<Database> {
   });
 }
 
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
+
 /** Migrations, reference data and (on an empty database) the demo: once, before any request. */
 async function prepare(database: Database): Promise<boolean> {
   await ensureReferenceData(database.db);
@@ -38,10 +40,22 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     logger: { level: cfg.logLevel },
   });
 
+  // Housekeeping (old sign-in failures and attempts, expired sessions, used booking-form tokens):
+  // soon after start and then every 10 minutes; never keeps the process alive. Every process
+  // runs it: the deletes are idempotent.
+  const housekeeping = () =>
+    app.container.housekeeping().catch((err: unknown) => {
+      app.log.warn({ err }, 'housekeeping failed; it runs again later');
+    });
+  const housekeepingStart = setTimeout(() => void housekeeping(), 30_000).unref();
+  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
+
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
+    clearTimeout(housekeepingStart);
+    clearInterval(housekeepingTimer);
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     app.draining = true;
     try {

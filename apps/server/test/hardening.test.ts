@@ -1,16 +1,22 @@
 // Answers to input a form would never send, and the headers every answer carries: a NUL
 // character is a 400 naming the field (PostgreSQL text cannot hold one), API answers are never
-// cached, HTTPS is kept to once reached, and an import takes the size it promises.
+// cached, HTTPS is kept to once reached, an import takes the size it promises, and behind a proxy
+// the client's address is the one the proxy saw, not one the client wrote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
+import { BOOKING_LIMIT_PER_IP, BOOKING_TOO_MANY, MESSAGES } from '@willow/contracts';
+import { issueBookingToken } from '../src/features/appointments/booking-token.js';
+import { LOGIN_LIMITS } from '../src/features/auth/auth.service.js';
 import { IMPORT_COLUMNS } from '../src/features/clients/client-import.service.js';
-import { createAccount, createTestApp, errorOf, type TestAccount, type TestContext } from './harness.js';
+import { TokenSigner } from '../src/platform/tokens.js';
+import { createAccount, createTestApp, errorOf, JWT_SECRET, TEST_PASSWORD, type TestAccount, type TestContext } from './harness.js';
+import { at, newService } from './scheduling-records.js';
 
 let ctx: TestContext;
 let proxied: TestContext;
 let home: TestAccount;
 beforeAll(async () => {
-  [ctx, proxied] = await Promise.all([createTestApp(), createTestApp({ trustProxy: true })]);
+  [ctx, proxied] = await Promise.all([createTestApp(), createTestApp({ trustProxy: 1 })]);
   home = await createAccount(ctx);
 });
 afterAll(async () => {
@@ -94,5 +100,63 @@ describe('the client import', () => {
       body: { data: { locationId: home.locationId, firstName: 'Big', lastName: 'Body', notes: 'x'.repeat(2 * 1024 * 1024) } },
     });
     expect(other.statusCode).toBe(413);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY=1)', () => {
+  const PROXY = '10.9.8.7';
+  let spoofCounter = 0;
+  /** A made-up client address, different every time: what a client trying to escape a limit writes. */
+  const spoofed = () => `192.0.2.${(spoofCounter++ % 250) + 1}`;
+  /** A request through the one proxy: it appends the address it saw to what the client sent. */
+  const viaProxy = (clientIp: string, url: string, payload: object) =>
+    proxied.app.inject({ method: 'POST', url, payload, remoteAddress: PROXY, headers: { 'x-forwarded-for': `${spoofed()}, ${clientIp}` } });
+
+  it('limits sign-in by the address the proxy saw, whatever X-Forwarded-For the client sent', async () => {
+    const owner = await createAccount(proxied);
+    const profile = (await owner.admin.call(api.getProfile)).json() as api.Profile;
+    const client = '203.0.113.50';
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
+      const res = await viaProxy(client, '/api/auth/login', { data: { email: `guess-${i}@test.example`, password: 'wrong-password-entirely' } });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await viaProxy(client, '/api/auth/login', { data: { email: profile.email, password: TEST_PASSWORD } });
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked)).toBe(MESSAGES.tooManyAttempts);
+    // Another client behind the same proxy is not held by it.
+    expect((await viaProxy('203.0.113.51', '/api/auth/login', { data: { email: profile.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+  });
+
+  it('limits booking requests by the address the proxy saw, whatever X-Forwarded-For the client sent', async () => {
+    const practice = await createAccount(proxied);
+    const service = await newService(practice.admin, practice.locationId, { type: 'Euthanasia', name: 'Home euthanasia', duration: 45 });
+    const signer = new TokenSigner(JWT_SECRET);
+    const request = (n: number) => ({
+      data: {
+        serviceId: service.id,
+        preferredTimes: [at('10:00')],
+        patient: { name: `Max ${n}`, speciesId: practice.speciesId, notes: null },
+        owner: { firstName: 'Olive', lastName: 'Owner', email: `olive-${n}@example.com`, phone: '555 0142', address: null },
+        website: '',
+        formToken: issueBookingToken(signer, practice.locationId, Date.now() - 60_000),
+      },
+    });
+    const url = `/api/booking/${practice.locationId}`;
+    for (let i = 0; i < BOOKING_LIMIT_PER_IP; i++) expect((await viaProxy('203.0.113.60', url, request(i))).statusCode).toBe(201);
+    const refused = await viaProxy('203.0.113.60', url, request(99));
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toBe(BOOKING_TOO_MANY);
+    expect((await viaProxy('203.0.113.61', url, request(100))).statusCode).toBe(201);
+  });
+
+  it('takes the address of the peer itself when no proxy header came', async () => {
+    const owner = await createAccount(proxied);
+    const profile = (await owner.admin.call(api.getProfile)).json() as api.Profile;
+    const direct = '198.18.0.9';
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
+      await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { data: { email: `guess-${i}@test.example`, password: 'wrong-password-entirely' } }, remoteAddress: direct });
+    }
+    const blocked = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { data: { email: profile.email, password: TEST_PASSWORD } }, remoteAddress: direct });
+    expect(blocked.statusCode).toBe(429);
   });
 });

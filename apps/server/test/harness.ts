@@ -27,7 +27,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: AppOptions['trustProxy'] } = {},
+): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
   let database: Database;
   let dropDatabase = async () => {};
@@ -60,7 +62,7 @@ export async function createTestApp(opts: { webDist?: string; moreRoutes?: AppOp
     countQueries: true,
     ...(opts.webDist && { webDist: opts.webDist }),
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
-    ...(opts.trustProxy && { trustProxy: true }),
+    ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
   });
   await app.ready();
   return {

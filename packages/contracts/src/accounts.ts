@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
-import { emailField, IdParams, nameField, newPasswordField, queryBoolean, timeZoneField, wrapped } from './rules.js';
+import { emailField, IdParams, nameField, newPasswordField, passwordOwnerRule, queryBoolean, timeZoneField, wrapped } from './rules.js';
 
 export const Account = z.object({
   id: z.string(),
@@ -39,12 +39,14 @@ export const getAccount = operation({
 export const CreateAccountInput = z.object({
   name: nameField(),
   subscriptionTier: z.string().min(1, 'is required'),
-  owner: z.object({
-    firstName: nameField(),
-    lastName: nameField(),
-    email: emailField(),
-    password: newPasswordField(),
-  }),
+  owner: z
+    .object({
+      firstName: nameField(),
+      lastName: nameField(),
+      email: emailField(),
+      password: newPasswordField(),
+    })
+    .superRefine(passwordOwnerRule('password')),
   location: z.object({ name: nameField(), timezone: timeZoneField() }),
 });
 export type CreateAccountInput = z.infer<typeof CreateAccountInput>;

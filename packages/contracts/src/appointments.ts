@@ -452,6 +452,8 @@ export const BOOKING_FORM_MAX_AGE_MS = 4 * 3_600_000;
 export const BOOKING_FORM_EXPIRED = 'This form has expired. Please reload the page and try again.';
 export const BOOKING_FORM_INVALID = 'This form could not be verified. Please reload the page and try again.';
 export const BOOKING_FORM_TOO_SOON = 'The form was sent too quickly. Please check your details and send it again.';
+/** A form token admits one request (docs/decisions/0052): the page hands out a new one for the next. */
+export const BOOKING_FORM_USED = 'This form has already been sent. Please reload the page to send another request.';
 export const BookingPage = z.object({
   locationId: z.string(),
   locationName: z.string(),
@@ -466,7 +468,8 @@ export const BookingPage = z.object({
   species: z.array(z.object({ id: z.string(), name: z.string() })),
   /**
    * Signed by the server with the time the page was read; the request sends it back. One sent
-   * sooner than BOOKING_MIN_ELAPSED_MS or later than BOOKING_FORM_MAX_AGE_MS after that is refused.
+   * sooner than BOOKING_MIN_ELAPSED_MS or later than BOOKING_FORM_MAX_AGE_MS after that is refused,
+   * and each admits one request (a second answers 409 BOOKING_FORM_USED).
    */
   formToken: z.string(),
 });
@@ -509,7 +512,7 @@ export const createBookingRequest = operation({
   path: '/api/booking/{locationId}',
   access: publicAccess,
   tag: 'booking',
-  summary: 'An owner requests a visit: creates a Pending appointment (needs the page’s form token; rate limited)',
+  summary: 'An owner requests a visit: creates a Pending appointment (needs the page’s form token, good for one request; rate limited)',
   params: LocationParams,
   body: wrapped(BookingRequestInput),
   response: z.object({ ok: z.literal(true), message: z.string() }),

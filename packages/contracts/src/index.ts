@@ -2,6 +2,7 @@
 export * from './operation.js';
 export * from './messages.js';
 export * from './rules.js';
+export * from './password-rules.js';
 export * from './permissions.js';
 export * from './crud.js';
 export * from './zoned-time.js';

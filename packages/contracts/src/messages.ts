@@ -12,8 +12,24 @@ export const MESSAGES = {
   locationLimit: 'You have reached the maximum number of locations for your subscription. Please contact your administrator to upgrade your account.',
   invalidCredentials: 'Incorrect email or password',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  /** the current password asked for by the profile (a password change, an email change) */
+  tooManyPasswordAttempts: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+  /** email addresses refused (in use) too often: the profile per user, the Users page per account */
+  tooManyEmailAttempts: 'Too many email addresses could not be used. Please wait an hour and try again.',
+  /** the one answer to an email address that cannot be a user's: it never says whose it is (docs/decisions/0051) */
+  emailUnavailable: 'This email address cannot be used. Please enter a different one.',
   notFound: 'Not found',
   permissionDenied: 'You do not have permission to do this',
   notSignedIn: 'You are not signed in',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
 } as const;
+
+/**
+ * The wait after a few failed sign-ins from one address, in words (the answer also carries
+ * Retry-After): seconds under two minutes, else whole minutes, rounded up.
+ */
+export function signInWaitMessage(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const wait = s < 120 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.ceil(s / 60)} minutes`;
+  return `Too many sign-in attempts. Please wait ${wait} and try again.`;
+}

@@ -31,6 +31,11 @@ export const UpdateProfileInput = z.object({
   firstName: nameField(),
   lastName: nameField(),
   email: emailField(),
+  /**
+   * Needed to change the email (sign-in moves with it, so a session left open must not be able
+   * to take the account over); names change without it (docs/decisions/0051).
+   */
+  currentPassword: z.string().max(256, 'must be at most 256 characters').optional(),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 export const updateProfile = operation({

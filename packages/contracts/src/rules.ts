@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem, type PasswordOwner } from './password-rules.js';
 
 /**
  * Marks an issue whose message must reach the user verbatim (fixed user-facing texts), rather than
@@ -31,8 +32,31 @@ export function messageField() {
 export const emailField = () =>
   z.string().trim().toLowerCase().pipe(z.email('must be a valid email address').max(254, 'must be at most 254 characters'));
 
-/** OWASP: at least 12 characters, no composition rules, a generous maximum. */
-export const newPasswordField = () => z.string().min(12, 'must be at least 12 characters').max(256, 'must be at most 256 characters');
+/**
+ * OWASP: at least 12 characters, no composition rules, a generous maximum; not a repeated
+ * character, pattern or simple sequence (password-rules.ts, docs/decisions/0050).
+ */
+export const newPasswordField = () =>
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong)
+    .refine((v) => v.length < PASSWORD_MIN_LENGTH || v.length > PASSWORD_MAX_LENGTH || passwordProblem(v) === undefined, PASSWORD_MESSAGES.pattern);
+
+/**
+ * The object rule of a form that sets a password beside its owner's email and names: the password
+ * must not contain them (reported on the password field). The server checks it again with the
+ * stored email and names, which a partial update does not send.
+ */
+export function passwordOwnerRule(passwordKey: string) {
+  return (value: Record<string, unknown> & PasswordOwner, ctx: z.RefinementCtx) => {
+    const password = value[passwordKey];
+    if (typeof password !== 'string' || password === '') return;
+    if (passwordProblem(password, value) === PASSWORD_MESSAGES.personal) {
+      ctx.addIssue({ code: 'custom', path: [passwordKey], message: PASSWORD_MESSAGES.personal });
+    }
+  };
+}
 
 export const idField = () => z.uuid('must be a valid id');
 

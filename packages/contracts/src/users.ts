@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
-import { emailField, idField, IdParams, nameField, newPasswordField, OkResponse, queryBoolean, wrapped } from './rules.js';
+import { emailField, idField, IdParams, nameField, newPasswordField, OkResponse, passwordOwnerRule, queryBoolean, wrapped } from './rules.js';
 import { PERMISSIONS } from './permissions.js';
 
 export const User = z.object({
@@ -15,7 +15,7 @@ export const User = z.object({
   permissions: z.array(z.enum(PERMISSIONS)).optional(),
 });
 export type User = z.infer<typeof User>;
-export const CreateUserInput = z.object({
+const UserFields = z.object({
   firstName: nameField(),
   lastName: nameField(),
   email: emailField(),
@@ -25,8 +25,12 @@ export const CreateUserInput = z.object({
   roleIds: z.array(idField()).default([]),
   locationIds: z.array(idField()).default([]),
 });
+export const CreateUserInput = UserFields.superRefine(passwordOwnerRule('password'));
 export type CreateUserInput = z.input<typeof CreateUserInput>;
-export const UpdateUserInput = CreateUserInput.omit({ password: true, isActive: true }).partial().extend({ password: newPasswordField().optional() });
+export const UpdateUserInput = UserFields.omit({ password: true, isActive: true })
+  .partial()
+  .extend({ password: newPasswordField().optional() })
+  .superRefine(passwordOwnerRule('password'));
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;
 export const ListUsersQuery = z.object({
   locationId: idField().optional(),

@@ -1,10 +1,11 @@
 import { MESSAGES } from '@willow/contracts';
 
-/** An error whose message is meant for the user, answered as {error:{message}} with its status. */
+/** An error whose message is meant for the user, answered as {error:{message}} with its status (and headers). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,6 +18,9 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const paymentRequired = (message: string) => new HttpError(402, message);
 export const unauthorized = (message: string = MESSAGES.invalidToken) => new HttpError(401, message);
 export const forbidden = (message: string = MESSAGES.permissionDenied) => new HttpError(403, message);
+/** 429 with Retry-After: how many seconds until the next attempt would be taken (at least 1). */
+export const tooManyRequests = (message: string, retryAfterMs: number) =>
+  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 /** Postgres unique violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { createPredefinedRoles } from '../roles/roles.service.js';
@@ -62,6 +63,7 @@ export class AccountsService {
     if (!(await tiersRepository.findByKey(this.db, input.subscriptionTier))) {
       throw badRequest('subscriptionTier: no such subscription tier');
     }
+    assertNewPassword('owner.password', input.owner.password, input.owner);
     const passwordHash = await hashPassword(input.owner.password);
     try {
       return await this.db.transaction(async (tx) => {

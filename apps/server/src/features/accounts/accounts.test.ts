@@ -29,7 +29,7 @@ const AMPERSAND = 'The & character is not allowed in name fields. Please replace
 const newAccountInput = (overrides: Record<string, unknown> = {}) => ({
   name: `New Practice ${randomUUID().slice(0, 8)}`,
   subscriptionTier: 'basic',
-  owner: { firstName: 'Owen', lastName: 'Owner', email: `owner-${randomUUID()}@test.example`, password: 'owner-password-123' },
+  owner: { firstName: 'Owen', lastName: 'Owner', email: `owner-${randomUUID()}@test.example`, password: 'first-day-at-the-practice' },
   location: { name: 'First Clinic', timezone: 'Europe/London' },
   ...overrides,
 });
@@ -165,6 +165,10 @@ describe('POST /api/account', () => {
     expect(errorOf(badZone)).toBe('location.timezone: must be a valid IANA time zone, e.g. America/New_York');
     const shortPassword = await superAdmin.call(api.createAccount, { body: { data: newAccountInput({ owner: { ...newAccountInput().owner, password: 'short' } }) } });
     expect(errorOf(shortPassword)).toBe('owner.password: must be at least 12 characters');
+    const common = await superAdmin.call(api.createAccount, { body: { data: newAccountInput({ owner: { ...newAccountInput().owner, password: 'Password2024!' } }) } });
+    expect(errorOf(common)).toBe('owner.password: must not be a commonly used password');
+    const named = await superAdmin.call(api.createAccount, { body: { data: newAccountInput({ owner: { ...newAccountInput().owner, password: 'owen-owner-2024' } }) } });
+    expect(errorOf(named)).toBe('owner.password: must not contain the email address or name');
     const tier = await superAdmin.call(api.createAccount, { body: { data: newAccountInput({ subscriptionTier: 'platinum' }) } });
     expect(tier.statusCode).toBe(400);
     expect(errorOf(tier)).toBe('subscriptionTier: no such subscription tier');

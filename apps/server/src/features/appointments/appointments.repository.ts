@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
+import { lockKeys } from '../../db/locks.js';
 import { acrossAccounts, idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { usersRepository } from '../users/users.repository.js';
-import { appointmentAddOns, appointments, appointmentStatusChanges, bookingRequestLog } from './appointments.table.js';
+import { appointmentAddOns, appointments, appointmentStatusChanges, bookingFormUses, bookingRequestLog } from './appointments.table.js';
 
 const base = tenantRepository(appointments);
 const statusChanges = tenantRepository(appointmentStatusChanges);
 const attachedAddOns = tenantRepository(appointmentAddOns);
 const requestLog = scopedTable(bookingRequestLog);
+const formUses = scopedTable(bookingFormUses);
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentAddOnRow = typeof appointmentAddOns.$inferSelect;
@@ -122,14 +124,7 @@ export const appointmentsRepository = {
    * taken in one order (by hash) so two bookings never wait on each other crosswise.
    */
   async lockKeys(ex: Executor, keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const list = sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    );
-    await ex.execute(
-      sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(k) as h from unnest(array[${list}]::text[]) as k order by h) as locks`,
-    );
+    await lockKeys(ex, keys);
   },
 
   /** The earliest active appointment sharing a provider (either role) or a patient and overlapping [start, end). */
@@ -259,6 +254,22 @@ export const bookingRepository = {
   /** Logged in the account of the location asked (the scope the location named). */
   async logRequest(ex: Executor, scope: Scope, entry: { locationId: string; ip: string }): Promise<void> {
     await requestLog.insertMany(ex, scope, [entry]);
+  },
+
+  /**
+   * Uses up a form token: true when this is its first use. Called in the transaction of the request
+   * it admits, so of two requests with one token the second waits on the key and finds it taken,
+   * and a request that fails leaves the token good for the corrected one.
+   */
+  async useFormToken(ex: Executor, scope: Scope, token: { id: string; expiresAt: Date }): Promise<boolean> {
+    const rows = await formUses.insertMany(ex, scope, [{ tokenId: token.id, expiresAt: token.expiresAt }], { ignoreConflicts: true });
+    return rows.length === 1;
+  },
+
+  /** Housekeeping: used tokens past their expiry (they are refused as expired anyway). */
+  async pruneFormUses(ex: Executor, before: Date): Promise<void> {
+    // Across accounts: the platform's own housekeeping.
+    await acrossAccounts(bookingFormUses).removeWhere(ex, lt(bookingFormUses.expiresAt, before));
   },
 
   /** The log only matters for the last hour: older rows of this IP and location go as new ones arrive. */

@@ -111,3 +111,19 @@ export const bookingRequestLog = pgTable(
     index().on(t.accountId, t.locationId, t.createdAt),
   ],
 );
+
+/**
+ * The booking page's form tokens already used: a token admits one request (docs/decisions/0052).
+ * Its id is inserted in the transaction of the request it admits, so of two requests with one
+ * token exactly one commits; the row is kept until the token would have expired anyway.
+ */
+export const bookingFormUses = pgTable(
+  'booking_form_uses',
+  {
+    accountId: accountColumn(),
+    /** the token's random id (signed with it, so only the server can have made it) */
+    tokenId: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.tokenId] }), index().on(t.expiresAt)],
+);

@@ -1,5 +1,6 @@
 import {
   BOOKING_CONFIRMATION,
+  BOOKING_FORM_USED,
   BOOKING_LIMIT_PER_IP,
   BOOKING_LIMIT_PER_LOCATION,
   BOOKING_TOO_MANY,
@@ -12,7 +13,7 @@ import {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { TokenSigner } from '../../platform/tokens.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -20,7 +21,7 @@ import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { servicesRepository, type ServiceRow } from '../services/services.repository.js';
 import { appointmentsRepository, bookingRepository } from './appointments.repository.js';
-import { bookingTokenProblem, issueBookingToken } from './booking-token.js';
+import { issueBookingToken, readBookingToken } from './booking-token.js';
 
 type RequestValues = z.output<typeof BookingRequestInput>;
 const HOUR_MS = 3_600_000;
@@ -77,8 +78,8 @@ export class BookingService {
     if (input.website?.trim()) return ANSWER;
     const location = found.location;
     // Refused before anything is logged: a page never read, sent at once, kept for hours or altered.
-    const tokenProblem = bookingTokenProblem(this.signer, input.formToken, location.id);
-    if (tokenProblem) throw badRequest(tokenProblem);
+    const token = readBookingToken(this.signer, input.formToken, location.id);
+    if ('problem' in token) throw badRequest(token.problem);
 
     const now = new Date();
     const scope = { accountId: location.accountId };
@@ -93,6 +94,8 @@ export class BookingService {
     });
 
     await this.db.transaction(async (tx) => {
+      // One request per form: the token is used up with the request it admits (both or neither).
+      if (!(await bookingRepository.useFormToken(tx, scope, token))) throw conflict(BOOKING_FORM_USED);
       // Share-locked like a staff booking's services, so the service cannot be deleted under the request.
       const [service] = await servicesRepository.lockShared(tx, scope, [input.serviceId]);
       if (!service || service.locationId !== location.id || !service.active) throw badRequest('serviceId: unknown service');

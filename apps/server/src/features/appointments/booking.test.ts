@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
-import { BOOKING_CONFIRMATION, BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BOOKING_FORM_TOO_SOON, BOOKING_TOO_MANY } from '@willow/contracts';
+import { BOOKING_CONFIRMATION, BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BOOKING_FORM_TOO_SOON, BOOKING_FORM_USED, BOOKING_TOO_MANY } from '@willow/contracts';
 import { anonymous, createAccount, createTestApp, errorOf, JWT_SECRET, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, newClient, newPatient } from '../../../test/records.js';
 import { at, newService } from '../../../test/scheduling-records.js';
 import { TokenSigner } from '../../platform/tokens.js';
 import { clients } from '../clients/clients.table.js';
-import { bookingRequestLog } from './appointments.table.js';
+import { bookingFormUses, bookingRequestLog } from './appointments.table.js';
 import { issueBookingToken } from './booking-token.js';
 
 let ctx: TestContext;
@@ -80,7 +80,7 @@ describe('GET /api/booking/{locationId}', () => {
         { id: home.catSpeciesId, name: 'Cat' },
         { id: home.speciesId, name: 'Dog' },
       ],
-      formToken: expect.stringMatching(/^[0-9a-z]+\.[\w-]+$/),
+      formToken: expect.stringMatching(/^[0-9a-z]+\.[\w-]{22}\.[\w-]+$/),
     });
   });
 
@@ -176,7 +176,7 @@ describe('POST /api/booking/{locationId}', () => {
     const page = await anonymous(ctx).call(api.getBookingPage, { params: { locationId } });
     const justRead = (page.json() as api.BookingPage).formToken;
     const good = formToken(locationId);
-    const [issued, mac] = good.split('.') as [string, string];
+    const [issued, id, mac] = good.split('.') as [string, string, string];
     const flip = (c: string) => (c === 'A' ? 'B' : 'A');
     const ip = freshIp();
     const cases: [string | undefined, string][] = [
@@ -185,9 +185,12 @@ describe('POST /api/booking/{locationId}', () => {
       [justRead, BOOKING_FORM_TOO_SOON],
       [formToken(locationId, 5 * 3_600_000), BOOKING_FORM_EXPIRED],
       [formToken(elsewhere.locationId), BOOKING_FORM_INVALID],
-      [`${issued}.${flip(mac[0]!)}${mac.slice(1)}`, BOOKING_FORM_INVALID],
-      // An earlier issue time with the same signature: the signature covers the time.
-      [`${(parseInt(issued, 36) - 3_600_000).toString(36)}.${mac}`, BOOKING_FORM_INVALID],
+      [`${issued}.${id}.${flip(mac[0]!)}${mac.slice(1)}`, BOOKING_FORM_INVALID],
+      // An earlier issue time or another id with the same signature: the signature covers both.
+      [`${(parseInt(issued, 36) - 3_600_000).toString(36)}.${id}.${mac}`, BOOKING_FORM_INVALID],
+      [`${issued}.${flip(id[0]!)}${id.slice(1)}.${mac}`, BOOKING_FORM_INVALID],
+      // The format before tokens had an id of their own.
+      [`${issued}.${mac}`, BOOKING_FORM_INVALID],
       [issueBookingToken(new TokenSigner('another-secret-that-is-long-enough-for-hs256'), locationId, Date.now() - 60_000), BOOKING_FORM_INVALID],
       ['not-a-token', BOOKING_FORM_INVALID],
     ];
@@ -201,10 +204,56 @@ describe('POST /api/booking/{locationId}', () => {
     expect(BOOKING_FORM_INVALID).toBe('This form could not be verified. Please reload the page and try again.');
     expect(await pendingAt(locationId)).toEqual([]);
     expect(await loggedFrom(ip)).toBe(0);
-    // Three seconds after the page was read is soon enough; the token may be used again while it lasts.
+    // Three seconds after the page was read is soon enough.
     expect((await send(locationId, { ...requestData(service.id), formToken: formToken(locationId, 3_000) }, ip)).statusCode).toBe(201);
     expect((await send(locationId, { ...requestData(service.id), formToken: good }, ip)).statusCode).toBe(201);
     expect(await pendingAt(locationId)).toHaveLength(2);
+  });
+
+  it('takes one request per form token: a second one with it answers 409 and creates nothing', async () => {
+    const { locationId, service } = await bookableLocation();
+    const token = formToken(locationId);
+    expect((await send(locationId, { ...requestData(service.id), formToken: token })).statusCode).toBe(201);
+    for (const data of [requestData(service.id), requestData(service.id, { patient: { name: 'Other', speciesId: home.speciesId, notes: null } })]) {
+      const replay = await send(locationId, { ...data, formToken: token });
+      expect(replay.statusCode).toBe(409);
+      expect(errorOf(replay)).toBe(BOOKING_FORM_USED);
+    }
+    expect(BOOKING_FORM_USED).toBe('This form has already been sent. Please reload the page to send another request.');
+    expect(await pendingAt(locationId)).toHaveLength(1);
+    // Each read of the page hands out a token of its own, even in the same millisecond.
+    const now = Date.now() - 60_000;
+    expect(issueBookingToken(signer, locationId, now)).not.toBe(issueBookingToken(signer, locationId, now));
+  });
+
+  it('keeps the token of a refused request good for the corrected one', async () => {
+    const { locationId, service } = await bookableLocation();
+    const token = formToken(locationId);
+    const refused = await send(locationId, { ...requestData(service.id, { preferredTimes: ['2020-01-01T10:00:00Z'] }), formToken: token });
+    expect(refused.statusCode).toBe(400);
+    expect((await send(locationId, { ...requestData(service.id), formToken: token })).statusCode).toBe(201);
+    expect((await send(locationId, { ...requestData(service.id), formToken: token })).statusCode).toBe(409);
+    expect(await pendingAt(locationId)).toHaveLength(1);
+  });
+
+  it('lets exactly one of several requests sent at once with one token through', async () => {
+    const { locationId, service } = await bookableLocation();
+    const token = formToken(locationId);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => send(locationId, { ...requestData(service.id), formToken: token })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(await pendingAt(locationId)).toHaveLength(1);
+  });
+
+  it('forgets used tokens in housekeeping once they have expired anyway', async () => {
+    const { locationId, service } = await bookableLocation();
+    const [old, recent] = [formToken(locationId, 3 * 3_600_000), formToken(locationId)];
+    for (const token of [old, recent]) expect((await send(locationId, { ...requestData(service.id), formToken: token })).statusCode).toBe(201);
+    const used = () => ctx.database.db.$count(bookingFormUses, eq(bookingFormUses.accountId, home.accountId));
+    const before = await used();
+    // Two hours on, the older token is past its four hours: refused as expired, its row no longer needed.
+    await ctx.app.container.housekeeping(new Date(Date.now() + 2 * 3_600_000));
+    expect(await used()).toBe(before - 1);
+    expect((await send(locationId, { ...requestData(service.id), formToken: recent })).statusCode).toBe(409);
   });
 
   it('never matches a patient who has died: the request gets a new patient', async () => {

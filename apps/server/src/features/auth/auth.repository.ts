@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { acrossAccounts, sameAccount, tenantRepository } from '../../platform/tenant-repository.js';
+import { lockKeys } from '../../db/locks.js';
+import { acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { roles, systemRoles, userRoles, userSystemRoles } from '../roles/roles.table.js';
 import { users } from '../users/users.table.js';
-import { authFailures, sessions } from './auth.table.js';
+import { attemptLog, authFailures, sessions } from './auth.table.js';
 
 /** A session is found by its user's own account and its id (the token's home account and jti). */
 export interface SessionKey {
@@ -13,6 +14,17 @@ export interface SessionKey {
 }
 
 const sessionsTable = tenantRepository(sessions);
+const attempts = scopedTable(attemptLog);
+
+export interface SignInFailures {
+  /** the database's clock */
+  now: Date;
+  byIp: number;
+  byEmail: number;
+  byPair: number;
+  pairLatest: Date | null;
+  ipOldest: Date | null;
+}
 
 interface Grant {
   id: string;
@@ -90,23 +102,61 @@ export const authRepository = {
     );
   },
 
+  /** Sign-ins from one address take turns for the rest of the transaction (their counts stay exact). */
+  async lockSignIns(ex: Executor, ip: string): Promise<void> {
+    await lockKeys(ex, [`sign-in:${ip}`]);
+  },
+
+  /**
+   * The failed sign-ins of the last `windowMs` that concern this attempt, on the database's clock
+   * (shared by every app server): from this address (any email), of this email (any address) and
+   * of the pair, with the pair's latest and the address's oldest failure.
+   */
+  async signInFailures(ex: Executor, email: string, ip: string, windowMs: number): Promise<SignInFailures> {
+    const since = sql`now() - ${windowMs}::int * interval '1 millisecond'`;
+    const pair = and(eq(authFailures.email, email), eq(authFailures.ip, ip));
+    const [row] = await ex
+      .select({
+        now: sql<Date>`now()`.mapWith(authFailures.createdAt),
+        byIp: sql<number>`count(*) filter (where ${authFailures.ip} = ${ip})`.mapWith(Number),
+        byEmail: sql<number>`count(*) filter (where ${authFailures.email} = ${email})`.mapWith(Number),
+        byPair: sql<number>`count(*) filter (where ${pair})`.mapWith(Number),
+        pairLatest: sql<Date | null>`max(${authFailures.createdAt}) filter (where ${pair})`.mapWith(authFailures.createdAt),
+        ipOldest: sql<Date | null>`min(${authFailures.createdAt}) filter (where ${authFailures.ip} = ${ip})`.mapWith(authFailures.createdAt),
+      })
+      .from(authFailures)
+      .where(and(gt(authFailures.createdAt, since), or(eq(authFailures.email, email), eq(authFailures.ip, ip))));
+    return row!;
+  },
+
   async recordFailure(ex: Executor, email: string, ip: string): Promise<void> {
     await ex.insert(authFailures).values({ email, ip });
   },
 
-  async recentFailures(ex: Executor, since: Date, email: string, ip: string) {
-    const [row] = await ex
-      .select({
-        byEmail: sql<number>`count(*) filter (where ${authFailures.email} = ${email})`.mapWith(Number),
-        byIp: sql<number>`count(*) filter (where ${authFailures.ip} = ${ip})`.mapWith(Number),
-      })
-      .from(authFailures)
-      .where(and(gt(authFailures.createdAt, since), sql`(${authFailures.email} = ${email} or ${authFailures.ip} = ${ip})`));
-    return row ?? { byEmail: 0, byIp: 0 };
+  /** A right password from this address: its failures on this email stop counting (no one else's). */
+  async clearFailures(ex: Executor, email: string, ip: string): Promise<void> {
+    await ex.delete(authFailures).where(and(eq(authFailures.email, email), eq(authFailures.ip, ip)));
   },
 
-  async clearFailures(ex: Executor, email: string): Promise<void> {
-    await ex.delete(authFailures).where(eq(authFailures.email, email));
+  /** Attempts of one kind by one subject (a user, or the account itself) in the last `windowMs`, with the oldest. */
+  async recentAttempts(ex: Executor, scope: Scope, kind: string, subjectId: string, windowMs: number) {
+    const [row] = await attempts
+      .select(
+        ex,
+        scope,
+        {
+          now: sql<Date>`now()`.mapWith(attemptLog.createdAt),
+          count: sql<number>`count(*)`.mapWith(Number),
+          oldest: sql<Date | null>`min(${attemptLog.createdAt})`.mapWith(attemptLog.createdAt),
+        },
+        and(
+          eq(attemptLog.kind, kind),
+          eq(attemptLog.subjectId, subjectId),
+          gt(attemptLog.createdAt, sql`now() - ${windowMs}::int * interval '1 millisecond'`),
+        ),
+      )
+      .limit(1);
+    return row!;
   },
 
   /** One notice to every app server's session cache, sent after what this connection committed. */
@@ -114,10 +164,31 @@ export const authRepository = {
     await ex.execute(sql`select pg_notify(${channel}, ${payload})`);
   },
 
-  /** Housekeeping: forget failures and sessions nobody can use any more. */
-  async prune(ex: Executor, failuresBefore: Date, sessionsBefore: Date): Promise<void> {
-    await ex.delete(authFailures).where(lt(authFailures.createdAt, failuresBefore));
+  /** Attempts by one subject take turns for the rest of the transaction (their count stays exact). */
+  async lockAttempts(ex: Executor, scope: Scope, kind: string, subjectId: string): Promise<void> {
+    await lockKeys(ex, [`attempt:${scope.accountId}:${kind}:${subjectId}`]);
+  },
+
+  async recordAttempt(ex: Executor, scope: Scope, kind: string, subjectId: string): Promise<number> {
+    const [row] = await attempts.insertMany(ex, scope, [{ kind, subjectId }]);
+    return row!.id;
+  },
+
+  /** One recorded attempt that turned out not to count. */
+  async forgetAttempt(ex: Executor, scope: Scope, id: number): Promise<void> {
+    await attempts.removeWhere(ex, scope, eq(attemptLog.id, id));
+  },
+
+  /** Every attempt of one kind by one subject (the right current password clears the wrong ones). */
+  async clearAttempts(ex: Executor, scope: Scope, kind: string, subjectId: string): Promise<void> {
+    await attempts.removeWhere(ex, scope, and(eq(attemptLog.kind, kind), eq(attemptLog.subjectId, subjectId)));
+  },
+
+  /** Housekeeping: forget failures, attempts and sessions nobody can use any more. */
+  async prune(ex: Executor, before: { failures: Date; attempts: Date; sessions: Date }): Promise<void> {
+    await ex.delete(authFailures).where(lt(authFailures.createdAt, before.failures));
     // Across accounts: the platform's own housekeeping.
-    await acrossAccounts(sessions).removeWhere(ex, lt(sessions.expiresAt, sessionsBefore));
+    await acrossAccounts(attemptLog).removeWhere(ex, lt(attemptLog.createdAt, before.attempts));
+    await acrossAccounts(sessions).removeWhere(ex, lt(sessions.expiresAt, before.sessions));
   },
 };

@@ -1,19 +1,50 @@
-// Security-critical: sign-in, the session guard and revocation.
+// Security-critical: sign-in (and how failed ones slow the next), the session guard and revocation.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, PERMISSIONS, type Permission } from '@willow/contracts';
+import { MESSAGES, PERMISSIONS, signInWaitMessage, type Permission } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { HttpError, unauthorized } from '../../platform/errors.js';
+import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS, type TokenClaims, type TokenSigner } from '../../platform/tokens.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { usersRepository } from '../users/users.repository.js';
-import { authRepository } from './auth.repository.js';
+import { authRepository, type SignInFailures } from './auth.repository.js';
 import type { SessionCache } from './session-cache.js';
 
-/** Failed sign-ins allowed in the window, per email (one person's account) and per IP. */
-export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 30 };
+/**
+ * How failed sign-ins slow the next ones (docs/decisions/0049). Nothing locks an account: a wrong
+ * password from one address makes that address wait, and the right password from an address that
+ * has not failed is always checked.
+ */
+export const LOGIN_LIMITS = {
+  /** failures older than this are forgotten */
+  windowMs: 15 * 60 * 1000,
+  /** failures of one email from one address (typos) before each further attempt there must wait */
+  freePerPair: 3,
+  /** the first wait; it doubles with each further failure of the pair, up to the window */
+  firstWaitMs: 5_000,
+  /**
+   * failures of one email from anywhere that mean it is being guessed from many addresses: from
+   * then on an address waits after its first failure on it (an address without one never does)
+   */
+  perEmail: 10,
+  /** failures from one address, whichever emails, before it is refused for the rest of the window */
+  perIp: 30,
+};
+
+/** Why an attempt must wait, and for how long; null when it may be checked now. */
+export function signInWait(seen: SignInFailures): { ms: number; message: string } | null {
+  const now = seen.now.getTime();
+  if (seen.byIp >= LOGIN_LIMITS.perIp && seen.ipOldest) {
+    return { ms: seen.ipOldest.getTime() + LOGIN_LIMITS.windowMs - now, message: MESSAGES.tooManyAttempts };
+  }
+  const free = seen.byEmail >= LOGIN_LIMITS.perEmail ? 1 : LOGIN_LIMITS.freePerPair;
+  if (seen.byPair < free || !seen.pairLatest) return null;
+  const wait = Math.min(LOGIN_LIMITS.windowMs, LOGIN_LIMITS.firstWaitMs * 2 ** (seen.byPair - free));
+  const left = seen.pairLatest.getTime() + wait - now;
+  return left > 0 ? { ms: left, message: signInWaitMessage(left / 1000) } : null;
+}
 
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact Willow support.';
 
@@ -29,19 +60,20 @@ export class AuthService {
   ) {}
 
   async login(email: string, password: string, ip: string, userAgent: string | null) {
-    const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
-    const recent = await authRepository.recentFailures(this.db, since, email, ip);
-    if (recent.byEmail >= LOGIN_LIMITS.perEmail || recent.byIp >= LOGIN_LIMITS.perIp) {
-      throw new HttpError(429, MESSAGES.tooManyAttempts);
-    }
+    // The attempt is counted as a failure before the password is checked, with the address's
+    // attempts taking turns: parallel guesses see each other. A refused attempt checks nothing.
+    await this.db.transaction(async (tx) => {
+      await authRepository.lockSignIns(tx, ip);
+      const wait = signInWait(await authRepository.signInFailures(tx, email, ip, LOGIN_LIMITS.windowMs));
+      if (wait) throw tooManyRequests(wait.message, wait.ms);
+      await authRepository.recordFailure(tx, email, ip);
+    });
     const user = await usersRepository.findByEmail(this.db, email);
     // Unknown email and wrong password look the same, in words and in time.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !ok || !user.isActive) {
-      await authRepository.recordFailure(this.db, email, ip);
-      throw new HttpError(401, MESSAGES.invalidCredentials);
-    }
-    await authRepository.clearFailures(this.db, email);
+    if (!user || !ok || !user.isActive) throw new HttpError(401, MESSAGES.invalidCredentials);
+    // The right password: this address's failures on this email stop counting (no one else's).
+    await authRepository.clearFailures(this.db, email, ip);
     const account = await accountsRepository.findById(this.db, user.accountId);
     if (!account?.isActive) {
       const grants = await rolesRepository.grantsFor(this.db, user.id, user.accountId, user.accountId);

@@ -1,7 +1,7 @@
-import { bigserial, foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
-import { tenantKey, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
 
 /**
  * One row per sign-in; the token's jti. Revoking the row revokes the token. Kept in the user's own
@@ -30,7 +30,11 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per email and per IP over a sliding window (shared by every app server). */
+/**
+ * Failed sign-ins, counted per (email, IP) pair, per email and per IP over a sliding window (shared
+ * by every app server; docs/decisions/0049). A sign-in records its row before the password is
+ * checked and removes it when the password is right, so parallel guesses count each other.
+ */
 export const authFailures = pgTable(
   'auth_failures',
   {
@@ -40,4 +44,24 @@ export const authFailures = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.email, t.createdAt), index().on(t.ip, t.createdAt)],
+);
+
+/**
+ * Attempts counted against one user or one account inside it over a sliding window, for the limits
+ * a signed-in person meets: wrong current passwords (per user) and email addresses refused (per
+ * user on the profile, per account on the Users page). Recorded before the attempt is decided and
+ * removed when it did not count, so parallel attempts see each other (docs/decisions/0049, 0051).
+ */
+export const attemptLog = pgTable(
+  'attempt_log',
+  {
+    id: bigserial({ mode: 'number' }).notNull(),
+    accountId: accountColumn(),
+    /** which limit: ATTEMPT_LIMITS' keys */
+    kind: text().notNull(),
+    /** whose attempts: a user's id, or the account's own id for a limit per account */
+    subjectId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.id] }), index().on(t.accountId, t.kind, t.subjectId, t.createdAt), index().on(t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import * as api from '@willow/contracts';
 import {
@@ -19,6 +20,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { LOGIN_LIMITS } from './auth.service.js';
+import { authFailures } from './auth.table.js';
 
 let ctx: TestContext;
 let practice: TestAccount;
@@ -33,6 +35,12 @@ let ipCounter = 0;
 const freshIp = () => `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 const login = (email: string, password: string, ip = freshIp()) => loginRequest(ctx, email, password, ip);
 const profileWith = (token: string) => clientWithCookie(ctx, `x-access-token=${token}`).call(api.getProfile);
+/** Moves an email's failures `ms` into the past, as if that long had gone by. */
+const ageFailures = (email: string, ms: number) =>
+  ctx.database.db
+    .update(authFailures)
+    .set({ createdAt: sql`${authFailures.createdAt} - ${ms}::int * interval '1 millisecond'` })
+    .where(eq(authFailures.email, email));
 
 describe('POST /api/auth/login', () => {
   it('answers the profile and sets an HttpOnly, SameSite=Lax cookie holding an HS256 JWT', async () => {
@@ -92,28 +100,72 @@ describe('POST /api/auth/login', () => {
     expect(errorOf(badEmail)).toBe('email: must be a valid email address');
   });
 
-  it(`refuses the next sign-in of an email after ${LOGIN_LIMITS.perEmail} failures, even with the right password`, async () => {
+  it('never lets failures from other addresses refuse the right password: nobody can lock a user out', async () => {
     const user = await createUser(ctx, practice);
-    // From different addresses: the limit follows the account, not the address.
-    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) expect((await login(user.email, 'wrong-password-entirely')).statusCode).toBe(401);
-    const blocked = await login(user.email, TEST_PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(errorOf(blocked)).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
-    expect(blocked.headers['set-cookie']).toBeUndefined();
-
+    // More failures than the email's own limit, each from another address (a spread-out guess).
+    for (let i = 0; i < LOGIN_LIMITS.perEmail + 2; i++) expect((await login(user.email, 'wrong-password-entirely')).statusCode).toBe(401);
+    const res = await login(user.email, TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'x-access-token')).toBeDefined();
+    // And the neighbours are untouched.
     const neighbour = await createUser(ctx, practice);
     expect((await login(neighbour.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('forgets the failures of an email after a successful sign-in', async () => {
+  it(`makes an address wait after ${LOGIN_LIMITS.freePerPair} failures on an email, longer each time, with Retry-After; other addresses go on`, async () => {
     const user = await createUser(ctx, practice);
-    for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++) await login(user.email, 'wrong-password-entirely');
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.freePerPair; i++) expect((await login(user.email, 'wrong-password-entirely', ip)).statusCode).toBe(401);
+    // Even the right password waits there: nothing is checked while the address must wait.
+    for (const password of ['wrong-password-entirely', TEST_PASSWORD]) {
+      const waiting = await login(user.email, password, ip);
+      expect(waiting.statusCode).toBe(429);
+      expect(errorOf(waiting)).toMatch(/^Too many sign-in attempts\. Please wait [1-5] seconds? and try again\.$/);
+      expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.firstWaitMs / 1000);
+      expect(waiting.headers['set-cookie']).toBeUndefined();
+    }
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++) await login(user.email, 'wrong-password-entirely');
+
+    // Once the wait is over the address may try again; the next wait is twice as long.
+    await ageFailures(user.email, LOGIN_LIMITS.firstWaitMs + 1000);
+    expect((await login(user.email, 'wrong-password-entirely', ip)).statusCode).toBe(401);
+    const longer = await login(user.email, TEST_PASSWORD, ip);
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(LOGIN_LIMITS.firstWaitMs / 1000);
+    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual((2 * LOGIN_LIMITS.firstWaitMs) / 1000);
+    await ageFailures(user.email, 2 * LOGIN_LIMITS.firstWaitMs + 1000);
+    expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('forgets an address’s failures on an email once the right password comes from it', async () => {
+    const user = await createUser(ctx, practice);
+    const ip = freshIp();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < LOGIN_LIMITS.freePerPair - 1; i++) expect((await login(user.email, 'wrong-password-entirely', ip)).statusCode).toBe(401);
+      expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    }
+  });
+
+  it('while an email is guessed from many addresses, an address that failed on it waits after one failure; one that has not never does', async () => {
+    const user = await createUser(ctx, practice);
+    const guessers = Array.from({ length: LOGIN_LIMITS.perEmail }, () => freshIp());
+    for (const ip of guessers) expect((await login(user.email, 'wrong-password-entirely', ip)).statusCode).toBe(401);
+    const again = await login(user.email, 'wrong-password-entirely', guessers[0]);
+    expect(again.statusCode).toBe(429);
+    expect(errorOf(again)).toMatch(/^Too many sign-in attempts\. Please wait/);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it(`refuses an address after ${LOGIN_LIMITS.perIp} failures from it, whichever emails they tried`, async () => {
+  it('counts parallel guesses from one address against each other', async () => {
+    const user = await createUser(ctx, practice);
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(user.email, 'wrong-password-entirely', ip)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(LOGIN_LIMITS.freePerPair).fill(401), ...Array(8 - LOGIN_LIMITS.freePerPair).fill(429)]);
+  });
+
+  it(`refuses an address after ${LOGIN_LIMITS.perIp} failures from it, whichever emails they tried, for the rest of the window`, async () => {
     const user = await createUser(ctx, practice);
     const ip = freshIp();
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
@@ -122,7 +174,21 @@ describe('POST /api/auth/login', () => {
     const blocked = await login(user.email, TEST_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked)).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(LOGIN_LIMITS.windowMs / 1000 - 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
     expect((await login(user.email, TEST_PASSWORD, freshIp())).statusCode).toBe(200);
+  });
+
+  it('forgets failures older than the window', async () => {
+    const user = await createUser(ctx, practice);
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) await login(`guess-${i}-${randomUUID()}@test.example`, 'wrong-password-entirely', ip);
+    expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    await ctx.database.db
+      .update(authFailures)
+      .set({ createdAt: sql`${authFailures.createdAt} - ${LOGIN_LIMITS.windowMs + 1000}::int * interval '1 millisecond'` })
+      .where(eq(authFailures.ip, ip));
+    expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
   });
 
   it('refuses a deactivated user with the same 401 as a wrong password', async () => {

@@ -1,13 +1,18 @@
+// Security-critical: the signed-in user's own sign-in: changing the email (it is the sign-in) and
+// the password both take the current password, whose wrong guesses are limited per user.
 import { MESSAGES, type Profile } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { USER_EMAIL_TAKEN } from '../accounts/accounts.service.js';
+import { clearAttempts, takeAttempt } from '../auth/attempt-limits.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
+
+export const CURRENT_PASSWORD_FOR_EMAIL = 'currentPassword: is required to change the email address';
 
 /** The profile is the signed-in user's own row, in their own account wherever they work. */
 const ownAccount = (auth: AuthContext) => ({ accountId: auth.homeAccountId });
@@ -35,20 +40,48 @@ export class ProfileService {
     };
   }
 
-  async update(auth: AuthContext, input: { firstName: string; lastName: string; email: string }): Promise<Profile> {
+  /**
+   * Names change freely. The email is the sign-in, so changing it takes the current password, and
+   * an address that cannot be taken (another user's, in any account) is refused in words that
+   * never say whose it is, at most ATTEMPT_LIMITS.ownEmail times an hour (docs/decisions/0051).
+   */
+  async update(auth: AuthContext, input: { firstName: string; lastName: string; email: string; currentPassword?: string | undefined }): Promise<Profile> {
+    const user = await usersRepository.findSignedIn(this.db, auth);
+    if (!user) throw notFound();
+    const names = { firstName: input.firstName, lastName: input.lastName };
+    if (input.email === user.email.toLowerCase()) {
+      await this.db.transaction((tx) => usersRepository.update(tx, ownAccount(auth), auth.userId, names));
+      return this.get(auth);
+    }
+    if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_FOR_EMAIL);
+    await this.checkCurrentPassword(auth, user.passwordHash, input.currentPassword);
+    const attempt = await takeAttempt(this.db, ownAccount(auth), 'ownEmail', auth.userId);
     try {
-      await this.db.transaction((tx) => usersRepository.update(tx, ownAccount(auth), auth.userId, input));
+      await this.db.transaction((tx) => usersRepository.update(tx, ownAccount(auth), auth.userId, { ...names, email: input.email }));
     } catch (err) {
-      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw conflict(USER_EMAIL_TAKEN);
+      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw badRequest(`email: ${MESSAGES.emailUnavailable}`);
+      await attempt.forget();
       throw err;
     }
+    await attempt.forget();
     return this.get(auth);
+  }
+
+  /**
+   * The current password, at most ATTEMPT_LIMITS.currentPassword wrong ones per user in its
+   * window (a session left open must not become a way to guess it); the right one clears them.
+   */
+  private async checkCurrentPassword(auth: AuthContext, passwordHash: string, password: string): Promise<void> {
+    await takeAttempt(this.db, ownAccount(auth), 'currentPassword', auth.userId);
+    if (!(await verifyPassword(passwordHash, password))) throw badRequest('currentPassword: is incorrect');
+    await clearAttempts(this.db, ownAccount(auth), 'currentPassword', auth.userId);
   }
 
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
     const user = await usersRepository.findSignedIn(this.db, auth);
     if (!user) throw notFound();
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest('currentPassword: is incorrect');
+    await this.checkCurrentPassword(auth, user.passwordHash, currentPassword);
+    assertNewPassword('newPassword', newPassword, user);
     const passwordHash = await hashPassword(newPassword);
     await this.db.transaction(async (tx) => {
       await usersRepository.update(tx, ownAccount(auth), auth.userId, { passwordHash });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import * as api from '@willow/contracts';
+import { MESSAGES } from '@willow/contracts';
 import {
   clientWithCookie,
   createAccount,
@@ -14,6 +16,8 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../../test/harness.js';
+import { ATTEMPT_LIMITS } from '../auth/attempt-limits.js';
+import { attemptLog } from '../auth/auth.table.js';
 
 let ctx: TestContext;
 let practice: TestAccount;
@@ -25,6 +29,14 @@ afterAll(() => ctx?.close());
 
 const AMPERSAND = 'The & character is not allowed in name fields. Please replace it with "and" instead.';
 const NEW_PASSWORD = 'a-brand-new-password-1';
+const EMAIL_UNAVAILABLE = MESSAGES.emailUnavailable;
+
+/** Moves a user's counted attempts `ms` into the past, as if that long had gone by. */
+const ageAttempts = (userId: string, ms: number) =>
+  ctx.database.db
+    .update(attemptLog)
+    .set({ createdAt: sql`${attemptLog.createdAt} - ${ms}::int * interval '1 millisecond'` })
+    .where(eq(attemptLog.subjectId, userId));
 
 describe('GET /api/profile', () => {
   it('answers the profile fields: id, names, email, account and first location', async () => {
@@ -64,7 +76,9 @@ describe('POST /api/profile', () => {
   it('changes own names and email; the new email signs in', async () => {
     const user = await createUser(ctx, practice);
     const email = `renamed-${randomUUID()}@test.example`;
-    const res = await user.call(api.updateProfile, { body: { data: { firstName: ' Rita ', lastName: 'Renamed', email: email.toUpperCase() } } });
+    const res = await user.call(api.updateProfile, {
+      body: { data: { firstName: ' Rita ', lastName: 'Renamed', email: email.toUpperCase(), currentPassword: TEST_PASSWORD } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: user.userId, firstName: 'Rita', lastName: 'Renamed', email });
     expect((await user.call(api.getProfile)).json()).toMatchObject({ firstName: 'Rita', lastName: 'Renamed', email });
@@ -93,12 +107,52 @@ describe('POST /api/profile', () => {
     expect(errorOf(blank)).toBe('firstName: is required');
   });
 
-  it('answers 409 for an email another user has', async () => {
+  it('changes names without the current password, but the email only with it', async () => {
+    const user = await createUser(ctx, practice);
+    const named = await user.call(api.updateProfile, { body: { data: { firstName: 'Nora', lastName: 'Named', email: user.email.toUpperCase() } } });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ firstName: 'Nora', email: user.email });
+
+    const email = `moved-${randomUUID()}@test.example`;
+    const without = await user.call(api.updateProfile, { body: { data: { firstName: 'Nora', lastName: 'Named', email } } });
+    expect(without.statusCode).toBe(400);
+    expect(errorOf(without)).toBe('currentPassword: is required to change the email address');
+    const wrong = await user.call(api.updateProfile, { body: { data: { firstName: 'Nora', lastName: 'Named', email, currentPassword: 'not-the-password' } } });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong)).toBe('currentPassword: is incorrect');
+    expect((await user.call(api.getProfile)).json().email).toBe(user.email);
+  });
+
+  it('refuses an email another user has, in any account, without saying so', async () => {
     const user = await createUser(ctx, practice);
     const elsewhere = await createUser(ctx, await createAccount(ctx));
-    const res = await user.call(api.updateProfile, { body: { data: { firstName: 'A', lastName: 'B', email: elsewhere.email } } });
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res)).toBe('A user with this email address already exists');
+    const res = await user.call(api.updateProfile, { body: { data: { firstName: 'A', lastName: 'B', email: elsewhere.email, currentPassword: TEST_PASSWORD } } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe(`email: ${EMAIL_UNAVAILABLE}`);
+    expect(EMAIL_UNAVAILABLE).toBe('This email address cannot be used. Please enter a different one.');
+    expect((await user.call(api.getProfile)).json().email).toBe(user.email);
+  });
+
+  it(`answers 429 to email changes after ${ATTEMPT_LIMITS.ownEmail.max} addresses were refused in the hour, whichever address comes next`, async () => {
+    const user = await createUser(ctx, practice);
+    const taken = await Promise.all(Array.from({ length: ATTEMPT_LIMITS.ownEmail.max }, async () => (await createUser(ctx, practice)).email));
+    const change = (email: string) => user.call(api.updateProfile, { body: { data: { firstName: 'A', lastName: 'B', email, currentPassword: TEST_PASSWORD } } });
+    for (const email of taken) expect((await change(email)).statusCode).toBe(400);
+    // From now on a free address gets the same refusal as a taken one: the answers tell nothing.
+    for (const email of [taken[0]!, `free-${randomUUID()}@test.example`]) {
+      const res = await change(email);
+      expect(res.statusCode).toBe(429);
+      expect(errorOf(res)).toBe('Too many email addresses could not be used. Please wait an hour and try again.');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+    }
+    // Changing names is not held back, nor is another user.
+    expect((await user.call(api.updateProfile, { body: { data: { firstName: 'Still', lastName: 'Here', email: user.email } } })).statusCode).toBe(200);
+    const other = await createUser(ctx, practice);
+    const moved = `free-${randomUUID()}@test.example`;
+    expect((await other.call(api.updateProfile, { body: { data: { firstName: 'A', lastName: 'B', email: moved, currentPassword: TEST_PASSWORD } } })).statusCode).toBe(200);
+    // An hour later the user may try again.
+    await ageAttempts(user.userId, ATTEMPT_LIMITS.ownEmail.windowMs + 1000);
+    expect((await change(`free-${randomUUID()}@test.example`)).statusCode).toBe(200);
   });
 });
 
@@ -133,6 +187,62 @@ describe('POST /api/profile/password', () => {
     const res = await user.call(api.changePassword, { body: { data: { currentPassword: TEST_PASSWORD, newPassword: 'short' } } });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res)).toBe('newPassword: must be at least 12 characters');
+  });
+
+  it('refuses a new password that is common, a pattern, or the user’s own email or name, naming the field', async () => {
+    const user = await createUser(ctx, practice, [], { firstName: 'Philippa' });
+    const local = user.email.split('@')[0]!;
+    const cases: [string, string][] = [
+      ['aaaaaaaaaaaa', 'newPassword: must not be a repeated character, a repeated pattern or a simple sequence such as abcd or 1234'],
+      ['abcdefghijkl', 'newPassword: must not be a repeated character, a repeated pattern or a simple sequence such as abcd or 1234'],
+      ['password1234', 'newPassword: must not be a commonly used password'],
+      ['P@ssw0rd2024!', 'newPassword: must not be a commonly used password'],
+      [user.email, 'newPassword: must not contain the email address or name'],
+      [`${local}-2024`.toUpperCase(), 'newPassword: must not contain the email address or name'],
+      ['philippa-1984!', 'newPassword: must not contain the email address or name'],
+    ];
+    for (const [newPassword, message] of cases) {
+      const res = await user.call(api.changePassword, { body: { data: { currentPassword: TEST_PASSWORD, newPassword } } });
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(errorOf(res), newPassword).toBe(message);
+    }
+    expect((await loginRequest(ctx, user.email, TEST_PASSWORD, '203.0.113.13')).statusCode).toBe(200);
+  });
+
+  it(`answers 429 after ${ATTEMPT_LIMITS.currentPassword.max} wrong current passwords of a user, even when they come at once, and then to the right one too`, async () => {
+    const user = await createUser(ctx, practice);
+    const attempt = (currentPassword: string) => user.call(api.changePassword, { body: { data: { currentPassword, newPassword: NEW_PASSWORD } } });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(`guess-number-${i}`)));
+    const max = ATTEMPT_LIMITS.currentPassword.max;
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(max).fill(400), ...Array(12 - max).fill(429)]);
+    const right = await attempt(TEST_PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(errorOf(right)).toBe('Too many wrong passwords. Please wait 15 minutes and try again.');
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(ATTEMPT_LIMITS.currentPassword.windowMs / 1000 - 60);
+    // The email change asks for the same password and is held back with it.
+    const email = await user.call(api.updateProfile, {
+      body: { data: { firstName: 'A', lastName: 'B', email: `moved-${randomUUID()}@test.example`, currentPassword: TEST_PASSWORD } },
+    });
+    expect(email.statusCode).toBe(429);
+    // Another user is not; after the window the user is not either.
+    const other = await createUser(ctx, practice);
+    expect((await other.call(api.changePassword, { body: { data: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD } } })).statusCode).toBe(200);
+    await ageAttempts(user.userId, ATTEMPT_LIMITS.currentPassword.windowMs + 1000);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('forgets wrong current passwords once the right one is given', async () => {
+    const user = await createUser(ctx, practice);
+    const max = ATTEMPT_LIMITS.currentPassword.max;
+    let password = TEST_PASSWORD;
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < max - 1; i++) {
+        expect((await user.call(api.changePassword, { body: { data: { currentPassword: 'not-the-password', newPassword: NEW_PASSWORD } } })).statusCode).toBe(400);
+      }
+      const next = `${NEW_PASSWORD}-${round}`;
+      expect((await user.call(api.changePassword, { body: { data: { currentPassword: password, newPassword: next } } })).statusCode).toBe(200);
+      password = next;
+    }
   });
 });
 

@@ -1,13 +1,14 @@
-import { PERMISSIONS, type Permission, type User } from '@willow/contracts';
+import { MESSAGES, PERMISSIONS, type Permission, type User } from '@willow/contracts';
 import type { CreateUserInput, UpdateUserInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { badRequest, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
+import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { USER_EMAIL_TAKEN } from '../accounts/accounts.service.js';
+import { takeAttempt } from '../auth/attempt-limits.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
@@ -64,10 +65,30 @@ export class UsersService {
     if (locationIds && !(await locationsRepository.allExist(ex, scope, locationIds))) throw badRequest('locationIds: unknown location');
   }
 
-  async create(scope: Scope, input: CreateValues): Promise<User> {
-    const passwordHash = await hashPassword(input.password);
+  /**
+   * An email address the account cannot give (another user's, in this account or any other) is
+   * refused in words that never say whose it is, and such refusals are limited per account
+   * (ATTEMPT_LIMITS.userEmail): the Users page must not become a directory of every practice's
+   * staff (docs/decisions/0051).
+   */
+  private async withEmailAttempt<T>(scope: Scope, save: () => Promise<T>): Promise<T> {
+    const attempt = await takeAttempt(this.db, scope, 'userEmail', scope.accountId);
     try {
-      const id = await this.db.transaction(async (tx) => {
+      const saved = await save();
+      await attempt.forget();
+      return saved;
+    } catch (err) {
+      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw badRequest(`email: ${MESSAGES.emailUnavailable}`);
+      await attempt.forget();
+      throw err;
+    }
+  }
+
+  async create(scope: Scope, input: CreateValues): Promise<User> {
+    assertNewPassword('password', input.password, input);
+    const passwordHash = await hashPassword(input.password);
+    const id = await this.withEmailAttempt(scope, () =>
+      this.db.transaction(async (tx) => {
         await this.assertLinks(tx, scope, input.roleIds, input.locationIds);
         if (input.isActive) await assertCapacity(tx, scope, 'activeUsers');
         const row = await usersRepository.insert(tx, scope, {
@@ -81,18 +102,22 @@ export class UsersService {
         await usersRepository.setRoles(tx, scope, row.id, [...new Set(input.roleIds)]);
         await usersRepository.setLocations(tx, scope, row.id, [...new Set(input.locationIds)]);
         return row.id;
-      });
-      return this.get(scope, id);
-    } catch (err) {
-      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw conflict(USER_EMAIL_TAKEN);
-      throw err;
-    }
+      }),
+    );
+    return this.get(scope, id);
   }
 
   async update(scope: Scope, id: string, input: UpdateValues): Promise<User> {
+    const current = await usersRepository.findById(this.db, scope, id);
+    if (!current) throw notFound();
+    // The password is checked against the email and names the user will have.
+    if (input.password) {
+      const owner = { email: input.email ?? current.email, firstName: input.firstName ?? current.firstName, lastName: input.lastName ?? current.lastName };
+      assertNewPassword('password', input.password, owner);
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-    try {
-      await this.db.transaction(async (tx) => {
+    const save = () =>
+      this.db.transaction(async (tx) => {
         const existing = await usersRepository.findById(tx, scope, id);
         if (!existing) throw notFound();
         await this.assertLinks(tx, scope, input.roleIds, input.locationIds);
@@ -108,10 +133,8 @@ export class UsersService {
         // A password set by an administrator signs the user out everywhere.
         if (passwordHash) await authRepository.revokeUserSessions(tx, { accountId: scope.accountId, userId: id });
       });
-    } catch (err) {
-      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw conflict(USER_EMAIL_TAKEN);
-      throw err;
-    }
+    const changesEmail = input.email !== undefined && input.email !== current.email.toLowerCase();
+    await (changesEmail ? this.withEmailAttempt(scope, save) : save());
     return this.get(scope, id);
   }
 

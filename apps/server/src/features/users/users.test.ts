@@ -13,6 +13,7 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../../test/harness.js';
+import { ATTEMPT_LIMITS } from '../auth/attempt-limits.js';
 
 let ctx: TestContext;
 let practice: TestAccount;
@@ -110,11 +111,65 @@ describe('POST /api/user', () => {
     expect((await loginRequest(ctx, user.email, PASSWORD, freshIp())).statusCode).toBe(200);
   });
 
-  it('answers 409 for an email a user of any account has, whatever the case', async () => {
+  it('refuses an email a user of any account has, whatever the case, without saying whose it is', async () => {
     const theirs = await createUser(ctx, other);
-    const res = await manager.call(api.createUser, { body: { data: newUser({ email: theirs.email.toUpperCase() }) } });
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res)).toBe('A user with this email address already exists');
+    const mine = await createUser(ctx, practice);
+    for (const email of [theirs.email.toUpperCase(), mine.email]) {
+      const res = await manager.call(api.createUser, { body: { data: newUser({ email }) } });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe('email: This email address cannot be used. Please enter a different one.');
+    }
+  });
+
+  it(`answers 429 once ${ATTEMPT_LIMITS.userEmail.max} email addresses were refused to the account in the hour, whoever asks and whichever address comes next`, async () => {
+    const own = await createAccount(ctx, 'premium');
+    const second = await createUser(ctx, own, ['users.manage']);
+    const taken = await Promise.all(Array.from({ length: ATTEMPT_LIMITS.userEmail.max }, async () => (await createUser(ctx, other)).email));
+    for (const [i, email] of taken.entries()) {
+      const res = await (i % 2 ? second : own.admin).call(api.createUser, { body: { data: newUser({ email }) } });
+      expect(res.statusCode).toBe(400);
+    }
+    const target = await createUser(ctx, own);
+    for (const call of [
+      () => own.admin.call(api.createUser, { body: { data: newUser() } }),
+      () => second.call(api.createUser, { body: { data: newUser({ email: taken[0] }) } }),
+      () => own.admin.call(api.updateUser, { params: { id: target.userId }, body: { data: { email: `free-${randomUUID()}@test.example` } } }),
+    ]) {
+      const res = await call();
+      expect(res.statusCode).toBe(429);
+      expect(errorOf(res)).toBe('Too many email addresses could not be used. Please wait an hour and try again.');
+      expect(res.headers['retry-after']).toBeDefined();
+    }
+    // Changes that set no new email go on, and so does every other account.
+    expect((await own.admin.call(api.updateUser, { params: { id: target.userId }, body: { data: { firstName: 'Still' } } })).statusCode).toBe(200);
+    expect((await own.admin.call(api.updateUser, { params: { id: target.userId }, body: { data: { email: target.email } } })).statusCode).toBe(200);
+    await create(manager, newUser());
+  });
+
+  it('does not count refusals that are not about the email', async () => {
+    const own = await createAccount(ctx, 'premium');
+    for (let i = 0; i < ATTEMPT_LIMITS.userEmail.max + 1; i++) {
+      const res = await own.admin.call(api.createUser, { body: { data: newUser({ roleIds: [randomUUID()] }) } });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe('roleIds: unknown role');
+    }
+    await create(own.admin, newUser());
+  });
+
+  it('refuses a password that is common, a pattern, or contains the new user’s email or name', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [newUser({ password: 'aaaaaaaaaaaa' }), 'password: must not be a repeated character, a repeated pattern or a simple sequence such as abcd or 1234'],
+      [newUser({ password: '123456789012' }), 'password: must not be a repeated character, a repeated pattern or a simple sequence such as abcd or 1234'],
+      [newUser({ password: 'password1234' }), 'password: must not be a commonly used password'],
+      [newUser({ password: 'Sunshine!2025' }), 'password: must not be a commonly used password'],
+      [newUser({ password: 'nina-newhire-99' }), 'password: must not contain the email address or name'],
+      [newUser({ email: 'frontdesk.nina@test.example', password: 'FrontDesk.Nina@test.example' }), 'password: must not contain the email address or name'],
+    ];
+    for (const [data, message] of cases) {
+      const res = await manager.call(api.createUser, { body: { data } });
+      expect(res.statusCode, String(data.password)).toBe(400);
+      expect(errorOf(res), String(data.password)).toBe(message);
+    }
   });
 
   it("answers 400 for unknown or another account's roles and locations, and writes nothing", async () => {
@@ -186,12 +241,25 @@ describe('POST /api/user/{id}', () => {
     expect((await loginRequest(ctx, user.email, 'set-by-the-admin-1', freshIp())).statusCode).toBe(200);
   });
 
-  it('answers 409 for an email another user has', async () => {
+  it('refuses an email another user has, without saying whose it is', async () => {
     const user = await createUser(ctx, practice);
     const theirs = await createUser(ctx, other);
     const res = await manager.call(api.updateUser, { params: { id: user.userId }, body: { data: { email: theirs.email } } });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('email: This email address cannot be used. Please enter a different one.');
     expect((await getUser(manager, user.userId)).email).toBe(user.email);
+  });
+
+  it('checks a new password against the email and names the user has, when the update does not send them', async () => {
+    const user = await create(manager, newUser({ firstName: 'Bartholomew', email: `barty.${randomUUID().slice(0, 8)}@test.example` }));
+    for (const password of ['bartholomew-rocks', `${user.email.split('@')[0]}!!`]) {
+      const res = await manager.call(api.updateUser, { params: { id: user.id }, body: { data: { password } } });
+      expect(res.statusCode, password).toBe(400);
+      expect(errorOf(res)).toBe('password: must not contain the email address or name');
+    }
+    // The email it is given in the same update counts instead of the old one.
+    const renamed = await manager.call(api.updateUser, { params: { id: user.id }, body: { data: { email: `someone.else-${randomUUID()}@test.example`, password: 'barty-rocks-2025' } } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
   it("answers 400 for another account's role or location, and changes nothing", async () => {

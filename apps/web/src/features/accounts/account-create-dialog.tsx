@@ -62,7 +62,7 @@ export function AccountCreateDialog({ open, onClose }: { open: boolean; onClose:
         value={v.password}
         onValueChange={(x) => form.set('password', x)}
         error={e['owner.password']}
-        helperText="At least 12 characters"
+        helperText="At least 12 characters; not a common password or the owner’s name or email"
       />
       <Typography variant="subtitle2">First location</Typography>
       <TextInput label="Location name" required value={v.locationName} onValueChange={(x) => form.set('locationName', x)} error={e['location.name']} />

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { BOOKING_CONFIRMATION } from '@willow/contracts';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { BOOKING_CONFIRMATION, BOOKING_FORM_USED } from '@willow/contracts';
 import type { BookingPage as BookingPageData } from '@willow/contracts';
 import { fakeServer, renderPage, stubMatchMedia } from '../../test/test-support';
 import type { Answer, Call } from '../../test/test-support';
@@ -155,6 +155,52 @@ describe('booking page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: /Dental cleaning/ })).toBeTruthy();
     // Prices with their currency.
     expect(screen.getByText(/Dental · 1 h · \$240\.00/)).toBeTruthy();
+  });
+
+  /** The page's server: each read hands out a new form token; `post` answers the requests. */
+  function pageServer(post: (call: Call) => Answer) {
+    let reads = 0;
+    const calls = fakeServer((call) => {
+      if (call.path !== `/api/booking/${LOCATION_ID}`) return undefined;
+      return call.method === 'GET' ? { body: { ...PAGE, formToken: `token-${++reads}` } } : post(call);
+    });
+    const tokensSent = () => calls.filter((c) => c.method === 'POST').map((c) => (c.body as { data: { formToken: string } }).data.formToken);
+    return { reads: () => reads, tokensSent };
+  }
+
+  it('reads the page again for a new form token before another request', async () => {
+    const server = pageServer(() => ({ status: 201, body: { ok: true, message: BOOKING_CONFIRMATION } }));
+    renderPage(<BookingPage />, { path: `/book/${LOCATION_ID}`, pattern: '/book/:locationId' });
+    await screen.findByRole('heading', { name: 'Book a visit at Main Street Clinic' });
+    fillIn();
+    fireEvent.click(screen.getByTestId('booking-submit'));
+    await screen.findByTestId('booking-confirmation');
+    fireEvent.click(screen.getByRole('button', { name: 'Request another visit' }));
+    await waitFor(() => expect(server.reads()).toBe(2));
+    // The new page's answer lands before the person is through the form again.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    fillIn();
+    fireEvent.click(screen.getByTestId('booking-submit'));
+    await screen.findByTestId('booking-confirmation');
+    expect(server.tokensSent()).toEqual(['token-1', 'token-2']);
+  });
+
+  it('reads the page again, keeping the answers, when the form was already sent', async () => {
+    let used = true;
+    const server = pageServer(() =>
+      used ? { status: 409, body: { error: { message: BOOKING_FORM_USED } } } : { status: 201, body: { ok: true, message: BOOKING_CONFIRMATION } },
+    );
+    renderPage(<BookingPage />, { path: `/book/${LOCATION_ID}`, pattern: '/book/:locationId' });
+    await screen.findByRole('heading', { name: 'Book a visit at Main Street Clinic' });
+    fillIn();
+    fireEvent.click(screen.getByTestId('booking-submit'));
+    expect((await screen.findByTestId('booking-error')).textContent).toBe(BOOKING_FORM_USED);
+    await waitFor(() => expect(server.reads()).toBe(2));
+    expect(field(/Pet's name/).value).toBe('Rex');
+    used = false;
+    fireEvent.click(screen.getByTestId('booking-submit'));
+    await screen.findByTestId('booking-confirmation');
+    expect(server.tokensSent()).toEqual(['token-1', 'token-2']);
   });
 
   it('says so when the location is unknown or no longer active', async () => {

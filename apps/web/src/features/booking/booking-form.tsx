@@ -19,7 +19,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BookingRequestInput, localDate, zoneAbbreviation } from '@willow/contracts';
+import { BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BOOKING_FORM_USED, BookingRequestInput, localDate, zoneAbbreviation } from '@willow/contracts';
 import type { BookingPage } from '@willow/contracts';
 import { MessageInput, TextInput, useFormState } from '../../components/form-fields';
 import { useRevealFirstError } from '../../components/use-reveal-first-error';
@@ -82,6 +82,9 @@ function FormSection({ title, intro, children }: { title: string; intro?: ReactN
   );
 }
 
+/** Answers that mean the form's token is no good (any more): the page is read again for a new one. */
+const STALE_FORM: readonly string[] = [BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BOOKING_FORM_USED];
+
 interface BookingFormProps {
   page: BookingPage;
   /** the clock; tests pass their own */
@@ -138,13 +141,15 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
       // 400 (a field the server refused) and 429 (too many requests) keep everything typed.
       onError: (error) => {
         setFailure(error.message);
-        // A stale or unverifiable form token: fetch a fresh page (and token) without losing what was typed.
-        if (error.message === BOOKING_FORM_EXPIRED || error.message === BOOKING_FORM_INVALID) void refreshPage();
+        // A stale, unverifiable or used form token: fetch a fresh page (and token) without losing what was typed.
+        if (STALE_FORM.includes(error.message)) void refreshPage();
       },
     });
   };
 
   const startOver = () => {
+    // A form token admits one request: the next one needs the page (and its token) read again.
+    void refreshPage();
     form.reset(blankForm());
     setTimeErrors({});
     setFailure(undefined);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { ChangePasswordInput, UpdateProfileInput } from '@willow/contracts';
+import { ChangePasswordInput, passwordProblem, UpdateProfileInput } from '@willow/contracts';
 import type { Profile } from '@willow/contracts';
 import { TextInput, useFormState } from '../../components/form-fields';
 import { InlineForm } from '../../components/inline-form';
@@ -18,7 +18,7 @@ export default function ProfilePage() {
       {profile ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
           <ProfileForm profile={profile} />
-          <PasswordForm />
+          <PasswordForm profile={profile} />
           <MyAvailabilityCard profile={profile} />
         </Box>
       ) : (
@@ -28,17 +28,26 @@ export default function ProfilePage() {
   );
 }
 
+const detailsOf = (profile: Profile) => ({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email, currentPassword: '' });
+
 function ProfileForm({ profile }: { profile: Profile }) {
-  const form = useFormState({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
+  const form = useFormState(detailsOf(profile));
   const update = useUpdateProfile();
   const { reset } = form;
   useEffect(() => {
-    reset({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
+    reset(detailsOf(profile));
   }, [profile, reset]);
+  // The email is the sign-in: changing it takes the current password (names do not).
+  const changesEmail = form.values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   const submit = () => {
-    const data = form.check(UpdateProfileInput, form.values);
+    const { currentPassword, ...details } = form.values;
+    const data = form.check(UpdateProfileInput, changesEmail ? { ...details, currentPassword } : details);
     if (!data) return;
+    if (changesEmail && !currentPassword) {
+      form.setErrors({ currentPassword: 'is required to change the email address' });
+      return;
+    }
     update.mutate(data, {
       onSuccess: () => notifySuccess('Profile updated'),
       onError: form.saveFailed('Error updating profile'),
@@ -55,19 +64,37 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextInput label="First name" required value={form.values.firstName} onValueChange={(v) => form.set('firstName', v)} error={form.errors.firstName} />
           <TextInput label="Last name" required value={form.values.lastName} onValueChange={(v) => form.set('lastName', v)} error={form.errors.lastName} />
           <TextInput label="Email" type="email" required value={form.values.email} onValueChange={(v) => form.set('email', v)} error={form.errors.email} />
+          {changesEmail && (
+            <TextInput
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={form.values.currentPassword}
+              onValueChange={(v) => form.set('currentPassword', v)}
+              error={form.errors.currentPassword}
+              helperText="You sign in with your email: confirm the change with your password"
+            />
+          )}
         </InlineForm>
       </CardContent>
     </Card>
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ profile }: { profile: Profile }) {
   const form = useFormState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useChangePassword();
 
   const submit = () => {
     const data = form.check(ChangePasswordInput, form.values);
     if (!data) return;
+    // The rules the browser knows, with the user's own email and names (the server also refuses common passwords).
+    const problem = passwordProblem(form.values.newPassword, profile);
+    if (problem) {
+      form.setErrors({ newPassword: problem });
+      return;
+    }
     if (form.values.confirmPassword !== form.values.newPassword) {
       form.setErrors({ confirmPassword: 'The passwords do not match.' });
       return;
@@ -88,7 +115,7 @@ function PasswordForm() {
           Change password
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-          At least 12 characters. Changing it signs you out everywhere else.
+          At least 12 characters, not a common password and not your name or email. Changing it signs you out everywhere else.
         </Typography>
         <InlineForm onSubmit={submit} submitting={change.isPending} submitLabel="Change password">
           {/* Lets password managers tie the new password to the right sign-in. */}

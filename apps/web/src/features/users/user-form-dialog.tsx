@@ -116,7 +116,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
         value={v.password}
         onValueChange={(x) => form.set('password', x)}
         error={e.password}
-        helperText={user ? 'Leave blank to keep the current password' : 'At least 12 characters'}
+        helperText={user ? 'Leave blank to keep the current password' : 'At least 12 characters; not a common password or the user’s name or email'}
       />
       <MultiSelectInput
         label="Roles"

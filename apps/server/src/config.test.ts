@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from './config.js';
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set', () => {
+    for (const value of [undefined, '', 'false', 'FALSE', '0', 'no', 'off']) expect(parseTrustProxy(value), String(value)).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('true means the one proxy in front (one hop), never every hop', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on', '1']) expect(parseTrustProxy(value), value).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+  });
+
+  it('takes a number of hops', () => {
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(() => parseTrustProxy('11')).toThrow(/at most 10 hops/);
+  });
+
+  it('takes the proxies’ addresses and CIDR ranges, IPv4 and IPv6, and the names loopback, linklocal and uniquelocal', () => {
+    expect(parseTrustProxy('10.0.0.1, 10.1.0.0/16 ,fd00::/8,::1,loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  it('refuses anything else, so a typo cannot quietly trust nobody or everybody', () => {
+    for (const value of ['maybe', '10.0.0.0/33', '10.0.0.1/abc', '300.1.1.1', '10.0.0.1, nonsense', '-1', '1.5']) {
+      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

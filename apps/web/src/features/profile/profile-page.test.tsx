@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from '@willow/contracts';
+import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
+import type { Answer, Call } from '../../test/test-support';
+import ProfilePage from './profile-page';
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const enter = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+const helperOf = (input: HTMLInputElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+const details = () => screen.getByRole('heading', { name: 'Your details' }).closest('div')!;
+
+// Whole MUI forms render slowly under jsdom, more so on a busy machine.
+describe('the profile page', { timeout: 20_000 }, () => {
+  let posts: Call[];
+  let answer: (call: Call) => Answer;
+  beforeEach(() => {
+    stubMatchMedia();
+    posts = [];
+    answer = () => ({ status: 200, body: {} });
+    fakeServer((call) => {
+      if (call.method === 'POST') {
+        posts.push(call);
+        return answer(call);
+      }
+      return sessionAnswer(call, NEW_YORK);
+    });
+  });
+  afterEach(resetAll);
+
+  it('asks for the current password only when the email changes, and sends it', async () => {
+    renderPage(<ProfilePage />);
+    await screen.findByRole('heading', { name: 'Your details' });
+    const inDetails = () => details().querySelectorAll('input[type="password"]').length;
+    expect(inDetails()).toBe(0);
+    enter(/^Email/, 'vera.new@example.test');
+    expect(inDetails()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required to change the email address.')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+
+    answer = () => ({ status: 400, body: { error: { message: `email: ${MESSAGES.emailUnavailable}` } } });
+    const current = details().querySelector('input[type="password"]') as HTMLInputElement;
+    fireEvent.change(current, { target: { value: 'my-current-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(helperOf(field(/^Email/))).toBe(MESSAGES.emailUnavailable));
+    expect(posts[0]?.body).toEqual({
+      data: { firstName: 'Vera', lastName: 'Vet', email: 'vera.new@example.test', currentPassword: 'my-current-password' },
+    });
+  });
+
+  it('shows the password rules under the new password before sending, and the server’s too', async () => {
+    renderPage(<ProfilePage />);
+    await screen.findByRole('heading', { name: 'Change password' });
+    enter(/^Current password/, 'my-current-password');
+    enter(/^New password/, 'vet@example.test');
+    enter(/^Confirm new password/, 'vet@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(helperOf(field(/^New password/))).toBe('This field must not contain the email address or name.'));
+    expect(posts).toHaveLength(0);
+
+    answer = () => ({ status: 400, body: { error: { message: 'newPassword: must not be a commonly used password' } } });
+    enter(/^New password/, 'password1234');
+    enter(/^Confirm new password/, 'password1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(helperOf(field(/^New password/))).toBe('This field must not be a commonly used password.'));
+    expect(posts).toHaveLength(1);
+  });
+});
