@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
@@ -32,9 +32,13 @@ export const clientOrder = [asc(sql`lower(${clients.firstName})`), asc(sql`lower
 export const clientsRepository = {
   ...base,
 
-  /** A location's clients, optionally searched, by name. */
-  listOptions: (q: { locationId: string; search?: string | undefined }): ListOptions => ({
-    where: and(eq(clients.locationId, q.locationId), clientSearch(q.search)),
+  /** A location's clients, optionally searched, by name; archived ones only when asked for. */
+  listOptions: (q: { locationId: string; search?: string | undefined; includeArchived?: 'true' | 'false' | undefined }): ListOptions => ({
+    where: and(
+      eq(clients.locationId, q.locationId),
+      q.includeArchived === 'true' ? undefined : isNull(clients.archivedAt),
+      clientSearch(q.search),
+    ),
     orderBy: clientOrder,
   }),
 
@@ -79,9 +83,10 @@ export const clientsRepository = {
     return row;
   },
 
+  /** The global search and the client pickers built on it: archived clients are not offered. */
   async search(ex: Executor, scope: Scope, q: string, locationId: string | undefined, limit: number) {
     return base.list(ex, scope, {
-      where: and(locationId ? eq(clients.locationId, locationId) : undefined, clientSearch(q)),
+      where: and(locationId ? eq(clients.locationId, locationId) : undefined, isNull(clients.archivedAt), clientSearch(q)),
       orderBy: clientOrder,
       limit,
     });
