@@ -87,8 +87,9 @@ export default function ClientPage() {
               </Button>
             )}
             {canDelete && (
-              // A disabled button gives its tooltip no events: the span takes them.
-              <Tooltip title={c.hasHistory ? CLIENT_KEPT_FOR_HISTORY : ''}>
+              // A disabled button gives its tooltip no events: the span takes them, with the reason as
+              // its description (a label on a plain span is not allowed).
+              <Tooltip title={c.hasHistory ? CLIENT_KEPT_FOR_HISTORY : ''} describeChild>
                 <span>
                   <Button color="error" startIcon={<DeleteIcon />} disabled={c.hasHistory} onClick={() => confirmDelete.ask({ id: c.id, name })}>
                     Delete

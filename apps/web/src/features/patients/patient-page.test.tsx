@@ -89,6 +89,6 @@ describe('patient page: archive, restore and delete', { timeout: 20_000 }, () =>
     renderPatientPage();
     const remove = (await screen.findByRole('button', { name: 'Delete' })) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
-    await waitFor(() => expect(screen.getByLabelText(PATIENT_KEPT_FOR_HISTORY)).toBeTruthy());
+    await waitFor(() => expect(screen.getByTitle(PATIENT_KEPT_FOR_HISTORY)).toBeTruthy());
   });
 });

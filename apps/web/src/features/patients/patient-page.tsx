@@ -74,8 +74,9 @@ export default function PatientPage() {
               </Button>
             )}
             {canDelete && (
-              // A disabled button gives its tooltip no events: the span takes them.
-              <Tooltip title={p.hasHistory ? PATIENT_KEPT_FOR_HISTORY : ''}>
+              // A disabled button gives its tooltip no events: the span takes them, with the reason as
+              // its description (a label on a plain span is not allowed).
+              <Tooltip title={p.hasHistory ? PATIENT_KEPT_FOR_HISTORY : ''} describeChild>
                 <span>
                   <Button color="error" startIcon={<DeleteIcon />} disabled={p.hasHistory} onClick={() => actions.remove(p)}>
                     Delete
