@@ -40,7 +40,7 @@ export function createContainer(db: Db, signer: TokenSigner, opts: { secureCooki
     db,
     auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
     audit,
-    clients: new ClientsService(db, audit, opts.storage),
+    clients: new ClientsService(db, audit),
     clientImport: new ClientImportService(db, audit),
     patients: new PatientsService(db, audit),
     prescriptions: prescriptionsService(db, audit),

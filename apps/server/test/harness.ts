@@ -116,12 +116,15 @@ export async function createAccount(ctx: TestContext, tier = 'premium', name = `
   };
 }
 
-/** A user of `account` holding exactly `permissions` (through a custom role), signed in. */
+/**
+ * A user of `account` holding exactly `permissions` (through a custom role), or the predefined
+ * `role` (as a practice sets staff up: 'Front Desk', 'Veterinarian', …), signed in.
+ */
 export async function createUser(
   ctx: TestContext,
   account: TestAccount,
   permissions: Permission[] = [],
-  opts: { system?: Permission[]; firstName?: string } = {},
+  opts: { system?: Permission[]; firstName?: string; role?: string } = {},
 ): Promise<Client & { userId: string; email: string }> {
   const scope = { accountId: account.accountId };
   const email = `user-${randomUUID()}@test.example`;
@@ -135,6 +138,7 @@ export async function createUser(
     const role = await rolesRepository.insert(ctx.database.db, scope, { name: `Role ${randomUUID()}`, permissions });
     await usersRepository.setRoles(ctx.database.db, scope, user.id, [role.id]);
   }
+  if (opts.role) await usersRepository.setRoles(ctx.database.db, scope, user.id, [account.roles[opts.role]!]);
   if (opts.system?.length) {
     const role = opts.system.includes('system.admin')
       ? (await systemRolesRepository.findByName(ctx.database.db, SUPER_ADMINISTRATOR))!

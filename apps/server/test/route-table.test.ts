@@ -55,8 +55,12 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/role/{id}': async (t) => t.roles['Front Desk']!,
   '/api/account/{id}': async (t) => t.accountId,
   '/api/client/{id}': (t) => makeClient(t),
+  '/api/client/{id}/archive': (t) => makeClient(t),
+  '/api/client/{id}/restore': (t) => makeClient(t),
   '/api/patient/{id}': (t) => makePatient(t),
   '/api/patient/{id}/deceased': (t) => makePatient(t),
+  '/api/patient/{id}/archive': (t) => makePatient(t),
+  '/api/patient/{id}/restore': (t) => makePatient(t),
   '/api/prescription/{id}': async (t) => {
     const res = await t.admin.call(api.prescriptionOps.create, {
       body: {

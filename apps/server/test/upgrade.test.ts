@@ -35,7 +35,19 @@ function olderMigrations(): string {
 }
 
 const id = () => randomUUID();
-const practice = { account: id(), location: id(), owner: id(), vet: id(), role: id(), client: id(), patient: id(), appointment: id(), session: id() };
+const practice = {
+  account: id(),
+  location: id(),
+  owner: id(),
+  vet: id(),
+  role: id(),
+  administrator: id(),
+  frontDesk: id(),
+  client: id(),
+  patient: id(),
+  appointment: id(),
+  session: id(),
+};
 const elsewhere = { account: id(), location: id(), admin: id(), session: id() };
 const superRole = id();
 const species = id();
@@ -93,6 +105,9 @@ describe.each(engines)('upgrading $name in place', (engine) => {
         ('${practice.vet}', '${practice.account}', 'vet@upgrade.example', 'Victor', 'Vet', '${hash}'),
         ('${elsewhere.admin}', '${elsewhere.account}', 'platform@upgrade.example', 'Pat', 'Platform', '${hash}')`,
       `insert into roles (id, account_id, name, permissions) values ('${practice.role}', '${practice.account}', 'Administrator', '{user.read,user.write,location.read}')`,
+      `insert into roles (id, account_id, name, predefined, permissions) values
+        ('${practice.administrator}', '${practice.account}', 'Administrator', true, '{users.manage,account.manage}'),
+        ('${practice.frontDesk}', '${practice.account}', 'Front Desk', true, '{}')`,
       `insert into user_roles (account_id, user_id, role_id) values ('${practice.account}', '${practice.owner}', '${practice.role}')`,
       `insert into user_locations (account_id, user_id, location_id) values ('${practice.account}', '${practice.owner}', '${practice.location}')`,
       `insert into user_system_roles (user_id, system_role_id) values ('${elsewhere.admin}', '${superRole}')`,
@@ -123,6 +138,12 @@ describe.each(engines)('upgrading $name in place', (engine) => {
         { id: elsewhere.session, account_id: elsewhere.account, working_account_id: practice.account },
       ]);
       expect(await upgraded.query(`select account_id from user_system_roles`)).toEqual([{ account_id: elsewhere.account }]);
+      // Deleting clinical records for good became a permission: the predefined Administrator has it, no other role does.
+      expect(await upgraded.query(`select id, permissions from roles where account_id = '${practice.account}' order by name, predefined`)).toEqual([
+        { id: practice.role, permissions: ['user.read', 'user.write', 'location.read'] },
+        { id: practice.administrator, permissions: ['users.manage', 'account.manage', 'records.delete'] },
+        { id: practice.frontDesk, permissions: [] },
+      ]);
 
       const storage = join(dir, 'documents');
       const app = await buildApp({ db: upgraded.db, storage: new DiskStorage(storage), jwtSecret: JWT_SECRET });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation, publicAccess } from './operation.js';
 import { emailField, idField, IdParams, messageField, nameField, OkResponse, optionalText, page, instantField, wrapped } from './rules.js';
-import type { Permission } from './permissions.js';
+import { DELETE_RECORDS, type Permission } from './permissions.js';
 import { END_OF_LIFE_SERVICE_TYPES, isVisitService } from './services.js';
 
 // ---------- statuses ----------
@@ -391,9 +391,10 @@ export const correctAppointmentStatus = operation({
 export const deleteAppointment = operation({
   method: 'DELETE',
   path: '/api/appointment/{id}',
-  access: authenticated,
+  // Cancelling is the everyday action; deleting for good (a booking made in error) needs the permission.
+  access: anyOf(DELETE_RECORDS),
   tag: 'appointments',
-  summary: 'Delete an appointment with its history and add-ons',
+  summary: 'Delete an appointment for good, with its status history and add-ons',
   params: IdParams,
   response: OkResponse,
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authenticated, operation } from './operation.js';
 import { idField } from './rules.js';
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'merge', 'unmerge', 'import'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'merge', 'unmerge', 'import', 'archive', 'restore'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEvent = z.object({

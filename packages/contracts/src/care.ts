@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { authenticated } from './operation.js';
+import { anyOf, authenticated } from './operation.js';
+import { DELETE_RECORDS } from './permissions.js';
 import { crudOperations } from './crud.js';
 import { dateField, idField, messageField, optionalText, PageQuery, pastDateField } from './rules.js';
 
@@ -59,7 +60,8 @@ export const prescriptionOps = crudOperations({
   get: {},
   create: { input: PrescriptionInput },
   update: { input: PrescriptionInput.partial() },
-  remove: {},
+  // A clinical record: corrected by an edit (its history keeps what it said), deleted for good only with the permission.
+  remove: { access: anyOf(DELETE_RECORDS) },
   read: authenticated,
   write: authenticated,
 });
@@ -113,7 +115,8 @@ export const vaccinationOps = crudOperations({
   list: { query: VaccinationQuery, paged: true },
   create: { input: VaccinationInput },
   update: { input: VaccinationUpdateInput },
-  remove: {},
+  // A clinical record: corrected by an edit (its history keeps what it said), deleted for good only with the permission.
+  remove: { access: anyOf(DELETE_RECORDS) },
   read: authenticated,
   write: authenticated,
 });

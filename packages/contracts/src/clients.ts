@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
+import { DELETE_RECORDS } from './permissions.js';
 import { crudOperations } from './crud.js';
 import { idField, messageField, nameField, optionalEmail, optionalText, PageQuery, wrapped } from './rules.js';
 
@@ -15,10 +16,18 @@ export const Client = z.object({
   address: z.string().nullable(),
   notes: z.string().nullable(),
   primaryVeterinarianId: z.string().nullable(),
+  /** set while the client is archived: hidden from lists, search and pickers (docs/decisions/0059) */
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Client = z.infer<typeof Client>;
+/**
+ * One client as their page shows them: whether they have history (appointments, care records or
+ * documents), which decides between deleting for good and archiving.
+ */
+export const ClientDetail = Client.extend({ hasHistory: z.boolean() });
+export type ClientDetail = z.infer<typeof ClientDetail>;
 
 /**
  * What a client form sends. Unknown keys (a client's relations: patients, location,
@@ -41,7 +50,15 @@ export const ClientUpdateInput = ClientInput.partial();
 export const ListClientsQuery = PageQuery.extend({
   locationId: idField(),
   search: z.string().trim().max(100).optional(),
+  /** 'true' lists archived clients too; they are left out otherwise */
+  includeArchived: z.enum(['true', 'false']).optional(),
 });
+
+// What archiving and deleting answer when they cannot go ahead (docs/decisions/0059).
+export const CLIENT_HAS_HISTORY =
+  'This client has appointments, care records or documents, so they cannot be deleted for good. Archive them instead.';
+export const CLIENT_HAS_UPCOMING = 'This client has upcoming appointments. Cancel them before archiving the client.';
+export const CLIENT_ARCHIVED = 'this client is archived';
 
 export const ClientSummary = Client.extend({ patientCount: z.number().int() });
 export type ClientSummary = z.infer<typeof ClientSummary>;
@@ -59,12 +76,21 @@ export const clientOps = crudOperations({
     item: ClientSummary,
     summary: 'A page of a location’s clients sorted by firstName, optionally searched (name, email, phone)',
   },
-  get: {},
+  get: { item: ClientDetail },
   create: { input: ClientInput },
   update: { input: ClientUpdateInput },
-  remove: { summary: 'Delete a client with their patients and records' },
+  remove: { summary: 'Delete for good a client without history, with their patients', access: anyOf(DELETE_RECORDS) },
+  archive: {},
 });
-export const { list: listClients, get: getClient, create: createClient, update: updateClient, remove: deleteClient } = clientOps;
+export const {
+  list: listClients,
+  get: getClient,
+  create: createClient,
+  update: updateClient,
+  remove: deleteClient,
+  archive: archiveClient,
+  restore: restoreClient,
+} = clientOps;
 
 // ---------- import / export ----------
 /** A 20 MB CSV sent as a JSON string: its quotes and line breaks are escaped, so room to spare. */

@@ -9,7 +9,8 @@ import { IdParams, OkResponse, page } from './rules.js';
  *   get    GET    path/{id}
  *   create POST   path          body `{data}` (or `{[wrapper]}`), plus `{[items.key]: [...]}` for header + items
  *   update POST   path/{id}     the same body, every field optional; items, when sent, replace the old
- *   remove DELETE path/{id}     answers {ok: true}
+ *   remove DELETE path/{id}     answers {ok: true}; `remove.access` may ask more than `write` (deleting for good)
+ *   archive POST  path/{id}/archive and path/{id}/restore: answer the entity (docs/decisions/0059)
  * `create.access` may be `publicAccess` (a form anyone may send; the server resolves the account).
  */
 export interface CrudConfig {
@@ -24,7 +25,10 @@ export interface CrudConfig {
   get?: { item?: z.ZodType; summary?: string };
   create?: { input: z.ZodType; access?: Access; summary?: string };
   update?: { input: z.ZodType; summary?: string };
-  remove?: { summary?: string };
+  /** `access`: who may delete for good, when that asks more than `write` (a clinical record: records.delete) */
+  remove?: { summary?: string; access?: Access };
+  /** archive and restore (the table has `archivedAt`); they need only `write` */
+  archive?: Record<string, never>;
   /** the body's key for the fields, 'data' unless said (e.g. 'documentTemplateData') */
   wrapper?: string;
   /** child rows sent beside the header, e.g. { key: 'invoiceItems', input: InvoiceItemInput } */
@@ -51,7 +55,10 @@ export type CrudOpsOf<C> = (C extends { list: { query: infer Q extends z.ZodType
   (C extends { get: object } ? { get: Operation<typeof IdParams, U, U, RowOf<C, 'get'>> } : unknown) &
   (C extends { create: { input: infer I extends z.ZodType } } ? { create: Operation<U, U, Body<C, I, false>, EntityOf<C>> } : unknown) &
   (C extends { update: { input: infer I extends z.ZodType } } ? { update: Operation<typeof IdParams, U, Body<C, I, true>, EntityOf<C>> } : unknown) &
-  (C extends { remove: object } ? { remove: Operation<typeof IdParams, U, U, typeof OkResponse> } : unknown) & {
+  (C extends { remove: object } ? { remove: Operation<typeof IdParams, U, U, typeof OkResponse> } : unknown) &
+  (C extends { archive: object }
+    ? { archive: Operation<typeof IdParams, U, U, EntityOf<C>>; restore: Operation<typeof IdParams, U, U, EntityOf<C>> }
+    : unknown) & {
     /** where the body keeps the fields and the child rows */
     body: { data: WrapperOf<C>; items: ItemsKeyOf<C> | undefined };
   };
@@ -113,11 +120,31 @@ export function crudOperations<const C extends CrudConfig>(cfg: C): CrudOpsOf<C>
       ...base,
       method: 'DELETE',
       path: `${cfg.path}/{id}`,
-      access: cfg.write,
+      access: cfg.remove.access ?? cfg.write,
       summary: cfg.remove.summary ?? `Delete a ${cfg.noun}`,
       params: IdParams,
       response: OkResponse,
     });
+  if (cfg.archive) {
+    ops.archive = operation({
+      ...base,
+      method: 'POST',
+      path: `${cfg.path}/{id}/archive`,
+      access: cfg.write,
+      summary: `Archive a ${cfg.noun}: hidden from lists, search and pickers, kept with their history`,
+      params: IdParams,
+      response: cfg.entity,
+    });
+    ops.restore = operation({
+      ...base,
+      method: 'POST',
+      path: `${cfg.path}/{id}/restore`,
+      access: cfg.write,
+      summary: `Restore an archived ${cfg.noun}`,
+      params: IdParams,
+      response: cfg.entity,
+    });
+  }
   return ops as CrudOpsOf<C>;
 }
 
@@ -128,5 +155,7 @@ export interface CrudOperationSet {
   create?: Operation;
   update?: Operation;
   remove?: Operation;
+  archive?: Operation;
+  restore?: Operation;
   body: { data: string; items: string | undefined };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { authenticated, operation } from './operation.js';
+import { anyOf, authenticated, operation } from './operation.js';
+import { DELETE_RECORDS } from './permissions.js';
 import { idField, IdParams, OkResponse, optionalText, wrapped } from './rules.js';
 
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -79,9 +80,10 @@ export const updateDocument = operation({
 export const deleteDocument = operation({
   method: 'DELETE',
   path: '/api/document/{id}',
-  access: authenticated,
+  // Part of the clinical record (results, consent forms): deleted for good only with the permission.
+  access: anyOf(DELETE_RECORDS),
   tag: 'documents',
-  summary: 'Delete a document and its file',
+  summary: 'Delete a document and its file for good',
   params: IdParams,
   response: OkResponse,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { authenticated, operation } from './operation.js';
+import { anyOf, authenticated, operation } from './operation.js';
+import { DELETE_RECORDS } from './permissions.js';
 import { CancelInput } from './appointments.js';
 import { crudOperations } from './crud.js';
 import { dateField, idField, IdParams, messageField, nameField, optionalText, PageQuery, pastDateField, wrapped } from './rules.js';
@@ -23,6 +24,8 @@ export const Patient = z.object({
   notes: z.string().nullable(),
   deceasedOn: z.string().nullable(),
   deceasedNote: z.string().nullable(),
+  /** set while the patient is archived: hidden from lists, search and pickers (docs/decisions/0059) */
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -48,9 +51,21 @@ export const ListPatientsQuery = PageQuery.extend({
   search: z.string().trim().max(100).optional(),
   /** 'false' leaves deceased patients out */
   includeDeceased: z.enum(['true', 'false']).optional(),
+  /** 'true' lists archived patients too; they are left out otherwise */
+  includeArchived: z.enum(['true', 'false']).optional(),
 });
 export const PatientWithClient = Patient.extend({ clientName: z.string() });
 export type PatientWithClient = z.infer<typeof PatientWithClient>;
+/** One patient as their page shows them: whether they have history, which decides between deleting and archiving. */
+export const PatientDetail = PatientWithClient.extend({ hasHistory: z.boolean() });
+export type PatientDetail = z.infer<typeof PatientDetail>;
+
+// What archiving and deleting answer when they cannot go ahead (docs/decisions/0059).
+export const PATIENT_HAS_HISTORY =
+  'This patient has appointments, care records or documents, so they cannot be deleted for good. Archive them instead.';
+export const PATIENT_HAS_UPCOMING = 'This patient has upcoming appointments. Cancel them before archiving the patient.';
+export const PATIENT_CLIENT_ARCHIVED = "This patient's client is archived. Restore the client first.";
+export const PATIENT_ARCHIVED = 'this patient is archived';
 export const patientOps = crudOperations({
   path: '/api/patient',
   tag: 'patients',
@@ -59,12 +74,21 @@ export const patientOps = crudOperations({
   read: authenticated,
   write: authenticated,
   list: { query: ListPatientsQuery, paged: true, item: PatientWithClient, summary: 'A page of patients (of a location and/or client) sorted by name' },
-  get: { item: PatientWithClient },
+  get: { item: PatientDetail },
   create: { input: PatientInput },
   update: { input: PatientInput.partial() },
-  remove: {},
+  remove: { summary: 'Delete for good a patient without history', access: anyOf(DELETE_RECORDS) },
+  archive: {},
 });
-export const { list: listPatients, get: getPatient, create: createPatient, update: updatePatient, remove: deletePatient } = patientOps;
+export const {
+  list: listPatients,
+  get: getPatient,
+  create: createPatient,
+  update: updatePatient,
+  remove: deletePatient,
+  archive: archivePatient,
+  restore: restorePatient,
+} = patientOps;
 export const DeceasedInput = z.object({
   /** null undoes a mistaken record */
   deceasedOn: dateField().nullable(),

@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'system.switch_locations',
   'analytics.view',
   'reports.export',
+  // Not in the SPEC's list: deleting clinical records for good is a right of its own (docs/decisions/0058).
+  'records.delete',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -49,7 +51,14 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'system.switch_locations': 'Switch locations',
   'analytics.view': 'View analytics',
   'reports.export': 'Download reports',
+  'records.delete': 'Delete clinical records for good (clients, patients, appointments, care records, documents)',
 };
+
+/**
+ * Deleting a clinical record for good (a client, patient, appointment, prescription, vaccination or
+ * document): everyday work archives or cancels instead (docs/decisions/0058).
+ */
+export const DELETE_RECORDS: Permission = 'records.delete';
 
 /** system.admin grants every check; otherwise the user needs one of `required`. */
 export function hasAnyPermission(held: readonly string[], required: readonly string[]): boolean {

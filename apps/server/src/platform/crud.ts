@@ -74,6 +74,11 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = ne
   afterUpdate?(ex: Executor, scope: Scope, before: Row<T>, after: Row<T>): Promise<void>;
   /** refusals (409) and follow-up writes of a delete, in its transaction, before the row goes */
   beforeRemove?(ex: Executor, scope: Scope, existing: Row<T>): Promise<void>;
+  /**
+   * Archive and restore (the row has `archivedAt`; docs/decisions/0059): each a change of that one
+   * column with its history entry, after these refusals (409) and follow-up writes in its transaction.
+   */
+  archive?: ArchiveRules<T>;
   items?: ItemsDefinition<T, I, any>;
   publicCreate?: PublicCreate<C>;
   /** unique constraint name → the message a clash answers (409) */
@@ -85,7 +90,15 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = ne
   foreignKeyMessages?: Record<string, string>;
 }
 
+export interface ArchiveRules<T extends TenantTable> {
+  /** before a row is archived at `at` (e.g. refusing while appointments are coming up; the client's patients with them) */
+  beforeArchive?(ex: Executor, auth: AuthContext, existing: Row<T>, at: Date): Promise<void>;
+  /** before an archived row comes back (e.g. refusing while the client is archived; the patients archived with them) */
+  beforeRestore?(ex: Executor, auth: AuthContext, existing: Row<T>): Promise<void>;
+}
+
 type Locationed = { locationId?: string | undefined | null };
+const archivedAtOf = (row: unknown) => (row as { archivedAt?: Date | null }).archivedAt ?? null;
 const locationOf = (value: unknown) => (value as Locationed).locationId ?? undefined;
 
 export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = never, X extends Extras = {}> {
@@ -175,6 +188,7 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
     id: string,
     build: (tx: Executor, existing: Row<T>) => Promise<RowPatch<T>>,
     items?: I[],
+    action: 'update' | 'archive' | 'restore' = 'update',
   ): Promise<E> {
     return this.write(async (tx) => {
       // Locked until the transaction ends: two updates of one row are checked one after the other.
@@ -184,9 +198,47 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
       if (!row) throw notFound();
       if (this.def.items && items) row = await this.writeItems(tx, auth, row, items);
       await this.def.afterUpdate?.(tx, auth, existing, row);
-      await this.audit.record(tx, auth, [{ entityType: this.def.entityType, entityId: id, action: 'update', before: existing, after: row }]);
+      await this.audit.record(tx, auth, [{ entityType: this.def.entityType, entityId: id, action, before: existing, after: row }]);
       return (await this.def.toEntities(tx, auth, [row]))[0]!;
     });
+  }
+
+  /**
+   * Hides the row from lists, search and pickers, keeping it and its history. Archiving an
+   * archived row changes nothing (two people pressing Archive at once), and leaves no history.
+   */
+  async archive(auth: AuthContext, id: string): Promise<E> {
+    const rules = this.def.archive;
+    if (!rules) throw notFound();
+    return this.applyPatch(
+      auth,
+      id,
+      async (tx, existing) => {
+        if (archivedAtOf(existing)) return {};
+        const at = new Date();
+        await rules.beforeArchive?.(tx, auth, existing, at);
+        return { archivedAt: at } as RowPatch<T>;
+      },
+      undefined,
+      'archive',
+    );
+  }
+
+  /** Brings an archived row back; restoring one that is not archived changes nothing. */
+  async restore(auth: AuthContext, id: string): Promise<E> {
+    const rules = this.def.archive;
+    if (!rules) throw notFound();
+    return this.applyPatch(
+      auth,
+      id,
+      async (tx, existing) => {
+        if (!archivedAtOf(existing)) return {};
+        await rules.beforeRestore?.(tx, auth, existing);
+        return { archivedAt: null } as RowPatch<T>;
+      },
+      undefined,
+      'restore',
+    );
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {
@@ -233,6 +285,8 @@ export interface CrudHandlers {
   createPublic?(request: { ip: string }, input: unknown, items?: unknown[]): Promise<unknown>;
   update?(auth: AuthContext, id: string, input: unknown, items?: unknown[]): Promise<unknown>;
   remove?(auth: AuthContext, id: string): Promise<void>;
+  archive?(auth: AuthContext, id: string): Promise<unknown>;
+  restore?(auth: AuthContext, id: string): Promise<unknown>;
 }
 
 /**
@@ -243,9 +297,10 @@ export interface CrudHandlers {
 export function registerCrud<Ops extends CrudOperationSet>(r: Router, ops: Ops, service: CrudHandlers): void {
   const fields = (body: unknown) => (body as Record<string, unknown>)[ops.body.data];
   const items = (body: unknown) => (ops.body.items ? ((body as Record<string, unknown>)[ops.body.items] as unknown[] | undefined) : undefined);
-  const missing = (name: string) => new Error(`the service registered for ${(ops.list ?? ops.get ?? ops.create ?? ops.update ?? ops.remove)?.path} has no ${name}`);
+  const missing = (name: string) =>
+    new Error(`the service registered for ${(ops.list ?? ops.get ?? ops.create ?? ops.update ?? ops.remove ?? ops.archive)?.path} has no ${name}`);
   type Answer = ResponseOf<Operation>;
-  const { list, get, create, update, remove } = ops;
+  const { list, get, create, update, remove, archive, restore } = ops;
   if (list) {
     if (!service.list) throw missing('list');
     r.route(list, ({ auth, query }) => service.list!(auth, query as QueryOf<Operation>) as Promise<Answer>);
@@ -273,5 +328,10 @@ export function registerCrud<Ops extends CrudOperationSet>(r: Router, ops: Ops, 
       await service.remove!(auth, (params as { id: string }).id);
       return { ok: true as const } as Answer;
     });
+  }
+  if (archive && restore) {
+    if (!service.archive || !service.restore) throw missing('archive and restore');
+    r.route(archive, ({ auth, params }) => service.archive!(auth, (params as { id: string }).id) as Promise<Answer>);
+    r.route(restore, ({ auth, params }) => service.restore!(auth, (params as { id: string }).id) as Promise<Answer>);
   }
 }

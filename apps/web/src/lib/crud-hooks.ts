@@ -17,6 +17,9 @@ export interface CrudOps {
   create?: AnyOperation;
   update?: AnyOperation;
   remove?: AnyOperation;
+  /** archive and restore, together (an entity kept with its history rather than deleted) */
+  archive?: AnyOperation;
+  restore?: AnyOperation;
   /** where the body keeps the fields and the items (`crudOperations` says); `{data}` when absent */
   body?: { data: string; items: string | undefined };
 }
@@ -82,12 +85,18 @@ export type CrudHooks<O extends CrudOps> = {
   (O extends { update: AnyOperation }
     ? { useUpdate: () => UseMutationResult<AnswerOf<O, 'update'>, Error, { id: string; data: UpdateInput<O> }> }
     : unknown) &
-  (O extends { remove: AnyOperation } ? { useRemove: () => UseMutationResult<AnswerOf<O, 'remove'>, Error, string> } : unknown);
+  (O extends { remove: AnyOperation } ? { useRemove: () => UseMutationResult<AnswerOf<O, 'remove'>, Error, string> } : unknown) &
+  (O extends { archive: AnyOperation; restore: AnyOperation }
+    ? {
+        useArchive: () => UseMutationResult<AnswerOf<O, 'archive'>, Error, string>;
+        useRestore: () => UseMutationResult<AnswerOf<O, 'restore'>, Error, string>;
+      }
+    : unknown);
 
 /**
  * The TanStack Query hooks of one entity, typed from its contract operations: `useList(query,
  * options?)` under `keys.list(query)`; `useCreate()` (variables: the body's data), `useUpdate()`
- * ({ id, data }) and `useRemove()` (the id), each refreshing `keys.all` and then `alsoInvalidate`
+ * ({ id, data }), `useRemove()`, `useArchive()` and `useRestore()` (the id), each refreshing `keys.all` and then `alsoInvalidate`
  * on success. Only the hooks of the operations given are made.
  *
  *   export const { useList: usePrescriptions, useCreate: useCreatePrescription, … } =
@@ -123,7 +132,7 @@ export function crudHooks<O extends CrudOps>(config: CrudHooksConfig<O>): CrudHo
   }
 
   const hooks: Record<string, unknown> = { keys: { all, list: listKey, one: oneKey }, useInvalidate, useChange };
-  const { list, get, create, update, remove } = ops;
+  const { list, get, create, update, remove, archive, restore } = ops;
   if (list)
     hooks.useList = (query: ListQuery<O>, options?: ListOptions<O, unknown>) =>
       useQuery({ ...options, queryKey: listKey(query), queryFn: ({ signal }) => api(list, { query, signal }) });
@@ -134,5 +143,9 @@ export function crudHooks<O extends CrudOps>(config: CrudHooksConfig<O>): CrudHo
   if (update)
     hooks.useUpdate = () => useChange(({ id, data }: { id: string; data: unknown }) => api(update, { params: { id }, body: bodyOf(data) }));
   if (remove) hooks.useRemove = () => useChange((id: string) => api(remove, { params: { id } }));
+  if (archive && restore) {
+    hooks.useArchive = () => useChange((id: string) => api(archive, { params: { id } }));
+    hooks.useRestore = () => useChange((id: string) => api(restore, { params: { id } }));
+  }
   return hooks as CrudHooks<O>;
 }

@@ -1,5 +1,6 @@
 // The checks a booking, a change and a correction share: that the records an appointment names
 // fit together, and that its time does not clash with another one unless a reason is given.
+import { CLIENT_ARCHIVED, PATIENT_ARCHIVED } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -10,16 +11,27 @@ import { usersRepository } from '../users/users.repository.js';
 import { appointmentsRepository as repo, type OverlapRow } from './appointments.repository.js';
 import { overlapMessage, providersOf, unique, type Clash, type Slot } from './appointment.rules.js';
 
+/**
+ * The client a booking names. Share-locked until the appointment is written, so the client is
+ * not archived or deleted (after finding no history) in the meantime; an archived client takes
+ * no new bookings.
+ */
 export async function assertClient(ex: Executor, scope: Scope, locationId: string, clientId: string) {
-  const client = await clientsRepository.findById(ex, scope, clientId);
+  const client = await clientsRepository.findById(ex, scope, clientId, { lock: 'share' });
   if (!client) throw badRequest('clientId: unknown client');
   if (client.locationId !== locationId) throw badRequest('clientId: this client is not at this location');
+  if (client.archivedAt) throw badRequest(`clientId: ${CLIENT_ARCHIVED}`);
 }
 
-export async function assertPatients(ex: Executor, scope: Scope, clientId: string, ids: string[]) {
-  const rows = await patientsRepository.findByIds(ex, scope, ids);
+/**
+ * The patients a booking names, share-locked like the client. A patient archived since may stay
+ * on an appointment that had it (`alreadyOn`); none is newly added.
+ */
+export async function assertPatients(ex: Executor, scope: Scope, clientId: string, ids: string[], alreadyOn: readonly string[] = []) {
+  const rows = await patientsRepository.findByIds(ex, scope, ids, { lock: 'share' });
   if (rows.length !== ids.length) throw badRequest('patientIds: unknown patient');
   if (rows.some((p) => p.clientId !== clientId)) throw badRequest('patientIds: each patient must belong to the client');
+  if (rows.some((p) => p.archivedAt && !alreadyOn.includes(p.id))) throw badRequest(`patientIds: ${PATIENT_ARCHIVED}`);
 }
 
 /**

@@ -99,7 +99,7 @@ export class AppointmentWritesService {
       const secondary = input.secondaryProviderId !== undefined ? input.secondaryProviderId : existing.secondaryProviderId;
 
       if (clientId !== existing.clientId) await assertClient(tx, auth, existing.locationId, clientId);
-      if (clientId !== existing.clientId || input.patientIds) await assertPatients(tx, auth, clientId, patientIds);
+      if (clientId !== existing.clientId || input.patientIds) await assertPatients(tx, auth, clientId, patientIds, existing.patientIds);
       const checkedServices = input.serviceIds ? await assertServices(tx, auth, existing.locationId, serviceIds, existing.serviceIds) : null;
       const types = to ? (checkedServices ?? (await servicesRepository.findByIds(tx, auth, serviceIds))).map((s) => s.type) : [];
       if (to) assertServicesAllow(from, to, types);

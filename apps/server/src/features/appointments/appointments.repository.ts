@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
+import { FINISHED_STATUSES, INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type AppointmentStatus } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
 import { acrossAccounts, idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
@@ -224,13 +224,19 @@ export const appointmentsRepository = {
   updateAddOnValues: (ex: Executor, scope: Scope, id: string, values: Record<string, string>) => attachedAddOns.update(ex, scope, id, { values }),
   removeAddOn: (ex: Executor, scope: Scope, id: string) => attachedAddOns.remove(ex, scope, id),
 
-  /** A deleted patient leaves the appointments it was on. */
-  async removePatient(ex: Executor, scope: Scope, patientId: string): Promise<void> {
-    await base.updateWhere(ex, scope, sql`${appointments.patientIds} @> ${uuidArray([patientId])}`, {
-      patientIds: sql`array_remove(${appointments.patientIds}, ${patientId}::uuid)`,
-    });
+  /** Whether the client, or the patient, has any appointment at all (history that archiving keeps). */
+  async anyFor(ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> {
+    return base.exists(ex, scope, whose(of));
+  },
+
+  /** Whether the client, or the patient, has an appointment not yet over and still open (not finished, cancelled or rejected). */
+  async upcomingFor(ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }, now: Date): Promise<boolean> {
+    return base.exists(ex, scope, and(whose(of), gt(appointments.endAt, now), notInArray(appointments.status, [...FINISHED_STATUSES])));
   },
 };
+
+const whose = (of: { clientId: string } | { patientId: string }): SQL =>
+  'clientId' in of ? eq(appointments.clientId, of.clientId) : sql`${appointments.patientIds} @> ${uuidArray([of.patientId])}`;
 
 /**
  * The public booking page's request log, for its rate limit: read before any session exists (the

@@ -56,6 +56,9 @@ const RECORDS: Record<string, { findById(ex: Executor, scope: Scope, id: string)
   appointmentAddOn: { findById: appointmentsRepository.findAttachedAddOn },
 };
 
+/** Actions that change a record in place: without a changed field they did nothing. */
+const CHANGES = new Set<AuditAction>(['update', 'archive', 'restore']);
+
 export interface AuditEntry {
   entityType: string;
   entityId: string;
@@ -84,8 +87,8 @@ export class AuditService {
           actorName,
           changes: diff(e.before ?? null, e.after ?? null),
         }))
-        // An update that changed nothing is not history.
-        .filter((e) => e.action !== 'update' || Object.keys(e.changes).length > 0),
+        // A change that changed nothing (an update with the same values, archiving an archived record) is not history.
+        .filter((e) => !CHANGES.has(e.action) || Object.keys(e.changes).length > 0),
     );
   }
 

@@ -18,12 +18,15 @@ let home: TestAccount;
 let other: TestAccount;
 let staff: Client & { userId: string };
 let manager: Client & { userId: string };
+/** deletes for good (records.delete) */
+let remover: Client & { userId: string };
 beforeAll(async () => {
   ctx = await createTestApp();
   [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
-  [staff, manager] = await Promise.all([
+  [staff, manager, remover] = await Promise.all([
     createUser(ctx, home, [], { firstName: 'Sam' }),
     createUser(ctx, home, ['users.manage'], { firstName: 'Mia' }),
+    createUser(ctx, home, ['records.delete'], { firstName: 'Rita' }),
   ]);
 });
 afterAll(() => ctx?.close());
@@ -39,7 +42,7 @@ describe('GET /api/audit', () => {
   it('records who created, changed and deleted a client, and what changed, newest first', async () => {
     const client = await newClient(staff, home.locationId, { firstName: 'Hal', lastName: 'History', email: 'hal@example.com' });
     await manager.call(api.updateClient, { params: { id: client.id }, body: { data: { lastName: 'Historic', phone: '555-0100' } } });
-    await staff.call(api.deleteClient, { params: { id: client.id } });
+    await remover.call(api.deleteClient, { params: { id: client.id } });
 
     const events = await history('client', client.id);
     expect(actions(events)).toEqual(['delete', 'update', 'create']);
@@ -57,6 +60,26 @@ describe('GET /api/audit', () => {
     expect(created!.at <= updated!.at && updated!.at <= deleted!.at).toBe(true);
   });
 
+  it('records archiving and restoring a client, and each patient archived and restored with them', async () => {
+    const client = await newClient(staff, home.locationId, { firstName: 'Ari', lastName: 'Archive' });
+    const patient = await newPatient(staff, client.id, home.speciesId, { name: 'Rex' });
+    expect((await staff.call(api.archiveClient, { params: { id: client.id } })).statusCode).toBe(200);
+    // A second press changes nothing and leaves no entry.
+    expect((await staff.call(api.archiveClient, { params: { id: client.id } })).statusCode).toBe(200);
+    expect((await manager.call(api.restoreClient, { params: { id: client.id } })).statusCode).toBe(200);
+
+    const events = await history('client', client.id);
+    expect(actions(events)).toEqual(['restore', 'archive', 'create']);
+    const [restored, archived] = events;
+    expect(archived).toMatchObject({ actor: { name: 'Sam User' }, changes: { archivedAt: { from: null, to: expect.any(String) } } });
+    expect(restored).toMatchObject({ actor: { name: 'Mia User' }, changes: { archivedAt: { from: archived!.changes.archivedAt!.to, to: null } } });
+    expect(await history('patient', patient.id)).toMatchObject([
+      { action: 'restore', actor: { name: 'Mia User' }, changes: { archivedAt: { to: null } } },
+      { action: 'archive', actor: { name: 'Sam User' }, changes: { archivedAt: { from: null, to: archived!.changes.archivedAt!.to } } },
+      { action: 'create' },
+    ]);
+  });
+
   it('keeps no entry for an update that changed nothing', async () => {
     const client = await newClient(staff, home.locationId, { firstName: 'Same' });
     const res = await staff.call(api.updateClient, { params: { id: client.id }, body: { data: { firstName: 'Same' } } });
@@ -69,7 +92,7 @@ describe('GET /api/audit', () => {
     const patient = await newPatient(staff, client.id, home.speciesId, { name: 'Rex' });
     await staff.call(api.updatePatient, { params: { id: patient.id }, body: { data: { name: 'Rexy' } } });
     await staff.call(api.setPatientDeceased, { params: { id: patient.id }, body: { data: { deceasedOn: '2025-04-01', note: 'Old age' } } });
-    await staff.call(api.deletePatient, { params: { id: patient.id } });
+    await remover.call(api.deletePatient, { params: { id: patient.id } });
     const events = await history('patient', patient.id);
     expect(actions(events)).toEqual(['delete', 'update', 'update', 'create']);
     expect(events[1]!.changes).toEqual({ deceasedOn: { from: null, to: '2025-04-01' }, deceasedNote: { from: null, to: 'Old age' } });
@@ -85,7 +108,7 @@ describe('GET /api/audit', () => {
       })
     ).json() as api.Prescription;
     await staff.call(api.prescriptionOps.update, { params: { id: rx.id }, body: { data: { refills: 2 } } });
-    await staff.call(api.prescriptionOps.remove, { params: { id: rx.id } });
+    await remover.call(api.prescriptionOps.remove, { params: { id: rx.id } });
     const rxEvents = await history('prescription', rx.id);
     expect(actions(rxEvents)).toEqual(['delete', 'update', 'create']);
     expect(rxEvents[1]!.changes).toEqual({ refills: { from: 0, to: 2 } });
@@ -95,7 +118,7 @@ describe('GET /api/audit', () => {
       await staff.call(api.vaccinationOps.create, { body: { data: { patientId: patient.id, vaccine: 'Rabies', givenOn: '2025-01-01' } } })
     ).json() as api.Vaccination;
     await staff.call(api.vaccinationOps.update, { params: { id: vx.id }, body: { data: { nextDueOn: '2026-01-01' } } });
-    await staff.call(api.vaccinationOps.remove, { params: { id: vx.id } });
+    await remover.call(api.vaccinationOps.remove, { params: { id: vx.id } });
     const vxEvents = await history('vaccination', vx.id);
     expect(actions(vxEvents)).toEqual(['delete', 'update', 'create']);
     expect(vxEvents[1]!.changes).toEqual({ nextDueOn: { from: null, to: '2026-01-01' } });
@@ -131,7 +154,7 @@ describe('GET /api/audit', () => {
     const client = await newClient(staff, home.locationId);
     const doc = (await uploadDocument(ctx, staff, { clientId: client.id, description: 'Scan' })).json() as api.Document;
     await staff.call(api.updateDocument, { params: { id: doc.id }, body: { data: { description: 'Signed scan' } } });
-    await staff.call(api.deleteDocument, { params: { id: doc.id } });
+    await remover.call(api.deleteDocument, { params: { id: doc.id } });
     const events = await history('document', doc.id);
     expect(actions(events)).toEqual(['delete', 'update', 'create']);
     expect(events[1]!.changes).toEqual({ description: { from: 'Scan', to: 'Signed scan' } });
@@ -168,7 +191,7 @@ describe('GET /api/audit', () => {
     const seeded = await clientsRepository.insert(ctx.database.db, scope, { locationId: home.locationId, firstName: 'Sid', lastName: 'Seeded' });
     expect(await history('client', seeded.id)).toEqual([]);
     const client = await newClient(staff, home.locationId);
-    await staff.call(api.deleteClient, { params: { id: client.id } });
+    await remover.call(api.deleteClient, { params: { id: client.id } });
     expect(actions(await history('client', client.id))).toEqual(['delete', 'create']);
   });
 

@@ -11,7 +11,8 @@ let theirUserId: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
-  staff = await createUser(ctx, home);
+  // Front Desk, as practices set it up: no permissions.
+  staff = await createUser(ctx, home, [], { role: 'Front Desk' });
   theirUserId = (await createUser(ctx, other)).userId;
 });
 afterAll(() => ctx?.close());
@@ -162,13 +163,16 @@ describe('prescriptions', () => {
     expect(await listRx({ patientId: rx.patientId })).toEqual([rx]);
   });
 
-  it('deletes a prescription', async () => {
+  it('deletes a prescription for good only with records.delete: Front Desk is refused (403)', async () => {
     const rx = await createRx((await patientAt()).id);
-    const res = await staff.call(api.prescriptionOps.remove, { params: { id: rx.id } });
+    const refused = await staff.call(api.prescriptionOps.remove, { params: { id: rx.id } });
+    expect(refused.statusCode).toBe(403);
+    expect(await listRx({ patientId: rx.patientId })).toEqual([rx]);
+    const res = await home.admin.call(api.prescriptionOps.remove, { params: { id: rx.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await listRx({ patientId: rx.patientId })).toEqual([]);
-    expect((await staff.call(api.prescriptionOps.remove, { params: { id: rx.id } })).statusCode).toBe(404);
+    expect((await home.admin.call(api.prescriptionOps.remove, { params: { id: rx.id } })).statusCode).toBe(404);
   });
 });
 
@@ -310,11 +314,14 @@ describe('vaccinations', () => {
     expect(errorOf(provider)).toBe('providerId: unknown user');
   });
 
-  it('deletes a vaccination', async () => {
+  it('deletes a vaccination for good only with records.delete: Front Desk is refused (403)', async () => {
     const vx = await createVx((await patientAt()).id);
-    const res = await staff.call(api.vaccinationOps.remove, { params: { id: vx.id } });
+    expect((await staff.call(api.vaccinationOps.remove, { params: { id: vx.id } })).statusCode).toBe(403);
+    expect(await listVx({ patientId: vx.patientId })).toHaveLength(1);
+    const res = await home.admin.call(api.vaccinationOps.remove, { params: { id: vx.id } });
     expect(res.statusCode).toBe(200);
     expect(await listVx({ patientId: vx.patientId })).toEqual([]);
+    expect((await other.admin.call(api.vaccinationOps.remove, { params: { id: vx.id } })).statusCode).toBe(404);
   });
 
   it('never lists another account’s records: a filter naming their location or patient is not found', async () => {

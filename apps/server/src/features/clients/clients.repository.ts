@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
@@ -37,9 +37,13 @@ export const clientsRepository = {
     patientCount: sql<number>`(select count(*) from ${patients} where ${patientRows.joined(clients, eq(patients.clientId, clients.id))})`.mapWith(Number),
   },
 
-  /** A location's clients, optionally searched, by name. */
-  listOptions: (q: { locationId: string; search?: string | undefined }): ListOptions => ({
-    where: and(eq(clients.locationId, q.locationId), clientSearch(q.search)),
+  /** A location's clients, optionally searched, by name; archived ones only when asked for. */
+  listOptions: (q: { locationId: string; search?: string | undefined; includeArchived?: 'true' | 'false' | undefined }): ListOptions => ({
+    where: and(
+      eq(clients.locationId, q.locationId),
+      q.includeArchived === 'true' ? undefined : isNull(clients.archivedAt),
+      clientSearch(q.search),
+    ),
     orderBy: clientOrder,
   }),
 
@@ -76,9 +80,10 @@ export const clientsRepository = {
     return row;
   },
 
+  /** The global search and the client pickers built on it: archived clients are not offered. */
   async search(ex: Executor, scope: Scope, q: string, locationId: string | undefined, limit: number) {
     return base.list(ex, scope, {
-      where: and(locationId ? eq(clients.locationId, locationId) : undefined, clientSearch(q)),
+      where: and(locationId ? eq(clients.locationId, locationId) : undefined, isNull(clients.archivedAt), clientSearch(q)),
       orderBy: clientOrder,
       limit,
     });

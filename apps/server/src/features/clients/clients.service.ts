@@ -1,12 +1,13 @@
-import { MESSAGES, type Client, type ClientSummary } from '@willow/contracts';
+import { CLIENT_HAS_HISTORY, CLIENT_HAS_UPCOMING, MESSAGES, type Client, type ClientDetail, type ClientSummary } from '@willow/contracts';
 import type { z } from 'zod';
 import type { ClientInput as ClientInputZod, ListClientsQuery } from '@willow/contracts';
-import type { Db } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
+import type { Db, Executor } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import { conflict } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { careRepository } from '../care/care.repository.js';
-import type { DocumentStorage } from '../documents/document-storage.js';
 import { documentsRepository } from '../documents/documents.repository.js';
 import { locationOwnership } from '../locations/locations.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
@@ -26,11 +27,21 @@ export const toClient = (r: ClientRow): Client => ({
   address: r.address,
   notes: r.notes,
   primaryVeterinarianId: r.primaryVeterinarianId,
+  archivedAt: r.archivedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
 
 type Query = z.output<typeof ListClientsQuery>;
+
+/**
+ * History is what a practice must keep: an appointment (of any status), a prescription, a
+ * vaccination or a document. Each names the client, also when it is about one of their patients.
+ */
+export async function clientHasHistory(ex: Executor, scope: Scope, clientId: string): Promise<boolean> {
+  const of = { clientId };
+  return (await appointmentsRepository.anyFor(ex, scope, of)) || (await careRepository.anyFor(ex, scope, of)) || documentsRepository.anyFor(ex, scope, of);
+}
 
 export class ClientsService extends TenantCrudService<
   typeof clientsRepository.table,
@@ -42,11 +53,7 @@ export class ClientsService extends TenantCrudService<
   never,
   typeof clientsRepository.listExtras
 > {
-  constructor(
-    db: Db,
-    audit: AuditService,
-    private readonly storage: DocumentStorage,
-  ) {
+  constructor(db: Db, audit: AuditService) {
     super(db, audit, {
       entityType: 'client',
       repository: clientsRepository,
@@ -70,13 +77,39 @@ export class ClientsService extends TenantCrudService<
         await careRepository.moveClientLocation(ex, scope, after.id, after.locationId);
       },
       uniqueMessages: { clients_location_email_unique: MESSAGES.emailInUseAtLocation },
+      // Only a client without history is deleted for good (with their patients, who have none
+      // either: their records would name the client); one with history is archived instead.
+      beforeRemove: async (ex, scope, existing) => {
+        if (await clientHasHistory(ex, scope, existing.id)) throw conflict(CLIENT_HAS_HISTORY);
+      },
+      archive: {
+        beforeArchive: async (ex, auth, existing, at) => {
+          // Archived clients are out of the pickers: a visit still to come would be left hanging.
+          if (await appointmentsRepository.upcomingFor(ex, auth, { clientId: existing.id }, at)) throw conflict(CLIENT_HAS_UPCOMING);
+          // The household goes with them, each patient with a history entry of its own.
+          const patients = await patientsRepository.archiveOfClient(ex, auth, existing.id, at);
+          await audit.record(
+            ex,
+            auth,
+            patients.map((p) => ({ entityType: 'patient', entityId: p.id, action: 'archive' as const, before: p, after: { ...p, archivedAt: at } })),
+          );
+        },
+        beforeRestore: async (ex, auth, existing) => {
+          // Only the patients archived with the client come back; one archived on its own before stays archived.
+          const patients = await patientsRepository.restoreOfClient(ex, auth, existing.id, existing.archivedAt!);
+          await audit.record(
+            ex,
+            auth,
+            patients.map((p) => ({ entityType: 'patient', entityId: p.id, action: 'restore' as const, before: p, after: { ...p, archivedAt: null } })),
+          );
+        },
+      },
     });
   }
 
-  /** Deleting a client removes their patients and records with them, and their files. */
-  override async remove(auth: AuthContext, id: string): Promise<void> {
-    const keys = await documentsRepository.storageKeysOfClient(this.db, auth, id);
-    await super.remove(auth, id);
-    await Promise.all(keys.map((k) => this.storage.delete(k).catch(() => undefined)));
+  /** The client's page: whether they have history decides between Delete and Archive. */
+  override async get(scope: Scope, id: string, ex: Executor = this.db): Promise<ClientDetail> {
+    const client = await super.get(scope, id, ex);
+    return { ...client, hasHistory: await clientHasHistory(ex, scope, id) };
   }
 }

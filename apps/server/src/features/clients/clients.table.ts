@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
@@ -17,6 +17,8 @@ export const clients = pgTable(
     address: text(),
     notes: text(),
     primaryVeterinarianId: uuid(),
+    /** set while archived: kept with their history, left out of lists, search and pickers (docs/decisions/0059) */
+    archivedAt: timestamp({ withTimezone: true }),
     ...timestamps(),
     /**
      * What the as-you-type search matches: names, email and the digits of each phone with no
@@ -34,8 +36,16 @@ export const clients = pgTable(
     locationReference('clients', t),
     tenantReference('clients', t, t.primaryVeterinarianId, users),
     // The list's order (firstName) per location, and the substring search.
-    // account_id first: the count of a location's clients is then answered from the index alone.
-    index('clients_account_location_first_name').on(t.accountId, t.locationId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    // account_id first, archived_at last: the count of a location's clients (archived ones left
+    // out) is then answered from the index alone.
+    index('clients_account_location_first_name').on(
+      t.accountId,
+      t.locationId,
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.id,
+      t.archivedAt,
+    ),
     index('clients_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     uniqueIndex('clients_location_email_unique')
       .on(t.accountId, t.locationId, sql`lower(${t.email})`)

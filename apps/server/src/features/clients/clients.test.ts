@@ -137,7 +137,8 @@ describe('POST /api/client', () => {
     });
     const got = await getClient(staff, created.id);
     expect(got.statusCode).toBe(200);
-    expect(got.json()).toEqual(created);
+    // The client's page also learns whether they have history (Delete or Archive).
+    expect(got.json()).toEqual({ ...created, archivedAt: null, hasHistory: false });
   });
 
   it('ignores every relation of a client sent in the body', async () => {
@@ -233,7 +234,7 @@ describe('POST /api/client/{id}', () => {
     const res = await staff.call(api.updateClient, { params: { id: created.id }, body: { data: { ...relations(other), notes: 'kept' } } });
     expect(res.statusCode, res.body).toBe(200);
     const got = (await getClient(staff, created.id)).json() as api.Client;
-    expect(got).toEqual({ ...created, notes: 'kept', updatedAt: got.updatedAt });
+    expect(got).toEqual({ ...created, notes: 'kept', updatedAt: got.updatedAt, hasHistory: false });
     expect((await staff.call(api.listPatients, { query: { clientId: created.id } })).json()).toMatchObject({ total: 0 });
   });
 
@@ -285,15 +286,4 @@ describe('POST /api/client/{id}', () => {
   });
 });
 
-describe('DELETE /api/client/{id}', () => {
-  it('deletes the client with their patients and records', async () => {
-    const created = await newClient(staff, home.locationId);
-    const patient = await newPatient(staff, created.id, home.speciesId);
-    const res = await staff.call(api.deleteClient, { params: { id: created.id } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
-    expect((await getClient(staff, created.id)).statusCode).toBe(404);
-    expect((await staff.call(api.getPatient, { params: { id: patient.id } })).statusCode).toBe(404);
-    expect((await staff.call(api.deleteClient, { params: { id: created.id } })).statusCode).toBe(404);
-  });
-});
+// Deleting and archiving: client-archive.test.ts.

@@ -21,8 +21,8 @@ export const documentsRepository = {
     });
   },
 
-  async storageKeysOfClient(ex: Executor, scope: Scope, clientId: string): Promise<string[]> {
-    const rows = await base.select(ex, scope, { key: documents.storageKey }, eq(documents.clientId, clientId));
-    return rows.map((r) => r.key);
+  /** Whether the client, or the patient, has any document (history that archiving keeps). */
+  async anyFor(ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> {
+    return base.exists(ex, scope, 'clientId' in of ? eq(documents.clientId, of.clientId) : eq(documents.patientId, of.patientId));
   },
 };

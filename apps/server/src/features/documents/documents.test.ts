@@ -217,12 +217,15 @@ describe('POST /api/document/{id}', () => {
 });
 
 describe('DELETE /api/document/{id}', () => {
-  it('deletes the document and its file', async () => {
+  it('deletes the document and its file, with records.delete only (Front Desk: 403)', async () => {
     const owner = await newClient(staff, home.locationId);
     const doc = await upload({ clientId: owner.id });
     const key = await storageKeyOf(ctx, doc.id);
     expect(await storedBytes(ctx, key)).toEqual(PDF_BYTES);
-    const res = await staff.call(api.deleteDocument, { params: { id: doc.id } });
+    const desk = await createUser(ctx, home, [], { role: 'Front Desk' });
+    expect((await desk.call(api.deleteDocument, { params: { id: doc.id } })).statusCode).toBe(403);
+    expect(await storedBytes(ctx, key)).toEqual(PDF_BYTES);
+    const res = await home.admin.call(api.deleteDocument, { params: { id: doc.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await listDocuments({ clientId: owner.id })).toEqual([]);
@@ -234,22 +237,22 @@ describe('DELETE /api/document/{id}', () => {
 
   it('answers the documents message for another account’s document, which stays', async () => {
     const foreign = await upload({ clientId: (await newClient(other.admin, other.locationId)).id }, {}, other.admin);
-    const res = await staff.call(api.deleteDocument, { params: { id: foreign.id } });
+    const res = await home.admin.call(api.deleteDocument, { params: { id: foreign.id } });
     expect(res.statusCode).toBe(404);
     expect(errorOf(res)).toBe(DOCUMENT_MESSAGES.notFound);
     expect((await download(foreign.id, undefined, other.admin)).statusCode).toBe(200);
   });
 
-  it('removes the client’s files when the client is deleted', async () => {
+  it('keeps a client with documents and their files: the client is archived, not deleted (409)', async () => {
     const owner = await newClient(staff, home.locationId);
-    const keys = [
-      await storageKeyOf(ctx, (await upload({ clientId: owner.id })).id),
-      await storageKeyOf(ctx, (await upload({ clientId: owner.id })).id),
-    ];
-    const keep = await storageKeyOf(ctx, (await upload({ clientId: (await newClient(staff, home.locationId)).id })).id);
-    expect((await staff.call(api.deleteClient, { params: { id: owner.id } })).statusCode).toBe(200);
-    for (const key of keys) expect(await storedBytes(ctx, key)).toBeUndefined();
-    expect(await storedBytes(ctx, keep)).toEqual(PDF_BYTES);
-    expect((await staff.call(api.listDocuments, { query: { clientId: owner.id } })).statusCode).toBe(404);
+    const doc = await upload({ clientId: owner.id });
+    const key = await storageKeyOf(ctx, doc.id);
+    const res = await home.admin.call(api.deleteClient, { params: { id: owner.id } });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toBe(api.CLIENT_HAS_HISTORY);
+    expect(await storedBytes(ctx, key)).toEqual(PDF_BYTES);
+    expect((await staff.call(api.archiveClient, { params: { id: owner.id } })).statusCode).toBe(200);
+    expect((await listDocuments({ clientId: owner.id })).map((d) => d.id)).toEqual([doc.id]);
+    expect(await storedBytes(ctx, key)).toEqual(PDF_BYTES);
   });
 });

@@ -34,23 +34,27 @@ export const patientsRepository = {
     clientId?: string | undefined;
     search?: string | undefined;
     includeDeceased?: 'true' | 'false' | undefined;
+    includeArchived?: 'true' | 'false' | undefined;
   }): ListOptions {
     const term = opts.search?.trim();
     const where = and(
       opts.locationId ? eq(patients.locationId, opts.locationId) : undefined,
       opts.clientId ? eq(patients.clientId, opts.clientId) : undefined,
       opts.includeDeceased === 'false' ? isNull(patients.deceasedOn) : undefined,
+      opts.includeArchived === 'true' ? undefined : isNull(patients.archivedAt),
       // Names match whatever the case; a microchip is matched exactly as written, as in the global search.
       term ? or(like(sql`lower(${patients.name})`, `${escapeLike(term.toLowerCase())}%`), eq(patients.microchip, term)) : undefined,
     );
     return { where, orderBy: patientOrder };
   },
 
+  /** The global search: archived patients are not offered. */
   async search(ex: Executor, scope: Scope, q: string, locationId: string | undefined, limit: number) {
     const term = q.trim().toLowerCase();
     return base.list(ex, scope, {
       where: and(
         locationId ? eq(patients.locationId, locationId) : undefined,
+        isNull(patients.archivedAt),
         or(like(sql`lower(${patients.name})`, `${escapeLike(term)}%`), eq(patients.microchip, q.trim())),
       ),
       orderBy: patientOrder,
@@ -129,6 +133,23 @@ export const patientsRepository = {
       limit: 1,
     });
     return row;
+  },
+
+  /**
+   * The client's patients not archived yet, archived with them at `at` (the client's own
+   * archived_at, which is how restoring the client finds them again); answers them as they were.
+   */
+  async archiveOfClient(ex: Executor, scope: Scope, clientId: string, at: Date): Promise<PatientRow[]> {
+    const rows = await base.list(ex, scope, { where: and(eq(patients.clientId, clientId), isNull(patients.archivedAt)), orderBy: [patients.id], lock: 'update' });
+    if (rows.length) await base.updateWhere(ex, scope, idIn(patients.id, rows.map((r) => r.id)), { archivedAt: at });
+    return rows;
+  },
+
+  /** The client's patients archived with them (at `at`) come back with them; answers them as they were. */
+  async restoreOfClient(ex: Executor, scope: Scope, clientId: string, at: Date): Promise<PatientRow[]> {
+    const rows = await base.list(ex, scope, { where: and(eq(patients.clientId, clientId), eq(patients.archivedAt, at)), orderBy: [patients.id], lock: 'update' });
+    if (rows.length) await base.updateWhere(ex, scope, idIn(patients.id, rows.map((r) => r.id)), { archivedAt: null });
+    return rows;
   },
 
   /** A client moved location: their patients and records follow. */

@@ -1,15 +1,18 @@
-import type { Patient, PatientWithClient } from '@willow/contracts';
+import { CLIENT_ARCHIVED, PATIENT_CLIENT_ARCHIVED, PATIENT_HAS_HISTORY, PATIENT_HAS_UPCOMING } from '@willow/contracts';
+import type { Patient, PatientDetail, PatientWithClient } from '@willow/contracts';
 import type { DeceasedInput, ListPatientsQuery, PatientInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { cancelLocked } from '../appointments/appointment-status.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { careRepository } from '../care/care.repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
+import { documentsRepository } from '../documents/documents.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository, type PatientRow } from './patients.repository.js';
 
@@ -33,6 +36,7 @@ const toPatient = (r: PatientRow, speciesName: string): Patient => ({
   notes: r.notes,
   deceasedOn: r.deceasedOn,
   deceasedNote: r.deceasedNote,
+  archivedAt: r.archivedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -59,10 +63,18 @@ async function assertSpeciesOffered(ex: Executor, scope: Scope, locationId: stri
   if (!offered.some((s) => s.id === speciesId)) throw badRequest(SPECIES_NOT_OFFERED);
 }
 
+/** The client a patient is added to or moved to: of the account, and not archived (archived clients take no new patients). */
 async function clientOf(ex: Executor, scope: Scope, clientId: string) {
   const client = await clientsRepository.findById(ex, scope, clientId);
   if (!client) throw badRequest('clientId: unknown client');
+  if (client.archivedAt) throw badRequest(`clientId: ${CLIENT_ARCHIVED}`);
   return client;
+}
+
+/** History is what a practice must keep: an appointment the patient was on, a prescription, a vaccination or a document about them. */
+export async function patientHasHistory(ex: Executor, scope: Scope, patientId: string): Promise<boolean> {
+  const of = { patientId };
+  return (await appointmentsRepository.anyFor(ex, scope, of)) || (await careRepository.anyFor(ex, scope, of)) || documentsRepository.anyFor(ex, scope, of);
 }
 
 type Query = z.output<typeof ListPatientsQuery>;
@@ -96,7 +108,9 @@ export class PatientsService extends TenantCrudService<
         return { ...input, locationId: client.locationId };
       },
       preparePatch: async (ex, scope, input, existing) => {
-        const locationId = input.clientId ? (await clientOf(ex, scope, input.clientId)).locationId : existing.locationId;
+        // The form sends the client again with every edit: only a move to another client is checked.
+        const moving = input.clientId !== undefined && input.clientId !== existing.clientId;
+        const locationId = moving ? (await clientOf(ex, scope, input.clientId!)).locationId : existing.locationId;
         // A species already recorded stays valid even if the location later drops it, but a
         // patient moving to another location's client must be of a species offered there.
         const speciesId = input.speciesId ?? existing.speciesId;
@@ -105,9 +119,27 @@ export class PatientsService extends TenantCrudService<
         }
         return { ...input, locationId };
       },
-      // A deleted patient also leaves the appointments it was on.
-      beforeRemove: (ex, scope, existing) => appointmentsRepository.removePatient(ex, scope, existing.id),
+      // Only a patient without history is deleted for good; one with history is archived instead.
+      beforeRemove: async (ex, scope, existing) => {
+        if (await patientHasHistory(ex, scope, existing.id)) throw conflict(PATIENT_HAS_HISTORY);
+      },
+      archive: {
+        beforeArchive: async (ex, auth, existing, at) => {
+          // Archived patients are out of the pickers: a visit still to come would be left hanging.
+          if (await appointmentsRepository.upcomingFor(ex, auth, { patientId: existing.id }, at)) throw conflict(PATIENT_HAS_UPCOMING);
+        },
+        beforeRestore: async (ex, auth, existing) => {
+          // A patient back in the lists while the household is not would be booked without them.
+          if ((await clientsRepository.findById(ex, auth, existing.clientId))?.archivedAt) throw conflict(PATIENT_CLIENT_ARCHIVED);
+        },
+      },
     });
+  }
+
+  /** The patient's page: whether they have history decides between Delete and Archive. */
+  override async get(scope: Scope, id: string, ex: Executor = this.db): Promise<PatientDetail> {
+    const patient = await super.get(scope, id, ex);
+    return { ...patient, hasHistory: await patientHasHistory(ex, scope, id) };
   }
 
   async setDeceased(auth: AuthContext, id: string, input: z.output<typeof DeceasedInput>): Promise<PatientWithClient> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table.js';
 import { locationRef, locationReference, species } from '../locations/locations.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
@@ -25,6 +25,12 @@ export const patients = pgTable(
     /** set when the patient has died: automations must never message about them */
     deceasedOn: date(),
     deceasedNote: text(),
+    /**
+     * set while archived: kept with their history, left out of lists, search and pickers. A
+     * patient archived with their client carries the client's archived_at, so restoring the
+     * client brings back those patients and not ones archived on their own (docs/decisions/0059).
+     */
+    archivedAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -34,7 +40,8 @@ export const patients = pgTable(
     // species are global (a reference table on a sharded database): a plain key
     foreignKey({ name: 'patients_species_id_fk', columns: [t.speciesId], foreignColumns: [species.id] }),
     index().on(t.accountId, t.clientId),
-    index('patients_account_location_name').on(t.accountId, t.locationId, sql`lower(${t.name})`, t.id),
+    // archived_at last: a location's count with archived patients left out is answered from the index alone.
+    index('patients_account_location_name').on(t.accountId, t.locationId, sql`lower(${t.name})`, t.id, t.archivedAt),
     index('patients_account_name_prefix').on(t.accountId, sql`lower(${t.name}) text_pattern_ops`),
     index('patients_account_microchip').on(t.accountId, t.microchip),
     index('patients_deceased').on(t.accountId, t.deceasedOn),

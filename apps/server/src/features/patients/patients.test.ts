@@ -125,7 +125,7 @@ describe('POST /api/patient', () => {
     });
     const got = await getPatient(created.id);
     expect(got.statusCode).toBe(200);
-    expect(got.json()).toEqual({ ...created, clientName: 'Pia Paws' });
+    expect(got.json()).toEqual({ ...created, archivedAt: null, clientName: 'Pia Paws', hasHistory: false });
   });
 
   it('answers 400 for a species not on the location’s list', async () => {
@@ -266,20 +266,7 @@ describe('POST /api/patient/{id}/deceased', () => {
   });
 });
 
-describe('DELETE /api/patient/{id}', () => {
-  it('deletes the patient with their care records', async () => {
-    const owner = await newClient(staff, home.locationId);
-    const patient = await newPatient(staff, owner.id, home.speciesId);
-    const vx = await staff.call(api.vaccinationOps.create, { body: { data: { patientId: patient.id, vaccine: 'Rabies', givenOn: '2025-01-01' } } });
-    expect(vx.statusCode).toBe(201);
-    const res = await staff.call(api.deletePatient, { params: { id: patient.id } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
-    expect((await getPatient(patient.id)).statusCode).toBe(404);
-    expect((await staff.call(api.vaccinationOps.list, { query: { clientId: owner.id } })).json()).toEqual({ items: [], total: 0 });
-    expect((await staff.call(api.deletePatient, { params: { id: patient.id } })).statusCode).toBe(404);
-  });
-});
+// Deleting and archiving: patient-archive.test.ts.
 
 describe('POST /api/patient/{id}/deceased with appointments to cancel', () => {
   const future = (days: number, hour = 10) => {

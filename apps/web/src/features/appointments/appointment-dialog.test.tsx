@@ -322,3 +322,40 @@ describe('status of an existing appointment', { timeout: 20_000 }, () => {
     expect(posted).toEqual([{ data: { status: 'Confirmed', statusNote: 'Owner called back' } }]);
   });
 });
+
+describe('deleting an existing appointment', { timeout: 20_000 }, () => {
+  /** The appointment as a user holding `permissions` opens it; cancelling stays their everyday action. */
+  function serve(permissions: string[]): Call[] {
+    return fakeServer((call) => {
+      if (call.path === `/api/appointment/${APPOINTMENT_ID}`) {
+        if (call.method === 'DELETE') return { body: { ok: true } };
+        return { body: appointment({ status: 'Confirmed' }) };
+      }
+      if (call.path === '/api/user/permissions') return { body: { permissions, roles: [] } };
+      return lookups(call);
+    });
+  }
+
+  it('offers no Delete without records.delete (Front Desk), only Cancel appointment', async () => {
+    const calls = serve([]);
+    renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Cancel appointment' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/permissions')).toBe(true));
+    await screen.findByText('Status history');
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('deletes for good with records.delete, after a confirmation that points to cancelling instead', async () => {
+    const calls = serve(['records.delete']);
+    const onClose = vi.fn();
+    renderPage(<AppointmentDialog open appointmentId={APPOINTMENT_ID} onClose={onClose} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete appointment' });
+    expect(dialog.textContent).toContain('for good');
+    expect(dialog.textContent).toContain('cancel it instead');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Appointment deleted')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/appointment/${APPOINTMENT_ID}`]);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});

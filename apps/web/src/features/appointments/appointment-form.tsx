@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Box, Button, DialogActions, DialogContent, DialogTitle, Divider, Stack } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { AppointmentDetail, Location } from '@willow/contracts';
+import { DELETE_RECORDS, type AppointmentDetail, type Location } from '@willow/contracts';
+import { useHasAnyPermission } from '../../app/session';
 import { MessageInput, MultiSelectInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
@@ -78,10 +79,11 @@ export function AppointmentForm(props: AppointmentFormProps) {
   const { create, dialog: createOverlapDialog } = useOverlapAwareCreate();
   const { update, dialog: updateOverlapDialog } = useOverlapAwareUpdate();
   const remove = useDeleteAppointment();
+  const canDelete = useHasAnyPermission([DELETE_RECORDS]);
   const confirmDelete = useConfirmDelete<AppointmentDetail>({
     title: 'Delete appointment',
     message: (a) =>
-      `Delete the appointment of ${a.client.firstName} ${a.client.lastName} (${formatSpanInZone(a.startAt, a.endAt, timeZone)}) with its history and add-ons? This cannot be undone.`,
+      `Delete the appointment of ${a.client.firstName} ${a.client.lastName} (${formatSpanInZone(a.startAt, a.endAt, timeZone)}) for good, with its status history and add-ons? This cannot be undone. To call it off and keep it on record, cancel it instead.`,
     run: (a) => remove.mutateAsync(a.id),
     success: 'Appointment deleted',
     error: 'Error deleting appointment',
@@ -262,7 +264,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        {appointment && (
+        {/* Cancelling is the everyday action (the status panel); deleting for good needs records.delete. */}
+        {appointment && canDelete && (
           <Button color="error" startIcon={<DeleteIcon />} onClick={() => confirmDelete.ask(appointment)} disabled={saving} sx={{ mr: 'auto' }}>
             Delete
           </Button>

@@ -16,6 +16,7 @@ const FIELD_NAMES: Record<string, string> = {
   mergedFrom: 'Merged from',
   deceasedOn: 'Deceased on',
   deceasedNote: 'Deceased note',
+  archivedAt: 'Archived',
 };
 
 /** 'alternatePhone' → 'Alternate phone'; known ids get their plain names. */
@@ -37,6 +38,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   merge: 'Merged',
   unmerge: 'Merge undone',
   import: 'Imported',
+  archive: 'Archived',
+  restore: 'Restored',
 };
 
 const STAFF_FIELDS = new Set(['primaryVeterinarianId', 'prescriberId', 'providerId']);

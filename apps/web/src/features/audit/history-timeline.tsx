@@ -16,6 +16,8 @@ const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error' | 'seconda
   delete: 'error',
   merge: 'secondary',
   unmerge: 'default',
+  archive: 'default',
+  restore: 'info',
 };
 
 /** Who changed what and when, newest first: the record's own history. */

@@ -6,7 +6,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { OpQuery, PatientRef, prescriptionOps } from '@willow/contracts';
+import { DELETE_RECORDS, type OpQuery, type PatientRef, type prescriptionOps } from '@willow/contracts';
+import { useHasAnyPermission } from '../../app/session';
 import { DataTable, type ServerPagination } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
@@ -63,13 +64,15 @@ export function useCareRecordList<T extends CareRecord>({ noun, query, loadingTo
     error: `Error deleting ${noun}`,
   });
   const { ask } = confirmDelete;
+  // A care record is corrected by an edit; deleting it for good needs records.delete.
+  const canDelete = useHasAnyPermission([DELETE_RECORDS]);
   // Stable, so the grid's columns need not be rebuilt on every render.
   const actions = useCallback(
     (row: T, name: string) => [
       <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${name}`} onClick={() => openEdit(row)} />,
-      <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${name}`} onClick={() => ask(row)} />,
+      ...(canDelete ? [<GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${name}`} onClick={() => ask(row)} />] : []),
     ],
-    [openEdit, ask],
+    [openEdit, ask, canDelete],
   );
   return {
     noun,

@@ -1,18 +1,28 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Link, Paper } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Tooltip } from '@mui/material';
+import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import { DELETE_RECORDS } from '@willow/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { useRegistry } from '../../app/registry-context';
+import { useHasAnyPermission } from '../../app/session';
 import { DetailList } from '../../components/detail-list';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { RegistryTabs } from '../../components/registry-tabs';
+import { useConfirmAction } from '../../components/use-confirm-action';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { formatDateTime } from '../../lib/dates';
+import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useStaffNames } from '../users/users.api';
-import { useClient, useDeleteClient } from './clients.api';
+import { useArchiveClient, useClient, useDeleteClient, useRestoreClient } from './clients.api';
 import { ClientFormDialog } from './client-form-dialog';
+
+/** Why Delete is not offered for a client with history. */
+export const CLIENT_KEPT_FOR_HISTORY = 'Clients with appointments, care records or documents are archived, not deleted';
 
 /** The household page: the client's details, then every feature's tab about them. */
 export default function ClientPage() {
@@ -23,15 +33,33 @@ export default function ClientPage() {
   const staffNames = useStaffNames();
   const locations = useLocations(false);
   const remove = useDeleteClient();
+  const archive = useArchiveClient();
+  const restore = useRestoreClient();
+  // Deleting for good is a permission of its own; archiving needs only the right to edit (docs/decisions/0058).
+  const canDelete = useHasAnyPermission([DELETE_RECORDS]);
   const [editing, setEditing] = useState(false);
   const confirmDelete = useConfirmDelete<{ id: string; name: string }>({
     title: 'Delete client',
-    message: (c) => `Delete ${c.name} together with their patients, prescriptions, vaccinations and documents? This cannot be undone.`,
+    message: (c) => `Delete ${c.name} and their patients for good? They have no appointments, care records or documents. This cannot be undone.`,
     run: (c) => remove.mutateAsync(c.id),
     success: 'Client deleted',
     error: 'Error deleting client',
     onDeleted: () => void navigate('/clients', { replace: true }),
   });
+  const confirmArchive = useConfirmAction<{ id: string; name: string }>({
+    title: 'Archive client',
+    message: (c) =>
+      `Archive ${c.name}? They and their patients will be hidden from lists, search and pickers. Nothing is deleted: their appointments, care records and documents are kept, and you can restore them at any time.`,
+    run: (c) => archive.mutateAsync(c.id),
+    confirmLabel: 'Archive',
+    success: 'Client archived',
+    error: 'Error archiving client',
+  });
+  const doRestore = (id: string) =>
+    restore.mutateAsync(id).then(
+      () => notifySuccess('Client restored'),
+      (e: unknown) => notifyError('Error restoring client', e),
+    );
 
   if (client.isLoading) return <PageLoader />;
   if (!client.data) return <Alert severity="error">{client.error?.message ?? 'This client could not be loaded.'}</Alert>;
@@ -49,12 +77,34 @@ export default function ClientPage() {
             <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
               Edit
             </Button>
-            <Button color="error" startIcon={<DeleteIcon />} onClick={() => confirmDelete.ask({ id: c.id, name })}>
-              Delete
-            </Button>
+            {c.archivedAt ? (
+              <Button startIcon={<UnarchiveIcon />} onClick={() => void doRestore(c.id)} loading={restore.isPending}>
+                Restore
+              </Button>
+            ) : (
+              <Button startIcon={<ArchiveIcon />} onClick={() => confirmArchive.ask({ id: c.id, name })}>
+                Archive
+              </Button>
+            )}
+            {canDelete && (
+              // A disabled button gives its tooltip no events: the span takes them, with the reason as
+              // its description (a label on a plain span is not allowed).
+              <Tooltip title={c.hasHistory ? CLIENT_KEPT_FOR_HISTORY : ''} describeChild>
+                <span>
+                  <Button color="error" startIcon={<DeleteIcon />} disabled={c.hasHistory} onClick={() => confirmDelete.ask({ id: c.id, name })}>
+                    Delete
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
           </>
         }
       />
+      {c.archivedAt && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Archived {formatDateTime(c.archivedAt)}: left out of lists, search and pickers, with their patients. Restore to book them again.
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <DetailList
           items={[
@@ -70,6 +120,7 @@ export default function ClientPage() {
       <RegistryTabs label="Client records" tabs={registry.clientTabs} props={{ clientId: c.id }} />
       <ClientFormDialog open={editing} client={c} defaultLocationId={c.locationId} onClose={() => setEditing(false)} />
       {confirmDelete.dialog}
+      {confirmArchive.dialog}
     </>
   );
 }

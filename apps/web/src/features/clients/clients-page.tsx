@@ -8,7 +8,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ClientSummary } from '@willow/contracts';
 import { useNavigate } from 'react-router';
 import { useHasAnyPermission } from '../../app/session';
+import { ArchivedChip } from '../../components/archived-chip';
 import { DataTable } from '../../components/data-table';
+import { SwitchInput } from '../../components/form-fields';
 import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useServerPages } from '../../components/use-server-pages';
@@ -31,6 +33,11 @@ const columns: GridColDef<ClientSummary>[] = [
   { field: 'phone', headerName: 'Phone', width: 150 },
   { field: 'patientCount', headerName: 'Patients', type: 'number', width: 90 },
 ];
+/** While archived clients are shown too: which ones they are. */
+const withStatus: GridColDef<ClientSummary>[] = [
+  ...columns,
+  { field: 'archivedAt', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <ArchivedChip archivedAt={row.archivedAt} /> },
+];
 
 export default function ClientsPage() {
   const navigate = useNavigate();
@@ -38,10 +45,15 @@ export default function ClientsPage() {
   const canImport = useHasAnyPermission(['users.manage', 'account.manage']);
   const canExport = useHasAnyPermission(['users.manage', 'account.manage', 'reports.export']);
   const [search, setSearch] = useState('');
+  const [showArchived, setShowArchived] = useState(false);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const debounced = useDebouncedValue(search);
-  const pages = useServerPages(place.locationId ? { locationId: place.locationId, search: debounced.trim() || undefined } : null);
+  const pages = useServerPages(
+    place.locationId
+      ? { locationId: place.locationId, search: debounced.trim() || undefined, ...(showArchived && { includeArchived: 'true' as const }) }
+      : null,
+  );
   const clients = useClientList(pages.query, pages.options);
   useLoadingToast(clients.isLoading, 'Loading Clients...');
   useErrorToast(clients.error, 'Error getting client list');
@@ -86,6 +98,7 @@ export default function ClientsPage() {
           }}
           sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
         />
+        <SwitchInput label="Show archived" checked={showArchived} onChange={setShowArchived} />
         {place.canPick && (
           <TextField
             select
@@ -106,12 +119,13 @@ export default function ClientsPage() {
       <DataTable
         label="Clients"
         rows={clients.data?.items}
-        columns={columns}
+        columns={showArchived ? withStatus : columns}
         loadError={loadErrorOf(clients)}
         loading={clients.isFetching || place.loading}
         noRowsLabel={debounced ? 'No clients match this search' : 'No clients yet'}
         server={pages.table(clients.data?.total)}
         onRowClick={(row) => void navigate(`/clients/${row.id}`)}
+        isRowMuted={(row) => row.archivedAt !== null}
       />
       <ClientFormDialog
         open={creating}

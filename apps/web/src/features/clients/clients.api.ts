@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { clientOps, deleteClient, importClients, previewClientImport } from '@willow/contracts';
+import { archiveClient, clientOps, deleteClient, importClients, previewClientImport, restoreClient } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { auditKeys, clientKeys, contactKeys, documentKeys, patientKeys, prescriptionKeys, searchKeys, vaccinationKeys } from '../../lib/query-keys';
@@ -19,6 +19,15 @@ export function useDeleteClient() {
     // The client's patients and records went with them.
     [patientKeys.all, prescriptionKeys.all, vaccinationKeys.all, documentKeys.all, contactKeys.all],
   );
+}
+
+/** Archiving or restoring a client takes the patients archived with them along. */
+export function useArchiveClient() {
+  return clientHooks.useChange((id: string) => api(archiveClient, { params: { id } }), [patientKeys.all]);
+}
+
+export function useRestoreClient() {
+  return clientHooks.useChange((id: string) => api(restoreClient, { params: { id } }), [patientKeys.all]);
 }
 
 export function usePreviewImport() {

@@ -7,7 +7,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import UploadIcon from '@mui/icons-material/Upload';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
-import { DOCUMENT_TYPES } from '@willow/contracts';
+import { DELETE_RECORDS, DOCUMENT_TYPES } from '@willow/contracts';
+import { useHasAnyPermission } from '../../app/session';
 import type { Document } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
@@ -40,6 +41,8 @@ export function DocumentList({ clientId, patientId }: DocumentListProps) {
     error: 'Error deleting document',
   });
   const askDelete = confirmDelete.ask;
+  // Part of the clinical record: deleting a document for good needs records.delete.
+  const canDelete = useHasAnyPermission([DELETE_RECORDS]);
 
   const columns = useMemo<GridColDef<Document>[]>(() => {
     const list: GridColDef<Document>[] = [
@@ -96,12 +99,14 @@ export function DocumentList({ clientId, patientId }: DocumentListProps) {
             onClick={() => window.location.assign(documentDownloadUrl(row.id))}
           />,
           <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${row.fileName}`} onClick={() => setEditing(row)} showInMenu />,
-          <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.fileName}`} onClick={() => askDelete(row)} showInMenu />,
+          ...(canDelete
+            ? [<GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.fileName}`} onClick={() => askDelete(row)} showInMenu />]
+            : []),
         ],
       },
     );
     return list;
-  }, [patientId, askDelete]);
+  }, [patientId, askDelete, canDelete]);
 
   return (
     <>

@@ -18,7 +18,8 @@ const HOUSEHOLD_LIMIT = 200;
 export default function ClientPatientsTab({ clientId }: { clientId: string }) {
   const client = useClient(clientId);
   const navigate = useNavigate();
-  const patients = usePatientList({ clientId, includeDeceased: true, limit: HOUSEHOLD_LIMIT, offset: 0 });
+  // The whole household, archived members too (marked): an archived client's patients are archived with them.
+  const patients = usePatientList({ clientId, includeDeceased: true, includeArchived: true, limit: HOUSEHOLD_LIMIT, offset: 0 });
   const { actions, dialogs } = usePatientActions();
   const [adding, setAdding] = useState(false);
   useErrorToast(patients.error, 'Error getting patient list');
@@ -27,7 +28,7 @@ export default function ClientPatientsTab({ clientId }: { clientId: string }) {
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={!client.data}>
+        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={!client.data || client.data.archivedAt !== null}>
           Add patient
         </Button>
       </Box>
@@ -39,7 +40,7 @@ export default function ClientPatientsTab({ clientId }: { clientId: string }) {
         loading={patients.isLoading}
         noRowsLabel="No patients yet"
         onRowClick={(row) => void navigate(`/patients/${row.id}`)}
-        isRowMuted={(row) => row.deceasedOn !== null}
+        isRowMuted={(row) => row.deceasedOn !== null || row.archivedAt !== null}
       />
       {client.data && (
         <PatientFormDialog

@@ -1,27 +1,45 @@
 import { useMemo, useState } from 'react';
 import type { Patient } from '@willow/contracts';
+import { useConfirmAction } from '../../components/use-confirm-action';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { notifyError, notifySuccess } from '../../lib/toasts';
 import { DeceasedDialog, useUndoDeceased } from './deceased-dialog';
 import { PatientFormDialog } from './patient-form-dialog';
-import { useDeletePatient } from './patients.api';
+import { useArchivePatient, useDeletePatient, useRestorePatient } from './patients.api';
+
+/** Why Delete is not offered for a patient with history. */
+export const PATIENT_KEPT_FOR_HISTORY = 'Patients with appointments, care records or documents are archived, not deleted';
 
 /**
- * Edit, mark as deceased (or undo) and delete, with their dialogs: the same on every list of
- * patients and on the patient's own page. Render `dialogs` once.
+ * Edit, mark as deceased (or undo), archive (or restore) and delete, with their dialogs: the same
+ * on every list of patients and on the patient's own page. Render `dialogs` once. Deleting for
+ * good is offered on the patient's page only, to those holding records.delete (docs/decisions/0059).
  */
 export function usePatientActions(options: { onDeleted?: () => void } = {}) {
   const [editing, setEditing] = useState<Patient | null>(null);
   const [dying, setDying] = useState<Patient | null>(null);
   const undoDeceased = useUndoDeceased();
   const remove = useDeletePatient();
+  const archive = useArchivePatient();
+  const restoreMutation = useRestorePatient();
   const confirmDelete = useConfirmDelete<Patient>({
     title: 'Delete patient',
-    message: (p) => `Delete ${p.name} with their prescriptions, vaccinations and documents? This cannot be undone.`,
+    message: (p) => `Delete ${p.name} for good? They have no appointments, care records or documents. This cannot be undone.`,
     run: (p) => remove.mutateAsync(p.id),
     success: 'Patient deleted',
     error: 'Error deleting patient',
-    onDeleted: options.onDeleted,
+    ...(options.onDeleted && { onDeleted: options.onDeleted }),
   });
+  const confirmArchive = useConfirmAction<Patient>({
+    title: 'Archive patient',
+    message: (p) =>
+      `Archive ${p.name}? They will be hidden from lists, search and pickers. Nothing is deleted: their appointments, care records and documents are kept, and you can restore them at any time.`,
+    run: (p) => archive.mutateAsync(p.id),
+    confirmLabel: 'Archive',
+    success: 'Patient archived',
+    error: 'Error archiving patient',
+  });
+  const { mutateAsync: restoreOne } = restoreMutation;
   const dialogs = (
     <>
       {editing && (
@@ -35,13 +53,27 @@ export function usePatientActions(options: { onDeleted?: () => void } = {}) {
       )}
       <DeceasedDialog patient={dying} onClose={() => setDying(null)} />
       {confirmDelete.dialog}
+      {confirmArchive.dialog}
     </>
   );
   const askDelete = confirmDelete.ask;
+  const askArchive = confirmArchive.ask;
   // Stable across renders so the grid columns built from it are too.
   const actions = useMemo(
-    () => ({ edit: setEditing, markDeceased: setDying, undoDeceased, remove: askDelete }),
-    [undoDeceased, askDelete],
+    () => ({
+      edit: setEditing,
+      markDeceased: setDying,
+      undoDeceased,
+      archive: askArchive,
+      // Restoring hides nothing and deletes nothing: no confirmation.
+      restore: (p: Pick<Patient, 'id'>) =>
+        restoreOne(p.id).then(
+          () => notifySuccess('Patient restored'),
+          (e: unknown) => notifyError('Error restoring patient', e),
+        ),
+      remove: askDelete,
+    }),
+    [undoDeceased, askArchive, askDelete, restoreOne],
   );
-  return { actions, dialogs };
+  return { actions, dialogs, restoring: restoreMutation.isPending };
 }

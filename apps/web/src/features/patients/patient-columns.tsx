@@ -1,12 +1,14 @@
 import { Box, Link } from '@mui/material';
+import ArchiveIcon from '@mui/icons-material/Archive';
 import EditIcon from '@mui/icons-material/Edit';
-import DeleteIcon from '@mui/icons-material/Delete';
 import HeartBrokenIcon from '@mui/icons-material/HeartBroken';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import UndoIcon from '@mui/icons-material/Undo';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Patient } from '@willow/contracts';
 import { Link as RouterLink } from 'react-router';
+import { ArchivedChip } from '../../components/archived-chip';
 import { formatAge } from '../../lib/dates';
 import { AlertChips, DeceasedChip } from './patient-chips';
 import type { usePatientActions } from './patient-actions';
@@ -69,7 +71,12 @@ export function patientColumns<P extends Patient & { clientName?: string }>(
       field: 'deceasedOn',
       headerName: 'Status',
       width: 195,
-      renderCell: ({ row }) => <DeceasedChip deceasedOn={row.deceasedOn} />,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%', overflow: 'hidden' }}>
+          <DeceasedChip deceasedOn={row.deceasedOn} />
+          <ArchivedChip archivedAt={row.archivedAt} />
+        </Box>
+      ),
     },
   );
   if (actions)
@@ -96,7 +103,12 @@ export function patientColumns<P extends Patient & { clientName?: string }>(
             showInMenu
           />
         ),
-        <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.name}`} onClick={() => actions.remove(row)} showInMenu />,
+        // Deleting for good is on the patient's own page, where it shows whether they have history.
+        row.archivedAt ? (
+          <GridActionsCellItem key="restore" icon={<UnarchiveIcon />} label={`Restore ${row.name}`} onClick={() => void actions.restore(row)} showInMenu />
+        ) : (
+          <GridActionsCellItem key="archive" icon={<ArchiveIcon />} label={`Archive ${row.name}`} onClick={() => actions.archive(row)} showInMenu />
+        ),
       ],
     });
   return columns;

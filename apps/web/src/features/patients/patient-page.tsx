@@ -1,16 +1,21 @@
-import { Alert, Box, Button, Link, Paper, Stack } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Tooltip } from '@mui/material';
+import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HeartBrokenIcon from '@mui/icons-material/HeartBroken';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import UndoIcon from '@mui/icons-material/Undo';
+import { DELETE_RECORDS } from '@willow/contracts';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useRegistry } from '../../app/registry-context';
+import { useHasAnyPermission } from '../../app/session';
+import { ArchivedChip } from '../../components/archived-chip';
 import { DetailList } from '../../components/detail-list';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { RegistryTabs } from '../../components/registry-tabs';
-import { formatAge, formatDate } from '../../lib/dates';
-import { usePatientActions } from './patient-actions';
+import { formatAge, formatDate, formatDateTime } from '../../lib/dates';
+import { PATIENT_KEPT_FOR_HISTORY, usePatientActions } from './patient-actions';
 import { AlertChips, DeceasedChip } from './patient-chips';
 import { SEX_LABELS } from './patient-form-dialog';
 import { usePatient } from './patients.api';
@@ -20,7 +25,9 @@ export default function PatientPage() {
   const navigate = useNavigate();
   const registry = useRegistry();
   const patient = usePatient(id);
-  const { actions, dialogs } = usePatientActions({
+  // Deleting for good is a permission of its own; archiving needs only the right to edit (docs/decisions/0058).
+  const canDelete = useHasAnyPermission([DELETE_RECORDS]);
+  const { actions, dialogs, restoring } = usePatientActions({
     onDeleted: () => void navigate(patient.data ? `/clients/${patient.data.clientId}` : '/patients', { replace: true }),
   });
 
@@ -57,16 +64,39 @@ export default function PatientPage() {
                 Mark as deceased
               </Button>
             )}
-            <Button color="error" startIcon={<DeleteIcon />} onClick={() => actions.remove(p)}>
-              Delete
-            </Button>
+            {p.archivedAt ? (
+              <Button startIcon={<UnarchiveIcon />} onClick={() => void actions.restore(p)} loading={restoring}>
+                Restore
+              </Button>
+            ) : (
+              <Button startIcon={<ArchiveIcon />} onClick={() => actions.archive(p)}>
+                Archive
+              </Button>
+            )}
+            {canDelete && (
+              // A disabled button gives its tooltip no events: the span takes them, with the reason as
+              // its description (a label on a plain span is not allowed).
+              <Tooltip title={p.hasHistory ? PATIENT_KEPT_FOR_HISTORY : ''} describeChild>
+                <span>
+                  <Button color="error" startIcon={<DeleteIcon />} disabled={p.hasHistory} onClick={() => actions.remove(p)}>
+                    Delete
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
           </>
         }
       />
+      {p.archivedAt && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Archived {formatDateTime(p.archivedAt)}: left out of lists, search and pickers. Restore to book them again.
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2, ...(p.deceasedOn && { bgcolor: 'action.hover' }) }}>
-        {(p.deceasedOn || p.alerts.length > 0) && (
+        {(p.deceasedOn || p.archivedAt || p.alerts.length > 0) && (
           <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
             <DeceasedChip deceasedOn={p.deceasedOn} size="medium" />
+            <ArchivedChip archivedAt={p.archivedAt} size="medium" />
             <AlertChips alerts={p.alerts} size="medium" />
           </Stack>
         )}

@@ -20,11 +20,13 @@ export default function PatientsPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [showDeceased, setShowDeceased] = useState(false);
+  const [showArchived, setShowArchived] = useState(false);
   const debounced = useDebouncedValue(search);
   const pages = useServerPages({
     locationId: locationId ?? undefined,
     search: debounced.trim() || undefined,
     includeDeceased: showDeceased ? ('true' as const) : ('false' as const),
+    ...(showArchived && { includeArchived: 'true' as const }),
   });
   const patients = usePatients(pages.query, pages.options);
   const { actions, dialogs } = usePatientActions();
@@ -37,7 +39,12 @@ export default function PatientsPage() {
     <>
       <PageHeader
         title="Patients"
-        actions={<SwitchInput label="Show deceased" checked={showDeceased} onChange={setShowDeceased} />}
+        actions={
+          <>
+            <SwitchInput label="Show deceased" checked={showDeceased} onChange={setShowDeceased} />
+            <SwitchInput label="Show archived" checked={showArchived} onChange={setShowArchived} />
+          </>
+        }
       />
       <TextField
         fullWidth
@@ -60,7 +67,7 @@ export default function PatientsPage() {
         noRowsLabel={debounced ? 'No patients match this search' : 'No patients yet'}
         server={pages.table(patients.data?.total)}
         onRowClick={(row) => void navigate(`/patients/${row.id}`)}
-        isRowMuted={(row) => row.deceasedOn !== null}
+        isRowMuted={(row) => row.deceasedOn !== null || row.archivedAt !== null}
       />
       {dialogs}
     </>

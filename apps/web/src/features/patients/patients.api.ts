@@ -21,22 +21,36 @@ const patientHooks = crudHooks({
   alsoInvalidate: [clientKeys.all, searchKeys.all, auditKeys.all],
 });
 
-export const { useList: usePatients, useGet: usePatient, useCreate: useCreatePatient, useUpdate: useUpdatePatient } = patientHooks;
+export const {
+  useList: usePatients,
+  useGet: usePatient,
+  useCreate: useCreatePatient,
+  useUpdate: useUpdatePatient,
+  useArchive: useArchivePatient,
+  useRestore: useRestorePatient,
+} = patientHooks;
 
 export interface PatientListQuery {
   clientId?: string;
   locationId?: string;
   search?: string;
   includeDeceased?: boolean;
+  /** archived patients are left out unless asked for */
+  includeArchived?: boolean;
   limit: number;
   offset: number;
 }
 
 /** A page of patients for pickers and tabs: the search trimmed, the deceased in or out. */
 export function usePatientList(query: PatientListQuery, enabled = true) {
-  const { includeDeceased, search, ...rest } = query;
+  const { includeDeceased, includeArchived, search, ...rest } = query;
   return usePatients(
-    { ...rest, search: search?.trim() || undefined, includeDeceased: includeDeceased === undefined ? undefined : includeDeceased ? 'true' : 'false' },
+    {
+      ...rest,
+      search: search?.trim() || undefined,
+      includeDeceased: includeDeceased === undefined ? undefined : includeDeceased ? 'true' : 'false',
+      ...(includeArchived && { includeArchived: 'true' as const }),
+    },
     { enabled, placeholderData: keepPreviousData },
   );
 }
