@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, type ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { queryTally } from './query-tally.js';
@@ -39,6 +39,21 @@ export type Unlisten = () => Promise<void>;
 function channelIdentifier(channel: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   return channel;
+}
+
+/**
+ * Reads that do not depend on each other: side by side on the pool's connections, or one after
+ * another inside a transaction, which has one connection (the driver would otherwise queue them
+ * itself, a use it is deprecating).
+ */
+export async function together<T extends readonly (() => Promise<unknown>)[]>(
+  ex: Executor,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!is(ex, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as never;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as never;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));

@@ -1,7 +1,7 @@
 // The checks a booking, a change and a correction share: that the records an appointment names
 // fit together, and that its time does not clash with another one unless a reason is given.
 import { CLIENT_ARCHIVED, PATIENT_ARCHIVED } from '@willow/contracts';
-import type { Executor } from '../../db/client.js';
+import { together, type Executor } from '../../db/client.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -86,11 +86,11 @@ export async function assertProviders(
 
 /** The names the overlap message gives, each read from the feature that owns it. */
 async function describeClash(ex: Executor, scope: Scope, row: OverlapRow): Promise<Clash> {
-  const [[client], providerNames, patientRows] = await Promise.all([
-    clientsRepository.summaries(ex, scope, [row.clientId]),
-    usersRepository.fullNames(ex, scope, providersOf(row.primaryProviderId, row.secondaryProviderId)),
-    patientsRepository.findByIds(ex, scope, row.patientIds),
-  ]);
+  const [[client], providerNames, patientRows] = await together(ex, [
+    () => clientsRepository.summaries(ex, scope, [row.clientId]),
+    () => usersRepository.fullNames(ex, scope, providersOf(row.primaryProviderId, row.secondaryProviderId)),
+    () => patientsRepository.findByIds(ex, scope, row.patientIds),
+  ] as const);
   const nameOf = (id: string | null) => (id ? (providerNames.get(id) ?? null) : null);
   const patientById = new Map(patientRows.map((p) => [p.id, p]));
   return {

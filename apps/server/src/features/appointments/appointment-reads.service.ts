@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentAddOn, AppointmentDetail, AppointmentStatus, ListAppointmentsQuery, StatusChange } from '@willow/contracts';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/client.js';
+import { together, type Db, type Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
@@ -27,16 +27,17 @@ export const toAddOn = (r: AppointmentAddOnRow): AppointmentAddOn => ({
 /** Rows to answers: a fixed number of batched look-ups, however many rows there are. */
 export async function toAppointments(ex: Executor, scope: Scope, rows: AppointmentRow[]): Promise<Appointment[]> {
   if (rows.length === 0) return [];
-  const [clientRows, patientRows, serviceRows, addOnRows] = await Promise.all([
-    clientsRepository.summaries(ex, scope, unique(rows.map((r) => r.clientId))),
-    patientsRepository.withSpecies(ex, scope, unique(rows.flatMap((r) => r.patientIds))),
-    servicesRepository.findByIds(ex, scope, unique(rows.flatMap((r) => r.serviceIds))),
-    repo.addOnsOf(
-      ex,
-      scope,
-      rows.map((r) => r.id),
-    ),
-  ]);
+  const [clientRows, patientRows, serviceRows, addOnRows] = await together(ex, [
+    () => clientsRepository.summaries(ex, scope, unique(rows.map((r) => r.clientId))),
+    () => patientsRepository.withSpecies(ex, scope, unique(rows.flatMap((r) => r.patientIds))),
+    () => servicesRepository.findByIds(ex, scope, unique(rows.flatMap((r) => r.serviceIds))),
+    () =>
+      repo.addOnsOf(
+        ex,
+        scope,
+        rows.map((r) => r.id),
+      ),
+  ] as const);
   const clientById = new Map(clientRows.map((c) => [c.id, c]));
   const patientById = new Map(patientRows.map((p) => [p.id, p]));
   const serviceById = new Map(serviceRows.map((s) => [s.id, s]));

@@ -2,7 +2,7 @@ import { CLIENT_ARCHIVED, PATIENT_CLIENT_ARCHIVED, PATIENT_HAS_HISTORY, PATIENT_
 import type { Patient, PatientDetail, PatientWithClient } from '@willow/contracts';
 import type { DeceasedInput, ListPatientsQuery, PatientInput } from '@willow/contracts';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/client.js';
+import { together, type Db, type Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict } from '../../platform/errors.js';
@@ -42,17 +42,19 @@ const toPatient = (r: PatientRow, speciesName: string): Patient => ({
 });
 
 export async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[]): Promise<PatientWithClient[]> {
-  const [speciesNames, clientNames] = await Promise.all([
-    patientsRepository.speciesNames(
-      ex,
-      rows.map((r) => r.speciesId),
-    ),
-    patientsRepository.clientNames(
-      ex,
-      scope,
-      rows.map((r) => r.clientId),
-    ),
-  ]);
+  const [speciesNames, clientNames] = await together(ex, [
+    () =>
+      patientsRepository.speciesNames(
+        ex,
+        rows.map((r) => r.speciesId),
+      ),
+    () =>
+      patientsRepository.clientNames(
+        ex,
+        scope,
+        rows.map((r) => r.clientId),
+      ),
+  ] as const);
   return rows.map((r) => ({ ...toPatient(r, speciesNames.get(r.speciesId) ?? ''), clientName: clientNames.get(r.clientId) ?? '' }));
 }
 

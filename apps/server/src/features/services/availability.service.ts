@@ -1,6 +1,6 @@
 import type { AvailabilityInput, ProviderAvailability } from '@willow/contracts';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/client.js';
+import { together, type Db, type Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -22,10 +22,10 @@ export async function availableAt(
   locationIds: readonly string[],
 ): Promise<{ veterinarianId: string; startAt: Date; locationId: string }[]> {
   if (startTimes.length === 0 || locationIds.length === 0) return [];
-  const [times, staff] = await Promise.all([
-    availabilityRepository.atStartTimes(ex, scope, startTimes),
-    usersRepository.activeAt(ex, scope, locationIds),
-  ]);
+  const [times, staff] = await together(ex, [
+    () => availabilityRepository.atStartTimes(ex, scope, startTimes),
+    () => usersRepository.activeAt(ex, scope, locationIds),
+  ] as const);
   const timesOf = new Map<string, Date[]>();
   for (const t of times) {
     const list = timesOf.get(t.veterinarianId) ?? [];
@@ -63,10 +63,10 @@ export class AvailabilityService {
   }
 
   private async read(ex: Executor, scope: Scope, userId: string): Promise<ProviderAvailability> {
-    const [offered, times] = await Promise.all([
-      availabilityRepository.servicesOf(ex, scope, [userId]),
-      availabilityRepository.slotTimesOf(ex, scope, userId, new Date(Date.now() - PAST_SLOT_GRACE_MS)),
-    ]);
+    const [offered, times] = await together(ex, [
+      () => availabilityRepository.servicesOf(ex, scope, [userId]),
+      () => availabilityRepository.slotTimesOf(ex, scope, userId, new Date(Date.now() - PAST_SLOT_GRACE_MS)),
+    ] as const);
     return { veterinarianId: userId, serviceIds: offered.get(userId) ?? [], slotStartTimes: times.map((t) => t.toISOString()) };
   }
 }

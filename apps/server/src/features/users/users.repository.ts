@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Permission } from '@willow/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import { together, type Executor } from '../../db/client.js';
 import { idIn, linkTable, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
 import { userEmailsRepository } from './user-emails.repository.js';
 import { locations } from '../locations/locations.table.js';
@@ -104,13 +104,14 @@ export const usersRepository = {
   async attachLinks(ex: Executor, scope: Scope, rows: UserRow[]): Promise<UserWithLinks[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [roleRows, locationRows] = await Promise.all([
-      userRoleLinks.of(ex, scope, ids),
-      userLocationLinks
-        .select(ex, scope, { userId: userLocations.userId, locationId: userLocations.locationId }, inArray(userLocations.userId, ids))
-        .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
-        .orderBy(asc(locations.name)),
-    ]);
+    const [roleRows, locationRows] = await together(ex, [
+      () => userRoleLinks.of(ex, scope, ids),
+      async () =>
+        userLocationLinks
+          .select(ex, scope, { userId: userLocations.userId, locationId: userLocations.locationId }, inArray(userLocations.userId, ids))
+          .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
+          .orderBy(asc(locations.name)),
+    ] as const);
     const byUser = new Map(rows.map((r) => [r.id, { ...r, roleIds: [] as string[], locationIds: [] as string[] }]));
     for (const r of roleRows) byUser.get(r.ownerId)?.roleIds.push(r.otherId);
     for (const r of locationRows) byUser.get(r.userId)?.locationIds.push(r.locationId);
