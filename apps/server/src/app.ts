@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -41,12 +43,52 @@ declare module 'fastify' {
   }
 }
 
+/** Carried by every answer, including those written before a request is parsed. */
+const COMMON_HEADERS = {
+  'x-robots-tag': 'noindex, nofollow',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+} as const;
+
 function setCommonHeaders(reply: FastifyReply) {
   // Behind HTTPS (a proxy saying so, with TRUST_PROXY), browsers keep to HTTPS from then on.
   if (reply.request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  reply.header('x-robots-tag', 'noindex, nofollow');
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'same-origin');
+  reply.headers(COMMON_HEADERS);
+}
+
+/**
+ * Node's HTTP parser refuses a request it cannot read (an address or header section over 16 KB, a
+ * malformed request line or header, a request too slow to arrive) before Fastify sees it: no hook
+ * or error handler runs, and the answer is written straight to the socket. Give it the status
+ * Node would (431, 400, 408) in the product's {error:{message}} shape with the common headers.
+ */
+function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+        ? [413, MESSAGES.unreadableRequest]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, MESSAGES.requestTimeout]
+          : [400, MESSAGES.unreadableRequest];
+  this.log.debug({ err }, 'unreadable request');
+  // As Node does: answer only when no answer on this connection has begun, never corrupting one.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ error: { message } });
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      ...COMMON_HEADERS,
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -54,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
     // A malformed URL is refused before any hook or error handler runs: give it the same
     // headers and {error:{message}} shape as every other answer.
     frameworkErrors: (err, _req, res) => {

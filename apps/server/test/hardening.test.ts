@@ -1,8 +1,12 @@
 // Answers to input a form would never send, and the headers every answer carries: a NUL
 // character is a 400 naming the field (PostgreSQL text cannot hold one), API answers are never
-// cached, HTTPS is kept to once reached, and an import takes the size it promises.
+// cached, HTTPS is kept to once reached, an import takes the size it promises, and a request the
+// HTTP parser refuses (an address over 16 KB, a malformed line) still answers {error:{message}}.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
+import { MESSAGES } from '@willow/contracts';
 import { IMPORT_COLUMNS } from '../src/features/clients/client-import.service.js';
 import { createAccount, createTestApp, errorOf, type TestAccount, type TestContext } from './harness.js';
 
@@ -94,5 +98,58 @@ describe('the client import', () => {
       body: { data: { locationId: home.locationId, firstName: 'Big', lastName: 'Body', notes: 'x'.repeat(2 * 1024 * 1024) } },
     });
     expect(other.statusCode).toBe(413);
+  });
+});
+
+/** Sends raw bytes to the listening app and reads the answer until the server closes the connection. */
+async function rawRequest(app: TestContext['app'], request: string) {
+  const { port } = app.server.address() as AddressInfo;
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+// Node's HTTP parser refuses these before Fastify routes them: app.inject never meets it.
+describe('a request the HTTP parser refuses', () => {
+  beforeAll(() => ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+
+  it('answers 431 in the product shape for an address or a header section over 16 KB', async () => {
+    const url = `/api/client?search=${'a'.repeat(17 * 1024)}`;
+    const header = `x-filler: ${'b'.repeat(17 * 1024)}`;
+    for (const request of [`GET ${url} HTTP/1.1\r\nHost: localhost\r\n\r\n`, `GET /api/health HTTP/1.1\r\nHost: localhost\r\n${header}\r\n\r\n`]) {
+      const res = await rawRequest(ctx.app, request);
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body)).toEqual({ error: { message: MESSAGES.headersTooLarge } });
+      expect(res.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(res.body)),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-robots-tag': 'noindex, nofollow',
+        'referrer-policy': 'same-origin',
+      });
+    }
+  });
+
+  it('answers 400 in the product shape for a malformed request line or header', async () => {
+    for (const request of ['NOT A REQUEST\r\n\r\n', 'GET /api/health HTTP/1.1\r\nBad Header: x\r\n\r\n', 'GET /api/health HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n']) {
+      const res = await rawRequest(ctx.app, request);
+      expect(res.status, request).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ error: { message: MESSAGES.unreadableRequest } });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('still answers a readable request on the same server', async () => {
+    const res = await rawRequest(ctx.app, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(200);
   });
 });
