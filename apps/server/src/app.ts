@@ -16,6 +16,7 @@ import type { Db } from './db/client.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';
+import { crossOriginRefusal } from './platform/origin-check.js';
 import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
@@ -29,6 +30,8 @@ export interface AppOptions {
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
+  allowedOrigins?: readonly string[];
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
   moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
@@ -120,11 +123,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access: route.config.access });
   });
 
+  const allowedOrigins = opts.allowedOrigins ?? [];
   app.addHook('onRequest', async (req, reply) => {
     setCommonHeaders(reply);
     if (app.draining) {
       reply.header('connection', 'close');
       return reply.status(503).send({ error: { message: MESSAGES.shuttingDown } });
+    }
+    // Before the session is even read: another site's page never gets to write with the user's cookie.
+    const refusal = crossOriginRefusal(req, allowedOrigins);
+    if (refusal) {
+      req.log.warn({ refusal, host: req.host }, 'cross-origin write refused (the portal behind a proxy? list its address in ALLOWED_ORIGINS)');
+      return reply.status(403).send({ error: { message: MESSAGES.crossOrigin } });
     }
   });
 

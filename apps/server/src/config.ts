@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseAllowedOrigins } from './platform/origin-check.js';
 
 export interface Config {
   port: number;
@@ -12,6 +13,8 @@ export interface Config {
   webDist: string;
   /** behind HTTPS the cookie gets Secure */
   trustProxy: boolean;
+  /** origins besides the request's own host whose pages may write (decision 0053) */
+  allowedOrigins: string[];
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -32,5 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: bool(env.TRUST_PROXY, false),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
   };
 }

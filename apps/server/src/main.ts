@@ -23,6 +23,7 @@ const app = await buildApp({
   jwtSecret: resolveSecret(config.jwtSecret, config.dataDir),
   webDist: config.webDist,
   trustProxy: config.trustProxy,
+  allowedOrigins: config.allowedOrigins,
   logger: { level: config.logLevel },
 });
 

@@ -27,7 +27,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: boolean; allowedOrigins?: string[] } = {},
+): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
   let database: Database;
   let dropDatabase = async () => {};
@@ -58,6 +60,7 @@ export async function createTestApp(opts: { webDist?: string; moreRoutes?: AppOp
     ...(opts.webDist && { webDist: opts.webDist }),
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy && { trustProxy: true }),
+    ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
   });
   await app.ready();
   return {

@@ -19,4 +19,5 @@ export const MESSAGES = {
   headersTooLarge: 'The request is too large: its address or headers are longer than the server accepts.',
   unreadableRequest: 'The request could not be read. Please reload the page and try again.',
   requestTimeout: 'The request took too long to arrive. Please try again.',
+  crossOrigin: 'This request came from another site and was refused. Open Willow at its own address and try again.',
 } as const;
