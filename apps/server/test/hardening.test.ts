@@ -51,6 +51,26 @@ describe('a NUL character', () => {
   });
 });
 
+describe('a JSON body nested deeper than any form', () => {
+  it('answers 400 from validation, not 500 from the NUL check running out of stack', async () => {
+    for (const payload of [`{"data":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, `{"data":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/client',
+        headers: { cookie: home.admin.cookie, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+  });
+
+  it('still names a NUL character deep inside, in key order', async () => {
+    const deep = { data: { locationId: home.locationId, firstName: 'Ann', lastName: 'Lee', notes: 'ok', x: { y: [['a', 'b\u0000']] } } };
+    const res = await home.admin.call(api.createClient, { body: deep });
+    expect(errorOf(res)).toBe('x.y.0.1: must not contain a NUL character');
+  });
+});
+
 describe('a date outside the years a practice keeps', () => {
   it('answers 400 naming the field, in a body and in a range query', async () => {
     const born = await home.admin.call(api.createClient, { body: { data: { locationId: home.locationId, firstName: 'Old', lastName: 'Year' } } });

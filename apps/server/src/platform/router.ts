@@ -33,12 +33,23 @@ declare module 'fastify' {
 }
 
 /** The path of the first string holding a NUL character (`firstName`, `patient.name`, `ids.2`), if any. */
-export function nulPath(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'request' : undefined;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = nulPath(inner, [...path, key]);
-      if (found) return found;
+export function nulPath(value: unknown): string | undefined {
+  // Walked with a stack of its own, depth first in key order: a JSON body nested tens of
+  // thousands deep (it fits in 1 MiB) would exhaust the call stack of a recursive walk (a 500).
+  type Node = { value: unknown; key: string; parent: Node | undefined };
+  const pathOf = (node: Node) => {
+    const keys: string[] = [];
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.unshift(at.key);
+    return keys.join('.') || 'request';
+  };
+  const stack: Node[] = [{ value, key: '', parent: undefined }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (typeof node.value === 'string') {
+      if (node.value.includes('\u0000')) return pathOf(node);
+    } else if (node.value && typeof node.value === 'object') {
+      const entries = Object.entries(node.value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
     }
   }
   return undefined;
