@@ -1,7 +1,8 @@
 // Answers to input a form would never send, and the headers every answer carries: a NUL
-// character is a 400 naming the field (PostgreSQL text cannot hold one), API answers are never
-// cached, HTTPS is kept to once reached, an import takes the size it promises, and a request the
-// HTTP parser refuses (an address over 16 KB, a malformed line) still answers {error:{message}}.
+// character or half of a surrogate pair is a 400 naming the field (PostgreSQL text cannot hold
+// one), so is a body nested deeper than any form, API answers are never cached, HTTPS is kept to
+// once reached, an import takes the size it promises, and a request the HTTP parser refuses (an
+// address over 16 KB, a malformed line) still answers {error:{message}}.
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,29 @@ describe('a NUL character', () => {
   it('is refused after the session check: without a session it is still 401', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/client?locationId=${home.locationId}&search=a%00b` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('half of a surrogate pair', () => {
+  it('in a text, a list or a JSON column answers 400 naming the field, and nothing is written', async () => {
+    const before = await clientCount();
+    const client = await home.admin.call(api.createClient, { body: { data: { locationId: home.locationId, firstName: 'Ann\ud800', lastName: 'Lee' } } });
+    expect(client.statusCode).toBe(400);
+    expect(errorOf(client)).toBe('firstName: must be valid Unicode text');
+    expect(await clientCount()).toBe(before);
+    const category = (await home.admin.call(api.addOnCategoryOps.create, { body: { data: { locationId: home.locationId, name: 'Keepsakes' } } })).json();
+    // Options are kept in a JSON column, where PostgreSQL refuses the escape outright.
+    const addOn = await home.admin.call(api.addOnOps.create, {
+      body: { data: { categoryId: category.id, name: 'Urn', price: 5, options: [{ name: 'Oak\udc00' }] } },
+    });
+    expect(addOn.statusCode).toBe(400);
+    expect(errorOf(addOn)).toBe('options.0.name: must be valid Unicode text');
+  });
+
+  it('keeps a whole pair (an emoji) as it is', async () => {
+    const res = await home.admin.call(api.createClient, { body: { data: { locationId: home.locationId, firstName: 'Ann 🐾', lastName: 'Lee' } } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().firstName).toBe('Ann 🐾');
   });
 });
 
