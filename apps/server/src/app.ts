@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -18,6 +20,7 @@ import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js'
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';
+import { crossOriginRefusal } from './platform/origin-check.js';
 import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
@@ -39,6 +42,8 @@ export interface AppOptions {
   listen?: Database['listen'];
   /** answer every API request with `x-query-count`, the SQL statements it ran (benchmarks) */
   countQueries?: boolean;
+  /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
+  allowedOrigins?: readonly string[];
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
   moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
@@ -64,12 +69,52 @@ function fastifyTrustProxy(trust: TrustProxy | undefined): FastifyServerOptions[
   return trust;
 }
 
+/** Carried by every answer, including those written before a request is parsed. */
+const COMMON_HEADERS = {
+  'x-robots-tag': 'noindex, nofollow',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+} as const;
+
 function setCommonHeaders(reply: FastifyReply) {
   // Behind HTTPS (a proxy saying so, with TRUST_PROXY), browsers keep to HTTPS from then on.
   if (reply.request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  reply.header('x-robots-tag', 'noindex, nofollow');
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'same-origin');
+  reply.headers(COMMON_HEADERS);
+}
+
+/**
+ * Node's HTTP parser refuses a request it cannot read (an address or header section over 16 KB, a
+ * malformed request line or header, a request too slow to arrive) before Fastify sees it: no hook
+ * or error handler runs, and the answer is written straight to the socket. Give it the status
+ * Node would (431, 400, 408) in the product's {error:{message}} shape with the common headers.
+ */
+function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+        ? [413, MESSAGES.unreadableRequest]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, MESSAGES.requestTimeout]
+          : [400, MESSAGES.unreadableRequest];
+  this.log.debug({ err }, 'unreadable request');
+  // As Node does: answer only when no answer on this connection has begun, never corrupting one.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ error: { message } });
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      ...COMMON_HEADERS,
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -77,6 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
     // A malformed URL is refused before any hook or error handler runs: give it the same
     // headers and {error:{message}} shape as every other answer.
     frameworkErrors: (err, _req, res) => {
@@ -112,11 +158,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onRequest', (_req, _reply, done) => tallyQueries(done));
   }
 
+  const allowedOrigins = opts.allowedOrigins ?? [];
   app.addHook('onRequest', async (req, reply) => {
     setCommonHeaders(reply);
     if (app.draining) {
       reply.header('connection', 'close');
       return reply.status(503).send({ error: { message: MESSAGES.shuttingDown } });
+    }
+    // Before the session is even read: another site's page never gets to write with the user's cookie.
+    const refusal = crossOriginRefusal(req, allowedOrigins);
+    if (refusal) {
+      req.log.warn({ refusal, host: req.host }, 'cross-origin write refused (the portal behind a proxy? list its address in ALLOWED_ORIGINS)');
+      return reply.status(403).send({ error: { message: MESSAGES.crossOrigin } });
     }
   });
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { parseAllowedOrigins } from './platform/origin-check.js';
 
 /**
  * Which proxies in front of the app are believed about the client's address (X-Forwarded-For) and
@@ -26,6 +27,8 @@ export interface Config {
   countQueries: boolean;
   /** app processes on the port (PostgreSQL server only; the embedded database is one process) */
   webConcurrency: number;
+  /** origins besides the request's own host whose pages may write (decision 0053) */
+  allowedOrigins: string[];
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -92,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     countQueries: bool(env.COUNT_QUERIES, false),
     webConcurrency: processCount(env.WEB_CONCURRENCY),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
   };
 }

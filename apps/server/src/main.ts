@@ -35,6 +35,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     jwtSecret: resolveSecret(cfg.jwtSecret, cfg.dataDir),
     webDist: cfg.webDist,
     trustProxy: cfg.trustProxy,
+    allowedOrigins: cfg.allowedOrigins,
     listen: database.listen,
     countQueries: cfg.countQueries,
     logger: { level: cfg.logLevel },

@@ -1,7 +1,11 @@
 // Answers to input a form would never send, and the headers every answer carries: a NUL
-// character is a 400 naming the field (PostgreSQL text cannot hold one), API answers are never
-// cached, HTTPS is kept to once reached, an import takes the size it promises, and behind a proxy
-// the client's address is the one the proxy saw, not one the client wrote.
+// character or half of a surrogate pair is a 400 naming the field (PostgreSQL text cannot hold
+// one), so is a body nested deeper than any form, API answers are never cached, HTTPS is kept to
+// once reached, an import takes the size it promises, a request the HTTP parser refuses (an
+// address over 16 KB, a malformed line) still answers {error:{message}}, and behind a proxy the
+// client's address is the one the proxy saw, not one the client wrote.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { BOOKING_LIMIT_PER_IP, BOOKING_TOO_MANY, MESSAGES } from '@willow/contracts';
@@ -50,6 +54,49 @@ describe('a NUL character', () => {
   it('is refused after the session check: without a session it is still 401', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/client?locationId=${home.locationId}&search=a%00b` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('half of a surrogate pair', () => {
+  it('in a text, a list or a JSON column answers 400 naming the field, and nothing is written', async () => {
+    const before = await clientCount();
+    const client = await home.admin.call(api.createClient, { body: { data: { locationId: home.locationId, firstName: 'Ann\ud800', lastName: 'Lee' } } });
+    expect(client.statusCode).toBe(400);
+    expect(errorOf(client)).toBe('firstName: must be valid Unicode text');
+    expect(await clientCount()).toBe(before);
+    const category = (await home.admin.call(api.addOnCategoryOps.create, { body: { data: { locationId: home.locationId, name: 'Keepsakes' } } })).json();
+    // Options are kept in a JSON column, where PostgreSQL refuses the escape outright.
+    const addOn = await home.admin.call(api.addOnOps.create, {
+      body: { data: { categoryId: category.id, name: 'Urn', price: 5, options: [{ name: 'Oak\udc00' }] } },
+    });
+    expect(addOn.statusCode).toBe(400);
+    expect(errorOf(addOn)).toBe('options.0.name: must be valid Unicode text');
+  });
+
+  it('keeps a whole pair (an emoji) as it is', async () => {
+    const res = await home.admin.call(api.createClient, { body: { data: { locationId: home.locationId, firstName: 'Ann 🐾', lastName: 'Lee' } } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().firstName).toBe('Ann 🐾');
+  });
+});
+
+describe('a JSON body nested deeper than any form', () => {
+  it('answers 400 from validation, not 500 from the NUL check running out of stack', async () => {
+    for (const payload of [`{"data":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, `{"data":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/client',
+        headers: { cookie: home.admin.cookie, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+  });
+
+  it('still names a NUL character deep inside, in key order', async () => {
+    const deep = { data: { locationId: home.locationId, firstName: 'Ann', lastName: 'Lee', notes: 'ok', x: { y: [['a', 'b\u0000']] } } };
+    const res = await home.admin.call(api.createClient, { body: deep });
+    expect(errorOf(res)).toBe('x.y.0.1: must not contain a NUL character');
   });
 });
 
@@ -158,5 +205,59 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
     }
     const blocked = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { data: { email: profile.email, password: TEST_PASSWORD } }, remoteAddress: direct });
     expect(blocked.statusCode).toBe(429);
+  });
+});
+
+/** Sends raw bytes to the listening app and reads the answer until the server closes the connection. */
+async function rawRequest(app: TestContext['app'], request: string) {
+  const { port } = app.server.address() as AddressInfo;
+  const raw = await new Promise<string>((resolve, reject) => {
+    // Written without closing our side: a half-closed connection may be dropped before its answer.
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+// Node's HTTP parser refuses these before Fastify routes them: app.inject never meets it.
+describe('a request the HTTP parser refuses', () => {
+  beforeAll(() => ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+
+  it('answers 431 in the product shape for an address or a header section over 16 KB', async () => {
+    const url = `/api/client?search=${'a'.repeat(17 * 1024)}`;
+    const header = `x-filler: ${'b'.repeat(17 * 1024)}`;
+    for (const request of [`GET ${url} HTTP/1.1\r\nHost: localhost\r\n\r\n`, `GET /api/health HTTP/1.1\r\nHost: localhost\r\n${header}\r\n\r\n`]) {
+      const res = await rawRequest(ctx.app, request);
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body)).toEqual({ error: { message: MESSAGES.headersTooLarge } });
+      expect(res.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(res.body)),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-robots-tag': 'noindex, nofollow',
+        'referrer-policy': 'same-origin',
+      });
+    }
+  });
+
+  it('answers 400 in the product shape for a malformed request line or header', async () => {
+    for (const request of ['NOT A REQUEST\r\n\r\n', 'GET /api/health HTTP/1.1\r\nBad Header: x\r\n\r\n', 'GET /api/health HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n']) {
+      const res = await rawRequest(ctx.app, request);
+      expect(res.status, request).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ error: { message: MESSAGES.unreadableRequest } });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('still answers a readable request on the same server', async () => {
+    const res = await rawRequest(ctx.app, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(200);
   });
 });

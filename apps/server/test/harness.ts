@@ -28,7 +28,7 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: AppOptions['trustProxy'] } = {},
+  opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: AppOptions['trustProxy']; allowedOrigins?: string[] } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
   let database: Database;
@@ -63,6 +63,7 @@ export async function createTestApp(
     ...(opts.webDist && { webDist: opts.webDist }),
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
+    ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
   });
   await app.ready();
   return {

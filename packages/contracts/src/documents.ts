@@ -16,6 +16,11 @@ export const DOCUMENT_MESSAGES = {
   tooLarge: 'The file is too large. Documents may be at most 20 MB.',
   badType: 'This type of file is not accepted. Upload a PDF or an image (PNG, JPEG, GIF or WebP).',
   missingFile: 'Choose a file to upload',
+  malformed: 'The upload could not be read: the form was cut off or malformed. Please choose the file and try again.',
+  oneFile: 'Upload one file at a time.',
+  fileField: 'Send the file in the form field named "file".',
+  fieldsFirst: 'Send the form fields before the file.',
+  tooManyFields: 'The upload has more form fields than a document takes.',
 } as const;
 
 export const Document = z.object({

@@ -22,6 +22,10 @@ export const MESSAGES = {
   permissionDenied: 'You do not have permission to do this',
   notSignedIn: 'You are not signed in',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
+  headersTooLarge: 'The request is too large: its address or headers are longer than the server accepts.',
+  unreadableRequest: 'The request could not be read. Please reload the page and try again.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  crossOrigin: 'This request came from another site and was refused. Open Willow at its own address and try again.',
 } as const;
 
 /**

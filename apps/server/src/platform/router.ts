@@ -32,23 +32,58 @@ declare module 'fastify' {
   }
 }
 
-/** The path of the first string holding a NUL character (`firstName`, `patient.name`, `ids.2`), if any. */
-export function nulPath(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'request' : undefined;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = nulPath(inner, [...path, key]);
-      if (found) return found;
+/** Half of a UTF-16 pair without its other half: JSON can carry it, UTF-8 and PostgreSQL cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with a text PostgreSQL cannot store, if anything. */
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text';
+  return undefined;
+}
+
+/**
+ * The first text (a string or an object key) PostgreSQL could not store, with its path
+ * (`firstName`, `patient.name`, `ids.2`) and what is wrong with it.
+ */
+export function unstorableText(value: unknown): { path: string; problem: string } | undefined {
+  // Walked with a stack of its own, depth first in key order: a JSON body nested tens of
+  // thousands deep (it fits in 1 MiB) would exhaust the call stack of a recursive walk (a 500).
+  type Node = { value: unknown; key: string; parent: Node | undefined; keyProblem?: string };
+  const pathOf = (node: Node) => {
+    const keys: string[] = [];
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.unshift(at.key);
+    return keys.join('.') || 'request';
+  };
+  const stack: Node[] = [{ value, key: '', parent: undefined }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.keyProblem) return { path: pathOf(node), problem: node.keyProblem };
+    if (typeof node.value === 'string') {
+      const problem = textProblem(node.value);
+      if (problem) return { path: pathOf(node), problem };
+    } else if (node.value && typeof node.value === 'object') {
+      const entries = Object.entries(node.value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        // A key can be stored too (a record of values in a JSON column).
+        const keyProblem = textProblem(key);
+        stack.push({ value: inner, key, parent: node, ...(keyProblem && { keyProblem }) });
+      }
     }
   }
   return undefined;
 }
 
-/** PostgreSQL text cannot hold NUL: a request carrying one anywhere is a 400 naming the field, never a 500. */
-async function refuseNulCharacters(req: FastifyRequest) {
+/**
+ * PostgreSQL text cannot hold NUL, nor (as UTF-8, or in a JSON column) half of a surrogate pair: a
+ * request carrying one anywhere is a 400 naming the field, never a 500.
+ */
+async function refuseUnstorableText(req: FastifyRequest) {
+  const body = unstorableText(req.body);
   // Fields are named as validation names them: without the body's `data.` wrapper.
-  const where = nulPath(req.params) ?? nulPath(req.query) ?? nulPath(req.body)?.replace(/^data\./, '');
-  if (where) throw badRequest(`${where}: must not contain a NUL character`);
+  const found = unstorableText(req.params) ?? unstorableText(req.query) ?? (body && { ...body, path: body.path.replace(/^data\./, '') });
+  if (found) throw badRequest(`${found.path}: ${found.problem}`);
 }
 
 export function fastifyPath(path: string): string {
@@ -103,8 +138,8 @@ export class Router {
       url: fastifyPath(op.path),
       config: { access: op.access },
       ...(op.bodyLimit && { bodyLimit: op.bodyLimit }),
-      // After the session guard: a NUL in any text is refused before the database would choke on it.
-      preValidation: guard ? [guard, refuseNulCharacters] : refuseNulCharacters,
+      // After the session guard: text the database cannot store is refused before it would choke on it.
+      preValidation: guard ? [guard, refuseUnstorableText] : refuseUnstorableText,
       schema: {
         summary: op.summary,
         tags: [op.tag],

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, localDate } from '@willow/contracts';
-import { createTestApp, type TestContext } from '../../test/harness.js';
-import { seedDemo } from './demo.js';
+import { createTestApp, loginRequest, type TestContext } from '../../test/harness.js';
+import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,6 +55,52 @@ describe('demo seed', () => {
     for (const r of farewells.rows) {
       expect(Number(r.after)).toBeGreaterThan(0);
       expect((new Date(r.end_at).getTime() - new Date(r.start_at).getTime()) / 60_000).toBe(Number(r.visit));
+    }
+  });
+});
+
+/** How much of the demo a database holds, table by table. */
+async function demoCounts(ctx: TestContext) {
+  const tables = ['accounts', 'users', 'locations', 'clients', 'patients', 'services', 'schedule_slots', 'appointments', 'contacts'];
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const [row] = await ctx.database.query<{ n: string | number }>(`select count(*) as n from ${table}`);
+    counts[table] = Number(row!.n);
+  }
+  return counts;
+}
+
+describe('demo seed interrupted on its first start', () => {
+  // A statement that fails part-way stands for the process killed there: either way the seed's
+  // transaction never commits. Triggers fail the same way on PGlite and PostgreSQL.
+  const failures = {
+    "at the second practice's owner": ['users', `new.email = 'owner2@demo.test'`],
+    "at the second practice's clients": ['clients', `new.email like '%@second.example'`],
+  } as const;
+
+  it.each(Object.entries(failures))('failing %s leaves nothing, and the next start seeds the whole demo', async (_, [table, condition]) => {
+    const again = await createTestApp();
+    try {
+      await again.database.query(`
+        create function fail_seed() returns trigger language plpgsql as $$
+        begin if ${condition} then raise exception 'simulated crash during the seed'; end if; return new; end $$`);
+      await again.database.query(`create trigger fail_seed before insert on ${table} for each row execute function fail_seed()`);
+      const failed = (await seedDemo(again.database.db).catch((err: Error) => err)) as Error & { cause?: Error };
+      expect((failed.cause ?? failed).message).toMatch(/simulated crash/);
+      expect((await demoCounts(again)).accounts).toBe(0);
+
+      await again.database.query(`drop trigger fail_seed on ${table}`);
+      expect(await seedDemo(again.database.db)).toBe(true);
+      // The same demo as a start that was never interrupted.
+      expect(await demoCounts(again)).toEqual(await demoCounts(ctx));
+      expect((await loginRequest(again, 'owner2@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
+      const empty = await again.database.query<{ name: string }>(`
+        select l.name from locations l join accounts a on a.id = l.account_id
+        where a.name in ('Demo Veterinary Group', 'Second Practice')
+          and not exists (select 1 from clients c where c.account_id = l.account_id and c.location_id = l.id)`);
+      expect(empty).toEqual([]);
+    } finally {
+      await again.close();
     }
   });
 });

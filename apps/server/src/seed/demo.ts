@@ -13,12 +13,21 @@ import { seedSchedulingDemo } from './demo-scheduling.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
-/** Demo data for an empty database, so a newcomer signs in to a living practice. */
+/**
+ * Demo data for an empty database, so a newcomer signs in to a living practice. All of it or
+ * nothing: the seed is one transaction, so a start killed or failing half-way leaves the database
+ * empty and the next start seeds it whole (a partial demo, an account without its second
+ * practice's owner or a location without clients, would be taken for seeded and stay so).
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(accounts);
   if ((row?.n ?? 0) > 0) return false;
+  // Hashed before the transaction opens: it is the slow part and needs no rows.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   try {
-    await seed(db);
+    // The services and repositories take the transaction as their database: a transaction they
+    // open inside it becomes a savepoint, on PGlite as on node-postgres.
+    await db.transaction((tx) => seed(tx as unknown as Db, passwordHash));
     return true;
   } catch (err) {
     // Another app server seeded the same empty database at the same moment.
@@ -27,9 +36,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   }
 }
 
-async function seed(db: Db) {
+async function seed(db: Db, passwordHash: string) {
   const service = new AccountsService(db);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const owner = (email: string, firstName: string, lastName: string) => ({ email, firstName, lastName, password: DEMO_PASSWORD });
 
   const demo = await service.create({

@@ -38,23 +38,24 @@ export function diff(before: Snapshot | null, after: Snapshot | null): Record<st
 /**
  * The records history is kept of, each looked up in the account. A record of the account without
  * history (seeded, or older than its history) has an empty one; an id the account does not have
- * is not found (404), as another account's id in a path is.
+ * is not found (404), as another account's id in a path is. A Map, not an object: the type comes
+ * from the query, and `toString` or `__proto__` must be an unknown type (404) like any other.
  */
-const RECORDS: Record<string, { findById(ex: Executor, scope: Scope, id: string): Promise<unknown> }> = {
-  client: clientsRepository,
-  patient: patientsRepository,
-  prescription: prescriptionsRepository,
-  vaccination: vaccinationsRepository,
-  contact: contactsRepository,
-  document: documentsRepository,
-  service: servicesRepository,
-  scheduleSlot: slotsRepository,
-  scheduleNote: notesRepository,
-  addOnCategory: addOnCategoriesRepository,
-  addOn: addOnsRepository,
-  appointment: appointmentsRepository,
-  appointmentAddOn: { findById: appointmentsRepository.findAttachedAddOn },
-};
+const RECORDS = new Map<string, { findById(ex: Executor, scope: Scope, id: string): Promise<unknown> }>([
+  ['client', clientsRepository],
+  ['patient', patientsRepository],
+  ['prescription', prescriptionsRepository],
+  ['vaccination', vaccinationsRepository],
+  ['contact', contactsRepository],
+  ['document', documentsRepository],
+  ['service', servicesRepository],
+  ['scheduleSlot', slotsRepository],
+  ['scheduleNote', notesRepository],
+  ['addOnCategory', addOnCategoriesRepository],
+  ['addOn', addOnsRepository],
+  ['appointment', appointmentsRepository],
+  ['appointmentAddOn', { findById: appointmentsRepository.findAttachedAddOn }],
+]);
 
 /** Actions that change a record in place: without a changed field they did nothing. */
 const CHANGES = new Set<AuditAction>(['update', 'archive', 'restore']);
@@ -95,7 +96,7 @@ export class AuditService {
   async history(auth: AuthContext, entityType: string, entityId: string): Promise<AuditEvent[]> {
     const rows = await auditRepository.history(this.db, auth, entityType, entityId);
     // A deleted record keeps its history; only an id with neither history nor a record here is unknown.
-    if (rows.length === 0 && !(await RECORDS[entityType]?.findById(this.db, auth, entityId))) throw notFound();
+    if (rows.length === 0 && !(await RECORDS.get(entityType)?.findById(this.db, auth, entityId))) throw notFound();
     return rows.map((r) => ({
       id: String(r.id),
       entityType: r.entityType,

@@ -195,6 +195,14 @@ describe('GET /api/audit', () => {
     expect(actions(await history('client', client.id))).toEqual(['delete', 'create']);
   });
 
+  it('answers 404 for a type it keeps no history of, an inherited property name included', async () => {
+    const client = await newClient(staff, home.locationId);
+    for (const entityType of ['nothing', 'toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const res = await staff.call(api.listAuditEvents, { query: { entityType, entityId: client.id } });
+      expect(res.statusCode, entityType).toBe(404);
+    }
+  });
+
   it('answers 400 naming the field', async () => {
     const res = await staff.call(api.listAuditEvents, { query: { entityType: 'client', entityId: 'nope' } });
     expect(res.statusCode).toBe(400);

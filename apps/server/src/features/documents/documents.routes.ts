@@ -1,10 +1,11 @@
 import * as api from '@willow/contracts';
-import { DOCUMENT_MESSAGES, UploadDocumentFields } from '@willow/contracts';
+import { UploadDocumentFields } from '@willow/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Container } from '../../container.js';
 import { HttpError } from '../../platform/errors.js';
 import type { Router } from '../../platform/router.js';
 import { formatIssue } from '../../platform/validation.js';
+import { readUploadBody } from './upload-body.js';
 
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
@@ -16,25 +17,18 @@ export function documentsRoutes(r: Router, c: Container) {
   r.route(api.listDocuments, ({ auth, query }) => c.documents.list(auth, query));
 
   r.route(api.uploadDocument, async ({ auth, req }) => {
-    if (!req.isMultipart()) throw new HttpError(400, DOCUMENT_MESSAGES.missingFile);
-    const part = await req.file();
-    if (!part) throw new HttpError(400, DOCUMENT_MESSAGES.missingFile);
-    // Fields sent before the file arrive with it.
-    const raw = Object.fromEntries(
-      Object.entries(part.fields)
-        .map(([k, v]) => [k, v && !Array.isArray(v) && v.type === 'field' ? v.value : undefined])
-        .filter(([, v]) => v !== undefined && v !== ''),
-    );
-    const fields = UploadDocumentFields.safeParse(raw);
+    const upload = await readUploadBody(req);
+    // An empty field is a field not given, as in a JSON body without the key.
+    const fields = UploadDocumentFields.safeParse(Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== '')));
     if (!fields.success) {
-      part.file.resume();
+      upload.file.stream.resume();
       throw new HttpError(400, formatIssue(fields.error.issues[0]!, 'body'));
     }
-    return c.documents.upload(auth, fields.data, {
-      filename: part.filename,
-      stream: part.file,
-      truncated: () => part.file.truncated,
-    });
+    try {
+      return await c.documents.upload(auth, fields.data, upload.file);
+    } catch (err) {
+      throw upload.failure(err);
+    }
   });
 
   r.route(api.updateDocument, ({ auth, params, body }) => c.documents.update(auth, params.id, body.data));

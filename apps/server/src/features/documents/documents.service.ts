@@ -14,6 +14,7 @@ import { contactsRepository } from '../contacts/contacts.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { sniffContentType, type DocumentStorage } from './document-storage.js';
+import type { UploadFile } from './upload-body.js';
 import { documentsRepository, type DocumentRow } from './documents.repository.js';
 
 export const documentNotFound = () => new HttpError(404, DOCUMENT_MESSAGES.notFound);
@@ -79,9 +80,10 @@ export class DocumentsService {
 
   /**
    * Streams the file to storage while checking its real type from its first bytes; the row is
-   * written only once the bytes are safely stored, and the bytes removed if the row fails.
+   * written only once the bytes are safely stored and the request ended cleanly after them, and
+   * the bytes removed if the row fails.
    */
-  async upload(auth: AuthContext, fields: UploadFields, file: { filename: string; stream: Readable; truncated: () => boolean }) {
+  async upload(auth: AuthContext, fields: UploadFields, file: UploadFile) {
     if (!(await clientsRepository.findById(this.db, auth, fields.clientId))) throw badRequest('clientId: unknown client');
     await this.assertLinks(auth, fields, fields.clientId);
 
@@ -93,9 +95,12 @@ export class DocumentsService {
     }
     const key = `${auth.accountId}/${randomUUID()}`;
     const size = await this.storage.put(key, head.rest);
-    if (file.truncated()) {
+    try {
+      // Over the size limit, or another part after the file: nothing is kept.
+      await file.finished();
+    } catch (err) {
       await this.storage.delete(key);
-      throw new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
+      throw err;
     }
     try {
       const actor = await usersRepository.findSignedIn(this.db, auth);

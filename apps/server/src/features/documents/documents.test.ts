@@ -1,3 +1,7 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '@willow/contracts';
@@ -136,6 +140,69 @@ describe('POST /api/document', () => {
     }
     expect(await listDocuments({ clientId: owner.id })).toEqual([]);
     expect(await listDocuments({ clientId: foreignClient.id }, other.admin)).toEqual([]);
+  });
+});
+
+describe('a malformed upload', () => {
+  const B = 'WillowBoundary';
+  const field = (name: string, value: string) => Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const filePart = (name = 'file', bytes = PDF_BYTES) =>
+    Buffer.concat([
+      Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      bytes,
+      Buffer.from('\r\n'),
+    ]);
+  const end = Buffer.from(`--${B}--\r\n`);
+  const post = (payload: Buffer | string | Readable, contentType = `multipart/form-data; boundary=${B}`) =>
+    ctx.app.inject({ method: 'POST', url: '/api/document', headers: { 'content-type': contentType, cookie: staff.cookie }, payload });
+  /** every stored file of the home account: a refused upload leaves none behind */
+  const storedFiles = () => {
+    const root = (ctx.app.container.documents as unknown as { storage: { root: string } }).storage.root;
+    const dir = join(root, home.accountId);
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('answers 4xx naming what is wrong, never 500, and keeps nothing', async () => {
+    const owner = await newClient(staff, home.locationId);
+    const id = field('clientId', owner.id);
+    const before = storedFiles();
+    const cases: [string, Promise<LightMyRequestResponse>, number, string][] = [
+      ['no boundary', post(Buffer.concat([id, filePart(), end]), 'multipart/form-data'), 400, DOCUMENT_MESSAGES.malformed],
+      ['another boundary', post(Buffer.concat([id, filePart(), end]), 'multipart/form-data; boundary=other'), 400, DOCUMENT_MESSAGES.malformed],
+      ['cut off in a field', post(Buffer.concat([id, filePart()]).subarray(0, 60)), 400, DOCUMENT_MESSAGES.malformed],
+      ['cut off in the file', post(Buffer.concat([id, filePart()])), 400, DOCUMENT_MESSAGES.malformed],
+      ['not multipart at all', post('hello, this is not a form'), 400, DOCUMENT_MESSAGES.malformed],
+      ['no file part', post(Buffer.concat([id, end])), 400, DOCUMENT_MESSAGES.missingFile],
+      ['the file in another field', post(Buffer.concat([id, filePart('document'), end])), 400, DOCUMENT_MESSAGES.fileField],
+      ['two files', post(Buffer.concat([id, filePart(), filePart(), end])), 413, DOCUMENT_MESSAGES.oneFile],
+      ['a field after the file', post(Buffer.concat([id, filePart(), field('description', 'Late'), end])), 400, DOCUMENT_MESSAGES.fieldsFirst],
+      ['too many fields', post(Buffer.concat([id, ...Array.from({ length: 12 }, (_, i) => field(`extra${i}`, 'x')), filePart(), end])), 413, DOCUMENT_MESSAGES.tooManyFields],
+      ['a field twice', post(Buffer.concat([id, id, filePart(), end])), 400, 'clientId: sent more than once'],
+      ['a field over the size a field may have', post(Buffer.concat([id, field('description', 'x'.repeat(5000)), filePart(), end])), 400, 'description: too long'],
+    ];
+    for (const [name, pending, status, message] of cases) {
+      const res = await pending;
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(res.json(), name).toEqual({ error: { message } });
+    }
+    expect(await listDocuments({ clientId: owner.id })).toEqual([]);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('answers 400 for a body that breaks off while the file streams in, keeping nothing', async () => {
+    const owner = await newClient(staff, home.locationId);
+    const before = storedFiles();
+    // The file's first bytes arrive, the service starts storing them, then the request ends mid-file.
+    const body = new PassThrough();
+    const pending = post(body);
+    body.write(Buffer.concat([field('clientId', owner.id), filePart('file', Buffer.concat([PDF_BYTES, Buffer.alloc(256 * 1024)])).subarray(0, 64 * 1024)]));
+    await new Promise((r) => setTimeout(r, 100));
+    body.end(Buffer.alloc(1024));
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe(DOCUMENT_MESSAGES.malformed);
+    expect(await listDocuments({ clientId: owner.id })).toEqual([]);
+    expect(storedFiles()).toEqual(before);
   });
 });
 
