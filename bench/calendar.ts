@@ -13,7 +13,7 @@ import { addDays, localDate, localDateTimeToInstant, MAX_APPOINTMENT_HOURS, week
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -119,26 +119,36 @@ async function benchTarget(t: Target) {
   console.log(`\n[${t.label}] preparing the large seed (first run takes a few minutes)`);
   await ensureSeeded(t);
 
+  type Place = { id: string; name: string; timezone: string };
+  const firstLocation = async (base: string, cookie: string) =>
+    ((await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as Place[])[0]!;
+  const rangeAt = (location: Place, w: Week) => `locationId=${location.id}&startDate=${w.start.toISOString()}&endDate=${w.end.toISOString()}`;
+  const queries = await queriesPerRequest(
+    t,
+    async (base, cookie) => {
+      const location = await firstLocation(base, cookie);
+      const w = weeksAround(location.timezone)[0]!;
+      return { 'calendar week': `/api/appointment?${rangeAt(location, w)}&limit=${LIMIT}`, 'schedule week': `/api/scheduleSlot?${rangeAt(location, w)}` };
+    },
+    LARGE_OWNER,
+    LARGE_PASSWORD,
+  );
+  queries['calendar week ×1'] = queries['calendar week']!;
+
   const server = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
   const up = performance.now();
   const base = server.base;
   const { cookie, accountId } = await signIn(base, LARGE_OWNER, LARGE_PASSWORD);
-  const locations = (await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string; name: string; timezone: string }[];
-  const location = locations[0]!;
+  const location = await firstLocation(base, cookie);
   const weeks = weeksAround(location.timezone);
   const week = (run: number) => weeks[run % weeks.length]!;
-  const range = (w: Week) => `locationId=${location.id}&startDate=${w.start.toISOString()}&endDate=${w.end.toISOString()}`;
+  const range = (w: Week) => rangeAt(location, w);
+  const http = httpClient(base, cookie);
   const get = (path: (run: number) => string) => async (run: number) => {
-    const res = await fetch(base + path(run), { headers: { cookie } });
-    if (!res.ok) throw new Error(`${path(run)}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
+    const res = await http(path(run));
+    if (res.status !== 200) throw new Error(`${path(run)}: ${res.status} ${res.body.toString('utf8').slice(0, 200)}`);
   };
   const api: Record<string, LoadResult> = {};
-  const queries: Record<string, number> = {
-    'calendar week': await queriesPerRequest(base, `/api/appointment?${range(week(0))}&limit=${LIMIT}`, cookie),
-    'schedule week': await queriesPerRequest(base, `/api/scheduleSlot?${range(week(0))}`, cookie),
-  };
-  queries['calendar week ×1'] = queries['calendar week']!;
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
   // One pass first, so neither side measures a cold cache the other does not; then one round at
   // full concurrency, so the load's 50 connections (the driver side's pool) are open before it

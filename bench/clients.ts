@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -51,25 +51,27 @@ async function benchTarget(t: Target) {
   console.log(`\n[${t.label}] preparing the large seed (first run takes a minute or two)`);
   await ensureSeeded(t);
 
+  const pathsAt = (locationId: string): Record<string, string> => ({
+    'client list': `/api/client?locationId=${locationId}&limit=50`,
+    'client search': `/api/client?locationId=${locationId}&limit=50&search=mar`,
+    'patient list': `/api/patient?locationId=${locationId}&limit=50`,
+  });
+  const firstLocation = async (base: string, cookie: string) =>
+    ((await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
+  const queries = await queriesPerRequest(t, async (base, cookie) => pathsAt(await firstLocation(base, cookie)), LARGE_OWNER, LARGE_PASSWORD);
+
   const server = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
   const up = performance.now();
   const base = server.base;
   const { cookie, accountId } = await signIn(base, LARGE_OWNER, LARGE_PASSWORD);
-  const locations = (await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string }[];
-  const locationId = locations[0]!.id;
+  const locationId = await firstLocation(base, cookie);
+  const http = httpClient(base, cookie);
   const get = (path: string) => async () => {
-    const res = await fetch(base + path, { headers: { cookie } });
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    await res.arrayBuffer();
+    const res = await http(path);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   };
   const api: Record<string, LoadResult> = {};
-  const paths: Record<string, string> = {
-    'client list': `/api/client?locationId=${locationId}&limit=50`,
-    'client search': `/api/client?locationId=${locationId}&limit=50&search=mar`,
-    'patient list': `/api/patient?locationId=${locationId}&limit=50`,
-  };
-  const queries: Record<string, number> = {};
-  for (const [name, path] of Object.entries(paths)) queries[name] = await queriesPerRequest(base, path, cookie);
+  const paths = pathsAt(locationId);
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
   // One round of each at full concurrency first: it waits out PGlite's upkeep, warms the caches the
   // driver side gets warm too, and opens the load's 50 connections (on PGlite the server reads a

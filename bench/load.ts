@@ -1,6 +1,7 @@
 // Shared helpers of the benchmarks: a bounded concurrent load loop and percentiles, and starting
 // the production build and signing in to it.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
@@ -86,6 +87,7 @@ export async function startServer(opts: {
   dataDir: string;
   databaseUrl?: string | undefined;
   seedDemo?: boolean;
+  countQueries?: boolean;
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = await freePort();
@@ -99,8 +101,9 @@ export async function startServer(opts: {
       SEED_DEMO: opts.seedDemo ? 'true' : 'false',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-      // each answer says how many SQL statements it ran (x-query-count)
-      COUNT_QUERIES: 'true',
+      // each answer says how many SQL statements it ran (x-query-count); off while timing, since
+      // the count's request context costs the server a few per cent
+      COUNT_QUERIES: opts.countQueries ? 'true' : 'false',
       ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -126,12 +129,46 @@ export async function startServer(opts: {
   };
 }
 
-/** How many SQL statements one request to `path` runs, the session already checked once. */
-export async function queriesPerRequest(base: string, path: string, cookie: string): Promise<number> {
-  await fetch(base + path, { headers: { cookie } }).then((r) => r.arrayBuffer());
-  const res = await fetch(base + path, { headers: { cookie } });
-  await res.arrayBuffer();
-  return Number(res.headers.get('x-query-count'));
+/**
+ * The load generator's GET: node:http on kept-alive connections (one per request in flight),
+ * asking for compression as a browser does. Lighter than fetch, whose own work on this 2-core
+ * machine would otherwise be counted against the server.
+ */
+export function httpClient(base: string, cookie: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const url = new URL(base);
+  return (path: string) =>
+    new Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path, agent, headers: { cookie, 'accept-encoding': 'br, gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+}
+
+/**
+ * How many SQL statements one request to each path runs (the session already checked once), on a
+ * server started just for counting.
+ */
+export async function queriesPerRequest(target: { dataDir: string; databaseUrl?: string | undefined }, paths: (base: string, cookie: string) => Promise<Record<string, string>>, email: string, password: string): Promise<Record<string, number>> {
+  const server = await startServer({ ...target, countQueries: true });
+  try {
+    const { cookie } = await signIn(server.base, email, password);
+    const counts: Record<string, number> = {};
+    for (const [name, path] of Object.entries(await paths(server.base, cookie))) {
+      await fetch(server.base + path, { headers: { cookie } }).then((r) => r.arrayBuffer());
+      const res = await fetch(server.base + path, { headers: { cookie } });
+      await res.arrayBuffer();
+      counts[name] = Number(res.headers.get('x-query-count'));
+    }
+    return counts;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** Signs in through the API: the session cookie and the account id. */

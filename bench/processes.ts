@@ -9,7 +9,7 @@ import { addDays, localDate, localDateTimeToInstant, weekdayOf } from '@willow/c
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, load, ms, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, load, ms, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -39,10 +39,10 @@ async function measure(processes: number): Promise<Record<string, LoadResult>> {
       const from = addDays(monday, (((k * 37) % 104) - 52) * 7);
       return `startDate=${localDateTimeToInstant(from, 0, location.timezone).toISOString()}&endDate=${localDateTimeToInstant(addDays(from, 7), 0, location.timezone).toISOString()}`;
     });
+    const client = httpClient(server.base, cookie);
     const get = (path: (run: number) => string) => async (run: number) => {
-      const res = await fetch(server.base + path(run), { headers: { cookie } });
-      if (!res.ok) throw new Error(`${path(run)}: ${res.status}`);
-      await res.arrayBuffer();
+      const res = await client(path(run));
+      if (res.status !== 200) throw new Error(`${path(run)}: ${res.status}`);
     };
     const clientList = get(() => `/api/client?locationId=${location.id}&limit=50`);
     const week = get((run) => `/api/appointment?locationId=${location.id}&${weeks[run % weeks.length]}&limit=5000`);
