@@ -81,7 +81,7 @@ const SQL = {
   /** the filter's location must be the account's: checked beside the reads */
   locationHeld: `select ((select count(*) from locations where locations.account_id = $1 and locations.id = any($2::uuid[])) = 1) as ok from (select 1) as one`,
   available: (n: number) =>
-    `select a.veterinarian_id, a.start_at, ul.location_id from veterinarian_slot_availability a inner join users u on u.id = a.veterinarian_id and u.account_id = $1 inner join user_locations ul on ul.user_id = u.id where a.account_id = $1 and a.start_at in (${inList(n, 3)}) and u.is_active = true and ul.account_id = $1 and ul.location_id in ($2) order by lower(u.first_name) asc, lower(u.last_name) asc, u.id asc`,
+    `select a.veterinarian_id, a.start_at, ul.location_id from veterinarian_slot_availability a inner join users u on u.id = a.veterinarian_id and u.account_id = $1 inner join user_locations ul on ul.user_id = u.id where a.account_id = $1 and a.start_at in (${inList(n, 3)}) and u.is_active = true and ul.account_id = $1 and ul.location_id in ($2) order by lower(u.first_name) asc, lower(u.last_name) asc, u.id asc, a.start_at asc`,
 };
 
 type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

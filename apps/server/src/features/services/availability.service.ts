@@ -21,18 +21,7 @@ export async function availableAt(
   startTimes: readonly Date[],
   locationIds: readonly string[],
 ): Promise<{ veterinarianId: string; startAt: Date; locationId: string }[]> {
-  if (startTimes.length === 0 || locationIds.length === 0) return [];
-  const [times, staff] = await together(ex, [
-    () => availabilityRepository.atStartTimes(ex, scope, startTimes),
-    () => usersRepository.activeAt(ex, scope, locationIds),
-  ] as const);
-  const timesOf = new Map<string, Date[]>();
-  for (const t of times) {
-    const list = timesOf.get(t.veterinarianId) ?? [];
-    list.push(t.startAt);
-    timesOf.set(t.veterinarianId, list);
-  }
-  return staff.flatMap(({ userId, locationId }) => (timesOf.get(userId) ?? []).map((startAt) => ({ veterinarianId: userId, startAt, locationId })));
+  return availabilityRepository.atStartTimes(ex, scope, startTimes, locationIds);
 }
 
 export class AvailabilityService {

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { SERVICE_TYPES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { linkTable, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { userLocations, users } from '../users/users.table.js';
 import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
 
 const base = tenantRepository(services);
@@ -149,15 +150,28 @@ export const availabilityRepository = {
     return rows.map((r) => r.startAt);
   },
 
-  /** Which providers are available at each of these start times, in one query however many slots ask. */
-  async atStartTimes(ex: Executor, scope: Scope, startTimes: readonly Date[]): Promise<{ veterinarianId: string; startAt: Date }[]> {
-    if (startTimes.length === 0) return [];
+  /**
+   * Who is available at each of these start times at these locations: providers available at the
+   * time who are active users assigned to the location, by name. One statement however many slots
+   * ask (joined with the users feature's tables: it saves a round trip on every schedule week).
+   */
+  async atStartTimes(
+    ex: Executor,
+    scope: Scope,
+    startTimes: readonly Date[],
+    locationIds: readonly string[],
+  ): Promise<{ veterinarianId: string; startAt: Date; locationId: string }[]> {
+    if (startTimes.length === 0 || locationIds.length === 0) return [];
     const unique = [...new Map(startTimes.map((t) => [t.getTime(), t])).values()];
-    return slotAvailability.select(
-      ex,
-      scope,
-      { veterinarianId: veterinarianSlotAvailability.veterinarianId, startAt: veterinarianSlotAvailability.startAt },
-      inArray(veterinarianSlotAvailability.startAt, unique),
-    );
+    return slotAvailability
+      .select(
+        ex,
+        scope,
+        { veterinarianId: veterinarianSlotAvailability.veterinarianId, startAt: veterinarianSlotAvailability.startAt, locationId: userLocations.locationId },
+        and(inArray(veterinarianSlotAvailability.startAt, unique), eq(users.isActive, true), inArray(userLocations.locationId, [...new Set(locationIds)])),
+      )
+      .innerJoin(users, slotAvailability.joined(users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
+      .innerJoin(userLocations, slotAvailability.joined(userLocations, eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId)))
+      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id), asc(veterinarianSlotAvailability.startAt));
   },
 };

@@ -180,21 +180,4 @@ export const usersRepository = {
     );
     return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
   },
-
-  /**
-   * The active users assigned to any of these locations, a row per user and location, by name:
-   * the calendar's providers at each location.
-   */
-  async activeAt(ex: Executor, scope: Scope, locationIds: readonly string[]): Promise<{ userId: string; locationId: string }[]> {
-    if (locationIds.length === 0) return [];
-    return userLocationLinks
-      .select(
-        ex,
-        scope,
-        { userId: userLocations.userId, locationId: userLocations.locationId },
-        and(inArray(userLocations.locationId, [...new Set(locationIds)]), eq(users.isActive, true)),
-      )
-      .innerJoin(users, userLocationLinks.joined(users, eq(users.id, userLocations.userId)))
-      .orderBy(...byName);
-  },
 };
