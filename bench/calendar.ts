@@ -40,9 +40,6 @@ interface Target {
 interface Week {
   start: Date;
   end: Date;
-  /** the location's local days the week covers, for the notes */
-  from: string;
-  to: string;
 }
 
 /** The 104 local weeks (Monday to Monday) around today at the location, visited in a scattered order. */
@@ -51,7 +48,7 @@ function weeksAround(timezone: string): Week[] {
   const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
   const weeks = Array.from({ length: 104 }, (_, k) => {
     const from = addDays(monday, (k - 52) * 7);
-    return { start: localDateTimeToInstant(from, 0, timezone), end: localDateTimeToInstant(addDays(from, 7), 0, timezone), from, to: addDays(from, 6) };
+    return { start: localDateTimeToInstant(from, 0, timezone), end: localDateTimeToInstant(addDays(from, 7), 0, timezone) };
   });
   // 37 and 104 share no factor: consecutive requests land on weeks far apart, each week equally often.
   return weeks.map((_, i) => weeks[(i * 37) % weeks.length]!);

@@ -254,6 +254,13 @@ export function tenantRepository<T extends TenantTable>(table: T) {
   const t = table as unknown as PgTable & { id: PgColumn; accountId: PgColumn; updatedAt?: PgColumn };
   const { scoped } = base;
 
+  /** Every id names a row of this account, each also meeting `where` (no ids: true). */
+  const allExistSql = (scope: Scope, ids: readonly string[], where?: SQL): SQL<boolean> => {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return sql<boolean>`true`;
+    return sql<boolean>`((select count(*) from ${t} where ${scoped(scope, and(idIn(t.id, unique), where))}) = ${unique.length})`;
+  };
+
   return {
     ...base,
 
@@ -275,17 +282,12 @@ export function tenantRepository<T extends TenantTable>(table: T) {
     },
 
     /** The same test as an SQL condition, to be asked inside another statement (a page's count). */
-    allExistSql(scope: Scope, ids: readonly string[]): SQL<boolean> {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return sql<boolean>`true`;
-      return sql<boolean>`((select count(*) from ${t} where ${scoped(scope, idIn(t.id, unique))}) = ${unique.length})`;
-    },
+    allExistSql,
 
     /** Whether every id names a row of this account (references sent by a client), each also meeting `where`. */
     async allExist(ex: Executor, scope: Scope, ids: readonly string[], where?: SQL): Promise<boolean> {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return true;
-      return (await ex.$count(t, scoped(scope, and(idIn(t.id, unique), where)))) === unique.length;
+      if (ids.length === 0) return true;
+      return holds(ex, allExistSql(scope, ids, where));
     },
 
     async insert(ex: Executor, scope: Scope, values: NewRow<T>): Promise<Row<T>> {
