@@ -147,6 +147,27 @@ describe('accessibility of the staff pages', () => {
   it('vaccinations', async () => {
     expect(await visit('/vaccinations', () => gridLoaded(page))).toEqual([]);
   });
+  it('an archived client: the confirmation, then the page saying so', async () => {
+    const location = await locationNamed(context, LAKESIDE);
+    const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Ivy', lastName: `Archived${Date.now()}` });
+    await visit(`/clients/${client.id}`, () => page.getByRole('button', { name: 'Archive', exact: true }).waitFor());
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Archive client' });
+    await confirm.getByText(/Nothing is deleted/).waitFor();
+    // Checked once it has faded in: half transparent, its texts would read as too faint.
+    await expect.poll(() => confirm.evaluate((el) => getComputedStyle(el.closest('.MuiDialog-container') ?? el).opacity)).toBe('1');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page.getByRole('button', { name: 'Restore', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+  it('the profile, with an email being changed (the current password is asked for)', async () => {
+    const email = page.getByRole('textbox', { name: /^Email/ });
+    await visit('/profile', () => email.waitFor());
+    await email.fill(`changing-${Date.now()}@demo.test`);
+    await page.getByText('You sign in with your email: confirm the change with your password').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
   it('the appointment dialog', async () => {
     await visit('/appointments', () => gridLoaded(page));
     await page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') }).first().getByRole('gridcell').first().click();
