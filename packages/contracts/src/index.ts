@@ -26,3 +26,4 @@ export * from './services.js';
 export * from './schedule.js';
 export * from './add-ons.js';
 export * from './appointments.js';
+export * from './integrations.js';
