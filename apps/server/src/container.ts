@@ -23,6 +23,7 @@ import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService } from './features/integrations/integrations.service.js';
+import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
@@ -51,6 +52,7 @@ export function createContainer(
   },
 ) {
   const audit = new AuditService(db);
+  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers);
   return {
     db,
     auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
@@ -66,7 +68,8 @@ export function createContainer(
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
     locations: new LocationsService(db),
-    integrations: new IntegrationsService(db, opts.secretBox),
+    integrations,
+    stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     providers: opts.providers,
     users: new UsersService(db),
     roles: new RolesService(db),
