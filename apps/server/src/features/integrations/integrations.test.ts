@@ -133,7 +133,7 @@ describe('POST /api/integrations', () => {
   it("answers 404 for another account's location, and 403 without locations.manage", async () => {
     const res = await create({ locationId: other.locationId, service: 'google', publicKey: 'c', privateKey: 's' });
     expect(res.statusCode).toBe(404);
-    const staff = await createUser(ctx, practice, ['clients.manage']);
+    const staff = await createUser(ctx, practice, ['users.manage']);
     expect((await create({ locationId: practice.locationId, service: 'google', publicKey: 'c', privateKey: 's' }, staff)).statusCode).toBe(403);
   });
 });
