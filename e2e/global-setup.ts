@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeProviders } from './fake-providers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +29,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'willow-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // No browser test reaches a real provider: the server is pointed at local fakes.
+  const providers = await startFakeProviders();
   const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
       ...process.env,
@@ -38,6 +41,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+      PUBLIC_URL: baseUrl,
+      ...providers.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -58,6 +63,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await exited;
+    await providers.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
