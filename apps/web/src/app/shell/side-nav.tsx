@@ -22,7 +22,7 @@ import type { MenuBadge, MenuEntry } from '../feature-registry';
 import { ShellAction } from './shell-action';
 import { visibleMenu } from '../menu';
 import { useRegistry } from '../registry-context';
-import { usePermissions } from '../session';
+import { useMenuContext } from '../menu-context';
 import { AccountSelect } from './account-select';
 import { LocationSelect } from './location-select';
 
@@ -106,9 +106,9 @@ interface SideNavProps {
 
 export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps) {
   const registry = useRegistry();
-  const permissions = usePermissions();
+  const menuContext = useMenuContext();
   const { pathname } = useLocation();
-  const sections = useMemo(() => visibleMenu(registry.menu, { permissions }), [registry.menu, permissions]);
+  const sections = useMemo(() => visibleMenu(registry.menu, menuContext), [registry.menu, menuContext]);
   const actions = registry.shellExtensions.filter((e) => e.action);
 
   return (
