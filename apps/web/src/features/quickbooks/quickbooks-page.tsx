@@ -60,7 +60,7 @@ function ConnectionCard({ connection, canManage, onDisconnect }: { connection: Q
             { label: 'Company', value: connection.companyName ?? connection.companyId },
             { label: 'Company id', value: connection.companyId },
             { label: 'Environment', value: connection.environment === 'sandbox' ? 'Sandbox' : 'Production' },
-            { label: 'Connected', value: connection.connectedAt && formatDateTime(connection.connectedAt) },
+            { label: 'Connected on', value: connection.connectedAt && formatDateTime(connection.connectedAt) },
           ]}
         />
         {connection.status === 'notConnected' && !failedCheck && (
