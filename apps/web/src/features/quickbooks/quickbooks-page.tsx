@@ -90,9 +90,11 @@ function ConnectionCard({ connection, canManage, onDisconnect }: { connection: Q
             Disconnect
           </Button>
         )}
-        <Link component={RouterLink} to={canManage ? `/locations?integrations=${connection.locationId}` : '/locations'} sx={{ ml: 'auto !important' }}>
-          Integration settings
-        </Link>
+        {canManage && (
+          <Link component={RouterLink} to={`/locations?integrations=${connection.locationId}`} sx={{ ml: 'auto !important' }}>
+            Integration settings
+          </Link>
+        )}
       </CardActions>
     </Card>
   );
@@ -130,11 +132,24 @@ export default function QuickbooksPage() {
         {loadError && <ListError {...loadError} what="the QuickBooks connections" />}
         {hasIntegration === false && (
           <Alert severity="info">
-            QuickBooks Online is not set up for this account. Add the QuickBooks Online integration to a location in{' '}
-            <Link component={RouterLink} to="/locations">
-              Locations
-            </Link>{' '}
-            (its client ID and secret come from the practice’s Intuit developer app), then connect its company here.
+            QuickBooks Online is not set up for this account.{' '}
+            {canManage ? (
+              <>
+                Add the QuickBooks Online integration to a location in{' '}
+                <Link component={RouterLink} to="/locations">
+                  Locations
+                </Link>{' '}
+                (its client ID and secret come from the practice’s Intuit developer app), then connect its company here.
+              </>
+            ) : (
+              <>
+                Someone who manages locations can add it to a location in{' '}
+                <Link component={RouterLink} to="/locations">
+                  Locations
+                </Link>
+                .
+              </>
+            )}
           </Alert>
         )}
         {connections.data?.map((connection) => (
