@@ -1,5 +1,6 @@
 // Starts the production build (node apps/server/dist/main.js) on a free port with a fresh data
-// folder and the demo seed, for every browser test file to use.
+// folder and the demo seed, for every browser test file to use, talking to local fakes of the
+// providers (fake-providers.ts) instead of the real ones.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,6 +1,7 @@
 // Staff set up a location's email and card payment providers: a key of the wrong form is refused
 // under its field, a well-formed key the provider refuses shows the provider's refusal when the
 // connection is tested, and the right key tests fine. The providers are local fakes.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
@@ -132,5 +133,23 @@ describe('integrations of a location', () => {
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     expect(await form.getByLabel('Username or email').inputValue()).toBe('orders@partner.example');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('the section and its form have no serious accessibility problem (axe)', async () => {
+    const { page } = await newPage(browser);
+    await openIntegrations(page);
+    const serious = async () => {
+      // Toasts fading in or out read as too faint for a moment: wait until they are gone.
+      // (A toast is a status region with aria-live; a check's message is one without.)
+      await expect.poll(() => page.locator('[role="status"][aria-live]').count(), { timeout: 15_000 }).toBe(0);
+      const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    // The statuses set up by the tests above (a last check that failed, one that worked) are on screen.
+    await page.getByText('Connection OK').first().waitFor();
+    expect(await serious()).toEqual([]);
+    await page.getByRole('button', { name: 'Add' }).first().click();
+    await formDialog(page).waitFor();
+    expect(await serious()).toEqual([]);
   });
 });

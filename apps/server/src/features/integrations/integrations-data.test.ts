@@ -1,10 +1,10 @@
 // The integrations' data layer as the features calling providers use it: credentials opened for
 // them, sealed at rest, provider-issued secrets rotated without losing one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { HttpError } from '../../platform/errors.js';
-import { SecretBoxError } from '../../platform/secret-box.js';
 
 let ctx: TestContext;
 let practice: TestAccount;
@@ -58,7 +58,14 @@ describe('integration credentials', () => {
       settings: { environment: 'sandbox' },
     });
     await ctx.database.query(`update integrations set sealed_secrets = (select sealed_secrets from integrations where id = '${a.id}') where id = '${b.id}'`);
-    await expect(service().credentials(scope(), practice.locationId, 'quickbooks')).rejects.toThrow(SecretBoxError);
+    // Not opened: as good as not set up, until the secret is entered again.
+    await expect(service().credentials(scope(), practice.locationId, 'quickbooks')).rejects.toMatchObject({
+      status: 409,
+      message: INTEGRATION_MESSAGES.notSetUp,
+    });
+    const res = await practice.admin.call(api.updateIntegration, { params: { id: b.id }, body: { data: { service: 'quickbooks', privateKey: 'qb-secret-again' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await service().credentials(scope(), practice.locationId, 'quickbooks'))?.privateKey).toBe('qb-secret-again');
   });
 
   it('provider-issued secrets rotate beside the private key, and two rotations at once both land', async () => {

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Providers } from '../../platform/providers.js';
-import type { SecretBox } from '../../platform/secret-box.js';
+import { SecretBoxError, type SecretBox } from '../../platform/secret-box.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { assertLocationVisible } from '../locations/locations.service.js';
 import { checkIntegration } from './integration-checks.js';
@@ -85,8 +85,21 @@ export class IntegrationsService {
     return JSON.parse(this.box.open(row.sealedSecrets, sealContext(scope.accountId, row.id))) as Record<string, string>;
   }
 
+  /**
+   * The row's secrets for a caller that needs them: one that does not open (sealed under another
+   * key, or altered) is as good as none, which staff fix by entering the secret again.
+   */
+  private openOrNotSetUp(scope: Scope, row: IntegrationRow): Record<string, string> {
+    try {
+      return this.open(scope, row);
+    } catch (err) {
+      if (err instanceof SecretBoxError) throw integrationNotSetUp();
+      throw err;
+    }
+  }
+
   private toCredentials(scope: Scope, row: IntegrationRow): IntegrationCredentials {
-    const { privateKey, ...secrets } = this.open(scope, row);
+    const { privateKey, ...secrets } = this.openOrNotSetUp(scope, row);
     return {
       id: row.id,
       locationId: row.locationId,
@@ -139,11 +152,21 @@ export class IntegrationsService {
       if (!current) throw notFound();
       if (current.service !== input.service) throw badRequest('service: an integration’s service cannot be changed');
       const patch: Parameters<typeof integrationsRepository.update>[3] = {};
-      if (input.publicKey !== undefined) patch.publicKey = input.publicKey;
+      const newPublicKey = input.publicKey !== undefined && input.publicKey !== current.publicKey;
+      if (newPublicKey) patch.publicKey = input.publicKey;
       if (input.settings !== undefined) patch.settings = { ...current.settings, ...(input.settings as IntegrationSettings) };
-      if (input.privateKey) Object.assign(patch, this.seal(scope, id, { ...this.open(scope, current), privateKey: input.privateKey }));
+      if (input.privateKey) {
+        // Secrets that no longer open (another key) are replaced by what is typed now.
+        let kept: Record<string, string> = {};
+        try {
+          kept = this.open(scope, current);
+        } catch (err) {
+          if (!(err instanceof SecretBoxError)) throw err;
+        }
+        Object.assign(patch, this.seal(scope, id, { ...kept, privateKey: input.privateKey }));
+      }
       // New credentials: the last check was of the old ones.
-      if (patch.publicKey !== undefined || input.privateKey) Object.assign(patch, { lastCheckOk: null, lastCheckMessage: null, lastCheckAt: null });
+      if (newPublicKey || input.privateKey) Object.assign(patch, { lastCheckOk: null, lastCheckMessage: null, lastCheckAt: null });
       return integrationsRepository.update(tx, scope, id, patch);
     });
     if (!row) throw notFound();
@@ -215,7 +238,7 @@ export class IntegrationsService {
     for (let attempt = 0; attempt < SWAP_ATTEMPTS; attempt++) {
       const row = await integrationsRepository.findById(ex, scope, integrationId);
       if (!row) throw notFound();
-      const next = { ...this.open(scope, row) };
+      const next = { ...this.openOrNotSetUp(scope, row) };
       for (const [name, value] of Object.entries(patch)) {
         if (value) next[name] = value;
         else delete next[name];
@@ -233,17 +256,16 @@ export class IntegrationsService {
   /**
    * A webhook-style integration created by an action rather than the form (the card payment
    * webhook): replaces the location's earlier one of that service in one transaction. Answers the
-   * earlier one's credentials, so the caller can remove it at the provider.
+   * earlier one's public part (its id at the provider), so the caller can remove it there.
    */
   async replaceIssued(
     scope: Scope,
     locationId: string,
     service: IntegrationService,
     values: { publicKey: string; secrets: Record<string, string>; settings?: IntegrationSettings },
-  ): Promise<{ integration: Integration; previous: IntegrationCredentials | undefined }> {
+  ): Promise<{ integration: Integration; previousPublicKey: string | null }> {
     return this.db.transaction(async (tx) => {
       const old = await integrationsRepository.findFor(tx, scope, locationId, service, { lock: 'update' });
-      const previous = old ? this.toCredentials(scope, old) : undefined;
       if (old) await integrationsRepository.remove(tx, scope, old.id);
       const id = randomUUID();
       const integration = await this.insert(
@@ -252,7 +274,7 @@ export class IntegrationsService {
         { locationId, service, publicKey: values.publicKey, settings: values.settings ?? {}, ...this.seal(scope, id, values.secrets) },
         tx,
       );
-      return { integration, previous };
+      return { integration, previousPublicKey: old?.publicKey ?? null };
     });
   }
 }

@@ -1,8 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_MESSAGES } from '@willow/contracts';
-import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { buildApp } from '../../app.js';
+import { DiskStorage } from '../documents/document-storage.js';
+import {
+  createAccount,
+  createTestApp,
+  createUser,
+  ENCRYPTION_KEY,
+  errorOf,
+  JWT_SECRET,
+  signIn,
+  type Client,
+  type TestAccount,
+  type TestContext,
+} from '../../../test/harness.js';
 import { startFakeGoogle, startFakeQuickbooksOauth, type FakeOauth } from '../../../test/fakes/fake-oauth.js';
 import { startFakePartner, type FakePartner } from '../../../test/fakes/fake-partner.js';
 import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-sendgrid.js';
@@ -449,5 +466,57 @@ describe('an update leaving fields out', () => {
     });
     const res = await manager.call(api.updateIntegration, { params: { id: integration.id }, body: { data: { service: 'smtp', privateKey: 'new-pw' } } });
     expect(res.json()).toMatchObject({ publicKey: 'mailer', settings: integration.settings, privateKeySet: true });
+  });
+});
+
+describe('secrets and the logs', () => {
+  it('no secret reaches the log, on the paths where providers refuse and requests fail', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const storage = mkdtempSync(join(tmpdir(), 'willow-docs-'));
+    const app = await buildApp({
+      db: ctx.database.db,
+      storage: new DiskStorage(storage),
+      jwtSecret: JWT_SECRET,
+      encryptionKey: ENCRYPTION_KEY,
+      providers: { sendgrid: sendgrid.url, stripe: stripe.url, twilio: twilio.url, quickbooksApi: 'http://127.0.0.1:9', quickbooksOauth: quickbooks.url, googleOauth: google.url, publicUrl: PUBLIC_URL },
+      logger: { level: 'trace', stream },
+    });
+    await app.ready();
+    try {
+      const logged = { app, database: ctx.database, close: async () => {} };
+      const user = await createUser(ctx, practice, ['locations.manage']);
+      const staff = await signIn(logged, user.email);
+      const locationId = await newLocation();
+      const secrets = ['sk_test_secret-for-the-log-test', 'SG.secret-for-the-log-test', 'google-secret-for-the-log-test'];
+      const stripeId = (
+        await staff.call(api.createIntegration, { body: { data: { locationId, service: 'stripe', publicKey: 'pk_test_1', privateKey: secrets[0] } } })
+      ).json().id;
+      const sendgridId = (
+        await staff.call(api.createIntegration, {
+          body: { data: { locationId, service: 'sendgrid', privateKey: secrets[1], settings: { fromEmail: 'a@b.example' } } },
+        })
+      ).json().id;
+      const googleId = (
+        await staff.call(api.createIntegration, { body: { data: { locationId, service: 'google', publicKey: 'google-client', privateKey: secrets[2] } } })
+      ).json().id;
+      for (const id of [stripeId, sendgridId, googleId]) expect((await staff.call(api.testIntegration, { params: { id } })).json().ok).toBe(false);
+      expect((await staff.call(api.createStripeWebhook, { body: { data: { locationId } } })).statusCode).toBe(422);
+      const update = await staff.call(api.updateIntegration, { params: { id: sendgridId }, body: { data: { service: 'sendgrid', privateKey: 'SG.another-secret-for-the-log' } } });
+      expect(update.statusCode).toBe(200);
+      const refusedUpdate = await staff.call(api.updateIntegration, { params: { id: stripeId }, body: { data: { service: 'stripe', privateKey: 'not-a-stripe-secret-for-the-log' } } });
+      expect(refusedUpdate.statusCode).toBe(400);
+      expect(lines.length).toBeGreaterThan(10);
+      const log = lines.join('');
+      for (const secret of [...secrets, 'another-secret-for-the-log', 'not-a-stripe-secret-for-the-log', 'secret-for-the-log-test']) expect(log).not.toContain(secret);
+    } finally {
+      await app.close();
+      rmSync(storage, { recursive: true, force: true });
+    }
   });
 });

@@ -63,7 +63,7 @@ export class StripeWebhooksService {
       await stripe.webhookEndpoints.del(endpoint.id).catch(() => undefined);
       throw err;
     }
-    const previous = replaced.previous?.publicKey;
+    const previous = replaced.previousPublicKey;
     if (previous && previous !== endpoint.id) {
       await stripe.webhookEndpoints.del(previous).catch((err: unknown) => {
         // Already gone at Stripe is what was wanted; anything else is told to the operator, not the user.

@@ -62,7 +62,7 @@ export function IntegrationFormDialog({ service, locationId, locationName, integ
       );
     }
     const secretSet = f.type === 'secret' && integration?.privateKeySet;
-    const helperText = secretSet ? `A ${f.label.toLowerCase()} is set. Leave empty to keep it; type a new one to replace it.` : f.helperText;
+    const helperText = secretSet ? `${f.label} is set. Leave it empty to keep it; type a new one to replace it.` : f.helperText;
     return (
       <TextInput
         key={f.key}
