@@ -484,7 +484,18 @@ describe('secrets and the logs', () => {
       storage: new DiskStorage(storage),
       jwtSecret: JWT_SECRET,
       encryptionKey: ENCRYPTION_KEY,
-      providers: { sendgrid: sendgrid.url, stripe: stripe.url, twilio: twilio.url, quickbooksApi: 'http://127.0.0.1:9', quickbooksOauth: quickbooks.url, googleOauth: google.url, publicUrl: PUBLIC_URL },
+      providers: {
+        sendgrid: sendgrid.url,
+        stripe: stripe.url,
+        twilio: twilio.url,
+        quickbooksApi: 'http://127.0.0.1:9',
+        quickbooksSandboxApi: 'http://127.0.0.1:9',
+        quickbooksAuthorize: 'http://127.0.0.1:9',
+        quickbooksRevoke: 'http://127.0.0.1:9',
+        quickbooksOauth: quickbooks.url,
+        googleOauth: google.url,
+        publicUrl: PUBLIC_URL,
+      },
       logger: { level: 'trace', stream },
     });
     await app.ready();
