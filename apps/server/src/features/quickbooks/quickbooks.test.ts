@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES, QUICKBOOKS_MESSAGES, type QuickbooksConnection } from '@willow/contracts';
 import {
   anonymous,
   createAccount,
+  createLoggedApp,
   createTestApp,
   createUser,
-  ENCRYPTION_KEY,
   errorOf,
-  JWT_SECRET,
   signIn,
   type Client,
   type TestAccount,
   type TestContext,
 } from '../../../test/harness.js';
-import { buildApp } from '../../app.js';
-import { DiskStorage } from '../documents/document-storage.js';
 import { startFakeQuickbooks, type FakeQuickbooks } from '../../../test/fakes/fake-quickbooks.js';
 import type { Providers } from '../../platform/providers.js';
 import { QuickbooksService } from './quickbooks.service.js';
@@ -355,42 +348,24 @@ describe('GET /api/quickbooks', () => {
 
 describe('the log', () => {
   it('holds no authorization code, state or token of a connection, even at trace level', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    const storage = mkdtempSync(join(tmpdir(), 'willow-docs-'));
-    const app = await buildApp({
-      db: ctx.database.db,
-      storage: new DiskStorage(storage),
-      jwtSecret: JWT_SECRET,
-      encryptionKey: ENCRYPTION_KEY,
-      providers: { ...(ctx.app.container.providers as Providers), ...providers },
-      logger: { level: 'trace', stream },
-    });
-    await app.ready();
+    const logged = await createLoggedApp(ctx, providers);
     try {
-      const logged = { app, database: ctx.database, close: async () => {} };
       const user = await createUser(ctx, practice, ['locations.manage']);
       const staff = await signIn(logged, user.email);
       const { locationId, integrationId } = await withQuickbooks();
       const url = new URL((await staff.call(api.connectQuickbooks, { body: { data: { locationId } } })).json().url as string);
       const callback = await consent(url);
-      const res = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: staff.cookie } });
+      const res = await logged.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: staff.cookie } });
       expect(String(res.headers.location)).toBe(`/quickbooks?connected=${locationId}`);
       expect((await staff.call(api.disconnectQuickbooks, { body: { data: { locationId } } })).statusCode).toBe(200);
 
-      const log = lines.join('');
+      const log = logged.lines.join('');
       expect(log).toContain('/api/quickbooks/callback?[hidden]');
       const tokens = intuit.requests.flatMap((r) => [...new URLSearchParams(r.text).values()]).filter((v) => v.length > 20);
       for (const secret of [callback.searchParams.get('code')!, callback.searchParams.get('state')!, CLIENT_SECRET, ...tokens]) expect(log).not.toContain(secret);
       expect(await secretsOf(integrationId)).toEqual({});
     } finally {
-      await app.close();
-      rmSync(storage, { recursive: true, force: true });
+      await logged.close();
     }
   });
 });
