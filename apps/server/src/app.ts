@@ -25,6 +25,10 @@ import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
 import { pageRoutes } from './web/pages.routes.js';
+import { contentSecurityPolicy } from './web/content-security-policy.js';
+import { analyticsProxyRoutes } from './features/analytics/analytics-proxy.routes.js';
+import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
+import { NO_OUTBOUND, type OutboundSettings } from './features/client-config/client-config.settings.js';
 
 export interface AppOptions {
   db: Db;
@@ -44,6 +48,8 @@ export interface AppOptions {
   countQueries?: boolean;
   /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
   allowedOrigins?: readonly string[];
+  /** the help widget, the documentation link and analytics (config.ts); none by default */
+  outbound?: OutboundSettings;
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
   moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
@@ -215,8 +221,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  const outbound = opts.outbound ?? NO_OUTBOUND;
   const router = new Router(app, (req) => container.auth.authenticate(req));
-  for (const register of [...features, ...(opts.moreRoutes ?? [])]) register(router, container);
+  for (const register of [...features, clientConfigRoutes(outbound), ...(opts.moreRoutes ?? [])]) register(router, container);
+  await analyticsProxyRoutes(app, outbound.analytics);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -227,6 +235,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // preCompressed: the build writes .br and .gz beside every asset (apps/web/vite.config.ts).
     await app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false, preCompressed: true });
   }
-  pageRoutes(app, container, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
+  pageRoutes(app, container, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined, contentSecurityPolicy(outbound));
   return app;
 }
