@@ -26,7 +26,7 @@ import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
 import { pageRoutes } from './web/pages.routes.js';
 import { contentSecurityPolicy } from './web/content-security-policy.js';
-import { analyticsProxyRoutes } from './features/analytics/analytics-proxy.routes.js';
+import { analyticsProxyRoutes } from './features/product-analytics/product-analytics.routes.js';
 import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { NO_OUTBOUND, type OutboundSettings } from './features/client-config/client-config.settings.js';
 

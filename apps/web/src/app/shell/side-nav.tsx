@@ -22,7 +22,7 @@ import type { MenuBadge, MenuEntry } from '../feature-registry';
 import { ShellAction } from './shell-action';
 import { visibleMenu } from '../menu';
 import { useRegistry } from '../registry-context';
-import { usePermissions } from '../session';
+import { useClientConfig, usePermissions } from '../session';
 import { AccountSelect } from './account-select';
 import { LocationSelect } from './location-select';
 
@@ -80,19 +80,31 @@ function NavItem({ entry, collapsed, active, loadCount, onNavigate }: NavItemPro
   ) : (
     <Icon fontSize="small" />
   );
+  const content = (
+    <>
+      <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, justifyContent: 'center' }}>{icon}</ListItemIcon>
+      {!collapsed && <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
+    </>
+  );
+  const sx = { minHeight: 40, px: 2, borderRadius: 1, mx: 0.5 };
   return (
     <Tooltip title={collapsed ? entry.label : ''} placement="right">
-      <ListItemButton
-        component={RouterLink}
-        to={entry.path}
-        selected={active}
-        onClick={onNavigate}
-        aria-current={active ? 'page' : undefined}
-        sx={{ minHeight: 40, px: 2, borderRadius: 1, mx: 0.5 }}
-      >
-        <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, justifyContent: 'center' }}>{icon}</ListItemIcon>
-        {!collapsed && <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
-      </ListItemButton>
+      {entry.onSelect ? (
+        // An action in place (e.g. opening the help widget): a button, not a link.
+        <ListItemButton
+          onClick={() => {
+            onNavigate?.();
+            entry.onSelect();
+          }}
+          sx={sx}
+        >
+          {content}
+        </ListItemButton>
+      ) : (
+        <ListItemButton component={RouterLink} to={entry.path} selected={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} sx={sx}>
+          {content}
+        </ListItemButton>
+      )}
     </Tooltip>
   );
 }
@@ -107,8 +119,9 @@ interface SideNavProps {
 export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps) {
   const registry = useRegistry();
   const permissions = usePermissions();
+  const clientConfig = useClientConfig();
   const { pathname } = useLocation();
-  const sections = useMemo(() => visibleMenu(registry.menu, { permissions }), [registry.menu, permissions]);
+  const sections = useMemo(() => visibleMenu(registry.menu, { permissions, clientConfig }), [registry.menu, permissions, clientConfig]);
   const actions = registry.shellExtensions.filter((e) => e.action);
 
   return (
@@ -170,12 +183,12 @@ export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps)
                     </Typography>
                   )}
                   {group.entries.map((entry) => (
-                    <ListItem key={entry.path} disablePadding sx={{ display: 'block' }}>
+                    <ListItem key={entry.path ?? entry.label} disablePadding sx={{ display: 'block' }}>
                       <NavItem
                         entry={entry}
                         collapsed={collapsed}
-                        active={isActive(pathname, entry.path)}
-                        loadCount={registry.badges.get(entry.path)}
+                        active={entry.path !== undefined && isActive(pathname, entry.path)}
+                        loadCount={entry.path === undefined ? undefined : registry.badges.get(entry.path)}
                         onNavigate={onNavigate}
                       />
                     </ListItem>

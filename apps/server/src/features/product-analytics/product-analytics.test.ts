@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, errorOf, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { parseOutboundSettings } from '../client-config/client-config.settings.js';
-import { ANALYTICS_BODY_LIMIT, ANALYTICS_UNAVAILABLE } from './analytics-proxy.routes.js';
+import { ANALYTICS_BODY_LIMIT, ANALYTICS_UNAVAILABLE } from './product-analytics.routes.js';
 
 interface Seen {
   method: string;
