@@ -38,6 +38,9 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+      // The help widget stays unconfigured; the documentation link is a reserved name the
+      // browser tests answer themselves (help-center.e2e.ts): nothing reaches the internet.
+      HELP_CENTER_URL: 'https://help.willow.test/start',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

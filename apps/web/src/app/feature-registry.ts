@@ -57,7 +57,8 @@ interface MenuEntryBase {
  * An entry either leads to a page (`path`) or performs an action in place (`onSelect`, e.g.
  * Help › Help Center opening the help widget), never both.
  */
-export type MenuEntry = MenuEntryBase & ({ path: string; onSelect?: undefined } | { path?: undefined; onSelect: () => void });
+export type MenuEntry = MenuEntryBase &
+  ({ path: string; onSelect?: undefined } | { path?: undefined; onSelect: (context: MenuContext) => void });
 
 /** A hook returning the count a navigation badge shows (undefined: nothing to show). */
 export type CountHook = () => number | undefined;

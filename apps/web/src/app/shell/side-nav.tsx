@@ -18,7 +18,7 @@ import {
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { MenuBadge, MenuEntry } from '../feature-registry';
+import type { MenuBadge, MenuContext, MenuEntry } from '../feature-registry';
 import { ShellAction } from './shell-action';
 import { visibleMenu } from '../menu';
 import { useRegistry } from '../registry-context';
@@ -68,10 +68,12 @@ interface NavItemProps {
   collapsed: boolean;
   active: boolean;
   loadCount: MenuBadge['loadCount'] | undefined;
+  /** what the menu's rules saw, handed to an action entry when it is chosen */
+  context: MenuContext;
   onNavigate?: () => void;
 }
 
-function NavItem({ entry, collapsed, active, loadCount, onNavigate }: NavItemProps) {
+function NavItem({ entry, collapsed, active, loadCount, context, onNavigate }: NavItemProps) {
   const Icon = entry.icon;
   const icon = loadCount ? (
     <NavBadge loadCount={loadCount}>
@@ -94,7 +96,7 @@ function NavItem({ entry, collapsed, active, loadCount, onNavigate }: NavItemPro
         <ListItemButton
           onClick={() => {
             onNavigate?.();
-            entry.onSelect();
+            entry.onSelect(context);
           }}
           sx={sx}
         >
@@ -121,7 +123,8 @@ export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps)
   const permissions = usePermissions();
   const clientConfig = useClientConfig();
   const { pathname } = useLocation();
-  const sections = useMemo(() => visibleMenu(registry.menu, { permissions, clientConfig }), [registry.menu, permissions, clientConfig]);
+  const context = useMemo<MenuContext>(() => ({ permissions, clientConfig }), [permissions, clientConfig]);
+  const sections = useMemo(() => visibleMenu(registry.menu, context), [registry.menu, context]);
   const actions = registry.shellExtensions.filter((e) => e.action);
 
   return (
@@ -189,6 +192,7 @@ export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps)
                         collapsed={collapsed}
                         active={entry.path !== undefined && isActive(pathname, entry.path)}
                         loadCount={entry.path === undefined ? undefined : registry.badges.get(entry.path)}
+                        context={context}
                         onNavigate={onNavigate}
                       />
                     </ListItem>

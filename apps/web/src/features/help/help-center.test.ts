@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import type { HelpWidgetConfig } from '@willow/contracts';
-import { HELP_UNAVAILABLE, helpWidgetState, loadHelpWidget, openHelpCenter, setHelpCenterUrl, shutdownHelpWidget } from './help-center';
+import { HELP_UNAVAILABLE, helpWidgetState, loadHelpWidget, openHelpCenter, shutdownHelpWidget } from './help-center';
 
 const widget: HelpWidgetConfig = {
   appId: 'abc123',
@@ -36,7 +36,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   shutdownHelpWidget();
-  setHelpCenterUrl(null);
   vi.unstubAllGlobals();
   vi.useRealTimers();
   toast.remove();
@@ -47,14 +46,13 @@ afterEach(() => {
 
 describe('the Help Center without the widget', () => {
   it('opens the documentation link in a new tab', async () => {
-    setHelpCenterUrl(DOCS);
-    expect(await openHelpCenter()).toBe('documentation');
+    expect(await openHelpCenter(DOCS)).toBe('documentation');
     expect(open).toHaveBeenCalledWith(DOCS, '_blank', 'noopener,noreferrer');
   });
 
   it('says help is not available when there is no link either', async () => {
     const error = vi.spyOn(toast, 'error');
-    expect(await openHelpCenter()).toBe('none');
+    expect(await openHelpCenter(null)).toBe('none');
     expect(open).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith(HELP_UNAVAILABLE, expect.anything());
   });
@@ -84,38 +82,35 @@ describe('the Help Center with the widget', () => {
   });
 
   it('opens the widget once it has booted, not the link', async () => {
-    setHelpCenterUrl(DOCS);
     const loaded = loadHelpWidget(widget);
     const commands = arriveAndBoot();
     expect(await loaded).toBe(true);
-    expect(await openHelpCenter()).toBe('widget');
+    expect(await openHelpCenter(DOCS)).toBe('widget');
     expect(commands).toEqual(['ready', 'boot', 'show']);
     expect(open).not.toHaveBeenCalled();
   });
 
   it('waits for a widget still loading, then opens it', async () => {
     void loadHelpWidget(widget);
-    const opening = openHelpCenter();
+    const opening = openHelpCenter(DOCS);
     const commands = arriveAndBoot();
     expect(await opening).toBe('widget');
     expect(commands.at(-1)).toBe('show');
   });
 
   it('falls back to the link when the script fails to load', async () => {
-    setHelpCenterUrl(DOCS);
     const loaded = loadHelpWidget(widget);
     scriptTag()!.dispatchEvent(new Event('error'));
     expect(await loaded).toBe(false);
     expect(helpWidgetState()).toBe('failed');
-    expect(await openHelpCenter()).toBe('documentation');
+    expect(await openHelpCenter(DOCS)).toBe('documentation');
     expect(open).toHaveBeenCalledWith(DOCS, '_blank', 'noopener,noreferrer');
   });
 
   it('falls back to the link when the widget has not booted within the timeout', async () => {
     vi.useFakeTimers();
-    setHelpCenterUrl(DOCS);
     const loaded = loadHelpWidget(widget, 5_000);
-    const opening = openHelpCenter();
+    const opening = openHelpCenter(DOCS);
     await vi.advanceTimersByTimeAsync(4_999);
     expect(open).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

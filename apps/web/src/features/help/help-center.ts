@@ -25,17 +25,12 @@ export const HELP_UNAVAILABLE = 'Help is not available right now';
 type WidgetState = 'none' | 'loading' | 'ready' | 'failed';
 
 let state: WidgetState = 'none';
-let helpCenterUrl: string | null = null;
 let outcome: Promise<boolean> = Promise.resolve(false);
 let script: HTMLScriptElement | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 export function helpWidgetState(): WidgetState {
   return state;
-}
-
-export function setHelpCenterUrl(url: string | null): void {
-  helpCenterUrl = url;
 }
 
 /**
@@ -101,23 +96,20 @@ export function shutdownHelpWidget(): void {
   outcome = Promise.resolve(false);
 }
 
-function openDocumentation(): boolean {
-  if (!helpCenterUrl) return false;
-  window.open(helpCenterUrl, '_blank', 'noopener,noreferrer');
-  return true;
-}
-
 /**
  * Help › Help Center: the widget when it is ready (waiting for it while it loads), otherwise the
- * documentation in a new tab; the person is told when there is neither.
+ * documentation (`helpCenterUrl`) in a new tab; the person is told when there is neither.
  */
-export async function openHelpCenter(): Promise<'widget' | 'documentation' | 'none'> {
+export async function openHelpCenter(helpCenterUrl: string | null): Promise<'widget' | 'documentation' | 'none'> {
   if (state === 'loading') await outcome;
   if (state === 'ready' && window.Intercom) {
     window.Intercom('show');
     return 'widget';
   }
-  if (openDocumentation()) return 'documentation';
+  if (helpCenterUrl) {
+    window.open(helpCenterUrl, '_blank', 'noopener,noreferrer');
+    return 'documentation';
+  }
   toast.error(HELP_UNAVAILABLE, { id: 'help-unavailable' });
   return 'none';
 }

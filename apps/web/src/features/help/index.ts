@@ -16,7 +16,7 @@ export const helpFeature: FeatureModule = {
       label: 'Help Center',
       icon: HelpCenterOutlinedIcon,
       order: 10,
-      onSelect: () => void openHelpCenter(),
+      onSelect: ({ clientConfig }) => void openHelpCenter(clientConfig?.helpCenterUrl ?? null),
       isVisible: ({ clientConfig }) => Boolean(clientConfig?.helpWidget || clientConfig?.helpCenterUrl),
     },
   ],
