@@ -15,6 +15,13 @@ import { helpFeature } from './index';
 
 const DOCS = 'https://docs.example/willow';
 const NONE: ClientConfig = { helpWidget: null, helpCenterUrl: null, analytics: null };
+const widgetIn = (region: 'us' | 'ap', apiBase: string): ClientConfig['helpWidget'] => ({
+  appId: 'abc123',
+  region,
+  apiBase,
+  scriptUrl: 'https://widget.intercom.io/widget/abc123',
+  user: { id: 'u1', name: 'Vera Vet', email: 'vet@example.test' },
+});
 
 function renderNav(config: ClientConfig) {
   const calls = fakeServer((call) => (call.path === '/api/config/client' ? { body: config } : sessionAnswer(call, NEW_YORK)));
@@ -69,17 +76,11 @@ describe('Help › Help Center', () => {
   });
 
   it('opens the widget when it is configured and has booted', async () => {
-    const widget: ClientConfig['helpWidget'] = {
-      appId: 'abc123',
-      region: 'us',
-      apiBase: 'https://api-iam.intercom.io',
-      scriptUrl: 'https://widget.intercom.io/widget/abc123',
-      user: { id: 'u1', name: 'Vera Vet', email: 'vet@example.test' },
-    };
+    const widget = widgetIn('us', 'https://api-iam.intercom.io');
     renderNav({ ...NONE, helpWidget: widget, helpCenterUrl: DOCS });
     const entry = await screen.findByRole('button', { name: 'Help Center' });
     // the shell is up: the widget's script is on its way, then boots
-    await waitFor(() => expect(document.querySelector(`script[src="${widget.scriptUrl}"]`)).not.toBeNull());
+    await waitFor(() => expect(document.querySelector(`script[src="${widget!.scriptUrl}"]`)).not.toBeNull());
     const shown: string[] = [];
     const queued = (window.Intercom!.q ?? []) as [string, ...unknown[]][];
     const ready: (() => void)[] = [];
@@ -95,14 +96,7 @@ describe('Help › Help Center', () => {
   });
 
   it('falls back to the documentation link when the widget’s script fails to load', async () => {
-    const widget: ClientConfig['helpWidget'] = {
-      appId: 'abc123',
-      region: 'ap',
-      apiBase: 'https://api-iam.au.intercom.io',
-      scriptUrl: 'https://widget.intercom.io/widget/abc123',
-      user: { id: 'u1', name: 'Vera Vet', email: 'vet@example.test' },
-    };
-    renderNav({ ...NONE, helpWidget: widget, helpCenterUrl: DOCS });
+    renderNav({ ...NONE, helpWidget: widgetIn('ap', 'https://api-iam.au.intercom.io'), helpCenterUrl: DOCS });
     const entry = await screen.findByRole('button', { name: 'Help Center' });
     await waitFor(() => expect(document.querySelector('script')).not.toBeNull());
     document.querySelector('script')!.dispatchEvent(new Event('error'));
