@@ -1,0 +1,203 @@
+// The help widget configured (region eu, identity verification on), its script served by a fake
+// of the provider on loopback: it loads after sign-in with the staff member's identity, Help ›
+// Help Center opens it, and when its script cannot load the documentation link opens instead.
+// This file starts a server of its own, since the shared one runs with the widget unconfigured.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, DEMO_PASSWORD } from './browser.ts';
+import { OWNER, OWNER_NAME } from './clinic.ts';
+import { navSection, pathOf } from './helpers.ts';
+
+const APP_ID = 'wfake123';
+const SECRET = 'help-widget-identity-secret';
+const DOCS = 'https://help.willow.test/start';
+
+/**
+ * The provider's script as the fake serves it: it takes over the queue the portal set up, checks
+ * what the real Messenger needs to boot (the application id it was served for, an API base, a
+ * user id), and shows a dialog on 'show'.
+ */
+const WIDGET_SCRIPT = `(function () {
+  var queued = (window.Intercom && window.Intercom.q) || [];
+  var ready = [], booted = false, settings;
+  function Intercom(command, arg) {
+    if (command === 'ready') { if (booted) arg(); else ready.push(arg); }
+    if (command === 'boot') {
+      if (!arg || arg.app_id !== '${APP_ID}' || !arg.api_base || !arg.user_id) return;
+      settings = arg; booted = true; window.__helpWidgetBoot = arg;
+      ready.splice(0).forEach(function (fn) { fn(); });
+    }
+    if (command === 'show' && booted) {
+      var dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-label', 'Messenger');
+      dialog.textContent = 'Hi ' + settings.name;
+      document.body.appendChild(dialog);
+    }
+  }
+  window.Intercom = Intercom;
+  queued.forEach(function (args) { Intercom.apply(null, args); });
+})();`;
+
+let fake: Server;
+let fakeOrigin: string;
+const scriptRequests: string[] = [];
+let server: ChildProcess;
+let dataDir: string;
+let baseURL: string;
+let browser: Browser;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  fake = createServer((req, res) => {
+    scriptRequests.push(req.url ?? '');
+    if (req.url !== `/widget/${APP_ID}`) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/javascript' }).end(WIDGET_SCRIPT);
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  fakeOrigin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+
+  dataDir = mkdtempSync(join(tmpdir(), 'willow-e2e-widget-'));
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+      HELP_WIDGET_APP_ID: APP_ID,
+      HELP_WIDGET_REGION: 'eu',
+      HELP_WIDGET_IDENTITY_SECRET: SECRET,
+      HELP_WIDGET_SCRIPT_ORIGIN: fakeOrigin,
+      HELP_CENTER_URL: DOCS,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode} before it was ready`);
+    if (await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error('The server did not become ready within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await new Promise((resolve) => fake?.close(resolve));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page whose requests may go only to the portal and the fake; the documentation address is answered here. */
+async function openPage(): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const outside: string[] = [];
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${baseURL}/`) || url.startsWith(`${fakeOrigin}/`)) return route.fallback();
+    if (url === DOCS) return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Willow help</title><h1>Willow help</h1>' });
+    outside.push(url);
+    return route.abort();
+  });
+  return { context, page: await context.newPage(), outside };
+}
+
+async function signInAsOwner(page: Page) {
+  scriptRequests.length = 0;
+  await page.goto('/profile');
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill(OWNER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  // never on the sign-in page
+  expect(scriptRequests).toEqual([]);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+describe('the help widget', () => {
+  it('loads after sign-in with only who is asking, verified by the server, and Help Center opens it', async () => {
+    const { context, page, outside } = await openPage();
+    try {
+      await signInAsOwner(page);
+      // the widget's code loads after the shell, then its script, then it boots
+      await expect
+        .poll(() => page.evaluate(() => (window as { __helpWidgetBoot?: unknown }).__helpWidgetBoot ?? null), { timeout: 15_000 })
+        .not.toBeNull();
+      const boot = (await page.evaluate(() => (window as { __helpWidgetBoot?: unknown }).__helpWidgetBoot)) as Record<string, unknown>;
+      const userId = ((await (await page.request.get('/api/profile')).json()) as { id: string }).id;
+      expect(boot).toEqual({
+        api_base: 'https://api-iam.eu.intercom.io',
+        app_id: APP_ID,
+        user_id: userId,
+        name: OWNER_NAME,
+        email: OWNER,
+        user_hash: createHmac('sha256', SECRET).update(userId).digest('hex'),
+        hide_default_launcher: true,
+      });
+      expect(scriptRequests).toEqual([`/widget/${APP_ID}`]);
+
+      const pages = context.pages().length;
+      await navSection(page, 'Help').getByRole('button', { name: 'Help Center', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Messenger' }).getByText(`Hi ${OWNER_NAME}`).waitFor();
+      expect(context.pages()).toHaveLength(pages);
+      expect(pathOf(page)).toBe('/profile');
+      expect(outside).toEqual([]);
+
+      // the pages' policy lets in the fake's script and the eu Messenger's hosts, not the other regions'
+      const csp = (await page.request.get('/profile')).headers()['content-security-policy'] ?? '';
+      expect(csp).toContain(`script-src 'self' ${fakeOrigin} https://js.intercomcdn.com;`);
+      expect(csp).toContain('https://api-iam.eu.intercom.io');
+      expect(csp).not.toContain('api-iam.au.intercom.io');
+      expect(csp).not.toContain('nexus-websocket-a.intercom.io');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('falls back to the documentation link when its script cannot load', async () => {
+    const { context, page } = await openPage();
+    try {
+      await context.route(`${fakeOrigin}/**`, (route) => route.abort());
+      const failed = page.waitForEvent('requestfailed', { predicate: (r) => r.url() === `${fakeOrigin}/widget/${APP_ID}`, timeout: 20_000 });
+      await signInAsOwner(page);
+      // the widget's script was asked for and did not come
+      await failed;
+      const entry = navSection(page, 'Help').getByRole('button', { name: 'Help Center', exact: true });
+      await entry.waitFor();
+      const [docs] = await Promise.all([context.waitForEvent('page'), entry.click()]);
+      await docs.waitForLoadState();
+      expect(docs.url()).toBe(DOCS);
+      expect(await page.getByRole('dialog', { name: 'Messenger' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
