@@ -2,18 +2,15 @@
 // of the provider on loopback: it loads after sign-in with the staff member's identity, Help ›
 // Help Center opens it, and when its script cannot load the documentation link opens instead.
 // This file starts a server of its own, since the shared one runs with the widget unconfigured.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, DEMO_PASSWORD } from './browser.ts';
+import { DEMO_PASSWORD, launch } from './browser.ts';
 import { OWNER, OWNER_NAME } from './clinic.ts';
 import { navSection, pathOf } from './helpers.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 
 const APP_ID = 'wfake123';
 const SECRET = 'help-widget-identity-secret';
@@ -49,18 +46,9 @@ const WIDGET_SCRIPT = `(function () {
 let fake: Server;
 let fakeOrigin: string;
 const scriptRequests: string[] = [];
-let server: ChildProcess;
-let dataDir: string;
+let server: ServerProcess | undefined;
 let baseURL: string;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   fake = createServer((req, res) => {
@@ -74,46 +62,24 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeOrigin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
 
-  dataDir = mkdtempSync(join(tmpdir(), 'willow-e2e-widget-'));
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+  server = await startServer(
+    {
       HELP_WIDGET_APP_ID: APP_ID,
       HELP_WIDGET_REGION: 'eu',
       HELP_WIDGET_IDENTITY_SECRET: SECRET,
       HELP_WIDGET_SCRIPT_ORIGIN: fakeOrigin,
       HELP_CENTER_URL: DOCS,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode} before it was ready`);
-    if (await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error('The server did not become ready within 90 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+    'willow-e2e-widget-',
+  );
+  baseURL = server.baseUrl;
+  browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await new Promise((resolve) => fake?.close(resolve));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A page whose requests may go only to the portal and the fake; the documentation address is answered here. */
