@@ -165,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   const allowedOrigins = opts.allowedOrigins ?? [];
+  const outbound = opts.outbound ?? NO_OUTBOUND;
   app.addHook('onRequest', async (req, reply) => {
     setCommonHeaders(reply);
     if (app.draining) {
@@ -215,16 +216,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
   });
   await app.register(cookie);
+  // Before multipart, which the proxy's scope must not inherit: it passes bodies through untouched.
+  await analyticsProxyRoutes(app, outbound.analytics);
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Willow API', version: '1.0.0' }, components: {} },
     transform: jsonSchemaTransform,
   });
 
-  const outbound = opts.outbound ?? NO_OUTBOUND;
   const router = new Router(app, (req) => container.auth.authenticate(req));
   for (const register of [...features, clientConfigRoutes(outbound), ...(opts.moreRoutes ?? [])]) register(router, container);
-  await analyticsProxyRoutes(app, outbound.analytics);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,20 +1,22 @@
-// The help widget configured (region eu, identity verification on), its script served by a fake
-// of the provider on loopback: it loads after sign-in with the staff member's identity, Help ›
-// Help Center opens it, and when its script cannot load the documentation link opens instead.
-// This file starts a server of its own, since the shared one runs with the widget unconfigured.
+// The help widget and analytics configured, against fakes of their providers on loopback. The
+// widget (region eu, identity verification on) loads after sign-in with the staff member's
+// identity, Help › Help Center opens it, and when its script cannot load the documentation link
+// opens instead. Page views reach the fake analytics host through /ph by route template only,
+// without cookies. This file starts a server of its own, since the shared one runs with neither.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launch } from './browser.ts';
-import { OWNER, OWNER_NAME } from './clinic.ts';
-import { navSection, pathOf } from './helpers.ts';
+import { apiCreateClient, OWNER, OWNER_NAME } from './clinic.ts';
+import { mainNav, navEntry, navSection, pathOf, unique } from './helpers.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 const APP_ID = 'wfake123';
 const SECRET = 'help-widget-identity-secret';
 const DOCS = 'https://help.willow.test/start';
+const PROJECT_KEY = 'phc_e2e_project';
 
 /**
  * The provider's script as the fake serves it: it takes over the queue the portal set up, checks
@@ -46,6 +48,9 @@ const WIDGET_SCRIPT = `(function () {
 let fake: Server;
 let fakeOrigin: string;
 const scriptRequests: string[] = [];
+/** The fake analytics host: what reached it, as PostHog's capture endpoint would take it. */
+let ingest: Server;
+const captured: { url: string; headers: Record<string, unknown>; body: string }[] = [];
 let server: ServerProcess | undefined;
 let baseURL: string;
 let browser: Browser;
@@ -62,8 +67,28 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeOrigin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
 
+  ingest = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      captured.push({ url: req.url ?? '', headers: req.headers, body });
+      const event = (() => {
+        try {
+          return JSON.parse(body) as { api_key?: string; event?: string; distinct_id?: string };
+        } catch {
+          return {};
+        }
+      })();
+      const ok = req.method === 'POST' && req.url === '/i/v0/e/' && event.api_key === PROJECT_KEY && !!event.event && !!event.distinct_id;
+      res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' }).end(ok ? '{"status":1}' : '{"type":"validation_error"}');
+    });
+  });
+  await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
+
   server = await startServer(
     {
+      ANALYTICS_HOST: `http://127.0.0.1:${(ingest.address() as AddressInfo).port}`,
+      ANALYTICS_KEY: PROJECT_KEY,
       HELP_WIDGET_APP_ID: APP_ID,
       HELP_WIDGET_REGION: 'eu',
       HELP_WIDGET_IDENTITY_SECRET: SECRET,
@@ -80,6 +105,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await new Promise((resolve) => fake?.close(resolve));
+  await new Promise((resolve) => ingest?.close(resolve));
 });
 
 /** A page whose requests may go only to the portal and the fake; the documentation address is answered here. */
@@ -107,6 +133,47 @@ async function signInAsOwner(page: Page) {
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+describe('analytics', () => {
+  it('captures a page view per page through /ph, naming the route and never a record or the session', async () => {
+    const { context, page, outside } = await openPage();
+    try {
+      await signInAsOwner(page);
+      const locations = (await (await context.request.get('/api/location')).json()) as { id: string }[];
+      const surname = `Private${unique()}`;
+      const client = await apiCreateClient(context, { locationId: locations[0]!.id, firstName: 'Pageview', lastName: surname });
+      const views = () =>
+        captured
+          .map((c) => JSON.parse(c.body) as { event: string; properties: { $pathname: string } })
+          .filter((e) => e.event === '$pageview')
+          .map((e) => e.properties.$pathname);
+
+      // the first page, once the shell has loaded the tracker
+      await expect.poll(views, { timeout: 15_000 }).toContain('/profile');
+      await page.goto(`/clients/${client.id}`);
+      await page.getByText(surname).first().waitFor();
+      await navEntry(page, 'Patients', 'Clients').click();
+      await page.waitForURL('**/clients');
+      await expect.poll(views, { timeout: 15_000 }).toEqual(['/profile', '/clients/:id', '/clients']);
+
+      for (const request of captured) {
+        expect(request.url).toBe('/i/v0/e/');
+        expect(request.headers.cookie).toBeUndefined();
+        expect(request.body).not.toContain(client.id);
+        expect(request.body).not.toContain(surname);
+        expect(JSON.parse(request.body)).toMatchObject({ api_key: PROJECT_KEY, distinct_id: expect.any(String) });
+      }
+      expect(outside).toEqual([]);
+      // analytics goes through the portal itself: the pages' policy names no analytics origin
+      const csp = (await page.request.get('/profile')).headers()['content-security-policy'] ?? '';
+      expect(csp).toContain("connect-src 'self' https://api-iam.eu.intercom.io");
+      expect(csp).not.toContain(`127.0.0.1:${(ingest.address() as AddressInfo).port}`);
+      expect(await mainNav(page).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe('the help widget', () => {
   it('loads after sign-in with only who is asking, verified by the server, and Help Center opens it', async () => {
