@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseAllowedOrigins } from './platform/origin-check.js';
+import { parseOutboundSettings, type OutboundSettings } from './features/client-config/client-config.settings.js';
 
 /**
  * Which proxies in front of the app are believed about the client's address (X-Forwarded-For) and
@@ -29,6 +30,8 @@ export interface Config {
   webConcurrency: number;
   /** origins besides the request's own host whose pages may write (decision 0053) */
   allowedOrigins: string[];
+  /** the help widget, the documentation link and analytics (HELP_WIDGET_*, HELP_CENTER_URL, ANALYTICS_*) */
+  outbound: OutboundSettings;
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -96,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countQueries: bool(env.COUNT_QUERIES, false),
     webConcurrency: processCount(env.WEB_CONCURRENCY),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    outbound: parseOutboundSettings(env),
   };
 }

@@ -28,7 +28,13 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: AppOptions['trustProxy']; allowedOrigins?: string[] } = {},
+  opts: {
+    webDist?: string;
+    moreRoutes?: AppOptions['moreRoutes'];
+    trustProxy?: AppOptions['trustProxy'];
+    allowedOrigins?: string[];
+    outbound?: AppOptions['outbound'];
+  } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
   let database: Database;
@@ -64,6 +70,7 @@ export async function createTestApp(
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
     ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
+    ...(opts.outbound && { outbound: opts.outbound }),
   });
   await app.ready();
   return {
