@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseAllowedOrigins } from './platform/origin-check.js';
 import { loadProviders, type Providers } from './platform/providers.js';
 import { parseEncryptionKey } from './platform/secret-box.js';
+import { parseOutboundSettings, type OutboundSettings } from './features/client-config/client-config.settings.js';
 
 /**
  * Which proxies in front of the app are believed about the client's address (X-Forwarded-For) and
@@ -35,6 +36,8 @@ export interface Config {
   webConcurrency: number;
   /** origins besides the request's own host whose pages may write (decision 0053) */
   allowedOrigins: string[];
+  /** the help widget, the documentation link and analytics (HELP_WIDGET_*, HELP_CENTER_URL, ANALYTICS_*) */
+  outbound: OutboundSettings;
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -104,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countQueries: bool(env.COUNT_QUERIES, false),
     webConcurrency: processCount(env.WEB_CONCURRENCY),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    outbound: parseOutboundSettings(env),
   };
 }

@@ -49,6 +49,7 @@ export async function createTestApp(
     allowedOrigins?: string[];
     /** providers' base URLs (local fakes) and the public address */
     providers?: Partial<Providers>;
+    outbound?: AppOptions['outbound'];
   } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
@@ -88,6 +89,7 @@ export async function createTestApp(
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
     ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
+    ...(opts.outbound && { outbound: opts.outbound }),
   });
   await app.ready();
   return {
