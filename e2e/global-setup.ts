@@ -1,6 +1,8 @@
 // Starts the production build on a free port with a fresh data folder and the demo seed, for
-// every browser test file to use.
+// every browser test file to use, talking to local fakes of the providers (fake-providers.ts)
+// instead of the real ones.
 import type { TestProject } from 'vitest/node';
+import { startFakeProviders } from './fake-providers.ts';
 import { startServer } from './server-process.ts';
 
 declare module 'vitest' {
@@ -10,11 +12,19 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // No browser test reaches a real provider: the server is pointed at local fakes.
+  const providers = await startFakeProviders();
   const server = await startServer({
     // The help widget stays unconfigured; the documentation link is a reserved name the
     // browser tests answer themselves (help-center.e2e.ts): nothing reaches the internet.
     HELP_CENTER_URL: 'https://help.willow.test/start',
+    // The address given to the fake Stripe for the payment webhook (it only records it).
+    PUBLIC_URL: 'https://portal.willow.test',
+    ...providers.env,
   });
   project.provide('baseUrl', server.baseUrl);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await providers.close();
+  };
 }

@@ -1,4 +1,6 @@
 import type { Db } from './db/client.js';
+import type { Providers } from './platform/providers.js';
+import type { SecretBox } from './platform/secret-box.js';
 import type { TokenSigner } from './platform/tokens.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
 import { AddOnCategoriesService, AddOnsService } from './features/add-ons/add-ons.service.js';
@@ -20,6 +22,8 @@ import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { healthRepository } from './features/health/health.repository.js';
+import { IntegrationsService } from './features/integrations/integrations.service.js';
+import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
@@ -34,8 +38,21 @@ import { ServiceCatalogService } from './features/services/services.service.js';
  * The app's container: every feature's service, built once per app from the database and the
  * token signer, and handed to the routes.
  */
-export function createContainer(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage; sessionCache?: SessionCache | undefined }) {
+export function createContainer(
+  db: Db,
+  signer: TokenSigner,
+  opts: {
+    secureCookies: boolean;
+    storage: DocumentStorage;
+    sessionCache?: SessionCache | undefined;
+    /** seals the integrations' secrets */
+    secretBox: SecretBox;
+    /** the providers' base URLs and the portal's public address */
+    providers: Providers;
+  },
+) {
   const audit = new AuditService(db);
+  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers);
   return {
     db,
     auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
@@ -51,6 +68,9 @@ export function createContainer(db: Db, signer: TokenSigner, opts: { secureCooki
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
     locations: new LocationsService(db),
+    integrations,
+    stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
+    providers: opts.providers,
     users: new UsersService(db),
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit),
