@@ -17,6 +17,8 @@ import type { Database, Db } from './db/client.js';
 import { queriesSoFar, tallyQueries } from './db/query-tally.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js';
+import type { RetryPolicy } from './features/communications/communications.service.js';
+import type { ProductMailSettings } from './features/communications/product-mail.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';
@@ -44,6 +46,10 @@ export interface AppOptions {
   countQueries?: boolean;
   /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
   allowedOrigins?: readonly string[];
+  /** the product's own mail (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM); without it, that mail says email is not set up */
+  mail?: ProductMailSettings;
+  /** the outbox's retries, backoff and lease (tests shorten them) */
+  outboxRetry?: Partial<RetryPolicy>;
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
   moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
@@ -141,7 +147,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => unlisten());
     sessionCache = cache;
   }
-  const container = createContainer(opts.db, new TokenSigner(opts.jwtSecret), { secureCookies: false, storage: opts.storage, sessionCache });
+  const container = createContainer(opts.db, new TokenSigner(opts.jwtSecret), {
+    secureCookies: false,
+    storage: opts.storage,
+    sessionCache,
+    mail: opts.mail,
+    outboxRetry: opts.outboxRetry,
+  });
   app.decorate('container', container);
   app.decorate('draining', false);
   app.decorate('routeTable', []);

@@ -16,6 +16,8 @@ import type { SessionCache } from './features/auth/session-cache.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
+import { CommunicationsService, type RetryPolicy } from './features/communications/communications.service.js';
+import { ProductMailer, type ProductMailSettings } from './features/communications/product-mail.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
@@ -34,8 +36,26 @@ import { ServiceCatalogService } from './features/services/services.service.js';
  * The app's container: every feature's service, built once per app from the database and the
  * token signer, and handed to the routes.
  */
-export function createContainer(db: Db, signer: TokenSigner, opts: { secureCookies: boolean; storage: DocumentStorage; sessionCache?: SessionCache | undefined }) {
+export function createContainer(
+  db: Db,
+  signer: TokenSigner,
+  opts: {
+    secureCookies: boolean;
+    storage: DocumentStorage;
+    sessionCache?: SessionCache | undefined;
+    /** the product's own mail setting (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM) */
+    mail?: ProductMailSettings | undefined;
+    /** the outbox's retries and lease (tests shorten them) */
+    outboxRetry?: Partial<RetryPolicy> | undefined;
+  },
+) {
   const audit = new AuditService(db);
+  const endpoints = { sendgridApiUrl: 'https://api.sendgrid.com', twilioApiUrl: 'https://api.twilio.com', publicUrl: undefined };
+  const communications = new CommunicationsService(db, {
+    endpoints,
+    productMail: new ProductMailer(opts.mail ?? {}, endpoints.sendgridApiUrl),
+    retry: opts.outboxRetry,
+  });
   return {
     db,
     auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
@@ -64,6 +84,7 @@ export function createContainer(db: Db, signer: TokenSigner, opts: { secureCooki
     appointmentStatus: new AppointmentStatusService(db, audit),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     booking: new BookingService(db, signer),
+    communications,
     async ping() {
       await healthRepository.ping(db);
     },

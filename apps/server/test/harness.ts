@@ -28,7 +28,15 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  opts: { webDist?: string; moreRoutes?: AppOptions['moreRoutes']; trustProxy?: AppOptions['trustProxy']; allowedOrigins?: string[] } = {},
+  opts: {
+    webDist?: string;
+    moreRoutes?: AppOptions['moreRoutes'];
+    trustProxy?: AppOptions['trustProxy'];
+    allowedOrigins?: string[];
+    /** the product's mail setting and the outbox's retries (the outbox tests) */
+    mail?: AppOptions['mail'];
+    outboxRetry?: AppOptions['outboxRetry'];
+  } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
   let database: Database;
@@ -64,6 +72,8 @@ export async function createTestApp(
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
     ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
+    ...(opts.mail && { mail: opts.mail }),
+    ...(opts.outboxRetry && { outboxRetry: opts.outboxRetry }),
   });
   await app.ready();
   return {

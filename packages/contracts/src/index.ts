@@ -27,3 +27,4 @@ export * from './schedule.js';
 export * from './add-ons.js';
 export * from './appointments.js';
 export * from './integrations.js';
+export * from './communications.js';
