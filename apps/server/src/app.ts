@@ -12,6 +12,8 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES, MESSAGES } from '@willow/contracts';
 import type { TrustProxy } from './config.js';
+import { DEFAULT_PROVIDERS, type Providers } from './platform/providers.js';
+import { SecretBox } from './platform/secret-box.js';
 import { createContainer, type Container } from './container.js';
 import type { Database, Db } from './db/client.js';
 import { queriesSoFar, tallyQueries } from './db/query-tally.js';
@@ -33,6 +35,10 @@ export interface AppOptions {
   /** where document files go (DATA_DIR/documents by default) */
   storage: DocumentStorage;
   jwtSecret: string;
+  /** the 32-byte key integration secrets are sealed with (ENCRYPTION_KEY or DATA_DIR/encryption-key) */
+  encryptionKey: Uint8Array;
+  /** the providers' base URLs and the public address (the real providers when omitted) */
+  providers?: Providers;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   /** whose X-Forwarded-* to believe: no proxy, a number of hops or the proxies' addresses (config.ts) */
@@ -153,6 +159,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sessionCache,
     mail: opts.mail,
     outboxRetry: opts.outboxRetry,
+    secretBox: new SecretBox(opts.encryptionKey),
+    providers: opts.providers ?? DEFAULT_PROVIDERS,
   });
   app.decorate('container', container);
   app.decorate('draining', false);

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { ProductMailSettings } from './features/communications/product-mail.js';
 import { parseAllowedOrigins } from './platform/origin-check.js';
+import { loadProviders, type Providers } from './platform/providers.js';
+import { parseEncryptionKey } from './platform/secret-box.js';
 
 /**
  * Which proxies in front of the app are believed about the client's address (X-Forwarded-For) and
@@ -18,6 +20,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** ENCRYPTION_KEY (checked here: a wrong one refuses to start); unset: generated into DATA_DIR */
+  encryptionKey: string | undefined;
+  /** the providers' base URLs and the portal's public address */
+  providers: Providers;
   seedDemo: boolean;
   logLevel: string;
   /** serve the built web app from this folder when it exists */
@@ -110,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    encryptionKey: env.ENCRYPTION_KEY ? (parseEncryptionKey(env.ENCRYPTION_KEY), env.ENCRYPTION_KEY) : undefined,
+    providers: loadProviders(env),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -1,4 +1,6 @@
 import type { Db } from './db/client.js';
+import type { Providers } from './platform/providers.js';
+import type { SecretBox } from './platform/secret-box.js';
 import type { TokenSigner } from './platform/tokens.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
 import { AddOnCategoriesService, AddOnsService } from './features/add-ons/add-ons.service.js';
@@ -22,6 +24,7 @@ import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { healthRepository } from './features/health/health.repository.js';
+import { IntegrationsService } from './features/integrations/integrations.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
@@ -47,13 +50,18 @@ export function createContainer(
     mail?: ProductMailSettings | undefined;
     /** the outbox's retries and lease (tests shorten them) */
     outboxRetry?: Partial<RetryPolicy> | undefined;
+    /** seals the integrations' secrets */
+    secretBox: SecretBox;
+    /** the providers' base URLs and the portal's public address */
+    providers: Providers;
   },
 ) {
   const audit = new AuditService(db);
-  const endpoints = { sendgridApiUrl: 'https://api.sendgrid.com', twilioApiUrl: 'https://api.twilio.com', publicUrl: undefined };
+  const integrations = new IntegrationsService(db, opts.secretBox);
   const communications = new CommunicationsService(db, {
-    endpoints,
-    productMail: new ProductMailer(opts.mail ?? {}, endpoints.sendgridApiUrl),
+    integrations,
+    endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
+    productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
   });
   return {
@@ -71,6 +79,8 @@ export function createContainer(
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
     locations: new LocationsService(db),
+    integrations,
+    providers: opts.providers,
     users: new UsersService(db),
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit),

@@ -10,6 +10,7 @@ import { appProcesses, superviseWorkers } from './processes.js';
 import { seedDemo } from './seed/demo.js';
 import { ensureReferenceData } from './seed/reference-data.js';
 import { resolveSecret } from './platform/tokens.js';
+import { resolveEncryptionKey } from './platform/secret-box.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -34,6 +35,8 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     db: database.db,
     storage: new DiskStorage(join(cfg.dataDir, 'documents')),
     jwtSecret: resolveSecret(cfg.jwtSecret, cfg.dataDir),
+    encryptionKey: resolveEncryptionKey(cfg.encryptionKey, cfg.dataDir),
+    providers: cfg.providers,
     webDist: cfg.webDist,
     trustProxy: cfg.trustProxy,
     allowedOrigins: cfg.allowedOrigins,
@@ -106,8 +109,10 @@ if (cluster.isWorker) {
     await serve(database, config, seeded);
   } else {
     await database.close();
-    // Every process signs with the same secret: resolve it (or generate it into DATA_DIR) once, here.
+    // Every process signs with the same secret and seals with the same key: resolve them (or
+    // generate them into DATA_DIR) once, here.
     resolveSecret(config.jwtSecret, config.dataDir);
+    resolveEncryptionKey(config.encryptionKey, config.dataDir);
     superviseWorkers(processes, (m) => console.log(m));
     console.log(
       JSON.stringify({ msg: `Willow is starting ${processes} app processes on port ${config.port}`, seededDemo: seeded, startupMs: Math.round(performance.now() - started) }),

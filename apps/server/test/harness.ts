@@ -17,9 +17,23 @@ import { SUPER_ADMINISTRATOR } from '../src/features/roles/roles.service.js';
 import { usersRepository } from '../src/features/users/users.repository.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { withDatabase } from './pg-url.js';
+import type { Providers } from '../src/platform/providers.js';
+
+const NOWHERE = 'http://127.0.0.1:9';
+const UNREACHABLE_PROVIDERS: Providers = {
+  sendgrid: NOWHERE,
+  stripe: NOWHERE,
+  twilio: NOWHERE,
+  quickbooksApi: NOWHERE,
+  quickbooksOauth: NOWHERE,
+  googleOauth: NOWHERE,
+  publicUrl: undefined,
+};
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+/** The fixed key integration secrets are sealed with in the tests. */
+export const ENCRYPTION_KEY = Buffer.from('a3f1c2d4e5b6a7980123456789abcdef0fedcba9876543210a1b2c3d4e5f6071', 'hex');
 
 export interface TestContext {
   app: FastifyInstance;
@@ -36,6 +50,8 @@ export async function createTestApp(
     /** the product's mail setting and the outbox's retries (the outbox tests) */
     mail?: AppOptions['mail'];
     outboxRetry?: AppOptions['outboxRetry'];
+    /** providers' base URLs (local fakes) and the public address */
+    providers?: Partial<Providers>;
   } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
@@ -65,6 +81,9 @@ export async function createTestApp(
     db: database.db,
     storage: new DiskStorage(storageDir),
     jwtSecret: JWT_SECRET,
+    encryptionKey: ENCRYPTION_KEY,
+    // No test reaches a real provider: unless a test names its fakes, providers are an address nothing listens on.
+    providers: { ...UNREACHABLE_PROVIDERS, ...opts.providers },
     // Every test runs with checked sessions cached, as the product does.
     listen: database.listen,
     countQueries: true,

@@ -11,7 +11,7 @@ import { getUserPermissions, logout, roleOps, toggleUserActivation } from '@will
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { DiskStorage } from '../src/features/documents/document-storage.js';
-import { call, createAccount, createTestApp, createUser, JWT_SECRET, type Client, type TestAccount, type TestContext } from './harness.js';
+import { call, createAccount, createTestApp, createUser, ENCRYPTION_KEY, JWT_SECRET, type Client, type TestAccount, type TestContext } from './harness.js';
 
 let ctx: TestContext;
 let account: TestAccount;
@@ -26,6 +26,7 @@ async function secondServer(first: TestContext): Promise<{ ctx: TestContext; clo
     db: database.db,
     storage: new DiskStorage(storageDir),
     jwtSecret: JWT_SECRET,
+    encryptionKey: ENCRYPTION_KEY,
     listen: database.listen,
     countQueries: true,
   });

@@ -12,7 +12,7 @@ import { migrationsFolder, openDatabase, type Database } from '../src/db/client.
 import { DiskStorage } from '../src/features/documents/document-storage.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { TokenSigner } from '../src/platform/tokens.js';
-import { call, clientWithCookie, JWT_SECRET, loginRequest, TEST_PASSWORD, type TestContext } from './harness.js';
+import { call, clientWithCookie, ENCRYPTION_KEY, JWT_SECRET, loginRequest, TEST_PASSWORD, type TestContext } from './harness.js';
 import { adminUrl, withDatabase } from './pg-url.js';
 
 /** The last migration of the release before composite keys. */
@@ -146,7 +146,7 @@ describe.each(engines)('upgrading $name in place', (engine) => {
       ]);
 
       const storage = join(dir, 'documents');
-      const app = await buildApp({ db: upgraded.db, storage: new DiskStorage(storage), jwtSecret: JWT_SECRET });
+      const app = await buildApp({ db: upgraded.db, storage: new DiskStorage(storage), jwtSecret: JWT_SECRET, encryptionKey: ENCRYPTION_KEY });
       await app.ready();
       const ctx = { app, database: upgraded, close: async () => {} } as TestContext;
       try {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { idField, IdParams, nameField, queryBoolean, timeZoneField, wrapped } from './rules.js';
+import { LocationIntegration } from './integrations.js';
 
 export const Species = z.object({ id: z.string(), name: z.string() });
 export type Species = z.infer<typeof Species>;
@@ -21,6 +22,8 @@ export const Location = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   species: z.array(Species),
+  /** the services set up for the location (SPEC §3) */
+  integrations: z.array(LocationIntegration),
 });
 export type Location = z.infer<typeof Location>;
 export const LocationInput = z.object({

@@ -101,6 +101,7 @@ export const NEW_YORK: Location = {
   address: '1 Main Street',
   phone: '555-0100',
   species: [],
+  integrations: [],
 };
 
 /** What the session calls answer for a signed-in user whose own location is `location`. */

@@ -16,7 +16,7 @@ export type NewOutboxRow = Omit<typeof outboxMessages.$inferInsert, 'accountId' 
 /** What a worker writes back about a message it holds. */
 export type Settlement = Partial<Pick<OutboxRow, 'state' | 'reason' | 'provider' | 'providerMessageId' | 'dueAt' | 'sentAt' | 'attempts'>>;
 
-/** The channel the database says a message was queued on: the workers LISTEN to it (migration 0012's trigger). */
+/** The channel the database says a message was queued on: the workers LISTEN to it (migration 0013's trigger). */
 export const OUTBOX_CHANNEL = 'willow_outbox';
 
 const pending = (t: typeof outboxMessages | typeof productMessages, now: Date) =>

@@ -4,7 +4,6 @@ import {
   INTEGRATION_MESSAGES,
   SUPPRESSION_RULES,
   type ClientChannels,
-  type IntegrationService,
   type Message,
   type MessageChannel,
 } from '@willow/contracts';
@@ -16,6 +15,7 @@ import { notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository, type ClientRow } from '../clients/clients.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
+import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { communicationsRepository, productMessagesRepository, type OutboxRow, type ProductMessageRow, type Settlement } from './communications.repository.js';
 import type { OutboxJob, OutboxSource } from './outbox-worker.js';
@@ -23,20 +23,8 @@ import { ProductMailer } from './product-mail.js';
 import { sendgridProvider, sendSms, smtpProvider, type EmailProvider, type Outcome } from './providers.js';
 import { phoneKey, toE164 } from './phone.js';
 
-/** A location's integration as the integrations feature hands it over: decrypted, for delivery only. */
-export interface IntegrationCredentials {
-  id: string;
-  service: IntegrationService;
-  publicKey: string | null;
-  privateKey: string | null;
-  settings: Record<string, unknown>;
-}
-
-/** What delivery needs of the integrations feature. */
-export interface IntegrationSource {
-  credentials(scope: Scope, locationId: string, service: IntegrationService): Promise<IntegrationCredentials | undefined>;
-  recordCheck(scope: Scope, integrationId: string, result: { ok: boolean; message: string }): Promise<void>;
-}
+/** What delivery needs of the integrations feature: a location's decrypted credentials, and a place to record a provider's refusal. */
+export type IntegrationSource = Pick<IntegrationsService, 'credentials' | 'recordCheck'>;
 
 /** Where the providers are: real ones in production, the fakes in tests (env: SENDGRID_API_URL, TWILIO_API_URL, PUBLIC_URL). */
 export interface ProviderEndpoints {

@@ -1,19 +1,20 @@
-import type { Location, LocationInput } from '@willow/contracts';
+import type { Location, LocationInput, LocationIntegration } from '@willow/contracts';
 import type { z } from 'zod';
 import type { LocationInput as LocationInputSchema } from '@willow/contracts';
-import type { Db, Executor } from '../../db/client.js';
+import { together, type Db, type Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { LocationOwnership } from '../../platform/crud.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { integrationsRepository } from '../integrations/integrations.repository.js';
 import { assertCapacity } from '../subscriptions/subscription-limits.js';
 import { locationsRepository, speciesRepository, type LocationRow, type SpeciesRow } from './locations.repository.js';
 
 type LocationValues = z.output<typeof LocationInputSchema>;
 export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
 
-const toLocation = (row: LocationRow, species: SpeciesRow[]): Location => ({
+const toLocation = (row: LocationRow, species: SpeciesRow[], integrations: LocationIntegration[]): Location => ({
   id: row.id,
   name: row.name,
   timezone: row.timezone,
@@ -21,7 +22,22 @@ const toLocation = (row: LocationRow, species: SpeciesRow[]): Location => ({
   address: row.address,
   phone: row.phone,
   species,
+  integrations,
 });
+
+/** What every location answer carries beside its row: its species and its integrations, for all the rows at once. */
+async function locationExtras(ex: Executor, scope: Scope, ids: string[]) {
+  const [species, services] = await together(ex, [
+    () => locationsRepository.speciesOf(ex, scope, ids),
+    () => integrationsRepository.servicesOf(ex, scope, ids),
+  ] as const);
+  return (row: LocationRow) =>
+    toLocation(
+      row,
+      species.get(row.id) ?? [],
+      (services.get(row.id) ?? []).map((service) => ({ service, locationId: row.id })),
+    );
+}
 
 /** A location a record is created at or moved to must be of this account (400 naming the field otherwise). */
 export async function assertLocation(ex: Executor, scope: Scope, locationId: string): Promise<LocationRow> {
@@ -45,19 +61,19 @@ export class LocationsService {
 
   async list(scope: Scope, opts: { onlyActive?: boolean }): Promise<Location[]> {
     const rows = await locationsRepository.listSorted(this.db, scope, opts);
-    const species = await locationsRepository.speciesOf(
-      this.db,
-      scope,
-      rows.map((r) => r.id),
+    return rows.map(
+      await locationExtras(
+        this.db,
+        scope,
+        rows.map((r) => r.id),
+      ),
     );
-    return rows.map((r) => toLocation(r, species.get(r.id) ?? []));
   }
 
   async get(scope: Scope, id: string): Promise<Location> {
     const row = await locationsRepository.findById(this.db, scope, id);
     if (!row) throw notFound();
-    const species = await locationsRepository.speciesOf(this.db, scope, [id]);
-    return toLocation(row, species.get(id) ?? []);
+    return (await locationExtras(this.db, scope, [id]))(row);
   }
 
   async create(auth: AuthContext, input: LocationValues, accountId?: string): Promise<Location> {
@@ -73,7 +89,7 @@ export class LocationsService {
         await assertCapacity(tx, scope, 'locations');
         return locationsRepository.insert(tx, scope, input);
       });
-      return toLocation(row, []);
+      return toLocation(row, [], []);
     } catch (err) {
       if (isUniqueViolation(err, 'locations_account_name_unique')) throw conflict(LOCATION_NAME_TAKEN);
       throw err;

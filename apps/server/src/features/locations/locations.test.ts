@@ -88,6 +88,7 @@ describe('POST /api/location', () => {
       address: '1 Rue de Test',
       phone: '+33 1 23 45 67 89',
       species: [],
+      integrations: [],
     });
     const got = await manager.call(api.getLocation, { params: { id: created.id } });
     expect(got.statusCode).toBe(200);

@@ -21,6 +21,7 @@ export const location: Location = {
   address: null,
   phone: null,
   species: [],
+  integrations: [],
 };
 const service = (id: string, name: string, duration: number): Service => ({
   id,

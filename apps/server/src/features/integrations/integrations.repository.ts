@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { IntegrationService } from '@willow/contracts';
+import type { Executor } from '../../db/client.js';
+import { scopedTable, tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
+import { integrations, stripeEvents, type IntegrationSettings } from './integrations.table.js';
+
+const base = tenantRepository(integrations);
+const events = scopedTable(stripeEvents);
+export type IntegrationRow = typeof integrations.$inferSelect;
+type IntegrationValues = NewRow<typeof integrations>;
+
+export const integrationsRepository = {
+  ...base,
+
+  /** A row whose id is chosen beforehand: its sealed secrets are bound to that id. */
+  async insertWithId(ex: Executor, scope: Scope, id: string, values: IntegrationValues): Promise<IntegrationRow> {
+    return base.insert(ex, scope, { ...values, id } as IntegrationValues);
+  },
+
+  async listForLocation(ex: Executor, scope: Scope, locationId: string): Promise<IntegrationRow[]> {
+    return base.list(ex, scope, { where: eq(integrations.locationId, locationId), orderBy: [asc(integrations.service)] });
+  },
+
+  async findFor(ex: Executor, scope: Scope, locationId: string, service: IntegrationService, opts: { lock?: 'update' } = {}): Promise<IntegrationRow | undefined> {
+    const [row] = await base.list(ex, scope, {
+      where: and(eq(integrations.locationId, locationId), eq(integrations.service, service)),
+      limit: 1,
+      ...(opts.lock && { lock: opts.lock }),
+    });
+    return row;
+  },
+
+  /** Which services each location has set up: one statement for any number of locations. */
+  async servicesOf(ex: Executor, scope: Scope, locationIds: readonly string[]): Promise<Map<string, IntegrationService[]>> {
+    const result = new Map<string, IntegrationService[]>(locationIds.map((id) => [id, []]));
+    if (locationIds.length === 0) return result;
+    const rows = await base
+      .select(ex, scope, { locationId: integrations.locationId, service: integrations.service }, inArray(integrations.locationId, [...new Set(locationIds)]))
+      .orderBy(asc(integrations.service));
+    for (const r of rows) result.get(r.locationId)?.push(r.service as IntegrationService);
+    return result;
+  },
+
+  async recordCheck(ex: Executor, scope: Scope, id: string, check: { ok: boolean; message: string | null; at: Date }): Promise<boolean> {
+    const changed = await base.updateWhere(ex, scope, eq(integrations.id, id), {
+      lastCheckOk: check.ok,
+      lastCheckMessage: check.message,
+      lastCheckAt: check.at,
+    });
+    return changed > 0;
+  },
+
+  /**
+   * Replaces the sealed secrets only if they are still `expected` (what the caller opened): one
+   * statement, so a concurrent change is never overwritten (the caller reads again and retries).
+   * Answers whether it was written.
+   */
+  async swapSecrets(ex: Executor, scope: Scope, id: string, expected: string | null, next: { sealedSecrets: string | null; secretNames: string[] }): Promise<boolean> {
+    const same = expected === null ? isNull(integrations.sealedSecrets) : eq(integrations.sealedSecrets, expected);
+    return (await base.updateWhere(ex, scope, and(eq(integrations.id, id), same), next)) > 0;
+  },
+
+  /** Merges provider-issued settings (a linked company's id) into the stored ones in one statement. */
+  async mergeSettings(ex: Executor, scope: Scope, id: string, patch: IntegrationSettings): Promise<boolean> {
+    return (await base.updateWhere(ex, scope, eq(integrations.id, id), { settings: sql`${integrations.settings} || ${JSON.stringify(patch)}::jsonb` })) > 0;
+  },
+};
+
+export type StripeEventRow = typeof stripeEvents.$inferSelect;
+
+export const stripeEventsRepository = {
+  ...events,
+
+  /** Records an event unless it was recorded before (Stripe redelivers): answers whether it is new. */
+  async record(ex: Executor, scope: Scope, event: Omit<NewRow<typeof stripeEvents>, 'receivedAt' | 'processedAt'>): Promise<boolean> {
+    const rows = await events.insertMany(ex, scope, [event], { ignoreConflicts: true });
+    return rows.length > 0;
+  },
+
+  /** The events of a location not yet acted on, oldest first. */
+  async unprocessed(ex: Executor, scope: Scope, locationId: string, limit = 100): Promise<StripeEventRow[]> {
+    return events.list(ex, scope, {
+      where: and(eq(stripeEvents.locationId, locationId), isNull(stripeEvents.processedAt)),
+      orderBy: [asc(stripeEvents.receivedAt)],
+      limit,
+    });
+  },
+
+  async markProcessed(ex: Executor, scope: Scope, id: string, at: Date = new Date()): Promise<void> {
+    await events.updateWhere(ex, scope, eq(stripeEvents.id, id), { processedAt: at });
+  },
+};

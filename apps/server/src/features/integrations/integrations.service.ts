@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  INTEGRATION_CATALOGUE,
+  INTEGRATION_MESSAGES,
+  type Integration,
+  type IntegrationCheck,
+  type IntegrationInput as IntegrationInputSchema,
+  type IntegrationService,
+  type IntegrationUpdateInput as IntegrationUpdateSchema,
+} from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { SecretBox } from '../../platform/secret-box.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { assertLocationVisible } from '../locations/locations.service.js';
+import { integrationNotSetUp } from './integration-errors.js';
+import { integrationsRepository, type IntegrationRow } from './integrations.repository.js';
+import type { IntegrationSettings } from './integrations.table.js';
+
+type CreateValues = z.output<typeof IntegrationInputSchema>;
+type UpdateValues = z.output<typeof IntegrationUpdateSchema>;
+
+/** An integration's credentials, opened: for code that calls the provider, never for answers. */
+export interface IntegrationCredentials {
+  id: string;
+  locationId: string;
+  service: IntegrationService;
+  publicKey: string | null;
+  privateKey: string | null;
+  settings: IntegrationSettings;
+  /** what the provider issued (a webhook signing secret, OAuth tokens), by name */
+  secrets: Record<string, string>;
+}
+
+/** The secrets' names that mean an accounting integration is linked to a company (the OAuth connection is made). */
+const CONNECTED_SECRET = 'refreshToken';
+
+/** The sealed secrets of a row are bound to it: a ciphertext copied to another row does not open. */
+const sealContext = (accountId: string, integrationId: string) => `integration:${accountId}:${integrationId}`;
+
+const toCheck = (row: IntegrationRow): IntegrationCheck | null =>
+  row.lastCheckAt && row.lastCheckOk !== null ? { ok: row.lastCheckOk, message: row.lastCheckMessage, at: row.lastCheckAt.toISOString() } : null;
+
+export function toIntegration(row: IntegrationRow): Integration {
+  return {
+    id: row.id,
+    locationId: row.locationId,
+    service: row.service as IntegrationService,
+    publicKey: row.publicKey,
+    privateKeySet: row.secretNames.includes('privateKey'),
+    settings: row.settings,
+    connected: INTEGRATION_CATALOGUE[row.service as IntegrationService]?.kind === 'accounting' && row.secretNames.includes(CONNECTED_SECRET),
+    lastCheck: toCheck(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** How many times a secrets update reads again after another one changed them first. */
+const SWAP_ATTEMPTS = 8;
+
+/**
+ * A location's integrations: their settings, their sealed secrets, and the credentials the
+ * features calling a provider ask for (`credentials`, `require`).
+ */
+export class IntegrationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  private seal(scope: Scope, id: string, secrets: Record<string, string>): { sealedSecrets: string | null; secretNames: string[] } {
+    const names = Object.keys(secrets).sort();
+    if (names.length === 0) return { sealedSecrets: null, secretNames: [] };
+    return { sealedSecrets: this.box.seal(JSON.stringify(secrets), sealContext(scope.accountId, id)), secretNames: names };
+  }
+
+  /** The row's secrets, opened (a row that does not open throws SecretBoxError: never shown, logged as unexpected). */
+  private open(scope: Scope, row: Pick<IntegrationRow, 'id' | 'sealedSecrets'>): Record<string, string> {
+    if (!row.sealedSecrets) return {};
+    return JSON.parse(this.box.open(row.sealedSecrets, sealContext(scope.accountId, row.id))) as Record<string, string>;
+  }
+
+  private toCredentials(scope: Scope, row: IntegrationRow): IntegrationCredentials {
+    const { privateKey, ...secrets } = this.open(scope, row);
+    return {
+      id: row.id,
+      locationId: row.locationId,
+      service: row.service as IntegrationService,
+      publicKey: row.publicKey,
+      privateKey: privateKey ?? null,
+      settings: row.settings,
+      secrets,
+    };
+  }
+
+  async list(scope: Scope, locationId: string): Promise<Integration[]> {
+    await assertLocationVisible(this.db, scope, locationId);
+    return (await integrationsRepository.listForLocation(this.db, scope, locationId)).map(toIntegration);
+  }
+
+  async get(scope: Scope, id: string): Promise<Integration> {
+    const row = await integrationsRepository.findById(this.db, scope, id);
+    if (!row) throw notFound();
+    return toIntegration(row);
+  }
+
+  async create(scope: Scope, input: CreateValues): Promise<Integration> {
+    await assertLocationVisible(this.db, scope, input.locationId);
+    const id = randomUUID();
+    const secrets: Record<string, string> = input.privateKey ? { privateKey: input.privateKey } : {};
+    return this.insert(scope, id, {
+      locationId: input.locationId,
+      service: input.service,
+      publicKey: input.publicKey ?? null,
+      settings: input.settings as IntegrationSettings,
+      ...this.seal(scope, id, secrets),
+    });
+  }
+
+  private async insert(scope: Scope, id: string, values: Parameters<typeof integrationsRepository.insertWithId>[3], ex: Executor = this.db) {
+    try {
+      return toIntegration(await integrationsRepository.insertWithId(ex, scope, id, values));
+    } catch (err) {
+      // Two requests racing for the same service and location: the unique index decides.
+      if (isUniqueViolation(err, 'integrations_location_service_unique')) throw conflict(INTEGRATION_MESSAGES.exists);
+      throw err;
+    }
+  }
+
+  /** Changes the public part and settings; an empty or missing private key keeps the stored one. */
+  async update(scope: Scope, id: string, input: UpdateValues): Promise<Integration> {
+    const row = await this.db.transaction(async (tx) => {
+      const current = await integrationsRepository.findById(tx, scope, id, { lock: 'update' });
+      if (!current) throw notFound();
+      if (current.service !== input.service) throw badRequest('service: an integration’s service cannot be changed');
+      const patch: Parameters<typeof integrationsRepository.update>[3] = {};
+      if (input.publicKey !== undefined) patch.publicKey = input.publicKey;
+      if (input.settings !== undefined) patch.settings = { ...current.settings, ...(input.settings as IntegrationSettings) };
+      if (input.privateKey) Object.assign(patch, this.seal(scope, id, { ...this.open(scope, current), privateKey: input.privateKey }));
+      // New credentials: the last check was of the old ones.
+      if (patch.publicKey !== undefined || input.privateKey) Object.assign(patch, { lastCheckOk: null, lastCheckMessage: null, lastCheckAt: null });
+      return integrationsRepository.update(tx, scope, id, patch);
+    });
+    if (!row) throw notFound();
+    return toIntegration(row);
+  }
+
+  async remove(scope: Scope, id: string): Promise<void> {
+    const removed = await this.db.transaction((tx) => integrationsRepository.remove(tx, scope, id));
+    if (!removed) throw notFound();
+  }
+
+  /** A location's credentials for a service, opened; undefined when it has none. */
+  async credentials(scope: Scope, locationId: string, service: IntegrationService): Promise<IntegrationCredentials | undefined> {
+    const row = await integrationsRepository.findFor(this.db, scope, locationId, service);
+    return row ? this.toCredentials(scope, row) : undefined;
+  }
+
+  /** The same by the integration's id (404 when it is not the account's). */
+  async credentialsById(scope: Scope, id: string): Promise<IntegrationCredentials> {
+    const row = await integrationsRepository.findById(this.db, scope, id);
+    if (!row) throw notFound();
+    return this.toCredentials(scope, row);
+  }
+
+  /**
+   * A location's credentials for a service a feature cannot work without: the integration's
+   * INTEGRATION_MESSAGES.notSetUp (409) when it is missing or lacks a required part.
+   */
+  async require(scope: Scope, locationId: string, service: IntegrationService): Promise<IntegrationCredentials> {
+    const found = await this.credentials(scope, locationId, service);
+    const info = INTEGRATION_CATALOGUE[service];
+    if (!found || (info.publicKey?.required && !found.publicKey) || (info.privateKey?.required && !found.privateKey)) throw integrationNotSetUp();
+    return found;
+  }
+
+  /** Whether the provider accepted the credentials, as the integration's last check (shown to staff). */
+  async recordCheck(scope: Scope, integrationId: string, check: { ok: boolean; message: string | null }, at: Date = new Date()): Promise<IntegrationCheck> {
+    if (!(await integrationsRepository.recordCheck(this.db, scope, integrationId, { ...check, at }))) throw notFound();
+    return { ...check, at: at.toISOString() };
+  }
+
+  /**
+   * Sets provider-issued secrets (a rotated refresh token, a webhook signing secret) beside the
+   * stored ones; an empty value removes one. Written only over the ciphertext it read, so two
+   * rotations at once never lose either (the later one reads again and applies its patch on top).
+   */
+  async updateSecrets(scope: Scope, integrationId: string, patch: Record<string, string>, ex: Executor = this.db): Promise<void> {
+    for (let attempt = 0; attempt < SWAP_ATTEMPTS; attempt++) {
+      const row = await integrationsRepository.findById(ex, scope, integrationId);
+      if (!row) throw notFound();
+      const next = { ...this.open(scope, row) };
+      for (const [name, value] of Object.entries(patch)) {
+        if (value) next[name] = value;
+        else delete next[name];
+      }
+      if (await integrationsRepository.swapSecrets(ex, scope, integrationId, row.sealedSecrets, this.seal(scope, integrationId, next))) return;
+    }
+    throw new Error('integration secrets kept changing while being updated');
+  }
+
+  /** Merges provider-issued settings that are not secret (a linked company's id) in one statement. */
+  async updateSettings(scope: Scope, integrationId: string, patch: IntegrationSettings): Promise<void> {
+    if (!(await integrationsRepository.mergeSettings(this.db, scope, integrationId, patch))) throw notFound();
+  }
+
+  /**
+   * A webhook-style integration created by an action rather than the form (the card payment
+   * webhook): replaces the location's earlier one of that service in one transaction. Answers the
+   * earlier one's credentials, so the caller can remove it at the provider.
+   */
+  async replaceIssued(
+    scope: Scope,
+    locationId: string,
+    service: IntegrationService,
+    values: { publicKey: string; secrets: Record<string, string>; settings?: IntegrationSettings },
+  ): Promise<{ integration: Integration; previous: IntegrationCredentials | undefined }> {
+    return this.db.transaction(async (tx) => {
+      const old = await integrationsRepository.findFor(tx, scope, locationId, service, { lock: 'update' });
+      const previous = old ? this.toCredentials(scope, old) : undefined;
+      if (old) await integrationsRepository.remove(tx, scope, old.id);
+      const id = randomUUID();
+      const integration = await this.insert(
+        scope,
+        id,
+        { locationId, service, publicKey: values.publicKey, settings: values.settings ?? {}, ...this.seal(scope, id, values.secrets) },
+        tx,
+      );
+      return { integration, previous };
+    });
+  }
+}
