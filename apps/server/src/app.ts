@@ -235,6 +235,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  // Twilio's webhooks post forms; every other route keeps refusing them (415), as before.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
+    if (!req.url.startsWith('/api/communications/twilio/')) {
+      return done(Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415 }), undefined);
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   const router = new Router(app, (req) => container.auth.authenticate(req));
   for (const register of [...features, ...(opts.moreRoutes ?? [])]) register(router, container);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authenticated, operation } from './operation.js';
+import { authenticated, operation, publicAccess } from './operation.js';
 import { idField, messageField, page, PageQuery, wrapped } from './rules.js';
 
 /**
@@ -172,3 +172,45 @@ export const sendClientSms = operation({
   body: wrapped(SmsInput),
   response: Message,
 });
+
+// --- Twilio's webhooks -------------------------------------------------------------------------
+
+/**
+ * Twilio's form fields (MessageSid, MessageStatus, From, To, Body…): read as they come, and
+ * believed only once the request's X-Twilio-Signature checks out with the location's auth token.
+ */
+const TwilioForm = z.record(z.string(), z.string());
+
+export const twilioStatusCallback = operation({
+  method: 'POST',
+  path: '/api/communications/twilio/status',
+  access: publicAccess,
+  tag: 'communications',
+  summary: 'Twilio reports an SMS’s delivery status (signed with the location’s auth token; 403 otherwise)',
+  query: z.object({ account: idField(), message: idField() }),
+  body: TwilioForm,
+  response: z.string(),
+});
+
+export const twilioInbound = operation({
+  method: 'POST',
+  path: '/api/communications/twilio/inbound',
+  access: publicAccess,
+  tag: 'communications',
+  summary: 'A text a client sent to a location’s number, STOP and START included (signed by Twilio; 403 otherwise)',
+  query: z.object({ account: idField(), location: idField() }),
+  body: TwilioForm,
+  response: z.string(),
+});
+
+/** Twilio's opt-out and opt-in keywords: a text that is one of them, in any case, changes consent. */
+export const SMS_OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'] as const;
+export const SMS_OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'] as const;
+
+/** STOP, START or neither: what a client's text says about their consent. */
+export function smsConsentKeyword(body: string): { optedOut: boolean; keyword: string } | null {
+  const word = body.trim().replace(/[.!]+$/, '').replace(/\s+/g, ' ').toUpperCase();
+  if ((SMS_OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return { optedOut: true, keyword: word };
+  if ((SMS_OPT_IN_KEYWORDS as readonly string[]).includes(word)) return { optedOut: false, keyword: word };
+  return null;
+}

@@ -84,6 +84,14 @@ export const communicationsRepository = {
     });
   },
 
+  /** What Twilio's status callback says of a message it took. */
+  async recordDeliveryStatus(ex: Executor, scope: Scope, id: string, status: string, failure: string | null): Promise<void> {
+    await outbox.updateWhere(ex, scope, eq(outboxMessages.id, id), {
+      deliveryStatus: status,
+      ...(failure && { state: 'failed' as const, reason: failure }),
+    });
+  },
+
   /** The message a Twilio status callback is about. */
   async findByProviderId(ex: Executor, scope: Scope, provider: 'twilio', providerMessageId: string): Promise<OutboxRow | undefined> {
     const [row] = await outbox.list(ex, scope, {

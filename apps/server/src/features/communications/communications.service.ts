@@ -2,6 +2,7 @@ import {
   COMMUNICATION_MESSAGES,
   EMAIL_SERVICES,
   INTEGRATION_MESSAGES,
+  smsConsentKeyword,
   SUPPRESSION_RULES,
   type ClientChannels,
   type Message,
@@ -11,7 +12,7 @@ import type { z } from 'zod';
 import type { EmailInput, MessageListQuery, SmsInput } from '@willow/contracts';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository, type ClientRow } from '../clients/clients.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
@@ -21,7 +22,7 @@ import { communicationsRepository, productMessagesRepository, type OutboxRow, ty
 import type { OutboxJob, OutboxSource } from './outbox-worker.js';
 import { ProductMailer } from './product-mail.js';
 import { sendgridProvider, sendSms, smtpProvider, type EmailProvider, type Outcome } from './providers.js';
-import { phoneKey, toE164 } from './phone.js';
+import { phoneDigitsOf, phoneKey, toE164 } from './phone.js';
 
 /** What delivery needs of the integrations feature: a location's decrypted credentials, and a place to record a provider's refusal. */
 export type IntegrationSource = Pick<IntegrationsService, 'credentials' | 'recordCheck'>;
@@ -176,6 +177,53 @@ export class CommunicationsService implements OutboxSource {
       ...(notProvided && { notSent: ready.reason! }),
     });
     return toMessage(row, `${client.firstName} ${client.lastName}`);
+  }
+
+  // --- Twilio's webhooks -------------------------------------------------------------------------
+
+  /**
+   * Security-critical: a delivery status from Twilio. The message and its location's auth token
+   * come from the address Twilio was given; anything that does not check out (no such message, no
+   * Twilio integration, a wrong signature) is refused alike (403), saying nothing of what exists.
+   */
+  async twilioStatus(q: { account: string; message: string }, form: Record<string, string>, signature: string | undefined, url: string): Promise<void> {
+    const scope = { accountId: q.account };
+    const message = await communicationsRepository.findById(this.db, scope, q.message);
+    const integration = message && (await this.deps.integrations?.credentials(scope, message.locationId, 'twilio'));
+    if (!message || !integration || !(await twilioSignatureValid(integration.privateKey ?? '', signature, url, form))) throw forbidden();
+    const status = form.MessageStatus ?? form.SmsStatus;
+    if (!status) return;
+    const failed = status === 'failed' || status === 'undelivered';
+    const failure = failed ? `Not delivered${form.ErrorCode ? ` (Twilio error ${form.ErrorCode})` : ''}` : null;
+    await communicationsRepository.recordDeliveryStatus(this.db, scope, message.id, status, failure);
+  }
+
+  /**
+   * Security-critical: a text a client sent to a location's number, believed only when signed
+   * with that location's auth token. Stored once per MessageSid (SMS chat reads them), matched to
+   * the location's client by phone; STOP and START (and Twilio's other keywords) are recorded.
+   */
+  async twilioInbound(q: { account: string; location: string }, form: Record<string, string>, signature: string | undefined, url: string): Promise<void> {
+    const scope = { accountId: q.account };
+    const integration = await this.deps.integrations?.credentials(scope, q.location, 'twilio');
+    if (!integration || !(await twilioSignatureValid(integration.privateKey ?? '', signature, url, form))) throw forbidden();
+    const from = form.From ?? '';
+    const sid = form.MessageSid ?? form.SmsSid;
+    if (!from || !sid) throw badRequest('From and MessageSid are required');
+    const phone = phoneKey(from);
+    const client = await clientsRepository.findByPhoneDigits(this.db, scope, q.location, phoneDigitsOf(phone));
+    const consent = smsConsentKeyword(form.Body ?? '');
+    await this.db.transaction(async (tx) => {
+      const stored = await communicationsRepository.storeInbound(tx, scope, {
+        locationId: q.location,
+        clientId: client?.id ?? null,
+        fromNumber: phone,
+        toNumber: form.To ?? '',
+        body: form.Body ?? '',
+        providerMessageId: sid,
+      });
+      if (stored && consent) await communicationsRepository.recordConsent(tx, scope, { locationId: q.location, phone, clientId: client?.id ?? null, ...consent });
+    });
   }
 
   // --- the outbox workers' side ------------------------------------------------------------------
@@ -339,4 +387,15 @@ export function toMessage(r: OutboxRow, clientName: string | null): Message {
     createdAt: r.createdAt.toISOString(),
     sentAt: iso(r.sentAt),
   };
+}
+
+/**
+ * Security-critical: Twilio's X-Twilio-Signature, the HMAC-SHA1 of the full address and the sorted
+ * POST parameters keyed with the auth token, checked by Twilio's own SDK (loaded on first use: it
+ * is large, and only webhooks need it).
+ */
+async function twilioSignatureValid(authToken: string, signature: string | undefined, url: string, params: Record<string, string>): Promise<boolean> {
+  if (!signature || !authToken) return false;
+  const { default: twilio } = await import('twilio');
+  return twilio.validateRequest(authToken, signature, url, params);
 }

@@ -12,3 +12,10 @@ export function toE164(phone: string): string {
 
 /** The key a STOP is recorded under and looked up by: the number in E.164. */
 export const phoneKey = (phone: string) => toE164(phone);
+
+/** The digits a client's phone may be stored with for a number in E.164: all of them, and a North American one without its 1. */
+export function phoneDigitsOf(e164: string): string[] {
+  const digits = e164.replace(/\D/g, '');
+  if (!digits) return [];
+  return digits.length === 11 && digits.startsWith('1') ? [digits, digits.slice(1)] : [digits];
+}
