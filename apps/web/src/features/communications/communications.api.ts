@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { getClientChannels, listMessages, sendClientEmail, sendClientSms } from '@willow/contracts';
+import type { EmailInput, SmsInput } from '@willow/contracts';
+import type { z } from 'zod';
+import { crudHooks } from '../../lib/crud-hooks';
+import { api } from '../../lib/http-client';
+
+const communicationKeys = { all: ['communications'] as const };
+const channelsKey = (clientId: string) => [...communicationKeys.all, 'channels', clientId] as const;
+
+/** The log under ['communications', 'list', query]; a message sent refreshes it and the client's channels. */
+const hooks = crudHooks({ ops: { list: listMessages }, keys: communicationKeys });
+
+export const useMessages = hooks.useList;
+
+/** Whether the client can be emailed and texted, and why not: the composer says it before anyone types. */
+export function useClientChannels(clientId: string) {
+  return useQuery({ queryKey: channelsKey(clientId), queryFn: ({ signal }) => api(getClientChannels, { query: { clientId }, signal }) });
+}
+
+export function useSendEmail() {
+  return hooks.useChange((data: z.input<typeof EmailInput>) => api(sendClientEmail, { body: { data } }));
+}
+
+export function useSendSms() {
+  return hooks.useChange((data: z.input<typeof SmsInput>) => api(sendClientSms, { body: { data } }));
+}
