@@ -25,6 +25,7 @@ import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService } from './features/integrations/integrations.service.js';
+import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
@@ -57,7 +58,7 @@ export function createContainer(
   },
 ) {
   const audit = new AuditService(db);
-  const integrations = new IntegrationsService(db, opts.secretBox);
+  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers);
   const communications = new CommunicationsService(db, {
     integrations,
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
@@ -80,6 +81,7 @@ export function createContainer(
     accounts: new AccountsService(db),
     locations: new LocationsService(db),
     integrations,
+    stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     providers: opts.providers,
     users: new UsersService(db),
     roles: new RolesService(db),

@@ -8,6 +8,7 @@ import * as api from '@willow/contracts';
 import type { Operation } from '@willow/contracts';
 import type { z } from 'zod';
 import { fastifyPath } from '../src/platform/router.js';
+import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe.js';
 import {
   anonymous,
   createAccount,
@@ -34,12 +35,19 @@ const operations = [
 let ctx: TestContext;
 let home: TestAccount;
 let other: TestAccount;
+/** registering the card payment webhook talks to Stripe */
+let stripe: FakeStripe;
+const STRIPE_KEY = 'sk_test_route_table';
 beforeAll(async () => {
-  ctx = await createTestApp();
+  stripe = await startFakeStripe([STRIPE_KEY]);
+  ctx = await createTestApp({ providers: { stripe: stripe.url, publicUrl: 'https://portal.practice.example' } });
   home = await createAccount(ctx);
   other = await createAccount(ctx);
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await stripe?.close();
+});
 
 /**
  * For each path with {id}: an entity of `home` to aim at. A new route with an id must add its
@@ -47,6 +55,8 @@ afterAll(() => ctx?.close());
  */
 const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/location/{id}': async (t) => t.locationId,
+  '/api/integrations/{id}': (t) => makeIntegration(t),
+  '/api/integrations/{id}/test': (t) => makeIntegration(t),
   '/api/user/{id}': async (t) => {
     const u = await createUser(ctx, t);
     return u.userId;
@@ -122,6 +132,15 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   },
 };
 
+/** An integration at a location of its own (one per service and location). */
+async function makeIntegration(t: TestAccount): Promise<string> {
+  const location = (await t.admin.call(api.createLocation, { body: { data: { name: `Branch ${randomUUID().slice(0, 8)}`, timezone: 'UTC' } } })).json();
+  const res = await t.admin.call(api.createIntegration, {
+    body: { data: { locationId: location.id, service: 'memorialPartner1', publicKey: 'orders@partner.example', privateKey: 'partner-password' } },
+  });
+  return res.json().id;
+}
+
 async function makeService(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.serviceOps.create, {
     body: { data: { locationId: t.locationId, type: 'Consultation', name: 'Exam', duration: 30, price: 50 } },
@@ -171,6 +190,7 @@ const globalIdPaths = new Set(['/api/role/system/{id}', '/api/subscriptionTier/{
 
 const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/location/{id}': { data: { name: 'Renamed' } },
+  '/api/integrations/{id}': { data: { service: 'memorialPartner1', publicKey: 'renamed@partner.example' } },
   '/api/user/{id}': { data: { firstName: 'Renamed' } },
   '/api/user/{id}/toggleActivation': { data: { isActive: false } },
   '/api/role/{id}': { data: { permissions: [] } },
@@ -395,6 +415,12 @@ const pathId = async (op: Operation, t: TestAccount) => ({ id: await fixtures[op
  */
 const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request> | Request> = {
   'POST /api/location': () => withData({ name: `Branch ${unique()}`, timezone: 'Europe/London' }),
+  'POST /api/integrations/createStripeWebhook': async (w, t) => {
+    // The location's Stripe integration (already there when asked again: 409).
+    await t.admin.call(api.createIntegration, { body: { data: { locationId: w.location, service: 'stripe', publicKey: 'pk_test_1', privateKey: STRIPE_KEY } } });
+    return withData({ locationId: w.location });
+  },
+  'POST /api/integrations': (w) => withData({ locationId: w.location, service: 'google', publicKey: 'client-id', privateKey: 'client-secret' }),
   'POST /api/location/updateSpecies': (w) => withData({ locationId: w.location, speciesId: w.species, action: 'add' }),
   'POST /api/role': () => withData({ name: `Role ${unique()}`, permissions: [] }),
   'POST /api/user': () => withData({ firstName: 'Nia', lastName: 'New', email: `new-${unique()}@test.example`, password: TEST_PASSWORD }),

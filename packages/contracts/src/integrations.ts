@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyOf, operation } from './operation.js';
+import { anyOf, operation, publicAccess } from './operation.js';
 import { emailField, idField, IdParams, OkResponse, optionalText, wrapped } from './rules.js';
 
 /**
@@ -210,12 +210,18 @@ const createVariant = <S extends IntegrationService>(service: S) =>
     privateKey: INTEGRATION_RULES[service].privateKey,
     settings: INTEGRATION_RULES[service].settings,
   });
+/**
+ * A rule without its fallback (`{}` settings, a `null` public part): in zod 4 a default still
+ * applies under `.optional()`, so an update leaving the field out would otherwise reset it.
+ */
+const withoutFallback = <T extends z.ZodType>(rule: T) =>
+  rule instanceof z.ZodPrefault || rule instanceof z.ZodDefault ? (rule.unwrap() as z.ZodType) : rule;
 const updateVariant = <S extends IntegrationService>(service: S) =>
   z.object({
     service: z.literal(service),
-    publicKey: INTEGRATION_RULES[service].publicKey.optional(),
+    publicKey: (withoutFallback(INTEGRATION_RULES[service].publicKey) as (typeof INTEGRATION_RULES)[S]['publicKey']).optional(),
     privateKey: keepOrReplace(INTEGRATION_RULES[service].privateKey),
-    settings: INTEGRATION_RULES[service].settings.optional(),
+    settings: (withoutFallback(INTEGRATION_RULES[service].settings) as (typeof INTEGRATION_RULES)[S]['settings']).optional(),
   });
 
 /** Create: the service names which rules apply. */
@@ -323,4 +329,28 @@ export const createStripeWebhook = operation({
   body: wrapped(z.object({ locationId: idField() })),
   response: Integration,
   status: 201,
+});
+
+/** The payment events the card payment webhook is registered for (what billing acts on). */
+export const STRIPE_WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'checkout.session.completed', 'charge.refunded'] as const;
+
+export const STRIPE_WEBHOOK_MESSAGES = {
+  noPublicUrl: 'The portal’s public address (PUBLIC_URL) is not configured, so Stripe cannot be given an address to call.',
+  badSignature: 'The webhook signature is not valid',
+} as const;
+
+/**
+ * Stripe calls this for a location's card payment events; the signature (Stripe-Signature over the
+ * raw body, with the signing secret kept at registration) is what authenticates it.
+ */
+export const receiveStripeWebhook = operation({
+  method: 'POST',
+  path: '/api/integrations/stripe/webhook/{locationId}',
+  access: publicAccess,
+  tag: 'integrations',
+  summary: 'Card payment events from Stripe, verified by their signature and recorded once each',
+  params: z.object({ locationId: idField() }),
+  body: z.unknown(),
+  response: z.object({ received: z.literal(true) }),
+  rawBody: true,
 });

@@ -40,6 +40,8 @@ export interface Operation<
   deniedMessage?: string;
   /** the largest request body in bytes, when more than the app's 1 MiB (an import) */
   bodyLimit?: number;
+  /** the request body's bytes are kept as they came (`req.rawBody`), for a sender's signature over them (webhooks) */
+  rawBody?: boolean;
 }
 
 export function operation<

@@ -12,6 +12,7 @@ import { contactsRoutes } from './contacts/contacts.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { patientsRoutes } from './patients/patients.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { integrationsRoutes } from './integrations/integrations.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
@@ -29,6 +30,7 @@ export const features: ((r: Router, c: Container) => void)[] = [
   accountsRoutes,
   subscriptionsRoutes,
   locationsRoutes,
+  integrationsRoutes,
   rolesRoutes,
   usersRoutes,
   auditRoutes,

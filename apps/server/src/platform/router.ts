@@ -1,5 +1,6 @@
 // Security-critical: the only way routes are registered. Each declares its operation's access
 // rule; the session is resolved and the permission checked before the handler runs.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Operation } from '@willow/contracts';
@@ -26,6 +27,10 @@ export interface RequestContext<O> extends PublicContext<O> {
 export type Authenticate = (req: FastifyRequest) => Promise<AuthContext>;
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** the body's bytes as they came, on an operation with `rawBody` (a webhook's signature is over them) */
+    rawBody?: Buffer;
+  }
   interface FastifyContextConfig {
     /** every API route carries its operation's access rule; the app refuses routes without one */
     access?: Operation['access'];
@@ -86,6 +91,25 @@ async function refuseUnstorableText(req: FastifyRequest) {
   if (found) throw badRequest(`${found.path}: ${found.problem}`);
 }
 
+/**
+ * Keeps the body's bytes for an operation that verifies a signature over them, then hands the same
+ * bytes on to the usual parser. The body limit applies while reading, before anything is kept.
+ */
+function keepRawBody(limit: number) {
+  return async (req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += bytes.length;
+      if (size > limit) throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+      chunks.push(bytes);
+    }
+    req.rawBody = Buffer.concat(chunks);
+    return Object.assign(Readable.from([req.rawBody]), { receivedEncodedLength: size });
+  };
+}
+
 export function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
@@ -138,6 +162,7 @@ export class Router {
       url: fastifyPath(op.path),
       config: { access: op.access },
       ...(op.bodyLimit && { bodyLimit: op.bodyLimit }),
+      ...(op.rawBody && { preParsing: keepRawBody(op.bodyLimit ?? this.app.initialConfig.bodyLimit ?? 1024 * 1024) }),
       // After the session guard: text the database cannot store is refused before it would choke on it.
       preValidation: guard ? [guard, refuseUnstorableText] : refuseUnstorableText,
       schema: {

@@ -18,7 +18,7 @@ let sendgrid: FakeSendgridMail;
 let worker: OutboxWorker;
 
 beforeAll(async () => {
-  [smtp, sendgrid] = await Promise.all([startFakeSmtp({ user: 'clinic', password: 'clinic-pass' }), startFakeSendgridMail(SENDGRID_KEY)]);
+  [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgridMail(SENDGRID_KEY)]);
   ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
   worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();

@@ -46,7 +46,7 @@ function serviceOn(database: Database, retry = { leaseMs: 400, baseMs: 20, maxMs
 const row = (id: string) => productMessagesRepository.findById(ctx.database.db, id);
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
+  smtp = await startFakeSmtp({ mailer: 'mail-secret' });
   ctx = await createTestApp({
     mail: { smtpUrl: smtp.url, from: 'Willow <portal@willow.test>' },
     outboxRetry: { leaseMs: 400, baseMs: 20, maxMs: 200, maxAttempts: 3 },
@@ -155,7 +155,7 @@ describe('a worker that dies', () => {
     const b = worker(serviceOn(ctx.database));
     await b.start();
     await until(async () => (await row(id))?.state === 'sent');
-    expect(smtp.received.filter((m) => m.messageId === messageIdOf(id))).toHaveLength(1);
+    expect(smtp.messages.filter((m) => m.messageId === messageIdOf(id))).toHaveLength(1);
     expect((await row(id))?.attempts).toBe(2);
     await b.stop();
   });
@@ -167,12 +167,12 @@ describe('a worker that dies', () => {
     (a as unknown as { dead: boolean }).dead = true;
     const { id } = await dying.productMail.queue(ctx.database.db, { to: 'twice@example.com', subject: 'Twice', body: 'b' });
     await a.start();
-    await until(() => smtp.received.some((m) => m.messageId === messageIdOf(id)));
+    await until(() => smtp.messages.some((m) => m.messageId === messageIdOf(id)));
     const b = worker(serviceOn(ctx.database));
     await b.start();
     await until(async () => (await row(id))?.state === 'sent');
     // The provider was handed it twice, and delivered it once: the Message-ID is its idempotency key.
-    expect(smtp.received.filter((m) => m.messageId === messageIdOf(id))).toHaveLength(2);
+    expect(smtp.messages.filter((m) => m.messageId === messageIdOf(id))).toHaveLength(2);
     expect(smtp.delivered.filter((m) => m.messageId === messageIdOf(id))).toHaveLength(1);
     await b.stop();
   });
@@ -198,7 +198,7 @@ describe('workers side by side', () => {
       await until(async () => (await Promise.all(ids.map(row))).every((r) => r?.state === 'sent'), 30_000);
       await Promise.all(workers.map((w) => w.stop()));
       const keys = new Set(ids.map(messageIdOf));
-      const handed = smtp.received.filter((m) => keys.has(m.messageId!));
+      const handed = smtp.messages.filter((m) => keys.has(m.messageId!));
       expect(handed).toHaveLength(count);
       expect(new Set(handed.map((m) => m.messageId)).size).toBe(count);
       expect((await Promise.all(ids.map(row))).every((r) => r?.attempts === 1)).toBe(true);

@@ -11,9 +11,11 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { Providers } from '../../platform/providers.js';
 import type { SecretBox } from '../../platform/secret-box.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { assertLocationVisible } from '../locations/locations.service.js';
+import { checkIntegration } from './integration-checks.js';
 import { integrationNotSetUp } from './integration-errors.js';
 import { integrationsRepository, type IntegrationRow } from './integrations.repository.js';
 import type { IntegrationSettings } from './integrations.table.js';
@@ -68,6 +70,7 @@ export class IntegrationsService {
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
+    private readonly providers: Providers,
   ) {}
 
   private seal(scope: Scope, id: string, secrets: Record<string, string>): { sealedSecrets: string | null; secretNames: string[] } {
@@ -180,6 +183,18 @@ export class IntegrationsService {
   async recordCheck(scope: Scope, integrationId: string, check: { ok: boolean; message: string | null }, at: Date = new Date()): Promise<IntegrationCheck> {
     if (!(await integrationsRepository.recordCheck(this.db, scope, integrationId, { ...check, at }))) throw notFound();
     return { ...check, at: at.toISOString() };
+  }
+
+  /**
+   * "Test connection": asks the provider whether the stored credentials work and keeps the answer
+   * as the last check (unless nothing could be asked, e.g. a partner without an API address).
+   */
+  async test(scope: Scope, id: string): Promise<IntegrationCheck> {
+    const credentials = await this.credentialsById(scope, id);
+    const stripe = credentials.service === 'stripeWebhook' ? await this.credentials(scope, credentials.locationId, 'stripe') : undefined;
+    const result = await checkIntegration(credentials, { providers: this.providers, stripe });
+    if (!result.tested) return { ok: false, message: result.message, at: new Date().toISOString() };
+    return this.recordCheck(scope, id, { ok: result.ok, message: result.message });
   }
 
   /**

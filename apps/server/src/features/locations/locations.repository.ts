@@ -54,6 +54,16 @@ export const locationsRepository = {
     return row;
   },
 
+  /**
+   * The account a location belongs to, for a provider's call naming only the location (a payment
+   * webhook), read before any session exists; the caller authenticates the call itself.
+   */
+  async accountOfLocation(ex: Executor, locationId: string): Promise<Scope | undefined> {
+    // Across accounts: the location id in the address is what tells the account.
+    const [row] = await acrossAccounts(locations).select(ex, { accountId: locations.accountId }, eq(locations.id, locationId)).limit(1);
+    return row;
+  },
+
   /** The species of each location, sorted by name. */
   async speciesOf(ex: Executor, scope: Scope, locationIds: string[]): Promise<Map<string, SpeciesRow[]>> {
     const result = new Map<string, SpeciesRow[]>(locationIds.map((id) => [id, []]));
