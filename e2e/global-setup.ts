@@ -6,12 +6,18 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeSmtp } from '../apps/server/test/fakes/fake-smtp.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** a mail server on loopback (AUTH as E2E_SMTP_USER) the tests point a location's SMTP settings at */
+    smtpPort: number;
   }
 }
+
+/** Who the e2e mail server lets in. */
+export const E2E_SMTP_USER = { name: 'e2e-mailer', password: 'e2e-mail-secret' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,6 +34,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'willow-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The product's own mail and the locations' SMTP settings go to a local mail server.
+  const smtp = await startFakeSmtp({ [E2E_SMTP_USER.name]: E2E_SMTP_USER.password });
   const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
       ...process.env,
@@ -38,6 +46,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Willow <portal@willow.test>',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -55,9 +65,11 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('smtpPort', smtp.port);
   return async () => {
     server.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
   };
 }

@@ -11,7 +11,13 @@ const channelsKey = (clientId: string) => [...communicationKeys.all, 'channels',
 /** The log under ['communications', 'list', query]; a message sent refreshes it and the client's channels. */
 const hooks = crudHooks({ ops: { list: listMessages }, keys: communicationKeys });
 
-export const useMessages = hooks.useList;
+/** While a message shown is still on its way (queued, sending), the list looks again every few seconds. */
+export function useMessages(query: Parameters<typeof hooks.useList>[0], options: Parameters<typeof hooks.useList>[1] = {}) {
+  return hooks.useList(query, {
+    ...options,
+    refetchInterval: (q) => (q.state.data?.items.some((m) => m.state === 'queued' || m.state === 'sending') ? 2000 : false),
+  });
+}
 
 /** Whether the client can be emailed and texted, and why not: the composer says it before anyone types. */
 export function useClientChannels(clientId: string) {

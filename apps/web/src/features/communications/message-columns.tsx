@@ -24,13 +24,9 @@ export function MessageStateChip({ message }: { message: Pick<Message, 'state' |
 
 /** The log's columns: when, to whom, how, through which provider, and its state. */
 export function messageColumns(opts: { withClient: boolean }): GridColDef<Message>[] {
+  // What became of it and what it said first: on a phone those two are what fits.
   return [
-    { field: 'createdAt', headerName: 'When', width: 170, valueFormatter: (v: string) => when(v) },
-    ...(opts.withClient
-      ? [{ field: 'client', headerName: 'Client', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v: unknown, row: Message) => row.client?.name ?? '' } as GridColDef<Message>]
-      : []),
-    { field: 'to', headerName: 'To', flex: 1, minWidth: 170 },
-    { field: 'channel', headerName: 'Channel', width: 90, valueFormatter: (v: string) => (v === 'sms' ? 'SMS' : 'Email') },
+    { field: 'state', headerName: 'State', width: 110, sortable: false, renderCell: ({ row }) => <MessageStateChip message={row} /> },
     {
       field: 'subject',
       headerName: 'Message',
@@ -39,8 +35,13 @@ export function messageColumns(opts: { withClient: boolean }): GridColDef<Messag
       sortable: false,
       valueGetter: (_v, row) => (row.subject ? `${row.subject} — ${row.body}` : row.body),
     },
+    { field: 'createdAt', headerName: 'When', width: 170, valueFormatter: (v: string) => when(v) },
+    ...(opts.withClient
+      ? [{ field: 'client', headerName: 'Client', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v: unknown, row: Message) => row.client?.name ?? '' } as GridColDef<Message>]
+      : []),
+    { field: 'to', headerName: 'To', flex: 1, minWidth: 170 },
+    { field: 'channel', headerName: 'Channel', width: 90, valueFormatter: (v: string) => (v === 'sms' ? 'SMS' : 'Email') },
     { field: 'provider', headerName: 'Provider', width: 100, valueFormatter: (v: Message['provider']) => (v ? MESSAGE_PROVIDER_LABELS[v] : '') },
-    { field: 'state', headerName: 'State', width: 130, sortable: false, renderCell: ({ row }) => <MessageStateChip message={row} /> },
     { field: 'sentBy', headerName: 'Sent by', width: 140, sortable: false, valueGetter: (_v, row) => row.sentBy?.name ?? '' },
   ];
 }
