@@ -234,10 +234,15 @@ export class CommunicationsService implements OutboxSource {
     const product = await this.db.transaction((tx) => productMessagesRepository.claim(tx, now, this.retry.leaseMs, limit));
     const rest = limit - product.length;
     const outbox = rest > 0 ? await this.db.transaction((tx) => communicationsRepository.claim(tx, now, this.retry.leaseMs, rest)) : [];
+    const batch = new Batch(product.length + outbox.length);
     return [
-      ...product.map((row) => this.job(row, () => this.deliverProduct(row), (patch) => productMessagesRepository.settle(this.db, row.id, row.claimToken!, patch))),
+      ...product.map((row) =>
+        this.job(row, batch, () => this.deliverProduct(row), (patch) => productMessagesRepository.settle(this.db, row.id, row.claimToken!, patch)),
+      ),
       ...outbox.map((row) =>
-        this.job(row, () => this.deliverOutbox(row), (patch) => communicationsRepository.settle(this.db, { accountId: row.accountId }, row.id, row.claimToken!, patch)),
+        this.job(row, batch, () => this.deliverOutbox(row, batch), (patch) =>
+          communicationsRepository.settle(this.db, { accountId: row.accountId }, row.id, row.claimToken!, patch),
+        ),
       ),
     ];
   }
@@ -248,17 +253,25 @@ export class CommunicationsService implements OutboxSource {
     return a < b ? a : b;
   }
 
-  private job(row: OutboxRow | ProductMessageRow, deliver: () => Promise<Outcome | Settlement>, settle: (patch: Settlement) => Promise<boolean>): OutboxJob {
+  private job(row: OutboxRow | ProductMessageRow, batch: Batch, deliver: () => Promise<Outcome | Settlement>, settle: (patch: Settlement) => Promise<boolean>): OutboxJob {
     return {
       run: async () => {
-        await this.pauses.afterClaim?.(row.id);
-        const outcome = await deliver();
-        await this.pauses.afterSend?.(row.id);
-        await settle('kind' in outcome ? this.settlement(row, outcome) : outcome);
+        try {
+          await this.pauses.afterClaim?.(row.id);
+          const outcome = await deliver();
+          await this.pauses.afterSend?.(row.id);
+          await settle('kind' in outcome ? this.settlement(row, outcome) : outcome);
+        } finally {
+          batch.finished();
+        }
       },
       // Handed back untried: due again at once, and this claim's attempt not counted.
       release: async () => {
-        await settle({ state: 'queued', dueAt: new Date(), attempts: row.attempts - 1 });
+        try {
+          await settle({ state: 'queued', dueAt: new Date(), attempts: row.attempts - 1 });
+        } finally {
+          batch.finished();
+        }
       },
     };
   }
@@ -288,10 +301,10 @@ export class CommunicationsService implements OutboxSource {
     return outcome.kind === 'credentialsRefused' ? { kind: 'failed', reason: outcome.reason } : outcome;
   }
 
-  private async deliverOutbox(row: OutboxRow): Promise<Outcome | Settlement> {
+  private async deliverOutbox(row: OutboxRow, batch: Batch): Promise<Outcome | Settlement> {
     const scope = { accountId: row.accountId };
     if (!row.toAddress) return { state: 'suppressed', reason: SUPPRESSION_RULES.noAddress };
-    return row.channel === 'email' ? this.deliverEmail(scope, row) : this.deliverSms(scope, row);
+    return row.channel === 'email' ? this.deliverEmail(scope, row, batch) : this.deliverSms(scope, row, batch);
   }
 
   /** The location's email integration: SendGrid, or its SMTP server (EMAIL_SERVICES' order). */
@@ -303,39 +316,40 @@ export class CommunicationsService implements OutboxSource {
     return undefined;
   }
 
-  private async deliverEmail(scope: Scope, row: OutboxRow): Promise<Outcome | Settlement> {
-    const integration = await this.emailIntegration(scope, row.locationId);
+  private async deliverEmail(scope: Scope, row: OutboxRow, batch: Batch): Promise<Outcome | Settlement> {
+    const integration = await batch.integration(`email:${row.accountId}:${row.locationId}`, () => this.emailIntegration(scope, row.locationId));
     if (!integration) return { state: 'notSent', reason: INTEGRATION_MESSAGES.emailNotSetUp };
     const s = integration.settings;
-    const provider: EmailProvider =
+    // One connection pool per SMTP server and claim: the batch's messages to it share connections.
+    const provider = batch.provider(integration.id, () =>
       integration.service === 'sendgrid'
         ? sendgridProvider(integration.privateKey ?? '', this.deps.endpoints.sendgridApiUrl)
-        : smtpProvider({
-            host: String(s.host),
-            port: Number(s.port),
-            security: (s.security as 'starttls' | 'tls' | 'none') ?? 'starttls',
-            user: integration.publicKey,
-            password: integration.privateKey,
-          });
-    try {
-      const outcome = await provider.send({
-        id: row.id,
-        to: row.toAddress,
-        from: { email: String(s.fromEmail), name: (s.fromName as string | null | undefined) ?? null },
-        subject: row.subject ?? '',
-        body: row.body,
-      });
-      await this.recordCheck(scope, integration.id, outcome);
-      return { ...this.settlement(row, outcome), provider: integration.service as 'sendgrid' | 'smtp' };
-    } finally {
-      provider.close?.();
-    }
+        : smtpProvider(
+            {
+              host: String(s.host),
+              port: Number(s.port),
+              security: (s.security as 'starttls' | 'tls' | 'none') ?? 'starttls',
+              user: integration.publicKey,
+              password: integration.privateKey,
+            },
+            { pool: true },
+          ),
+    );
+    const outcome = await provider.send({
+      id: row.id,
+      to: row.toAddress,
+      from: { email: String(s.fromEmail), name: (s.fromName as string | null | undefined) ?? null },
+      subject: row.subject ?? '',
+      body: row.body,
+    });
+    await this.recordCheck(scope, integration.id, outcome);
+    return { ...this.settlement(row, outcome), provider: integration.service as 'sendgrid' | 'smtp' };
   }
 
-  private async deliverSms(scope: Scope, row: OutboxRow): Promise<Outcome | Settlement> {
+  private async deliverSms(scope: Scope, row: OutboxRow, batch: Batch): Promise<Outcome | Settlement> {
     const optOut = await communicationsRepository.optOut(this.db, scope, row.locationId, phoneKey(row.toAddress));
     if (optOut) return { state: 'suppressed', reason: SUPPRESSION_RULES.optedOut };
-    const integration = await this.deps.integrations?.credentials(scope, row.locationId, 'twilio');
+    const integration = await batch.integration(`sms:${row.accountId}:${row.locationId}`, () => this.deps.integrations?.credentials(scope, row.locationId, 'twilio'));
     if (!integration) return { state: 'notSent', reason: INTEGRATION_MESSAGES.smsNotSetUp };
     const publicUrl = this.deps.endpoints.publicUrl;
     const outcome = await sendSms(
@@ -357,6 +371,41 @@ export class CommunicationsService implements OutboxSource {
     if (outcome.kind === 'credentialsRefused') {
       await this.deps.integrations?.recordCheck(scope, integrationId, { ok: false, message: INTEGRATION_MESSAGES.notSetUpCorrectly });
     }
+  }
+}
+
+/**
+ * What the messages of one claim share: each location's integration read (and its secrets opened)
+ * once, each email provider connected once, and closed when the last of them is done. Held only
+ * while the claim's messages are in hand.
+ */
+class Batch {
+  private readonly integrations = new Map<string, Promise<IntegrationCredentials | undefined>>();
+  private readonly providers = new Map<string, EmailProvider>();
+
+  constructor(private left: number) {}
+
+  integration(key: string, load: () => Promise<IntegrationCredentials | undefined> | undefined): Promise<IntegrationCredentials | undefined> {
+    let found = this.integrations.get(key);
+    if (!found) {
+      found = Promise.resolve(load());
+      this.integrations.set(key, found);
+    }
+    return found;
+  }
+
+  provider(key: string, make: () => EmailProvider): EmailProvider {
+    let found = this.providers.get(key);
+    if (!found) {
+      found = make();
+      this.providers.set(key, found);
+    }
+    return found;
+  }
+
+  finished(): void {
+    if (--this.left > 0) return;
+    for (const provider of this.providers.values()) provider.close?.();
   }
 }
 

@@ -43,7 +43,7 @@ export class OutboxWorker {
     private readonly source: OutboxSource,
     private readonly opts: OutboxWorkerOptions = {},
   ) {
-    this.batch = opts.batch ?? 10;
+    this.batch = opts.batch ?? 20;
     this.pollMs = opts.pollMs ?? 15_000;
   }
 

@@ -56,7 +56,8 @@ export function smtpProvider(settings: SmtpSettings | string, opts: { pool?: boo
           requireTLS: settings.security === 'starttls',
           ignoreTLS: settings.security === 'none',
           ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
-          ...(opts.pool && { pool: true, maxConnections: 2 }),
+          // A claim's messages to one server share up to 5 connections, each reused for many messages.
+          ...(opts.pool && { pool: true, maxConnections: 5, maxMessages: 1000 }),
           connectionTimeout: 15_000,
           greetingTimeout: 15_000,
           socketTimeout: 30_000,
