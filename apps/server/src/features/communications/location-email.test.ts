@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { startFakeSendgridMail, type FakeSendgridMail } from '../../../test/fakes/fake-sendgrid-mail.js';
+import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-sendgrid.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { newClient } from '../../../test/records.js';
 import { OutboxWorker } from './outbox-worker.js';
@@ -14,11 +14,11 @@ const SENDGRID_KEY = 'SG.right-key';
 
 let ctx: TestContext;
 let smtp: FakeSmtp;
-let sendgrid: FakeSendgridMail;
+let sendgrid: FakeSendgrid;
 let worker: OutboxWorker;
 
 beforeAll(async () => {
-  [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgridMail(SENDGRID_KEY)]);
+  [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgrid({ [SENDGRID_KEY]: ['mail.send'] })]);
   ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
   worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
@@ -90,9 +90,14 @@ describe('through SendGrid', () => {
     const t = await practice('sendgrid');
     const { client, message } = await sendTo(t, 'Your invoice');
     const done = await settled(t, message.id);
-    const mail = sendgrid.delivered.find((m) => m.idempotencyKey === message.id);
-    expect(mail).toMatchObject({ to: client.email, from: 'front@clinic.test', subject: 'Your invoice', text: 'Max is due for his booster.' });
-    expect(done).toMatchObject({ state: 'sent', provider: 'sendgrid', providerMessageId: mail!.messageId });
+    const index = sendgrid.sent.findIndex((m) => (m.custom_args as Record<string, string>).idempotency_key === message.id);
+    expect(sendgrid.sent[index]).toMatchObject({
+      personalizations: [{ to: [{ email: client.email }] }],
+      from: { email: 'front@clinic.test', name: 'Hill Vets' },
+      subject: 'Your invoice',
+      content: [{ type: 'text/plain', value: 'Max is due for his booster.' }],
+    });
+    expect(done).toMatchObject({ state: 'sent', provider: 'sendgrid', providerMessageId: `msg-${index + 1}` });
   });
 
   it('a refused key fails as not set up correctly and records the check', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { COMMUNICATION_MESSAGES, INTEGRATION_MESSAGES, SUPPRESSION_RULES } from '@willow/contracts';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { startFakeTwilioMessages, type FakeTwilioMessages } from '../../../test/fakes/fake-twilio-messages.js';
+import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twilio.js';
 import { newClient } from '../../../test/records.js';
 import { communicationsRepository } from './communications.repository.js';
 import { OutboxWorker } from './outbox-worker.js';
@@ -17,11 +17,11 @@ const FROM = '+15550001111';
 const PUBLIC_URL = 'https://portal.clinic.test';
 
 let ctx: TestContext;
-let fake: FakeTwilioMessages;
+let fake: FakeTwilio;
 let worker: OutboxWorker;
 
 beforeAll(async () => {
-  fake = await startFakeTwilioMessages(SID, TOKEN);
+  fake = await startFakeTwilio({ [SID]: TOKEN });
   ctx = await createTestApp({ providers: { twilio: fake.url, publicUrl: PUBLIC_URL }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
   worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
@@ -81,7 +81,7 @@ describe('sending', () => {
     expect(channels.sms).toEqual({ ready: true, reason: null, to: number });
     const message = await text(t, client.id);
     const done = await settled(t, message.id);
-    const sent = fake.texted.find((m) => m.idempotencyToken === message.id)!;
+    const sent = fake.messages.find((m) => m.idempotencyToken === message.id)!;
     expect(sent).toMatchObject({ to: e164(number), from: FROM, body: 'Max is ready for pick-up.' });
     expect(sent.statusCallback).toBe(`${PUBLIC_URL}/api/communications/twilio/status?account=${t.accountId}&message=${message.id}`);
     expect(done).toMatchObject({ state: 'sent', provider: 'twilio', providerMessageId: sent.sid, to: e164(number) });
@@ -92,7 +92,7 @@ describe('sending', () => {
     const settings = { accountSid: SID, authToken: TOKEN, fromNumber: FROM };
     const [a, b] = [await sendSms(settings, fake.url, envelope), await sendSms(settings, fake.url, envelope)];
     expect(a).toEqual(b);
-    expect(fake.texted.filter((m) => m.idempotencyToken === envelope.id)).toHaveLength(1);
+    expect(fake.messages.filter((m) => m.idempotencyToken === envelope.id)).toHaveLength(1);
   });
 
   it('a refused auth token fails the message as not set up correctly', async () => {
@@ -167,10 +167,10 @@ describe('inbound texts and STOP', () => {
     expect((await reply('Stop')).statusCode).toBe(200);
     const channels = (await t.admin.call(api.getClientChannels, { query: { clientId: client.id } })).json();
     expect(channels.sms).toMatchObject({ ready: false, reason: COMMUNICATION_MESSAGES.optedOut });
-    const before = fake.texted.length;
+    const before = fake.messages.length;
     const stopped = await settled(t, (await text(t, client.id)).id);
     expect(stopped).toMatchObject({ state: 'suppressed', reason: SUPPRESSION_RULES.optedOut });
-    expect(fake.texted.length).toBe(before);
+    expect(fake.messages.length).toBe(before);
 
     await reply('START');
     expect((await t.admin.call(api.getClientChannels, { query: { clientId: client.id } })).json().sms.ready).toBe(true);
