@@ -7,6 +7,7 @@ import { createAccount, createTestApp, type TestAccount, type TestContext } from
 import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-sendgrid.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { newClient } from '../../../test/records.js';
+import { settled } from './communications.fixtures.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { messageIdOf } from './providers.js';
 
@@ -53,16 +54,6 @@ async function sendTo(t: TestAccount, subject = 'Reminder') {
   return { client, message: res.json() as api.Message };
 }
 
-async function settled(t: TestAccount, id: string): Promise<api.Message> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const items = (await t.admin.call(api.listMessages, { query: { limit: 200 } })).json().items as api.Message[];
-    const m = items.find((x) => x.id === id)!;
-    if (!['queued', 'sending'].includes(m.state)) return m;
-    if (Date.now() > end) throw new Error(`still ${m.state}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('through SMTP', () => {
   it('is sent with the location’s user and password, its id as the Message-ID', async () => {

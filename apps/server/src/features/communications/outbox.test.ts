@@ -26,6 +26,8 @@ const never = () => new Promise<void>(() => {});
 let smtp: FakeSmtp;
 let ctx: TestContext;
 const started: OutboxWorker[] = [];
+/** workers left "dead" holding a message: never stopped (they never finish it) */
+const dead = new Set<OutboxWorker>();
 
 /** A worker on the app's queue (an app process), or on another service (another process). */
 function worker(service: CommunicationsService, database: Database = ctx.database, batch = 10): OutboxWorker {
@@ -54,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // A worker left "dead" in a test never finishes its message: stop only the others.
-  await Promise.all(started.filter((w) => !(w as unknown as { dead?: boolean }).dead).map((w) => w.stop()));
+  await Promise.all(started.filter((w) => !dead.has(w)).map((w) => w.stop()));
   await ctx?.close();
   await smtp?.close();
 });
@@ -142,14 +144,20 @@ describe('retries', () => {
   });
 });
 
+/** A worker that stops for good at `pause` with a message it claimed, as if its process died there. */
+async function dyingWorker(pause: 'afterClaim' | 'afterSend', to: string) {
+  const dying = serviceOn(ctx.database);
+  dying.pauses[pause] = never;
+  const w = worker(dying);
+  dead.add(w);
+  const queued = await dying.productMail.queue(ctx.database.db, { to, subject: 'Once', body: 'b' });
+  await w.start();
+  return queued;
+}
+
 describe('a worker that dies', () => {
   it('between its claim and its send: the message is taken over after the lease and sent once', async () => {
-    const dying = serviceOn(ctx.database);
-    dying.pauses.afterClaim = never;
-    const a = worker(dying);
-    (a as unknown as { dead: boolean }).dead = true;
-    const { id } = await dying.productMail.queue(ctx.database.db, { to: 'once@example.com', subject: 'Once', body: 'b' });
-    await a.start();
+    const { id } = await dyingWorker('afterClaim', 'once@example.com');
     await until(async () => (await row(id))?.state === 'sending');
     // The restarted process.
     const b = worker(serviceOn(ctx.database));
@@ -161,12 +169,7 @@ describe('a worker that dies', () => {
   });
 
   it('after the provider accepted it: sent again with the same key, delivered once', async () => {
-    const dying = serviceOn(ctx.database);
-    dying.pauses.afterSend = never;
-    const a = worker(dying);
-    (a as unknown as { dead: boolean }).dead = true;
-    const { id } = await dying.productMail.queue(ctx.database.db, { to: 'twice@example.com', subject: 'Twice', body: 'b' });
-    await a.start();
+    const { id } = await dyingWorker('afterSend', 'twice@example.com');
     await until(() => smtp.messages.some((m) => m.messageId === messageIdOf(id)));
     const b = worker(serviceOn(ctx.database));
     await b.start();
@@ -208,7 +211,7 @@ describe('workers side by side', () => {
     } finally {
       if (second !== ctx.database) await second.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('a location’s message without a provider', () => {

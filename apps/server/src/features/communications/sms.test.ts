@@ -8,6 +8,7 @@ import { createAccount, createTestApp, type TestAccount, type TestContext } from
 import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twilio.js';
 import { newClient } from '../../../test/records.js';
 import { communicationsRepository } from './communications.repository.js';
+import { settled } from './communications.fixtures.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { sendSms } from './providers.js';
 
@@ -47,15 +48,6 @@ async function text(t: TestAccount, clientId: string, body = 'Max is ready for p
   return res.json() as api.Message;
 }
 
-async function settled(t: TestAccount, id: string): Promise<api.Message> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const m = ((await t.admin.call(api.listMessages, { query: { limit: 200 } })).json().items as api.Message[]).find((x) => x.id === id)!;
-    if (!['queued', 'sending'].includes(m.state)) return m;
-    if (Date.now() > end) throw new Error(`still ${m.state}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** Posts a form as Twilio does, signed with `token` (or with the given signature). */
 function twilioPost(path: string, params: Record<string, string>, token = TOKEN, signature?: string) {

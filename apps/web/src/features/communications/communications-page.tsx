@@ -8,6 +8,7 @@ import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useServerPages } from '../../components/use-server-pages';
 import { useErrorToast } from '../../lib/toasts';
+import { LocationPicker } from '../locations/use-page-location';
 import { useWorkingLocation } from '../locations/use-working-location';
 import { useMessages } from './communications.api';
 import { messageColumns } from './message-columns';
@@ -41,15 +42,7 @@ export default function CommunicationsPage() {
             </MenuItem>
           ))}
         </TextField>
-        {place.canPick && (
-          <TextField select size="small" label="Location" value={place.locationId ?? ''} onChange={(e) => place.pick(e.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 280 } }}>
-            {place.locations.map((l) => (
-              <MenuItem key={l.id} value={l.id}>
-                {l.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        {place.canPick && <LocationPicker value={place.locationId} locations={place.locations} onChange={place.pick} />}
       </Box>
       <DataTable
         label="Messages"

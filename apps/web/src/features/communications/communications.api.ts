@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getClientChannels, listMessages, sendClientEmail, sendClientSms } from '@willow/contracts';
-import type { EmailInput, SmsInput } from '@willow/contracts';
+import type { EmailInput, OpQuery, SmsInput } from '@willow/contracts';
 import type { z } from 'zod';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
@@ -12,7 +12,7 @@ const channelsKey = (clientId: string) => [...communicationKeys.all, 'channels',
 const hooks = crudHooks({ ops: { list: listMessages }, keys: communicationKeys });
 
 /** While a message shown is still on its way (queued, sending), the list looks again every few seconds. */
-export function useMessages(query: Parameters<typeof hooks.useList>[0], options: Parameters<typeof hooks.useList>[1] = {}) {
+export function useMessages(query: OpQuery<typeof listMessages>, options: { enabled?: boolean; placeholderData?: typeof keepPreviousData } = {}) {
   return hooks.useList(query, {
     ...options,
     refetchInterval: (q) => (q.state.data?.items.some((m) => m.state === 'queued' || m.state === 'sending') ? 2000 : false),
