@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { launch, newPage } from './browser.ts';
 import { json, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
-import { E2E_SMTP_USER } from './global-setup.ts';
+import { FAKE_KEYS } from './fake-providers.ts';
 import { mainNav, unique } from './helpers.ts';
 
 let browser: Browser;
@@ -34,8 +34,8 @@ beforeAll(async () => {
         data: {
           locationId: withEmail.id,
           service: 'smtp',
-          publicKey: E2E_SMTP_USER.name,
-          privateKey: E2E_SMTP_USER.password,
+          publicKey: FAKE_KEYS.smtp.user,
+          privateKey: FAKE_KEYS.smtp.password,
           settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@mail-clinic.test', fromName: 'Mail Clinic' },
         },
       },

@@ -6,18 +6,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startFakeSmtp } from '../apps/server/test/fakes/fake-smtp.ts';
+import { startFakeProviders } from './fake-providers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** a mail server on loopback (AUTH as E2E_SMTP_USER) the tests point a location's SMTP settings at */
+    /** the fake mail server's port (AUTH as FAKE_KEYS.smtp), for a location's SMTP settings */
     smtpPort: number;
   }
 }
-
-/** Who the e2e mail server lets in. */
-export const E2E_SMTP_USER = { name: 'e2e-mailer', password: 'e2e-mail-secret' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,8 +31,9 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'willow-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // The product's own mail and the locations' SMTP settings go to a local mail server.
-  const smtp = await startFakeSmtp({ [E2E_SMTP_USER.name]: E2E_SMTP_USER.password });
+  // No browser test reaches a real provider: the server is pointed at local fakes (a mail server
+  // for the portal's own mail and the locations' SMTP settings among them).
+  const providers = await startFakeProviders();
   const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
       ...process.env,
@@ -46,8 +44,9 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
-      SMTP_URL: smtp.url,
+      PUBLIC_URL: baseUrl,
       MAIL_FROM: 'Willow <portal@willow.test>',
+      ...providers.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -65,11 +64,11 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
-  project.provide('smtpPort', smtp.port);
+  project.provide('smtpPort', providers.smtpPort);
   return async () => {
     server.kill('SIGTERM');
     await exited;
+    await providers.close();
     rmSync(dataDir, { recursive: true, force: true });
-    await smtp.close();
   };
 }

@@ -49,3 +49,11 @@ describe('fieldProblem', () => {
     expect(fieldProblem(note, '   ')).toBeUndefined();
   });
 });
+
+describe('readableMessage', () => {
+  it('reads a contract message on its own, ending in one full stop', () => {
+    expect(readableMessage('is required')).toBe('This field is required.');
+    expect(readableMessage('must start with SG.')).toBe('This field must start with SG.');
+    expect(readableMessage('Integration already exists for this location')).toBe('Integration already exists for this location');
+  });
+});

@@ -18,7 +18,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 /** Capitalises contract messages such as 'is required' so they read on their own under a field. */
 export function readableMessage(message: string): string {
-  if (/^(is|must) /.test(message)) return `This field ${message}.`;
+  // A message ending in a full stop of its own ('must start with SG.') gets no second one.
+  if (/^(is|must) /.test(message)) return `This field ${message}${/[.!?]$/.test(message) ? '' : '.'}`;
   return message;
 }
 

@@ -3,14 +3,15 @@ import { HttpError } from '../../platform/errors.js';
 
 /**
  * What a feature answers when the integration it needs is missing (409: the location's setup has
- * to change first) or its credentials are refused by the provider (502: the provider, behind the
- * portal, said no). docs/decisions/0065.
+ * to change first) or its credentials are refused by the provider (422: the request was fine, the
+ * stored credentials cannot be used; not a 5xx, which the web shows as "Something went wrong"
+ * instead of the message). docs/decisions/0065.
  */
 export const integrationNotSetUp = () => new HttpError(409, INTEGRATION_MESSAGES.notSetUp);
 
 /** `providerSaid` must already be free of secrets (see `withoutSecrets`). */
 export const integrationRefused = (providerSaid?: string | null) =>
-  new HttpError(502, providerSaid ? `${INTEGRATION_MESSAGES.notSetUpCorrectly} ${providerSaid}` : INTEGRATION_MESSAGES.notSetUpCorrectly);
+  new HttpError(422, providerSaid ? `${INTEGRATION_MESSAGES.notSetUpCorrectly} ${providerSaid}` : INTEGRATION_MESSAGES.notSetUpCorrectly);
 
 /** At most this much of what a provider said is kept (a check's message, an error answer). */
 const PROVIDER_TEXT_MAX = 300;

@@ -376,7 +376,7 @@ describe('the card payment webhook', () => {
     const locationId = await newLocation();
     await created({ locationId, service: 'stripe', publicKey: 'pk_test_public', privateKey: 'sk_test_refused-at-registration' });
     const res = await manager.call(api.createStripeWebhook, { body: { data: { locationId } } });
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatch(new RegExp(`^${INTEGRATION_MESSAGES.notSetUpCorrectly.replace(/\./g, '\\.')}`));
     expect(res.body).not.toContain('refused-at-registration');
   });

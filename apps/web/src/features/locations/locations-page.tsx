@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import PetsIcon from '@mui/icons-material/Pets';
 import LinkIcon from '@mui/icons-material/Link';
+import ExtensionIcon from '@mui/icons-material/Extension';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -17,6 +18,8 @@ import { PageHeader } from '../../components/page-header';
 import { useFormDialog } from '../../components/use-form-dialog';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { BookingLinkDialog } from '../booking/booking-link-dialog';
+import { integrationLabel } from '../integrations/integration-form';
+import { LocationIntegrationsDialog } from '../integrations/location-integrations-dialog';
 import { servicesPath } from '../services/services-link';
 import { LocationFormDialog } from './location-form-dialog';
 import { LocationSpeciesDialog } from './location-species-dialog';
@@ -29,6 +32,7 @@ export default function LocationsPage() {
   const formDialog = useFormDialog<string>();
   const { openEdit } = formDialog;
   const [speciesForId, setSpeciesForId] = useState<string | null>(null);
+  const [integrationsForId, setIntegrationsForId] = useState<string | null>(null);
   const navigate = useNavigate();
   const [bookingFor, setBookingFor] = useState<Location | null>(null);
   useLoadingToast(locations.isLoading, 'Loading Locations...');
@@ -38,6 +42,7 @@ export default function LocationsPage() {
   const byId = (id: string | null) => locations.data?.find((l) => l.id === id) ?? null;
   const editing = byId(formDialog.editing);
   const speciesFor = byId(speciesForId);
+  const integrationsFor = byId(integrationsForId);
 
   const columns = useMemo<GridColDef<Location>[]>(() => {
     const base: GridColDef<Location>[] = [
@@ -68,6 +73,21 @@ export default function LocationsPage() {
           </Box>
         ),
       },
+      {
+        field: 'integrations',
+        headerName: 'Integrations',
+        flex: 1,
+        minWidth: 180,
+        sortable: false,
+        valueGetter: (_v, row) => row.integrations.map((i) => integrationLabel(i.service)).join(', '),
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', gap: 0.5, overflow: 'hidden', alignItems: 'center', height: '100%' }}>
+            {row.integrations.map((i) => (
+              <Chip key={i.service} size="small" variant="outlined" label={integrationLabel(i.service)} />
+            ))}
+          </Box>
+        ),
+      },
     ];
     // Services and the booking link concern everyone who sees the list; editing needs locations.manage.
     const shared = (row: Location) => [
@@ -84,7 +104,7 @@ export default function LocationsPage() {
       {
         field: 'actions',
         type: 'actions',
-        width: canManage ? 170 : 90,
+        width: canManage ? 210 : 90,
         getActions: ({ row }) => [
           ...(canManage
             ? [
@@ -95,6 +115,12 @@ export default function LocationsPage() {
                   onClick={() => openEdit(row.id)}
                 />,
                 <GridActionsCellItem key="species" icon={<PetsIcon />} label={`Species at ${row.name}`} onClick={() => setSpeciesForId(row.id)} />,
+                <GridActionsCellItem
+                  key="integrations"
+                  icon={<ExtensionIcon />}
+                  label={`Integrations of ${row.name}`}
+                  onClick={() => setIntegrationsForId(row.id)}
+                />,
               ]
             : []),
           ...shared(row),
@@ -124,6 +150,7 @@ export default function LocationsPage() {
         <>
           <LocationFormDialog open={formDialog.open} location={editing} onClose={formDialog.close} />
           <LocationSpeciesDialog location={speciesFor} onClose={() => setSpeciesForId(null)} />
+          <LocationIntegrationsDialog location={integrationsFor} onClose={() => setIntegrationsForId(null)} />
         </>
       )}
     </>
