@@ -102,7 +102,8 @@ export function createContainer(
     },
     /**
      * Forgets what no rule reads any more: sign-in failures and counted attempts older than their
-     * windows, expired sessions and used booking-form tokens past their expiry. Idempotent, so
+     * windows, expired sessions, used booking-form tokens past their expiry, and the product's own
+     * mail (sign-in codes, reset links) a week after it was done with. Idempotent, so
      * every app server may run it (main.ts does, every few minutes).
      */
     async housekeeping(now: Date = new Date()) {
@@ -113,6 +114,7 @@ export function createContainer(
         sessions: now,
       });
       await bookingRepository.pruneFormUses(db, now);
+      await communications.prune(now);
     },
   };
 }

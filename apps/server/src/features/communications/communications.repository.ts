@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { acrossAccounts, allOf, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/clients.table.js';
@@ -166,6 +166,14 @@ export const productMessagesRepository = {
       .from(productMessages)
       .where(inArray(productMessages.state, ['queued', 'sending']));
     return row?.dueAt ?? undefined;
+  },
+
+  /**
+   * Forgets the product's mail once it is done with and older than `before`: sign-in codes and
+   * reset links are not kept in the database longer than they are of use.
+   */
+  async prune(ex: Executor, before: Date): Promise<void> {
+    await ex.delete(productMessages).where(and(notInArray(productMessages.state, ['queued', 'sending']), lt(productMessages.updatedAt, before)));
   },
 
   async findById(ex: Executor, id: string): Promise<ProductMessageRow | undefined> {

@@ -45,6 +45,9 @@ export interface RetryPolicy {
   leaseMs: number;
 }
 
+/** Why a message no worker could finish was given up. */
+export const INTERRUPTED = 'Delivery was interrupted too many times';
+
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 60 * 60_000, maxAttempts: 8, leaseMs: 2 * 60_000 };
 
 /** The wait before attempt `attempts + 1`: exponential, capped, with a little jitter so retries spread out. */
@@ -247,6 +250,11 @@ export class CommunicationsService implements OutboxSource {
     ];
   }
 
+  /** The product's mail done with for a week is forgotten (housekeeping). */
+  async prune(now: Date = new Date()): Promise<void> {
+    await productMessagesRepository.prune(this.db, new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000));
+  }
+
   async nextDue(): Promise<Date | undefined> {
     const [a, b] = await Promise.all([productMessagesRepository.nextDue(this.db), communicationsRepository.nextDue(this.db)]);
     if (!a || !b) return a ?? b;
@@ -257,6 +265,11 @@ export class CommunicationsService implements OutboxSource {
     return {
       run: async () => {
         try {
+          // Claimed again and again without a result (a process that dies while sending it): given up.
+          if (row.attempts > this.retry.maxAttempts) {
+            await settle({ state: 'failed', reason: row.reason ?? INTERRUPTED });
+            return;
+          }
           await this.pauses.afterClaim?.(row.id);
           const outcome = await deliver();
           await this.pauses.afterSend?.(row.id);

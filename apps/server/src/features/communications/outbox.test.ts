@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { createAccount, createTestApp, type TestContext } from '../../../test/harness.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { productMessagesRepository } from './communications.repository.js';
-import { backoff, CommunicationsService, DEFAULT_RETRY } from './communications.service.js';
+import { backoff, CommunicationsService, DEFAULT_RETRY, INTERRUPTED } from './communications.service.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { EmailNotSetUpError, ProductMailer } from './product-mail.js';
 import { messageIdOf } from './providers.js';
@@ -46,6 +46,8 @@ function serviceOn(database: Database, retry = { leaseMs: 400, baseMs: 20, maxMs
 }
 
 const row = (id: string) => productMessagesRepository.findById(ctx.database.db, id);
+/** Claims every due product message (as a worker would), for a test that settles one by hand. */
+const claimAll = () => ctx.database.db.transaction((tx) => productMessagesRepository.claim(tx, new Date(), 60_000, 1000));
 
 beforeAll(async () => {
   smtp = await startFakeSmtp({ mailer: 'mail-secret' });
@@ -178,6 +180,42 @@ describe('a worker that dies', () => {
     expect(smtp.messages.filter((m) => m.messageId === messageIdOf(id))).toHaveLength(2);
     expect(smtp.delivered.filter((m) => m.messageId === messageIdOf(id))).toHaveLength(1);
     await b.stop();
+  });
+});
+
+describe('a message no worker can finish', () => {
+  it('is given up once it has been claimed more often than the attempts allow', async () => {
+    // Three workers die with it in hand, one after the other (maxAttempts 3).
+    const { id } = await dyingWorker('afterClaim', 'cursed@example.com');
+    for (let i = 2; i <= 3; i++) {
+      await until(async () => (await row(id))?.attempts === i - 1 && (await row(id))!.dueAt.getTime() <= Date.now());
+      const again = serviceOn(ctx.database);
+      again.pauses.afterClaim = never;
+      const w = worker(again);
+      dead.add(w);
+      await w.start();
+      await until(async () => (await row(id))?.attempts === i);
+    }
+    const b = worker(serviceOn(ctx.database));
+    await b.start();
+    await until(async () => (await row(id))?.state === 'failed');
+    expect(await row(id)).toMatchObject({ attempts: 4, reason: INTERRUPTED });
+    expect(smtp.messages.some((m) => m.to.includes('cursed@example.com'))).toBe(false);
+    await b.stop();
+  });
+});
+
+describe('housekeeping', () => {
+  it('forgets the product’s mail a week after it was done with, never one still queued', async () => {
+    const service = ctx.app.container.communications;
+    const done = await service.productMail.queue(ctx.database.db, { to: 'old@example.com', subject: 'Code', body: '123456' });
+    const waiting = await service.productMail.queue(ctx.database.db, { to: 'later@example.com', subject: 'Code', body: '654321' });
+    await productMessagesRepository.settle(ctx.database.db, done.id, (await claimAll()).find((r) => r.id === done.id)!.claimToken!, { state: 'sent' });
+    await service.prune(new Date(Date.now() + 6 * 24 * 60 * 60 * 1000));
+    expect(await row(done.id)).toBeDefined();
+    await ctx.app.container.housekeeping(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect(await row(done.id)).toBeUndefined();
+    expect(await row(waiting.id)).toBeDefined();
   });
 });
 
