@@ -86,10 +86,9 @@ export const communicationsRepository = {
 
   /** What Twilio's status callback says of a message it took. */
   async recordDeliveryStatus(ex: Executor, scope: Scope, id: string, status: string, failure: string | null): Promise<void> {
-    await outbox.updateWhere(ex, scope, eq(outboxMessages.id, id), {
-      deliveryStatus: status,
-      ...(failure && { state: 'failed' as const, reason: failure }),
-    });
+    await outbox.updateWhere(ex, scope, eq(outboxMessages.id, id), { deliveryStatus: status });
+    // A carrier's failure fails a message Twilio took; one still in a worker's hand keeps its claim's result.
+    if (failure) await outbox.updateWhere(ex, scope, and(eq(outboxMessages.id, id), eq(outboxMessages.state, 'sent')), { state: 'failed', reason: failure });
   },
 
   /** The message a Twilio status callback is about. */

@@ -195,7 +195,8 @@ export class CommunicationsService implements OutboxSource {
     const integration = message && (await this.deps.integrations?.credentials(scope, message.locationId, 'twilio'));
     if (!message || !integration || !(await twilioSignatureValid(integration.privateKey ?? '', signature, url, form))) throw forbidden();
     const status = form.MessageStatus ?? form.SmsStatus;
-    if (!status) return;
+    // Twilio's callbacks may arrive out of order: a later stage is never replaced by an earlier one.
+    if (!status || statusRank(status) < statusRank(message.deliveryStatus)) return;
     const failed = status === 'failed' || status === 'undelivered';
     const failure = failed ? `Not delivered${form.ErrorCode ? ` (Twilio error ${form.ErrorCode})` : ''}` : null;
     await communicationsRepository.recordDeliveryStatus(this.db, scope, message.id, status, failure);
@@ -420,6 +421,14 @@ class Batch {
     if (--this.left > 0) return;
     for (const provider of this.providers.values()) provider.close?.();
   }
+}
+
+/** How far along Twilio's delivery statuses are: accepted, queued, sending < sent < delivered, undelivered, failed (final). */
+function statusRank(status: string | null): number {
+  if (!status) return -1;
+  if (status === 'sent') return 1;
+  if (['delivered', 'undelivered', 'failed', 'read'].includes(status)) return 2;
+  return 0;
 }
 
 /** Where Twilio reports an SMS's delivery status; the account and message it names are checked by the request's signature. */

@@ -123,6 +123,10 @@ describe('the delivery status callback', () => {
     expect(ok.headers['content-type']).toMatch(/text\/xml/);
     expect(await settled(t, message.id)).toMatchObject({ state: 'sent', deliveryStatus: 'delivered' });
 
+    // A late 'sent' after 'delivered' changes nothing.
+    await twilioPost(path, { ...form, MessageStatus: 'sent' });
+    expect((await settled(t, message.id)).deliveryStatus).toBe('delivered');
+
     await twilioPost(path, { ...form, MessageStatus: 'undelivered', ErrorCode: '30003' });
     expect(await settled(t, message.id)).toMatchObject({ state: 'failed', deliveryStatus: 'undelivered', reason: 'Not delivered (Twilio error 30003)' });
   });
