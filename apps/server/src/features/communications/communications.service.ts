@@ -439,6 +439,17 @@ export function statusCallbackUrl(publicUrl: string, accountId: string, messageI
   return url.toString();
 }
 
+/**
+ * Where a location's Twilio number forwards the texts clients send (set as the number's "A message
+ * comes in" webhook in Twilio's console); signed by Twilio with the location's auth token.
+ */
+export function inboundWebhookUrl(publicUrl: string, accountId: string, locationId: string): string {
+  const url = new URL('/api/communications/twilio/inbound', publicUrl);
+  url.searchParams.set('account', accountId);
+  url.searchParams.set('location', locationId);
+  return url.toString();
+}
+
 export function toMessage(r: OutboxRow, clientName: string | null): Message {
   return {
     id: r.id,

@@ -9,6 +9,7 @@ import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twili
 import { newClient } from '../../../test/records.js';
 import { communicationsRepository } from './communications.repository.js';
 import { settled } from './communications.fixtures.js';
+import { inboundWebhookUrl } from './communications.service.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { sendSms } from './providers.js';
 
@@ -62,7 +63,7 @@ function twilioPost(path: string, params: Record<string, string>, token = TOKEN,
     },
   });
 }
-const inboundPath = (t: TestAccount) => `/api/communications/twilio/inbound?account=${t.accountId}&location=${t.locationId}`;
+const inboundPath = (t: TestAccount) => inboundWebhookUrl(PUBLIC_URL, t.accountId, t.locationId).slice(PUBLIC_URL.length);
 
 describe('sending', () => {
   it('texts the client’s number in international form, with the status callback, keeping Twilio’s id', async () => {
