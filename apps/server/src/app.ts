@@ -29,6 +29,10 @@ import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
 import { pageRoutes } from './web/pages.routes.js';
+import { contentSecurityPolicy } from './web/content-security-policy.js';
+import { analyticsProxyRoutes } from './features/product-analytics/product-analytics.routes.js';
+import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
+import { NO_OUTBOUND, type OutboundSettings } from './features/client-config/client-config.settings.js';
 
 export interface AppOptions {
   db: Db;
@@ -56,6 +60,8 @@ export interface AppOptions {
   mail?: ProductMailSettings;
   /** the outbox's retries, backoff and lease (tests shorten them) */
   outboxRetry?: Partial<RetryPolicy>;
+  /** the help widget, the documentation link and analytics (config.ts); none by default */
+  outbound?: OutboundSettings;
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
   moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
@@ -179,6 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   const allowedOrigins = opts.allowedOrigins ?? [];
+  const outbound = opts.outbound ?? NO_OUTBOUND;
   app.addHook('onRequest', async (req, reply) => {
     setCommonHeaders(reply);
     if (app.draining) {
@@ -229,6 +236,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
   });
   await app.register(cookie);
+  // Before multipart, which the proxy's scope must not inherit: it passes bodies through untouched.
+  await analyticsProxyRoutes(app, outbound.analytics);
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Willow API', version: '1.0.0' }, components: {} },
@@ -244,7 +253,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const router = new Router(app, (req) => container.auth.authenticate(req));
-  for (const register of [...features, ...(opts.moreRoutes ?? [])]) register(router, container);
+  for (const register of [...features, clientConfigRoutes(outbound), ...(opts.moreRoutes ?? [])]) register(router, container);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -255,6 +264,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // preCompressed: the build writes .br and .gz beside every asset (apps/web/vite.config.ts).
     await app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false, preCompressed: true });
   }
-  pageRoutes(app, container, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
+  pageRoutes(app, container, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined, contentSecurityPolicy(outbound));
   return app;
 }

@@ -4,6 +4,7 @@ import type { ProductMailSettings } from './features/communications/product-mail
 import { parseAllowedOrigins } from './platform/origin-check.js';
 import { loadProviders, type Providers } from './platform/providers.js';
 import { parseEncryptionKey } from './platform/secret-box.js';
+import { parseOutboundSettings, type OutboundSettings } from './features/client-config/client-config.settings.js';
 
 /**
  * Which proxies in front of the app are believed about the client's address (X-Forwarded-For) and
@@ -38,6 +39,8 @@ export interface Config {
   allowedOrigins: string[];
   /** the product's own mail: SMTP_URL or SENDGRID_API_KEY, from MAIL_FROM (decision 0071) */
   mail: ProductMailSettings;
+  /** the help widget, the documentation link and analytics (HELP_WIDGET_*, HELP_CENTER_URL, ANALYTICS_*) */
+  outbound: OutboundSettings;
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -126,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: processCount(env.WEB_CONCURRENCY),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     mail: parseMailSettings(env),
+    outbound: parseOutboundSettings(env),
   };
 }

@@ -40,6 +40,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     webDist: cfg.webDist,
     trustProxy: cfg.trustProxy,
     allowedOrigins: cfg.allowedOrigins,
+    outbound: cfg.outbound,
     listen: database.listen,
     countQueries: cfg.countQueries,
     logger: { level: cfg.logLevel },

@@ -52,6 +52,7 @@ export async function createTestApp(
     outboxRetry?: AppOptions['outboxRetry'];
     /** providers' base URLs (local fakes) and the public address */
     providers?: Partial<Providers>;
+    outbound?: AppOptions['outbound'];
   } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
@@ -93,6 +94,7 @@ export async function createTestApp(
     ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
     ...(opts.mail && { mail: opts.mail }),
     ...(opts.outboxRetry && { outboxRetry: opts.outboxRetry }),
+    ...(opts.outbound && { outbound: opts.outbound }),
   });
   await app.ready();
   return {

@@ -1,5 +1,6 @@
 import { accountsFeature } from '../features/accounts';
 import { addOnsFeature } from '../features/add-ons';
+import { productAnalyticsFeature } from '../features/product-analytics';
 import { appointmentsFeature } from '../features/appointments';
 import { auditFeature } from '../features/audit';
 import { authFeature } from '../features/auth';
@@ -9,6 +10,7 @@ import { clientsFeature } from '../features/clients';
 import { communicationsFeature } from '../features/communications';
 import { contactsFeature } from '../features/contacts';
 import { documentsFeature } from '../features/documents';
+import { helpFeature } from '../features/help';
 import { legalFeature } from '../features/legal';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
@@ -47,4 +49,6 @@ export const features: readonly FeatureModule[] = [
   servicesFeature,
   addOnsFeature,
   bookingFeature,
+  helpFeature,
+  productAnalyticsFeature,
 ];
