@@ -8,21 +8,25 @@ import { startServer } from './server-process.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** the fake mail server's port (AUTH as FAKE_KEYS.smtp), for a location's SMTP settings */
+    smtpPort: number;
   }
 }
 
 export default async function setup(project: TestProject) {
-  // No browser test reaches a real provider: the server is pointed at local fakes.
+  // No browser test reaches a real provider: the server is pointed at local fakes (a mail server
+  // for the portal's own mail and the locations' SMTP settings among them).
   const providers = await startFakeProviders();
-  const server = await startServer({
+  const server = await startServer((baseUrl) => ({
     // The help widget stays unconfigured; the documentation link is a reserved name the
     // browser tests answer themselves (help-center.e2e.ts): nothing reaches the internet.
     HELP_CENTER_URL: 'https://help.willow.test/start',
-    // The address given to the fake Stripe for the payment webhook (it only records it).
-    PUBLIC_URL: 'https://portal.willow.test',
+    PUBLIC_URL: baseUrl,
+    MAIL_FROM: 'Willow <portal@willow.test>',
     ...providers.env,
-  });
+  }));
   project.provide('baseUrl', server.baseUrl);
+  project.provide('smtpPort', providers.smtpPort);
   return async () => {
     await server.stop();
     await providers.close();

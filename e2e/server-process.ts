@@ -22,8 +22,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a server with `env` beside the defaults; `name` tells its data folder apart. */
-export async function startServer(env: NodeJS.ProcessEnv = {}, name = 'willow-e2e-'): Promise<ServerProcess> {
+/** Starts a server with `env` (or what `env` makes of its address) beside the defaults; `name` tells its data folder apart. */
+export async function startServer(env: NodeJS.ProcessEnv | ((baseUrl: string) => NodeJS.ProcessEnv) = {}, name = 'willow-e2e-'): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), name));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -37,7 +37,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, name = 'willow-e2
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
-      ...env,
+      ...(typeof env === 'function' ? env(baseUrl) : env),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -19,6 +19,8 @@ import type { Database, Db } from './db/client.js';
 import { queriesSoFar, tallyQueries } from './db/query-tally.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js';
+import type { RetryPolicy } from './features/communications/communications.service.js';
+import type { ProductMailSettings } from './features/communications/product-mail.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';
@@ -54,6 +56,10 @@ export interface AppOptions {
   countQueries?: boolean;
   /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
   allowedOrigins?: readonly string[];
+  /** the product's own mail (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM); without it, that mail says email is not set up */
+  mail?: ProductMailSettings;
+  /** the outbox's retries, backoff and lease (tests shorten them) */
+  outboxRetry?: Partial<RetryPolicy>;
   /** the help widget, the documentation link and analytics (config.ts); none by default */
   outbound?: OutboundSettings;
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
@@ -157,6 +163,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: false,
     storage: opts.storage,
     sessionCache,
+    mail: opts.mail,
+    outboxRetry: opts.outboxRetry,
     secretBox: new SecretBox(opts.encryptionKey),
     providers: opts.providers ?? DEFAULT_PROVIDERS,
   });
@@ -234,6 +242,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: { info: { title: 'Willow API', version: '1.0.0' }, components: {} },
     transform: jsonSchemaTransform,
+  });
+
+  // Twilio's webhooks post forms; every other route keeps refusing them (415), as before.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
+    if (!req.url.startsWith('/api/communications/twilio/')) {
+      return done(Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415 }), undefined);
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
   const router = new Router(app, (req) => container.auth.authenticate(req));

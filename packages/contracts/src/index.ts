@@ -27,4 +27,5 @@ export * from './schedule.js';
 export * from './add-ons.js';
 export * from './appointments.js';
 export * from './integrations.js';
+export * from './communications.js';
 export * from './client-config.js';

@@ -7,6 +7,7 @@ import { authFeature } from '../features/auth';
 import { bookingFeature } from '../features/booking';
 import { careFeature } from '../features/care';
 import { clientsFeature } from '../features/clients';
+import { communicationsFeature } from '../features/communications';
 import { contactsFeature } from '../features/contacts';
 import { documentsFeature } from '../features/documents';
 import { helpFeature } from '../features/help';
@@ -42,6 +43,7 @@ export const features: readonly FeatureModule[] = [
   scheduleFeature,
   appointmentsFeature,
   contactsFeature,
+  communicationsFeature,
   documentsFeature,
   auditFeature,
   servicesFeature,
