@@ -19,6 +19,8 @@ import type { Database, Db } from './db/client.js';
 import { queriesSoFar, tallyQueries } from './db/query-tally.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js';
+import type { RetryPolicy } from './features/communications/communications.service.js';
+import type { ProductMailSettings } from './features/communications/product-mail.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';
@@ -28,6 +30,10 @@ import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
 import { pageRoutes } from './web/pages.routes.js';
+import { contentSecurityPolicy } from './web/content-security-policy.js';
+import { analyticsProxyRoutes } from './features/product-analytics/product-analytics.routes.js';
+import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
+import { NO_OUTBOUND, type OutboundSettings } from './features/client-config/client-config.settings.js';
 
 export interface AppOptions {
   db: Db;
@@ -51,6 +57,12 @@ export interface AppOptions {
   countQueries?: boolean;
   /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
   allowedOrigins?: readonly string[];
+  /** the product's own mail (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM); without it, that mail says email is not set up */
+  mail?: ProductMailSettings;
+  /** the outbox's retries, backoff and lease (tests shorten them) */
+  outboxRetry?: Partial<RetryPolicy>;
+  /** the help widget, the documentation link and analytics (config.ts); none by default */
+  outbound?: OutboundSettings;
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
   moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
@@ -152,6 +164,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: false,
     storage: opts.storage,
     sessionCache,
+    mail: opts.mail,
+    outboxRetry: opts.outboxRetry,
     secretBox: new SecretBox(opts.encryptionKey),
     providers: opts.providers ?? DEFAULT_PROVIDERS,
   });
@@ -172,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   const allowedOrigins = opts.allowedOrigins ?? [];
+  const outbound = opts.outbound ?? NO_OUTBOUND;
   app.addHook('onRequest', async (req, reply) => {
     setCommonHeaders(reply);
     if (app.draining) {
@@ -222,14 +237,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
   });
   await app.register(cookie);
+  // Before multipart, which the proxy's scope must not inherit: it passes bodies through untouched.
+  await analyticsProxyRoutes(app, outbound.analytics);
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Willow API', version: '1.0.0' }, components: {} },
     transform: jsonSchemaTransform,
   });
 
+  // Twilio's webhooks post forms; every other route keeps refusing them (415), as before.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
+    if (!req.url.startsWith('/api/communications/twilio/')) {
+      return done(Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415 }), undefined);
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   const router = new Router(app, (req) => container.auth.authenticate(req));
-  for (const register of [...features, ...(opts.moreRoutes ?? [])]) register(router, container);
+  for (const register of [...features, clientConfigRoutes(outbound), ...(opts.moreRoutes ?? [])]) register(router, container);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -240,6 +265,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // preCompressed: the build writes .br and .gz beside every asset (apps/web/vite.config.ts).
     await app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false, preCompressed: true });
   }
-  pageRoutes(app, container, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
+  pageRoutes(app, container, webDist && existsSync(join(webDist, 'index.html')) ? webDist : undefined, contentSecurityPolicy(outbound));
   return app;
 }

@@ -27,3 +27,20 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('the portal’s own mail', () => {
+  it('is off unless SMTP_URL or SENDGRID_API_KEY is set', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, sendgridApiKey: undefined, from: undefined });
+  });
+
+  it('takes an smtp:// or smtps:// address with nodemailer’s options, a SendGrid key and the sender', () => {
+    const mail = loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465?tls.rejectUnauthorized=false', SENDGRID_API_KEY: 'SG.key', MAIL_FROM: 'Clinic <no-reply@clinic.example>' }).mail;
+    expect(mail).toEqual({ smtpUrl: 'smtps://user:p%40ss@mail.example.com:465?tls.rejectUnauthorized=false', sendgridApiKey: 'SG.key', from: 'Clinic <no-reply@clinic.example>' });
+  });
+
+  it('refuses to start with an address that is not SMTP, or a key that is not SendGrid’s', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL must be an address/);
+    expect(() => loadConfig({ SENDGRID_API_KEY: 'key' })).toThrow(/SENDGRID_API_KEY must start with SG\./);
+  });
+});

@@ -1,8 +1,10 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { ProductMailSettings } from './features/communications/product-mail.js';
 import { parseAllowedOrigins } from './platform/origin-check.js';
 import { loadProviders, type Providers } from './platform/providers.js';
 import { parseEncryptionKey } from './platform/secret-box.js';
+import { parseOutboundSettings, type OutboundSettings } from './features/client-config/client-config.settings.js';
 
 /**
  * Which proxies in front of the app are believed about the client's address (X-Forwarded-For) and
@@ -35,6 +37,10 @@ export interface Config {
   webConcurrency: number;
   /** origins besides the request's own host whose pages may write (decision 0053) */
   allowedOrigins: string[];
+  /** the product's own mail: SMTP_URL or SENDGRID_API_KEY, from MAIL_FROM (decision 0071) */
+  mail: ProductMailSettings;
+  /** the help widget, the documentation link and analytics (HELP_WIDGET_*, HELP_CENTER_URL, ANALYTICS_*) */
+  outbound: OutboundSettings;
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -79,6 +85,24 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** SMTP_URL: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start); anything else refuses to start. */
+export function parseMailSettings(env: NodeJS.ProcessEnv): ProductMailSettings {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl) {
+    let url: URL;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      throw new Error('SMTP_URL must be an address like smtp://user:password@mail.example.com:587');
+    }
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, got ${url.protocol}//`);
+    if (!url.hostname) throw new Error('SMTP_URL must name the mail server, e.g. smtp://user:password@mail.example.com:587');
+  }
+  const sendgridApiKey = env.SENDGRID_API_KEY?.trim() || undefined;
+  if (sendgridApiKey && !sendgridApiKey.startsWith('SG.')) throw new Error('SENDGRID_API_KEY must start with SG.');
+  return { smtpUrl, sendgridApiKey, from: env.MAIL_FROM?.trim() || undefined };
+}
+
 function processCount(value: string | undefined): number {
   if (value === undefined || value === '') return 1;
   const n = Number(value);
@@ -104,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countQueries: bool(env.COUNT_QUERIES, false),
     webConcurrency: processCount(env.WEB_CONCURRENCY),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    mail: parseMailSettings(env),
+    outbound: parseOutboundSettings(env),
   };
 }

@@ -18,6 +18,8 @@ import type { SessionCache } from './features/auth/session-cache.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
+import { CommunicationsService, type RetryPolicy } from './features/communications/communications.service.js';
+import { ProductMailer, type ProductMailSettings } from './features/communications/product-mail.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
@@ -46,6 +48,10 @@ export function createContainer(
     secureCookies: boolean;
     storage: DocumentStorage;
     sessionCache?: SessionCache | undefined;
+    /** the product's own mail setting (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM) */
+    mail?: ProductMailSettings | undefined;
+    /** the outbox's retries and lease (tests shorten them) */
+    outboxRetry?: Partial<RetryPolicy> | undefined;
     /** seals the integrations' secrets */
     secretBox: SecretBox;
     /** the providers' base URLs and the portal's public address */
@@ -54,6 +60,12 @@ export function createContainer(
 ) {
   const audit = new AuditService(db);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers);
+  const communications = new CommunicationsService(db, {
+    integrations,
+    endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
+    productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
+    retry: opts.outboxRetry,
+  });
   return {
     db,
     auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
@@ -86,12 +98,14 @@ export function createContainer(
     appointmentStatus: new AppointmentStatusService(db, audit),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     booking: new BookingService(db, signer),
+    communications,
     async ping() {
       await healthRepository.ping(db);
     },
     /**
      * Forgets what no rule reads any more: sign-in failures and counted attempts older than their
-     * windows, expired sessions and used booking-form tokens past their expiry. Idempotent, so
+     * windows, expired sessions, used booking-form tokens past their expiry, and the product's own
+     * mail (sign-in codes, reset links) a week after it was done with. Idempotent, so
      * every app server may run it (main.ts does, every few minutes).
      */
     async housekeeping(now: Date = new Date()) {
@@ -102,6 +116,7 @@ export function createContainer(
         sessions: now,
       });
       await bookingRepository.pruneFormUses(db, now);
+      await communications.prune(now);
     },
   };
 }

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiskStorage } from './features/documents/document-storage.js';
+import { OutboxWorker } from './features/communications/outbox-worker.js';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -39,9 +40,11 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     webDist: cfg.webDist,
     trustProxy: cfg.trustProxy,
     allowedOrigins: cfg.allowedOrigins,
+    outbound: cfg.outbound,
     listen: database.listen,
     countQueries: cfg.countQueries,
     logger: { level: cfg.logLevel },
+    mail: cfg.mail,
   });
 
   // Housekeeping (old sign-in failures and attempts, expired sessions, used booking-form tokens):
@@ -54,6 +57,14 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
   const housekeepingStart = setTimeout(() => void housekeeping(), 30_000).unref();
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
 
+  // The outbox's worker: every process runs one; they share the queue through the database
+  // (claims skip what another holds), woken by its notices and polling besides.
+  const outbox = new OutboxWorker(app.container.communications, {
+    listen: database.listen,
+    onError: (err) => app.log.warn({ err }, 'outbox delivery failed; it is tried again later'),
+  });
+  await outbox.start();
+
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -63,8 +74,11 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     app.draining = true;
     try {
+      // The messages in hand are finished; those claimed but not begun go back to the queue.
+      await outbox.stop();
       await app.close();
     } finally {
+      app.container.communications.productMail.close();
       await database.close();
       app.log.info('database closed; bye');
       process.exit(0);

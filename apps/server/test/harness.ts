@@ -51,8 +51,12 @@ export async function createTestApp(
     moreRoutes?: AppOptions['moreRoutes'];
     trustProxy?: AppOptions['trustProxy'];
     allowedOrigins?: string[];
+    /** the product's mail setting and the outbox's retries (the outbox tests) */
+    mail?: AppOptions['mail'];
+    outboxRetry?: AppOptions['outboxRetry'];
     /** providers' base URLs (local fakes) and the public address */
     providers?: Partial<Providers>;
+    outbound?: AppOptions['outbound'];
   } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
@@ -92,6 +96,9 @@ export async function createTestApp(
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
     ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
+    ...(opts.mail && { mail: opts.mail }),
+    ...(opts.outboxRetry && { outboxRetry: opts.outboxRetry }),
+    ...(opts.outbound && { outbound: opts.outbound }),
   });
   await app.ready();
   return {

@@ -455,6 +455,8 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     withData({ patientId: w.patient, drug: 'Meloxicam', dose: '1.5 mg/ml', frequency: 'daily', quantity: '10 ml', prescribedOn: '2026-11-01' }),
   'POST /api/vaccination': (w) => withData({ patientId: w.patient, vaccine: 'Rabies', givenOn: '2026-11-01' }),
   'POST /api/contact': () => withData({ name: 'Ivy Crematory', category: 'crematory' }),
+  'POST /api/communications/email': (w) => withData({ clientId: w.client, subject: 'Reminder', body: 'Max is due for his vaccination.' }),
+  'POST /api/communications/sms': (w) => withData({ clientId: w.client, body: 'Max is due for his vaccination.' }),
   'POST /api/contact/merge': async (_w, t) => {
     const [survivorId, mergedId] = [await makeContact(t), await makeContact(t)];
     return withData({ survivorId, mergedIds: [mergedId], fields: { name: mergedId } });

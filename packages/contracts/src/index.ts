@@ -28,3 +28,5 @@ export * from './add-ons.js';
 export * from './appointments.js';
 export * from './integrations.js';
 export * from './quickbooks.js';
+export * from './communications.js';
+export * from './client-config.js';

@@ -14,5 +14,6 @@ export * from '../features/services/services.table.js';
 export * from '../features/schedule/schedule.table.js';
 export * from '../features/add-ons/add-ons.table.js';
 export * from '../features/appointments/appointments.table.js';
+export * from '../features/communications/communications.table.js';
 export * from '../features/integrations/integrations.table.js';
 export * from '../features/quickbooks/quickbooks.table.js';

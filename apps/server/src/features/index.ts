@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { careRoutes } from './care/care.routes.js';
 import { clientsRoutes } from './clients/clients.routes.js';
+import { communicationsRoutes } from './communications/communications.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { patientsRoutes } from './patients/patients.routes.js';
@@ -45,4 +46,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   scheduleRoutes,
   addOnsRoutes,
   appointmentsRoutes,
+  communicationsRoutes,
 ];

@@ -428,6 +428,28 @@ export function acrossAccounts<T extends AccountTable>(table: T) {
     },
     count: (ex: Executor, where?: SQL): Promise<number> => ex.$count(t, where),
     /**
+     * A work queue's claim across accounts: up to `limit` rows meeting `where`, in `orderBy`, that
+     * no other transaction holds (FOR UPDATE SKIP LOCKED, so workers on several app servers never
+     * take the same row), updated with `set` in the same statement. For the platform's own
+     * workers that serve every account (the outbox); each row answered carries its account, and
+     * everything the worker does next with it goes through the scoped builders.
+     */
+    async claim(ex: Executor, opts: { where: SQL; orderBy: (SQL | PgColumn)[]; limit: number; set: Record<string, unknown> }): Promise<Row<T>[]> {
+      const k = t as unknown as { accountId: PgColumn; id: PgColumn };
+      const due = ex
+        .select({ accountId: k.accountId, id: k.id })
+        .from(t)
+        .where(opts.where)
+        .orderBy(...opts.orderBy)
+        .limit(opts.limit)
+        .for('update', { skipLocked: true });
+      return (await ex
+        .update(t)
+        .set(opts.set as never)
+        .where(sql`(${k.accountId}, ${k.id}) in (${due})`)
+        .returning()) as Row<T>[];
+    },
+    /**
      * Deletes across accounts: the platform's own housekeeping and administration (expired
      * sessions, the booking requests' rate-limit log, a system role's holders), never a practice's
      * records. Optional references to the rows are not cleared: only for tables nothing refers to.

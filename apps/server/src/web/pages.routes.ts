@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@willow/contracts';
 import type { Container } from '../container.js';
 import { HttpError } from '../platform/errors.js';
+import { NO_OUTBOUND } from '../features/client-config/client-config.settings.js';
+import { contentSecurityPolicy } from './content-security-policy.js';
 
 export const PUBLIC_PAGES = [
   '/login',
@@ -22,23 +24,16 @@ export const PUBLIC_PAGES = [
 /** Pages under these paths need no session either: a location's public booking page, /book/<locationId>. */
 export const PUBLIC_PAGE_PREFIXES = ['/book/'];
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // emotion (MUI) injects style elements at run time
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
-
-export function pageRoutes(app: FastifyInstance, container: Container, webDist: string | undefined) {
+export function pageRoutes(
+  app: FastifyInstance,
+  container: Container,
+  webDist: string | undefined,
+  /** the pages' Content-Security-Policy, from the configuration (content-security-policy.ts) */
+  csp = contentSecurityPolicy(NO_OUTBOUND),
+) {
   const sendIndex = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    reply.header('content-security-policy', CSP);
+    reply.header('content-security-policy', csp);
     reply.header('x-frame-options', 'DENY');
     return reply.sendFile('index.html');
   };
@@ -66,7 +61,8 @@ export function pageRoutes(app: FastifyInstance, container: Container, webDist: 
 
   app.get('/*', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/')) {
+    // The API and the analytics proxy answer for themselves; here they are only not found.
+    if (path === '/api' || path.startsWith('/api/') || path === '/ph' || path.startsWith('/ph/')) {
       return reply.status(404).send({ error: { message: MESSAGES.notFound } });
     }
     if (!webDist) {

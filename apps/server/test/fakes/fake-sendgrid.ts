@@ -1,12 +1,15 @@
 // SendGrid's v3 API as far as the portal uses it, on loopback: Bearer API keys checked, the key's
-// scopes, and mail sends with their required fields.
+// scopes, and mail sends with their required fields. A send carrying an idempotency key it has
+// seen (the custom arg `idempotency_key`) is answered with the first one's id and delivered once.
 import { bearer, startHttpFake, type FakeAnswer, type FakeRequest, type HttpFake } from './http-fake.js';
 
 export interface FakeSendgrid extends HttpFake {
   /** API keys SendGrid knows, with their scopes (mail.send to send) */
   keys: Map<string, string[]>;
-  /** the mail sent (the v3 mail/send body), in order */
+  /** the mail sent (the v3 mail/send body), in order, each idempotency key once */
   sent: Record<string, unknown>[];
+  /** the next `n` valid sends answer `status` with SendGrid's error shape (429, 5xx: temporary; 400: refused) */
+  failNext(n: number, status: number, message: string): void;
 }
 
 const refused: FakeAnswer = { status: 401, body: { errors: [{ field: null, message: 'The provided authorization grant is invalid, expired, or revoked' }] } };
@@ -14,6 +17,8 @@ const refused: FakeAnswer = { status: 401, body: { errors: [{ field: null, messa
 export async function startFakeSendgrid(keys: Record<string, string[]> = {}): Promise<FakeSendgrid> {
   const known = new Map(Object.entries(keys));
   const sent: Record<string, unknown>[] = [];
+  const idsByKey = new Map<string, string>();
+  let failing: { left: number; status: number; message: string } | undefined;
   const authed = (handler: (req: FakeRequest, scopes: string[]) => FakeAnswer) => (req: FakeRequest) => {
     const scopes = known.get(bearer(req) ?? '');
     return scopes ? handler(req, scopes) : refused;
@@ -38,10 +43,26 @@ export async function startFakeSendgrid(keys: Record<string, string[]> = {}): Pr
         if (!body.subject) errors.push({ field: 'subject', message: 'The subject is required.' });
         if (!Array.isArray(body.content) || body.content.length === 0) errors.push({ field: 'content', message: 'Unless a valid template_id is provided, the content parameter is required.' });
         if (errors.length) return { status: 400, body: { errors } };
+        if (failing && failing.left > 0) {
+          failing.left -= 1;
+          return { status: failing.status, body: { errors: [{ field: null, message: failing.message }] } };
+        }
+        const key = (body.custom_args as Record<string, string> | undefined)?.idempotency_key;
+        const seen = key ? idsByKey.get(key) : undefined;
+        if (seen) return { status: 202, headers: { 'x-message-id': seen } };
         sent.push(body);
-        return { status: 202, headers: { 'x-message-id': `msg-${sent.length}` } };
+        const id = `msg-${sent.length}`;
+        if (key) idsByKey.set(key, id);
+        return { status: 202, headers: { 'x-message-id': id } };
       }),
     ],
   ]);
-  return { ...fake, keys: known, sent };
+  return {
+    ...fake,
+    keys: known,
+    sent,
+    failNext(n, status, message) {
+      failing = { left: n, status, message };
+    },
+  };
 }

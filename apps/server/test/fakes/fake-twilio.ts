@@ -1,13 +1,17 @@
 // Twilio's REST API (2010-04-01) as far as the portal uses it, on loopback: HTTP basic auth with
-// the account SID and auth token, the account, and messages with their required fields.
+// the account SID and auth token, the account, and messages with their required fields. A message
+// carrying an I-Twilio-Idempotency-Token it has seen is answered as the first one and texted
+// once; a number that replied STOP is refused with Twilio's 21610.
 import { randomBytes } from 'node:crypto';
 import { basicAuth, startHttpFake, type FakeAnswer, type FakeRequest, type HttpFake } from './http-fake.js';
 
 export interface FakeTwilio extends HttpFake {
   /** account SID → auth token */
   accounts: Map<string, string>;
-  /** messages created, in order */
-  messages: { sid: string; accountSid: string; to: string; from: string; body: string }[];
+  /** messages created, in order, each idempotency token once */
+  messages: { sid: string; accountSid: string; to: string; from: string; body: string; statusCallback: string | null; idempotencyToken: string | null }[];
+  /** numbers Twilio knows replied STOP to the account's numbers */
+  unsubscribed: Set<string>;
 }
 
 const unauthenticated: FakeAnswer = {
@@ -18,6 +22,7 @@ const unauthenticated: FakeAnswer = {
 export async function startFakeTwilio(accounts: Record<string, string> = {}): Promise<FakeTwilio> {
   const known = new Map(Object.entries(accounts));
   const messages: FakeTwilio['messages'] = [];
+  const unsubscribed = new Set<string>();
   const authed = (handler: (req: FakeRequest, sid: string) => FakeAnswer) => (req: FakeRequest) => {
     const auth = basicAuth(req);
     const sid = req.params.sid!.replace(/\.json$/, '');
@@ -37,11 +42,15 @@ export async function startFakeTwilio(accounts: Record<string, string> = {}): Pr
         if (!to) return { status: 400, body: { code: 21604, message: "A 'To' phone number is required.", status: 400 } };
         if (!from) return { status: 400, body: { code: 21603, message: "A 'From' phone number is required.", status: 400 } };
         if (!body) return { status: 400, body: { code: 21602, message: 'Message body is required.', status: 400 } };
-        const message = { sid: `SM${randomBytes(16).toString('hex')}`, accountSid: sid, to, from, body };
+        if (unsubscribed.has(to)) return { status: 400, body: { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 } };
+        const token = (req.headers['i-twilio-idempotency-token'] as string | undefined) ?? null;
+        const seen = token ? messages.find((m) => m.idempotencyToken === token) : undefined;
+        if (seen) return { status: 201, body: { sid: seen.sid, account_sid: sid, to: seen.to, from: seen.from, body: seen.body, status: 'queued' } };
+        const message = { sid: `SM${randomBytes(16).toString('hex')}`, accountSid: sid, to, from, body, statusCallback: form.get('StatusCallback'), idempotencyToken: token };
         messages.push(message);
         return { status: 201, body: { sid: message.sid, account_sid: sid, to, from, body, status: 'queued' } };
       }),
     ],
   ]);
-  return { ...fake, accounts: known, messages };
+  return { ...fake, accounts: known, messages, unsubscribed };
 }

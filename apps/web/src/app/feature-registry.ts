@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { LocationIntegration, Permission } from '@willow/contracts';
+import type { ClientConfig, LocationIntegration, Permission } from '@willow/contracts';
 
 /** Sections of the side navigation, in the order they are shown. */
 export const MENU_SECTIONS = [
@@ -37,14 +37,15 @@ export interface MenuContext {
   permissions: readonly string[];
   /** the integrations set up at the account's active locations (empty until they have loaded) */
   integrations: readonly LocationIntegration[];
+  /** what the server says the web app may load beside itself (help widget, documentation link); undefined until known */
+  clientConfig?: ClientConfig | undefined;
 }
 
-export interface MenuEntry {
+interface MenuEntryBase {
   section: MenuSection;
   /** an optional sub-group inside the section, e.g. 'Analytics' under Business */
   group?: string;
   label: string;
-  path: string;
   icon: SvgIconComponent;
   /** shown if the user holds at least one; none = everyone */
   permissions?: readonly Permission[];
@@ -53,6 +54,13 @@ export interface MenuEntry {
   /** position within the section, ascending */
   order: number;
 }
+
+/**
+ * An entry either leads to a page (`path`) or performs an action in place (`onSelect`, e.g.
+ * Help › Help Center opening the help widget), never both.
+ */
+export type MenuEntry = MenuEntryBase &
+  ({ path: string; onSelect?: undefined } | { path?: undefined; onSelect: (context: MenuContext) => void });
 
 /** A hook returning the count a navigation badge shows (undefined: nothing to show). */
 export type CountHook = () => number | undefined;

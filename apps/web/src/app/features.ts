@@ -1,13 +1,16 @@
 import { accountsFeature } from '../features/accounts';
 import { addOnsFeature } from '../features/add-ons';
+import { productAnalyticsFeature } from '../features/product-analytics';
 import { appointmentsFeature } from '../features/appointments';
 import { auditFeature } from '../features/audit';
 import { authFeature } from '../features/auth';
 import { bookingFeature } from '../features/booking';
 import { careFeature } from '../features/care';
 import { clientsFeature } from '../features/clients';
+import { communicationsFeature } from '../features/communications';
 import { contactsFeature } from '../features/contacts';
 import { documentsFeature } from '../features/documents';
+import { helpFeature } from '../features/help';
 import { legalFeature } from '../features/legal';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
@@ -42,9 +45,12 @@ export const features: readonly FeatureModule[] = [
   appointmentsFeature,
   contactsFeature,
   quickbooksFeature,
+  communicationsFeature,
   documentsFeature,
   auditFeature,
   servicesFeature,
   addOnsFeature,
   bookingFeature,
+  helpFeature,
+  productAnalyticsFeature,
 ];

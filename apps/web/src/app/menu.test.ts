@@ -39,6 +39,17 @@ describe('visibleMenu', () => {
     expect(visibleMenu(withRule, { permissions: ['system.admin'], integrations: [] })).toEqual([]);
   });
 
+  it('lets an action entry depend on what the server has configured', () => {
+    const help: MenuEntry[] = [
+      { section: 'Help', label: 'Help Center', icon, order: 10, onSelect: () => {}, isVisible: ({ clientConfig }) => Boolean(clientConfig?.helpCenterUrl) },
+    ];
+    expect(visibleMenu(help, { permissions: [], integrations: [] })).toEqual([]);
+    const none = { helpWidget: null, helpCenterUrl: null, analytics: null };
+    expect(visibleMenu(help, { permissions: [], integrations: [], clientConfig: none })).toEqual([]);
+    const shown = visibleMenu(help, { permissions: [], integrations: [], clientConfig: { ...none, helpCenterUrl: 'https://docs.example' } });
+    expect(shown.map((s) => s.section)).toEqual(['Help']);
+  });
+
   it('keeps sub-groups together', () => {
     const business = visibleMenu(entries, { permissions: ['analytics.view'], integrations: [] })[0];
     expect(business?.groups[0]?.title).toBe('Analytics');
@@ -73,6 +84,14 @@ describe('firstMenuPath', () => {
     expect(firstMenuPath(visibleMenu(entries, { permissions: ['account.manage'], integrations: [] }))).toBe('/myAccount');
     const onlyPersonal = entries.filter((e) => e.section === 'Personal');
     expect(firstMenuPath(visibleMenu(onlyPersonal, { permissions: [], integrations: [] }))).toBe('/profile');
+  });
+
+  it('never leads to an action entry, which has no page', () => {
+    const actionFirst: MenuEntry[] = [
+      { section: 'Schedule', label: 'Help Center', icon, order: 1, onSelect: () => {} },
+      { section: 'Personal', label: 'Profile', path: '/profile', icon, order: 10 },
+    ];
+    expect(firstMenuPath(visibleMenu(actionFirst, { permissions: [], integrations: [] }))).toBe('/profile');
   });
 });
 

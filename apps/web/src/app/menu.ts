@@ -41,11 +41,11 @@ export function visibleMenu(entries: readonly MenuEntry[], context: MenuContext)
   return result;
 }
 
-/** Where '/' leads while no feature owns it: the first page the user can see (never Logout). */
+/** Where '/' leads while no feature owns it: the first page the user can see (never Logout, never an action). */
 export function firstMenuPath(sections: readonly VisibleSection[]): string | undefined {
   for (const section of sections)
     for (const group of section.groups)
-      for (const entry of group.entries) if (entry.path !== '/logout' && entry.path !== '/') return entry.path;
+      for (const entry of group.entries) if (entry.path && entry.path !== '/logout' && entry.path !== '/') return entry.path;
   return undefined;
 }
 

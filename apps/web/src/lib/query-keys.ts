@@ -8,6 +8,7 @@ import type { addOnOps, OpQuery, serviceOps } from '@willow/contracts';
 export const sessionKeys = {
   all: ['session'] as const,
   permissions: () => ['session', 'permissions'] as const,
+  clientConfig: () => ['session', 'client-config'] as const,
 };
 
 export const profileKeys = {

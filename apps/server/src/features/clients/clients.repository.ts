@@ -47,6 +47,21 @@ export const clientsRepository = {
     orderBy: clientOrder,
   }),
 
+  /**
+   * The client of a location whose phone (or alternate phone) has these digits, however it was
+   * typed: a text from +15305550142 finds "(530) 555-0142". Clients not archived first.
+   */
+  async findByPhoneDigits(ex: Executor, scope: Scope, locationId: string, digits: readonly string[]): Promise<ClientRow | undefined> {
+    if (digits.length === 0) return undefined;
+    const digitsOf = (column: PgColumn) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g') = any(${sql.param([...digits])}::text[])`;
+    const [row] = await base.list(ex, scope, {
+      where: and(eq(clients.locationId, locationId), sql`(${digitsOf(clients.phone)} or ${digitsOf(clients.alternatePhone)})`),
+      orderBy: [sql`${clients.archivedAt} is not null`, clients.createdAt],
+      limit: 1,
+    });
+    return row;
+  },
+
   async byIds(ex: Executor, scope: Scope, ids: string[]): Promise<ClientRow[]> {
     return ids.length ? base.list(ex, scope, { where: inArray(clients.id, [...new Set(ids)]) }) : [];
   },

@@ -18,7 +18,7 @@ import {
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { MenuBadge, MenuEntry } from '../feature-registry';
+import type { MenuBadge, MenuContext, MenuEntry } from '../feature-registry';
 import { ShellAction } from './shell-action';
 import { visibleMenu } from '../menu';
 import { useRegistry } from '../registry-context';
@@ -68,10 +68,12 @@ interface NavItemProps {
   collapsed: boolean;
   active: boolean;
   loadCount: MenuBadge['loadCount'] | undefined;
+  /** what the menu's rules saw, handed to an action entry when it is chosen */
+  context: MenuContext;
   onNavigate?: () => void;
 }
 
-function NavItem({ entry, collapsed, active, loadCount, onNavigate }: NavItemProps) {
+function NavItem({ entry, collapsed, active, loadCount, context, onNavigate }: NavItemProps) {
   const Icon = entry.icon;
   const icon = loadCount ? (
     <NavBadge loadCount={loadCount}>
@@ -80,19 +82,31 @@ function NavItem({ entry, collapsed, active, loadCount, onNavigate }: NavItemPro
   ) : (
     <Icon fontSize="small" />
   );
+  const content = (
+    <>
+      <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, justifyContent: 'center' }}>{icon}</ListItemIcon>
+      {!collapsed && <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
+    </>
+  );
+  const sx = { minHeight: 40, px: 2, borderRadius: 1, mx: 0.5 };
   return (
     <Tooltip title={collapsed ? entry.label : ''} placement="right">
-      <ListItemButton
-        component={RouterLink}
-        to={entry.path}
-        selected={active}
-        onClick={onNavigate}
-        aria-current={active ? 'page' : undefined}
-        sx={{ minHeight: 40, px: 2, borderRadius: 1, mx: 0.5 }}
-      >
-        <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, justifyContent: 'center' }}>{icon}</ListItemIcon>
-        {!collapsed && <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
-      </ListItemButton>
+      {entry.onSelect ? (
+        // An action in place (e.g. opening the help widget): a button, not a link.
+        <ListItemButton
+          onClick={() => {
+            onNavigate?.();
+            entry.onSelect(context);
+          }}
+          sx={sx}
+        >
+          {content}
+        </ListItemButton>
+      ) : (
+        <ListItemButton component={RouterLink} to={entry.path} selected={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} sx={sx}>
+          {content}
+        </ListItemButton>
+      )}
     </Tooltip>
   );
 }
@@ -106,9 +120,9 @@ interface SideNavProps {
 
 export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps) {
   const registry = useRegistry();
-  const menuContext = useMenuContext();
+  const context = useMenuContext();
   const { pathname } = useLocation();
-  const sections = useMemo(() => visibleMenu(registry.menu, menuContext), [registry.menu, menuContext]);
+  const sections = useMemo(() => visibleMenu(registry.menu, context), [registry.menu, context]);
   const actions = registry.shellExtensions.filter((e) => e.action);
 
   return (
@@ -170,12 +184,13 @@ export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps)
                     </Typography>
                   )}
                   {group.entries.map((entry) => (
-                    <ListItem key={entry.path} disablePadding sx={{ display: 'block' }}>
+                    <ListItem key={entry.path ?? entry.label} disablePadding sx={{ display: 'block' }}>
                       <NavItem
                         entry={entry}
                         collapsed={collapsed}
-                        active={isActive(pathname, entry.path)}
-                        loadCount={registry.badges.get(entry.path)}
+                        active={entry.path !== undefined && isActive(pathname, entry.path)}
+                        loadCount={entry.path === undefined ? undefined : registry.badges.get(entry.path)}
+                        context={context}
                         onNavigate={onNavigate}
                       />
                     </ListItem>

@@ -1,0 +1,182 @@
+import { and, desc, eq, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { acrossAccounts, allOf, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { clients } from '../clients/clients.table.js';
+import { inboundMessages, outboxMessages, productMessages, smsOptOuts } from './communications.table.js';
+
+const outbox = tenantRepository(outboxMessages);
+const queue = acrossAccounts(outboxMessages);
+const inbound = tenantRepository(inboundMessages);
+const optOuts = scopedTable(smsOptOuts);
+const clientRows = tenantRepository(clients);
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+export type ProductMessageRow = typeof productMessages.$inferSelect;
+export type NewOutboxRow = Omit<typeof outboxMessages.$inferInsert, 'accountId' | 'id'>;
+/** What a worker writes back about a message it holds. */
+export type Settlement = Partial<Pick<OutboxRow, 'state' | 'reason' | 'provider' | 'providerMessageId' | 'dueAt' | 'sentAt' | 'attempts'>>;
+
+/** The channel the database says a message was queued on: the workers LISTEN to it (migration 0013's trigger). */
+export const OUTBOX_CHANNEL = 'willow_outbox';
+
+const pending = (t: typeof outboxMessages | typeof productMessages, now: Date) =>
+  and(inArray(t.state, ['queued', 'sending']), lte(t.dueAt, now))!;
+
+/** What a claim sets: held by this worker (a fresh token per row) until the lease ends. */
+const claimSet = (now: Date, leaseMs: number) => ({
+  state: 'sending' as const,
+  attempts: sql`attempts + 1`,
+  dueAt: new Date(now.getTime() + leaseMs),
+  claimToken: sql`gen_random_uuid()`,
+  updatedAt: now,
+});
+
+export const communicationsRepository = {
+  ...outbox,
+
+  /** Queues a message in the caller's transaction: it exists exactly when the change that caused it commits. */
+  async enqueue(ex: Executor, scope: Scope, values: NewOutboxRow): Promise<OutboxRow> {
+    return outbox.insert(ex, scope, values);
+  },
+
+  /** The log's filters. */
+  filters(q: { locationId?: string | undefined; clientId?: string | undefined; channel?: 'email' | 'sms' | undefined; state?: OutboxRow['state'] | undefined }): SQL | undefined {
+    return and(
+      q.locationId ? eq(outboxMessages.locationId, q.locationId) : undefined,
+      q.clientId ? eq(outboxMessages.clientId, q.clientId) : undefined,
+      q.channel ? eq(outboxMessages.channel, q.channel) : undefined,
+      q.state ? eq(outboxMessages.state, q.state) : undefined,
+    );
+  },
+
+  all: allOf,
+
+  /** Takes up to `limit` due messages of any account for one worker, for `leaseMs`. */
+  async claim(ex: Executor, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+    return queue.claim(ex, { where: pending(outboxMessages, now), orderBy: [outboxMessages.dueAt], limit, set: claimSet(now, leaseMs) });
+  },
+
+  /** Writes a worker's result, only while the message is still held by that worker's claim; answers whether it was. */
+  async settle(ex: Executor, scope: Scope, id: string, claimToken: string, patch: Settlement): Promise<boolean> {
+    const claimedOnes = await outbox.updateWhere(ex, scope, and(eq(outboxMessages.id, id), eq(outboxMessages.claimToken, claimToken)), {
+      ...patch,
+      ...(patch.state !== 'sending' && { claimToken: null }),
+    });
+    return claimedOnes > 0;
+  },
+
+  /** The next time a queued message of any account falls due (the workers' timer), if any. */
+  async nextDue(ex: Executor): Promise<Date | undefined> {
+    const [row] = await queue
+      .select(ex, { dueAt: sql<Date>`min(${outboxMessages.dueAt})`.mapWith(outboxMessages.dueAt) }, inArray(outboxMessages.state, ['queued', 'sending']))
+      .limit(1);
+    return row?.dueAt ?? undefined;
+  },
+
+  /** A page of the log, newest first, with the client's name read in the same statement. */
+  async page(ex: Executor, scope: Scope, opts: { where: SQL | undefined; limit: number; offset: number; require?: SQL<boolean> | undefined }) {
+    return outbox.page(ex, scope, {
+      ...opts,
+      orderBy: [desc(outboxMessages.createdAt), desc(outboxMessages.id)],
+      extras: {
+        clientName: sql<string | null>`(select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${clientRows.joined(outboxMessages, eq(clients.id, outboxMessages.clientId))})`,
+      },
+    });
+  },
+
+  /** What Twilio's status callback says of a message it took. */
+  async recordDeliveryStatus(ex: Executor, scope: Scope, id: string, status: string, failure: string | null): Promise<void> {
+    await outbox.updateWhere(ex, scope, eq(outboxMessages.id, id), { deliveryStatus: status });
+    // A carrier's failure fails a message Twilio took; one still in a worker's hand keeps its claim's result.
+    if (failure) await outbox.updateWhere(ex, scope, and(eq(outboxMessages.id, id), eq(outboxMessages.state, 'sent')), { state: 'failed', reason: failure });
+  },
+
+  /** The message a Twilio status callback is about. */
+  async findByProviderId(ex: Executor, scope: Scope, provider: 'twilio', providerMessageId: string): Promise<OutboxRow | undefined> {
+    const [row] = await outbox.list(ex, scope, {
+      where: and(eq(outboxMessages.provider, provider), eq(outboxMessages.providerMessageId, providerMessageId)),
+      limit: 1,
+    });
+    return row;
+  },
+
+  // --- inbound texts and STOP/START ---
+
+  /** Stores a text a client sent; the same MessageSid again (a retried webhook) is stored once. */
+  async storeInbound(ex: Executor, scope: Scope, values: Omit<typeof inboundMessages.$inferInsert, 'accountId' | 'id'>): Promise<boolean> {
+    const rows = await inbound.insertMany(ex, scope, [values], { ignoreConflicts: true });
+    return rows.length > 0;
+  },
+
+  async inboundOf(ex: Executor, scope: Scope, locationId: string) {
+    return inbound.list(ex, scope, { where: eq(inboundMessages.locationId, locationId), orderBy: [desc(inboundMessages.receivedAt)], limit: 200 });
+  },
+
+  /** Records a STOP (optedOut) or START at a location's number for a phone. */
+  async recordConsent(ex: Executor, scope: Scope, row: { locationId: string; phone: string; clientId: string | null; optedOut: boolean; keyword: string }) {
+    await optOuts.removeWhere(ex, scope, and(eq(smsOptOuts.locationId, row.locationId), eq(smsOptOuts.phone, row.phone)));
+    await optOuts.insertMany(ex, scope, [{ ...row, changedAt: new Date() }]);
+  },
+
+  /** The STOP in force for a phone at a location, if any. */
+  async optOut(ex: Executor, scope: Scope, locationId: string, phone: string) {
+    const [row] = await optOuts.list(ex, scope, {
+      where: and(eq(smsOptOuts.locationId, locationId), eq(smsOptOuts.phone, phone), eq(smsOptOuts.optedOut, true)),
+      limit: 1,
+    });
+    return row;
+  },
+};
+
+/** The product's own mail: outside every account (docs/decisions/0071). */
+export const productMessagesRepository = {
+  async enqueue(ex: Executor, values: Omit<typeof productMessages.$inferInsert, 'id'>): Promise<ProductMessageRow> {
+    const [row] = await ex.insert(productMessages).values(values).returning();
+    return row!;
+  },
+
+  async claim(ex: Executor, now: Date, leaseMs: number, limit: number): Promise<ProductMessageRow[]> {
+    const due = ex
+      .select({ id: productMessages.id })
+      .from(productMessages)
+      .where(pending(productMessages, now))
+      .orderBy(productMessages.dueAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return ex
+      .update(productMessages)
+      .set(claimSet(now, leaseMs) as never)
+      .where(sql`${productMessages.id} in (${due})`)
+      .returning();
+  },
+
+  async settle(ex: Executor, id: string, claimToken: string, patch: Settlement): Promise<boolean> {
+    const rows = await ex
+      .update(productMessages)
+      .set({ ...patch, ...(patch.state !== 'sending' && { claimToken: null }), updatedAt: new Date() })
+      .where(and(eq(productMessages.id, id), eq(productMessages.claimToken, claimToken)))
+      .returning({ id: productMessages.id });
+    return rows.length > 0;
+  },
+
+  async nextDue(ex: Executor): Promise<Date | undefined> {
+    const [row] = await ex
+      .select({ dueAt: sql<Date>`min(${productMessages.dueAt})`.mapWith(productMessages.dueAt) })
+      .from(productMessages)
+      .where(inArray(productMessages.state, ['queued', 'sending']));
+    return row?.dueAt ?? undefined;
+  },
+
+  /**
+   * Forgets the product's mail once it is done with and older than `before`: sign-in codes and
+   * reset links are not kept in the database longer than they are of use.
+   */
+  async prune(ex: Executor, before: Date): Promise<void> {
+    await ex.delete(productMessages).where(and(notInArray(productMessages.state, ['queued', 'sending']), lt(productMessages.updatedAt, before)));
+  },
+
+  async findById(ex: Executor, id: string): Promise<ProductMessageRow | undefined> {
+    const [row] = await ex.select().from(productMessages).where(eq(productMessages.id, id));
+    return row;
+  },
+};

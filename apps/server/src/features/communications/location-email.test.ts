@@ -1,0 +1,122 @@
+// A location's email: through its SendGrid integration or its SMTP server, against local fakes
+// that check the key, the password and the required fields.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { INTEGRATION_MESSAGES } from '@willow/contracts';
+import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-sendgrid.js';
+import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
+import { newClient } from '../../../test/records.js';
+import { settled } from './communications.fixtures.js';
+import { OutboxWorker } from './outbox-worker.js';
+import { messageIdOf } from './providers.js';
+
+const SENDGRID_KEY = 'SG.right-key';
+
+let ctx: TestContext;
+let smtp: FakeSmtp;
+let sendgrid: FakeSendgrid;
+let worker: OutboxWorker;
+
+beforeAll(async () => {
+  [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgrid({ [SENDGRID_KEY]: ['mail.send'] })]);
+  ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
+  worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  await worker.start();
+});
+afterAll(async () => {
+  await worker?.stop();
+  await ctx?.close();
+  await Promise.all([smtp?.close(), sendgrid?.close()]);
+});
+
+async function practice(service: 'sendgrid' | 'smtp', overrides: { privateKey?: string; publicKey?: string } = {}): Promise<TestAccount> {
+  const t = await createAccount(ctx);
+  await ctx.app.container.integrations.create(
+    t,
+    service === 'sendgrid'
+      ? { locationId: t.locationId, service, publicKey: null, privateKey: overrides.privateKey ?? SENDGRID_KEY, settings: { fromEmail: 'front@clinic.test', fromName: 'Hill Vets' } }
+      : {
+          locationId: t.locationId,
+          service,
+          publicKey: overrides.publicKey ?? 'clinic',
+          privateKey: overrides.privateKey ?? 'clinic-pass',
+          settings: { host: '127.0.0.1', port: smtp.port, security: 'none', fromEmail: 'front@clinic.test', fromName: 'Hill Vets' },
+        },
+  );
+  return t;
+}
+
+async function sendTo(t: TestAccount, subject = 'Reminder') {
+  const client = await newClient(t.admin, t.locationId, { email: `cora-${Math.random().toString(36).slice(2, 8)}@example.com` });
+  const res = await t.admin.call(api.sendClientEmail, { body: { data: { clientId: client.id, subject, body: 'Max is due for his booster.' } } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { client, message: res.json() as api.Message };
+}
+
+
+describe('through SMTP', () => {
+  it('is sent with the location’s user and password, its id as the Message-ID', async () => {
+    const t = await practice('smtp');
+    const channels = await t.admin.call(api.getClientChannels, { query: { clientId: (await newClient(t.admin, t.locationId, { email: 'x@example.com' })).id } });
+    expect(channels.json().email).toEqual({ ready: true, reason: null, to: 'x@example.com' });
+    const { client, message } = await sendTo(t, 'Booster due');
+    expect(message.state).toBe('queued');
+    const done = await settled(t, message.id);
+    expect(done).toMatchObject({ state: 'sent', provider: 'smtp', providerMessageId: messageIdOf(message.id), attempts: 1 });
+    expect(smtp.delivered.find((m) => m.messageId === messageIdOf(message.id))).toMatchObject({ from: 'front@clinic.test', to: [client.email], subject: 'Booster due' });
+  });
+
+  it('a refused password fails the message as not set up correctly and records the integration’s check', async () => {
+    const t = await practice('smtp', { privateKey: 'wrong' });
+    const { message } = await sendTo(t);
+    expect(await settled(t, message.id)).toMatchObject({ state: 'failed', provider: 'smtp', reason: INTEGRATION_MESSAGES.notSetUpCorrectly });
+    const [integration] = await ctx.app.container.integrations.list(t, t.locationId);
+    expect(integration?.lastCheck).toMatchObject({ ok: false, message: INTEGRATION_MESSAGES.notSetUpCorrectly });
+  });
+});
+
+describe('through SendGrid', () => {
+  it('is sent with the Bearer key and the idempotency key, keeping SendGrid’s message id', async () => {
+    const t = await practice('sendgrid');
+    const { client, message } = await sendTo(t, 'Your invoice');
+    const done = await settled(t, message.id);
+    const index = sendgrid.sent.findIndex((m) => (m.custom_args as Record<string, string>).idempotency_key === message.id);
+    expect(sendgrid.sent[index]).toMatchObject({
+      personalizations: [{ to: [{ email: client.email }] }],
+      from: { email: 'front@clinic.test', name: 'Hill Vets' },
+      subject: 'Your invoice',
+      content: [{ type: 'text/plain', value: 'Max is due for his booster.' }],
+    });
+    expect(done).toMatchObject({ state: 'sent', provider: 'sendgrid', providerMessageId: `msg-${index + 1}` });
+  });
+
+  it('a refused key fails as not set up correctly and records the check', async () => {
+    const t = await practice('sendgrid', { privateKey: 'SG.wrong-key' });
+    const { message } = await sendTo(t);
+    expect(await settled(t, message.id)).toMatchObject({ state: 'failed', reason: INTEGRATION_MESSAGES.notSetUpCorrectly });
+    const [integration] = await ctx.app.container.integrations.list(t, t.locationId);
+    expect(integration?.lastCheck).toMatchObject({ ok: false });
+  });
+
+  it('a rate limit is tried again after the backoff and then sent', async () => {
+    const t = await practice('sendgrid');
+    sendgrid.failNext(1, 429, 'Too many requests');
+    const { message } = await sendTo(t);
+    expect(await settled(t, message.id)).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  it('a server failing every attempt leaves the message failed with its reason', async () => {
+    const t = await practice('sendgrid');
+    sendgrid.failNext(3, 503, 'Service unavailable, try later');
+    const { message } = await sendTo(t);
+    expect(await settled(t, message.id)).toMatchObject({ state: 'failed', attempts: 3, reason: 'Service unavailable, try later' });
+  });
+
+  it('a refusal for good (400) is final at once with SendGrid’s reason', async () => {
+    const t = await practice('sendgrid');
+    sendgrid.failNext(1, 400, 'Does not contain a valid address.');
+    const { message } = await sendTo(t);
+    expect(await settled(t, message.id)).toMatchObject({ state: 'failed', attempts: 1, reason: 'Does not contain a valid address.' });
+  });
+});

@@ -1,0 +1,69 @@
+// The production build (node apps/server/dist/main.js) as the browser tests run it: on a free
+// port, with a fresh data folder and the demo seed, ready once it answers /api/health.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server with `env` (or what `env` makes of its address) beside the defaults; `name` tells its data folder apart. */
+export async function startServer(env: NodeJS.ProcessEnv | ((baseUrl: string) => NodeJS.ProcessEnv) = {}, name = 'willow-e2e-'): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), name));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+      ...(typeof env === 'function' ? env(baseUrl) : env),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with ${server.exitCode} before it was ready`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('The server did not become ready within 90 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseUrl, stop };
+}
