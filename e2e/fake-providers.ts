@@ -1,27 +1,44 @@
-// The providers the browser tests' server talks to: local fakes of SendGrid and Stripe that know
-// only these keys, and a mail server (the portal's own mail, SMTP_URL, and the locations' SMTP
-// settings), started by the global setup and named to the server through its environment.
+// The providers the browser tests' server talks to: local fakes of SendGrid, Stripe and Intuit
+// (QuickBooks) that know only these keys, and a mail server (the portal's own mail, SMTP_URL, and
+// the locations' SMTP settings), started by the global setup and named to the server through its environment.
 import { startFakeSendgrid } from '../apps/server/test/fakes/fake-sendgrid.ts';
 import { startFakeSmtp } from '../apps/server/test/fakes/fake-smtp.ts';
 import { startFakeStripe } from '../apps/server/test/fakes/fake-stripe.ts';
+import { startFakeQuickbooks } from '../apps/server/test/fakes/fake-quickbooks.ts';
 
 export const FAKE_KEYS = {
   sendgrid: 'SG.e2e-key-the-fake-sendgrid-accepts',
   stripeSecret: 'sk_test_e2e-key-the-fake-stripe-accepts',
   smtp: { user: 'e2e-mailer', password: 'e2e-mail-secret' },
+  quickbooksClientId: 'e2e-intuit-app',
+  quickbooksClientSecret: 'e2e-intuit-app-secret',
 } as const;
 
+/** The company the fake Intuit connects when its consent page is visited. */
+export const FAKE_QUICKBOOKS_COMPANY = { realmId: '4620816365180443', name: 'Riverside Books Co.' };
+
 export async function startFakeProviders(): Promise<{ env: Record<string, string>; smtpPort: number; close(): Promise<void> }> {
-  const [sendgrid, stripe, smtp] = await Promise.all([
+  const [sendgrid, stripe, smtp, intuit] = await Promise.all([
     startFakeSendgrid({ [FAKE_KEYS.sendgrid]: ['mail.send'] }),
     startFakeStripe([FAKE_KEYS.stripeSecret]),
     startFakeSmtp({ [FAKE_KEYS.smtp.user]: FAKE_KEYS.smtp.password }),
+    startFakeQuickbooks({ [FAKE_KEYS.quickbooksClientId]: FAKE_KEYS.quickbooksClientSecret }, [FAKE_QUICKBOOKS_COMPANY]),
   ]);
   return {
-    env: { SENDGRID_API_URL: sendgrid.url, STRIPE_API_URL: stripe.url, SMTP_URL: smtp.url },
+    env: {
+      SENDGRID_API_URL: sendgrid.url,
+      STRIPE_API_URL: stripe.url,
+      SMTP_URL: smtp.url,
+      // Intuit's consent page, token, revocation and accounting hosts are all the one fake.
+      QUICKBOOKS_AUTHORIZE_URL: intuit.url,
+      QUICKBOOKS_OAUTH_URL: intuit.url,
+      QUICKBOOKS_REVOKE_URL: intuit.url,
+      QUICKBOOKS_API_URL: intuit.url,
+      QUICKBOOKS_SANDBOX_API_URL: intuit.url,
+    },
     smtpPort: smtp.port,
     close: async () => {
-      await Promise.all([sendgrid.close(), stripe.close(), smtp.close()]);
+      await Promise.all([sendgrid.close(), stripe.close(), smtp.close(), intuit.close()]);
     },
   };
 }

@@ -24,6 +24,7 @@ import type { ProductMailSettings } from './features/communications/product-mail
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';
+import { withLogSerializers } from './platform/log-serializers.js';
 import { crossOriginRefusal } from './platform/origin-check.js';
 import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
@@ -137,7 +138,7 @@ function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, s
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withLogSerializers(opts.logger),
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,

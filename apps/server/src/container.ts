@@ -26,6 +26,7 @@ import { DocumentsService } from './features/documents/documents.service.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
+import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
@@ -82,6 +83,7 @@ export function createContainer(
     locations: new LocationsService(db),
     integrations,
     stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
+    quickbooks: new QuickbooksService(db, integrations, opts.providers),
     providers: opts.providers,
     users: new UsersService(db),
     roles: new RolesService(db),

@@ -2,6 +2,7 @@
 // stack (Fastify inject). Tests create their own accounts; they never rely on demo data.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -25,6 +26,9 @@ const UNREACHABLE_PROVIDERS: Providers = {
   stripe: NOWHERE,
   twilio: NOWHERE,
   quickbooksApi: NOWHERE,
+  quickbooksSandboxApi: NOWHERE,
+  quickbooksAuthorize: NOWHERE,
+  quickbooksRevoke: NOWHERE,
   quickbooksOauth: NOWHERE,
   googleOauth: NOWHERE,
   publicUrl: undefined,
@@ -277,4 +281,37 @@ export function uploadDocument(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(client.cookie && { cookie: client.cookie }) },
     payload: Buffer.concat(parts),
   });
+}
+
+/**
+ * A second app on `ctx`'s database that logs at trace level into `lines`, for tests that read what
+ * reaches the log (secrets must not). Close it with `close()`; the database stays `ctx`'s.
+ */
+export async function createLoggedApp(ctx: TestContext, providers: Partial<Providers>): Promise<TestContext & { lines: string[] }> {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const storageDir = mkdtempSync(join(tmpdir(), 'willow-docs-'));
+  const app = await buildApp({
+    db: ctx.database.db,
+    storage: new DiskStorage(storageDir),
+    jwtSecret: JWT_SECRET,
+    encryptionKey: ENCRYPTION_KEY,
+    providers: { ...UNREACHABLE_PROVIDERS, ...providers },
+    logger: { level: 'trace', stream },
+  });
+  await app.ready();
+  return {
+    app,
+    database: ctx.database,
+    lines,
+    async close() {
+      await app.close();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -132,6 +132,14 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   },
 };
 
+/** The location's QuickBooks integration (already there when asked again: 409), for the connection's operations. */
+async function withQuickbooks(w: World, t: TestAccount): Promise<Request> {
+  await t.admin.call(api.createIntegration, {
+    body: { data: { locationId: w.location, service: 'quickbooks', publicKey: 'qb-client', privateKey: 'qb-secret', settings: { environment: 'sandbox' } } },
+  });
+  return withData({ locationId: w.location });
+}
+
 /** An integration at a location of its own (one per service and location). */
 async function makeIntegration(t: TestAccount): Promise<string> {
   const location = (await t.admin.call(api.createLocation, { body: { data: { name: `Branch ${randomUUID().slice(0, 8)}`, timezone: 'UTC' } } })).json();
@@ -420,6 +428,8 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     await t.admin.call(api.createIntegration, { body: { data: { locationId: w.location, service: 'stripe', publicKey: 'pk_test_1', privateKey: STRIPE_KEY } } });
     return withData({ locationId: w.location });
   },
+  'POST /api/quickbooks/connect': (w, t) => withQuickbooks(w, t),
+  'POST /api/quickbooks/disconnect': (w, t) => withQuickbooks(w, t),
   'POST /api/integrations': (w) => withData({ locationId: w.location, service: 'google', publicKey: 'client-id', privateKey: 'client-secret' }),
   'POST /api/location/updateSpecies': (w) => withData({ locationId: w.location, speciesId: w.species, action: 'add' }),
   'POST /api/role': () => withData({ name: `Role ${unique()}`, permissions: [] }),

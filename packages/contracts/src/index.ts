@@ -27,5 +27,6 @@ export * from './schedule.js';
 export * from './add-ons.js';
 export * from './appointments.js';
 export * from './integrations.js';
+export * from './quickbooks.js';
 export * from './communications.js';
 export * from './client-config.js';

@@ -16,3 +16,4 @@ export * from '../features/add-ons/add-ons.table.js';
 export * from '../features/appointments/appointments.table.js';
 export * from '../features/communications/communications.table.js';
 export * from '../features/integrations/integrations.table.js';
+export * from '../features/quickbooks/quickbooks.table.js';

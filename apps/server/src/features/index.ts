@@ -15,6 +15,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { quickbooksRoutes } from './quickbooks/quickbooks.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { searchRoutes } from './search/search.routes.js';
@@ -31,6 +32,7 @@ export const features: ((r: Router, c: Container) => void)[] = [
   subscriptionsRoutes,
   locationsRoutes,
   integrationsRoutes,
+  quickbooksRoutes,
   rolesRoutes,
   usersRoutes,
   auditRoutes,

@@ -8,8 +8,14 @@ export interface Providers {
   sendgrid: string;
   stripe: string;
   twilio: string;
-  /** QuickBooks Online accounting API */
+  /** QuickBooks Online accounting API (production companies) */
   quickbooksApi: string;
+  /** the same for sandbox companies (an integration whose environment is sandbox) */
+  quickbooksSandboxApi: string;
+  /** Intuit's consent pages, where staff connect a company (/connect/oauth2) */
+  quickbooksAuthorize: string;
+  /** Intuit's token revocation endpoint's host (/v2/oauth2/tokens/revoke) */
+  quickbooksRevoke: string;
   /** Intuit's OAuth 2 authorization server (token exchange, refresh, revoke) */
   quickbooksOauth: string;
   /** Google's OAuth 2 token endpoint host */
@@ -26,6 +32,9 @@ export const PROVIDER_DEFAULTS = {
   stripe: 'https://api.stripe.com',
   twilio: 'https://api.twilio.com',
   quickbooksApi: 'https://quickbooks.api.intuit.com',
+  quickbooksSandboxApi: 'https://sandbox-quickbooks.api.intuit.com',
+  quickbooksAuthorize: 'https://appcenter.intuit.com',
+  quickbooksRevoke: 'https://developer.api.intuit.com',
   quickbooksOauth: 'https://oauth.platform.intuit.com',
   googleOauth: 'https://oauth2.googleapis.com',
 } as const satisfies Omit<Providers, 'publicUrl'>;
@@ -35,6 +44,9 @@ const ENV_NAMES = {
   stripe: 'STRIPE_API_URL',
   twilio: 'TWILIO_API_URL',
   quickbooksApi: 'QUICKBOOKS_API_URL',
+  quickbooksSandboxApi: 'QUICKBOOKS_SANDBOX_API_URL',
+  quickbooksAuthorize: 'QUICKBOOKS_AUTHORIZE_URL',
+  quickbooksRevoke: 'QUICKBOOKS_REVOKE_URL',
   quickbooksOauth: 'QUICKBOOKS_OAUTH_URL',
   googleOauth: 'GOOGLE_OAUTH_URL',
 } as const satisfies Record<keyof typeof PROVIDER_DEFAULTS, string>;

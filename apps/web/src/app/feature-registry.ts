@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { ClientConfig, Permission } from '@willow/contracts';
+import type { ClientConfig, LocationIntegration, Permission } from '@willow/contracts';
 
 /** Sections of the side navigation, in the order they are shown. */
 export const MENU_SECTIONS = [
@@ -32,9 +32,11 @@ export interface FeatureRoute {
   fixedHeight?: boolean;
 }
 
-/** What menu visibility rules may look at besides permissions. */
+/** What menu visibility rules may look at: the user's permissions and the account's data. */
 export interface MenuContext {
   permissions: readonly string[];
+  /** the integrations set up at the account's active locations (empty until they have loaded) */
+  integrations: readonly LocationIntegration[];
   /** what the server says the web app may load beside itself (help widget, documentation link); undefined until known */
   clientConfig?: ClientConfig | undefined;
 }

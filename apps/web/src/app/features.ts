@@ -15,6 +15,7 @@ import { legalFeature } from '../features/legal';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
 import { profileFeature } from '../features/profile';
+import { quickbooksFeature } from '../features/quickbooks';
 import { rolesFeature } from '../features/roles';
 import { scheduleFeature } from '../features/schedule';
 import { searchFeature } from '../features/search';
@@ -43,6 +44,7 @@ export const features: readonly FeatureModule[] = [
   scheduleFeature,
   appointmentsFeature,
   contactsFeature,
+  quickbooksFeature,
   communicationsFeature,
   documentsFeature,
   auditFeature,

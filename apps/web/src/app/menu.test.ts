@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type * as api from '@willow/contracts';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { MenuEntry } from './feature-registry';
+import { quickbooksFeature } from '../features/quickbooks';
 import { firstMenuPath, sortAccountsForSwitcher, visibleMenu } from './menu';
 
 const icon = (() => null) as unknown as SvgIconComponent;
@@ -14,7 +16,7 @@ const entries: MenuEntry[] = [
   { section: 'Business', group: 'Analytics', label: 'Charts', path: '/analytics', icon, permissions: ['analytics.view'], order: 10 },
 ];
 const labels = (permissions: string[]) =>
-  visibleMenu(entries, { permissions }).map((s) => [s.section, s.groups.flatMap((g) => g.entries.map((e) => e.label))]);
+  visibleMenu(entries, { permissions, integrations: [] }).map((s) => [s.section, s.groups.flatMap((g) => g.entries.map((e) => e.label))]);
 
 describe('visibleMenu', () => {
   it('shows entries without permissions to everyone and hides sections with nothing visible', () => {
@@ -34,31 +36,54 @@ describe('visibleMenu', () => {
 
   it('honours an extra visibility rule', () => {
     const withRule: MenuEntry[] = [{ section: 'Business', label: 'Quickbooks', path: '/quickbooks', icon, order: 1, isVisible: () => false }];
-    expect(visibleMenu(withRule, { permissions: ['system.admin'] })).toEqual([]);
+    expect(visibleMenu(withRule, { permissions: ['system.admin'], integrations: [] })).toEqual([]);
   });
 
   it('lets an action entry depend on what the server has configured', () => {
     const help: MenuEntry[] = [
       { section: 'Help', label: 'Help Center', icon, order: 10, onSelect: () => {}, isVisible: ({ clientConfig }) => Boolean(clientConfig?.helpCenterUrl) },
     ];
-    expect(visibleMenu(help, { permissions: [] })).toEqual([]);
+    expect(visibleMenu(help, { permissions: [], integrations: [] })).toEqual([]);
     const none = { helpWidget: null, helpCenterUrl: null, analytics: null };
-    expect(visibleMenu(help, { permissions: [], clientConfig: none })).toEqual([]);
-    const shown = visibleMenu(help, { permissions: [], clientConfig: { ...none, helpCenterUrl: 'https://docs.example' } });
+    expect(visibleMenu(help, { permissions: [], integrations: [], clientConfig: none })).toEqual([]);
+    const shown = visibleMenu(help, { permissions: [], integrations: [], clientConfig: { ...none, helpCenterUrl: 'https://docs.example' } });
     expect(shown.map((s) => s.section)).toEqual(['Help']);
   });
 
   it('keeps sub-groups together', () => {
-    const business = visibleMenu(entries, { permissions: ['analytics.view'] })[0];
+    const business = visibleMenu(entries, { permissions: ['analytics.view'], integrations: [] })[0];
     expect(business?.groups[0]?.title).toBe('Analytics');
+  });
+});
+
+describe('Business › Quickbooks', () => {
+  const menu = [...entries, ...quickbooksFeature.menu!];
+  const business = (context: Parameters<typeof visibleMenu>[1]) =>
+    visibleMenu(menu, context)
+      .find((s) => s.section === 'Business')
+      ?.groups.flatMap((g) => g.entries.map((e) => e.label)) ?? [];
+  const at = (locationId: string, service: api.IntegrationService) => ({ locationId, service });
+
+  it('shows only when a location of the account has the accounting integration, whatever the permissions', () => {
+    expect(business({ permissions: ['system.admin'], integrations: [] })).not.toContain('Quickbooks');
+    expect(business({ permissions: ['system.admin'], integrations: [at('l1', 'stripe'), at('l2', 'sendgrid')] })).not.toContain('Quickbooks');
+    expect(business({ permissions: [], integrations: [at('l1', 'stripe'), at('l2', 'quickbooks')] })).toEqual(['Quickbooks']);
+    expect(business({ permissions: ['analytics.view'], integrations: [at('l2', 'quickbooks')] })).toEqual(['Charts', 'Quickbooks']);
+  });
+
+  it('makes the Business section appear for it alone', () => {
+    const sections = (integrations: { locationId: string; service: api.IntegrationService }[]) =>
+      visibleMenu(menu, { permissions: [], integrations }).map((s) => s.section);
+    expect(sections([])).toEqual(['Settings', 'Personal']);
+    expect(sections([at('l1', 'quickbooks')])).toEqual(['Business', 'Settings', 'Personal']);
   });
 });
 
 describe('firstMenuPath', () => {
   it('is the first visible entry and never Logout', () => {
-    expect(firstMenuPath(visibleMenu(entries, { permissions: ['account.manage'] }))).toBe('/myAccount');
+    expect(firstMenuPath(visibleMenu(entries, { permissions: ['account.manage'], integrations: [] }))).toBe('/myAccount');
     const onlyPersonal = entries.filter((e) => e.section === 'Personal');
-    expect(firstMenuPath(visibleMenu(onlyPersonal, { permissions: [] }))).toBe('/profile');
+    expect(firstMenuPath(visibleMenu(onlyPersonal, { permissions: [], integrations: [] }))).toBe('/profile');
   });
 
   it('never leads to an action entry, which has no page', () => {
@@ -66,7 +91,7 @@ describe('firstMenuPath', () => {
       { section: 'Schedule', label: 'Help Center', icon, order: 1, onSelect: () => {} },
       { section: 'Personal', label: 'Profile', path: '/profile', icon, order: 10 },
     ];
-    expect(firstMenuPath(visibleMenu(actionFirst, { permissions: [] }))).toBe('/profile');
+    expect(firstMenuPath(visibleMenu(actionFirst, { permissions: [], integrations: [] }))).toBe('/profile');
   });
 });
 

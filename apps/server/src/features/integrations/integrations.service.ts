@@ -178,9 +178,18 @@ export class IntegrationsService {
     if (!removed) throw notFound();
   }
 
-  /** A location's credentials for a service, opened; undefined when it has none. */
-  async credentials(scope: Scope, locationId: string, service: IntegrationService): Promise<IntegrationCredentials | undefined> {
-    const row = await integrationsRepository.findFor(this.db, scope, locationId, service);
+  /**
+   * A location's credentials for a service, opened; undefined when it has none. Inside a
+   * transaction (`ex`) with `lock: 'update'`, the row stays locked until it ends: what rotates a
+   * provider's token reads and replaces it without another app server doing the same at once.
+   */
+  async credentials(
+    scope: Scope,
+    locationId: string,
+    service: IntegrationService,
+    opts: { ex?: Executor; lock?: 'update' } = {},
+  ): Promise<IntegrationCredentials | undefined> {
+    const row = await integrationsRepository.findFor(opts.ex ?? this.db, scope, locationId, service, opts.lock ? { lock: opts.lock } : {});
     return row ? this.toCredentials(scope, row) : undefined;
   }
 

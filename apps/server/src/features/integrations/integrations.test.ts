@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_MESSAGES } from '@willow/contracts';
-import { buildApp } from '../../app.js';
-import { DiskStorage } from '../documents/document-storage.js';
 import {
   createAccount,
+  createLoggedApp,
   createTestApp,
   createUser,
-  ENCRYPTION_KEY,
   errorOf,
-  JWT_SECRET,
   signIn,
   type Client,
   type TestAccount,
@@ -471,25 +464,15 @@ describe('an update leaving fields out', () => {
 
 describe('secrets and the logs', () => {
   it('no secret reaches the log, on the paths where providers refuse and requests fail', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
+    const logged = await createLoggedApp(ctx, {
+      sendgrid: sendgrid.url,
+      stripe: stripe.url,
+      twilio: twilio.url,
+      quickbooksOauth: quickbooks.url,
+      googleOauth: google.url,
+      publicUrl: PUBLIC_URL,
     });
-    const storage = mkdtempSync(join(tmpdir(), 'willow-docs-'));
-    const app = await buildApp({
-      db: ctx.database.db,
-      storage: new DiskStorage(storage),
-      jwtSecret: JWT_SECRET,
-      encryptionKey: ENCRYPTION_KEY,
-      providers: { sendgrid: sendgrid.url, stripe: stripe.url, twilio: twilio.url, quickbooksApi: 'http://127.0.0.1:9', quickbooksOauth: quickbooks.url, googleOauth: google.url, publicUrl: PUBLIC_URL },
-      logger: { level: 'trace', stream },
-    });
-    await app.ready();
     try {
-      const logged = { app, database: ctx.database, close: async () => {} };
       const user = await createUser(ctx, practice, ['locations.manage']);
       const staff = await signIn(logged, user.email);
       const locationId = await newLocation();
@@ -511,12 +494,11 @@ describe('secrets and the logs', () => {
       expect(update.statusCode).toBe(200);
       const refusedUpdate = await staff.call(api.updateIntegration, { params: { id: stripeId }, body: { data: { service: 'stripe', privateKey: 'not-a-stripe-secret-for-the-log' } } });
       expect(refusedUpdate.statusCode).toBe(400);
-      expect(lines.length).toBeGreaterThan(10);
-      const log = lines.join('');
+      expect(logged.lines.length).toBeGreaterThan(10);
+      const log = logged.lines.join('');
       for (const secret of [...secrets, 'another-secret-for-the-log', 'not-a-stripe-secret-for-the-log', 'secret-for-the-log-test']) expect(log).not.toContain(secret);
     } finally {
-      await app.close();
-      rmSync(storage, { recursive: true, force: true });
+      await logged.close();
     }
   });
 });

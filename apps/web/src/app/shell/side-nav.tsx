@@ -22,7 +22,7 @@ import type { MenuBadge, MenuContext, MenuEntry } from '../feature-registry';
 import { ShellAction } from './shell-action';
 import { visibleMenu } from '../menu';
 import { useRegistry } from '../registry-context';
-import { useClientConfig, usePermissions } from '../session';
+import { useMenuContext } from '../menu-context';
 import { AccountSelect } from './account-select';
 import { LocationSelect } from './location-select';
 
@@ -120,10 +120,8 @@ interface SideNavProps {
 
 export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps) {
   const registry = useRegistry();
-  const permissions = usePermissions();
-  const clientConfig = useClientConfig();
+  const context = useMenuContext();
   const { pathname } = useLocation();
-  const context = useMemo<MenuContext>(() => ({ permissions, clientConfig }), [permissions, clientConfig]);
   const sections = useMemo(() => visibleMenu(registry.menu, context), [registry.menu, context]);
   const actions = registry.shellExtensions.filter((e) => e.action);
 

@@ -9,7 +9,7 @@ import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Location } from '@willow/contracts';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
@@ -32,7 +32,9 @@ export default function LocationsPage() {
   const formDialog = useFormDialog<string>();
   const { openEdit } = formDialog;
   const [speciesForId, setSpeciesForId] = useState<string | null>(null);
-  const [integrationsForId, setIntegrationsForId] = useState<string | null>(null);
+  // ?integrations=<locationId> opens that location's integrations (linked from the pages that use them).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [integrationsForId, setIntegrationsForId] = useState<string | null>(() => searchParams.get('integrations'));
   const navigate = useNavigate();
   const [bookingFor, setBookingFor] = useState<Location | null>(null);
   useLoadingToast(locations.isLoading, 'Loading Locations...');
@@ -150,7 +152,13 @@ export default function LocationsPage() {
         <>
           <LocationFormDialog open={formDialog.open} location={editing} onClose={formDialog.close} />
           <LocationSpeciesDialog location={speciesFor} onClose={() => setSpeciesForId(null)} />
-          <LocationIntegrationsDialog location={integrationsFor} onClose={() => setIntegrationsForId(null)} />
+          <LocationIntegrationsDialog
+            location={integrationsFor}
+            onClose={() => {
+              setIntegrationsForId(null);
+              if (searchParams.has('integrations')) setSearchParams({}, { replace: true });
+            }}
+          />
         </>
       )}
     </>
