@@ -1,3 +1,4 @@
+import { GOOGLE_CALLBACK_PATH, QUICKBOOKS_CALLBACK_PATH } from '@willow/contracts';
 import type { Db } from './db/client.js';
 import type { Providers } from './platform/providers.js';
 import type { SecretBox } from './platform/secret-box.js';
@@ -18,13 +19,13 @@ import type { SessionCache } from './features/auth/session-cache.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
-import { CommunicationsService, type RetryPolicy } from './features/communications/communications.service.js';
+import { CommunicationsService, inboundWebhookUrl, type RetryPolicy } from './features/communications/communications.service.js';
 import { ProductMailer, type ProductMailSettings } from './features/communications/product-mail.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { healthRepository } from './features/health/health.repository.js';
-import { IntegrationsService } from './features/integrations/integrations.service.js';
+import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
@@ -36,6 +37,20 @@ import { UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
 import { AvailabilityService } from './features/services/availability.service.js';
 import { ServiceCatalogService } from './features/services/services.service.js';
+
+/**
+ * The portal's addresses staff give a provider for its integration to work, shown with the
+ * integration: where Twilio forwards a number's texts, the redirect URIs of the OAuth apps.
+ * Without PUBLIC_URL there is no address to give.
+ */
+function integrationAddresses(publicUrl: string | undefined): IntegrationAddresses {
+  if (!publicUrl) return {};
+  return {
+    twilio: (row) => [{ label: 'Incoming messages webhook (the number’s “A message comes in” address)', url: inboundWebhookUrl(publicUrl, row.accountId, row.locationId) }],
+    quickbooks: () => [{ label: 'Redirect URI (in the Intuit app’s keys)', url: `${publicUrl}${QUICKBOOKS_CALLBACK_PATH}` }],
+    google: () => [{ label: 'Authorised redirect URI (in the Google OAuth client)', url: `${publicUrl}${GOOGLE_CALLBACK_PATH}` }],
+  };
+}
 
 /**
  * The app's container: every feature's service, built once per app from the database and the
@@ -59,7 +74,7 @@ export function createContainer(
   },
 ) {
   const audit = new AuditService(db);
-  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers);
+  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, integrationAddresses(opts.providers.publicUrl));
   const communications = new CommunicationsService(db, {
     integrations,
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },

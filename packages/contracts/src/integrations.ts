@@ -254,6 +254,8 @@ export const Integration = z.object({
   /** accounting: whether the OAuth connection is made (a company is linked) */
   connected: z.boolean(),
   lastCheck: IntegrationCheck.nullable(),
+  /** the portal's addresses staff give the provider (where it sends texts, its redirect URI); none without PUBLIC_URL */
+  addresses: z.array(z.object({ label: z.string(), url: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -262,6 +264,9 @@ export type Integration = z.infer<typeof Integration>;
 /** What every location carries about its integrations (SPEC §3): which services are set up. */
 export const LocationIntegration = z.object({ service: IntegrationServiceField, locationId: z.string() });
 export type LocationIntegration = z.infer<typeof LocationIntegration>;
+
+/** Where Google sends staff back after signing in (SPEC §2): the sign-in client's redirect URI. */
+export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
 export const INTEGRATION_MESSAGES = {
   exists: 'Integration already exists for this location',

@@ -2,7 +2,7 @@
 // provider says back leaves them, with every secret cut out (`withoutSecrets`); no error object
 // that could hold a key (a request's headers, options) is thrown or logged from here.
 import nodemailer from 'nodemailer';
-import { INTEGRATION_CATALOGUE, INTEGRATION_MESSAGES, type IntegrationService } from '@willow/contracts';
+import { GOOGLE_CALLBACK_PATH, INTEGRATION_CATALOGUE, INTEGRATION_MESSAGES, type IntegrationService } from '@willow/contracts';
 import type { Providers } from '../../platform/providers.js';
 import { withoutSecrets } from './integration-errors.js';
 import type { IntegrationCredentials } from './integrations.service.js';
@@ -183,7 +183,7 @@ async function checkGoogle(c: IntegrationCredentials, ctx: CheckContext): Promis
     code: 'willow-connection-test',
     client_id: c.publicKey!,
     client_secret: c.privateKey!,
-    redirect_uri: `${ctx.providers.publicUrl ?? 'http://localhost'}/api/auth/google/callback`,
+    redirect_uri: `${ctx.providers.publicUrl ?? 'http://localhost'}${GOOGLE_CALLBACK_PATH}`,
   });
   return checkOauthClient('Google', `${ctx.providers.googleOauth}/token`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, '');
 }

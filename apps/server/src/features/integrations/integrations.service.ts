@@ -44,7 +44,14 @@ const sealContext = (accountId: string, integrationId: string) => `integration:$
 const toCheck = (row: IntegrationRow): IntegrationCheck | null =>
   row.lastCheckAt && row.lastCheckOk !== null ? { ok: row.lastCheckOk, message: row.lastCheckMessage, at: row.lastCheckAt.toISOString() } : null;
 
-export function toIntegration(row: IntegrationRow): Integration {
+/**
+ * The portal's addresses a provider must be given for an integration to work, by service (the
+ * features receiving the calls know them: the container wires them in, so this feature imports
+ * none of them).
+ */
+export type IntegrationAddresses = Partial<Record<IntegrationService, (row: { accountId: string; locationId: string }) => { label: string; url: string }[]>>;
+
+export function toIntegration(row: IntegrationRow, addresses: IntegrationAddresses = {}): Integration {
   return {
     id: row.id,
     locationId: row.locationId,
@@ -54,6 +61,7 @@ export function toIntegration(row: IntegrationRow): Integration {
     settings: row.settings,
     connected: INTEGRATION_CATALOGUE[row.service as IntegrationService]?.kind === 'accounting' && row.secretNames.includes(CONNECTED_SECRET),
     lastCheck: toCheck(row),
+    addresses: addresses[row.service as IntegrationService]?.(row) ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -71,7 +79,10 @@ export class IntegrationsService {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly providers: Providers,
+    private readonly addresses: IntegrationAddresses = {},
   ) {}
+
+  private answer = (row: IntegrationRow): Integration => toIntegration(row, this.addresses);
 
   private seal(scope: Scope, id: string, secrets: Record<string, string>): { sealedSecrets: string | null; secretNames: string[] } {
     const names = Object.keys(secrets).sort();
@@ -113,13 +124,13 @@ export class IntegrationsService {
 
   async list(scope: Scope, locationId: string): Promise<Integration[]> {
     await assertLocationVisible(this.db, scope, locationId);
-    return (await integrationsRepository.listForLocation(this.db, scope, locationId)).map(toIntegration);
+    return (await integrationsRepository.listForLocation(this.db, scope, locationId)).map(this.answer);
   }
 
   async get(scope: Scope, id: string): Promise<Integration> {
     const row = await integrationsRepository.findById(this.db, scope, id);
     if (!row) throw notFound();
-    return toIntegration(row);
+    return this.answer(row);
   }
 
   async create(scope: Scope, input: CreateValues): Promise<Integration> {
@@ -137,7 +148,7 @@ export class IntegrationsService {
 
   private async insert(scope: Scope, id: string, values: Parameters<typeof integrationsRepository.insertWithId>[3], ex: Executor = this.db) {
     try {
-      return toIntegration(await integrationsRepository.insertWithId(ex, scope, id, values));
+      return this.answer(await integrationsRepository.insertWithId(ex, scope, id, values));
     } catch (err) {
       // Two requests racing for the same service and location: the unique index decides.
       if (isUniqueViolation(err, 'integrations_location_service_unique')) throw conflict(INTEGRATION_MESSAGES.exists);
@@ -170,7 +181,7 @@ export class IntegrationsService {
       return integrationsRepository.update(tx, scope, id, patch);
     });
     if (!row) throw notFound();
-    return toIntegration(row);
+    return this.answer(row);
   }
 
   async remove(scope: Scope, id: string): Promise<void> {

@@ -95,6 +95,7 @@ describe('POST /api/integrations', () => {
       settings: { fromEmail: 'front@practice.example', fromName: 'Riverside' },
       connected: false,
       lastCheck: null,
+      addresses: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -177,6 +178,25 @@ describe('GET /api/integrations', () => {
     expect(list.find((l) => l.id === locationId)?.integrations).toEqual(expected);
     const updated = await practice.admin.call(api.updateLocation, { params: { id: locationId }, body: { data: { phone: '555 0100' } } });
     expect((updated.json() as api.Location).integrations).toEqual(expected);
+  });
+});
+
+describe('the addresses staff give a provider', () => {
+  it('Twilio: where the number forwards texts, naming the account and location; QuickBooks and Google: their redirect URIs', async () => {
+    const locationId = await newLocation();
+    const twilioIntegration = await created({ locationId, service: 'twilio', publicKey: TWILIO_SID, privateKey: TWILIO_TOKEN, settings: { fromNumber: '+15551234567' } });
+    const [address] = twilioIntegration.addresses;
+    const url = new URL(address!.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/api/communications/twilio/inbound`);
+    expect(url.searchParams.get('account')).toBe(practice.accountId);
+    expect(url.searchParams.get('location')).toBe(locationId);
+    const qb = await created({ locationId, service: 'quickbooks', publicKey: 'qb-client', privateKey: 'qb-secret', settings: { environment: 'sandbox' } });
+    expect(qb.addresses.map((a) => a.url)).toEqual([`${PUBLIC_URL}/api/quickbooks/callback`]);
+    const google = await created({ locationId, service: 'google', publicKey: 'g-client', privateKey: 'g-secret' });
+    expect(google.addresses.map((a) => a.url)).toEqual([`${PUBLIC_URL}/api/auth/google/callback`]);
+    // The list answers them too.
+    const list = await manager.call(api.listIntegrations, { query: { locationId } });
+    expect((list.json() as api.Integration[]).find((i) => i.service === 'twilio')?.addresses).toEqual(twilioIntegration.addresses);
   });
 });
 

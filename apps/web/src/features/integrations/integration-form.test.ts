@@ -51,6 +51,7 @@ describe('the integration form from the catalogue', () => {
       settings: { name: 'Rainbow Bridge', apiUrl: null },
       connected: false,
       lastCheck: null,
+    addresses: [],
       createdAt: '',
       updatedAt: '',
     };

@@ -86,6 +86,14 @@ export function LocationIntegrations({ location }: { location: Location }) {
                     {info.publicKey?.label}: {integration.publicKey}
                   </Typography>
                 )}
+                {integration?.addresses.map((address) => (
+                  <Typography key={address.url} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {address.label}:{' '}
+                    <Box component="code" sx={{ userSelect: 'all' }}>
+                      {address.url}
+                    </Box>
+                  </Typography>
+                ))}
                 {check?.message && (
                   <Typography variant="body2" role="status" color={check.ok ? 'success.main' : 'error.main'} sx={{ overflowWrap: 'anywhere' }}>
                     {check.message}
