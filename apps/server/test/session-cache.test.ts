@@ -47,6 +47,15 @@ const onOther = (client: Client) => ({
     call(other.ctx, op, { ...opts, headers: { ...opts.headers, cookie: client.cookie } }),
 });
 
+/**
+ * The other server has heard everything committed so far: NOTIFY reaches every listener in commit
+ * order, so once its own settle notice comes back, the change's notice has arrived before it. The
+ * write answered only after its own server heard it; another server hears it as fast as the
+ * database delivers it (well under a millisecond on one network), which a loaded machine can
+ * stretch past the next injected request.
+ */
+const otherHasHeard = () => other.ctx.app.container.auth.settle();
+
 const queries = (res: { headers: Record<string, unknown> }) => Number(res.headers['x-query-count']);
 
 beforeAll(async () => {
@@ -75,6 +84,7 @@ describe('the session cache', () => {
     expect((await onOther(user).call(getUserPermissions)).statusCode).toBe(200);
     expect(queries(await onOther(user).call(getUserPermissions))).toBe(0); // cached over there
     expect((await user.call(logout)).statusCode).toBe(200);
+    await otherHasHeard();
     expect((await onOther(user).call(getUserPermissions)).statusCode).toBe(401);
     expect((await user.call(getUserPermissions)).statusCode).toBe(401);
   });
@@ -85,6 +95,7 @@ describe('the session cache', () => {
     await user.call(getUserPermissions);
     const res = await account.admin.call(toggleUserActivation, { params: { id: user.userId }, body: { data: { isActive: false } } });
     expect(res.statusCode).toBe(200);
+    await otherHasHeard();
     expect((await onOther(user).call(getUserPermissions)).statusCode).toBe(401);
     expect((await user.call(getUserPermissions)).statusCode).toBe(401);
   });
@@ -96,6 +107,7 @@ describe('the session cache', () => {
     expect((await onOther(user).call(getUserPermissions)).json()).toMatchObject({ permissions: ['analytics.view'] });
     const res = await account.admin.call(roleOps.update, { params: { id: role.id }, body: { data: { permissions: ['reports.export'] } } });
     expect(res.statusCode).toBe(200);
+    await otherHasHeard();
     expect((await onOther(user).call(getUserPermissions)).json()).toMatchObject({ permissions: ['reports.export'] });
     expect((await user.call(getUserPermissions)).json()).toMatchObject({ permissions: ['reports.export'] });
   });
