@@ -80,3 +80,6 @@ export function hostPortProtocol(base: string): { host: string; port: number; pr
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
+
+/** HTTP Basic credentials, as providers that take them (Twilio, Intuit, the partners) expect. */
+export const basicAuthorization = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

@@ -22,7 +22,7 @@ import { communicationsRepository, productMessagesRepository, type OutboxRow, ty
 import type { OutboxJob, OutboxSource } from './outbox-worker.js';
 import { ProductMailer } from './product-mail.js';
 import { sendgridProvider, sendSms, smtpProvider, type EmailProvider, type Outcome } from './providers.js';
-import { phoneDigitsOf, phoneKey, toE164 } from './phone.js';
+import { phoneDigitsOf, toE164 } from './phone.js';
 
 /** What delivery needs of the integrations feature: a location's decrypted credentials, and a place to record a provider's refusal. */
 export type IntegrationSource = Pick<IntegrationsService, 'credentials' | 'recordCheck'>;
@@ -141,7 +141,7 @@ export class CommunicationsService implements OutboxSource {
     const [email, sms, optOut] = await Promise.all([
       this.emailIntegration(scope, client.locationId),
       this.deps.integrations?.credentials(scope, client.locationId, 'twilio'),
-      client.phone ? communicationsRepository.optOut(this.db, scope, client.locationId, phoneKey(client.phone)) : undefined,
+      client.phone ? communicationsRepository.optOut(this.db, scope, client.locationId, toE164(client.phone)) : undefined,
     ]);
     const emailReason = !email ? INTEGRATION_MESSAGES.emailNotSetUp : !client.email ? COMMUNICATION_MESSAGES.noEmailAddress : null;
     const smsReason = !sms ? INTEGRATION_MESSAGES.smsNotSetUp : !client.phone ? COMMUNICATION_MESSAGES.noPhone : optOut ? COMMUNICATION_MESSAGES.optedOut : null;
@@ -214,7 +214,7 @@ export class CommunicationsService implements OutboxSource {
     const from = form.From ?? '';
     const sid = form.MessageSid ?? form.SmsSid;
     if (!from || !sid) throw badRequest('From and MessageSid are required');
-    const phone = phoneKey(from);
+    const phone = toE164(from);
     const client = await clientsRepository.findByPhoneDigits(this.db, scope, q.location, phoneDigitsOf(phone));
     const consent = smsConsentKeyword(form.Body ?? '');
     await this.db.transaction(async (tx) => {
@@ -361,7 +361,7 @@ export class CommunicationsService implements OutboxSource {
   }
 
   private async deliverSms(scope: Scope, row: OutboxRow, batch: Batch): Promise<Outcome | Settlement> {
-    const optOut = await communicationsRepository.optOut(this.db, scope, row.locationId, phoneKey(row.toAddress));
+    const optOut = await communicationsRepository.optOut(this.db, scope, row.locationId, toE164(row.toAddress));
     if (optOut) return { state: 'suppressed', reason: SUPPRESSION_RULES.optedOut };
     const integration = await batch.integration(`sms:${row.accountId}:${row.locationId}`, () => this.deps.integrations?.credentials(scope, row.locationId, 'twilio'));
     if (!integration) return { state: 'notSent', reason: INTEGRATION_MESSAGES.smsNotSetUp };

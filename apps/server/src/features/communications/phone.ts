@@ -10,9 +10,6 @@ export function toE164(phone: string): string {
   return `+${digits}`;
 }
 
-/** The key a STOP is recorded under and looked up by: the number in E.164. */
-export const phoneKey = (phone: string) => toE164(phone);
-
 /** The digits a client's phone may be stored with for a number in E.164: all of them, and a North American one without its 1. */
 export function phoneDigitsOf(e164: string): string[] {
   const digits = e164.replace(/\D/g, '');

@@ -4,6 +4,7 @@
 // the provider or the network is down, a rate limit), failed (refused for good, with the
 // provider's reason) or refused credentials (the integration's settings are wrong).
 import nodemailer from 'nodemailer';
+import { basicAuthorization } from '../../platform/providers.js';
 
 export interface Envelope {
   /** the message's id: its idempotency key at the provider */
@@ -167,7 +168,7 @@ export async function sendSms(settings: TwilioSettings, baseUrl: string, e: SmsE
     res = await fetch(new URL(`/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`, baseUrl), {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`,
+        authorization: basicAuthorization(settings.accountSid, settings.authToken),
         'content-type': 'application/x-www-form-urlencoded',
         'i-twilio-idempotency-token': e.id,
       },

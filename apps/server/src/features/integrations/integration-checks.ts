@@ -3,7 +3,7 @@
 // that could hold a key (a request's headers, options) is thrown or logged from here.
 import nodemailer from 'nodemailer';
 import { GOOGLE_CALLBACK_PATH, INTEGRATION_CATALOGUE, INTEGRATION_MESSAGES, type IntegrationService } from '@willow/contracts';
-import type { Providers } from '../../platform/providers.js';
+import { basicAuthorization, type Providers } from '../../platform/providers.js';
 import { withoutSecrets } from './integration-errors.js';
 import type { IntegrationCredentials } from './integrations.service.js';
 import { isStripeAuthError, isStripeError, stripeClient } from './stripe-client.js';
@@ -59,7 +59,6 @@ function providerMessage(text: string, status: number): string {
   return `It answered ${status}.`;
 }
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 async function checkSendgrid(c: IntegrationCredentials, ctx: CheckContext): Promise<CheckResult> {
   const res = await request('SendGrid', `${ctx.providers.sendgrid}/v3/scopes`, { headers: { authorization: `Bearer ${c.privateKey}` } });
@@ -105,7 +104,7 @@ async function checkStripeWebhook(c: IntegrationCredentials, ctx: CheckContext):
 async function checkTwilio(c: IntegrationCredentials, ctx: CheckContext): Promise<CheckResult> {
   const sid = c.publicKey!;
   const res = await request('Twilio', `${ctx.providers.twilio}/2010-04-01/Accounts/${encodeURIComponent(sid)}.json`, {
-    headers: { authorization: basic(sid, c.privateKey!) },
+    headers: { authorization: basicAuthorization(sid, c.privateKey!) },
   });
   if ('unreachable' in res) return failed(res.unreachable);
   if (res.status === 200) {
@@ -151,7 +150,7 @@ async function checkPartner(c: IntegrationCredentials): Promise<CheckResult> {
       message: 'This partner cannot be tested: its API address is not set. Add the address the partner gives for its API to test the connection.',
     };
   }
-  const res = await request('The partner', apiUrl, { headers: { authorization: basic(c.publicKey!, c.privateKey!), accept: 'application/json' } });
+  const res = await request('The partner', apiUrl, { headers: { authorization: basicAuthorization(c.publicKey!, c.privateKey!), accept: 'application/json' } });
   if ('unreachable' in res) return failed(res.unreachable);
   if (res.status >= 200 && res.status < 300) return accepted('The partner accepted the user name and password.');
   if (res.status === 401 || res.status === 403) return refused(`The partner said: ${providerMessage(res.text, res.status)}`);
@@ -196,7 +195,7 @@ async function checkQuickbooks(c: IntegrationCredentials, ctx: CheckContext): Pr
     {
       method: 'POST',
       body,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: basic(c.publicKey!, c.privateKey!) },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: basicAuthorization(c.publicKey!, c.privateKey!) },
     },
     c.secrets.refreshToken ? '' : ' The company is not connected yet.',
   );

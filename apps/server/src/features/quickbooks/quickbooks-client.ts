@@ -2,7 +2,7 @@
 // tokens to Intuit. Nothing thrown or returned from here holds a secret: Intuit's answers are
 // reduced to their error code and description, with every secret cut out (`withoutSecrets`).
 import { QUICKBOOKS_SCOPE } from '@willow/contracts';
-import type { Providers } from '../../platform/providers.js';
+import { basicAuthorization, type Providers } from '../../platform/providers.js';
 import { withoutSecrets } from '../integrations/integration-errors.js';
 
 /**
@@ -42,7 +42,7 @@ export class QuickbooksError extends Error {
   }
 }
 
-const basic = (app: QuickbooksApp) => `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
+const basic = (app: QuickbooksApp) => basicAuthorization(app.clientId, app.clientSecret);
 
 async function call(url: string, init: RequestInit, secrets: readonly string[]): Promise<{ status: number; body: Record<string, unknown> }> {
   let res: Response;
