@@ -147,6 +147,26 @@ describe('accessibility of the staff pages', () => {
   it('vaccinations', async () => {
     expect(await visit('/vaccinations', () => gridLoaded(page))).toEqual([]);
   });
+  it('a client’s Communications tab, with its composer', async () => {
+    await page.goto(`/clients/${clientId}`);
+    await mainNav(page).waitFor();
+    await page.getByRole('tab', { name: 'Communications' }).click();
+    await page.getByRole('grid', { name: 'Communications with this client' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+  it('the Messages page', async () => {
+    expect(await visit('/communications', () => page.getByRole('grid').first().waitFor())).toEqual([]);
+  });
+  it('the Quickbooks page', async () => {
+    // Whether another browser test has connected a company or not, the page has settled on one.
+    const settled = () =>
+      page
+        .getByText(/QuickBooks Online is not set up for this account/)
+        .or(page.getByRole('button', { name: /^(Connect|Reconnect|Disconnect)/ }))
+        .first()
+        .waitFor();
+    expect(await visit('/quickbooks', settled)).toEqual([]);
+  });
   it('an archived client: the confirmation, then the page saying so', async () => {
     const location = await locationNamed(context, LAKESIDE);
     const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Ivy', lastName: `Archived${Date.now()}` });
