@@ -13,6 +13,8 @@ import { bookingRepository } from './features/appointments/appointments.reposito
 import { BookingService } from './features/appointments/booking.service.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { ATTEMPT_LIMITS } from './features/auth/attempt-limits.js';
+import { signInTokensRepository } from './features/auth/sign-in-tokens.repository.js';
+import { LONGEST_RATE_WINDOW_MS } from './features/auth/rate-limits.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
@@ -131,6 +133,8 @@ export function createContainer(
         sessions: now,
       });
       await bookingRepository.pruneFormUses(db, now);
+      await signInTokensRepository.prune(db, new Date(now.getTime() - 24 * 3_600_000));
+      await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
       await communications.prune(now);
     },
   };

@@ -15,7 +15,7 @@ import * as schema from '../src/db/schema.js';
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const TENANT_REPOSITORY = 'platform/tenant-repository.ts';
 /** Tables without an account of their own (the same list the schema test names). */
-const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages'];
+const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages', 'sign_in_tokens', 'rate_events', 'google_sign_in_states'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -9,7 +9,7 @@ import { createAccount, createTestApp, createUser, type TestAccount, type TestCo
 import { newClient, newPatient } from './records.js';
 
 /** Tables without an account: platform reference data, the sign-in email directory, sign-in failures. */
-const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages'];
+const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages', 'sign_in_tokens', 'rate_events', 'google_sign_in_states'];
 
 let ctx: TestContext;
 let home: TestAccount;

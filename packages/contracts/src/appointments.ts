@@ -183,6 +183,8 @@ export const Appointment = z.object({
   source: z.enum(APPOINTMENT_SOURCES),
   /** the times an online booking request asked for */
   requestedTimes: z.array(z.string()),
+  /** when the owner of an online request confirmed their email address with the emailed link */
+  emailConfirmedAt: z.string().nullable(),
   addOns: z.array(AppointmentAddOn),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -518,4 +520,18 @@ export const createBookingRequest = operation({
   body: wrapped(BookingRequestInput),
   response: z.object({ ok: z.literal(true), message: z.string() }),
   status: 201,
+});
+
+/**
+ * The link in a booking request's confirmation email (token kind onlineBooking) confirms the
+ * owner's address for that request: the appointment shows it to the staff.
+ */
+export const confirmBookingEmail = operation({
+  method: 'POST',
+  path: '/api/booking/confirmEmail',
+  access: publicAccess,
+  tag: 'booking',
+  summary: 'The owner confirms the email address of a booking request with the emailed link',
+  body: wrapped(z.object({ token: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a valid link') })),
+  response: z.object({ ok: z.literal(true), message: z.string(), locationName: z.string() }),
 });

@@ -37,3 +37,31 @@ export function signInWaitMessage(seconds: number): string {
   const wait = s < 120 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.ceil(s / 60)} minutes`;
   return `Too many sign-in attempts. Please wait ${wait} and try again.`;
 }
+
+/**
+ * The sign-in flows' texts (SPEC §8: "not shown"), the same in the server's answers and the pages.
+ * None of them says whether an address has a user (docs/decisions/0086).
+ */
+export const SIGN_IN_MESSAGES = {
+  codeSent: 'If this address can sign in to Willow, a 6-digit code is on its way. It works for 10 minutes.',
+  linkSent: 'If this address can sign in to Willow, a sign-in link is on its way. It works for 15 minutes.',
+  resetSent: 'If this address belongs to a Willow user, a link to set a new password is on its way. It works for an hour.',
+  onboardingSent: 'Check your email: a link to confirm your address and set up your practice is on its way. It works for 24 hours.',
+  codeWrong: 'That code is not right, or it has expired. Check the latest email, or ask for a new code.',
+  /** a link that was used, expired, or belongs to another flow: all the same to the person */
+  linkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
+  tooManyEmails: 'Too many emails were asked for. Please wait a few minutes and try again.',
+  tooManyCodes: 'Too many codes were tried. Please wait a few minutes and try again.',
+  deactivated: 'This user has been deactivated. Please contact your practice’s administrator.',
+  /** follows the field's label (currentPassword) */
+  noPasswordYet: 'is not set yet: use “Forgot password?” on the sign-in page to set a password first',
+  passwordReset: 'Your password has been changed, and every other device has been signed out.',
+  invitationSent: 'Invitation sent',
+  googleNotSetUp: 'Google sign-in is not set up for this portal.',
+  googleNoUser: 'No active Willow user has this Google address. Sign in another way, or ask your practice’s administrator to invite you.',
+  googleUnverified: 'Google has not verified this email address, so it cannot be used to sign in.',
+  googleFailed: 'Google sign-in did not complete. Please try again.',
+  googleCancelled: 'Google sign-in was cancelled.',
+  googleStateInvalid: 'This Google sign-in has expired or was started in another browser. Please try again.',
+  bookingEmailConfirmed: 'Thank you: your email address is confirmed. The practice will be in touch about your request.',
+} as const;

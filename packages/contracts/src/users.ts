@@ -10,6 +10,8 @@ export const User = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   isActive: z.boolean(),
+  /** no password yet: invited and not signed up (or signs in only by code, link or Google) */
+  invitationPending: z.boolean(),
   roleIds: z.array(z.string()),
   locationIds: z.array(z.string()),
   permissions: z.array(z.enum(PERMISSIONS)).optional(),
@@ -25,7 +27,11 @@ const UserFields = z.object({
   roleIds: z.array(idField()).default([]),
   locationIds: z.array(idField()).default([]),
 });
-export const CreateUserInput = UserFields.superRefine(passwordOwnerRule('password'));
+/**
+ * Without a password the user is invited: an email with a link to set their own (decision 0089),
+ * which needs the portal's mail (503 'Email is not set up for this portal' otherwise).
+ */
+export const CreateUserInput = UserFields.extend({ password: newPasswordField().optional() }).superRefine(passwordOwnerRule('password'));
 export type CreateUserInput = z.input<typeof CreateUserInput>;
 export const UpdateUserInput = UserFields.omit({ password: true, isActive: true })
   .partial()
@@ -82,6 +88,16 @@ export const deleteUser = operation({
   deniedStatus: 401,
   tag: 'users',
   summary: 'Delete a user',
+  params: IdParams,
+  response: OkResponse,
+});
+export const resendInvitation = operation({
+  method: 'POST',
+  path: '/api/user/{id}/invite',
+  access: anyOf('users.manage'),
+  deniedStatus: 401,
+  tag: 'users',
+  summary: 'Email the user a new invitation link (an earlier one stops working); only for a user without a password',
   params: IdParams,
   response: OkResponse,
 });

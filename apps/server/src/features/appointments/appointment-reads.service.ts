@@ -70,6 +70,7 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: Appointme
     cancellationReason: r.cancellationReason,
     overlapReason: r.overlapReason,
     source: r.source as Appointment['source'],
+    emailConfirmedAt: r.emailConfirmedAt?.toISOString() ?? null,
     requestedTimes: r.requestedTimes,
     addOns: addOnsByAppointment.get(r.id) ?? [],
     createdAt: r.createdAt.toISOString(),

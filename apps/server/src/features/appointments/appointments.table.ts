@@ -28,6 +28,8 @@ export const appointments = pgTable(
     cancellationReason: text(),
     overlapReason: text(),
     source: text().notNull().default('staff'),
+    /** an online request's owner confirmed their address (the emailed link, token kind onlineBooking) */
+    emailConfirmedAt: timestamp({ withTimezone: true }),
     requestedTimes: jsonb().$type<string[]>().notNull().default([]),
     createdById: uuid(),
     ...timestamps(),

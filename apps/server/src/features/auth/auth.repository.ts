@@ -5,7 +5,7 @@ import { acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope 
 import { accounts } from '../accounts/accounts.table.js';
 import { roles, systemRoles, userRoles, userSystemRoles } from '../roles/roles.table.js';
 import { users } from '../users/users.table.js';
-import { attemptLog, authFailures, sessions } from './auth.table.js';
+import { attemptLog, authFailures, rateEvents, sessions } from './auth.table.js';
 
 /** A session is found by its user's own account and its id (the token's home account and jti). */
 export interface SessionKey {
@@ -182,6 +182,28 @@ export const authRepository = {
   /** Every attempt of one kind by one subject (the right current password clears the wrong ones). */
   async clearAttempts(ex: Executor, scope: Scope, kind: string, subjectId: string): Promise<void> {
     await attempts.removeWhere(ex, scope, and(eq(attemptLog.kind, kind), eq(attemptLog.subjectId, subjectId)));
+  },
+
+  /** Rate events of these (bucket, key) pairs in the last `windowMs` of each, with the oldest, on the database's clock. */
+  async recentRateEvents(ex: Executor, bucket: string, key: string, windowMs: number) {
+    const [row] = await ex
+      .select({
+        now: sql<Date>`now()`.mapWith(rateEvents.createdAt),
+        count: sql<number>`count(*)`.mapWith(Number),
+        oldest: sql<Date | null>`min(${rateEvents.createdAt})`.mapWith(rateEvents.createdAt),
+      })
+      .from(rateEvents)
+      .where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.key, key), gt(rateEvents.createdAt, sql`now() - ${windowMs}::int * interval '1 millisecond'`)));
+    return row!;
+  },
+
+  async recordRateEvents(ex: Executor, events: { bucket: string; key: string }[]): Promise<void> {
+    if (events.length > 0) await ex.insert(rateEvents).values(events);
+  },
+
+  /** Housekeeping: rate events older than every window. */
+  async pruneRateEvents(ex: Executor, before: Date): Promise<void> {
+    await ex.delete(rateEvents).where(lt(rateEvents.createdAt, before));
   },
 
   /** Housekeeping: forget failures, attempts and sessions nobody can use any more. */

@@ -1,4 +1,5 @@
-import { bigserial, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
@@ -64,4 +65,77 @@ export const attemptLog = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.id] }), index().on(t.accountId, t.kind, t.subjectId, t.createdAt), index().on(t.createdAt)],
+);
+
+/**
+ * The single-use tokens of every emailed flow (SPEC §4 token login flow kinds; docs/decisions/0087):
+ * codes (otp) and links (magicLink, forgotPassword, validate, emailLogin, onlineBooking). Global,
+ * like `user_emails`: a token is looked up before anyone knows its account (a new practice has
+ * none yet). Only a hash is stored: a link's SHA-256, a code's HMAC under the server's secret (six
+ * digits would fall to a plain hash). A token is used up by one conditional UPDATE … RETURNING, so
+ * two requests with it cannot both succeed.
+ */
+export const signInTokens = pgTable(
+  'sign_in_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    /** base64url SHA-256 of a link's token, or HMAC of a code; unique among links */
+    tokenHash: text().notNull(),
+    /** the address it was sent to (lower case) */
+    email: text().notNull(),
+    /** the user it signs in or concerns, when there is one, with their account */
+    accountId: uuid(),
+    userId: uuid(),
+    /** what else it is about: an appointment for onlineBooking */
+    subjectId: uuid(),
+    /** wrong codes tried against it (otp) */
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sign_in_tokens_link_hash').on(t.tokenHash).where(sql`${t.kind} <> 'otp'`),
+    // the live code of an address is found by address and kind
+    index('sign_in_tokens_email').on(t.email, t.kind, t.createdAt),
+    index('sign_in_tokens_expiry').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Events counted against a rate limit over a sliding window, shared by every app server
+ * (docs/decisions/0088): emails sent per address and per IP, codes tried per IP. `bucket` names the
+ * limit, `key` what is limited (an address, an IP).
+ */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    bucket: text().notNull(),
+    key: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.bucket, t.key, t.createdAt), index().on(t.createdAt)],
+);
+
+/**
+ * A Google sign-in under way (docs/decisions/0090): the state handed to Google (hashed), the PKCE
+ * verifier and the OpenID nonce to check the answer against, which client it used and where to go
+ * after. Global: no one is signed in yet. Used up by the callback in one DELETE … RETURNING.
+ */
+export const googleSignInStates = pgTable(
+  'google_sign_in_states',
+  {
+    stateHash: text().primaryKey(),
+    codeVerifier: text().notNull(),
+    nonce: text().notNull(),
+    /** the integration whose client id and secret started it */
+    integrationAccountId: uuid().notNull(),
+    integrationId: uuid().notNull(),
+    returnUrl: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.expiresAt)],
 );

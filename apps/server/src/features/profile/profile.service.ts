@@ -1,6 +1,6 @@
 // Security-critical: the signed-in user's own sign-in: changing the email (it is the sign-in) and
 // the password both take the current password, whose wrong guesses are limited per user.
-import { MESSAGES, type Profile } from '@willow/contracts';
+import { MESSAGES, SIGN_IN_MESSAGES, type Profile } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -71,7 +71,9 @@ export class ProfileService {
    * The current password, at most ATTEMPT_LIMITS.currentPassword wrong ones per user in its
    * window (a session left open must not become a way to guess it); the right one clears them.
    */
-  private async checkCurrentPassword(auth: AuthContext, passwordHash: string, password: string): Promise<void> {
+  private async checkCurrentPassword(auth: AuthContext, passwordHash: string | null, password: string): Promise<void> {
+    // No password yet (invited, or signing in by code, link or Google): the reset link sets the first one.
+    if (!passwordHash) throw badRequest(`currentPassword: ${SIGN_IN_MESSAGES.noPasswordYet}`);
     await takeAttempt(this.db, ownAccount(auth), 'currentPassword', auth.userId);
     if (!(await verifyPassword(passwordHash, password))) throw badRequest('currentPassword: is incorrect');
     await clearAttempts(this.db, ownAccount(auth), 'currentPassword', auth.userId);

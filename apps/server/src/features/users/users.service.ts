@@ -26,6 +26,7 @@ const toUser = (row: UserWithLinks, permissions?: Permission[]): User => ({
   email: row.email,
   phone: row.phone,
   isActive: row.isActive,
+  invitationPending: row.passwordHash === null,
   roleIds: row.roleIds,
   locationIds: row.locationIds,
   ...(permissions && { permissions }),
@@ -85,8 +86,8 @@ export class UsersService {
   }
 
   async create(scope: Scope, input: CreateValues): Promise<User> {
-    assertNewPassword('password', input.password, input);
-    const passwordHash = await hashPassword(input.password);
+    if (input.password) assertNewPassword('password', input.password, input);
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
     const id = await this.withEmailAttempt(scope, () =>
       this.db.transaction(async (tx) => {
         await this.assertLinks(tx, scope, input.roleIds, input.locationIds);

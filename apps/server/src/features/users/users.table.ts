@@ -11,7 +11,8 @@ export const users = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     phone: text(),
-    passwordHash: text().notNull(),
+    /** null: no password yet (invited), or one who signs in only by code, link or Google */
+    passwordHash: text(),
     isActive: boolean().notNull().default(true),
     ...timestamps(),
   },

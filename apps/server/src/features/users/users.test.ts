@@ -104,6 +104,7 @@ describe('POST /api/user', () => {
       email: (data.email as string).toLowerCase(),
       phone: '555-0101',
       isActive: true,
+      invitationPending: false,
       roleIds: [practice.roles.Assistant],
       locationIds: [practice.locationId],
     });

@@ -74,6 +74,7 @@ export function appointment(overrides: Partial<AppointmentDetail> = {}): Appoint
     overlapReason: null,
     source: 'staff',
     requestedTimes: [],
+    emailConfirmedAt: null,
     addOns: [],
     createdAt: stamp,
     updatedAt: stamp,

@@ -8,6 +8,7 @@ const user = (id: string, permissions: User['permissions'], isActive = true): Us
   lastName: 'X',
   email: `${id}@x.test`,
   phone: null,
+  invitationPending: false,
   isActive,
   roleIds: [],
   locationIds: [],
