@@ -120,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     encryptionKey: env.ENCRYPTION_KEY ? (parseEncryptionKey(env.ENCRYPTION_KEY), env.ENCRYPTION_KEY) : undefined,
-    providers: loadProviders(env),
+    providers: loadProviders(env, port),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -31,7 +31,9 @@ const UNREACHABLE_PROVIDERS: Providers = {
   quickbooksRevoke: NOWHERE,
   quickbooksOauth: NOWHERE,
   googleOauth: NOWHERE,
+  googleIssuer: NOWHERE,
   publicUrl: undefined,
+  appUrl: 'http://portal.willow.test',
 };
 
 export const TEST_PASSWORD = 'correct-horse-battery';

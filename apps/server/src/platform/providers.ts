@@ -20,11 +20,19 @@ export interface Providers {
   quickbooksOauth: string;
   /** Google's OAuth 2 token endpoint host */
   googleOauth: string;
+  /** Google's OpenID Connect issuer: its discovery document names the sign-in endpoints and keys */
+  googleIssuer: string;
   /**
    * The portal's public address (https://portal.example.com), for the URLs handed to providers
    * (webhooks, OAuth callbacks). Undefined when not configured: features that need it say so.
    */
   publicUrl: string | undefined;
+  /**
+   * The portal's address in the links of its own emails (sign-in links, resets, invitations):
+   * PUBLIC_URL, else http://localhost:PORT. Never the request's Host header, which a sender could
+   * forge to have a victim's link point at their own site (docs/decisions/0087).
+   */
+  appUrl: string;
 }
 
 export const PROVIDER_DEFAULTS = {
@@ -37,7 +45,8 @@ export const PROVIDER_DEFAULTS = {
   quickbooksRevoke: 'https://developer.api.intuit.com',
   quickbooksOauth: 'https://oauth.platform.intuit.com',
   googleOauth: 'https://oauth2.googleapis.com',
-} as const satisfies Omit<Providers, 'publicUrl'>;
+  googleIssuer: 'https://accounts.google.com',
+} as const satisfies Omit<Providers, 'publicUrl' | 'appUrl'>;
 
 const ENV_NAMES = {
   sendgrid: 'SENDGRID_API_URL',
@@ -49,6 +58,7 @@ const ENV_NAMES = {
   quickbooksRevoke: 'QUICKBOOKS_REVOKE_URL',
   quickbooksOauth: 'QUICKBOOKS_OAUTH_URL',
   googleOauth: 'GOOGLE_OAUTH_URL',
+  googleIssuer: 'GOOGLE_ISSUER_URL',
 } as const satisfies Record<keyof typeof PROVIDER_DEFAULTS, string>;
 
 /** An http(s) address without a trailing slash; anything else refuses to start, naming the variable. */
@@ -64,15 +74,16 @@ function baseUrl(name: string, value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-export function loadProviders(env: NodeJS.ProcessEnv): Providers {
+export function loadProviders(env: NodeJS.ProcessEnv, port = 3000): Providers {
   const urls = Object.fromEntries(
     (Object.keys(PROVIDER_DEFAULTS) as (keyof typeof PROVIDER_DEFAULTS)[]).map((k) => [k, baseUrl(ENV_NAMES[k], env[ENV_NAMES[k]] || PROVIDER_DEFAULTS[k])]),
-  ) as Omit<Providers, 'publicUrl'>;
-  return { ...urls, publicUrl: env.PUBLIC_URL ? baseUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined };
+  ) as Omit<Providers, 'publicUrl' | 'appUrl'>;
+  const publicUrl = env.PUBLIC_URL ? baseUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined;
+  return { ...urls, publicUrl, appUrl: publicUrl ?? `http://localhost:${port}` };
 }
 
 /** The real providers, with no public address: what the app uses unless told otherwise. */
-export const DEFAULT_PROVIDERS: Providers = { ...PROVIDER_DEFAULTS, publicUrl: undefined };
+export const DEFAULT_PROVIDERS: Providers = { ...PROVIDER_DEFAULTS, publicUrl: undefined, appUrl: 'http://localhost:3000' };
 
 /** `{host, port, protocol}` of a base URL, as SDKs configured by parts (Stripe) take it. */
 export function hostPortProtocol(base: string): { host: string; port: number; protocol: 'http' | 'https' } {
