@@ -189,7 +189,8 @@ export const resetPassword = operation({
 
 // ---- what a link is for, before it is used ----
 
-export const DescribeTokenInput = z.object({ token: linkTokenField(), kind: z.enum(['forgotPassword', 'validate', 'emailLogin']) });
+/** `kind` omitted: whichever of the page-opening kinds the link is (the onboarding page serves a new practice and an invitation). */
+export const DescribeTokenInput = z.object({ token: linkTokenField(), kind: z.enum(['forgotPassword', 'validate', 'emailLogin']).optional() });
 export type DescribeTokenInput = z.infer<typeof DescribeTokenInput>;
 /** What the page a link opens shows before the person acts; the link is not used up by looking. */
 export const TokenDescription = z.object({

@@ -1,7 +1,7 @@
 // Security-critical: sign-in (and how failed ones slow the next), the session guard and revocation.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, PERMISSIONS, signInWaitMessage, type Permission } from '@willow/contracts';
-import type { Db } from '../../db/client.js';
+import { MESSAGES, PERMISSIONS, SIGN_IN_MESSAGES, signInWaitMessage, type Permission } from '@willow/contracts';
+import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
@@ -74,15 +74,31 @@ export class AuthService {
     if (!user || !ok || !user.isActive) throw new HttpError(401, MESSAGES.invalidCredentials);
     // The right password: this address's failures on this email stop counting (no one else's).
     await authRepository.clearFailures(this.db, email, ip);
-    const account = await accountsRepository.findById(this.db, user.accountId);
+    const { token, expiresAt } = await this.startSession(user, ip, userAgent);
+    return { user, token, expiresAt };
+  }
+
+  /**
+   * A new session for a user whose sign-in was proven (a password, a code, a link, Google): refused
+   * with 403 ACCOUNT_DEACTIVATED when their practice is deactivated (unless they are a super
+   * administrator), 401 when the user is. Every sign-in flow ends here.
+   */
+  async startSession(
+    user: { id: string; accountId: string; isActive: boolean },
+    ip: string,
+    userAgent: string | null,
+    ex: Executor = this.db,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    if (!user.isActive) throw new HttpError(403, SIGN_IN_MESSAGES.deactivated);
+    const account = await accountsRepository.findById(ex, user.accountId);
     if (!account?.isActive) {
-      const grants = await rolesRepository.grantsFor(this.db, user.id, user.accountId, user.accountId);
+      const grants = await rolesRepository.grantsFor(ex, user.id, user.accountId, user.accountId);
       if (!grants.some((g) => g.kind === 'system' && g.permissions.includes('system.admin'))) {
         throw new HttpError(403, ACCOUNT_DEACTIVATED);
       }
     }
     const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
-    const session = await authRepository.createSession(this.db, {
+    const session = await authRepository.createSession(ex, {
       userId: user.id,
       accountId: user.accountId,
       workingAccountId: user.accountId,
@@ -91,7 +107,7 @@ export class AuthService {
       userAgent: userAgent?.slice(0, 300) ?? null,
     });
     const token = await this.signer.sign({ authenticatedUserId: user.id, accountId: user.accountId, jti: session.id }, expiresAt);
-    return { user, token, expiresAt };
+    return { token, expiresAt };
   }
 
   /** A new token for the same session, now working in another account. */
