@@ -16,7 +16,7 @@ export function SignInFrame({ subtitle, formProps, maxWidth = 400, children }: S
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'grey.100' }}>
       <Paper sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth }}>
-        <Box component="form" noValidate {...formProps}>
+        <Box component={formProps ? 'form' : 'div'} {...(formProps ? { noValidate: true, ...formProps } : {})}>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <Box>
               <Typography variant="h4" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
@@ -33,6 +33,23 @@ export function SignInFrame({ subtitle, formProps, maxWidth = 400, children }: S
           </Box>
         </Box>
       </Paper>
+    </Box>
+  );
+}
+
+/** A form inside a frame drawn without one (the pages whose form shows once a link is checked). */
+export function FrameForm({ onSubmit, children }: { onSubmit: () => unknown; children: ReactNode }) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      {children}
     </Box>
   );
 }
