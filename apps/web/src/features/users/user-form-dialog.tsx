@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { CreateUserInput, UpdateUserInput } from '@willow/contracts';
+import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
+import { COMMUNICATION_MESSAGES, CreateUserInput, SIGN_IN_MESSAGES, UpdateUserInput } from '@willow/contracts';
 import type { User } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { MultiSelectInput, TextInput, useFormState } from '../../components/form-fields';
@@ -20,6 +21,8 @@ const emptyForm = {
   email: '',
   phone: '',
   password: '',
+  /** a new user: an email invites them to set their own password (the default), or the password is set here */
+  access: 'invite' as 'invite' | 'password',
   roleIds: [] as string[],
   locationIds: [] as string[],
 };
@@ -41,6 +44,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
             email: user.email,
             phone: user.phone ?? '',
             password: '',
+            access: 'password',
             roleIds: user.roleIds,
             locationIds: user.locationIds,
           }
@@ -81,14 +85,23 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
       );
       return;
     }
-    const data = form.check(CreateUserInput, { ...v, phone, isActive: true });
+    const { access, ...fields } = v;
+    const invite = access === 'invite';
+    const data = form.check(CreateUserInput, { ...fields, phone, isActive: true, password: invite ? undefined : v.password });
     if (!data) return;
     create.mutate(data, {
       onSuccess: () => {
-        notifySuccess('User created');
+        notifySuccess(invite ? SIGN_IN_MESSAGES.invitationSent : 'User created');
         onClose();
       },
-      onError: form.saveFailed('Error creating user'),
+      onError: (error) => {
+        // No mail for the portal: said where the choice is made, so the person can set a password instead.
+        if (error instanceof Error && error.message === COMMUNICATION_MESSAGES.productEmailNotSetUp) {
+          form.setErrors({ access: error.message });
+          return;
+        }
+        form.saveFailed('Error creating user')(error);
+      },
     });
   };
 
@@ -108,16 +121,34 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
       <TextInput label="Last name" required value={v.lastName} onValueChange={(x) => form.set('lastName', x)} error={e.lastName} />
       <TextInput label="Email" type="email" required value={v.email} onValueChange={(x) => form.set('email', x)} error={e.email} />
       <TextInput label="Phone" type="tel" value={v.phone} onValueChange={(x) => form.set('phone', x)} error={e.phone} />
-      <TextInput
-        label={user ? 'New password' : 'Initial password'}
-        type="password"
-        autoComplete="new-password"
-        required={!user}
-        value={v.password}
-        onValueChange={(x) => form.set('password', x)}
-        error={e.password}
-        helperText={user ? 'Leave blank to keep the current password' : 'At least 12 characters; not a common password or the user’s name or email'}
-      />
+      {!user && (
+        <FormControl error={Boolean(e.access)}>
+          <FormLabel id="user-access-label">Signing in</FormLabel>
+          <RadioGroup
+            aria-labelledby="user-access-label"
+            value={v.access}
+            onChange={(event) => form.set('access', event.target.value as typeof v.access)}
+          >
+            <FormControlLabel value="invite" control={<Radio />} label="Send an invitation email" />
+            <FormControlLabel value="password" control={<Radio />} label="Set a password now" />
+          </RadioGroup>
+          <FormHelperText>
+            {e.access ?? (v.access === 'invite' ? 'They get a link to choose their own password; it works for 3 days.' : 'Tell them the password yourself.')}
+          </FormHelperText>
+        </FormControl>
+      )}
+      {(user || v.access === 'password') && (
+        <TextInput
+          label={user ? 'New password' : 'Initial password'}
+          type="password"
+          autoComplete="new-password"
+          required={!user}
+          value={v.password}
+          onValueChange={(x) => form.set('password', x)}
+          error={e.password}
+          helperText={user ? 'Leave blank to keep the current password' : 'At least 12 characters; not a common password or the user’s name or email'}
+        />
+      )}
       <MultiSelectInput
         label="Roles"
         options={roleOptions}

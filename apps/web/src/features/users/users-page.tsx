@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, Chip, Switch } from '@mui/material';
+import { Box, Button, Chip, Switch } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
+import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { User } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
@@ -19,7 +21,7 @@ import { useLocations } from '../locations/locations.api';
 import { useRoles } from '../roles/roles.api';
 import { isProvider } from './staff';
 import { UserFormDialog } from './user-form-dialog';
-import { useDeleteUser, useToggleUserActivation, useUsers } from './users.api';
+import { useDeleteUser, useResendInvitation, useToggleUserActivation, useUsers } from './users.api';
 
 const namesOf = (ids: readonly string[], names: Map<string, string>) =>
   ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n));
@@ -31,6 +33,8 @@ export default function UsersPage() {
   const locations = useLocations(false);
   const remove = useDeleteUser();
   const toggle = useToggleUserActivation();
+  const resend = useResendInvitation();
+  const resendTo = resend.mutate;
   const formDialog = useFormDialog<User>();
   const { openEdit } = formDialog;
   const [availabilityFor, setAvailabilityFor] = useState<User | null>(null);
@@ -56,6 +60,17 @@ export default function UsersPage() {
         flex: 1,
         minWidth: 160,
         valueGetter: (_v, row) => `${row.firstName} ${row.lastName}`,
+        renderCell: ({ row, value }) =>
+          row.invitationPending ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {value as string}
+              </Box>
+              <Chip size="small" variant="outlined" color="info" label="Invitation sent" />
+            </Box>
+          ) : (
+            value
+          ),
       },
       { field: 'email', headerName: 'Email', flex: 1, minWidth: 200 },
       { field: 'phone', headerName: 'Phone', width: 130 },
@@ -105,7 +120,7 @@ export default function UsersPage() {
     list.push({
       field: 'actions',
       type: 'actions',
-      width: 130,
+      width: 170,
       getActions: ({ row }) => [
         <GridActionsCellItem
           key="edit"
@@ -114,6 +129,23 @@ export default function UsersPage() {
           onClick={() => openEdit(row)}
         />,
         <GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.firstName} ${row.lastName}`} onClick={() => askDelete(row)} />,
+        // Someone who has not yet set a password may have lost the email, or let its link expire.
+        ...(row.invitationPending && row.isActive
+          ? [
+              <GridActionsCellItem
+                key="invite"
+                icon={<ForwardToInboxIcon />}
+                label={`Resend invitation to ${row.firstName} ${row.lastName}`}
+                title="Resend invitation"
+                onClick={() =>
+                  resendTo(row.id, {
+                    onSuccess: () => notifySuccess(SIGN_IN_MESSAGES.invitationSent),
+                    onError: (error) => notifyServerError(error, 'Error sending the invitation'),
+                  })
+                }
+              />,
+            ]
+          : []),
         // Availability (services and slot times) only means something for those who hold appointments.
         ...(isProvider(row)
           ? [
@@ -128,7 +160,7 @@ export default function UsersPage() {
       ],
     });
     return list;
-  }, [canManage, roleNames, locationNames, toggle, openEdit, askDelete]);
+  }, [canManage, roleNames, locationNames, toggle, openEdit, askDelete, resendTo]);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createUser, deleteUser, listUsers, toggleUserActivation, updateUser } from '@willow/contracts';
+import { createUser, deleteUser, listUsers, resendInvitation, toggleUserActivation, updateUser } from '@willow/contracts';
 import type { CreateUserInput, UpdateUserInput, User } from '@willow/contracts';
 import { api } from '../../lib/http-client';
 import { profileKeys, roleKeys, scheduleKeys, subscriptionKeys, userKeys } from '../../lib/query-keys';
@@ -57,6 +57,11 @@ export function useToggleUserActivation() {
       api(toggleUserActivation, { params: { id }, body: { data: { isActive } } }),
     onSuccess: invalidate,
   });
+}
+
+/** A new invitation link by email (the earlier one stops working). */
+export function useResendInvitation() {
+  return useMutation({ mutationFn: (id: string) => api(resendInvitation, { params: { id } }) });
 }
 
 /** Users who may be named on a record (veterinarian, prescriber), providers first. */
