@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLocation } from '../locations/locations.api';
 import { useWorkingLocation } from '../locations/use-working-location';
 import { CalendarScreen } from './calendar-screen';
+import { GettingStartedCard } from './getting-started-card';
 
 /** The Schedule page: resolves the working location and its time zone, then shows its calendar. */
 export default function CalendarPage() {
@@ -27,10 +28,15 @@ export default function CalendarPage() {
     );
   }
   return (
-    <CalendarScreen
-      key={location.id}
-      location={location}
-      picker={place.canPick ? { value: location.id, locations: place.locations, onChange: place.pick } : undefined}
-    />
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <GettingStartedCard locationId={location.id} locations={place.locations} />
+      <Box sx={{ flex: 1, minHeight: 0 }}>
+        <CalendarScreen
+          key={location.id}
+          location={location}
+          picker={place.canPick ? { value: location.id, locations: place.locations, onChange: place.pick } : undefined}
+        />
+      </Box>
+    </Box>
   );
 }

@@ -1,0 +1,96 @@
+import { useMemo, useState } from 'react';
+import { Box, IconButton, Link, Paper, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloseIcon from '@mui/icons-material/Close';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { Link as RouterLink } from 'react-router';
+import type { Location } from '@willow/contracts';
+import { useHasAnyPermission, useProfileQuery } from '../../app/session';
+import { useServiceList } from '../services/services.api';
+import { useUsers } from '../users/users.api';
+import { dismissGettingStarted, gettingStartedItems, isGettingStartedDismissed, showGettingStarted } from './getting-started';
+
+interface GettingStartedCardProps {
+  /** the location the Schedule shows: its services count */
+  locationId: string;
+  /** the account's active locations: their email integrations count */
+  locations: readonly Location[];
+}
+
+/**
+ * "Get started" above an empty practice's Schedule, for those who set the practice up (account or
+ * locations managers): what is still to do, each with the page it is done on. Gone once all is
+ * done, or when dismissed (docs/decisions/0092).
+ */
+export function GettingStartedCard(props: GettingStartedCardProps) {
+  const canSetUp = useHasAnyPermission(['account.manage', 'locations.manage']);
+  const accountId = useProfileQuery().data?.account.id;
+  if (!canSetUp || !accountId) return null;
+  return <Checklist key={accountId} accountId={accountId} {...props} />;
+}
+
+function Checklist({ accountId, locationId, locations }: GettingStartedCardProps & { accountId: string }) {
+  const [dismissed, setDismissed] = useState(() => isGettingStartedDismissed(accountId));
+  const services = useServiceList(dismissed ? null : locationId, true);
+  const users = useUsers();
+  const items = useMemo(
+    () =>
+      services.data && users.data
+        ? gettingStartedItems({
+            serviceCount: services.data.length,
+            userCount: users.data.length,
+            integrations: locations.flatMap((l) => l.integrations),
+          })
+        : undefined,
+    [services.data, users.data, locations],
+  );
+  // Nothing until the facts are in: a list that flashes for a practice long set up would be noise.
+  if (dismissed || !items || !showGettingStarted(items)) return null;
+  const left = items.filter((i) => !i.done).length;
+  return (
+    <Paper component="section" aria-labelledby="getting-started-title" variant="outlined" sx={{ m: { xs: 1, sm: 2 }, mb: { xs: 0, sm: 0 }, p: { xs: 1.5, sm: 2 }, position: 'relative' }}>
+      <IconButton
+        size="small"
+        aria-label="Dismiss the Get started list"
+        onClick={() => {
+          dismissGettingStarted(accountId);
+          setDismissed(true);
+        }}
+        sx={{ position: 'absolute', top: 4, right: 4 }}
+      >
+        <CloseIcon fontSize="small" />
+      </IconButton>
+      <Typography id="getting-started-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, pr: 4 }}>
+        Get started
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        {left === 1 ? 'One step left' : `${left} steps left`} to set up your practice.
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 0.5, md: 3 } }}>
+        {items.map((item) => (
+          <Box component="li" key={item.id} data-done={item.done} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minWidth: 0 }}>
+            {item.done ? (
+              <CheckCircleIcon fontSize="small" color="success" titleAccess="Done" />
+            ) : (
+              <RadioButtonUncheckedIcon fontSize="small" color="action" titleAccess="To do" />
+            )}
+            <Box sx={{ minWidth: 0 }}>
+              {item.done ? (
+                <Typography variant="body2" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
+                  {item.label}
+                </Typography>
+              ) : (
+                <Link component={RouterLink} to={item.to} variant="body2" sx={{ fontWeight: 500 }}>
+                  {item.label}
+                </Link>
+              )}
+              <Typography variant="caption" component="p" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
+                {item.hint}
+              </Typography>
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
