@@ -5,6 +5,7 @@ import { startFakeSendgrid } from '../apps/server/test/fakes/fake-sendgrid.ts';
 import { startFakeSmtp } from '../apps/server/test/fakes/fake-smtp.ts';
 import { startFakeStripe } from '../apps/server/test/fakes/fake-stripe.ts';
 import { startFakeQuickbooks } from '../apps/server/test/fakes/fake-quickbooks.ts';
+import { startMailbox } from './mailbox-server.ts';
 
 export const FAKE_KEYS = {
   sendgrid: 'SG.e2e-key-the-fake-sendgrid-accepts',
@@ -17,13 +18,15 @@ export const FAKE_KEYS = {
 /** The company the fake Intuit connects when its consent page is visited. */
 export const FAKE_QUICKBOOKS_COMPANY = { realmId: '4620816365180443', name: 'Riverside Books Co.' };
 
-export async function startFakeProviders(): Promise<{ env: Record<string, string>; smtpPort: number; close(): Promise<void> }> {
+export async function startFakeProviders(): Promise<{ env: Record<string, string>; smtpPort: number; mailboxUrl: string; close(): Promise<void> }> {
   const [sendgrid, stripe, smtp, intuit] = await Promise.all([
     startFakeSendgrid({ [FAKE_KEYS.sendgrid]: ['mail.send'] }),
     startFakeStripe([FAKE_KEYS.stripeSecret]),
     startFakeSmtp({ [FAKE_KEYS.smtp.user]: FAKE_KEYS.smtp.password }),
     startFakeQuickbooks({ [FAKE_KEYS.quickbooksClientId]: FAKE_KEYS.quickbooksClientSecret }, [FAKE_QUICKBOOKS_COMPANY]),
   ]);
+  // What the mail server received, for the tests to read the portal's own emails (codes, links).
+  const mailbox = await startMailbox(smtp);
   return {
     env: {
       SENDGRID_API_URL: sendgrid.url,
@@ -37,8 +40,9 @@ export async function startFakeProviders(): Promise<{ env: Record<string, string
       QUICKBOOKS_SANDBOX_API_URL: intuit.url,
     },
     smtpPort: smtp.port,
+    mailboxUrl: mailbox.url,
     close: async () => {
-      await Promise.all([sendgrid.close(), stripe.close(), smtp.close(), intuit.close()]);
+      await Promise.all([sendgrid.close(), stripe.close(), smtp.close(), intuit.close(), mailbox.close()]);
     },
   };
 }

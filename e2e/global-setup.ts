@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** the fake mail server's port (AUTH as FAKE_KEYS.smtp), for a location's SMTP settings */
     smtpPort: number;
+    /** the mail server's messages over HTTP (mailbox.ts): GET /messages?to=<address> */
+    mailboxUrl: string;
   }
 }
 
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   }));
   project.provide('baseUrl', server.baseUrl);
   project.provide('smtpPort', providers.smtpPort);
+  project.provide('mailboxUrl', providers.mailboxUrl);
   return async () => {
     await server.stop();
     await providers.close();
