@@ -323,6 +323,25 @@ describe('a forgotten password', () => {
   });
 });
 
+describe('changes on the profile', () => {
+  it('a new password ends the reset and sign-in links sent before; a new address ends those sent to the old one', async () => {
+    const user = await createUser(ctx, practice);
+    const reset = await requestReset(user.email);
+    const magic = await requestLink(user.email);
+    const changed = await user.call(api.changePassword, { body: { data: { currentPassword: TEST_PASSWORD, newPassword: 'a changed long pass phrase' } } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(errorOf(await post(ctx, api.resetPassword, { token: reset, password: 'another long pass phrase' }))).toBe(SIGN_IN_MESSAGES.linkInvalid);
+    expect(errorOf(await post(ctx, api.signInWithMagicLink, { token: magic }))).toBe(SIGN_IN_MESSAGES.linkInvalid);
+
+    const code = await requestCode(user.email);
+    const moved = await user.call(api.updateProfile, {
+      body: { data: { firstName: 'Uma', lastName: 'User', email: unknownEmail(), currentPassword: 'a changed long pass phrase' } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(errorOf(await post(ctx, api.verifySignInCode, { email: user.email, code }))).toBe(SIGN_IN_MESSAGES.codeWrong);
+  });
+});
+
 describe('what a link is for', () => {
   it('describes a reset link without using it up', async () => {
     const user = await createUser(ctx, practice);
