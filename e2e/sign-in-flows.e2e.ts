@@ -122,7 +122,7 @@ describe('signing in through email', () => {
       await toSecondStep(page, rita.email);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL((url) => url.pathname === '/forgotPassword');
-      expect(await page.getByLabel('Email').inputValue()).toBe(rita.email);
+      expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(rita.email);
       await page.getByRole('button', { name: 'Email me a link' }).click();
       await page.getByText(SIGN_IN_MESSAGES.resetSent).waitFor();
       const link = linkIn(await waitForMail(rita.email), '/resetPassword');
@@ -266,7 +266,7 @@ describe('an invitation', () => {
       const dialog = owner.page.getByRole('dialog', { name: 'New user' });
       await dialog.getByLabel('First name').fill('Ivy');
       await dialog.getByLabel('Last name').fill('Invitee');
-      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
       // An invitation is the default: no password to type.
       expect(await dialog.getByRole('radio', { name: 'Send an invitation email' }).isChecked()).toBe(true);
       expect(await dialog.getByLabel('Initial password').count()).toBe(0);
@@ -276,7 +276,7 @@ describe('an invitation', () => {
       const prompt = owner.page.getByRole('dialog', { name: 'Discard changes?' });
       await prompt.getByRole('button', { name: 'Keep editing' }).click();
       await prompt.waitFor({ state: 'hidden' });
-      expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
+      expect(await dialog.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
       expect(await dialog.getByLabel('First name').inputValue()).toBe('Ivy');
 
       await dialog.getByRole('button', { name: 'Create' }).click();
