@@ -16,7 +16,14 @@ describe('errorMessageFrom (the text a failed answer shows)', () => {
   it('uses the generic text for 500 and above, whatever the body says', () => {
     expect(errorMessageFrom(500, { error: { message: 'db exploded' } })).toBe(MESSAGES.serverError);
     expect(errorMessageFrom(503, undefined, 'Service Unavailable')).toBe(MESSAGES.serverError);
+    expect(errorMessageFrom(503, '<html>Service Unavailable</html>')).toBe(MESSAGES.serverError);
   });
+
+  it('shows what the server itself says it cannot do now (503 in its error shape)', () => {
+    expect(errorMessageFrom(503, { error: { message: MESSAGES.shuttingDown } })).toBe(MESSAGES.shuttingDown);
+    expect(errorMessageFrom(503, { error: { message: 'Email is not set up for this portal' } })).toBe('Email is not set up for this portal');
+  });
+
   it('prefers error.message, then error, then message, then the own text', () => {
     expect(errorMessageFrom(400, { error: { message: 'a' }, message: 'c' })).toBe('a');
     expect(errorMessageFrom(400, { error: 'b', message: 'c' })).toBe('b');

@@ -47,8 +47,21 @@ function handleSessionLost(message: string): void {
 
 const SESSION_LOST_MESSAGES: readonly string[] = [MESSAGES.invalidToken, MESSAGES.notSignedIn];
 
-/** The text a failed answer shows: the general message for 5xx, else the server's own words. */
+/** The message of the API's error shape `{error: {message}}`, if the body has one. */
+function apiErrorMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const error = (body as { error?: unknown }).error;
+  const message = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/**
+ * The text a failed answer shows: the general message for 5xx, else the server's own words. A 503
+ * in the API's own error shape is the server saying on purpose what is not available (it is
+ * restarting; the portal's email is not set up), which a person can act on: its words are shown.
+ */
 export function errorMessageFrom(status: number, body: unknown, ownText?: string): string {
+  if (status === 503) return apiErrorMessage(body) ?? MESSAGES.serverError;
   if (status >= 500) return MESSAGES.serverError;
   if (body && typeof body === 'object') {
     const b = body as { error?: unknown; message?: unknown };
