@@ -122,6 +122,7 @@ describe('signing in through email', () => {
       await toSecondStep(page, rita.email);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL((url) => url.pathname === '/forgotPassword');
+      await page.getByRole('button', { name: 'Email me a link' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(rita.email);
       await page.getByRole('button', { name: 'Email me a link' }).click();
       await page.getByText(SIGN_IN_MESSAGES.resetSent).waitFor();
@@ -176,6 +177,8 @@ describe('a new practice', () => {
       await page.goto('/login');
       await page.getByRole('link', { name: 'New practice? Set it up' }).click();
       await page.waitForURL((url) => url.pathname === '/onboarding');
+      // The page comes in a chunk of its own: the sign-in page shows until it has.
+      await page.getByRole('button', { name: 'Email me a link' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Email me a link' }).click();
       await page.getByText(SIGN_IN_MESSAGES.onboardingSent).waitFor();
