@@ -244,6 +244,14 @@ describe('a new practice', () => {
       await openCalendar(page, 'day', date, location.timezone);
       await calendarEvent(page, appointment.id).waitFor();
 
+      // On a phone the list is a column above the calendar, nothing to scroll sideways to.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await list.getByRole('link', { name: 'Set up email' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const box = (await list.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      await page.setViewportSize({ width: 1366, height: 900 });
+
       // Dismissed, the list stays away for this practice.
       await list.getByRole('button', { name: 'Dismiss the Get started list' }).click();
       await list.waitFor({ state: 'hidden' });
