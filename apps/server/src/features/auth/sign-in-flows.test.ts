@@ -180,6 +180,17 @@ describe('a sign-in code by email (passwordless)', () => {
     expect(errorOf(guess)).toBe(SIGN_IN_MESSAGES.codeWrong);
   });
 
+  it('tells a user of a deactivated practice so, with no code', async () => {
+    const closed = await createAccount(ctx, 'premium', 'Closed Practice');
+    const user = await createUser(ctx, closed);
+    await ctx.database.query(`update accounts set is_active = false where id = '${closed.accountId}'`);
+    const res = await post(ctx, api.requestSignInEmail, { email: user.email, method: 'passwordless' });
+    expect(res.json()).toEqual({ ok: true, message: SIGN_IN_MESSAGES.codeSent });
+    const mail = await lastMailTo(ctx, user.email);
+    expect(mail.body).toContain('Your practice’s Willow account has been deactivated');
+    expect(mail.body.split('\n')[0]).not.toMatch(/^\d{6}$/);
+  });
+
   it(`refuses a deactivated user's code with the deactivation message`, async () => {
     const user = await createUser(ctx, practice);
     const code = await requestCode(user.email);
