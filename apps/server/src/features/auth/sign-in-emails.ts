@@ -59,14 +59,19 @@ export const resetEmail = (to: string, link: string): ProductMail => ({
   ),
 });
 
-/** The answer to a request for a code, a link or a reset from a deactivated user (or practice): no token. */
-export const deactivatedEmail = (to: string): ProductMail => ({
+/**
+ * The answer to a request for a code, a link or a reset from a deactivated user, or a user of a
+ * deactivated practice: no token, and whom to ask.
+ */
+export const deactivatedEmail = (to: string, what: 'user' | 'practice'): ProductMail => ({
   to,
   subject: 'Signing in to Willow',
   body: lines(
     'Someone asked to sign in to Willow, or to set a new password, with this email address.',
     '',
-    'Your Willow user has been deactivated, so it cannot sign in. If you need it again, please contact your practice’s administrator.',
+    what === 'user'
+      ? 'Your Willow user has been deactivated, so it cannot sign in. If you need it again, please contact your practice’s administrator.'
+      : 'Your practice’s Willow account has been deactivated, so its users cannot sign in. Please contact your practice’s administrator, or Willow support.',
     '',
     'If you did not ask for this, you can ignore this email.',
   ),

@@ -94,7 +94,7 @@ export class SignInFlowsService {
   private async refusalEmail(ex: Executor, email: string, check: AccountCheck) {
     if (check) {
       await signInTokens.endForUser(ex, check.id, USER_TOKEN_KINDS);
-      return deactivatedEmail(email);
+      return deactivatedEmail(email, check.isActive ? 'practice' : 'user');
     }
     const token = await signInTokens.issueLink(ex, 'validate', { email });
     return noUserEmail(email, linkUrl(this.appUrl, 'validate', token));

@@ -110,6 +110,13 @@ describe('a sign-in code by email (passwordless)', () => {
     expect(errorOf(right)).toBe(SIGN_IN_MESSAGES.codeWrong);
   });
 
+  it('one code tried at once from several places signs in once', async () => {
+    const user = await createUser(ctx, practice);
+    const code = await requestCode(user.email);
+    const answers = await Promise.all([1, 2, 3].map(() => post(ctx, api.verifySignInCode, { email: user.email, code })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('a wrong try or two do not end the code', async () => {
     const user = await createUser(ctx, practice);
     const code = await requestCode(user.email);
@@ -173,6 +180,17 @@ describe('a sign-in code by email (passwordless)', () => {
     expect(errorOf(guess)).toBe(SIGN_IN_MESSAGES.codeWrong);
   });
 
+  it('tells a user of a deactivated practice so, with no code', async () => {
+    const closed = await createAccount(ctx, 'premium', 'Closed Practice');
+    const user = await createUser(ctx, closed);
+    await ctx.database.query(`update accounts set is_active = false where id = '${closed.accountId}'`);
+    const res = await post(ctx, api.requestSignInEmail, { email: user.email, method: 'passwordless' });
+    expect(res.json()).toEqual({ ok: true, message: SIGN_IN_MESSAGES.codeSent });
+    const mail = await lastMailTo(ctx, user.email);
+    expect(mail.body).toContain('Your practice’s Willow account has been deactivated');
+    expect(mail.body.split('\n')[0]).not.toMatch(/^\d{6}$/);
+  });
+
   it(`refuses a deactivated user's code with the deactivation message`, async () => {
     const user = await createUser(ctx, practice);
     const code = await requestCode(user.email);
@@ -203,6 +221,13 @@ describe('a sign-in link by email (magic-link)', () => {
     const again = await post(ctx, api.signInWithMagicLink, { token });
     expect(again.statusCode).toBe(400);
     expect(errorOf(again)).toBe(SIGN_IN_MESSAGES.linkInvalid);
+  });
+
+  it('one link used twice at once signs in once', async () => {
+    const user = await createUser(ctx, practice);
+    const token = await requestLink(user.email);
+    const answers = await Promise.all([1, 2, 3].map(() => post(ctx, api.signInWithMagicLink, { token })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
   });
 
   it('refuses an expired link', async () => {
