@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { getSignInOptions, MESSAGES, SIGN_IN_MESSAGES } from '@willow/contracts';
+import { getSignInOptions, MESSAGES, OTP_LENGTH, SIGN_IN_MESSAGES } from '@willow/contracts';
 import { AppToaster } from '../../lib/toasts';
 import { fakeServer, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Answer, Call } from '../../test/test-support';
 import { safeReturnUrl, signInOptionsOperation } from './auth.api';
-import LoginPage from './login-page';
+import LoginPage, { CODE_LENGTH } from './login-page';
 
 const PROFILE = { id: 'u1', firstName: 'Vera', lastName: 'Vet', email: 'vera@example.test', account: { id: 'a1', name: 'Practice' }, location: null };
 
@@ -151,6 +151,7 @@ describe('sign-in helpers', () => {
   it('asks for the options at the contract’s method and path without loading the contract', () => {
     expect(signInOptionsOperation.method).toBe(getSignInOptions.method);
     expect(signInOptionsOperation.path).toBe(getSignInOptions.path);
+    expect(CODE_LENGTH).toBe(OTP_LENGTH);
   });
 
   it('returns only to same-site pages that are not sign-in pages themselves', () => {
