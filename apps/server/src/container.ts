@@ -17,6 +17,7 @@ import { signInTokensRepository } from './features/auth/sign-in-tokens.repositor
 import { LONGEST_RATE_WINDOW_MS } from './features/auth/rate-limits.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
+import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
@@ -83,9 +84,12 @@ export function createContainer(
     productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
   });
+  const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
+  const googleSignIn = new GoogleSignInService(db, integrations, auth, opts.providers);
   return {
     db,
-    auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
+    auth,
+    googleSignIn,
     audit,
     clients: new ClientsService(db, audit),
     clientImport: new ClientImportService(db, audit),
@@ -122,7 +126,8 @@ export function createContainer(
     /**
      * Forgets what no rule reads any more: sign-in failures and counted attempts older than their
      * windows, expired sessions, used booking-form tokens past their expiry, and the product's own
-     * mail (sign-in codes, reset links) a week after it was done with. Idempotent, so
+     * mail (sign-in codes, reset links) a week after it was done with, and Google sign-ins started
+     * and never completed. Idempotent, so
      * every app server may run it (main.ts does, every few minutes).
      */
     async housekeeping(now: Date = new Date()) {
@@ -135,6 +140,7 @@ export function createContainer(
       await bookingRepository.pruneFormUses(db, now);
       await signInTokensRepository.prune(db, new Date(now.getTime() - 24 * 3_600_000));
       await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
+      await googleSignIn.prune(now);
       await communications.prune(now);
     },
   };
