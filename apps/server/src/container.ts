@@ -118,7 +118,7 @@ export function createContainer(
     appointmentWrites: new AppointmentWritesService(db, audit),
     appointmentStatus: new AppointmentStatusService(db, audit),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
-    booking: new BookingService(db, signer),
+    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
     async ping() {
       await healthRepository.ping(db);
