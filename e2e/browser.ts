@@ -33,6 +33,7 @@ export async function signIn(page: Page, email: string, returnTo = '/') {
   await page.goto(returnTo);
   await page.waitForURL(/\/login/);
   await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));

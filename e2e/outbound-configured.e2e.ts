@@ -127,6 +127,7 @@ async function signInAsOwner(page: Page) {
   await page.goto('/profile');
   await page.waitForURL(/\/login/);
   await page.getByLabel('Email').fill(OWNER);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   // never on the sign-in page
   expect(scriptRequests).toEqual([]);

@@ -45,6 +45,7 @@ describe('sign in', () => {
       expect(scripts.filter((p) => /\/(session-guard|app-shell)-/.test(p))).toEqual([]);
       await page.getByLabel('Email').pressSequentially('owner@demo.test');
       await expect.poll(() => scripts.filter(rules).length).toBe(1);
+      await page.keyboard.press('Enter');
       await page.getByLabel('Password').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -74,6 +75,7 @@ describe('sign in', () => {
     try {
       await page.goto('/login?returnUrl=%2Fusers');
       await page.getByLabel('Email').fill('owner@demo.test');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await page.getByLabel('Password').fill(`${DEMO_PASSWORD}-wrong`);
       await page.getByRole('button', { name: /sign in/i }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'Incorrect email or password' });

@@ -27,7 +27,7 @@ export function setSessionLostNavigator(navigate: Navigate): void {
   navigateTo = navigate;
 }
 
-const PUBLIC_PATHS = ['/login', '/logout', '/401', '/403', '/terms-of-service', '/privacy-policy'];
+const PUBLIC_PATHS = ['/login', '/logout', '/401', '/403', '/terms-of-service', '/privacy-policy', '/magicLink', '/forgotPassword', '/resetPassword', '/onboarding'];
 
 function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;

@@ -1,95 +1,234 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box, Button, Paper, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES } from '@willow/contracts';
+import type { ReactNode } from 'react';
+import { Box, Button, Divider, Typography } from '@mui/material';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { MESSAGES, OTP_LENGTH } from '@willow/contracts';
+import type { LoginMethod } from '@willow/contracts';
 import { useFormState } from '../../components/form-state';
 import { TextInput } from '../../components/text-input';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { loadSignInRequests, safeReturnUrl, useLogin } from './auth.api';
+import { loadSignInRequests, safeReturnUrl, useFinishSignIn, useLogin, useSignInOptions } from './auth.api';
+import { SignInFrame } from './sign-in-frame';
 
-/** Shown only after a failed attempt: not part of the page's first load. */
+/** Shown only after a failed attempt or a sent email: not part of the page's first load. */
 const Alert = lazy(() => import('@mui/material/Alert'));
 
-/** The sign-in rules and request load as soon as the person starts on the form, before Sign in. */
+/** The sign-in rules and requests load as soon as the person starts on the form, before Continue. */
 const prepare = () => void loadSignInRequests().catch(() => undefined);
+
+/**
+ * The steps of signing in, email first (SPEC §2): the address, then how to prove it is theirs (the
+ * password, or a code or a link by email); nothing the server says before that tells whether the
+ * address has a user (docs/decisions/0086).
+ */
+export type SignInStep = 'email' | 'password' | 'code';
+
+export function Notice({ severity, children }: { severity: 'error' | 'info' | 'success'; children: ReactNode }) {
+  const color = severity === 'error' ? 'error.main' : 'text.primary';
+  return (
+    <Suspense fallback={<Typography role={severity === 'error' ? 'alert' : 'status'} sx={{ color }}>{children}</Typography>}>
+      <Alert severity={severity} role={severity === 'error' ? 'alert' : 'status'}>
+        {children}
+      </Alert>
+    </Suspense>
+  );
+}
 
 export default function LoginPage() {
   useDocumentTitle('Sign in');
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const form = useFormState({ email: '', password: '' });
+  const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
+  const options = useSignInOptions();
+  const form = useFormState({ email: searchParams.get('email') ?? '', password: '', code: '' });
+  const [step, setStep] = useState<SignInStep>('email');
   const signIn = useLogin();
-  const [failure, setFailure] = useState<string>();
+  const finish = useFinishSignIn();
+  const [busy, setBusy] = useState<'continue' | LoginMethod | 'verify'>();
+  // A refusal from Google comes back in the address (its callback redirects here).
+  const [failure, setFailure] = useState<string | undefined>(searchParams.get('error') ?? undefined);
+  const [notice, setNotice] = useState<string>();
 
-  const submit = async () => {
-    let rules;
+  const rules = async () => {
     try {
-      rules = await loadSignInRequests();
+      return await loadSignInRequests();
     } catch {
-      return setFailure(MESSAGES.serverError);
+      setFailure(MESSAGES.serverError);
+      return undefined;
     }
-    const data = form.check(rules.LoginInput, form.values);
+  };
+
+  const continueWithEmail = async () => {
+    const r = await rules();
+    if (!r || !form.check(r.ForgotPasswordInput, { email: form.values.email })) return;
+    setFailure(undefined);
+    setStep('password');
+  };
+
+  const signInWithPassword = async () => {
+    const r = await rules();
+    if (!r) return;
+    const data = form.check(r.LoginInput, { email: form.values.email, password: form.values.password });
     if (!data) return;
     setFailure(undefined);
     signIn.mutate(data, {
-      onSuccess: () => void navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true }),
+      onSuccess: () => finish({ outcome: 'hasValidAccount' }, returnUrl),
       onError: (error) => setFailure(error.message),
     });
   };
 
+  const emailMe = async (method: LoginMethod) => {
+    const r = await rules();
+    if (!r) return;
+    setBusy(method);
+    setFailure(undefined);
+    setNotice(undefined);
+    try {
+      const answer = await r.signInEmailRequest(form.values.email.trim(), method);
+      setNotice(answer.message);
+      if (method === 'passwordless') {
+        form.set('code', '');
+        setStep('code');
+      }
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : MESSAGES.serverError);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const verify = async () => {
+    const r = await rules();
+    if (!r) return;
+    const data = form.check(r.VerifyCodeInput, { email: form.values.email, code: form.values.code });
+    if (!data) return;
+    setBusy('verify');
+    setFailure(undefined);
+    try {
+      finish(await r.verifyCodeRequest(data), returnUrl);
+    } catch (error) {
+      // A wrong or expired code is about the code: it goes under its field.
+      if (!form.showServerError(error)) form.setErrors({ code: error instanceof Error ? error.message : MESSAGES.serverError });
+      setBusy(undefined);
+    }
+  };
+
+  const changeEmail = () => {
+    setStep('email');
+    setNotice(undefined);
+    setFailure(undefined);
+    form.set('password', '');
+  };
+
+  const submit = () => {
+    if (step === 'email') return continueWithEmail();
+    if (step === 'password') return signInWithPassword();
+    return verify();
+  };
+
+  const email = form.values.email.trim();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'grey.100' }}>
-      <Paper sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 400 }}>
-        <Box
-          component="form"
-          noValidate
-          onKeyDown={prepare}
-          onPointerDown={prepare}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <Box>
-              <Typography variant="h4" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
-                Willow
-              </Typography>
-              <Typography sx={{ color: 'text.secondary' }}>Sign in to your practice</Typography>
-            </Box>
-            {failure && (
-              <Suspense fallback={<Typography role="alert" sx={{ color: 'error.main' }}>{failure}</Typography>}>
-                <Alert severity="error">{failure}</Alert>
-              </Suspense>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              value={form.values.email}
-              onValueChange={(v) => form.set('email', v)}
-              error={form.errors.email}
-            />
-            <TextInput
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              value={form.values.password}
-              onValueChange={(v) => form.set('password', v)}
-              error={form.errors.password}
-            />
-            <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
-              Sign in
+    <SignInFrame
+      subtitle="Sign in to your practice"
+      formProps={{
+        onKeyDown: prepare,
+        onPointerDown: prepare,
+        onSubmit: (e) => {
+          e.preventDefault();
+          void submit();
+        },
+      }}
+    >
+      {failure && <Notice severity="error">{failure}</Notice>}
+      {notice && <Notice severity="info">{notice}</Notice>}
+      {step === 'email' ? (
+        <>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={form.values.email}
+            onValueChange={(v) => form.set('email', v)}
+            error={form.errors.email}
+          />
+          <Button type="submit" variant="contained" size="large">
+            Continue
+          </Button>
+          {options.google && (
+            <>
+              <Divider>or</Divider>
+              <Button variant="outlined" size="large" href={`/api/auth/google?returnUrl=${encodeURIComponent(returnUrl)}`}>
+                Continue with Google
+              </Button>
+            </>
+          )}
+          <Typography variant="body2" sx={{ textAlign: 'center', '& a': { color: 'primary.main' } }}>
+            <RouterLink to="/onboarding">New practice? Set it up</RouterLink>
+          </Typography>
+        </>
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{email}</Typography>
+            <Button size="small" onClick={changeEmail} aria-label={`Change the email address ${email}`}>
+              Change
             </Button>
-            <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center', '& a': { color: 'primary.main' } }}>
-              <RouterLink to="/terms-of-service">Terms of Service</RouterLink>
-              {' · '}
-              <RouterLink to="/privacy-policy">Privacy Policy</RouterLink>
-            </Typography>
           </Box>
-        </Box>
-      </Paper>
-    </Box>
+          {/* Lets password managers tie the password to the right sign-in. */}
+          <input type="text" name="username" autoComplete="username" value={email} hidden readOnly />
+          {step === 'password' ? (
+            <>
+              <TextInput
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                autoFocus
+                value={form.values.password}
+                onValueChange={(v) => form.set('password', v)}
+                error={form.errors.password}
+              />
+              <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
+                Sign in
+              </Button>
+              <Typography variant="body2" sx={{ textAlign: 'center', '& a': { color: 'primary.main' } }}>
+                <RouterLink to={`/forgotPassword?email=${encodeURIComponent(email)}`}>Forgot password?</RouterLink>
+              </Typography>
+            </>
+          ) : (
+            <>
+              <TextInput
+                label={`${OTP_LENGTH}-digit code`}
+                autoComplete="one-time-code"
+                autoFocus
+                value={form.values.code}
+                onValueChange={(v) => form.set('code', v)}
+                error={form.errors.code}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, pattern: '[0-9]*' } }}
+              />
+              <Button type="submit" variant="contained" size="large" loading={busy === 'verify'}>
+                Verify
+              </Button>
+              <Button variant="text" onClick={() => void emailMe('passwordless')} loading={busy === 'passwordless'}>
+                Send a new code
+              </Button>
+              <Button variant="text" onClick={() => setStep('password')}>
+                Use the password instead
+              </Button>
+            </>
+          )}
+          {step === 'password' && options.email && (
+            <>
+              <Divider>or</Divider>
+              <Button variant="outlined" onClick={() => void emailMe('passwordless')} loading={busy === 'passwordless'}>
+                Email me a code
+              </Button>
+              <Button variant="outlined" onClick={() => void emailMe('magic-link')} loading={busy === 'magic-link'}>
+                Email me a sign-in link
+              </Button>
+            </>
+          )}
+        </>
+      )}
+    </SignInFrame>
   );
 }
