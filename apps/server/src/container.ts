@@ -17,8 +17,9 @@ import { signInTokensRepository } from './features/auth/sign-in-tokens.repositor
 import { LONGEST_RATE_WINDOW_MS } from './features/auth/rate-limits.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
-import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
+import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
+import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
@@ -84,12 +85,9 @@ export function createContainer(
     productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
   });
-  const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
-  const googleSignIn = new GoogleSignInService(db, integrations, auth, opts.providers);
   return {
     db,
-    auth,
-    googleSignIn,
+    auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
     audit,
     clients: new ClientsService(db, audit),
     clientImport: new ClientImportService(db, audit),
@@ -105,6 +103,7 @@ export function createContainer(
     integrations,
     stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
+    googleSignIn: new GoogleSignInService(db, integrations, opts.providers),
     providers: opts.providers,
     users: new UsersService(db),
     roles: new RolesService(db),
@@ -140,7 +139,7 @@ export function createContainer(
       await bookingRepository.pruneFormUses(db, now);
       await signInTokensRepository.prune(db, new Date(now.getTime() - 24 * 3_600_000));
       await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
-      await googleSignIn.prune(now);
+      await googleSignInRepository.prune(db, now);
       await communications.prune(now);
     },
   };

@@ -1,7 +1,6 @@
 import * as api from '@willow/contracts';
 import type { Container } from '../../container.js';
 import type { Router } from '../../platform/router.js';
-import { googleSignInRoutes } from './google-sign-in.routes.js';
 
 export function authRoutes(r: Router, c: Container) {
   r.publicRoute(api.login, async ({ body, req, reply }) => {
@@ -22,6 +21,4 @@ export function authRoutes(r: Router, c: Container) {
     c.auth.clearCookie(reply);
     return { ok: true as const };
   });
-
-  googleSignInRoutes(r, c);
 }

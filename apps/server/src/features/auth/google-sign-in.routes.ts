@@ -35,9 +35,13 @@ export function googleSignInRoutes(r: Router, c: Container) {
   });
 
   r.publicRoute(api.googleCallback, async ({ query, req, reply }) => {
+    let returnUrl: string | null = null;
     try {
       await takeRate(c.db, [{ limit: 'linkPerIp', key: req.ip }]);
-      const { token, expiresAt, returnUrl } = await c.googleSignIn.complete(query, req.ip, req.headers['user-agent'] ?? null);
+      const found = await c.googleSignIn.complete(query);
+      returnUrl = found.returnUrl;
+      // Every sign-in ends here: a deactivated practice is refused as for a password.
+      const { token, expiresAt } = await c.auth.startSession(found.user, req.ip, req.headers['user-agent'] ?? null);
       c.auth.setCookie(reply, req, token, expiresAt);
       return redirect(reply, returnUrl ?? '/');
     } catch (err) {
@@ -45,8 +49,8 @@ export function googleSignInRoutes(r: Router, c: Container) {
         if (err.reason) req.log.warn({ reason: err.reason }, 'Google sign-in refused');
         return redirect(reply, loginWith(err.message, err.returnUrl));
       }
-      // Too many callbacks from this address.
-      if (err instanceof HttpError) return redirect(reply, loginWith(err.message, null));
+      // Too many callbacks from this address, or a session refused.
+      if (err instanceof HttpError) return redirect(reply, loginWith(err.message, returnUrl));
       throw err;
     }
   });

@@ -2,18 +2,17 @@
 // The state handed to Google is random and single-use (only its SHA-256 is kept, for 10 minutes),
 // the code is exchanged with its PKCE verifier, and the ID token is believed only when signed by a
 // key of the issuer's JWKS, from the issuer, for the portal's client, unexpired, carrying the
-// nonce sent, and naming an address Google has verified. Only then is the user with that address
-// signed in, through AuthService.startSession like every other sign-in.
+// nonce sent, and naming an address Google has verified. Only then is the active user with that
+// address handed back, for the route to sign in through AuthService.startSession like every other
+// sign-in.
 import { createHash, randomBytes } from 'node:crypto';
 import { CodeChallengeMethod, generateCodeVerifier, OAuth2Client } from 'arctic';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../platform/errors.js';
 import type { Providers } from '../../platform/providers.js';
 import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
-import { usersRepository } from '../users/users.repository.js';
-import type { AuthService } from './auth.service.js';
+import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { googleSignInRepository } from './google-sign-in.repository.js';
 
 /** How long a person may take at Google before the sign-in they started is refused. */
@@ -89,7 +88,6 @@ export class GoogleSignInService {
   constructor(
     private readonly db: Db,
     private readonly integrations: IntegrationsService,
-    private readonly auth: AuthService,
     private readonly providers: Providers,
   ) {}
 
@@ -164,14 +162,11 @@ export class GoogleSignInService {
   }
 
   /**
-   * Google's redirect: uses up the state, exchanges the code, checks the ID token and signs in the
-   * user with its address. Every refusal is a GoogleSignInRefused naming what the person is told.
+   * Google's redirect: uses up the state, exchanges the code, checks the ID token and answers the
+   * active user with its address, to be signed in. Every refusal is a GoogleSignInRefused naming
+   * what the person is told.
    */
-  async complete(
-    query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
-    ip: string,
-    userAgent: string | null,
-  ): Promise<{ token: string; expiresAt: Date; returnUrl: string | null }> {
+  async complete(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }): Promise<{ user: UserRow; returnUrl: string | null }> {
     if (!query.state) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'no state');
     const started = await googleSignInRepository.take(this.db, hashOf(query.state));
     if (!started) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'unknown or expired state');
@@ -208,14 +203,7 @@ export class GoogleSignInService {
     const user = await usersRepository.findByEmail(this.db, email);
     if (!user) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNoUser, back);
     if (!user.isActive) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.deactivated, back);
-    try {
-      const { token, expiresAt } = await this.auth.startSession(user, ip, userAgent);
-      return { token, expiresAt, returnUrl: back };
-    } catch (err) {
-      // The practice is deactivated (or the user was, just now): said as the password sign-in says it.
-      if (err instanceof HttpError) throw new GoogleSignInRefused(err.message, back);
-      throw err;
-    }
+    return { user, returnUrl: back };
   }
 
   /**

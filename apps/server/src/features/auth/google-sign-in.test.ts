@@ -5,6 +5,8 @@ import * as api from '@willow/contracts';
 import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
 import { call, clientWithCookie, createAccount, createTestApp, createUser, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { startFakeOidc, type FakeOidc } from '../../../test/fakes/fake-oidc.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { ACCOUNT_DEACTIVATED } from './auth.service.js';
 import { googleSignInStates } from './auth.table.js';
 import { safeReturnUrl } from './google-sign-in.service.js';
 
@@ -215,6 +217,14 @@ describe('with the portal’s Google client', () => {
     expect(res.statusCode, res.body).toBe(200);
     google.user = { ...google.user, email: leaver.email };
     expect(refusal(await signInWithGoogle()).error).toBe(SIGN_IN_MESSAGES.deactivated);
+  });
+
+  it('refuses a user whose practice is deactivated, as the password sign-in does', async () => {
+    const closed = await createAccount(ctx);
+    const member = await createUser(ctx, closed, []);
+    await accountsRepository.update(ctx.database.db, closed.accountId, { isActive: false });
+    google.user = { ...google.user, email: member.email };
+    expect(refusal(await signInWithGoogle('/clients'))).toEqual({ error: ACCOUNT_DEACTIVATED, returnUrl: '/clients' });
   });
 
   it('limits the callbacks from one address', async () => {
