@@ -17,6 +17,8 @@ import { signInTokensRepository } from './features/auth/sign-in-tokens.repositor
 import { LONGEST_RATE_WINDOW_MS } from './features/auth/rate-limits.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
+import { OnboardingService } from './features/auth/onboarding.service.js';
+import { SignInFlowsService } from './features/auth/sign-in-flows.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
 import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
 import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
@@ -85,9 +87,13 @@ export function createContainer(
     productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
   });
+  const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
+  const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   return {
     db,
-    auth: new AuthService(db, signer, opts.secureCookies, opts.sessionCache),
+    auth,
+    signInFlows,
+    onboarding: new OnboardingService(db, auth, signInFlows, communications.productMail, opts.providers.appUrl),
     audit,
     clients: new ClientsService(db, audit),
     clientImport: new ClientImportService(db, audit),
@@ -105,7 +111,7 @@ export function createContainer(
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers),
     providers: opts.providers,
-    users: new UsersService(db),
+    users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }),
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit),
     availability: new AvailabilityService(db),

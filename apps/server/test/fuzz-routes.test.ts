@@ -53,7 +53,9 @@ async function signInOwner() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A portal that can send its own mail, so the sign-in flows and invitations reach their work (the
+  // messages are only queued: no worker runs here). Without it they answer 503 by design.
+  ctx = await createTestApp({ mail: { smtpUrl: 'smtp://127.0.0.1:9' } });
   await seedDemo(ctx.database.db);
   await signInOwner();
   const [demo] = await ctx.database.query<{ id: string }>(`select id from accounts where name = 'Demo Veterinary Group'`);

@@ -62,6 +62,7 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return u.userId;
   },
   '/api/user/{id}/toggleActivation': async (t) => (await createUser(ctx, t)).userId,
+  '/api/user/{id}/invite': async (t) => (await createUser(ctx, t)).userId,
   '/api/role/{id}': async (t) => t.roles['Front Desk']!,
   '/api/account/{id}': async (t) => t.accountId,
   '/api/client/{id}': (t) => makeClient(t),

@@ -7,14 +7,14 @@ import type {
   SubscriptionUsage,
   UpdateAccountInput,
 } from '@willow/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { createPredefinedRoles } from '../roles/roles.service.js';
-import { usersRepository } from '../users/users.repository.js';
+import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
 import { accountsRepository, tiersRepository, type AccountRow, type TierRow } from './accounts.repository.js';
 
@@ -35,6 +35,35 @@ const toTier = (row: TierRow & { accountCount?: number }): SubscriptionTier => (
 });
 
 export const USER_EMAIL_TAKEN = 'A user with this email address already exists';
+
+export interface NewAccountRecords {
+  name: string;
+  subscriptionTier: string;
+  location: { name: string; timezone: string };
+  owner: { email: string; firstName: string; lastName: string; passwordHash: string };
+}
+
+/**
+ * The rows of a new account, in the caller's transaction: the account, its predefined roles, its
+ * first location and its owner as Administrator there. Shared by the platform's account creation
+ * and a practice's own onboarding (docs/decisions/0089). An owner's address already in use is the
+ * directory's unique clash (EMAIL_TAKEN_CONSTRAINT), for the caller to word.
+ */
+export async function createAccountRecords(tx: Executor, input: NewAccountRecords): Promise<{ account: AccountRow; owner: UserRow }> {
+  const account = await accountsRepository.insert(tx, { name: input.name, subscriptionTier: input.subscriptionTier });
+  const scope = { accountId: account.id };
+  const roleIds = await createPredefinedRoles(tx, scope);
+  const location = await locationsRepository.insert(tx, scope, { name: input.location.name, timezone: input.location.timezone });
+  const owner = await usersRepository.insert(tx, scope, {
+    email: input.owner.email,
+    firstName: input.owner.firstName,
+    lastName: input.owner.lastName,
+    passwordHash: input.owner.passwordHash,
+  });
+  await usersRepository.setRoles(tx, scope, owner.id, [roleIds.Administrator]);
+  await usersRepository.setLocations(tx, scope, owner.id, [location.id]);
+  return { account, owner };
+}
 
 export class AccountsService {
   constructor(private readonly db: Db) {}
@@ -67,21 +96,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.owner.password);
     try {
       return await this.db.transaction(async (tx) => {
-        const account = await accountsRepository.insert(tx, { name: input.name, subscriptionTier: input.subscriptionTier });
-        const scope = { accountId: account.id };
-        const roleIds = await createPredefinedRoles(tx, scope);
-        const location = await locationsRepository.insert(tx, scope, {
-          name: input.location.name,
-          timezone: input.location.timezone,
-        });
-        const owner = await usersRepository.insert(tx, scope, {
-          email: input.owner.email,
-          firstName: input.owner.firstName,
-          lastName: input.owner.lastName,
-          passwordHash,
-        });
-        await usersRepository.setRoles(tx, scope, owner.id, [roleIds.Administrator]);
-        await usersRepository.setLocations(tx, scope, owner.id, [location.id]);
+        const { account } = await createAccountRecords(tx, { ...input, owner: { ...input.owner, passwordHash } });
         return toAccount(account);
       });
     } catch (err) {

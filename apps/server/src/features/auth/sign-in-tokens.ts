@@ -73,6 +73,11 @@ export const signInTokens = {
     return row;
   },
 
+  /** Ends the live tokens of these kinds sent to an address. */
+  endLive(ex: Executor, email: string, kinds: TokenKind[]): Promise<void> {
+    return signInTokensRepository.endLive(ex, email.toLowerCase(), kinds);
+  },
+
   /** Ends the live tokens of these kinds that concern a user. */
   endForUser(ex: Executor, userId: string, kinds: TokenKind[]): Promise<void> {
     return signInTokensRepository.endLiveForUser(ex, userId, kinds);

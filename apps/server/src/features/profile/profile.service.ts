@@ -9,6 +9,8 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { clearAttempts, takeAttempt } from '../auth/attempt-limits.js';
 import { authRepository } from '../auth/auth.repository.js';
+import { PASSWORD_SET_ENDS, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
+import { signInTokens } from '../auth/sign-in-tokens.js';
 import { usersRepository } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
 
@@ -57,7 +59,11 @@ export class ProfileService {
     await this.checkCurrentPassword(auth, user.passwordHash, input.currentPassword);
     const attempt = await takeAttempt(this.db, ownAccount(auth), 'ownEmail', auth.userId);
     try {
-      await this.db.transaction((tx) => usersRepository.update(tx, ownAccount(auth), auth.userId, { ...names, email: input.email }));
+      await this.db.transaction(async (tx) => {
+        await usersRepository.update(tx, ownAccount(auth), auth.userId, { ...names, email: input.email });
+        // Links and codes sent to the old address stop working with it.
+        await signInTokens.endForUser(tx, auth.userId, USER_TOKEN_KINDS);
+      });
     } catch (err) {
       if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw badRequest(`email: ${MESSAGES.emailUnavailable}`);
       await attempt.forget();
@@ -88,6 +94,8 @@ export class ProfileService {
     await this.db.transaction(async (tx) => {
       await usersRepository.update(tx, ownAccount(auth), auth.userId, { passwordHash });
       await authRepository.revokeUserSessions(tx, { accountId: auth.homeAccountId, userId: auth.userId }, auth.sessionId);
+      // A reset link or a sign-in link sent before the change no longer signs anyone in.
+      await signInTokens.endForUser(tx, auth.userId, PASSWORD_SET_ENDS);
     });
   }
 

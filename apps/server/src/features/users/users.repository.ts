@@ -2,12 +2,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Permission } from '@willow/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { together, type Executor } from '../../db/client.js';
-import { idIn, linkTable, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, idIn, linkTable, sameAccount, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
+import { accounts } from '../accounts/accounts.table.js';
 import { userEmailsRepository } from './user-emails.repository.js';
 import { locations } from '../locations/locations.table.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { userRoles } from '../roles/roles.table.js';
-import { userLocations, users } from './users.table.js';
+import { userEmails, userLocations, users } from './users.table.js';
 
 const base = tenantRepository(users);
 const userRoleLinks = linkTable(userRoles, userRoles.userId, userRoles.roleId);
@@ -61,6 +62,35 @@ export const usersRepository = {
   async findByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
     const entry = await userEmailsRepository.find(ex, email);
     return entry && base.findById(ex, { accountId: entry.accountId }, entry.userId);
+  },
+
+  /**
+   * Security-critical: what the emailed sign-in flows know about an address, in one statement
+   * whether or not a user has it (the same work for every address: docs/decisions/0086). Starts
+   * from the global email directory; the user is joined inside the directory entry's account.
+   */
+  async accountCheck(
+    ex: Executor,
+    email: string,
+  ): Promise<{ id: string; accountId: string; email: string; firstName: string; lastName: string; hasPassword: boolean; isActive: boolean; accountActive: boolean } | undefined> {
+    const [row] = await ex
+      .select({
+        id: users.id,
+        accountId: users.accountId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        isActive: users.isActive,
+        accountActive: accounts.isActive,
+      })
+      .from(userEmails)
+      .innerJoin(users, sameAccount(users, userEmails, eq(users.id, userEmails.userId)))
+      // accounts are global (a reference table on a sharded database)
+      .innerJoin(accounts, accountOf(userEmails))
+      .where(eq(userEmails.email, email.toLowerCase()))
+      .limit(1);
+    return row;
   },
 
   /** The signed-in user's own row, in their own account wherever they are working. */

@@ -8,8 +8,14 @@ import { assertFiltersVisible } from '../../platform/list-filters.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
 import { takeAttempt } from '../auth/attempt-limits.js';
 import { authRepository } from '../auth/auth.repository.js';
+import { takeRate } from '../auth/rate-limits.js';
+import { invitationEmail } from '../auth/sign-in-emails.js';
+import { PASSWORD_SET_ENDS, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
+import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
+import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { assertCapacity } from '../subscriptions/subscription-limits.js';
@@ -37,8 +43,15 @@ export async function assertStaff(ex: Executor, scope: Scope, userId: string | n
   if (userId && !(await usersRepository.findById(ex, scope, userId))) throw badRequest(`${field}: unknown user`);
 }
 
+/** Resending an invitation to a user who has set their password already. */
+export const ALREADY_SIGNED_UP = 'This user has already set a password: there is no invitation to send.';
+
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** invitations: the product's mail and the base of its links (Providers.appUrl) */
+    private readonly invitations: { mail: ProductMailer; appUrl: string },
+  ) {}
 
   async list(scope: Scope, opts: { locationId?: string; includePermissions?: boolean }): Promise<User[]> {
     await assertFiltersVisible(this.db, scope, [[locationsRepository, opts.locationId]]);
@@ -85,8 +98,18 @@ export class UsersService {
     }
   }
 
-  async create(scope: Scope, input: CreateValues): Promise<User> {
+  /**
+   * A user with a password, or without one an invited user: the row, the invitation link and its
+   * email in one transaction (docs/decisions/0089); nothing is created when the portal cannot send
+   * email (503).
+   */
+  async create(auth: AuthContext, input: CreateValues): Promise<User> {
+    const scope: Scope = auth;
     if (input.password) assertNewPassword('password', input.password, input);
+    else {
+      if (!this.invitations.mail.configured) throw new EmailNotSetUpError();
+      await takeRate(this.db, [{ limit: 'emailPerAddress', key: input.email }]);
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const id = await this.withEmailAttempt(scope, () =>
       this.db.transaction(async (tx) => {
@@ -102,10 +125,42 @@ export class UsersService {
         });
         await usersRepository.setRoles(tx, scope, row.id, [...new Set(input.roleIds)]);
         await usersRepository.setLocations(tx, scope, row.id, [...new Set(input.locationIds)]);
+        if (!passwordHash) await this.invite(tx, auth, row);
         return row.id;
       }),
     );
     return this.get(scope, id);
+  }
+
+  /** Issues an invitation link and queues its email, in the caller's transaction. */
+  private async invite(tx: Executor, auth: AuthContext, user: { id: string; email: string }): Promise<void> {
+    const token = await signInTokens.issueLink(tx, 'emailLogin', { email: user.email, accountId: auth.accountId, userId: user.id });
+    const account = await accountsRepository.findById(tx, auth.accountId);
+    const inviter = await usersRepository.findSignedIn(tx, auth);
+    await this.invitations.mail.queue(
+      tx,
+      invitationEmail(user.email, {
+        practice: account?.name ?? 'your practice',
+        inviter: inviter ? `${inviter.firstName} ${inviter.lastName}` : null,
+        link: linkUrl(this.invitations.appUrl, 'emailLogin', token),
+      }),
+    );
+  }
+
+  /** A new invitation link for a user who has not set a password yet; the earlier one stops working. */
+  async resendInvitation(auth: AuthContext, id: string): Promise<void> {
+    const user = await usersRepository.findById(this.db, auth, id);
+    if (!user) throw notFound();
+    if (user.passwordHash) throw badRequest(ALREADY_SIGNED_UP);
+    if (!this.invitations.mail.configured) throw new EmailNotSetUpError();
+    await takeRate(this.db, [{ limit: 'emailPerAddress', key: user.email.toLowerCase() }]);
+    await this.db.transaction(async (tx) => {
+      const current = await usersRepository.findById(tx, auth, id, { lock: 'update' });
+      if (!current) throw notFound();
+      if (current.passwordHash) throw badRequest(ALREADY_SIGNED_UP);
+      await signInTokens.endForUser(tx, id, ['emailLogin']);
+      await this.invite(tx, auth, current);
+    });
   }
 
   async update(scope: Scope, id: string, input: UpdateValues): Promise<User> {
@@ -131,8 +186,14 @@ export class UsersService {
         });
         if (input.roleIds) await usersRepository.setRoles(tx, scope, id, [...new Set(input.roleIds)]);
         if (input.locationIds) await usersRepository.setLocations(tx, scope, id, [...new Set(input.locationIds)]);
-        // A password set by an administrator signs the user out everywhere.
-        if (passwordHash) await authRepository.revokeUserSessions(tx, { accountId: scope.accountId, userId: id });
+        // A password set by an administrator signs the user out everywhere and ends the links and
+        // codes that would sign them in without it.
+        if (passwordHash) {
+          await authRepository.revokeUserSessions(tx, { accountId: scope.accountId, userId: id });
+          await signInTokens.endForUser(tx, id, PASSWORD_SET_ENDS);
+        }
+        // Links and codes sent to the old address stop working with it.
+        if (input.email !== undefined && input.email !== existing.email.toLowerCase()) await signInTokens.endForUser(tx, id, USER_TOKEN_KINDS);
       });
     const changesEmail = input.email !== undefined && input.email !== current.email.toLowerCase();
     await (changesEmail ? this.withEmailAttempt(scope, save) : save());
@@ -142,7 +203,11 @@ export class UsersService {
   async remove(auth: AuthContext, id: string): Promise<void> {
     if (id === auth.userId) throw badRequest('You cannot delete your own user');
     // The user's optional references (providers, prescribers, authors) are cleared in the same transaction.
-    const removed = await this.db.transaction((tx) => usersRepository.remove(tx, auth, id));
+    const removed = await this.db.transaction(async (tx) => {
+      const gone = await usersRepository.remove(tx, auth, id);
+      if (gone) await signInTokens.endForUser(tx, id, USER_TOKEN_KINDS);
+      return gone;
+    });
     if (!removed) throw notFound();
   }
 
@@ -154,7 +219,11 @@ export class UsersService {
       if (existing.isActive === isActive) return;
       if (isActive) await assertCapacity(tx, auth, 'activeUsers');
       await usersRepository.update(tx, auth, id, { isActive });
-      if (!isActive) await authRepository.revokeUserSessions(tx, { accountId: auth.accountId, userId: id });
+      // A deactivated user is signed out everywhere, and their links and codes end.
+      if (!isActive) {
+        await authRepository.revokeUserSessions(tx, { accountId: auth.accountId, userId: id });
+        await signInTokens.endForUser(tx, id, USER_TOKEN_KINDS);
+      }
     });
     return this.get(auth, id);
   }
