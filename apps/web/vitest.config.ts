@@ -13,5 +13,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     sequence: { groupOrder: 0 },
+    setupFiles: ['src/test/setup.ts'],
   },
 });

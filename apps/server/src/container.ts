@@ -20,6 +20,8 @@ import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
 import { OnboardingService } from './features/auth/onboarding.service.js';
 import { SignInFlowsService } from './features/auth/sign-in-flows.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
+import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
+import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
@@ -107,6 +109,7 @@ export function createContainer(
     integrations,
     stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
+    googleSignIn: new GoogleSignInService(db, integrations, opts.providers),
     providers: opts.providers,
     users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }),
     roles: new RolesService(db),
@@ -120,7 +123,7 @@ export function createContainer(
     appointmentWrites: new AppointmentWritesService(db, audit),
     appointmentStatus: new AppointmentStatusService(db, audit),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
-    booking: new BookingService(db, signer),
+    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
     async ping() {
       await healthRepository.ping(db);
@@ -128,7 +131,8 @@ export function createContainer(
     /**
      * Forgets what no rule reads any more: sign-in failures and counted attempts older than their
      * windows, expired sessions, used booking-form tokens past their expiry, and the product's own
-     * mail (sign-in codes, reset links) a week after it was done with. Idempotent, so
+     * mail (sign-in codes, reset links) a week after it was done with, and Google sign-ins started
+     * and never completed. Idempotent, so
      * every app server may run it (main.ts does, every few minutes).
      */
     async housekeeping(now: Date = new Date()) {
@@ -141,6 +145,7 @@ export function createContainer(
       await bookingRepository.pruneFormUses(db, now);
       await signInTokensRepository.prune(db, new Date(now.getTime() - 24 * 3_600_000));
       await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
+      await googleSignInRepository.prune(db, now);
       await communications.prune(now);
     },
   };

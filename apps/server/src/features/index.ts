@@ -5,6 +5,7 @@ import { addOnsRoutes } from './add-ons/add-ons.routes.js';
 import { appointmentsRoutes } from './appointments/appointments.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { googleSignInRoutes } from './auth/google-sign-in.routes.js';
 import { careRoutes } from './care/care.routes.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
@@ -27,6 +28,7 @@ import { usersRoutes } from './users/users.routes.js';
 export const features: ((r: Router, c: Container) => void)[] = [
   healthRoutes,
   authRoutes,
+  googleSignInRoutes,
   profileRoutes,
   accountsRoutes,
   subscriptionsRoutes,

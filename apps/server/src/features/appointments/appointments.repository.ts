@@ -123,6 +123,14 @@ export const appointmentsRepository = {
    * Serialises bookings that could clash: a transaction-scoped lock per provider and patient,
    * taken in one order (by hash) so two bookings never wait on each other crosswise.
    */
+  /**
+   * The owner of an online request confirmed their address (the emailed link): the first
+   * confirmation's time is kept. Undefined when the appointment is gone.
+   */
+  async confirmEmail(ex: Executor, scope: Scope, id: string): Promise<AppointmentRow | undefined> {
+    return base.update(ex, scope, id, { emailConfirmedAt: sql`coalesce(${appointments.emailConfirmedAt}, now())` });
+  },
+
   async lockKeys(ex: Executor, keys: string[]): Promise<void> {
     await lockKeys(ex, keys);
   },

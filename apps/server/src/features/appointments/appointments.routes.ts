@@ -25,4 +25,5 @@ export function appointmentsRoutes(r: Router, c: Container) {
   // The public booking page: no session; rate limited by the caller's address.
   r.publicRoute(api.getBookingPage, ({ params }) => c.booking.page(params.locationId));
   r.publicRoute(api.createBookingRequest, ({ params, body, req }) => c.booking.request(params.locationId, req.ip, body.data));
+  r.publicRoute(api.confirmBookingEmail, ({ body, req }) => c.booking.confirmEmail(body.data.token, req.ip));
 }

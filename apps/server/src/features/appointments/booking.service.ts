@@ -5,6 +5,8 @@ import {
   BOOKING_LIMIT_PER_LOCATION,
   BOOKING_TOO_MANY,
   DEFAULT_CURRENCY,
+  SIGN_IN_MESSAGES,
+  TOKEN_LIFETIME_MINUTES,
   isVisitService,
   SERVICE_TYPES,
   visitMinutes,
@@ -16,6 +18,9 @@ import type { Db, Executor } from '../../db/client.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { TokenSigner } from '../../platform/tokens.js';
+import { takeRate } from '../auth/rate-limits.js';
+import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
+import type { CommunicationsService } from '../communications/communications.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
@@ -41,10 +46,36 @@ const speciesAt = async (ex: Executor, scope: Scope, locationId: string) =>
  * The public booking page of a location: anyone may read it and send a request, which becomes a
  * Pending appointment for the staff to confirm. No session exists, so the location names the account.
  */
+/** What the owner is sent when their request is received (queued with the request, in its transaction). */
+export function bookingReceivedEmail(m: { firstName: string; patientName: string; serviceName: string; locationName: string; link: string }) {
+  const days = TOKEN_LIFETIME_MINUTES.onlineBooking / (24 * 60);
+  return {
+    subject: `Your booking request at ${m.locationName}`,
+    body: [
+      `Hello ${m.firstName},`,
+      '',
+      `Thank you for your request for ${m.serviceName} for ${m.patientName} at ${m.locationName}. We have received it, and the practice will be in touch to confirm a time.`,
+      '',
+      `Please confirm that this is your email address by opening this link (it works for ${days} days):`,
+      m.link,
+      '',
+      'If you did not make this request, you can ignore this email.',
+      '',
+      m.locationName,
+    ].join('\n'),
+  };
+}
+
 export class BookingService {
   constructor(
     private readonly db: Db,
     private readonly signer: TokenSigner,
+    private readonly mail: {
+      /** queues the owner's email in the request's transaction */
+      communications: Pick<CommunicationsService, 'enqueue'>;
+      /** the portal's address in emailed links (PUBLIC_URL) */
+      appUrl: string;
+    },
   ) {}
 
   async page(locationId: string): Promise<BookingPage> {
@@ -148,7 +179,37 @@ export class BookingService {
         note: 'Online booking request',
         changedById: null,
       });
+      // The owner hears the request arrived, with a link that confirms their address: queued with
+      // the request, so it exists exactly when the request does. A location without email
+      // delivery keeps it as not sent (the staff see it in the client's messages).
+      const confirmToken = await signInTokens.issueLink(tx, 'onlineBooking', { email: input.owner.email, accountId: scope.accountId, subjectId: row.id });
+      const email = bookingReceivedEmail({
+        firstName: input.owner.firstName,
+        patientName: patient.name,
+        serviceName: service.name,
+        locationName: location.name,
+        link: linkUrl(this.mail.appUrl, 'onlineBooking', confirmToken),
+      });
+      await this.mail.communications.enqueue(tx, scope, { locationId: location.id, clientId: client.id, channel: 'email', to: input.owner.email, ...email });
     });
     return ANSWER;
+  }
+
+  /**
+   * The owner follows the emailed link: the link is used up and the request's appointment shows
+   * the address as confirmed, in one transaction. 400 SIGN_IN_MESSAGES.linkInvalid for a link that
+   * is unknown, used, expired or of another flow (or whose appointment is gone).
+   */
+  async confirmEmail(token: string, ip: string): Promise<{ ok: true; message: string; locationName: string }> {
+    await takeRate(this.db, [{ limit: 'linkPerIp', key: ip }]);
+    return this.db.transaction(async (tx) => {
+      const link = await signInTokens.useLink(tx, 'onlineBooking', token);
+      if (!link.accountId || !link.subjectId) throw badRequest(SIGN_IN_MESSAGES.linkInvalid);
+      const scope = { accountId: link.accountId };
+      const appointment = await appointmentsRepository.confirmEmail(tx, scope, link.subjectId);
+      if (!appointment) throw badRequest(SIGN_IN_MESSAGES.linkInvalid);
+      const location = await locationsRepository.findById(tx, scope, appointment.locationId);
+      return { ok: true as const, message: SIGN_IN_MESSAGES.bookingEmailConfirmed, locationName: location?.name ?? '' };
+    });
   }
 }

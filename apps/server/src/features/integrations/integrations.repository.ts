@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { IntegrationService } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { scopedTable, tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
+import { acrossAccounts, scopedTable, tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
 import { integrations, stripeEvents, type IntegrationSettings } from './integrations.table.js';
 
 const base = tenantRepository(integrations);
 const events = scopedTable(stripeEvents);
+const everywhere = acrossAccounts(integrations);
 export type IntegrationRow = typeof integrations.$inferSelect;
 type IntegrationValues = NewRow<typeof integrations>;
 
@@ -58,6 +59,20 @@ export const integrationsRepository = {
   async swapSecrets(ex: Executor, scope: Scope, id: string, expected: string | null, next: { sealedSecrets: string | null; secretNames: string[] }): Promise<boolean> {
     const same = expected === null ? isNull(integrations.sealedSecrets) : eq(integrations.sealedSecrets, expected);
     return (await base.updateWhere(ex, scope, and(eq(integrations.id, id), same), next)) > 0;
+  },
+
+  /**
+   * Security-critical, and across every account on purpose: the portal's one integration of a
+   * service that serves the whole portal rather than a practice (the Google sign-in client, used
+   * before anyone's account is known; docs/decisions/0090). The earliest created one, so the
+   * choice does not change when another practice adds its own.
+   */
+  async earliestAcrossAccounts(ex: Executor, service: IntegrationService): Promise<IntegrationRow | undefined> {
+    const [row] = await everywhere
+      .select(ex, getTableColumns(integrations), eq(integrations.service, service))
+      .orderBy(asc(integrations.createdAt), asc(integrations.id))
+      .limit(1);
+    return row;
   },
 
   /** Merges provider-issued settings (a linked company's id) into the stored ones in one statement. */

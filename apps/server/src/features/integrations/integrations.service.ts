@@ -10,7 +10,7 @@ import {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Providers } from '../../platform/providers.js';
 import { SecretBoxError, type SecretBox } from '../../platform/secret-box.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -209,6 +209,36 @@ export class IntegrationsService {
     const row = await integrationsRepository.findById(this.db, scope, id);
     if (!row) throw notFound();
     return this.toCredentials(scope, row);
+  }
+
+  /**
+   * The portal's one client of a service that serves every practice (Google sign-in, decision
+   * 0090): the earliest integration of that service across the accounts, opened, with the account
+   * it belongs to; undefined when there is none or its client id or secret is missing (a secret
+   * that no longer opens counts as missing).
+   */
+  async portalClient(service: IntegrationService): Promise<(IntegrationCredentials & { accountId: string }) | undefined> {
+    const row = await integrationsRepository.earliestAcrossAccounts(this.db, service);
+    if (!row) return undefined;
+    return this.usableClient(row);
+  }
+
+  /** The same client by the account and id a flow under way recorded (undefined when it was removed or broken since). */
+  async portalClientById(accountId: string, id: string): Promise<(IntegrationCredentials & { accountId: string }) | undefined> {
+    const row = await integrationsRepository.findById(this.db, { accountId }, id);
+    return row ? this.usableClient(row) : undefined;
+  }
+
+  private usableClient(row: IntegrationRow): (IntegrationCredentials & { accountId: string }) | undefined {
+    let credentials: IntegrationCredentials;
+    try {
+      credentials = this.toCredentials({ accountId: row.accountId }, row);
+    } catch (err) {
+      if (err instanceof HttpError) return undefined;
+      throw err;
+    }
+    if (!credentials.publicKey || !credentials.privateKey) return undefined;
+    return { ...credentials, accountId: row.accountId };
   }
 
   /**

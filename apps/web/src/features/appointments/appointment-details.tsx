@@ -218,6 +218,12 @@ export function RequestedTimes({ appointment, timeZone }: { appointment: Appoint
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Source: {SOURCE_LABELS[appointment.source]}
       </Typography>
+      {/* The owner followed the link in the request's email: the address is theirs (decision 0091). */}
+      <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="request-email-state">
+        {appointment.emailConfirmedAt
+          ? `Email confirmed ${formatInZone(appointment.emailConfirmedAt, timeZone)}`
+          : 'Email not confirmed yet'}
+      </Typography>
       {appointment.requestedTimes.length === 0 ? (
         <Typography variant="body2">No times were given.</Typography>
       ) : (

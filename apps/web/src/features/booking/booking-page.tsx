@@ -1,21 +1,11 @@
-import type { ReactNode } from 'react';
-import { Alert, Box, Button, Container, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { isApiError } from '../../lib/http-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../components/page-loader';
 import { BookingForm } from './booking-form';
+import { BookingFrame as Frame } from './booking-frame';
 import { useBookingPage } from './booking.api';
-
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ bgcolor: 'grey.100', minHeight: '100vh', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="sm">
-        <Paper sx={{ p: { xs: 2, sm: 4 } }}>{children}</Paper>
-      </Container>
-    </Box>
-  );
-}
 
 /** The public page owners use to ask a clinic for a visit (/book/:locationId). */
 export default function BookingPage() {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createBookingRequest, getBookingPage } from '@willow/contracts';
+import { confirmBookingEmail, createBookingRequest, getBookingPage } from '@willow/contracts';
 import type { BookingRequestInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
 
@@ -20,5 +20,12 @@ export function useBookingPage(locationId: string) {
 export function useSubmitBooking(locationId: string) {
   return useMutation({
     mutationFn: (data: BookingRequestInput) => api(createBookingRequest, { params: { locationId }, body: { data } }),
+  });
+}
+
+/** The owner's address confirmed with the emailed link (the link is used up). */
+export function useConfirmBookingEmail() {
+  return useMutation({
+    mutationFn: (token: string) => api(confirmBookingEmail, { body: { data: { token } } }),
   });
 }

@@ -1,0 +1,250 @@
+// Security-critical: Google sign-in (OpenID Connect, authorization code with PKCE; docs/decisions/0090).
+// The state handed to Google is random and single-use (only its SHA-256 is kept, for 10 minutes),
+// the code is exchanged with its PKCE verifier, and the ID token is believed only when signed by a
+// key of the issuer's JWKS, from the issuer, for the portal's client, unexpired, carrying the
+// nonce sent, and naming an address Google has verified. Only then is the active user with that
+// address handed back, for the route to sign in through AuthService.startSession like every other
+// sign-in.
+import { createHash, randomBytes } from 'node:crypto';
+import { CodeChallengeMethod, generateCodeVerifier, OAuth2Client } from 'arctic';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
+import type { Db } from '../../db/client.js';
+import type { Providers } from '../../platform/providers.js';
+import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
+import { usersRepository, type UserRow } from '../users/users.repository.js';
+import { googleSignInRepository } from './google-sign-in.repository.js';
+
+/** How long a person may take at Google before the sign-in they started is refused. */
+export const GOOGLE_STATE_TTL_MS = 10 * 60_000;
+/** How long the issuer's discovery document is reused before it is read again. */
+const DISCOVERY_TTL_MS = 60 * 60_000;
+const PROVIDER_TIMEOUT_MS = 10_000;
+/** Clocks of the portal and Google may differ a little. */
+const CLOCK_TOLERANCE_S = 60;
+/** Google names itself with and without the scheme in its ID tokens (its OpenID documentation). */
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+const GOOGLE_BARE_ISSUER = 'accounts.google.com';
+const SCOPES = ['openid', 'email', 'profile'];
+/** Asymmetric signatures only: a symmetric one would be made with the client secret, which the portal itself knows. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+const hashOf = (state: string) => createHash('sha256').update(state, 'utf8').digest('base64url');
+
+/**
+ * Where to go after signing in: a path of this site only. Anything else (another site, a
+ * scheme-relative `//host`, a backslash some browsers read as a slash, a control character they
+ * strip, the sign-in page itself) is dropped for the portal's start page.
+ */
+export function safeReturnUrl(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (/[\\\u0000-\u001f\u007f\s]/.test(value)) return null;
+  if (value.startsWith('/login') || value.startsWith('/logout')) return null;
+  return value;
+}
+
+/** A sign-in that ends on the sign-in page with `message`; `reason` (free of secrets) is for the log. */
+export class GoogleSignInRefused extends Error {
+  constructor(
+    message: string,
+    readonly returnUrl: string | null = null,
+    readonly reason: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+interface Discovery {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_uri: string;
+}
+
+const isHttpUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/** What went wrong with the provider, in words safe to log (no code, token or secret). */
+function reasonOf(err: unknown): string {
+  if (err instanceof joseErrors.JWTExpired) return 'the ID token has expired';
+  if (err instanceof joseErrors.JWTClaimValidationFailed) return `the ID token's ${err.claim} claim is ${err.reason}`;
+  if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'the ID token is not signed by the issuer';
+  if (err instanceof joseErrors.JOSEError) return `the ID token was refused (${err.code})`;
+  if (err instanceof GoogleSignInRefused) return err.reason ?? err.message;
+  return err instanceof Error ? err.name : 'unknown failure';
+}
+
+export class GoogleSignInService {
+  private discovery: { doc: Discovery; until: number } | undefined;
+  private readonly keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly integrations: IntegrationsService,
+    private readonly providers: Providers,
+  ) {}
+
+  /** Whether the sign-in page offers Google: the portal has a complete Google client. */
+  async offered(): Promise<boolean> {
+    return (await this.integrations.portalClient('google')) !== undefined;
+  }
+
+  private redirectUri(): string {
+    return `${this.providers.appUrl}${GOOGLE_CALLBACK_PATH}`;
+  }
+
+  private oauthClient(client: IntegrationCredentials): OAuth2Client {
+    return new OAuth2Client(client.publicKey!, client.privateKey!, this.redirectUri());
+  }
+
+  /** The issuer's endpoints and keys' address, from its discovery document (read again hourly). */
+  private async discover(): Promise<Discovery> {
+    if (this.discovery && this.discovery.until > Date.now()) return this.discovery.doc;
+    const issuer = this.providers.googleIssuer;
+    let doc: Partial<Discovery>;
+    try {
+      const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      if (!res.ok) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, null, `the discovery document answered ${res.status}`);
+      doc = (await res.json()) as Partial<Discovery>;
+    } catch (err) {
+      if (err instanceof GoogleSignInRefused) throw err;
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, null, 'the discovery document could not be read');
+    }
+    // The document must name the issuer it was read from (OpenID Connect Discovery §4.3).
+    if (doc.issuer?.replace(/\/+$/, '') !== issuer || !isHttpUrl(doc.authorization_endpoint) || !isHttpUrl(doc.token_endpoint) || !isHttpUrl(doc.jwks_uri)) {
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, null, 'the discovery document does not describe the configured issuer');
+    }
+    const found = doc as Discovery;
+    this.discovery = { doc: found, until: Date.now() + DISCOVERY_TTL_MS };
+    return found;
+  }
+
+  private keysOf(jwksUri: string) {
+    let keys = this.keySets.get(jwksUri);
+    if (!keys) {
+      keys = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: PROVIDER_TIMEOUT_MS });
+      this.keySets.set(jwksUri, keys);
+    }
+    return keys;
+  }
+
+  /**
+   * Starts a sign-in: Google's address to send the browser to, with a new state, PKCE challenge
+   * and nonce kept (hashed state) for the callback. Refused with googleNotSetUp without a client.
+   */
+  async start(returnUrl: string | undefined): Promise<string> {
+    const client = await this.integrations.portalClient('google');
+    if (!client) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNotSetUp);
+    const discovery = await this.discover();
+    const state = randomBytes(32).toString('base64url');
+    const codeVerifier = generateCodeVerifier();
+    const nonce = randomBytes(32).toString('base64url');
+    await googleSignInRepository.start(this.db, {
+      stateHash: hashOf(state),
+      codeVerifier,
+      nonce,
+      integrationAccountId: client.accountId,
+      integrationId: client.id,
+      returnUrl: safeReturnUrl(returnUrl),
+      expiresAt: new Date(Date.now() + GOOGLE_STATE_TTL_MS),
+    });
+    const url = this.oauthClient(client).createAuthorizationURLWithPKCE(discovery.authorization_endpoint, state, CodeChallengeMethod.S256, codeVerifier, SCOPES);
+    url.searchParams.set('nonce', nonce);
+    url.searchParams.set('prompt', 'select_account');
+    return url.href;
+  }
+
+  /**
+   * Google's redirect: uses up the state, exchanges the code, checks the ID token and answers the
+   * active user with its address, to be signed in. Every refusal is a GoogleSignInRefused naming
+   * what the person is told.
+   */
+  async complete(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }): Promise<{ user: UserRow; returnUrl: string | null }> {
+    if (!query.state) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'no state');
+    const started = await googleSignInRepository.take(this.db, hashOf(query.state));
+    if (!started) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'unknown or expired state');
+    const back = started.returnUrl;
+    if (query.error) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleCancelled, back);
+    if (!query.code) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, 'no code in the callback');
+    const client = await this.integrations.portalClientById(started.integrationAccountId, started.integrationId);
+    if (!client) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNotSetUp, back, 'the client was removed during the sign-in');
+
+    let claims: JWTPayload;
+    try {
+      const discovery = await this.discover();
+      const idToken = await this.exchange(discovery.token_endpoint, client, query.code, started.codeVerifier);
+      const issuers = discovery.issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, GOOGLE_BARE_ISSUER] : [discovery.issuer];
+      ({ payload: claims } = await jwtVerify(idToken, this.keysOf(discovery.jwks_uri), {
+        issuer: issuers,
+        audience: client.publicKey!,
+        algorithms: ALGORITHMS,
+        requiredClaims: ['exp', 'iat', 'sub', 'nonce'],
+        clockTolerance: CLOCK_TOLERANCE_S,
+      }));
+    } catch (err) {
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, reasonOf(err));
+    }
+    if (claims.nonce !== started.nonce) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, 'the ID token carries another nonce');
+    // A token for several audiences must have been issued to the portal's client (OpenID Connect Core §3.1.3.7).
+    if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== client.publicKey) {
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, 'the ID token was issued to another client');
+    }
+    const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+    if (!email) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, 'the ID token names no email address');
+    if (claims.email_verified !== true && claims.email_verified !== 'true') throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleUnverified, back);
+
+    const user = await usersRepository.findByEmail(this.db, email);
+    if (!user) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNoUser, back);
+    if (!user.isActive) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.deactivated, back);
+    return { user, returnUrl: back };
+  }
+
+  /**
+   * The code and its PKCE verifier for the ID token, at the token endpoint, the client's id and
+   * secret in the form (client_secret_post). Written out rather than through arctic's
+   * validateAuthorizationCode: that one sets Content-Length by hand, which the HTTP client the
+   * server's fetch runs on refuses once the analytics proxy has loaded its own ("invalid
+   * content-length header"), and every exchange would fail.
+   */
+  private async exchange(tokenEndpoint: string, client: IntegrationCredentials, code: string, codeVerifier: string): Promise<string> {
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: this.redirectUri(),
+      code_verifier: codeVerifier,
+      client_id: client.publicKey!,
+      client_secret: client.privateKey!,
+    });
+    let res: Response;
+    try {
+      res = await fetch(tokenEndpoint, {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      });
+    } catch {
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, null, 'the token endpoint could not be reached');
+    }
+    const data = (await res.json().catch(() => ({}))) as { error?: unknown; id_token?: unknown };
+    if (!res.ok) {
+      // Only the error code is logged: the description may echo what was sent.
+      const said = typeof data.error === 'string' ? data.error.replace(/[^\w.-]/g, '').slice(0, 64) : `status ${res.status}`;
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, null, `the token endpoint refused the code: ${said}`);
+    }
+    if (typeof data.id_token !== 'string') throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, null, 'the token endpoint sent no ID token');
+    return data.id_token;
+  }
+
+  /** Housekeeping: sign-ins started and never completed. */
+  prune(now: Date): Promise<void> {
+    return googleSignInRepository.prune(this.db, now);
+  }
+}

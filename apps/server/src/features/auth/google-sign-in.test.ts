@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
+import { call, clientWithCookie, createAccount, createTestApp, createUser, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { startFakeOidc, type FakeOidc } from '../../../test/fakes/fake-oidc.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { ACCOUNT_DEACTIVATED } from './auth.service.js';
+import { googleSignInStates } from './auth.table.js';
+import { safeReturnUrl } from './google-sign-in.service.js';
+
+const APP_URL = 'http://portal.willow.test';
+const CLIENT_ID = 'willow-portal.apps.example';
+const CLIENT_SECRET = 'client-secret-only-the-fake-knows';
+
+let ctx: TestContext;
+let google: FakeOidc;
+let practice: TestAccount;
+
+beforeAll(async () => {
+  google = await startFakeOidc({ [CLIENT_ID]: CLIENT_SECRET, 'later-client': 'later-secret' });
+  ctx = await createTestApp({ providers: { googleIssuer: google.url, appUrl: APP_URL } });
+  practice = await createAccount(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await google?.close();
+});
+
+let ipCounter = 0;
+/** Each flow from its own address, so the callbacks' rate limit is not what a test meets. */
+const nextIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+const start = (returnUrl?: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/google', ...(returnUrl !== undefined && { query: { returnUrl } }) });
+const callback = (query: Record<string, string>, remoteAddress = nextIp()) =>
+  ctx.app.inject({ method: 'GET', url: GOOGLE_CALLBACK_PATH, query, remoteAddress, headers: { 'user-agent': 'test-browser' } });
+
+/** The sign-in page's address a refusal leads to, read back. */
+function refusal(res: LightMyRequestResponse): { error: string | null; returnUrl: string | null } {
+  expect(res.statusCode, res.body).toBe(303);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const url = new URL(String(res.headers.location), APP_URL);
+  expect(url.pathname).toBe('/login');
+  expect(res.cookies.find((c) => c.name === 'x-access-token')).toBeUndefined();
+  return { error: url.searchParams.get('error'), returnUrl: url.searchParams.get('returnUrl') };
+}
+
+/** Starts a sign-in and lets the fake's person answer: the callback's query Google would send. */
+async function atGoogle(returnUrl?: string): Promise<Record<string, string>> {
+  const res = await start(returnUrl);
+  expect(res.statusCode, res.body).toBe(302);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const answer = await fetch(String(res.headers.location), { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  const back = new URL(answer.headers.get('location')!);
+  expect(`${back.origin}${back.pathname}`).toBe(`${APP_URL}${GOOGLE_CALLBACK_PATH}`);
+  return Object.fromEntries(back.searchParams);
+}
+
+async function signInWithGoogle(returnUrl?: string) {
+  return callback(await atGoogle(returnUrl));
+}
+
+function signedInCookie(res: LightMyRequestResponse): string {
+  expect(res.statusCode, res.body).toBe(303);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const cookie = res.cookies.find((c) => c.name === 'x-access-token');
+  expect(cookie?.httpOnly).toBe(true);
+  return `x-access-token=${cookie!.value}`;
+}
+
+async function addGoogle(account: TestAccount, clientId: string, secret: string) {
+  const res = await account.admin.call(api.createIntegration, {
+    body: { data: { locationId: account.locationId, service: 'google', publicKey: clientId, privateKey: secret, settings: {} } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+describe('without a Google client', () => {
+  it('offers no Google sign-in, and one started anyway goes back to the sign-in page saying so', async () => {
+    const options = await call(ctx, api.getSignInOptions);
+    expect(options.statusCode).toBe(200);
+    expect(options.json()).toEqual({ email: false, google: false });
+    const res = await start('/clients');
+    expect(refusal(res).error).toBe(SIGN_IN_MESSAGES.googleNotSetUp);
+    expect(google.authorizations).toHaveLength(0);
+  });
+});
+
+describe('with the portal’s Google client', () => {
+  let staff: Awaited<ReturnType<typeof createUser>>;
+
+  beforeAll(async () => {
+    await addGoogle(practice, CLIENT_ID, CLIENT_SECRET);
+    // Another practice adds its own later: the portal keeps using the first one.
+    await addGoogle(await createAccount(ctx), 'later-client', 'later-secret');
+    staff = await createUser(ctx, practice, []);
+  });
+  beforeEach(() => {
+    google.mode = 'redirect';
+    google.tamper = null;
+    google.user = { email: staff.email, emailVerified: true, sub: 'google-sub-1' };
+  });
+
+  it('is offered on the sign-in page', async () => {
+    expect((await call(ctx, api.getSignInOptions)).json()).toEqual({ email: false, google: true });
+  });
+
+  it('sends the browser to the issuer with state, PKCE, nonce and the portal’s first client', async () => {
+    const res = await start();
+    expect(res.statusCode).toBe(302);
+    const url = new URL(String(res.headers.location));
+    expect(`${url.origin}${url.pathname}`).toBe(`${google.url}/authorize`);
+    const q = url.searchParams;
+    expect(q.get('client_id')).toBe(CLIENT_ID);
+    expect(q.get('redirect_uri')).toBe(`${APP_URL}${GOOGLE_CALLBACK_PATH}`);
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('scope')).toBe('openid email profile');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('prompt')).toBe('select_account');
+    // Two starts, two different states.
+    expect(new URL(String((await start()).headers.location)).searchParams.get('state')).not.toBe(q.get('state'));
+  });
+
+  it('signs in the user with the Google address: the cookie works', async () => {
+    const res = await signInWithGoogle();
+    const cookie = signedInCookie(res);
+    expect(res.headers.location).toBe('/');
+    const profile = await clientWithCookie(ctx, cookie).call(api.getProfile);
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect((profile.json() as api.Profile).email).toBe(staff.email);
+  });
+
+  it('matches the address whatever its case', async () => {
+    google.user = { ...google.user, email: staff.email.toUpperCase() };
+    signedInCookie(await signInWithGoogle());
+  });
+
+  it('goes back to the page the person was going to, and never to another site', async () => {
+    expect((await signInWithGoogle('/clients?search=ada')).headers.location).toBe('/clients?search=ada');
+    for (const offSite of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', '/login']) {
+      const res = await signInWithGoogle(offSite);
+      signedInCookie(res);
+      expect(res.headers.location, offSite).toBe('/');
+    }
+  });
+
+  it('refuses a state used before', async () => {
+    const query = await atGoogle();
+    signedInCookie(await callback(query));
+    expect(refusal(await callback(query)).error).toBe(SIGN_IN_MESSAGES.googleStateInvalid);
+  });
+
+  it('refuses a state it never handed out, or none', async () => {
+    const query = await atGoogle();
+    expect(refusal(await callback({ ...query, state: 'x'.repeat(43) })).error).toBe(SIGN_IN_MESSAGES.googleStateInvalid);
+    expect(refusal(await callback({ code: query.code! })).error).toBe(SIGN_IN_MESSAGES.googleStateInvalid);
+    // The real state still works: a forged callback did not spend it.
+    signedInCookie(await callback(query));
+  });
+
+  it('refuses a state that has expired', async () => {
+    const query = await atGoogle();
+    await ctx.database.db.update(googleSignInStates).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(refusal(await callback(query)).error).toBe(SIGN_IN_MESSAGES.googleStateInvalid);
+  });
+
+  it('forgets sign-ins never completed in housekeeping', async () => {
+    await atGoogle();
+    expect(await ctx.database.db.$count(googleSignInStates)).toBeGreaterThan(0);
+    await ctx.app.container.housekeeping(new Date(Date.now() + 11 * 60_000));
+    expect(await ctx.database.db.$count(googleSignInStates)).toBe(0);
+  });
+
+  it('says so when the person cancels at Google, keeping where they were going', async () => {
+    google.mode = 'deny';
+    const query = await atGoogle('/schedule');
+    expect(query.error).toBe('access_denied');
+    expect(refusal(await callback(query))).toEqual({ error: SIGN_IN_MESSAGES.googleCancelled, returnUrl: '/schedule' });
+  });
+
+  it.each([
+    ['signed by a key not in the issuer’s set', 'wrongKey'],
+    ['for another client', 'wrongAudience'],
+    ['expired', 'expired'],
+    ['from another issuer', 'wrongIssuer'],
+    ['with another nonce', 'wrongNonce'],
+  ] as const)('refuses an ID token %s', async (_what, tamper) => {
+    google.tamper = tamper;
+    expect(refusal(await signInWithGoogle()).error).toBe(SIGN_IN_MESSAGES.googleFailed);
+  });
+
+  it('refuses a code the issuer does not accept (a changed code, or one used twice)', async () => {
+    const query = await atGoogle();
+    expect(refusal(await callback({ ...query, code: 'forged-code' })).error).toBe(SIGN_IN_MESSAGES.googleFailed);
+    // The state was spent by the failed attempt: replaying the real code with it is refused.
+    expect(refusal(await callback(query)).error).toBe(SIGN_IN_MESSAGES.googleStateInvalid);
+  });
+
+  it('refuses an address Google has not verified', async () => {
+    google.user = { ...google.user, emailVerified: false };
+    expect(refusal(await signInWithGoogle()).error).toBe(SIGN_IN_MESSAGES.googleUnverified);
+  });
+
+  it('refuses an address no user has', async () => {
+    google.user = { ...google.user, email: `nobody-${randomUUID()}@test.example` };
+    expect(refusal(await signInWithGoogle('/clients'))).toEqual({ error: SIGN_IN_MESSAGES.googleNoUser, returnUrl: '/clients' });
+  });
+
+  it('refuses a deactivated user', async () => {
+    const leaver = await createUser(ctx, practice, []);
+    const res = await practice.admin.call(api.toggleUserActivation, { params: { id: leaver.userId }, body: { data: { isActive: false } } });
+    expect(res.statusCode, res.body).toBe(200);
+    google.user = { ...google.user, email: leaver.email };
+    expect(refusal(await signInWithGoogle()).error).toBe(SIGN_IN_MESSAGES.deactivated);
+  });
+
+  it('refuses a user whose practice is deactivated, as the password sign-in does', async () => {
+    const closed = await createAccount(ctx);
+    const member = await createUser(ctx, closed, []);
+    await accountsRepository.update(ctx.database.db, closed.accountId, { isActive: false });
+    google.user = { ...google.user, email: member.email };
+    expect(refusal(await signInWithGoogle('/clients'))).toEqual({ error: ACCOUNT_DEACTIVATED, returnUrl: '/clients' });
+  });
+
+  it('limits the callbacks from one address', async () => {
+    const ip = '203.0.113.77';
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 61; i++) last = await callback({ state: 'y'.repeat(43), code: 'c' }, ip);
+    expect(refusal(last!).error).toBe(SIGN_IN_MESSAGES.tooManyCodes);
+  });
+
+  it('shows the issuer’s own page, from which the person continues', async () => {
+    google.mode = 'page';
+    const res = await start();
+    const page = await fetch(String(res.headers.location));
+    const html = await page.text();
+    expect(html).toContain(`Continue as ${staff.email}`);
+    const href = /href="([^"]+)" role="button">Continue as/.exec(html)![1]!.replaceAll('&#38;', '&');
+    const back = new URL(href);
+    signedInCookie(await callback(Object.fromEntries(back.searchParams)));
+  });
+});
+
+describe('the return address', () => {
+  it('is a path of this site only', () => {
+    expect(safeReturnUrl('/appointments/1?x=1#y')).toBe('/appointments/1?x=1#y');
+    for (const bad of [undefined, '', 'clients', 'https://a.example', '//a.example', '/\\a.example', '/\n/a.example', '/ /a', '/logout', '/login?x']) {
+      expect(safeReturnUrl(bad), String(bad)).toBeNull();
+    }
+  });
+});
