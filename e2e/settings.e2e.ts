@@ -79,7 +79,9 @@ describe('settings', () => {
       const form = page.getByRole('dialog', { name: 'New user' });
       await form.getByLabel('First name').fill(first);
       await form.getByLabel('Last name').fill(last);
-      await form.getByLabel('Email').fill(email);
+      await form.getByRole('textbox', { name: 'Email' }).fill(email);
+      // Not invited by email: the password is set here.
+      await form.getByRole('radio', { name: 'Set a password now' }).check();
       await form.getByLabel('Initial password').fill('a-long-e2e-password');
       await form.getByLabel('Roles').click();
       await page.getByRole('option', { name: 'Assistant', exact: true }).click();
