@@ -70,14 +70,23 @@ export function resetAll(): void {
   toast.remove();
 }
 
-/** Renders inside a query client, a router (at `path`, matched by `pattern`) and the toaster. */
-export function renderPage(ui: ReactElement, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
+/**
+ * Renders inside a query client, a router (at `path`, matched by `pattern`) and the toaster;
+ * `also` names the pages the one under test may navigate to (path → what stands there).
+ */
+export function renderPage(
+  ui: ReactElement,
+  { path = '/', pattern = '*', also = {} }: { path?: string; pattern?: string; also?: Record<string, ReactElement> } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={pattern} element={ui} />
+          {Object.entries(also).map(([to, element]) => (
+            <Route key={to} path={to} element={element} />
+          ))}
         </Routes>
       </MemoryRouter>
       <AppToaster />

@@ -1,31 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getSignInOptions, MESSAGES, OTP_LENGTH, SIGN_IN_MESSAGES } from '@willow/contracts';
-import { AppToaster } from '../../lib/toasts';
-import { fakeServer, resetAll, stubMatchMedia } from '../../test/test-support';
+import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Answer, Call } from '../../test/test-support';
 import { safeReturnUrl, signInOptionsOperation } from './auth.api';
 import LoginPage, { CODE_LENGTH } from './login-page';
 
 const PROFILE = { id: 'u1', firstName: 'Vera', lastName: 'Vet', email: 'vera@example.test', account: { id: 'a1', name: 'Practice' }, location: null };
 
-function renderLogin(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/users" element={<p>Users page</p>} />
-          <Route path="/" element={<p>Schedule page</p>} />
-        </Routes>
-      </MemoryRouter>
-      <AppToaster />
-    </QueryClientProvider>,
-  );
-}
+const renderLogin = (path: string) =>
+  renderPage(<LoginPage />, { path, pattern: '/login', also: { '/users': <p>Users page</p>, '/': <p>Schedule page</p> } });
 
 const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const helperOf = (el: HTMLInputElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent;

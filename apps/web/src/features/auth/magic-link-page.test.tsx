@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
-import { AppToaster } from '../../lib/toasts';
-import { fakeServer, resetAll, stubMatchMedia } from '../../test/test-support';
+import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Answer, Call } from '../../test/test-support';
 import { NO_PASSWORD_YET_NOTE } from './auth.api';
 import MagicLinkPage from './magic-link-page';
@@ -12,21 +9,8 @@ import MagicLinkPage from './magic-link-page';
 const TOKEN = 'a'.repeat(43);
 const PROFILE = { id: 'u1', firstName: 'Vera', lastName: 'Vet', email: 'vera@example.test', account: { id: 'a1', name: 'Practice' }, location: null };
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/magicLink" element={<MagicLinkPage />} />
-          <Route path="/" element={<p>Schedule page</p>} />
-          <Route path="/login" element={<p>Sign-in page</p>} />
-        </Routes>
-      </MemoryRouter>
-      <AppToaster />
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string) =>
+  renderPage(<MagicLinkPage />, { path, pattern: '/magicLink', also: { '/': <p>Schedule page</p>, '/login': <p>Sign-in page</p> } });
 
 describe('the sign-in link page', { timeout: 20_000 }, () => {
   let calls: Call[];

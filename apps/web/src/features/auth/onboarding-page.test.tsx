@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { TokenDescription } from '@willow/contracts';
-import { AppToaster } from '../../lib/toasts';
-import { fakeServer, resetAll, stubMatchMedia } from '../../test/test-support';
+import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Answer, Call } from '../../test/test-support';
 import OnboardingPage from './onboarding-page';
 
@@ -21,20 +18,8 @@ const link = (kind: TokenDescription['kind'], more: Partial<TokenDescription> = 
   ...more,
 });
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/onboarding" element={<OnboardingPage />} />
-          <Route path="/" element={<p>Schedule page</p>} />
-        </Routes>
-      </MemoryRouter>
-      <AppToaster />
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string) =>
+  renderPage(<OnboardingPage />, { path, pattern: '/onboarding', also: { '/': <p>Schedule page</p> } });
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

@@ -1,20 +1,17 @@
-import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { MESSAGES, SIGN_IN_MESSAGES } from '@willow/contracts';
+import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { TokenDescription } from '@willow/contracts';
 import { TimeZoneInput } from '../../components/form-fields';
 import { useFormState } from '../../components/form-state';
 import { TextInput } from '../../components/text-input';
-import { notifyError } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { loadSignInRequests, useFinishSignIn } from './auth.api';
-import { usedUpLink } from './link-failure';
 import { LinkFailed, LinkLoading } from './link-states';
-import { Notice } from './login-page';
+import { EmailLinkForm } from './email-link-form';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { FrameForm, SignInFrame } from './sign-in-frame';
 import { useLinkDescription } from './use-link-description';
+import { useLinkFormSubmit } from './use-link-form-submit';
 
 /**
  * Setting up: without a link, the address a new practice starts from (confirmed by the emailed
@@ -28,62 +25,18 @@ export default function OnboardingPage() {
 
 function StartOnboarding() {
   useDocumentTitle('Set up your practice');
-  const form = useFormState({ email: '' });
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-
-  const submit = async () => {
-    setFailure(undefined);
-    setSending(true);
-    try {
-      const r = await loadSignInRequests();
-      const data = form.check(r.ForgotPasswordInput, form.values);
-      if (!data) return;
-      setSent((await r.startOnboardingRequest(data.email)).message);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : MESSAGES.serverError);
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
-    <SignInFrame
+    <EmailLinkForm
       subtitle="Set up your practice"
-      formProps={{
-        onSubmit: (e) => {
-          e.preventDefault();
-          void submit();
-        },
-      }}
-    >
-      {failure && <Notice severity="error">{failure}</Notice>}
-      {sent ? (
-        <Notice severity="success">{sent}</Notice>
-      ) : (
+      intro="Start with your email address: we will send you a link to confirm it and set up your practice."
+      autoComplete="email"
+      request={(r) => ({ schema: r.StartOnboardingInput, send: r.startOnboardingRequest })}
+      footer={
         <>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Start with your email address: we will send you a link to confirm it and set up your practice.
-          </Typography>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={form.values.email}
-            onValueChange={(v) => form.set('email', v)}
-            error={form.errors.email}
-          />
-          <Button type="submit" variant="contained" size="large" loading={sending}>
-            Email me a link
-          </Button>
+          Already using Willow? <RouterLink to="/login">Sign in</RouterLink>
         </>
-      )}
-      <Typography variant="body2" sx={{ textAlign: 'center', '& a': { color: 'primary.main' } }}>
-        Already using Willow? <RouterLink to="/login">Sign in</RouterLink>
-      </Typography>
-    </SignInFrame>
+      }
+    />
   );
 }
 
@@ -117,16 +70,6 @@ function browserTimeZone(): string {
   }
 }
 
-/** A failed form send: the link used up meanwhile, a field's problem under it, else a toast. */
-function useSendFailure(showServerError: (error: unknown) => boolean) {
-  const [linkGone, setLinkGone] = useState(false);
-  const failed = (title: string, error: unknown) => {
-    if (usedUpLink(error)) setLinkGone(true);
-    else if (!showServerError(error)) notifyError(title, error);
-  };
-  return { linkGone, failed };
-}
-
 function NewPracticeForm({ token, link }: { token: string; link: TokenDescription }) {
   const form = useFormState({
     practiceName: '',
@@ -137,16 +80,12 @@ function NewPracticeForm({ token, link }: { token: string; link: TokenDescriptio
     password: '',
     confirmPassword: '',
   });
-  const finish = useFinishSignIn();
-  const [saving, setSaving] = useState(false);
-  const { linkGone, failed } = useSendFailure(form.showServerError);
   const v = form.values;
   const e = form.errors;
-
-  const submit = async () => {
-    setSaving(true);
-    try {
-      const r = await loadSignInRequests();
+  const { saving, linkGone, submit } = useLinkFormSubmit({
+    title: 'Error setting up the practice',
+    showServerError: form.showServerError,
+    send: async (r) => {
       const data = form.check(r.OnboardingInput, {
         token,
         practiceName: v.practiceName,
@@ -155,16 +94,12 @@ function NewPracticeForm({ token, link }: { token: string; link: TokenDescriptio
         lastName: v.lastName,
         password: v.password,
       });
-      if (!data) return;
+      if (!data) return undefined;
       const problems = newPasswordErrors(v, { email: link.email, firstName: v.firstName, lastName: v.lastName });
-      if (problems) return form.setErrors(problems);
-      finish(await r.completeOnboardingRequest(data), '/');
-    } catch (error) {
-      failed('Error setting up the practice', error);
-    } finally {
-      setSaving(false);
-    }
-  };
+      if (problems) return void form.setErrors(problems);
+      return r.completeOnboardingRequest(data);
+    },
+  });
 
   if (linkGone) return <LinkFailed message={SIGN_IN_MESSAGES.linkInvalid} again={{ to: '/onboarding', label: 'Start again' }} />;
   return (
@@ -194,27 +129,19 @@ function NewPracticeForm({ token, link }: { token: string; link: TokenDescriptio
 
 function InvitationForm({ token, link }: { token: string; link: TokenDescription }) {
   const form = useFormState({ firstName: link.firstName ?? '', lastName: link.lastName ?? '', password: '', confirmPassword: '' });
-  const finish = useFinishSignIn();
-  const [saving, setSaving] = useState(false);
-  const { linkGone, failed } = useSendFailure(form.showServerError);
   const v = form.values;
   const e = form.errors;
-
-  const submit = async () => {
-    setSaving(true);
-    try {
-      const r = await loadSignInRequests();
+  const { saving, linkGone, submit } = useLinkFormSubmit({
+    title: 'Error joining the practice',
+    showServerError: form.showServerError,
+    send: async (r) => {
       const data = form.check(r.AcceptInvitationInput, { token, firstName: v.firstName, lastName: v.lastName, password: v.password });
-      if (!data) return;
+      if (!data) return undefined;
       const problems = newPasswordErrors(v, { email: link.email, firstName: v.firstName, lastName: v.lastName });
-      if (problems) return form.setErrors(problems);
-      finish(await r.acceptInvitationRequest(data), '/');
-    } catch (error) {
-      failed('Error joining the practice', error);
-    } finally {
-      setSaving(false);
-    }
-  };
+      if (problems) return void form.setErrors(problems);
+      return r.acceptInvitationRequest(data);
+    },
+  });
 
   if (linkGone) return <LinkFailed message={SIGN_IN_MESSAGES.linkInvalid} again={{ to: '/login', label: 'Back to sign in' }} />;
   return (

@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { TokenDescription } from '@willow/contracts';
 import { useFormState } from '../../components/form-state';
-import { notifyError } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { loadSignInRequests, useFinishSignIn } from './auth.api';
-import { usedUpLink } from './link-failure';
 import { LinkFailed, LinkLoading } from './link-states';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { FrameForm, SignInFrame } from './sign-in-frame';
 import { useLinkDescription } from './use-link-description';
+import { useLinkFormSubmit } from './use-link-form-submit';
 
 /** The emailed reset link: a new password for the address it names; every other device is signed out. */
 export default function ResetPasswordPage() {
@@ -30,30 +27,19 @@ export default function ResetPasswordPage() {
 
 function ResetForm({ token, link }: { token: string; link: TokenDescription }) {
   const form = useFormState({ password: '', confirmPassword: '' });
-  const finish = useFinishSignIn();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
-
-  const submit = async () => {
-    const problems = newPasswordErrors(form.values, { email: link.email });
-    if (problems) return form.setErrors(problems);
-    setSaving(true);
-    setFailure(undefined);
-    try {
-      const r = await loadSignInRequests();
+  const { saving, linkGone, submit } = useLinkFormSubmit({
+    title: 'Error setting the password',
+    showServerError: form.showServerError,
+    note: SIGN_IN_MESSAGES.passwordReset,
+    send: async (r) => {
+      const problems = newPasswordErrors(form.values, { email: link.email });
+      if (problems) return void form.setErrors(problems);
       const data = form.check(r.ResetPasswordInput, { token, password: form.values.password });
-      if (!data) return;
-      finish(await r.resetPasswordRequest(data), '/', SIGN_IN_MESSAGES.passwordReset);
-    } catch (error) {
-      // The password's own problems go under it; a link used up meanwhile says so.
-      if (usedUpLink(error)) setFailure(SIGN_IN_MESSAGES.linkInvalid);
-      else if (!form.showServerError(error)) notifyError('Error setting the password', error);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return data && r.resetPasswordRequest(data);
+    },
+  });
 
-  if (failure) return <LinkFailed message={failure} again={{ to: '/forgotPassword', label: 'Ask for a new link' }} />;
+  if (linkGone) return <LinkFailed message={SIGN_IN_MESSAGES.linkInvalid} again={{ to: '/forgotPassword', label: 'Ask for a new link' }} />;
   return (
     <FrameForm onSubmit={submit}>
       <Typography>

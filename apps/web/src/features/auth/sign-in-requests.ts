@@ -14,6 +14,7 @@ import {
   ResetPasswordInput,
   signInWithMagicLink,
   startOnboarding,
+  StartOnboardingInput,
   verifySignInCode,
   VerifyCodeInput,
 } from '@willow/contracts';
@@ -23,7 +24,7 @@ import { api } from '../../lib/http-client';
 // The sign-in pages load this (the contracts and their schemas) when a person starts using a
 // form, not to draw it: the pages' first load stays small (docs/decisions/0038).
 
-export { AcceptInvitationInput, ForgotPasswordInput, LoginInput, OnboardingInput, ResetPasswordInput, VerifyCodeInput };
+export { AcceptInvitationInput, ForgotPasswordInput, LoginInput, OnboardingInput, ResetPasswordInput, StartOnboardingInput, VerifyCodeInput };
 
 export const signInRequest = (data: LoginInput) => api(login, { body: { data } });
 
