@@ -2,6 +2,7 @@
 // no error in the browser console on the way (a missing icon or a failed request shows there).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, json, LAKESIDE, locationNamed, OWNER, speciesId } from './clinic.ts';
@@ -65,6 +66,37 @@ describe('accessibility of the first-day pages', () => {
       expect(manifest.name).toBe('Willow');
       for (const { src } of manifest.icons) expect((await page.request.get(src)).status(), src).toBe(200);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the pages that email a link: a forgotten password and a new practice', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = consoleErrors(page);
+    try {
+      await page.goto('/forgotPassword');
+      await page.getByRole('button', { name: 'Email me a link' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/onboarding');
+      await page.getByRole('button', { name: 'Email me a link' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the pages an emailed link opens, when the link cannot be used', async () => {
+    // The server refuses the link (400), which the browser reports in its console: only axe is asked here.
+    const { context, page } = await newPage(browser);
+    const dead = 'x'.repeat(43);
+    try {
+      for (const path of [`/resetPassword?token=${dead}`, `/magicLink?token=${dead}`, `/onboarding?token=${dead}`, `/book/confirm?token=${dead}`]) {
+        await page.goto(path);
+        await page.getByText(SIGN_IN_MESSAGES.linkInvalid).waitFor();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
     } finally {
       await context.close();
     }
@@ -185,6 +217,17 @@ describe('accessibility of the staff pages', () => {
     await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
     await page.getByRole('button', { name: 'Restore', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+  it('the Users page, with a new user being invited', async () => {
+    expect(await visit('/users', () => gridLoaded(page))).toEqual([]);
+    await page.getByRole('button', { name: 'New user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New user' });
+    await dialog.getByLabel('First name').waitFor();
+    // Checked once it has faded in: half transparent, its text reads as too faint.
+    await expect.poll(() => page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
   it('the profile, with an email being changed (the current password is asked for)', async () => {
     const email = page.getByRole('textbox', { name: /^Email/ });
