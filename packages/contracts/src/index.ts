@@ -30,3 +30,5 @@ export * from './integrations.js';
 export * from './quickbooks.js';
 export * from './communications.js';
 export * from './client-config.js';
+export * from './templates.js';
+export * from './forms.js';

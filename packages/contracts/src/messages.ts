@@ -65,3 +65,34 @@ export const SIGN_IN_MESSAGES = {
   googleStateInvalid: 'This Google sign-in has expired or was started in another browser. Please try again.',
   bookingEmailConfirmed: 'Thank you: your email address is confirmed. The practice will be in touch about your request.',
 } as const;
+
+/** Templates' toasts (SPEC §8); a kind without its own list error follows the same pattern. */
+export const TEMPLATE_MESSAGES = {
+  createError: 'Error creating template',
+  updateError: 'Error updating template',
+  deleteError: 'Error deleting template',
+  created: 'Template created',
+  updated: 'Template updated',
+  deleted: 'Template deleted',
+  listError: {
+    invoice: 'Error getting Invoice Templates',
+    document: 'Error getting Document Templates',
+    email: 'Error getting Email Templates',
+    pdf: 'Error getting PDF Templates',
+    form: 'Error getting Form Templates',
+    note: 'Error getting Note Templates',
+    sms: 'Error getting SMS Templates',
+  },
+} as const;
+
+/** Forms and their submissions (SPEC §8). */
+export const FORM_MESSAGES = {
+  submitRefused: 'There was an error submitting this form. Please check your answers and try again',
+  listError: 'Error getting Form Submissions',
+  updated: 'Form submission updated',
+  deleted: 'Form submission deleted',
+  updateError: 'Error updating form submission',
+  deleteError: 'Error deleting form submission',
+  sent: 'Form sent',
+  sendError: 'Error sending form',
+} as const;

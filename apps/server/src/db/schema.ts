@@ -17,3 +17,5 @@ export * from '../features/appointments/appointments.table.js';
 export * from '../features/communications/communications.table.js';
 export * from '../features/integrations/integrations.table.js';
 export * from '../features/quickbooks/quickbooks.table.js';
+export * from '../features/templates/templates.table.js';
+export * from '../features/forms/forms.table.js';

@@ -11,6 +11,9 @@ export const locations = pgTable(
     isActive: boolean().notNull().default(true),
     address: text(),
     phone: text(),
+    /** the letterhead logo printed on PDFs: where document storage keeps it, and its type */
+    logoStorageKey: text(),
+    logoContentType: text(),
     ...timestamps(),
   },
   (t) => [tenantPrimaryKey(t), uniqueIndex('locations_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],

@@ -1,0 +1,94 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { appointments } from '../appointments/appointments.table.js';
+import { clients } from '../clients/clients.table.js';
+import { documents } from '../documents/documents.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { patients } from '../patients/patients.table.js';
+import { formTemplates } from '../templates/templates.table.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
+
+/**
+ * A form sent to a client (a link by email or SMS) or opened on a clinic device. The public link
+ * names the account and the request and carries a secret kept here only as a hash, so it is found
+ * by its tenant key on a database sharded by account (docs/decisions/0097).
+ */
+export const formRequests = pgTable(
+  'form_requests',
+  {
+    ...tenantKey(),
+    locationId: locationRef(),
+    formTemplateId: uuid().notNull(),
+    clientId: uuid().notNull(),
+    patientId: uuid(),
+    appointmentId: uuid(),
+    /** email, sms or device */
+    channel: text().notNull(),
+    secretHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** set once, by the submission's transaction: a link submits once */
+    submittedAt: timestamp({ withTimezone: true }),
+    sentById: uuid(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('form_requests', t),
+    tenantReference('form_requests', t, t.formTemplateId, formTemplates, 'cascade'),
+    tenantReference('form_requests', t, t.clientId, clients, 'cascade'),
+    tenantReference('form_requests', t, t.patientId, patients),
+    tenantReference('form_requests', t, t.appointmentId, appointments),
+    index().on(t.accountId, t.appointmentId),
+    index().on(t.accountId, t.clientId),
+  ],
+);
+
+/**
+ * What a client submitted: immutable once written, apart from its status and deletedAt (SPEC §3).
+ * It keeps the fields it answered (a template edited later does not change it) and the signature's
+ * evidence: name, time, IP, user agent and the hash of the form version signed.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    ...tenantKey(),
+    locationId: locationRef(),
+    formRequestId: uuid(),
+    formTemplateId: uuid(),
+    formName: text().notNull(),
+    purpose: text().notNull(),
+    formVersion: integer().notNull(),
+    /** SHA-256 of the fields and texts the client saw */
+    versionHash: text().notNull(),
+    fields: jsonb().$type<unknown[]>().notNull(),
+    answers: jsonb().$type<Record<string, unknown>>().notNull(),
+    clientId: uuid().notNull(),
+    patientId: uuid(),
+    appointmentId: uuid(),
+    /** the drawn signature as a PNG data URL; null when the form asks for none */
+    signature: text(),
+    signerName: text(),
+    signedAt: timestamp({ withTimezone: true }),
+    signerIp: text(),
+    signerUserAgent: text(),
+    /** the PDF of the submission, stored as a document of the client */
+    documentId: uuid(),
+    /** unread or read (SPEC §4 "Form submissions") */
+    status: text().notNull().default('unread'),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('form_submissions', t),
+    tenantReference('form_submissions', t, t.formRequestId, formRequests),
+    tenantReference('form_submissions', t, t.formTemplateId, formTemplates),
+    tenantReference('form_submissions', t, t.clientId, clients, 'cascade'),
+    tenantReference('form_submissions', t, t.patientId, patients),
+    tenantReference('form_submissions', t, t.appointmentId, appointments),
+    tenantReference('form_submissions', t, t.documentId, documents),
+    index().on(t.accountId, t.locationId, t.status, t.submittedAt),
+    index().on(t.accountId, t.appointmentId),
+    index().on(t.accountId, t.clientId),
+  ],
+);

@@ -1,0 +1,445 @@
+import { z } from 'zod';
+import { anyOf, authenticated, operation } from './operation.js';
+import { crudOperations } from './crud.js';
+import { idField, nameField, optionalText, wrapped } from './rules.js';
+
+/**
+ * Templates of seven kinds (SPEC §3, §7 "Templates"). Every text a user edits here is a LiquidJS
+ * template rendered by the server's one template engine (docs/decisions/0094). Templates belong to a
+ * location; everyone signed in reads them, managing them asks for locations.manage (0095).
+ */
+export const TEMPLATE_KINDS = ['invoice', 'document', 'email', 'pdf', 'form', 'note', 'sms'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const TEMPLATE_KIND_LABELS: Record<TemplateKind, string> = {
+  invoice: 'Invoice',
+  document: 'Document',
+  email: 'Email',
+  pdf: 'PDF',
+  form: 'Form',
+  note: 'Note',
+  sms: 'SMS',
+};
+/** The pages (SPEC §2, Settings › Templates). */
+export const TEMPLATE_ROUTES: Record<TemplateKind, string> = {
+  invoice: '/invoiceTemplates',
+  document: '/documentTemplates',
+  email: '/emailTemplates',
+  pdf: '/pdfTemplates',
+  form: '/formTemplates',
+  note: '/noteTemplates',
+  sms: '/smsTemplates',
+};
+
+/**
+ * What an SMS template is for: the automations pick reminders and aftercare texts by it, the chat
+ * offers quick replies, forms and payments send their links with it (docs/decisions/0096).
+ */
+export const SMS_TEMPLATE_TYPES = [
+  'appointment_reminder',
+  'appointment_confirmation',
+  'aftercare',
+  'ashes_update',
+  'form_request',
+  'payment_request',
+  'chat_reply',
+  'general',
+] as const;
+export type SmsTemplateType = (typeof SMS_TEMPLATE_TYPES)[number];
+export const SMS_TEMPLATE_TYPE_LABELS: Record<SmsTemplateType, string> = {
+  appointment_reminder: 'Appointment reminder',
+  appointment_confirmation: 'Appointment confirmation',
+  aftercare: 'Aftercare',
+  ashes_update: 'Ashes update',
+  form_request: 'Form request',
+  payment_request: 'Payment request',
+  chat_reply: 'Chat quick reply',
+  general: 'General',
+};
+
+/** The longest template body a user may save (characters); output has its own limit on the server. */
+export const TEMPLATE_BODY_MAX = 50_000;
+/** An SMS is shorter than 1000 characters (SPEC §9), after merging as before. */
+export const SMS_BODY_MAX = 999;
+
+const templateBody = (max = TEMPLATE_BODY_MAX) => z.string().max(max, `must be at most ${max} characters`);
+
+const base = {
+  id: z.string(),
+  locationId: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+const baseInput = { locationId: idField(), name: nameField() };
+
+const templateOps = <E extends z.ZodType, I extends z.ZodObject, W extends string>(kind: TemplateKind, wrapper: W, entity: E, input: I) =>
+  crudOperations({
+    path: `/api/${kind}Template`,
+    tag: 'templates',
+    noun: `${TEMPLATE_KIND_LABELS[kind].toLowerCase()} template`,
+    entity,
+    read: authenticated,
+    write: anyOf('locations.manage'),
+    wrapper,
+    list: { query: TemplateListQuery },
+    get: {},
+    create: { input },
+    update: { input: input.partial() },
+    remove: {},
+  });
+
+export const TemplateListQuery = z.object({ locationId: idField().optional() });
+
+// ---------- email ----------
+export const EmailTemplate = z.object({ ...base, subject: z.string(), body: z.string() });
+export type EmailTemplate = z.infer<typeof EmailTemplate>;
+/** The body is Markdown with merge fields; sent as HTML with a plain-text part. */
+export const EmailTemplateInput = z.object({
+  ...baseInput,
+  subject: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  body: templateBody(),
+});
+export type EmailTemplateInput = z.input<typeof EmailTemplateInput>;
+export const emailTemplateOps = templateOps('email', 'emailTemplateData', EmailTemplate, EmailTemplateInput);
+
+// ---------- SMS ----------
+export const SmsTemplate = z.object({ ...base, type: z.enum(SMS_TEMPLATE_TYPES), body: z.string() });
+export type SmsTemplate = z.infer<typeof SmsTemplate>;
+export const SmsTemplateInput = z.object({
+  ...baseInput,
+  type: z.enum(SMS_TEMPLATE_TYPES).default('general'),
+  body: z.string().min(1, 'is required').max(SMS_BODY_MAX, 'Message must be less than 1000 characters'),
+});
+export type SmsTemplateInput = z.input<typeof SmsTemplateInput>;
+/** SMS lists take the extra `type` (SPEC §7). */
+export const SmsTemplateListQuery = TemplateListQuery.extend({ type: z.enum(SMS_TEMPLATE_TYPES).optional() });
+export const smsTemplateOps = crudOperations({
+  path: '/api/smsTemplate',
+  tag: 'templates',
+  noun: 'SMS template',
+  entity: SmsTemplate,
+  read: authenticated,
+  write: anyOf('locations.manage'),
+  wrapper: 'smsTemplateData',
+  list: { query: SmsTemplateListQuery },
+  get: {},
+  create: { input: SmsTemplateInput },
+  update: { input: SmsTemplateInput.partial() },
+  remove: {},
+});
+
+// ---------- note ----------
+export const NoteTemplate = z.object({ ...base, body: z.string() });
+export type NoteTemplate = z.infer<typeof NoteTemplate>;
+export const NoteTemplateInput = z.object({ ...baseInput, body: templateBody(10_000).min(1, 'is required') });
+export type NoteTemplateInput = z.input<typeof NoteTemplateInput>;
+export const noteTemplateOps = templateOps('note', 'noteTemplateData', NoteTemplate, NoteTemplateInput);
+
+// ---------- PDF (the page a document or invoice is printed on) ----------
+export const PDF_PAGE_SIZES = ['LETTER', 'A4'] as const;
+export const PDF_ORIENTATIONS = ['portrait', 'landscape'] as const;
+export const PdfTemplate = z.object({
+  ...base,
+  pageSize: z.enum(PDF_PAGE_SIZES),
+  orientation: z.enum(PDF_ORIENTATIONS),
+  /** letterhead text beside the location's logo; Markdown with merge fields */
+  header: z.string(),
+  footer: z.string(),
+  showLogo: z.boolean(),
+  showPageNumbers: z.boolean(),
+});
+export type PdfTemplate = z.infer<typeof PdfTemplate>;
+export const PdfTemplateInput = z.object({
+  ...baseInput,
+  pageSize: z.enum(PDF_PAGE_SIZES).default('LETTER'),
+  orientation: z.enum(PDF_ORIENTATIONS).default('portrait'),
+  header: templateBody(2_000).default(''),
+  footer: templateBody(2_000).default(''),
+  showLogo: z.boolean().default(true),
+  showPageNumbers: z.boolean().default(true),
+});
+export type PdfTemplateInput = z.input<typeof PdfTemplateInput>;
+export const pdfTemplateOps = templateOps('pdf', 'pdfTemplateData', PdfTemplate, PdfTemplateInput);
+
+// ---------- document (a letter or certificate made into a PDF of a client or patient) ----------
+export const DocumentTemplate = z.object({ ...base, body: z.string(), pdfTemplateId: z.string().nullable() });
+export type DocumentTemplate = z.infer<typeof DocumentTemplate>;
+export const DocumentTemplateInput = z.object({
+  ...baseInput,
+  body: templateBody().min(1, 'is required'),
+  /** the page it is printed on; none: a plain page */
+  pdfTemplateId: idField().nullable().default(null),
+});
+export type DocumentTemplateInput = z.input<typeof DocumentTemplateInput>;
+export const documentTemplateOps = templateOps('document', 'documentTemplateData', DocumentTemplate, DocumentTemplateInput);
+
+// ---------- form (fields a client fills in and signs) ----------
+export const FORM_FIELD_TYPES = ['text', 'longText', 'choice', 'checkbox', 'date', 'number', 'signature', 'consent'] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
+export const FORM_FIELD_TYPE_LABELS: Record<FormFieldType, string> = {
+  text: 'Text',
+  longText: 'Long text',
+  choice: 'Choice',
+  checkbox: 'Checkbox',
+  date: 'Date',
+  number: 'Number',
+  signature: 'Signature',
+  consent: 'Consent clause',
+};
+/** What a form is for: the appointment links consent forms; billing and aftercare read them (0097). */
+export const FORM_PURPOSES = ['general', 'euthanasia_consent', 'cremation_choice'] as const;
+export type FormPurpose = (typeof FORM_PURPOSES)[number];
+export const FORM_PURPOSE_LABELS: Record<FormPurpose, string> = {
+  general: 'General',
+  euthanasia_consent: 'Euthanasia consent',
+  cremation_choice: 'Cremation choice',
+};
+export const FormField = z.object({
+  /** the answer's key: letters, digits and underscores, unique in the form */
+  key: z.string().regex(/^[a-z][a-zA-Z0-9_]{0,39}$/, 'must start with a small letter and use only letters, digits and _'),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  required: z.boolean().default(false),
+  help: optionalText(500).default(null),
+  /** the choices of a `choice` field */
+  options: z.array(z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters')).max(30).default([]),
+  /** the clause a `consent` field asks the client to accept (merge fields allowed) */
+  text: templateBody(5_000).nullable().default(null),
+});
+export type FormField = z.infer<typeof FormField>;
+export const FormTemplate = z.object({
+  ...base,
+  description: z.string().nullable(),
+  purpose: z.enum(FORM_PURPOSES),
+  fields: z.array(FormField),
+  /** JSON Schema and UI schema derived from `fields` when saved; the form is rendered from them */
+  schema: z.record(z.string(), z.unknown()),
+  uiSchema: z.record(z.string(), z.unknown()),
+  /** goes up by one whenever the fields change; a submission records the version it answered */
+  version: z.number().int(),
+});
+export type FormTemplate = z.infer<typeof FormTemplate>;
+export const FormTemplateInput = z.object({
+  ...baseInput,
+  description: optionalText(2_000).default(null),
+  purpose: z.enum(FORM_PURPOSES).default('general'),
+  fields: z
+    .array(FormField)
+    .min(1, 'must have at least one field')
+    .max(60, 'must have at most 60 fields')
+    .refine((f) => new Set(f.map((x) => x.key)).size === f.length, 'field keys must differ'),
+});
+export type FormTemplateInput = z.input<typeof FormTemplateInput>;
+export const formTemplateOps = templateOps('form', 'formTemplateData', FormTemplate, FormTemplateInput);
+
+// ---------- invoice (header data plus items, SPEC §3) ----------
+export const InvoiceTemplateItem = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  description: z.string(),
+  quantity: z.number(),
+  /** integer minor units of the account's currency (cents) */
+  unitPrice: z.number().int(),
+  serviceId: z.string().nullable(),
+  addOnId: z.string().nullable(),
+});
+export type InvoiceTemplateItem = z.infer<typeof InvoiceTemplateItem>;
+export const InvoiceTemplateItemInput = z.object({
+  description: z.string().trim().min(1, 'is required').max(300, 'must be at most 300 characters'),
+  quantity: z.number({ message: 'must be a number' }).positive('must be more than 0')
+    .max(10_000, 'must be at most 10000')
+    .refine((v) => Math.round(v * 1000) === v * 1000, 'must have at most three decimals'),
+  unitPrice: z.number({ message: 'must be a number' }).int('must be whole cents').min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100000000'),
+  serviceId: idField().nullable().default(null),
+  addOnId: idField().nullable().default(null),
+});
+export type InvoiceTemplateItemInput = z.input<typeof InvoiceTemplateItemInput>;
+export const InvoiceTemplate = z.object({
+  ...base,
+  /** printed under the lines (payment terms, thanks); Markdown with merge fields */
+  notes: z.string(),
+  pdfTemplateId: z.string().nullable(),
+  items: z.array(InvoiceTemplateItem),
+});
+export type InvoiceTemplate = z.infer<typeof InvoiceTemplate>;
+export const InvoiceTemplateInput = z.object({
+  ...baseInput,
+  notes: templateBody(5_000).default(''),
+  pdfTemplateId: idField().nullable().default(null),
+});
+export type InvoiceTemplateInput = z.input<typeof InvoiceTemplateInput>;
+export const invoiceTemplateOps = crudOperations({
+  path: '/api/invoiceTemplate',
+  tag: 'templates',
+  noun: 'invoice template',
+  entity: InvoiceTemplate,
+  read: authenticated,
+  write: anyOf('locations.manage'),
+  wrapper: 'invoiceTemplateData',
+  items: { key: 'invoiceTemplateItems', input: InvoiceTemplateItemInput, max: 200 },
+  list: { query: TemplateListQuery },
+  get: {},
+  create: { input: InvoiceTemplateInput },
+  update: { input: InvoiceTemplateInput.partial() },
+  remove: {},
+});
+
+/** Every kind's operations, for code that treats the kinds alike (menus, the editor page). */
+export const TEMPLATE_OPS = {
+  invoice: invoiceTemplateOps,
+  document: documentTemplateOps,
+  email: emailTemplateOps,
+  pdf: pdfTemplateOps,
+  form: formTemplateOps,
+  note: noteTemplateOps,
+  sms: smsTemplateOps,
+} as const;
+
+// ---------- merge fields ----------
+/**
+ * The fields a template may use, by group; the editor inserts them and the server refuses a
+ * template naming any other at save time. `sample` fills the live preview.
+ */
+export const MERGE_FIELD_GROUPS = {
+  client: {
+    label: 'Client',
+    fields: {
+      firstName: { label: 'First name', sample: 'Maria' },
+      lastName: { label: 'Last name', sample: 'Alvarez' },
+      fullName: { label: 'Full name', sample: 'Maria Alvarez' },
+      email: { label: 'Email', sample: 'maria@example.com' },
+      phone: { label: 'Phone', sample: '+1 555 0100' },
+      address: { label: 'Address', sample: '12 Elm Street, Springfield' },
+    },
+  },
+  patient: {
+    label: 'Patient',
+    fields: {
+      name: { label: 'Name', sample: 'Biscuit' },
+      species: { label: 'Species', sample: 'Dog' },
+      breed: { label: 'Breed', sample: 'Labrador' },
+      sex: { label: 'Sex', sample: 'Female' },
+      dateOfBirth: { label: 'Date of birth', sample: '2012-04-03' },
+      weight: { label: 'Weight', sample: '28 kg' },
+    },
+  },
+  appointment: {
+    label: 'Appointment',
+    fields: {
+      date: { label: 'Date', sample: 'Tuesday, 24 November 2026' },
+      time: { label: 'Time', sample: '2:30 PM' },
+      status: { label: 'Status', sample: 'Confirmed' },
+      service: { label: 'Service', sample: 'Home euthanasia' },
+      provider: { label: 'Provider', sample: 'Dr. Sam Lee' },
+      address: { label: 'Visit address', sample: '12 Elm Street, Springfield' },
+      addOns: { label: 'Add-ons', sample: 'Paw print, Fur clipping' },
+    },
+  },
+  location: {
+    label: 'Location',
+    fields: {
+      name: { label: 'Name', sample: 'Willow Home Vet — Springfield' },
+      address: { label: 'Address', sample: '1 Main Street, Springfield' },
+      phone: { label: 'Phone', sample: '+1 555 0199' },
+      timezone: { label: 'Time zone', sample: 'America/New_York' },
+    },
+  },
+  practice: {
+    label: 'Practice',
+    fields: { name: { label: 'Name', sample: 'Willow Home Vet' } },
+  },
+  staff: {
+    label: 'Staff member',
+    fields: {
+      firstName: { label: 'First name', sample: 'Sam' },
+      lastName: { label: 'Last name', sample: 'Lee' },
+      fullName: { label: 'Full name', sample: 'Sam Lee' },
+    },
+  },
+  aftercare: {
+    label: 'Aftercare',
+    fields: {
+      cremationType: { label: 'Cremation type', sample: 'Private' },
+      ashesReturned: { label: 'Ashes returned', sample: 'Yes' },
+      status: { label: 'Status', sample: 'Cremated' },
+    },
+  },
+  invoice: {
+    label: 'Invoice',
+    fields: {
+      number: { label: 'Number', sample: 'INV-0042' },
+      date: { label: 'Date', sample: '24 November 2026' },
+      total: { label: 'Total', sample: '$450.00' },
+      balance: { label: 'Balance owed', sample: '$150.00' },
+    },
+  },
+  link: {
+    label: 'Links',
+    fields: {
+      form: { label: 'Form to fill in', sample: 'https://portal.example.com/form/…' },
+      payment: { label: 'Payment', sample: 'https://portal.example.com/pay/…' },
+    },
+  },
+  today: {
+    label: 'Today',
+    fields: { date: { label: 'Date', sample: '24 November 2026' } },
+  },
+} as const satisfies Record<string, { label: string; fields: Record<string, { label: string; sample: string }> }>;
+export type MergeFieldGroup = keyof typeof MERGE_FIELD_GROUPS;
+
+/** The groups each kind offers: a note has no invoice, a PDF page knows only its location. */
+export const TEMPLATE_MERGE_GROUPS: Record<TemplateKind, readonly MergeFieldGroup[]> = {
+  email: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'invoice', 'link', 'today'],
+  sms: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'link', 'today'],
+  note: ['client', 'patient', 'appointment', 'staff', 'aftercare', 'today'],
+  document: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'today'],
+  pdf: ['location', 'practice', 'today'],
+  form: ['client', 'patient', 'appointment', 'location', 'practice', 'aftercare', 'today'],
+  invoice: ['client', 'patient', 'location', 'practice', 'invoice', 'today'],
+};
+
+/** `{{ client.firstName }}`: how the editor inserts a field. */
+export const mergeFieldTag = (group: MergeFieldGroup, field: string) => `{{ ${group}.${field} }}`;
+
+/** The preview's data: every group's sample values. */
+export function sampleMergeData(kind: TemplateKind): Record<string, Record<string, string>> {
+  const data: Record<string, Record<string, string>> = {};
+  for (const group of TEMPLATE_MERGE_GROUPS[kind]) {
+    const fields: Record<string, string> = {};
+    for (const [name, f] of Object.entries(MERGE_FIELD_GROUPS[group].fields)) fields[name] = f.sample;
+    data[group] = fields;
+  }
+  return data;
+}
+
+/** Render a template with sample data, or with a real record's, and report its problems by line. */
+export const TemplatePreviewInput = z.object({
+  kind: z.enum(TEMPLATE_KINDS),
+  /** the texts of the template as edited, e.g. {subject, body} of an email, {header, footer} of a PDF page */
+  parts: z.record(z.string(), z.string().max(TEMPLATE_BODY_MAX, `must be at most ${TEMPLATE_BODY_MAX} characters`)),
+  /** a real record to fill it from instead of the samples */
+  clientId: idField().optional(),
+  patientId: idField().optional(),
+  appointmentId: idField().optional(),
+  locationId: idField().optional(),
+});
+export type TemplatePreviewInput = z.input<typeof TemplatePreviewInput>;
+export const TemplateProblem = z.object({ part: z.string(), line: z.number().int().nullable(), message: z.string() });
+export type TemplateProblem = z.infer<typeof TemplateProblem>;
+export const TemplatePreview = z.object({
+  /** each part rendered: plain text, and for Markdown parts (email and document bodies) `<part>Html` too */
+  parts: z.record(z.string(), z.string()),
+  problems: z.array(TemplateProblem),
+  /** SMS only: how many segments the text takes (GSM-7: 160/153, else UCS-2: 70/67) */
+  smsSegments: z.number().int().nullable(),
+});
+export type TemplatePreview = z.infer<typeof TemplatePreview>;
+export const previewTemplate = operation({
+  method: 'POST',
+  path: '/api/template/preview',
+  access: authenticated,
+  tag: 'templates',
+  summary: 'Render a template as edited with sample data (or a record’s), with its problems by line',
+  body: wrapped(TemplatePreviewInput),
+  response: TemplatePreview,
+});
