@@ -151,6 +151,7 @@ CREATE TABLE "form_submissions" (
 --> statement-breakpoint
 ALTER TABLE "locations" ADD COLUMN "logo_storage_key" text;--> statement-breakpoint
 ALTER TABLE "locations" ADD COLUMN "logo_content_type" text;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "attachment_document_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "document_templates" ADD CONSTRAINT "document_templates_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_templates" ADD CONSTRAINT "document_templates_location_id_fk" FOREIGN KEY ("account_id","location_id") REFERENCES "public"."locations"("account_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_templates" ADD CONSTRAINT "document_templates_pdf_template_id_fk" FOREIGN KEY ("account_id","pdf_template_id") REFERENCES "public"."pdf_templates"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 import { clients } from '../clients/clients.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
@@ -39,6 +39,8 @@ export const outboxMessages = pgTable(
     /** no foreign key: the log outlives a deleted user */
     sentById: uuid(),
     sentByName: text(),
+    /** documents of the client sent with an email as attachments (read when it is delivered) */
+    attachmentDocumentIds: jsonb().$type<string[]>().notNull().default([]),
     ...timestamps(),
   },
   (t) => [
