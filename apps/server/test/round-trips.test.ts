@@ -1,5 +1,6 @@
 // A request is as many SQL statements as the data it answers needs: the session is checked once
-// and then reused (decision 0061), a list's filter check rides in its count, and a week's
+// and then reused (decision 0061), a page carries its count and filter check as subqueries (one
+// statement; an empty page asks them in a second), and a week's
 // location check runs beside its reads. Counted by the server itself (x-query-count).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
@@ -29,14 +30,21 @@ async function statements(client: Client, op: api.Operation, query: Record<strin
 const week = { startDate: '2030-03-04T05:00:00.000Z', endDate: '2030-03-11T04:00:00.000Z' };
 
 describe('statements per request', () => {
-  it('a page of clients, searched or not, and of patients: the page and its count', async () => {
+  it('a page of clients, searched or not, and of patients: one statement with its count', async () => {
     const q = { locationId: account.locationId, limit: '50' };
-    expect(await statements(account.admin, api.listClients, q)).toEqual({ status: 200, queries: 2 });
-    expect(await statements(account.admin, api.listClients, { ...q, search: 'mar' })).toEqual({ status: 200, queries: 2 });
-    expect(await statements(account.admin, api.listPatients, q)).toEqual({ status: 200, queries: 2 });
+    expect(await statements(account.admin, api.listClients, q)).toEqual({ status: 200, queries: 1 });
+    expect(await statements(account.admin, api.listClients, { ...q, search: 'mar' })).toEqual({ status: 200, queries: 1 });
+    expect(await statements(account.admin, api.listPatients, q)).toEqual({ status: 200, queries: 1 });
   });
 
-  it('answers a page filtered by another account’s location 404, in the same two statements', async () => {
+  it('an empty page asks its count and filter check in a second statement', async () => {
+    const q = { locationId: account.locationId, limit: '50', offset: '50' };
+    expect(await statements(account.admin, api.listClients, q)).toEqual({ status: 200, queries: 2 });
+    const res = await account.admin.call(api.listClients, { query: q });
+    expect(res.json()).toMatchObject({ items: [], total: 1 });
+  });
+
+  it('answers a page filtered by another account’s location 404, in two statements (its page is empty)', async () => {
     expect(await statements(account.admin, api.listClients, { locationId: other.locationId, limit: '50' })).toEqual({ status: 404, queries: 2 });
   });
 

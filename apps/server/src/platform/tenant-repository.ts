@@ -5,8 +5,8 @@
 // each statement is answered by one shard (docs/decisions/0042). `test/tenant-rules.test.ts` fails
 // when code elsewhere compares account_id, reaches a tenant table without these builders, or joins
 // one without the account equated.
-import { and, eq, getTableColumns, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgColumn, type PgSelectBase, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { type PgColumn, type PgSelectBase, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
 import { accounts } from '../features/accounts/accounts.table.js';
@@ -168,26 +168,28 @@ export function scopedTable<T extends AccountTable>(table: T) {
 
     /**
      * One page of the rows meeting `opts.where` in `opts.orderBy`, how many there are in all, and
-     * whether `opts.require` holds: two statements, side by side on two connections outside a
-     * transaction; inside one, one after the other on its connection (and a short first page
-     * needs no count unless something is required).
+     * whether `opts.require` holds, in ONE statement: the count and the requirement ride along each
+     * row as uncorrelated subqueries (PostgreSQL evaluates them once). Only an empty page, which has
+     * no row to carry them, asks them in a second statement (docs/decisions/0063).
      */
     async page<X extends Extras = {}>(ex: Executor, scope: Scope, opts: PageOptions<X>): Promise<{ items: RowWith<T, X>[]; total: number; allowed: boolean }> {
-      const { require, ...listOpts } = opts;
-      const tally = async () => {
+      const { require, extras, ...listOpts } = opts;
+      const allowed = require ?? sql<boolean>`true`;
+      const tally = {
+        __total: sql<number>`(select count(*) from ${t} where ${scoped(scope, opts.where)})`.mapWith(Number),
+        __allowed: sql<boolean>`(select ${allowed})`.mapWith(Boolean),
+      };
+      const rows = await this.list(ex, scope, { ...listOpts, extras: { ...extras, ...tally } as X & typeof tally });
+      const first = rows[0];
+      if (!first) {
         const [row] = await ex
-          .select({ total: sql<number>`count(*)`.mapWith(Number), allowed: (require ?? sql<boolean>`true`).mapWith(Boolean) })
+          .select({ total: sql<number>`count(*)`.mapWith(Number), allowed: allowed.mapWith(Boolean) })
           .from(t)
           .where(scoped(scope, opts.where));
-        return row ?? { total: 0, allowed: true };
-      };
-      if (!is(ex, PgTransaction)) {
-        const [items, { total, allowed }] = await Promise.all([this.list(ex, scope, listOpts), tally()]);
-        return { items, total, allowed };
+        return { items: [], total: row?.total ?? 0, allowed: row?.allowed ?? true };
       }
-      const items = await this.list(ex, scope, listOpts);
-      if (!require && opts.offset === 0 && items.length < opts.limit) return { items, total: items.length, allowed: true };
-      return { items, ...(await tally()) };
+      const items = rows.map(({ __total: _t, __allowed: _a, ...row }) => row) as unknown as RowWith<T, X>[];
+      return { items, total: first.__total, allowed: first.__allowed };
     },
 
     async exists(ex: Executor, scope: Scope, where?: SQL): Promise<boolean> {
