@@ -26,8 +26,11 @@ export function googleSignInRoutes(r: Router, c: Container) {
 
   r.publicRoute(api.googleSignIn, async ({ query, req, reply }) => {
     try {
+      await takeRate(c.db, [{ limit: 'googleStartPerIp', key: req.ip }]);
       return redirect(reply, await c.googleSignIn.start(query.returnUrl), 302);
     } catch (err) {
+      // Too many starts from this address: the sign-in page says so, like any refusal.
+      if (err instanceof HttpError) return redirect(reply, loginWith(err.message, null));
       if (!(err instanceof GoogleSignInRefused)) throw err;
       if (err.reason) req.log.warn({ reason: err.reason }, 'Google sign-in could not start');
       return redirect(reply, loginWith(err.message, null));

@@ -32,7 +32,8 @@ let ipCounter = 0;
 /** Each flow from its own address, so the callbacks' rate limit is not what a test meets. */
 const nextIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-const start = (returnUrl?: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/google', ...(returnUrl !== undefined && { query: { returnUrl } }) });
+const start = (returnUrl?: string, remoteAddress = nextIp()) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/google', remoteAddress, ...(returnUrl !== undefined && { query: { returnUrl } }) });
 const callback = (query: Record<string, string>, remoteAddress = nextIp()) =>
   ctx.app.inject({ method: 'GET', url: GOOGLE_CALLBACK_PATH, query, remoteAddress, headers: { 'user-agent': 'test-browser' } });
 
@@ -232,6 +233,15 @@ describe('with the portal’s Google client', () => {
     let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 61; i++) last = await callback({ state: 'y'.repeat(43), code: 'c' }, ip);
     expect(refusal(last!).error).toBe(SIGN_IN_MESSAGES.tooManyCodes);
+  });
+
+  it('limits the sign-ins started from one address, before storing anything', async () => {
+    const ip = '203.0.113.78';
+    for (let i = 0; i < 60; i++) expect((await start(undefined, ip)).statusCode).toBe(302);
+    const states = await ctx.database.db.$count(googleSignInStates);
+    expect(refusal(await start('/clients', ip)).error).toBe(SIGN_IN_MESSAGES.tooManyStarts);
+    expect(await ctx.database.db.$count(googleSignInStates)).toBe(states);
+    expect((await start()).statusCode).toBe(302);
   });
 
   it('shows the issuer’s own page, from which the person continues', async () => {

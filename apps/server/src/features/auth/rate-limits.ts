@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   codePerAddress: { max: 15, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodes },
   /** links looked at or used from one IP (a token cannot be guessed; this keeps the table from being hammered) */
   linkPerIp: { max: 60, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodes },
+  /** Google sign-ins started from one IP: each start stores a state row, so an open door would fill the table */
+  googleStartPerIp: { max: 60, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyStarts },
 } as const;
 export type RateLimit = keyof typeof RATE_LIMITS;
 
