@@ -189,7 +189,7 @@ export function scopedTable<T extends AccountTable>(table: T) {
         return { items: [], total: row?.total ?? 0, allowed: row?.allowed ?? true };
       }
       const items = rows.map(({ __total: _t, __allowed: _a, ...row }) => row) as unknown as RowWith<T, X>[];
-      return { items, total: first.__total, allowed: first.__allowed };
+      return { items, total: first.__total as number, allowed: first.__allowed as boolean };
     },
 
     async exists(ex: Executor, scope: Scope, where?: SQL): Promise<boolean> {

@@ -7,8 +7,8 @@ export function integrationsRoutes(r: Router, c: Container) {
   r.route(api.createIntegration, ({ auth, body }) => c.integrations.create(auth, body.data));
   r.route(api.createStripeWebhook, ({ auth, body, req }) => c.stripeWebhooks.register(auth, body.data.locationId, req.log));
   r.route(api.updateIntegration, ({ auth, params, body }) => c.integrations.update(auth, params.id, body.data));
-  r.route(api.deleteIntegration, async ({ auth, params }) => {
-    await c.integrations.remove(auth, params.id);
+  r.route(api.deleteIntegration, async ({ auth, params, req }) => {
+    await c.integrations.remove(auth, params.id, req.log);
     return { ok: true as const };
   });
   r.route(api.testIntegration, ({ auth, params }) => c.integrations.test(auth, params.id));

@@ -8,6 +8,7 @@ import {
   type IntegrationService,
   type IntegrationUpdateInput as IntegrationUpdateSchema,
 } from '@willow/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -74,6 +75,9 @@ const SWAP_ATTEMPTS = 8;
  * A location's integrations: their settings, their sealed secrets, and the credentials the
  * features calling a provider ask for (`credentials`, `require`).
  */
+/** Lets go what the integration holds at its provider; never refuses the removal for the provider's sake. */
+export type IntegrationRelease = (ex: Executor, scope: Scope, row: IntegrationRow, log: FastifyBaseLogger | undefined) => Promise<void>;
+
 export class IntegrationsService {
   constructor(
     private readonly db: Db,
@@ -184,8 +188,23 @@ export class IntegrationsService {
     return this.answer(row);
   }
 
-  async remove(scope: Scope, id: string): Promise<void> {
-    const removed = await this.db.transaction((tx) => integrationsRepository.remove(tx, scope, id));
+  /**
+   * What a feature lets go at the provider before its integration is removed: QuickBooks revokes
+   * its tokens at Intuit. Registered once, when the feature's service is built.
+   */
+  private readonly releases = new Map<string, IntegrationRelease>();
+  onRemove(service: string, release: IntegrationRelease): void {
+    this.releases.set(service, release);
+  }
+
+  async remove(scope: Scope, id: string, log?: FastifyBaseLogger): Promise<void> {
+    const removed = await this.db.transaction(async (tx) => {
+      // Locked while the provider is told, so nothing refreshes a token of a row about to go.
+      const row = await integrationsRepository.findById(tx, scope, id, { lock: 'update' });
+      if (!row) return false;
+      await this.releases.get(row.service)?.(tx, scope, row, log);
+      return integrationsRepository.remove(tx, scope, id);
+    });
     if (!removed) throw notFound();
   }
 

@@ -75,6 +75,11 @@ export class QuickbooksService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.client = new QuickbooksClient(providers);
+    // Removing the integration ends the connection at Intuit too, as disconnecting does.
+    integrations.onRemove('quickbooks', async (ex, scope, row, log) => {
+      const c = await integrations.credentials(scope, row.locationId, 'quickbooks', { ex, lock: 'update' });
+      if (c) await this.revokeAtIntuit(c, log);
+    });
   }
 
   /** Where Intuit sends the browser back: the address entered as the Intuit app's redirect URI. */
@@ -259,6 +264,17 @@ export class QuickbooksService {
     };
   }
 
+  /** The tokens revoked at Intuit; a failure is logged, never in the way of forgetting them. */
+  private async revokeAtIntuit(c: IntegrationCredentials, log: FastifyBaseLogger | undefined): Promise<void> {
+    const token = c.secrets.refreshToken ?? c.secrets.accessToken;
+    if (!token) return;
+    await this.client.revoke(appOf(c), token).catch((err: unknown) => {
+      if (!(err instanceof QuickbooksError)) throw err;
+      // Already revoked is what was wanted; otherwise the operator is told (the tokens are forgotten either way).
+      if (err.code !== 'invalid_grant' && err.status !== 400) log?.warn({ integrationId: c.id, problem: err.message }, 'the QuickBooks connection could not be revoked at Intuit');
+    });
+  }
+
   /** Ends the connection: revoked at Intuit, then the tokens and the company forgotten (even when Intuit cannot be reached). */
   async disconnect(auth: AuthContext, locationId: string, log: FastifyBaseLogger): Promise<QuickbooksConnection> {
     const location = await assertLocationVisible(this.db, auth, locationId);
@@ -266,14 +282,7 @@ export class QuickbooksService {
     const integrationId = await this.db.transaction(async (tx) => {
       // Locked like a refresh, so a refresh running now cannot keep a token after this.
       const c = (await this.integrations.credentials(auth, locationId, 'quickbooks', { ex: tx, lock: 'update' }))!;
-      const token = c.secrets.refreshToken ?? c.secrets.accessToken;
-      if (token) {
-        await this.client.revoke(appOf(c), token).catch((err: unknown) => {
-          if (!(err instanceof QuickbooksError)) throw err;
-          // Already revoked is what was wanted; otherwise the operator is told (the tokens are forgotten either way).
-          if (err.code !== 'invalid_grant' && err.status !== 400) log.warn({ integrationId: c.id, problem: err.message }, 'the QuickBooks connection could not be revoked at Intuit');
-        });
-      }
+      await this.revokeAtIntuit(c, log);
       await this.integrations.updateSecrets(auth, c.id, FORGET_TOKENS, tx);
       return c.id;
     });

@@ -324,6 +324,16 @@ describe('POST /api/quickbooks/disconnect', () => {
     expect(await connectionOf(locationId)).toMatchObject({ status: 'notConnected', companyId: null, companyName: null, connectedAt: null });
   });
 
+  it('revokes the connection at Intuit when the integration itself is removed', async () => {
+    const { locationId, integrationId } = await withQuickbooks();
+    await connected(locationId);
+    const { refreshToken } = await secretsOf(integrationId);
+    const res = await manager.call(api.deleteIntegration, { params: { id: integrationId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(intuit.liveRefreshTokens()).not.toContain(refreshToken);
+    expect(await connectionOf(locationId)).toBeUndefined();
+  });
+
   it('needs locations.manage; another account’s location is not found; a location without QuickBooks says so', async () => {
     const { locationId } = await withQuickbooks();
     expect((await staff.call(api.disconnectQuickbooks, { body: { data: { locationId } } })).statusCode).toBe(403);
