@@ -400,6 +400,10 @@ describe('the card payment webhook', () => {
     expect(stripe.endpoints.has(again.publicKey!)).toBe(true);
     const services = (await manager.call(api.listIntegrations, { query: { locationId } })).json().map((i: api.Integration) => i.service);
     expect(services).toEqual(['stripe', 'stripeWebhook']);
+
+    // Removing it here removes it at Stripe: no endpoint keeps calling a portal that cannot check it.
+    expect((await manager.call(api.deleteIntegration, { params: { id: again.id } })).statusCode).toBe(200);
+    expect(stripe.endpoints.has(again.publicKey!)).toBe(false);
   });
 
   it('a secret key Stripe refuses answers that the integration is not set up correctly, without the key', async () => {

@@ -22,7 +22,20 @@ export class StripeWebhooksService {
     private readonly db: Db,
     private readonly integrations: IntegrationsService,
     private readonly providers: Providers,
-  ) {}
+  ) {
+    // Removing the webhook's integration removes its endpoint at Stripe, with the location's key.
+    integrations.onRemove('stripeWebhook', async (ex, scope, row, log) => {
+      const stripeCredentials = await integrations.credentials(scope, row.locationId, 'stripe', { ex });
+      if (!row.publicKey || !stripeCredentials?.privateKey) return;
+      const secretKey = stripeCredentials.privateKey;
+      await stripeClient(secretKey, this.providers.stripe)
+        .webhookEndpoints.del(row.publicKey)
+        .catch((err: unknown) => {
+          if (!isStripeMissing(err))
+            log?.warn({ endpoint: row.publicKey, problem: isStripeError(err) ? withoutSecrets(err.message, [secretKey]) : 'unknown' }, 'the Stripe webhook could not be removed at Stripe');
+        });
+    });
+  }
 
   /**
    * Registers the location's webhook with Stripe (with its Stripe integration's secret key) and
