@@ -429,6 +429,11 @@ export function acrossAccounts<T extends AccountTable>(table: T) {
       return ex.select(fields).from(t).where(where).$dynamic() as unknown as ScopedSelect<T, F>;
     },
     count: (ex: Executor, where?: SQL): Promise<number> => ex.$count(t, where),
+    /** A condition: the row's account is active (a deactivated practice's rows serve no one). */
+    ofActiveAccount: (): SQL => {
+      const k = t as unknown as { accountId: PgColumn };
+      return sql`exists (select 1 from ${accounts} where ${accounts.id} = ${k.accountId} and ${accounts.isActive})`;
+    },
     /**
      * A work queue's claim across accounts: up to `limit` rows meeting `where`, in `orderBy`, that
      * no other transaction holds (FOR UPDATE SKIP LOCKED, so workers on several app servers never

@@ -254,6 +254,15 @@ describe('with the portal’s Google client', () => {
     const back = new URL(href);
     signedInCookie(await callback(Object.fromEntries(back.searchParams)));
   });
+
+  // Last: it deactivates the practice that owns the portal's client.
+  it('passes to the next practice’s client when the owner of the first is deactivated', async () => {
+    await accountsRepository.update(ctx.database.db, practice.accountId, { isActive: false });
+    const url = new URL(String((await start()).headers.location));
+    expect(url.searchParams.get('client_id')).toBe('later-client');
+    await accountsRepository.update(ctx.database.db, practice.accountId, { isActive: true });
+    expect(new URL(String((await start()).headers.location)).searchParams.get('client_id')).toBe(CLIENT_ID);
+  });
 });
 
 describe('the return address', () => {

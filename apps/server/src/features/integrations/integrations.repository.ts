@@ -64,12 +64,13 @@ export const integrationsRepository = {
   /**
    * Security-critical, and across every account on purpose: the portal's one integration of a
    * service that serves the whole portal rather than a practice (the Google sign-in client, used
-   * before anyone's account is known; docs/decisions/0090). The earliest created one, so the
-   * choice does not change when another practice adds its own.
+   * before anyone's account is known; docs/decisions/0090). The earliest created one of a practice
+   * that is active, so the choice does not change when another practice adds its own, and a
+   * deactivated practice's client serves no one.
    */
   async earliestAcrossAccounts(ex: Executor, service: IntegrationService): Promise<IntegrationRow | undefined> {
     const [row] = await everywhere
-      .select(ex, getTableColumns(integrations), eq(integrations.service, service))
+      .select(ex, getTableColumns(integrations), and(eq(integrations.service, service), everywhere.ofActiveAccount()))
       .orderBy(asc(integrations.createdAt), asc(integrations.id))
       .limit(1);
     return row;
