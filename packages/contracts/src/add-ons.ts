@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, nameField, optionalText, priceField, queryBoolean } from './rules.js';
+import { idField, nameField, optionalText, priceField, queryBoolean, patchOf } from './rules.js';
 
 // ---------- add-ons ----------
 export const AddOnCategory = z.object({
@@ -29,7 +29,7 @@ export const addOnCategoryOps = crudOperations({
   entity: AddOnCategory,
   list: { query: AddOnListQuery },
   create: { input: AddOnCategoryInput },
-  update: { input: AddOnCategoryInput.partial() },
+  update: { input: patchOf(AddOnCategoryInput) },
   remove: {},
   read: authenticated,
   write: anyOf('locations.manage'),
@@ -80,7 +80,7 @@ export const addOnOps = crudOperations({
   entity: AddOn,
   list: { query: AddOnListQuery },
   create: { input: AddOnInput },
-  update: { input: AddOnInput.partial() },
+  update: { input: patchOf(AddOnInput) },
   remove: {},
   read: authenticated,
   write: anyOf('locations.manage'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { anyOf, authenticated } from './operation.js';
 import { DELETE_RECORDS } from './permissions.js';
 import { crudOperations } from './crud.js';
-import { dateField, idField, messageField, optionalText, PageQuery, pastDateField } from './rules.js';
+import { dateField, idField, messageField, optionalText, PageQuery, pastDateField, patchOf } from './rules.js';
 
 // ---------- prescriptions ----------
 /** Who a care record is for, so lists can name and grey out patients without more calls. */
@@ -59,7 +59,7 @@ export const prescriptionOps = crudOperations({
   list: { query: CareRecordQuery, paged: true },
   get: {},
   create: { input: PrescriptionInput },
-  update: { input: PrescriptionInput.partial() },
+  update: { input: patchOf(PrescriptionInput) },
   // A clinical record: corrected by an edit (its history keeps what it said), deleted for good only with the permission.
   remove: { access: anyOf(DELETE_RECORDS) },
   read: authenticated,
@@ -103,7 +103,7 @@ const nextDueNotBeforeGiven = (v: { givenOn?: string | undefined; nextDueOn?: st
 };
 export const VaccinationInput = VaccinationFields.superRefine(nextDueNotBeforeGiven);
 /** A change may bring only one of the dates; the server then compares with the stored other. */
-export const VaccinationUpdateInput = VaccinationFields.partial().superRefine(nextDueNotBeforeGiven);
+export const VaccinationUpdateInput = patchOf(VaccinationFields).superRefine(nextDueNotBeforeGiven);
 export type VaccinationInput = z.input<typeof VaccinationInput>;
 /** `status` keeps the vaccinations whose booster is overdue, or due within VACCINATION_DUE_SOON_DAYS. */
 export const VaccinationQuery = CareRecordQuery.extend({ status: z.enum(['overdue', 'dueSoon']).optional() });

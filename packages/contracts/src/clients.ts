@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { DELETE_RECORDS } from './permissions.js';
 import { crudOperations } from './crud.js';
-import { idField, messageField, nameField, optionalEmail, optionalText, PageQuery, wrapped } from './rules.js';
+import { idField, messageField, nameField, optionalEmail, optionalText, PageQuery, wrapped, patchOf } from './rules.js';
 
 // ---------- clients ----------
 export const Client = z.object({
@@ -45,7 +45,7 @@ export const ClientInput = z.object({
   primaryVeterinarianId: idField().nullable().default(null),
 });
 export type ClientInput = z.input<typeof ClientInput>;
-export const ClientUpdateInput = ClientInput.partial();
+export const ClientUpdateInput = patchOf(ClientInput);
 
 export const ListClientsQuery = PageQuery.extend({
   locationId: idField(),

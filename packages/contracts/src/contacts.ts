@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, IdParams, messageField, nameField, noAmpersand, optionalEmail, optionalText, wrapped } from './rules.js';
+import { idField, IdParams, messageField, nameField, noAmpersand, optionalEmail, optionalText, wrapped, patchOf } from './rules.js';
 
 export const CONTACT_CATEGORIES = ['referring_vet', 'crematory', 'supplier', 'family_member', 'other'] as const;
 export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
@@ -58,7 +58,7 @@ export const contactOps = crudOperations({
     summary: 'Contacts of the account sorted by name, optionally searched or filtered',
   },
   create: { input: ContactInput },
-  update: { input: ContactInput.partial() },
+  update: { input: patchOf(ContactInput) },
   remove: {},
 });
 export const { list: listContacts, create: createContact, update: updateContact, remove: deleteContact } = contactOps;

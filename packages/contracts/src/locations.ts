@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
-import { idField, IdParams, nameField, queryBoolean, timeZoneField, wrapped } from './rules.js';
+import { idField, IdParams, nameField, queryBoolean, timeZoneField, wrapped, patchOf } from './rules.js';
 import { LocationIntegration } from './integrations.js';
 
 export const Species = z.object({ id: z.string(), name: z.string() });
@@ -34,7 +34,7 @@ export const LocationInput = z.object({
   phone: z.string().trim().max(40, 'must be at most 40 characters').nullable().default(null),
 });
 export type LocationInput = z.input<typeof LocationInput>;
-export const LocationUpdateInput = LocationInput.partial();
+export const LocationUpdateInput = patchOf(LocationInput);
 export const ListLocationsQuery = z.object({ onlyActive: queryBoolean().optional() });
 export const listLocations = operation({
   method: 'GET',

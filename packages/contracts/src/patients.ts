@@ -3,7 +3,7 @@ import { anyOf, authenticated, operation } from './operation.js';
 import { DELETE_RECORDS } from './permissions.js';
 import { CancelInput } from './appointments.js';
 import { crudOperations } from './crud.js';
-import { dateField, idField, IdParams, messageField, nameField, optionalText, PageQuery, pastDateField, wrapped } from './rules.js';
+import { dateField, idField, IdParams, messageField, nameField, optionalText, PageQuery, pastDateField, wrapped, patchOf } from './rules.js';
 
 export const PATIENT_SEXES = ['male', 'female', 'unknown'] as const;
 export const Patient = z.object({
@@ -76,7 +76,7 @@ export const patientOps = crudOperations({
   list: { query: ListPatientsQuery, paged: true, item: PatientWithClient, summary: 'A page of patients (of a location and/or client) sorted by name' },
   get: { item: PatientDetail },
   create: { input: PatientInput },
-  update: { input: PatientInput.partial() },
+  update: { input: patchOf(PatientInput) },
   remove: { summary: 'Delete for good a patient without history', access: anyOf(DELETE_RECORDS) },
   archive: {},
 });

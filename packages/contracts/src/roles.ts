@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, IdParams, nameField, OkResponse, wrapped } from './rules.js';
+import { idField, IdParams, nameField, OkResponse, wrapped, patchOf } from './rules.js';
 import { PERMISSIONS } from './permissions.js';
 
 export const Role = z.object({
@@ -29,7 +29,7 @@ export const roleOps = crudOperations({
   write: anyOf('permissions.manage'),
   list: { query: z.object({}), summary: 'The account’s roles' },
   create: { input: RoleInput, summary: 'Create a custom role' },
-  update: { input: RoleInput.partial(), summary: 'Change a role’s name, permissions or members' },
+  update: { input: patchOf(RoleInput), summary: 'Change a role’s name, permissions or members' },
   remove: { summary: 'Delete a custom role' },
 });
 export const { list: listRoles, create: createRole, update: updateRole, remove: deleteRole } = roleOps;
@@ -58,7 +58,7 @@ export const updateSystemRole = operation({
   tag: 'roles',
   summary: 'Change a system role',
   params: IdParams,
-  body: wrapped(RoleInput.partial()),
+  body: wrapped(patchOf(RoleInput)),
   response: Role,
 });
 export const deleteSystemRole = operation({

@@ -147,3 +147,16 @@ export const priceField = () =>
     .min(0, 'must be 0 or more')
     .max(1_000_000, 'must be at most 1000000')
     .refine((v) => Math.round(v * 100) === v * 100, 'must have at most two decimals');
+
+/**
+ * An update's fields: every one optional and none defaulted. zod's `.partial()` still fills in a
+ * field's default when it is left out, so an update naming only a name would reset the rest (a
+ * user's roles to none, a contact's organisation to empty). Every update input is built here.
+ */
+export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<{ -readonly [K in keyof S]: z.ZodOptional<S[K]> }>;
+}

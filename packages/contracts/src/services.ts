@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, IdParams, instantField, nameField, priceField, queryBoolean, wrapped } from './rules.js';
+import { idField, IdParams, instantField, nameField, priceField, queryBoolean, wrapped, patchOf } from './rules.js';
 
 // ---------- services ----------
 /** Service types; the list is sorted by type in this order. */
@@ -66,7 +66,7 @@ export const serviceOps = crudOperations({
   entity: Service,
   list: { query: ListServicesQuery },
   create: { input: ServiceInput },
-  update: { input: ServiceInput.partial() },
+  update: { input: patchOf(ServiceInput) },
   remove: {},
   read: authenticated,
   write: anyOf('locations.manage'),

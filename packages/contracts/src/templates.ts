@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, nameField, optionalText, wrapped } from './rules.js';
+import { idField, nameField, optionalText, wrapped, patchOf } from './rules.js';
 
 /**
  * Templates of seven kinds (SPEC §3, §7 "Templates"). Every text a user edits here is a LiquidJS
@@ -84,7 +84,7 @@ const templateOps = <E extends z.ZodType, I extends z.ZodObject, W extends strin
     list: { query: TemplateListQuery },
     get: {},
     create: { input },
-    update: { input: input.partial() },
+    update: { input: patchOf(input) },
     remove: {},
   });
 
@@ -124,7 +124,7 @@ export const smsTemplateOps = crudOperations({
   list: { query: SmsTemplateListQuery },
   get: {},
   create: { input: SmsTemplateInput },
-  update: { input: SmsTemplateInput.partial() },
+  update: { input: patchOf(SmsTemplateInput) },
   remove: {},
 });
 
@@ -280,7 +280,7 @@ export const invoiceTemplateOps = crudOperations({
   list: { query: TemplateListQuery },
   get: {},
   create: { input: InvoiceTemplateInput },
-  update: { input: InvoiceTemplateInput.partial() },
+  update: { input: patchOf(InvoiceTemplateInput) },
   remove: {},
 });
 

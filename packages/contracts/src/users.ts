@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
-import { emailField, idField, IdParams, nameField, newPasswordField, OkResponse, passwordOwnerRule, queryBoolean, wrapped } from './rules.js';
+import { emailField, idField, IdParams, nameField, newPasswordField, OkResponse, passwordOwnerRule, queryBoolean, wrapped, patchOf } from './rules.js';
 import { PERMISSIONS } from './permissions.js';
 
 export const User = z.object({
@@ -33,8 +33,7 @@ const UserFields = z.object({
  */
 export const CreateUserInput = UserFields.extend({ password: newPasswordField().optional() }).superRefine(passwordOwnerRule('password'));
 export type CreateUserInput = z.input<typeof CreateUserInput>;
-export const UpdateUserInput = UserFields.omit({ password: true, isActive: true })
-  .partial()
+export const UpdateUserInput = patchOf(UserFields.omit({ password: true, isActive: true }))
   .extend({ password: newPasswordField().optional() })
   .superRefine(passwordOwnerRule('password'));
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;

@@ -33,9 +33,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * zod 4 fills a default even when it sits inside .optional(), so a `.partial()` of an input with
- * defaults (LocationUpdateInput, UpdateUserInput) turns "not sent" into "reset to the default" and
- * a partial update would wipe the fields it did not mention. An optional key the request left out
- * stays out.
+ * defaults turns "not sent" into "reset to the default" and a partial update would wipe the fields
+ * it did not mention. The contracts build update inputs with `patchOf` (no defaults); this guard
+ * keeps any schema honest on the server: an optional key the request left out stays out.
  */
 export function keepAbsentOptionals(schema: z.ZodType, input: unknown, output: unknown): void {
   const def = defOf(schema);
