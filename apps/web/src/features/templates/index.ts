@@ -5,7 +5,6 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import SmsIcon from '@mui/icons-material/Sms';
 import StickyNote2Icon from '@mui/icons-material/StickyNote2';
-import { TEMPLATE_KIND_LABELS, TEMPLATE_ROUTES } from '@willow/contracts';
 import type { FeatureModule, MenuEntry } from '../../app/feature-registry';
 
 const page = (name: 'InvoiceTemplatesPage' | 'DocumentTemplatesPage' | 'EmailTemplatesPage' | 'PdfTemplatesPage' | 'NoteTemplatesPage' | 'SmsTemplatesPage') =>
@@ -16,11 +15,25 @@ const page = (name: 'InvoiceTemplatesPage' | 'DocumentTemplatesPage' | 'EmailTem
  * order 64, is the forms feature's). Everyone signed in sees them: messages and notes use the
  * templates; only locations.manage changes them (the pages hide their buttons without it).
  */
-const entry = (kind: 'invoice' | 'document' | 'email' | 'pdf' | 'note' | 'sms', icon: MenuEntry['icon'], order: number): MenuEntry => ({
+/*
+ * The paths and labels are TEMPLATE_ROUTES and TEMPLATE_KIND_LABELS of the contracts, written out:
+ * the registry loads with the first page, which must not bring the contracts' schemas (0038);
+ * index.test.ts checks they agree.
+ */
+export const TEMPLATE_PAGES = {
+  invoice: { path: '/invoiceTemplates', label: 'Invoice' },
+  document: { path: '/documentTemplates', label: 'Document' },
+  email: { path: '/emailTemplates', label: 'Email' },
+  pdf: { path: '/pdfTemplates', label: 'PDF' },
+  note: { path: '/noteTemplates', label: 'Note' },
+  sms: { path: '/smsTemplates', label: 'SMS' },
+} as const;
+
+const entry = (kind: keyof typeof TEMPLATE_PAGES, icon: MenuEntry['icon'], order: number): MenuEntry => ({
   section: 'Settings',
   group: 'Templates',
-  label: TEMPLATE_KIND_LABELS[kind],
-  path: TEMPLATE_ROUTES[kind],
+  label: TEMPLATE_PAGES[kind].label,
+  path: TEMPLATE_PAGES[kind].path,
   icon,
   order,
 });
@@ -28,12 +41,12 @@ const entry = (kind: 'invoice' | 'document' | 'email' | 'pdf' | 'note' | 'sms', 
 export const templatesFeature: FeatureModule = {
   id: 'templates',
   routes: [
-    { path: TEMPLATE_ROUTES.invoice, element: page('InvoiceTemplatesPage') },
-    { path: TEMPLATE_ROUTES.document, element: page('DocumentTemplatesPage') },
-    { path: TEMPLATE_ROUTES.email, element: page('EmailTemplatesPage') },
-    { path: TEMPLATE_ROUTES.pdf, element: page('PdfTemplatesPage') },
-    { path: TEMPLATE_ROUTES.note, element: page('NoteTemplatesPage') },
-    { path: TEMPLATE_ROUTES.sms, element: page('SmsTemplatesPage') },
+    { path: TEMPLATE_PAGES.invoice.path, element: page('InvoiceTemplatesPage') },
+    { path: TEMPLATE_PAGES.document.path, element: page('DocumentTemplatesPage') },
+    { path: TEMPLATE_PAGES.email.path, element: page('EmailTemplatesPage') },
+    { path: TEMPLATE_PAGES.pdf.path, element: page('PdfTemplatesPage') },
+    { path: TEMPLATE_PAGES.note.path, element: page('NoteTemplatesPage') },
+    { path: TEMPLATE_PAGES.sms.path, element: page('SmsTemplatesPage') },
   ],
   menu: [
     entry('invoice', ReceiptIcon, 60),
