@@ -57,8 +57,10 @@ async function writeTemplate(page: Page, dialog: Locator, name: string) {
   await page.keyboard.type('!');
   await expect.poll(() => body.inputValue()).toBe('Dear {{ client.firstName }}!, we are here for you.');
   await page.keyboard.press('Backspace');
-  await page.keyboard.press('End');
+  // Ctrl+End: the end of the text (End alone stops at the end of a wrapped line on a phone).
+  await page.keyboard.press('Control+End');
   await page.keyboard.type('\n\n**{{ location.name }}**');
+  expect(await body.inputValue()).toBe('Dear {{ client.firstName }}, we are here for you.\n\n**{{ location.name }}**');
   expect(await subject.inputValue()).toBe('Thinking of {{ patient.name }}');
 }
 
