@@ -1,11 +1,11 @@
 // Email templates at a location of the file's own: written with merge fields from the inserter, seen
 // in the live preview with the sample data, saved, edited (Esc with changes asks before discarding
 // them), deleted; and once on a 375 px screen, where the dialog fills the screen and nothing scrolls
-// sideways.
+// sideways. A note template goes into a patient's notes filled in with the patient's own data.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { ownerOn, rowWith, toastText } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, json, locationNamed, ownerOn, rowWith, speciesId, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
@@ -156,6 +156,39 @@ describe('email templates', () => {
       await dialog.waitFor({ state: 'hidden' });
       await rowWith(page.getByRole('grid', { name: 'Email Templates' }), name).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a note template goes into a patient's notes, filled in with the patient and the client", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openEmailTemplates(page);
+      const location = await locationNamed(context, own.name);
+      const last = `Notes${unique()}`;
+      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Nora', lastName: last });
+      const patient = await apiCreatePatient(context, { clientId: client.id, name: 'Pepper', speciesId: speciesId(location, 'Dog') });
+      const template = `Visit ${unique()}`;
+      await json(
+        await context.request.post('/api/noteTemplate', {
+          data: { noteTemplateData: { locationId: own.id, name: template, body: '{{ patient.name }} rested with {{ client.firstName }}.' } },
+        }),
+        'note template',
+      );
+
+      await page.goto(`/patients/${patient.id}`);
+      await page.getByRole('heading', { name: 'Pepper', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Pepper' });
+      const notes = dialog.getByRole('textbox', { name: 'Notes' });
+      await notes.fill('Quiet evening.');
+      await dialog.getByRole('button', { name: 'Insert template' }).click();
+      await page.getByRole('menuitem', { name: template }).click();
+      await expect.poll(() => notes.inputValue()).toBe('Quiet evening.\nPepper rested with Nora.');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toastText(page, 'Patient updated').waitFor();
+      await page.getByText('Pepper rested with Nora.').waitFor();
     } finally {
       await context.close();
     }

@@ -53,7 +53,7 @@ describe('Insert template in notes', { timeout: 20_000 }, () => {
     });
   });
 
-  it('inserts at the caret of a note being written, and the template as written when it cannot be filled in', async () => {
+  it('inserts at the caret of a note being written, on lines of its own, and the template as written when it cannot be filled in', async () => {
     preview = { status: 500, body: { error: { message: 'Something went wrong. Please try again later.' } } };
     renderPage(<Notes initial="Start. End." />);
     const notes = screen.getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement;
@@ -61,6 +61,7 @@ describe('Insert template in notes', { timeout: 20_000 }, () => {
     notes.setSelectionRange(7, 7);
     fireEvent.click(screen.getByRole('button', { name: 'Insert template' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Euthanasia visit' }));
-    await waitFor(() => expect(notes.value).toBe('Start. {{ patient.name }} was calm.End.'));
+    // On lines of its own, in the middle of the line the caret was in.
+    await waitFor(() => expect(notes.value).toBe('Start. \n{{ patient.name }} was calm.\nEnd.'));
   });
 });

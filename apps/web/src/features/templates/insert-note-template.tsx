@@ -37,8 +37,8 @@ export async function noteTemplateText(template: Pick<NoteTemplate, 'body'>, rec
 }
 
 /**
- * A notes field that takes a template's text where its caret was (at the end, on a line of its
- * own, when the field was never used). Spread `field` on the MessageInput.
+ * A notes field that takes a template's text where its caret was (at the end when the field was
+ * never used), on lines of its own. Spread `field` on the MessageInput.
  */
 export function useNoteInsertion(value: string, setValue: (value: string) => void) {
   const ref = useRef<HTMLTextAreaElement | null>(null);
@@ -52,8 +52,13 @@ export function useNoteInsertion(value: string, setValue: (value: string) => voi
     const { value: current, setValue: set } = latest.current;
     const element = ref.current;
     const atCaret = used.current && element;
-    const piece = atCaret || current === '' ? text : `${current.endsWith('\n') ? '' : '\n'}${text}`;
-    const { value: next, caret } = insertAt(current, atCaret ? element.selectionStart : null, atCaret ? element.selectionEnd : null, piece);
+    const start = atCaret ? element.selectionStart : current.length;
+    const end = atCaret ? element.selectionEnd : current.length;
+    // A template is a block of its own: on new lines, whatever line the caret was in.
+    const before = current.slice(0, start);
+    const after = current.slice(end);
+    const piece = `${before === '' || before.endsWith('\n') ? '' : '\n'}${text}${after === '' || after.startsWith('\n') ? '' : '\n'}`;
+    const { value: next, caret } = insertAt(current, start, end, piece);
     set(next);
     requestAnimationFrame(() => {
       const field = ref.current;
