@@ -1,12 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TemplatePreview } from '@willow/contracts';
+import type { PdfTemplate, TemplatePreview } from '@willow/contracts';
 import { fakeServer, NEW_YORK, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Answer, Call } from '../../test/test-support';
 import { TemplateFormDialog } from './template-form-dialog';
 
 const textbox = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement | HTMLTextAreaElement;
 const typeInto = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
+
+const LETTERHEAD: PdfTemplate = {
+  id: '55555555-5555-4555-8555-555555555555',
+  locationId: NEW_YORK.id,
+  name: 'Letterhead',
+  pageSize: 'A4',
+  orientation: 'portrait',
+  header: '**{{ location.name }}**',
+  footer: '',
+  showLogo: true,
+  showPageNumbers: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 const emptyPreview: TemplatePreview = { parts: {}, problems: [], smsSegments: null };
 
@@ -153,5 +167,47 @@ describe('template editors', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('This field must be whole cents.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/invoiceTemplate')).toBe(false);
+  });
+
+  it("prints a document on one of the location's PDF pages", async () => {
+    answer = (call) => {
+      if (call.path === '/api/pdfTemplate') return { body: [LETTERHEAD] };
+      if (call.method === 'POST' && call.path === '/api/documentTemplate') return { status: 201, body: { id: 'x' } };
+      return undefined;
+    };
+    renderPage(<TemplateFormDialog kind="document" open template={null} locationId={NEW_YORK.id} onClose={onClose} />);
+    typeInto('Name', 'Certificate');
+    typeInto('Body', '# Certificate of cremation\n{{ patient.name }}');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /PDF page/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Letterhead' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/documentTemplate')?.body).toEqual({
+      documentTemplateData: { locationId: NEW_YORK.id, name: 'Certificate', body: '# Certificate of cremation\n{{ patient.name }}', pdfTemplateId: LETTERHEAD.id },
+    });
+  });
+
+  it('edits a PDF page: its settings come back, and the update keeps its location', async () => {
+    answer = (call) => (call.method === 'POST' && call.path === `/api/pdfTemplate/${LETTERHEAD.id}` ? { body: LETTERHEAD } : undefined);
+    renderPage(<TemplateFormDialog kind="pdf" open template={LETTERHEAD} locationId={NEW_YORK.id} onClose={onClose} />);
+    expect(textbox('Header').value).toBe('**{{ location.name }}**');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Orientation/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Landscape' }));
+    fireEvent.click(screen.getByLabelText('Page numbers'));
+    typeInto('Footer', 'Page footer {{ today.date }}');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST' && c.path === `/api/pdfTemplate/${LETTERHEAD.id}`)?.body).toEqual({
+      pdfTemplateData: {
+        name: 'Letterhead',
+        pageSize: 'A4',
+        orientation: 'landscape',
+        header: '**{{ location.name }}**',
+        footer: 'Page footer {{ today.date }}',
+        showLogo: true,
+        showPageNumbers: false,
+      },
+    });
+    expect(await screen.findByText('Template updated')).toBeTruthy();
   });
 });
