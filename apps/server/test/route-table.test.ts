@@ -114,6 +114,12 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return res.json().id;
   },
   '/api/service/{id}': (t) => makeService(t),
+  '/api/emailTemplate/{id}': (t) => makeTemplate(t, 'email'),
+  '/api/smsTemplate/{id}': (t) => makeTemplate(t, 'sms'),
+  '/api/noteTemplate/{id}': (t) => makeTemplate(t, 'note'),
+  '/api/pdfTemplate/{id}': (t) => makeTemplate(t, 'pdf'),
+  '/api/documentTemplate/{id}': (t) => makeTemplate(t, 'document'),
+  '/api/invoiceTemplate/{id}': (t) => makeTemplate(t, 'invoice'),
   '/api/user/{id}/updateAvailability': async (t) => (await createUser(ctx, t)).userId,
   '/api/user/{id}/availability': async (t) => (await createUser(ctx, t)).userId,
   '/api/scheduleSlot/{id}': async (t) => {
@@ -180,6 +186,28 @@ async function makeAppointment(t: TestAccount): Promise<string> {
   });
   return res.json().id;
 }
+/** The fields a template of each kind needs besides its location and name. */
+const templateFields = {
+  email: { subject: 'Hello {{ client.firstName }}', body: 'Dear {{ client.firstName }}' },
+  sms: { type: 'general', body: 'Hi {{ client.firstName }}' },
+  note: { body: '{{ patient.name }} was calm' },
+  pdf: {},
+  document: { body: '# {{ patient.name }}' },
+  invoice: {},
+} as const;
+type TemplateOpsKind = keyof typeof templateFields;
+/** A create or update body of a template kind, under its named wrapper (and with items for an invoice). */
+const templateBody = (kind: TemplateOpsKind, data: Record<string, unknown>, items?: unknown[]) => {
+  const ops = api.TEMPLATE_OPS[kind];
+  return { [ops.body.data]: data, ...(ops.body.items && items ? { [ops.body.items]: items } : {}) };
+};
+async function makeTemplate(t: TestAccount, kind: TemplateOpsKind): Promise<string> {
+  const res = await t.admin.call(api.TEMPLATE_OPS[kind].create!, {
+    body: templateBody(kind, { locationId: t.locationId, name: `Template ${randomUUID().slice(0, 8)}`, ...templateFields[kind] }, []),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
 async function makeClient(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.createClient, { body: { data: { locationId: t.locationId, firstName: 'Cora', lastName: 'Client' } } });
   return res.json().id;
@@ -228,6 +256,12 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/scheduleNote/{id}': { data: { text: 'Renamed' } },
   '/api/addOnCategory/{id}': { data: { name: 'Renamed' } },
   '/api/addOn/{id}': { data: { name: 'Renamed' } },
+  '/api/emailTemplate/{id}': templateBody('email', { name: 'Renamed' }),
+  '/api/smsTemplate/{id}': templateBody('sms', { name: 'Renamed' }),
+  '/api/noteTemplate/{id}': templateBody('note', { name: 'Renamed' }),
+  '/api/pdfTemplate/{id}': templateBody('pdf', { name: 'Renamed' }),
+  '/api/documentTemplate/{id}': templateBody('document', { name: 'Renamed' }),
+  '/api/invoiceTemplate/{id}': templateBody('invoice', { name: 'Renamed' }),
 };
 
 // ---------- ids in queries and bodies ----------
@@ -238,7 +272,19 @@ const sampleBodies: Partial<Record<string, unknown>> = {
 
 /** What an id field names, so the other account's entity of the same kind can stand in for it. */
 type Kind =
-  'account' | 'location' | 'user' | 'role' | 'client' | 'patient' | 'contact' | 'service' | 'addOnCategory' | 'addOn' | 'appointment' | 'species';
+  | 'account'
+  | 'location'
+  | 'user'
+  | 'role'
+  | 'client'
+  | 'patient'
+  | 'contact'
+  | 'service'
+  | 'addOnCategory'
+  | 'addOn'
+  | 'appointment'
+  | 'species'
+  | 'pdfTemplate';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -265,6 +311,7 @@ const kindsByName: Record<string, Kind> = {
   addOn: 'addOn',
   appointment: 'appointment',
   species: 'species',
+  pdfTemplate: 'pdfTemplate',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -342,7 +389,8 @@ function idFieldsOf(schema: z.ZodType | undefined, where: IdField['in']): IdFiel
       }
       case 'string':
         if (def.format === 'uuid' || def.format === 'guid' || /^ids$|Ids?$/.test(path.filter((p) => p !== '[]').at(-1) ?? '')) {
-          const name = path.filter((p) => p !== '[]' && p !== 'data').join('.');
+          // the body's wrapper ({data} or a named one such as emailTemplateData) is not named in messages
+          const name = path.filter((p, i) => p !== '[]' && !(i === 0 && where === 'body' && /^(data|[a-z]\w*Data)$/.test(p))).join('.');
           found.set(path.join('.'), { in: where, path, name, required });
         }
         return;
@@ -399,6 +447,7 @@ async function buildWorld(t: TestAccount): Promise<World> {
     addOn,
     appointment,
     species: t.speciesId,
+    pdfTemplate: await makeTemplate(t, 'pdf'),
   };
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
@@ -484,7 +533,28 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
       endAt: at(hours, 30),
     }),
   'POST /api/appointmentAddOn': async (w, t) => withData({ appointmentId: await makeAppointment(t), addOnId: w.addOn }),
+  ...templateRequests(),
+  'POST /api/template/preview': (w) =>
+    withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),
 };
+
+/** Each template kind's create and update, its ids (location, PDF page, invoice lines' services and add-ons) from the world. */
+function templateRequests(): Record<string, (w: World, t: TestAccount) => Promise<Request>> {
+  const requests: Record<string, (w: World, t: TestAccount) => Promise<Request>> = {};
+  for (const kind of Object.keys(templateFields) as TemplateOpsKind[]) {
+    const data = (w: World) => ({
+      locationId: w.location,
+      name: `Template ${unique()}`,
+      ...templateFields[kind],
+      ...(kind === 'document' || kind === 'invoice' ? { pdfTemplateId: w.pdfTemplate } : {}),
+    });
+    const items = (w: World) => [{ description: 'Visit', quantity: 1, unitPrice: 100, serviceId: w.service, addOnId: w.addOn }];
+    const path = api.TEMPLATE_OPS[kind].create!.path;
+    requests[`POST ${path}`] = async (w) => ({ body: templateBody(kind, data(w), items(w)) });
+    requests[`POST ${path}/{id}`] = async (w, t) => ({ params: { id: await makeTemplate(t, kind) }, body: templateBody(kind, data(w), items(w)) });
+  }
+  return requests;
+}
 
 /** Sets `value` at `path` ('[]': the array's first element; a leaf array becomes [value]). */
 function setAt(root: Record<string, unknown>, path: string[], value: string): void {
