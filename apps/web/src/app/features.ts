@@ -21,6 +21,7 @@ import { scheduleFeature } from '../features/schedule';
 import { searchFeature } from '../features/search';
 import { servicesFeature } from '../features/services';
 import { subscriptionsFeature } from '../features/subscriptions';
+import { templatesFeature } from '../features/templates';
 import { usersFeature } from '../features/users';
 import type { FeatureModule } from './feature-registry';
 
@@ -50,6 +51,7 @@ export const features: readonly FeatureModule[] = [
   auditFeature,
   servicesFeature,
   addOnsFeature,
+  templatesFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,

@@ -122,3 +122,14 @@ export const addOnKeys = {
   all: ['addOns'] as const,
   items: (query: OpQuery<typeof addOnOps.list>) => ['addOns', 'items', query] as const,
 };
+
+/*
+ * A location's templates by kind: the template pages edit them, and the places that use them (the
+ * notes' "Insert template", later billing and messages) read the same lists.
+ */
+export const templateKeys = {
+  all: ['templates'] as const,
+  kind: (kind: string) => ['templates', kind] as const,
+  list: (kind: string, query: object) => ['templates', kind, 'list', query] as const,
+  preview: (input: object) => ['templates', 'preview', input] as const,
+};

@@ -7,6 +7,7 @@ import { useHasAnyPermission } from '../../app/session';
 import { MessageInput, MultiSelectInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
+import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
 import { usePatientList } from '../patients/patients.api';
 import { useStaffNames } from '../users/users.api';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
@@ -89,6 +90,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
     error: 'Error deleting appointment',
     onDeleted: onClose,
   });
+
+  const notes = useNoteInsertion(v.notes, (text) => form.set('notes', text));
 
   const setTimes = (times: LocalTimes) => {
     form.set('times', times);
@@ -223,7 +226,19 @@ export function AppointmentForm(props: AppointmentFormProps) {
               />
             )}
           </Box>
-          <MessageInput label="Notes" value={v.notes} onValueChange={(notes) => form.set('notes', notes)} error={e.notes} />
+          <Stack spacing={0.5}>
+            <MessageInput label="Notes" value={v.notes} onValueChange={(text) => form.set('notes', text)} error={e.notes} {...notes.field} />
+            <InsertNoteTemplate
+              record={{
+                locationId: v.locationId || null,
+                clientId: v.clientId || undefined,
+                // a note about one animal is filled in with it; with several, the template's patient fields stay for the vet
+                patientId: v.patientIds.length === 1 ? v.patientIds[0] : undefined,
+                appointmentId: appointment?.id,
+              }}
+              onInsert={notes.insert}
+            />
+          </Stack>
           {!editing && (
             <SelectInput
               label="Status"

@@ -6,6 +6,7 @@ import { DateInput, MessageInput, numberOrNull, SelectInput, SwitchInput, TagsIn
 import { useEntityForm } from '../../components/use-entity-form';
 import { formatAge } from '../../lib/dates';
 import { useLocation } from '../locations/locations.api';
+import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
 import { useCreatePatient, useUpdatePatient } from './patients.api';
 
 export const SEX_LABELS: Record<(typeof PATIENT_SEXES)[number], string> = {
@@ -103,6 +104,7 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
 
   const v = form.values;
   const e = form.errors;
+  const notes = useNoteInsertion(v.notes, (text) => form.set('notes', text));
   const age = formatAge(v.dateOfBirth || null);
   return dialog(
     <>
@@ -157,7 +159,10 @@ export function PatientFormDialog({ open, patient, clientId, locationId, onClose
         suggestions={ALERT_SUGGESTIONS}
         error={e.alerts ?? Object.entries(e).find(([k]) => k.startsWith('alerts.'))?.[1]}
       />
-      <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} />
+      <Stack spacing={0.5}>
+        <MessageInput label="Notes" value={v.notes} onValueChange={(x) => form.set('notes', x)} error={e.notes} {...notes.field} />
+        <InsertNoteTemplate record={{ locationId, clientId, patientId: patient?.id }} onInsert={notes.insert} />
+      </Stack>
     </>,
   );
 }
