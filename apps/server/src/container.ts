@@ -30,6 +30,7 @@ import { ProductMailer, type ProductMailSettings } from './features/communicatio
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
+import { DocumentMailService } from './features/documents/document-mail.service.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
@@ -37,6 +38,7 @@ import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
+import { LocationLogoService } from './features/locations/location-logo.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
 import { RolesService } from './features/roles/roles.service.js';
 import { UsersService } from './features/users/users.service.js';
@@ -86,7 +88,9 @@ export function createContainer(
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
     productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
+    storage: opts.storage,
   });
+  const locations = new LocationsService(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   return {
@@ -102,10 +106,12 @@ export function createContainer(
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
     documents: new DocumentsService(db, audit, opts.storage),
+    documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
-    locations: new LocationsService(db),
+    locations,
+    locationLogos: new LocationLogoService(db, opts.storage, locations),
     integrations,
     stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     quickbooks: new QuickbooksService(db, integrations, opts.providers),

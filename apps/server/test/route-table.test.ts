@@ -55,6 +55,7 @@ afterAll(async () => {
  */
 const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/location/{id}': async (t) => t.locationId,
+  '/api/location/{id}/logo': async (t) => t.locationId,
   '/api/integrations/{id}': (t) => makeIntegration(t),
   '/api/integrations/{id}/test': (t) => makeIntegration(t),
   '/api/user/{id}': async (t) => {
@@ -238,7 +239,19 @@ const sampleBodies: Partial<Record<string, unknown>> = {
 
 /** What an id field names, so the other account's entity of the same kind can stand in for it. */
 type Kind =
-  'account' | 'location' | 'user' | 'role' | 'client' | 'patient' | 'contact' | 'service' | 'addOnCategory' | 'addOn' | 'appointment' | 'species';
+  | 'account'
+  | 'location'
+  | 'user'
+  | 'role'
+  | 'client'
+  | 'patient'
+  | 'contact'
+  | 'service'
+  | 'addOnCategory'
+  | 'addOn'
+  | 'appointment'
+  | 'species'
+  | 'document';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -265,6 +278,7 @@ const kindsByName: Record<string, Kind> = {
   addOn: 'addOn',
   appointment: 'appointment',
   species: 'species',
+  document: 'document',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -399,6 +413,7 @@ async function buildWorld(t: TestAccount): Promise<World> {
     addOn,
     appointment,
     species: t.speciesId,
+    document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
   };
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
@@ -463,6 +478,21 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     return withData({ survivorId, mergedIds: [mergedId], fields: { name: mergedId } });
   },
   'POST /api/document': (w) => ({ body: { clientId: w.client } }),
+  'POST /api/pdf/sendPDF': async (w, t) => {
+    // the location's email (already there when asked again: 409)
+    await t.admin.call(api.createIntegration, {
+      body: {
+        data: {
+          locationId: w.location,
+          service: 'smtp',
+          publicKey: 'front',
+          privateKey: 'smtp-pass',
+          settings: { host: '127.0.0.1', port: 2525, security: 'none', fromEmail: 'front@practice.example' },
+        },
+      },
+    });
+    return withData({ documentId: w.document, to: 'owner@example.com' });
+  },
   'POST /api/addOnCategory': (w) => withData({ locationId: w.location, name: `Keepsakes ${unique()}` }),
   'POST /api/addOn': (w) => withData({ categoryId: w.addOnCategory, name: `Urn ${unique()}`, price: 90 }),
   'POST /api/service': (w) => withData({ locationId: w.location, type: 'Consultation', name: `Exam ${unique()}`, duration: 30, price: 50 }),
