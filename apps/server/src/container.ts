@@ -31,6 +31,7 @@ import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { DocumentMailService } from './features/documents/document-mail.service.js';
+import { DocumentGenerationService } from './features/documents/document-generation.service.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
@@ -103,6 +104,8 @@ export function createContainer(
   const locations = new LocationsService(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const mergeContext = new MergeContextService(db);
+  const documents = new DocumentsService(db, audit, opts.storage);
+  const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   return {
     db,
@@ -116,13 +119,14 @@ export function createContainer(
     prescriptions: prescriptionsService(db, audit),
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
-    documents: new DocumentsService(db, audit, opts.storage),
+    documents,
+    documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
     documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
     locations,
-    locationLogos: new LocationLogoService(db, opts.storage, locations),
+    locationLogos,
     integrations,
     stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
