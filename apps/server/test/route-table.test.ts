@@ -56,6 +56,7 @@ afterAll(async () => {
 const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/location/{id}': async (t) => t.locationId,
   '/api/location/{id}/logo': async (t) => t.locationId,
+  '/api/documentTemplate/{id}/generate': (t) => makeDocumentTemplate(t),
   '/api/integrations/{id}': (t) => makeIntegration(t),
   '/api/integrations/{id}/test': (t) => makeIntegration(t),
   '/api/user/{id}': async (t) => {
@@ -151,6 +152,13 @@ async function makeIntegration(t: TestAccount): Promise<string> {
   return res.json().id;
 }
 
+async function makeDocumentTemplate(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.documentTemplateOps.create, {
+    body: { documentTemplateData: { locationId: t.locationId, name: `Letter ${randomUUID().slice(0, 8)}`, body: 'Dear {{ client.firstName }}' } },
+  });
+  return res.json().id;
+}
+
 async function makeService(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.serviceOps.create, {
     body: { data: { locationId: t.locationId, type: 'Consultation', name: 'Exam', duration: 30, price: 50 } },
@@ -212,6 +220,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/vaccination/{id}': { data: { vaccine: 'Renamed' } },
   '/api/contact/{id}': { data: { name: 'Renamed' } },
   '/api/document/{id}': { data: { description: 'Renamed' } },
+  '/api/documentTemplate/{id}/generate': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
   '/api/appointment/{id}': { data: { notes: 'Renamed' } },
   '/api/appointment/{id}/cancel': { data: { reason: 'Owner called' } },
   '/api/appointment/{id}/correct': { data: { status: 'Confirmed', reason: 'Called back' } },
@@ -478,6 +487,10 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     return withData({ survivorId, mergedIds: [mergedId], fields: { name: mergedId } });
   },
   'POST /api/document': (w) => ({ body: { clientId: w.client } }),
+  'POST /api/documentTemplate/{id}/generate': async (w, t) => ({
+    params: { id: await makeDocumentTemplate(t) },
+    ...withData({ clientId: w.client, patientId: w.patient, appointmentId: w.appointment }),
+  }),
   'POST /api/pdf/sendPDF': async (w, t) => {
     // the location's email (already there when asked again: 409)
     await t.admin.call(api.createIntegration, {
