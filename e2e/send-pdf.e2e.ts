@@ -59,7 +59,8 @@ describe('sending a PDF', () => {
     const client = await apiCreateClient(api, { locationId: own.id, firstName: 'Hazel', lastName: `Letter${id}`, email });
     const { context, page } = await newPage(browser);
     try {
-      await ownerOn(page, `/clients/${client.id}?tab=documents`, `Hazel Letter${id}`);
+      await ownerOn(page, `/clients/${client.id}`, `Hazel Letter${id}`);
+      await page.getByRole('tab', { name: 'Documents' }).click();
       const grid = page.getByRole('grid', { name: 'Documents' });
       await grid.getByText('No documents yet').waitFor();
 
