@@ -4,10 +4,11 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launch, newPage } from './browser.ts';
-import { apiCreateClient, json, OWNER, ownerOn, rowMenuAction, rowWith, toast } from './clinic.ts';
+import { apiCreateClient, json, OWNER, ownerOn, rowMenuAction, rowWith, toast, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
+import { tinyPng } from '../apps/server/test/images.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
@@ -98,6 +99,57 @@ describe('sending a PDF', () => {
       // the very bytes the portal keeps
       const kept = await api.request.get(`/api/document/${(await documentIdOf(client.id, fileName))}/download`);
       expect(Buffer.from(await kept.body()).equals(pdf)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the letterhead logo', () => {
+  it('is uploaded in the location’s settings, printed on its PDFs, and removed again', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await ownerOn(page, '/locations', 'Locations');
+      const row = rowWith(page.getByRole('grid', { name: 'Locations' }), own.name);
+      await row.getByRole('button', { name: `Edit ${own.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${own.name}` });
+      await dialog.getByText('No logo').waitFor();
+      const chooser = page.waitForEvent('filechooser');
+      await dialog.getByRole('button', { name: 'Upload logo' }).click();
+      await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng(40, 20) });
+      // the dialog stays open, so the toast sits beside it (outside the dialog's accessibility tree)
+      await toastText(page, 'Logo uploaded').waitFor();
+      const logo = dialog.getByRole('img', { name: `Logo of ${own.name}` });
+      await logo.waitFor();
+      // the image really loads (the route serves it to the page)
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+
+      // printed on a document made on a page that shows it
+      const pdfPage = await json<{ id: string }>(
+        await api.request.post('/api/pdfTemplate', {
+          data: { pdfTemplateData: { locationId: own.id, name: `Letterhead ${unique()}`, header: '{{ location.name }}', showLogo: true } },
+        }),
+        'create PDF template',
+      );
+      const template = await json<{ id: string }>(
+        await api.request.post('/api/documentTemplate', {
+          data: { documentTemplateData: { locationId: own.id, name: `Certificate ${unique()}`, body: 'In memory.', pdfTemplateId: pdfPage.id } },
+        }),
+        'create document template',
+      );
+      const client = await apiCreateClient(api, { locationId: own.id, firstName: 'Ivy', lastName: `Logo${unique()}` });
+      const made = await json<{ id: string }>(
+        await api.request.post(`/api/documentTemplate/${template.id}/generate`, { data: { data: { clientId: client.id } } }),
+        'generate',
+      );
+      const pdf = Buffer.from(await (await api.request.get(`/api/document/${made.id}/download`)).body());
+      expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
+
+      await dialog.getByRole('button', { name: 'Remove logo' }).click();
+      await toastText(page, 'Logo removed').waitFor();
+      await dialog.getByText('No logo').waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
     } finally {
       await context.close();
     }
