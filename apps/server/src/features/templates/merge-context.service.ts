@@ -41,13 +41,8 @@ const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** Dates and times as the location's clock shows them: "Tuesday, 24 November 2026", "2:30 PM". */
 export function formatLongDate(instant: Date, timeZone: string, weekday = false): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    ...(weekday ? { weekday: 'long' as const } : {}),
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(instant);
+  const date = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(instant);
+  return weekday ? `${new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(instant)}, ${date}` : date;
 }
 export function formatTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);

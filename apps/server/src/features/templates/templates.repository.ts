@@ -48,16 +48,18 @@ export async function findPdfTemplate(ex: Executor, scope: Scope, id: string): P
   return pdfTemplatesRepository.findById(ex, scope, id, { lock: 'share' });
 }
 
-/** Whether every id names a service (or add-on) of the account at the location. */
-export async function invoiceItemReferencesExist(
+/** Which of the ids name a service (or add-on) of the account at the location. */
+export async function invoiceItemReferences(
   ex: Executor,
   scope: Scope,
   kind: 'service' | 'addOn',
   ids: readonly string[],
   locationId: string,
-): Promise<boolean> {
-  if (ids.length === 0) return true;
-  return kind === 'service'
-    ? servicesRepository.allExist(ex, scope, ids, eq(services.locationId, locationId))
-    : addOnsRepository.allExist(ex, scope, ids, eq(addOns.locationId, locationId));
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows =
+    kind === 'service'
+      ? await servicesRepository.findByIds(ex, scope, ids, { where: eq(services.locationId, locationId) })
+      : await addOnsRepository.findByIds(ex, scope, ids, { where: eq(addOns.locationId, locationId) });
+  return new Set(rows.map((r) => r.id));
 }

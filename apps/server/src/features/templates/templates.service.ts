@@ -30,7 +30,7 @@ import {
   documentTemplatesRepository,
   emailTemplatesRepository,
   findPdfTemplate,
-  invoiceItemReferencesExist,
+  invoiceItemReferences,
   invoiceTemplateItemsTable,
   invoiceTemplatesRepository,
   noteTemplatesRepository,
@@ -50,8 +50,6 @@ type Query = z.output<typeof TemplateListQuery>;
 
 export const UNKNOWN_PDF_TEMPLATE = 'pdfTemplateId: unknown PDF template';
 export const PDF_TEMPLATE_ELSEWHERE = 'pdfTemplateId: must be a PDF template of the same location';
-export const UNKNOWN_ITEM_SERVICE = 'invoiceTemplateItems: unknown service';
-export const UNKNOWN_ITEM_ADD_ON = 'invoiceTemplateItems: unknown add-on';
 
 /**
  * Every text part of a template is checked before it is stored: the first problem answers 400
@@ -300,8 +298,12 @@ export class InvoiceTemplatesService extends TenantCrudService<
         // The services and add-ons a line names must be the account's, offered at the template's location.
         prepare: async (ex, scope, items, header) => {
           const ids = (key: 'serviceId' | 'addOnId') => items.flatMap((i) => (i[key] ? [i[key]] : []));
-          if (!(await invoiceItemReferencesExist(ex, scope, 'service', ids('serviceId'), header.locationId))) throw badRequest(UNKNOWN_ITEM_SERVICE);
-          if (!(await invoiceItemReferencesExist(ex, scope, 'addOn', ids('addOnId'), header.locationId))) throw badRequest(UNKNOWN_ITEM_ADD_ON);
+          const services = await invoiceItemReferences(ex, scope, 'service', ids('serviceId'), header.locationId);
+          const addOns = await invoiceItemReferences(ex, scope, 'addOn', ids('addOnId'), header.locationId);
+          items.forEach((i, n) => {
+            if (i.serviceId && !services.has(i.serviceId)) throw badRequest(`invoiceTemplateItems.${n}.serviceId: unknown service`);
+            if (i.addOnId && !addOns.has(i.addOnId)) throw badRequest(`invoiceTemplateItems.${n}.addOnId: unknown add-on`);
+          });
           return items.map((i) => ({
             description: i.description,
             quantity: i.quantity,

@@ -211,18 +211,21 @@ describe('invoice template items', () => {
     const branch = await addLocation(ctx, home);
     const branchService = await newService(home.admin, branch);
     const cases: [Record<string, unknown>, string][] = [
-      [{ serviceId: theirService.id }, 'invoiceTemplateItems: unknown service'],
-      [{ serviceId: branchService.id }, 'invoiceTemplateItems: unknown service'],
-      [{ addOnId: theirAddOn.id }, 'invoiceTemplateItems: unknown add-on'],
-      [{ unitPrice: 10.5 }, 'invoiceTemplateItems.0.unitPrice: must be whole cents'],
-      [{ quantity: 0 }, 'invoiceTemplateItems.0.quantity: must be more than 0'],
+      [{ serviceId: theirService.id }, 'invoiceTemplateItems.1.serviceId: unknown service'],
+      [{ serviceId: branchService.id }, 'invoiceTemplateItems.1.serviceId: unknown service'],
+      [{ addOnId: theirAddOn.id }, 'invoiceTemplateItems.1.addOnId: unknown add-on'],
+      [{ unitPrice: 10.5 }, 'invoiceTemplateItems.1.unitPrice: must be whole cents'],
+      [{ quantity: 0 }, 'invoiceTemplateItems.1.quantity: must be more than 0'],
     ];
     const name = `Refused ${randomUUID()}`;
     for (const [extra, message] of cases) {
       const res = await manager.call(api.invoiceTemplateOps.create, {
         body: {
           invoiceTemplateData: { locationId: home.locationId, name, ...VALID.invoice.data },
-          invoiceTemplateItems: [{ description: 'Line', quantity: 1, unitPrice: 100, ...extra }],
+          invoiceTemplateItems: [
+            { description: 'Fine', quantity: 1, unitPrice: 100 },
+            { description: 'Line', quantity: 1, unitPrice: 100, ...extra },
+          ],
         },
       });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
