@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Typography } from '@mui/material';
 import { GenerateDocumentInput } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
@@ -18,14 +17,8 @@ interface DocumentGenerateDialogProps {
 
 /** Makes a PDF from one of the location's document templates, filled with this client's (and patient's) records. */
 export function DocumentGenerateDialog({ open, clientId, patientId, onClose }: DocumentGenerateDialogProps) {
-  // A fresh form each time it opens.
-  const [opened, setOpened] = useState(0);
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setOpened((n) => n + 1);
-  }
-  return open ? <GenerateForm key={opened} clientId={clientId} patientId={patientId} onClose={onClose} /> : null;
+  // Mounted only while open: each opening starts a fresh form.
+  return open ? <GenerateForm clientId={clientId} patientId={patientId} onClose={onClose} /> : null;
 }
 
 function GenerateForm({ clientId, patientId, onClose }: Omit<DocumentGenerateDialogProps, 'open'>) {
