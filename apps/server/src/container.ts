@@ -30,6 +30,8 @@ import { ProductMailer, type ProductMailSettings } from './features/communicatio
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
+import { DocumentMailService } from './features/documents/document-mail.service.js';
+import { DocumentGenerationService } from './features/documents/document-generation.service.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
@@ -37,6 +39,7 @@ import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
+import { LocationLogoService } from './features/locations/location-logo.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
 import { RolesService } from './features/roles/roles.service.js';
 import { UsersService } from './features/users/users.service.js';
@@ -96,9 +99,13 @@ export function createContainer(
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
     productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
+    storage: opts.storage,
   });
+  const locations = new LocationsService(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const mergeContext = new MergeContextService(db);
+  const documents = new DocumentsService(db, audit, opts.storage);
+  const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   return {
     db,
@@ -112,11 +119,14 @@ export function createContainer(
     prescriptions: prescriptionsService(db, audit),
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
-    documents: new DocumentsService(db, audit, opts.storage),
+    documents,
+    documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
+    documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
-    locations: new LocationsService(db),
+    locations,
+    locationLogos,
     integrations,
     stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
