@@ -342,7 +342,8 @@ function idFieldsOf(schema: z.ZodType | undefined, where: IdField['in']): IdFiel
       }
       case 'string':
         if (def.format === 'uuid' || def.format === 'guid' || /^ids$|Ids?$/.test(path.filter((p) => p !== '[]').at(-1) ?? '')) {
-          const name = path.filter((p) => p !== '[]' && p !== 'data').join('.');
+          // named as validation names it: without the body's wrapper ({data}, {formTemplateData}, …)
+          const name = path.filter((p, i) => p !== '[]' && !(i === 0 && where === 'body' && /^(?:data|[a-z]\w*Data)$/.test(p))).join('.');
           found.set(path.join('.'), { in: where, path, name, required });
         }
         return;
