@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
-import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { createAccount, createLoggedApp, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { newClient, newPatient, storageKeyOf, storedBytes } from '../../../test/records.js';
 import { createFormTemplate, freshIp, goodAnswers, linkParts, openForm, sendForm, SIGNATURE_PNG, submitForm } from './forms.fixtures.js';
@@ -419,6 +419,26 @@ describe('form submissions', () => {
       [api.createFormRequest, { body: { data: { formTemplateId: id, clientId: id, channel: 'device' } } }],
     ] as const) {
       expect((await anon.call(op, opts)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('the log', () => {
+  it('never holds a form link’s secret', async () => {
+    const logged = await createLoggedApp(ctx, { publicUrl: APP_URL, appUrl: APP_URL });
+    try {
+      const { request } = await deviceForm();
+      const { t } = linkParts(request.url);
+      const path = new URL(request.url).pathname;
+      // the page itself (this app serves no built pages: only its log line matters here)
+      await logged.app.inject({ method: 'GET', url: `${path}?t=${t}` });
+      const opened = await openForm(logged, request.url);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(logged.lines.join('\n')).toContain(`/api/publicForm/${home.accountId}/${request.id}?[hidden]`);
+      expect(logged.lines.join('\n')).toContain(`${path}?[hidden]`);
+      expect(logged.lines.join('\n')).not.toContain(t);
+    } finally {
+      await logged.close();
     }
   });
 });
