@@ -42,6 +42,14 @@ export const formRequestsRepository = {
   },
 
   /**
+   * A template's requests, before the template goes: deleted here rather than by the cascade, so
+   * the submissions that name them are cleared first (their optional reference) and are kept.
+   */
+  async removeForTemplate(ex: Executor, scope: Scope, formTemplateId: string): Promise<void> {
+    await requests.removeWhere(ex, scope, eq(formRequests.formTemplateId, formTemplateId));
+  },
+
+  /**
    * Uses the link up: one conditional statement, in the submission's transaction, so of two
    * submissions at once exactly one finds it still open. Answers whether this one did.
    */
