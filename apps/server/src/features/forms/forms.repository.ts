@@ -95,11 +95,4 @@ export const formSubmissionsRepository = {
   countUnread(ex: Executor, scope: Scope, locationId: string | undefined): Promise<number> {
     return submissions.count(ex, scope, and(VIEW.unread, locationId ? eq(formSubmissions.locationId, locationId) : undefined));
   },
-
-  /** The submission a request led to. */
-  async ofRequest(ex: Executor, scope: Scope, requestId: string): Promise<FormSubmissionRow | undefined> {
-    const [row] = await submissions.list(ex, scope, { where: eq(formSubmissions.formRequestId, requestId), limit: 1 });
-    return row;
-  },
-
 };
