@@ -48,6 +48,16 @@ import { UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
 import { AvailabilityService } from './features/services/availability.service.js';
 import { ServiceCatalogService } from './features/services/services.service.js';
+import { MergeContextService } from './features/templates/merge-context.service.js';
+import { TemplatePreviewService } from './features/templates/template-preview.service.js';
+import {
+  DocumentTemplatesService,
+  EmailTemplatesService,
+  InvoiceTemplatesService,
+  NoteTemplatesService,
+  PdfTemplatesService,
+  SmsTemplatesService,
+} from './features/templates/templates.service.js';
 
 /**
  * The portal's addresses staff give a provider for its integration to work, shown with the
@@ -93,6 +103,7 @@ export function createContainer(
     retry: opts.outboxRetry,
   });
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
+  const mergeContext = new MergeContextService(db);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   return {
     db,
@@ -130,6 +141,14 @@ export function createContainer(
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
+    mergeContext,
+    templatePreview: new TemplatePreviewService(mergeContext),
+    emailTemplates: new EmailTemplatesService(db, audit),
+    smsTemplates: new SmsTemplatesService(db, audit),
+    noteTemplates: new NoteTemplatesService(db, audit),
+    pdfTemplates: new PdfTemplatesService(db, audit),
+    documentTemplates: new DocumentTemplatesService(db, audit),
+    invoiceTemplates: new InvoiceTemplatesService(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
     formSubmissions: new FormSubmissionsService(db, audit),
     formRequests: new FormRequestsService(db, {

@@ -347,16 +347,16 @@ function multipartFor(fields: fc.Arbitrary<Record<string, unknown>>) {
 }
 
 function bodyFor(op: Operation): fc.Arbitrary<FuzzRequest['body']> {
-  // the body's wrapper: {data}, or the contract's own ({formTemplateData}, …)
+  // A body is {data} or, for a header with a named wrapper or items (crud.ts), the whole object.
   const shape = op.body ? (defOf(op.body).shape as Record<string, unknown> | undefined) : undefined;
-  const wrapper = (shape && Object.keys(shape).find((k) => /^(?:data|[a-z]\w*Data)$/.test(k))) ?? 'data';
-  const data = op.body ? valuesFor(shape ? shape[wrapper] : op.body, 'data') : weird;
+  const plain = !shape || 'data' in shape;
+  const data = op.body ? valuesFor(plain ? (shape ? shape.data : op.body) : op.body, plain ? 'data' : 'body') : weird;
   const json = (v: unknown) => {
     const text = JSON.stringify(v);
     return text === undefined ? undefined : { contentType: 'application/json', payload: text };
   };
   const arms: fc.WeightedArbitrary<FuzzRequest['body']>[] = [
-    { weight: 8, arbitrary: data.map((d) => json({ [wrapper]: d })) },
+    { weight: 8, arbitrary: data.map((d) => json(plain ? { data: d } : d)) },
     { weight: 1, arbitrary: data.map(json) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_JSON_BODIES).map((payload) => ({ contentType: 'application/json', payload })) },

@@ -114,6 +114,12 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return res.json().id;
   },
   '/api/service/{id}': (t) => makeService(t),
+  '/api/emailTemplate/{id}': (t) => makeTemplate(t, 'email'),
+  '/api/smsTemplate/{id}': (t) => makeTemplate(t, 'sms'),
+  '/api/noteTemplate/{id}': (t) => makeTemplate(t, 'note'),
+  '/api/pdfTemplate/{id}': (t) => makeTemplate(t, 'pdf'),
+  '/api/documentTemplate/{id}': (t) => makeTemplate(t, 'document'),
+  '/api/invoiceTemplate/{id}': (t) => makeTemplate(t, 'invoice'),
   '/api/user/{id}/updateAvailability': async (t) => (await createUser(ctx, t)).userId,
   '/api/user/{id}/availability': async (t) => (await createUser(ctx, t)).userId,
   '/api/scheduleSlot/{id}': async (t) => {
@@ -204,6 +210,28 @@ async function makeAppointment(t: TestAccount): Promise<string> {
   });
   return res.json().id;
 }
+/** The fields a template of each kind needs besides its location and name. */
+const templateFields = {
+  email: { subject: 'Hello {{ client.firstName }}', body: 'Dear {{ client.firstName }}' },
+  sms: { type: 'general', body: 'Hi {{ client.firstName }}' },
+  note: { body: '{{ patient.name }} was calm' },
+  pdf: {},
+  document: { body: '# {{ patient.name }}' },
+  invoice: {},
+} as const;
+type TemplateOpsKind = keyof typeof templateFields;
+/** A create or update body of a template kind, under its named wrapper (and with items for an invoice). */
+const templateBody = (kind: TemplateOpsKind, data: Record<string, unknown>, items?: unknown[]) => {
+  const ops = api.TEMPLATE_OPS[kind];
+  return { [ops.body.data]: data, ...(ops.body.items && items ? { [ops.body.items]: items } : {}) };
+};
+async function makeTemplate(t: TestAccount, kind: TemplateOpsKind): Promise<string> {
+  const res = await t.admin.call(api.TEMPLATE_OPS[kind].create!, {
+    body: templateBody(kind, { locationId: t.locationId, name: `Template ${randomUUID().slice(0, 8)}`, ...templateFields[kind] }, []),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
 async function makeClient(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.createClient, { body: { data: { locationId: t.locationId, firstName: 'Cora', lastName: 'Client' } } });
   return res.json().id;
@@ -254,6 +282,12 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/addOn/{id}': { data: { name: 'Renamed' } },
   '/api/formTemplate/{id}': { formTemplateData: { name: 'Renamed' } },
   '/api/formSubmission/{id}': { formSubmissionData: { status: 'read' } },
+  '/api/emailTemplate/{id}': templateBody('email', { name: 'Renamed' }),
+  '/api/smsTemplate/{id}': templateBody('sms', { name: 'Renamed' }),
+  '/api/noteTemplate/{id}': templateBody('note', { name: 'Renamed' }),
+  '/api/pdfTemplate/{id}': templateBody('pdf', { name: 'Renamed' }),
+  '/api/documentTemplate/{id}': templateBody('document', { name: 'Renamed' }),
+  '/api/invoiceTemplate/{id}': templateBody('invoice', { name: 'Renamed' }),
 };
 
 // ---------- ids in queries and bodies ----------
@@ -277,7 +311,8 @@ type Kind =
   | 'appointment'
   | 'species'
   | 'formTemplate'
-  | 'formSubmission';
+  | 'formSubmission'
+  | 'pdfTemplate';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -305,6 +340,7 @@ const kindsByName: Record<string, Kind> = {
   appointment: 'appointment',
   species: 'species',
   formTemplate: 'formTemplate',
+  pdfTemplate: 'pdfTemplate',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -384,8 +420,8 @@ function idFieldsOf(schema: z.ZodType | undefined, where: IdField['in']): IdFiel
       }
       case 'string':
         if (def.format === 'uuid' || def.format === 'guid' || /^ids$|Ids?$/.test(path.filter((p) => p !== '[]').at(-1) ?? '')) {
-          // named as validation names it: without the body's wrapper ({data}, {formTemplateData}, …)
-          const name = path.filter((p, i) => p !== '[]' && !(i === 0 && where === 'body' && /^(?:data|[a-z]\w*Data)$/.test(p))).join('.');
+          // the body's wrapper ({data} or a named one such as emailTemplateData) is not named in messages
+          const name = path.filter((p, i) => p !== '[]' && !(i === 0 && where === 'body' && /^(data|[a-z]\w*Data)$/.test(p))).join('.');
           found.set(path.join('.'), { in: where, path, name, required });
         }
         return;
@@ -444,6 +480,7 @@ async function buildWorld(t: TestAccount): Promise<World> {
     species: t.speciesId,
     formTemplate: await makeFormTemplate(t),
     formSubmission: await makeFormSubmission(t),
+    pdfTemplate: await makeTemplate(t, 'pdf'),
   };
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
@@ -535,7 +572,28 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'GET /api/formRequest': (w) => ({ query: { clientId: w.client, appointmentId: w.appointment } }),
   'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
   'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
+  ...templateRequests(),
+  'POST /api/template/preview': (w) =>
+    withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),
 };
+
+/** Each template kind's create and update, its ids (location, PDF page, invoice lines' services and add-ons) from the world. */
+function templateRequests(): Record<string, (w: World, t: TestAccount) => Promise<Request>> {
+  const requests: Record<string, (w: World, t: TestAccount) => Promise<Request>> = {};
+  for (const kind of Object.keys(templateFields) as TemplateOpsKind[]) {
+    const data = (w: World) => ({
+      locationId: w.location,
+      name: `Template ${unique()}`,
+      ...templateFields[kind],
+      ...(kind === 'document' || kind === 'invoice' ? { pdfTemplateId: w.pdfTemplate } : {}),
+    });
+    const items = (w: World) => [{ description: 'Visit', quantity: 1, unitPrice: 100, serviceId: w.service, addOnId: w.addOn }];
+    const path = api.TEMPLATE_OPS[kind].create!.path;
+    requests[`POST ${path}`] = async (w) => ({ body: templateBody(kind, data(w), items(w)) });
+    requests[`POST ${path}/{id}`] = async (w, t) => ({ params: { id: await makeTemplate(t, kind) }, body: templateBody(kind, data(w), items(w)) });
+  }
+  return requests;
+}
 
 /** Sets `value` at `path` ('[]': the array's first element; a leaf array becomes [value]). */
 function setAt(root: Record<string, unknown>, path: string[], value: string): void {
