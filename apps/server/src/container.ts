@@ -154,7 +154,7 @@ export function createContainer(
     formRequests: new FormRequestsService(db, {
       audit,
       communications,
-      mergeData: new FormTexts(),
+      mergeData: new FormTexts(mergeContext),
       pdf: new FormSubmissionPdf(opts.storage, audit),
       appUrl: opts.providers.appUrl,
     }),
