@@ -55,6 +55,8 @@ afterAll(async () => {
  */
 const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/location/{id}': async (t) => t.locationId,
+  '/api/location/{id}/logo': async (t) => t.locationId,
+  '/api/documentTemplate/{id}/generate': (t) => makeDocumentTemplate(t),
   '/api/integrations/{id}': (t) => makeIntegration(t),
   '/api/integrations/{id}/test': (t) => makeIntegration(t),
   '/api/user/{id}': async (t) => {
@@ -180,6 +182,13 @@ async function makeIntegration(t: TestAccount): Promise<string> {
   return res.json().id;
 }
 
+async function makeDocumentTemplate(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.documentTemplateOps.create, {
+    body: { documentTemplateData: { locationId: t.locationId, name: `Letter ${randomUUID().slice(0, 8)}`, body: 'Dear {{ client.firstName }}' } },
+  });
+  return res.json().id;
+}
+
 async function makeService(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.serviceOps.create, {
     body: { data: { locationId: t.locationId, type: 'Consultation', name: 'Exam', duration: 30, price: 50 } },
@@ -263,6 +272,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/vaccination/{id}': { data: { vaccine: 'Renamed' } },
   '/api/contact/{id}': { data: { name: 'Renamed' } },
   '/api/document/{id}': { data: { description: 'Renamed' } },
+  '/api/documentTemplate/{id}/generate': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
   '/api/appointment/{id}': { data: { notes: 'Renamed' } },
   '/api/appointment/{id}/cancel': { data: { reason: 'Owner called' } },
   '/api/appointment/{id}/correct': { data: { status: 'Confirmed', reason: 'Called back' } },
@@ -312,7 +322,8 @@ type Kind =
   | 'species'
   | 'formTemplate'
   | 'formSubmission'
-  | 'pdfTemplate';
+  | 'pdfTemplate'
+  | 'document';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -341,6 +352,7 @@ const kindsByName: Record<string, Kind> = {
   species: 'species',
   formTemplate: 'formTemplate',
   pdfTemplate: 'pdfTemplate',
+  document: 'document',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -481,6 +493,7 @@ async function buildWorld(t: TestAccount): Promise<World> {
     formTemplate: await makeFormTemplate(t),
     formSubmission: await makeFormSubmission(t),
     pdfTemplate: await makeTemplate(t, 'pdf'),
+    document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
   };
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
@@ -545,6 +558,25 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     return withData({ survivorId, mergedIds: [mergedId], fields: { name: mergedId } });
   },
   'POST /api/document': (w) => ({ body: { clientId: w.client } }),
+  'POST /api/documentTemplate/{id}/generate': async (w, t) => ({
+    params: { id: await makeDocumentTemplate(t) },
+    ...withData({ clientId: w.client, patientId: w.patient, appointmentId: w.appointment }),
+  }),
+  'POST /api/pdf/sendPDF': async (w, t) => {
+    // the location's email (already there when asked again: 409)
+    await t.admin.call(api.createIntegration, {
+      body: {
+        data: {
+          locationId: w.location,
+          service: 'smtp',
+          publicKey: 'front',
+          privateKey: 'smtp-pass',
+          settings: { host: '127.0.0.1', port: 2525, security: 'none', fromEmail: 'front@practice.example' },
+        },
+      },
+    });
+    return withData({ documentId: w.document, to: 'owner@example.com' });
+  },
   'POST /api/addOnCategory': (w) => withData({ locationId: w.location, name: `Keepsakes ${unique()}` }),
   'POST /api/addOn': (w) => withData({ categoryId: w.addOnCategory, name: `Urn ${unique()}`, price: 90 }),
   'POST /api/service': (w) => withData({ locationId: w.location, type: 'Consultation', name: `Exam ${unique()}`, duration: 30, price: 50 }),
