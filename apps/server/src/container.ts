@@ -165,7 +165,7 @@ export function createContainer(
       audit,
       communications,
       mergeData: new FormTexts(mergeContext),
-      pdf: new FormSubmissionPdf(opts.storage, audit),
+      pdf: new FormSubmissionPdf(opts.storage, audit, locationLogos),
       appUrl: opts.providers.appUrl,
     }),
     async ping() {

@@ -14,6 +14,7 @@ import type { ClientRow } from '../clients/clients.repository.js';
 import type { DocumentStorage } from '../documents/document-storage.js';
 import { safeFileName } from '../documents/documents.service.js';
 import { documentsRepository, type DocumentRow } from '../documents/documents.repository.js';
+import type { LocationLogoService } from '../locations/location-logo.service.js';
 import type { PatientRow } from '../patients/patients.repository.js';
 
 export interface SubmissionForPdf {
@@ -97,12 +98,14 @@ export class FormSubmissionPdf {
   constructor(
     private readonly storage: DocumentStorage,
     private readonly audit: AuditService,
+    private readonly logos: Pick<LocationLogoService, 'find'>,
   ) {}
 
-  /** Renders the PDF and puts it in the documents' storage (not yet a document). */
+  /** Renders the PDF (on the location's letterhead: its logo) and puts it in the documents' storage (not yet a document). */
   async render(_ex: Executor, scope: Scope, s: SubmissionForPdf): Promise<StoredPdf> {
+    const logo = await this.logos.find(scope, s.locationId);
     const bytes = await renderPdf({
-      page: { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: true },
+      page: { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: true, ...(logo && { logo }) },
       title: s.formName,
       content: submissionContent(s),
     });
