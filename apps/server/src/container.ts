@@ -32,6 +32,11 @@ import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { DocumentMailService } from './features/documents/document-mail.service.js';
 import { DocumentGenerationService } from './features/documents/document-generation.service.js';
+import { FormRequestsService } from './features/forms/form-requests.service.js';
+import { FormSubmissionPdf } from './features/forms/form-submission-pdf.js';
+import { FormSubmissionsService } from './features/forms/form-submissions.service.js';
+import { FormTemplatesService } from './features/forms/form-templates.service.js';
+import { FormTexts } from './features/forms/form-merge-data.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
@@ -154,6 +159,15 @@ export function createContainer(
     pdfTemplates: new PdfTemplatesService(db, audit),
     documentTemplates: new DocumentTemplatesService(db, audit),
     invoiceTemplates: new InvoiceTemplatesService(db, audit),
+    formTemplates: new FormTemplatesService(db, audit),
+    formSubmissions: new FormSubmissionsService(db, audit),
+    formRequests: new FormRequestsService(db, {
+      audit,
+      communications,
+      mergeData: new FormTexts(mergeContext),
+      pdf: new FormSubmissionPdf(opts.storage, audit, locationLogos),
+      appUrl: opts.providers.appUrl,
+    }),
     async ping() {
       await healthRepository.ping(db);
     },

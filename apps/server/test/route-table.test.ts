@@ -135,11 +135,35 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return res.json().id;
   },
   '/api/addOnCategory/{id}': (t) => makeAddOnCategory(t),
+  '/api/formTemplate/{id}': (t) => makeFormTemplate(t),
+  '/api/formSubmission/{id}': (t) => makeFormSubmission(t),
   '/api/addOn/{id}': async (t) => {
     const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
     return res.json().id;
   },
 };
+
+const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
+async function makeFormTemplate(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.formTemplateOps.create, { body: { formTemplateData: { locationId: t.locationId, name: 'Intake', fields: FORM_FIELDS } } });
+  return res.json().id;
+}
+/** A form sent to a client on a clinic device and submitted there. */
+async function makeFormSubmission(t: TestAccount): Promise<string> {
+  const clientId = await makeClient(t);
+  const request = (
+    await t.admin.call(api.createFormRequest, { body: { data: { formTemplateId: await makeFormTemplate(t), clientId, channel: 'device' } } })
+  ).json() as api.FormRequestCreated;
+  const link = new URL(request.url);
+  const [, , accountId, requestId] = link.pathname.split('/');
+  const sent = await anonymous(ctx).call(api.submitPublicForm, {
+    params: { accountId: accountId!, requestId: requestId! },
+    body: { data: { t: link.searchParams.get('t'), answers: { name: 'Cora' } } },
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const listed = await t.admin.call(api.listFormRequests, { query: { clientId } });
+  return listed.json()[0].submissionId;
+}
 
 /** The location's QuickBooks integration (already there when asked again: 409), for the connection's operations. */
 async function withQuickbooks(w: World, t: TestAccount): Promise<Request> {
@@ -259,6 +283,8 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/scheduleNote/{id}': { data: { text: 'Renamed' } },
   '/api/addOnCategory/{id}': { data: { name: 'Renamed' } },
   '/api/addOn/{id}': { data: { name: 'Renamed' } },
+  '/api/formTemplate/{id}': { formTemplateData: { name: 'Renamed' } },
+  '/api/formSubmission/{id}': { formSubmissionData: { status: 'read' } },
   '/api/emailTemplate/{id}': templateBody('email', { name: 'Renamed' }),
   '/api/smsTemplate/{id}': templateBody('sms', { name: 'Renamed' }),
   '/api/noteTemplate/{id}': templateBody('note', { name: 'Renamed' }),
@@ -287,6 +313,8 @@ type Kind =
   | 'addOn'
   | 'appointment'
   | 'species'
+  | 'formTemplate'
+  | 'formSubmission'
   | 'pdfTemplate'
   | 'document';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
@@ -315,6 +343,7 @@ const kindsByName: Record<string, Kind> = {
   addOn: 'addOn',
   appointment: 'appointment',
   species: 'species',
+  formTemplate: 'formTemplate',
   pdfTemplate: 'pdfTemplate',
   document: 'document',
 };
@@ -324,6 +353,8 @@ const kindsByField: Record<string, Kind> = {
   'POST /api/contact/merge fields.name': 'contact',
   // the base request asks for a client's history (entityType: 'client')
   'GET /api/audit entityId': 'client',
+  // SPEC §7: the body repeats the submission's own id
+  'POST /api/formSubmission/{id} id': 'formSubmission',
 };
 
 /**
@@ -452,6 +483,8 @@ async function buildWorld(t: TestAccount): Promise<World> {
     addOn,
     appointment,
     species: t.speciesId,
+    formTemplate: await makeFormTemplate(t),
+    formSubmission: await makeFormSubmission(t),
     pdfTemplate: await makeTemplate(t, 'pdf'),
     document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
   };
@@ -558,6 +591,12 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
       endAt: at(hours, 30),
     }),
   'POST /api/appointmentAddOn': async (w, t) => withData({ appointmentId: await makeAppointment(t), addOnId: w.addOn }),
+  'POST /api/formTemplate': (w) => ({ body: { formTemplateData: { locationId: w.location, name: `Intake ${unique()}`, fields: FORM_FIELDS } } }),
+  'POST /api/formRequest': (w) =>
+    withData({ formTemplateId: w.formTemplate, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, channel: 'device' }),
+  'GET /api/formRequest': (w) => ({ query: { clientId: w.client, appointmentId: w.appointment } }),
+  'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
+  'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
   ...templateRequests(),
   'POST /api/template/preview': (w) =>
     withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),

@@ -207,11 +207,24 @@ export const FormField = z.object({
   text: templateBody(5_000).nullable().default(null),
 });
 export type FormField = z.infer<typeof FormField>;
+/**
+ * A field as answers carry it: the same shape without defaults or transforms, since answers are
+ * encoded through their schema (a transform cannot run backwards).
+ */
+export const SavedFormField = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: z.string(),
+  required: z.boolean(),
+  help: z.string().nullable(),
+  options: z.array(z.string()),
+  text: z.string().nullable(),
+});
 export const FormTemplate = z.object({
   ...base,
   description: z.string().nullable(),
   purpose: z.enum(FORM_PURPOSES),
-  fields: z.array(FormField),
+  fields: z.array(SavedFormField),
   /** JSON Schema and UI schema derived from `fields` when saved; the form is rendered from them */
   schema: z.record(z.string(), z.unknown()),
   uiSchema: z.record(z.string(), z.unknown()),
@@ -227,7 +240,15 @@ export const FormTemplateInput = z.object({
     .array(FormField)
     .min(1, 'must have at least one field')
     .max(60, 'must have at most 60 fields')
-    .refine((f) => new Set(f.map((x) => x.key)).size === f.length, 'field keys must differ'),
+    .refine((f) => new Set(f.map((x) => x.key)).size === f.length, 'field keys must differ')
+    .superRefine((fields, ctx) => {
+      fields.forEach((f, i) => {
+        if (f.type === 'choice' && f.options.length === 0) ctx.addIssue({ code: 'custom', path: [i, 'options'], message: 'must have at least one choice' });
+        if (f.type === 'consent' && !f.text?.trim()) ctx.addIssue({ code: 'custom', path: [i, 'text'], message: 'is required' });
+      });
+      // one signature per submission: its evidence (name, time, IP) is the submission's (0101)
+      if (fields.filter((f) => f.type === 'signature').length > 1) ctx.addIssue({ code: 'custom', message: 'must have at most one signature field' });
+    }),
 });
 export type FormTemplateInput = z.input<typeof FormTemplateInput>;
 export const formTemplateOps = templateOps('form', 'formTemplateData', FormTemplate, FormTemplateInput);
