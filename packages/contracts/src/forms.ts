@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { authenticated } from './operation.js';
+import { authenticated, operation, publicAccess } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, PageQuery } from './rules.js';
+import { idField, OkResponse, PageQuery, wrapped } from './rules.js';
 import { FORM_PURPOSES, FormField } from './templates.js';
 
 /**
@@ -75,3 +75,245 @@ export const formSubmissionOps = crudOperations({
   remove: { summary: 'Move a submission to Deleted (sets deletedAt; the signed record is kept)' },
 });
 export const { list: listFormSubmissions, get: getFormSubmission, update: updateFormSubmission, remove: deleteFormSubmission } = formSubmissionOps;
+
+// ---------- the form a client fills in: JSON Schema, UI schema and the server's check ----------
+
+/** The longest text answer (longText has its own); a signature's data URL (about 250 kB). */
+export const FORM_TEXT_MAX = 1_000;
+export const FORM_LONG_TEXT_MAX = 10_000;
+export const FORM_SIGNATURE_MAX = 250_000;
+/** A drawn signature: a PNG (its signature bytes start `iVBORw0KGgo` in base64) as a data URL. */
+export const SIGNATURE_DATA_URL = /^data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/]*={0,2}$/;
+/** The name of the UI widget the public page registers for a drawn signature (signature_pad). */
+export const SIGNATURE_WIDGET = 'signature';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The JSON Schema (draft-07, for @rjsf with validator-ajv8) and UI schema of a form's fields, in
+ * their order. A consent clause is a boolean whose description is the clause: when required it must
+ * be true. A signature is a string drawn by the `signature` widget (a PNG data URL). The server
+ * stores them with the template when saved and derives them again from the texts a client saw.
+ */
+export function formSchemaOf(fields: readonly FormField[]): { schema: JsonSchema; uiSchema: JsonSchema } {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const uiSchema: JsonSchema = { 'ui:order': fields.map((f) => f.key) };
+  for (const f of fields) {
+    const ui: JsonSchema = {};
+    let p: JsonSchema;
+    switch (f.type) {
+      case 'text':
+        p = { type: 'string', maxLength: FORM_TEXT_MAX, ...(f.required ? { minLength: 1 } : {}) };
+        break;
+      case 'longText':
+        p = { type: 'string', maxLength: FORM_LONG_TEXT_MAX, ...(f.required ? { minLength: 1 } : {}) };
+        ui['ui:widget'] = 'textarea';
+        ui['ui:options'] = { rows: 4 };
+        break;
+      case 'choice':
+        p = { type: 'string', enum: [...f.options] };
+        ui['ui:widget'] = 'radio';
+        break;
+      case 'checkbox':
+        // unticked is an answer too: false, never missing
+        p = { type: 'boolean', default: false };
+        ui['ui:widget'] = 'checkbox';
+        break;
+      case 'date':
+        p = { type: 'string', format: 'date' };
+        break;
+      case 'number':
+        p = { type: 'number' };
+        break;
+      case 'signature':
+        p = { type: 'string', maxLength: FORM_SIGNATURE_MAX, pattern: SIGNATURE_DATA_URL.source };
+        ui['ui:widget'] = SIGNATURE_WIDGET;
+        break;
+      case 'consent':
+        p = { type: 'boolean', default: false, ...(f.required ? { const: true } : {}) };
+        if (f.text) p.description = f.text;
+        ui['ui:widget'] = 'checkbox';
+        break;
+    }
+    p.title = f.label;
+    if (f.help) ui['ui:help'] = f.help;
+    properties[f.key] = p;
+    if (f.required) required.push(f.key);
+    if (Object.keys(ui).length > 0) uiSchema[f.key] = ui;
+  }
+  return {
+    schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties, required, additionalProperties: false },
+    uiSchema,
+  };
+}
+
+/** The answers' check the server applies to a submission: the same rules as formSchemaOf's schema. */
+export function answersSchemaOf(fields: readonly FormField[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of fields) {
+    let s: z.ZodType;
+    switch (f.type) {
+      case 'text':
+      case 'longText': {
+        const max = f.type === 'text' ? FORM_TEXT_MAX : FORM_LONG_TEXT_MAX;
+        s = f.required ? z.string().max(max).refine((v) => v.trim() !== '', 'is required') : z.string().max(max);
+        break;
+      }
+      case 'choice':
+        s = f.options.length > 0 ? z.enum(f.options as [string, ...string[]]) : z.never();
+        break;
+      case 'checkbox':
+        s = z.boolean();
+        break;
+      case 'date':
+        s = z.iso.date();
+        break;
+      case 'number':
+        s = z.number().finite();
+        break;
+      case 'signature':
+        s = z.string().max(FORM_SIGNATURE_MAX).regex(SIGNATURE_DATA_URL);
+        break;
+      case 'consent':
+        s = f.required ? z.literal(true) : z.boolean();
+        break;
+    }
+    shape[f.key] = f.required ? s : s.optional();
+  }
+  return z.strictObject(shape);
+}
+
+// ---------- form requests: a form sent to a client, or opened on a clinic device ----------
+
+export const FORM_REQUEST_CHANNELS = ['email', 'sms', 'device'] as const;
+export type FormRequestChannel = (typeof FORM_REQUEST_CHANNELS)[number];
+export const FORM_REQUEST_CHANNEL_LABELS: Record<FormRequestChannel, string> = { email: 'Email', sms: 'SMS', device: 'On this device' };
+/** pending: not submitted yet and not expired */
+export const FORM_REQUEST_STATES = ['pending', 'submitted', 'expired'] as const;
+export type FormRequestState = (typeof FORM_REQUEST_STATES)[number];
+/** How long a form link works (docs/decisions/0097). */
+export const FORM_LINK_DAYS = 14;
+
+export const FormRequest = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  formTemplateId: z.string(),
+  formName: z.string(),
+  purpose: z.enum(FORM_PURPOSES),
+  clientId: z.string(),
+  patientId: z.string().nullable(),
+  appointmentId: z.string().nullable(),
+  channel: z.enum(FORM_REQUEST_CHANNELS),
+  state: z.enum(FORM_REQUEST_STATES),
+  expiresAt: z.string(),
+  submittedAt: z.string().nullable(),
+  /** the submission it led to (once submitted) */
+  submissionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FormRequest = z.infer<typeof FormRequest>;
+/** The answer to creating one: the only time the link (with its secret) is shown. */
+export const FormRequestCreated = FormRequest.extend({
+  /** `${appUrl}/form/{accountId}/{requestId}?t=<secret>` */
+  url: z.string(),
+  /** email and sms: the queued message's id */
+  messageId: z.string().nullable(),
+});
+export type FormRequestCreated = z.infer<typeof FormRequestCreated>;
+export const FormRequestInput = z.object({
+  formTemplateId: idField(),
+  clientId: idField(),
+  patientId: idField().nullable().optional(),
+  appointmentId: idField().nullable().optional(),
+  channel: z.enum(FORM_REQUEST_CHANNELS),
+});
+export type FormRequestInput = z.input<typeof FormRequestInput>;
+export const createFormRequest = operation({
+  method: 'POST',
+  path: '/api/formRequest',
+  access: authenticated,
+  tag: 'forms',
+  summary: 'Send a form to a client: a link by email or SMS (queued), or the link to open on a clinic device',
+  body: wrapped(FormRequestInput),
+  response: FormRequestCreated,
+  status: 201,
+});
+export const FormRequestListQuery = z.object({
+  appointmentId: idField().optional(),
+  clientId: idField().optional(),
+  state: z.enum(FORM_REQUEST_STATES).optional(),
+});
+export const listFormRequests = operation({
+  method: 'GET',
+  path: '/api/formRequest',
+  access: authenticated,
+  tag: 'forms',
+  summary: 'The forms sent for an appointment or to a client (one of them is required), newest first',
+  query: FormRequestListQuery,
+  response: z.array(FormRequest),
+});
+
+// ---------- the public form page: /form/{accountId}/{requestId}?t=<secret> ----------
+
+export const PublicFormParams = z.object({ accountId: idField(), requestId: idField() });
+/** The link's secret; anything else is refused like a wrong one. */
+const formSecret = () => z.string().max(200);
+export const PublicFormQuery = z.object({ t: formSecret() });
+export const PublicForm = z.object({
+  formName: z.string(),
+  description: z.string().nullable(),
+  purpose: z.enum(FORM_PURPOSES),
+  /** the fields as the client sees them: consent clauses rendered with the client's data */
+  fields: z.array(FormField),
+  schema: z.record(z.string(), z.unknown()),
+  uiSchema: z.record(z.string(), z.unknown()),
+  locationName: z.string(),
+  practiceName: z.string(),
+  clientName: z.string(),
+  patientName: z.string().nullable(),
+  /** the form has a signature field: the page asks for the signer's name too */
+  needsSignerName: z.boolean(),
+  expiresAt: z.string(),
+});
+export type PublicForm = z.infer<typeof PublicForm>;
+export const getPublicForm = operation({
+  method: 'GET',
+  path: '/api/publicForm/{accountId}/{requestId}',
+  access: publicAccess,
+  tag: 'forms',
+  summary: 'The form a link opens (404 with one message when the link is wrong, expired or used)',
+  params: PublicFormParams,
+  query: PublicFormQuery,
+  response: PublicForm,
+});
+export const PublicFormSubmission = z.object({
+  t: formSecret(),
+  /** keyed by the fields' keys; a signature field's answer is its PNG data URL */
+  answers: z.record(z.string(), z.unknown()),
+  /** who signed: required when the form has a signature field */
+  signerName: z.string().max(200).optional(),
+});
+export type PublicFormSubmission = z.input<typeof PublicFormSubmission>;
+export const submitPublicForm = operation({
+  method: 'POST',
+  path: '/api/publicForm/{accountId}/{requestId}',
+  access: publicAccess,
+  tag: 'forms',
+  summary: 'Submit a form once (400 FORM_MESSAGES.submitRefused when the answers are refused; 404 when the link is not good; rate limited)',
+  params: PublicFormParams,
+  body: wrapped(PublicFormSubmission),
+  response: OkResponse,
+  status: 201,
+});
+
+/** The menu badge: unread submissions at a location (or in the account). */
+export const countUnreadFormSubmissions = operation({
+  method: 'GET',
+  path: '/api/formSubmission/unreadCount',
+  access: authenticated,
+  tag: 'forms',
+  summary: 'How many submissions are unread (not deleted) at a location',
+  query: z.object({ locationId: idField().optional() }),
+  response: z.object({ count: z.number().int() }),
+});

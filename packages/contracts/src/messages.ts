@@ -95,4 +95,8 @@ export const FORM_MESSAGES = {
   deleteError: 'Error deleting form submission',
   sent: 'Form sent',
   sendError: 'Error sending form',
+  /** a form link that is wrong, expired or already used: all the same to the person (docs/decisions/0097) */
+  linkInvalid: 'This form link has expired or has already been used. Please ask the practice for a new one.',
+  thankYou: 'Thank you: your form has been sent to the practice.',
+  tooManySubmissions: 'Too many forms were sent from here. Please wait a few minutes and try again.',
 } as const;

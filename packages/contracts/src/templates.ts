@@ -227,7 +227,15 @@ export const FormTemplateInput = z.object({
     .array(FormField)
     .min(1, 'must have at least one field')
     .max(60, 'must have at most 60 fields')
-    .refine((f) => new Set(f.map((x) => x.key)).size === f.length, 'field keys must differ'),
+    .refine((f) => new Set(f.map((x) => x.key)).size === f.length, 'field keys must differ')
+    .superRefine((fields, ctx) => {
+      fields.forEach((f, i) => {
+        if (f.type === 'choice' && f.options.length === 0) ctx.addIssue({ code: 'custom', path: [i, 'options'], message: 'must have at least one choice' });
+        if (f.type === 'consent' && !f.text?.trim()) ctx.addIssue({ code: 'custom', path: [i, 'text'], message: 'is required' });
+      });
+      // one signature per submission: its evidence (name, time, IP) is the submission's (0101)
+      if (fields.filter((f) => f.type === 'signature').length > 1) ctx.addIssue({ code: 'custom', message: 'must have at most one signature field' });
+    }),
 });
 export type FormTemplateInput = z.input<typeof FormTemplateInput>;
 export const formTemplateOps = templateOps('form', 'formTemplateData', FormTemplate, FormTemplateInput);
