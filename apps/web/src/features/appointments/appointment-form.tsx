@@ -7,6 +7,7 @@ import { useHasAnyPermission } from '../../app/session';
 import { MessageInput, MultiSelectInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
+import { AppointmentForms } from '../forms/appointment-forms';
 import { usePatientList } from '../patients/patients.api';
 import { useStaffNames } from '../users/users.api';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
@@ -256,6 +257,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
                 onStagedChange={(addOns) => form.set('addOns', addOns)}
                 onPendingChange={setPendingAddOn}
               />
+              <Divider />
+              <AppointmentForms appointment={appointment} />
               {appointment.source === 'online' && <RequestedTimes appointment={appointment} timeZone={timeZone} />}
               <Divider />
               <StatusHistory appointment={appointment} timeZone={timeZone} />
