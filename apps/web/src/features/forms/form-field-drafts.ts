@@ -48,6 +48,7 @@ export function keyFromLabel(label: string): string {
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
   const joined = words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join('');
+  if (!joined) return '';
   const key = /^[a-z]/.test(joined) ? joined : `field${joined.charAt(0).toUpperCase()}${joined.slice(1)}`;
   return key.slice(0, MAX_KEY);
 }
