@@ -30,6 +30,11 @@ import { ProductMailer, type ProductMailSettings } from './features/communicatio
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
+import { FormRequestsService } from './features/forms/form-requests.service.js';
+import { FormSubmissionPdf } from './features/forms/form-submission-pdf.js';
+import { FormSubmissionsService } from './features/forms/form-submissions.service.js';
+import { FormTemplatesService } from './features/forms/form-templates.service.js';
+import { FormTexts } from './features/forms/form-merge-data.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
@@ -125,6 +130,15 @@ export function createContainer(
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
+    formTemplates: new FormTemplatesService(db, audit),
+    formSubmissions: new FormSubmissionsService(db, audit),
+    formRequests: new FormRequestsService(db, {
+      audit,
+      communications,
+      mergeData: new FormTexts(),
+      pdf: new FormSubmissionPdf(opts.storage, audit),
+      appUrl: opts.providers.appUrl,
+    }),
     async ping() {
       await healthRepository.ping(db);
     },

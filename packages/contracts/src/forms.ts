@@ -275,6 +275,8 @@ export const PublicForm = z.object({
   /** the form has a signature field: the page asks for the signer's name too */
   needsSignerName: z.boolean(),
   expiresAt: z.string(),
+  /** SHA-256 of the form version shown (fields and rendered texts); sent back with the answers */
+  versionHash: z.string(),
 });
 export type PublicForm = z.infer<typeof PublicForm>;
 export const getPublicForm = operation({
@@ -293,6 +295,8 @@ export const PublicFormSubmission = z.object({
   answers: z.record(z.string(), z.unknown()),
   /** who signed: required when the form has a signature field */
   signerName: z.string().max(200).optional(),
+  /** PublicForm.versionHash as shown: a form changed since it was opened is refused (reload it) */
+  versionHash: z.string().max(100).optional(),
 });
 export type PublicFormSubmission = z.input<typeof PublicFormSubmission>;
 export const submitPublicForm = operation({

@@ -11,6 +11,7 @@ import { clientsRoutes } from './clients/clients.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
+import { formsRoutes } from './forms/forms.routes.js';
 import { patientsRoutes } from './patients/patients.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
@@ -49,4 +50,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   addOnsRoutes,
   appointmentsRoutes,
   communicationsRoutes,
+  formsRoutes,
 ];

@@ -21,8 +21,11 @@ export const PUBLIC_PAGES = [
   '/privacy-policy',
   '/logout',
 ];
-/** Pages under these paths need no session either: a location's public booking page, /book/<locationId>. */
-export const PUBLIC_PAGE_PREFIXES = ['/book/'];
+/**
+ * Pages under these paths need no session either: a location's public booking page,
+ * /book/<locationId>, and a form sent to a client, /form/<accountId>/<requestId>?t=… (0097).
+ */
+export const PUBLIC_PAGE_PREFIXES = ['/book/', '/form/'];
 
 export function pageRoutes(
   app: FastifyInstance,

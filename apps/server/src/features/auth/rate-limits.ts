@@ -2,7 +2,7 @@
 // PostgreSQL (rate_events) so that every app server shares them. Every request that sends an
 // email or checks a code takes its events before it does anything, whether or not the address has
 // a user: the limits themselves must not tell who has one.
-import { SIGN_IN_MESSAGES } from '@willow/contracts';
+import { FORM_MESSAGES, SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
 import { tooManyRequests } from '../../platform/errors.js';
@@ -21,6 +21,10 @@ export const RATE_LIMITS = {
   codePerAddress: { max: 15, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodes },
   /** links looked at or used from one IP (a token cannot be guessed; this keeps the table from being hammered) */
   linkPerIp: { max: 60, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodes },
+  /** public form pages opened from one IP (a clinic's devices share one: generous) */
+  formViewPerIp: { max: 120, windowMs: 15 * MINUTE, message: FORM_MESSAGES.tooManySubmissions },
+  /** public forms submitted (or tried) from one IP (docs/decisions/0097) */
+  formSubmitPerIp: { max: 20, windowMs: 15 * MINUTE, message: FORM_MESSAGES.tooManySubmissions },
 } as const;
 export type RateLimit = keyof typeof RATE_LIMITS;
 

@@ -1,0 +1,66 @@
+import { formSchemaOf, type FormField, type FormPurpose, type FormTemplate, type FormTemplateInput } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest } from '../../platform/errors.js';
+import { checkTemplate, describeProblem } from '../../platform/template-engine.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { locationOwnership } from '../locations/locations.service.js';
+import type { formTemplates } from '../templates/templates.table.js';
+import { canonicalJson } from './form-version.js';
+import { formTemplateListOptions, formTemplatesRepository, type FormTemplateRow } from './form-templates.repository.js';
+
+type Input = z.output<typeof FormTemplateInput>;
+type Query = { locationId?: string | undefined };
+
+export const toFormTemplate = (r: FormTemplateRow): FormTemplate => ({
+  id: r.id,
+  locationId: r.locationId,
+  name: r.name,
+  description: r.description,
+  purpose: r.purpose as FormPurpose,
+  fields: r.fields as FormField[],
+  schema: r.schema,
+  uiSchema: r.uiSchema,
+  version: r.version,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/**
+ * A consent clause is a template the client's data fills in when the form is opened: its problems
+ * (syntax, fields a form does not offer) are refused when it is saved, naming the field and line.
+ */
+function checkClauses(fields: readonly FormField[]): void {
+  fields.forEach((f, i) => {
+    if (f.type !== 'consent' || !f.text) return;
+    const problem = checkTemplate(f.text, 'form')[0];
+    if (problem) throw badRequest(`fields.${i}.text: ${describeProblem(problem)}`);
+  });
+}
+
+/** The fields as saved, with the schemas derived from them. */
+function withSchemas(fields: FormField[]) {
+  checkClauses(fields);
+  return { fields, ...formSchemaOf(fields) };
+}
+
+/** Form templates (SPEC §3): fields stored with their JSON Schema and UI schema; a change of fields is a new version. */
+export class FormTemplatesService extends TenantCrudService<typeof formTemplates, FormTemplate, Input, Partial<Input>, Query> {
+  constructor(db: Db, audit: AuditService) {
+    super(db, audit, {
+      entityType: 'formTemplate',
+      repository: formTemplatesRepository,
+      toEntities: async (_ex, _scope, rows) => rows.map(toFormTemplate),
+      listOptions: formTemplateListOptions,
+      location: locationOwnership,
+      prepareCreate: async (_ex, _caller, input) => ({ ...input, ...withSchemas(input.fields), version: 1 }),
+      preparePatch: async (_ex, _scope, input, existing) => {
+        if (input.fields === undefined) return input;
+        // Submissions record the version they answered: only a real change of fields makes a new one.
+        const changed = canonicalJson(input.fields) !== canonicalJson(existing.fields);
+        return { ...input, ...withSchemas(input.fields), ...(changed && { version: existing.version + 1 }) };
+      },
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import type { FormRequestState, FormSubmissionView } from '@willow/contracts';
+import type { Executor } from '../../db/client.js';
+import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { formRequests, formSubmissions } from './forms.table.js';
+
+const requests = tenantRepository(formRequests);
+const submissions = tenantRepository(formSubmissions);
+export type FormRequestRow = typeof formRequests.$inferSelect;
+export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
+
+export const formRequestsRepository = {
+  ...requests,
+
+  /** An appointment's or a client's requests, newest first, with the submission each led to. */
+  async listFor(
+    ex: Executor,
+    scope: Scope,
+    q: { appointmentId?: string | undefined; clientId?: string | undefined; state?: FormRequestState | undefined },
+    now: Date,
+  ) {
+    const state: Record<FormRequestState, SQL> = {
+      submitted: isNotNull(formRequests.submittedAt),
+      pending: and(isNull(formRequests.submittedAt), gt(formRequests.expiresAt, now))!,
+      expired: and(isNull(formRequests.submittedAt), lte(formRequests.expiresAt, now))!,
+    };
+    return requests
+      .select(
+        ex,
+        scope,
+        {
+          request: formRequests,
+          submissionId: submissions.valueFor<string | null>(formRequests, formSubmissions.id, eq(formSubmissions.formRequestId, formRequests.id)),
+        },
+        and(
+          q.appointmentId ? eq(formRequests.appointmentId, q.appointmentId) : undefined,
+          q.clientId ? eq(formRequests.clientId, q.clientId) : undefined,
+          q.state ? state[q.state] : undefined,
+        ),
+      )
+      .orderBy(desc(formRequests.createdAt), desc(formRequests.id));
+  },
+
+  /**
+   * Uses the link up: one conditional statement, in the submission's transaction, so of two
+   * submissions at once exactly one finds it still open. Answers whether this one did.
+   */
+  async markSubmitted(ex: Executor, scope: Scope, id: string, at: Date): Promise<boolean> {
+    const changed = await requests.updateWhere(
+      ex,
+      scope,
+      and(eq(formRequests.id, id), isNull(formRequests.submittedAt), gt(formRequests.expiresAt, at)),
+      { submittedAt: at },
+    );
+    return changed === 1;
+  },
+};
+
+const VIEW: Record<FormSubmissionView, SQL> = {
+  unread: and(eq(formSubmissions.status, 'unread'), isNull(formSubmissions.deletedAt))!,
+  read: and(eq(formSubmissions.status, 'read'), isNull(formSubmissions.deletedAt))!,
+  deleted: isNotNull(formSubmissions.deletedAt),
+};
+
+export const formSubmissionsRepository = {
+  ...submissions,
+
+  /** One view (unread, read, deleted), newest first, optionally of a location, client or appointment. */
+  listOptions(q: {
+    view: FormSubmissionView;
+    locationId?: string | undefined;
+    clientId?: string | undefined;
+    appointmentId?: string | undefined;
+  }): ListOptions {
+    return {
+      where: and(
+        VIEW[q.view],
+        q.locationId ? eq(formSubmissions.locationId, q.locationId) : undefined,
+        q.clientId ? eq(formSubmissions.clientId, q.clientId) : undefined,
+        q.appointmentId ? eq(formSubmissions.appointmentId, q.appointmentId) : undefined,
+      ),
+      orderBy: [desc(formSubmissions.submittedAt), desc(formSubmissions.id)],
+    };
+  },
+
+  /** The menu badge: unread, not deleted, at a location (or anywhere in the account). */
+  countUnread(ex: Executor, scope: Scope, locationId: string | undefined): Promise<number> {
+    return submissions.count(ex, scope, and(VIEW.unread, locationId ? eq(formSubmissions.locationId, locationId) : undefined));
+  },
+
+  /** The submission a request led to. */
+  async ofRequest(ex: Executor, scope: Scope, requestId: string): Promise<FormSubmissionRow | undefined> {
+    const [row] = await submissions.list(ex, scope, { where: eq(formSubmissions.formRequestId, requestId), limit: 1 });
+    return row;
+  },
+
+};

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { deflateSync } from 'node:zlib';
+import { markdownToPdfContent, renderPdf } from './pdf-renderer.js';
+import { pdfPages, pdfText } from '../../test/pdf-text.js';
+
+/** A real 2×2 PNG (red), built here so the test needs no file. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const raw = Buffer.from([0, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const markdown = [
+  '# Care instructions',
+  '',
+  'Dear **Jane Doe**, thank you for trusting us with *Biscuit*.',
+  '',
+  '- Keep warm',
+  '- Fresh water',
+  '',
+  '1. First visit',
+  '2. Second visit',
+  '',
+  '| Item | Price |',
+  '| --- | ---: |',
+  '| Paw print | $25.00 |',
+  '| Urn & box | $120.00 |',
+].join('\n');
+
+describe('renderPdf', () => {
+  it('prints the letterhead, the title, the Markdown body with its table, and page numbers', async () => {
+    const pdf = await renderPdf({
+      page: {
+        pageSize: 'LETTER',
+        orientation: 'portrait',
+        header: '**Willow Pet Care**  \n12 Oak Street',
+        footer: 'Thank you',
+        showPageNumbers: true,
+        logo: { data: tinyPng(), contentType: 'image/png' },
+      },
+      title: 'Aftercare letter',
+      content: markdownToPdfContent(markdown),
+    });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // the logo is embedded as an image; the fonts are the standard ones, referenced by name
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/Helvetica/);
+    expect(pdf.toString('latin1')).not.toMatch(/\/FontFile/);
+    const text = await pdfText(pdf);
+    expect(text).toContain('Willow Pet Care');
+    expect(text).toContain('12 Oak Street');
+    expect(text).toContain('Aftercare letter');
+    expect(text).toContain('Care instructions');
+    expect(text).toContain('Jane Doe');
+    expect(text).toContain('Keep warm');
+    expect(text).toContain('Second visit');
+    expect(text).toContain('Paw print');
+    expect(text).toContain('Urn & box');
+    expect(text).toContain('$120.00');
+    expect(text).toContain('Thank you');
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('numbers every page of a long document and leaves numbers out when the page says so', async () => {
+    const long = Array.from({ length: 120 }, (_, i) => `Paragraph number ${i + 1}.`).join('\n\n');
+    const numbered = await pdfPages(
+      await renderPdf({
+        page: { pageSize: 'A4', orientation: 'landscape', showPageNumbers: true },
+        title: 'Long',
+        content: markdownToPdfContent(long),
+      }),
+    );
+    expect(numbered.length).toBeGreaterThan(1);
+    expect(numbered[0]).toContain(`Page 1 of ${numbered.length}`);
+    expect(numbered.at(-1)).toContain(`Page ${numbered.length} of ${numbered.length}`);
+
+    const plainPdf = await renderPdf({
+      page: { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: false },
+      title: 'Plain',
+      content: markdownToPdfContent('Just text.'),
+    });
+    expect(plainPdf.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    const plain = await pdfText(
+      await renderPdf({
+        page: { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: false },
+        title: 'Plain',
+        content: markdownToPdfContent('Just text.'),
+      }),
+    );
+    expect(plain).toContain('Just text.');
+    expect(plain).not.toContain('Page 1 of');
+  });
+
+  it('fetches nothing a template names: an image in the Markdown prints its alt text', async () => {
+    const text = await pdfText(
+      await renderPdf({
+        page: { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: false },
+        title: 'Images',
+        content: markdownToPdfContent('See ![the clinic map](http://127.0.0.1:9/map.png) and ![secret](/etc/passwd).'),
+      }),
+    );
+    expect(text).toContain('the clinic map');
+    expect(text).not.toContain('root:');
+  });
+});

@@ -1,0 +1,374 @@
+/**
+ * SECURITY-CRITICAL: the one place where text written by users (templates) is run on the server.
+ *
+ * Every template (email, SMS, note, document, PDF page, invoice notes, form clauses) goes through
+ * this module, never through another Liquid instance (docs/decisions/0094). What keeps it safe:
+ * - one LiquidJS configuration: `ownPropertyOnly` (no prototype lookups), `strictFilters`
+ *   (an unknown filter is a syntax error), no file system (an empty in-memory template mapping;
+ *   the include/render/layout tags are not even registered), and limits on parse length, render
+ *   time, rendered nodes and memory;
+ * - an allow-list of tags and filters: everything else is unregistered, so it fails to parse;
+ * - checks beyond the limits, because some of them have been bypassed before (CVE-2026-44645: for
+ *   loops with an empty body escaped the render time limit; CVE-2026-45357: a width such as
+ *   `%5000000d` in a date format allocated unbounded padding): range literals `(1..N)` are refused
+ *   anywhere, date formats with a width are refused both when read and when the filter runs;
+ * - the merged data handed in as plain JSON re-built on null-prototype objects, so
+ *   `{{ constructor }}` or `{{ client.constructor.name }}` find nothing to reach;
+ * - an output cap, checked as the output is written (not after it has been built).
+ * The checks run when a template is saved (`checkTemplate`) AND before every render
+ * (`renderTemplate`), so a template stored before a rule existed cannot slip past it.
+ */
+import {
+  Context,
+  Liquid,
+  analyzeSync,
+  filters as builtinFilters,
+  toPromise,
+  toValueSync,
+  type Template,
+} from 'liquidjs';
+import { Marked, type Tokens } from 'marked';
+import { MERGE_FIELD_GROUPS, TEMPLATE_MERGE_GROUPS, type TemplateKind } from '@willow/contracts';
+
+/** A problem of a template, by line (null: the whole template). */
+export interface TemplateProblem {
+  line: number | null;
+  message: string;
+}
+
+/** Why a template could not be rendered; `line` where the template says where. */
+export class TemplateRenderError extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null = null,
+  ) {
+    super(message);
+    this.name = 'TemplateRenderError';
+  }
+}
+
+/** The longest output a render may produce (characters). */
+export const TEMPLATE_OUTPUT_MAX = 1_000_000;
+/** The longest template source the parser accepts (characters); the contracts allow 50 000. */
+const PARSE_LIMIT = 200_000;
+/** Render time per template (ms); generous for real templates, which render in well under 10 ms. */
+const RENDER_LIMIT_MS = 1_000;
+/** Tags, outputs and text nodes rendered per call: counts what an empty-bodied loop would not. */
+const TEMPLATE_LIMIT = 100_000;
+/** Characters allocated by filters, ranges, joins and date padding per render. */
+const MEMORY_LIMIT = 5_000_000;
+/** At most this many problems are reported for one template. */
+const MAX_PROBLEMS = 20;
+
+/** The tags a template may use; `else`, `elsif`, `when` and `end…` belong to them. */
+const ALLOWED_TAGS = ['if', 'unless', 'case', 'for', 'break', 'continue', 'assign', 'capture', 'comment', 'raw', '#'] as const;
+
+/**
+ * The filters a template may use: text, numbers and dates. Not `raw` (it would undo HTML escaping),
+ * `json`/`jsonify`/`inspect` (they dump whole objects), `concat`/`push`/… (array growth), the
+ * expression filters (`where_exp`…), hashes and base64 (no use in a letter).
+ */
+const ALLOWED_FILTERS = [
+  'escape', 'escape_once', 'newline_to_br', 'strip_html', 'url_encode', 'url_decode',
+  'abs', 'at_least', 'at_most', 'ceil', 'divided_by', 'floor', 'minus', 'plus', 'modulo', 'times', 'round', 'to_integer',
+  'join', 'first', 'last', 'reverse', 'size', 'slice', 'uniq', 'compact',
+  'date', 'date_to_string', 'date_to_long_string',
+  'append', 'prepend', 'lstrip', 'rstrip', 'strip', 'downcase', 'upcase', 'capitalize', 'remove', 'remove_first',
+  'remove_last', 'split', 'strip_newlines', 'squish', 'replace', 'replace_first', 'replace_last', 'truncate',
+  'truncatewords', 'normalize_whitespace', 'number_of_words', 'default',
+] as const;
+
+/** A strftime conversion with a width (`%5d`, `%-010Y`): refused, see CVE-2026-45357 above. */
+const DATE_WIDTH = /%[-_0^#:]*\d/;
+const DATE_WIDTH_MESSAGE = 'date formats may not set a width (like %5d)';
+const RANGE_MESSAGE = 'ranges like (1..5) are not allowed';
+
+type FilterFn = (this: unknown, ...args: unknown[]) => unknown;
+
+function createEngine(escapeOutput: boolean): Liquid {
+  const engine = new Liquid({
+    ownPropertyOnly: true,
+    strictFilters: true,
+    strictVariables: false,
+    // No file system: lookups go to this empty mapping (and the tags that look up are removed).
+    templates: {},
+    relativeReference: false,
+    dynamicPartials: false,
+    cache: false,
+    parseLimit: PARSE_LIMIT,
+    renderLimit: RENDER_LIMIT_MS,
+    memoryLimit: MEMORY_LIMIT,
+    greedy: false,
+    ...(escapeOutput ? { outputEscape: 'escape' as const } : {}),
+  });
+  const allowedTags = new Set<string>(ALLOWED_TAGS);
+  for (const name of Object.keys(engine.tags)) if (!allowedTags.has(name)) delete engine.tags[name];
+  const allowedFilters = new Set<string>(ALLOWED_FILTERS);
+  for (const name of Object.keys(engine.filters)) if (!allowedFilters.has(name)) delete engine.filters[name];
+  const date = builtinFilters.date as unknown as FilterFn;
+  engine.registerFilter('date', function (this: unknown, ...args: unknown[]) {
+    const format = args[1];
+    if (typeof format === 'string' && DATE_WIDTH.test(format)) throw new Error(DATE_WIDTH_MESSAGE);
+    return date.apply(this, args);
+  });
+  return engine;
+}
+
+/** Plain text (SMS, subjects, the plain-text part of an email, PDF text). */
+const textEngine = createEngine(false);
+/** Markdown that becomes HTML: every merged value is HTML-escaped on the way out. */
+const htmlEngine = createEngine(true);
+
+// ---------- reading a template ----------
+
+const POSITION_SUFFIX = /,? line:\d+, col:\d+$/;
+
+/** The line of a liquidjs error and its message without the position liquidjs appends. */
+function describeLiquidError(err: unknown): TemplateProblem {
+  const e = err as { message?: string; token?: { getPosition?: () => [number, number] }; originalError?: Error };
+  let line: number | null = null;
+  try {
+    const pos = e.token?.getPosition?.();
+    if (pos) line = pos[0] ?? null;
+  } catch {
+    line = null;
+  }
+  const original = e.originalError?.message ?? e.message ?? 'the template could not be read';
+  let message = original.split('\n')[0]!.replace(POSITION_SUFFIX, '');
+  const tag = /^tag "([^"]+)" not found/.exec(message);
+  if (tag) message = /^(end\w*|else|elsif|when)$/.test(tag[1]!) ? `unexpected {% ${tag[1]} %}` : `the ${tag[1]} tag is not allowed`;
+  const filter = /^undefined filter: (\S+)/.exec(message);
+  if (filter) message = `the ${filter[1]} filter is not allowed`;
+  if (/template render limit exceeded/.test(message)) message = 'the template takes too long to render';
+  if (/template limit exceeded/.test(message)) message = 'the template repeats too much';
+  if (/memory alloc limit exceeded/.test(message)) message = 'the template makes too much text';
+  if (/parse length limit exceeded/.test(message)) message = 'the template is too long';
+  return { line, message };
+}
+
+function parse(engine: Liquid, source: string): Template[] {
+  return engine.parse(source);
+}
+
+
+/** The templates a tag holds (if branches, loop bodies, captures). */
+function childrenOf(tpl: Template): Template[] {
+  if (!tpl.children) return [];
+  return toValueSync(tpl.children(false, true) as unknown as Generator<unknown, Template[]>) ?? [];
+}
+
+/** The markup of a tag or output, e.g. `x in (1..5)` or ` client.firstName | date: '%Y' `. */
+function markupOf(tpl: Template): string {
+  const token = tpl.token as unknown as { args?: string; content?: string; kind?: number; name?: string };
+  if (typeof token.args === 'string') return token.args;
+  // Outputs carry their expression in `content`; text (HTML) tokens are left alone.
+  if ((tpl as unknown as { value?: unknown }).value !== undefined && typeof token.content === 'string') return token.content;
+  return '';
+}
+
+function lineOf(tpl: Template): number | null {
+  try {
+    return tpl.token.getPosition()[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const QUOTED = /'[^']*'|"[^"]*"/g;
+
+/** The checks the render limits are not trusted with: ranges and date widths. */
+function safetyProblems(templates: Template[]): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const visit = (list: Template[]) => {
+    for (const tpl of list) {
+      const markup = markupOf(tpl);
+      if (markup) {
+        if (/\.\./.test(markup.replace(QUOTED, "''"))) problems.push({ line: lineOf(tpl), message: RANGE_MESSAGE });
+        for (const m of markup.matchAll(/\bdate\s*:\s*('([^']*)'|"([^"]*)")/g)) {
+          if (DATE_WIDTH.test(m[2] ?? m[3] ?? '')) problems.push({ line: lineOf(tpl), message: DATE_WIDTH_MESSAGE });
+        }
+      }
+      visit(childrenOf(tpl));
+    }
+  };
+  visit(templates);
+  return problems;
+}
+
+/** Names a field may be followed by: `{{ client.firstName.size }}`. */
+const FIELD_PROPERTIES = new Set(['size', 'first', 'last']);
+
+function mergeFieldProblems(templates: Template[], kind: TemplateKind): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const groups = new Set<string>(TEMPLATE_MERGE_GROUPS[kind]);
+  const { globals } = analyzeSync(templates, { partials: false });
+  for (const [root, uses] of Object.entries(globals)) {
+    for (const v of uses) {
+      const segments = v.segments;
+      const group = root;
+      const field = segments[1];
+      const extra = segments.slice(2);
+      const fields = groups.has(group) ? (MERGE_FIELD_GROUPS[group as keyof typeof MERGE_FIELD_GROUPS].fields as Record<string, unknown>) : null;
+      const known =
+        fields !== null &&
+        typeof field === 'string' &&
+        Object.prototype.hasOwnProperty.call(fields, field) &&
+        extra.length <= 1 &&
+        extra.every((s) => typeof s === 'string' && FIELD_PROPERTIES.has(s));
+      if (!known) problems.push({ line: v.location.row ?? null, message: `unknown merge field ${v.toString()}` });
+    }
+  }
+  return problems;
+}
+
+const byLine = (a: TemplateProblem, b: TemplateProblem) => (a.line ?? 0) - (b.line ?? 0);
+
+/**
+ * What is wrong with a template of a kind, by line: syntax errors, tags and filters that are not
+ * allowed, ranges, date widths and merge fields the kind does not offer. Empty: it may be saved.
+ */
+export function checkTemplate(source: string, kind: TemplateKind): TemplateProblem[] {
+  let templates: Template[];
+  try {
+    templates = parse(textEngine, source);
+  } catch (err) {
+    return [describeLiquidError(err)];
+  }
+  return [...safetyProblems(templates), ...mergeFieldProblems(templates, kind)].sort(byLine).slice(0, MAX_PROBLEMS);
+}
+
+/** `checkTemplate`'s first problem as one sentence: "line 3: unknown merge field client.foo". */
+export function describeProblem(p: TemplateProblem): string {
+  return p.line === null ? p.message : `line ${p.line}: ${p.message}`;
+}
+
+// ---------- rendering ----------
+
+type MergeValue = string | number | boolean | null | MergeValue[] | { [key: string]: MergeValue };
+export type MergeData = Record<string, unknown>;
+
+/**
+ * The data as plain JSON on null-prototype objects: no functions, no classes, no prototypes to
+ * climb (`constructor`, `__proto__` and `toString` are just missing names).
+ */
+export function plainMergeData(data: MergeData): Record<string, MergeValue> {
+  const json = JSON.stringify(data ?? {});
+  return JSON.parse(json, (_key, value: unknown) => {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const plain = Object.create(null) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(value)) plain[k] = v;
+      return plain;
+    }
+    return value;
+  }) as Record<string, MergeValue>;
+}
+
+class OutputTooLarge extends Error {
+  constructor() {
+    super('the template makes too much text');
+  }
+}
+
+/** Collects the output and refuses it as soon as it passes the cap. */
+class CappedEmitter {
+  buffer = '';
+  constructor(private readonly max: number) {}
+  write(html: unknown): void {
+    const text = html === null || html === undefined ? '' : typeof html === 'string' ? html : Array.isArray(html) ? html.join('') : String(html);
+    if (this.buffer.length + text.length > this.max) throw new OutputTooLarge();
+    this.buffer += text;
+  }
+}
+
+export interface RenderOptions {
+  /** HTML-escape every merged value (Markdown that becomes HTML). */
+  escapeHtml?: boolean;
+  /** The longest output allowed (characters), at most TEMPLATE_OUTPUT_MAX. */
+  maxOutput?: number;
+}
+
+/** Renders a template with merge data; throws TemplateRenderError (with its line where known). */
+export async function renderTemplate(source: string, data: MergeData, opts: RenderOptions = {}): Promise<string> {
+  const engine = opts.escapeHtml ? htmlEngine : textEngine;
+  let templates: Template[];
+  try {
+    templates = parse(engine, source);
+  } catch (err) {
+    const p = describeLiquidError(err);
+    throw new TemplateRenderError(p.message, p.line);
+  }
+  const unsafe = safetyProblems(templates)[0];
+  if (unsafe) throw new TemplateRenderError(unsafe.message, unsafe.line);
+  const emitter = new CappedEmitter(Math.min(opts.maxOutput ?? TEMPLATE_OUTPUT_MAX, TEMPLATE_OUTPUT_MAX));
+  const ctx = new Context(plainMergeData(data), engine.options, {
+    renderLimit: RENDER_LIMIT_MS,
+    memoryLimit: MEMORY_LIMIT,
+    templateLimit: TEMPLATE_LIMIT,
+    ownPropertyOnly: true,
+    strictVariables: false,
+  }, { liquid: engine });
+  try {
+    await toPromise(engine.renderer.renderTemplates(templates, ctx, emitter));
+  } catch (err) {
+    if (err instanceof OutputTooLarge || (err as { originalError?: unknown }).originalError instanceof OutputTooLarge) {
+      throw new TemplateRenderError(new OutputTooLarge().message);
+    }
+    const p = describeLiquidError(err);
+    throw new TemplateRenderError(p.message, p.line);
+  }
+  return emitter.buffer;
+}
+
+// ---------- Markdown ----------
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Links and images may point only at the web, mail and phone numbers (no `javascript:`). */
+const SAFE_URL = /^(https?:|mailto:|tel:|#|\/(?!\/))/i;
+const safeUrl = (href: string) => (SAFE_URL.test(href.trim()) ? href.trim() : null);
+
+const markdown = new Marked({
+  async: false,
+  gfm: true,
+  breaks: true,
+  renderer: {
+    // Raw HTML written in a template is shown as text, never passed through.
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    link(this: { parser: { parseInline(t: Tokens.Link['tokens']): string } }, token: Tokens.Link) {
+      const text = this.parser.parseInline(token.tokens);
+      const href = safeUrl(token.href);
+      if (!href) return text;
+      const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+      return `<a href="${escapeHtml(href)}"${title}>${text}</a>`;
+    },
+    image(token: Tokens.Image) {
+      const href = safeUrl(token.href);
+      if (!href || !/^https?:/i.test(href)) return escapeHtml(token.text);
+      const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(token.text)}"${title}>`;
+    },
+  },
+});
+
+/** Markdown to HTML; raw HTML in it is escaped and links are limited to safe schemes. */
+export function renderMarkdown(md: string): string {
+  return markdown.parse(md, { async: false }) as string;
+}
+
+/** A Markdown template merged (values HTML-escaped) and made into HTML. */
+export async function renderMarkdownTemplate(source: string, data: MergeData): Promise<string> {
+  return renderMarkdown(await renderTemplate(source, data, { escapeHtml: true }));
+}
+
+/** An email's subject (one line), HTML body and plain-text part (the merged Markdown itself). */
+export async function renderEmailParts(
+  parts: { subject: string; body: string },
+  data: MergeData,
+): Promise<{ subject: string; html: string; text: string }> {
+  const subject = (await renderTemplate(parts.subject, data, { maxOutput: 10_000 })).replace(/\s+/g, ' ').trim();
+  const [html, text] = await Promise.all([renderMarkdownTemplate(parts.body, data), renderTemplate(parts.body, data)]);
+  return { subject, html, text };
+}
