@@ -25,6 +25,7 @@ const form: PublicForm = {
   patientName: 'Biscuit',
   needsSignerName: false,
   expiresAt: '2026-12-08T12:00:00.000Z',
+  versionHash: 'f'.repeat(64),
 };
 
 const open = (t = 'secret') => renderPage(<PublicFormPage />, { path: `/form/${ACCOUNT}/${REQUEST}?t=${t}`, pattern: '/form/:accountId/:requestId' });
@@ -55,7 +56,7 @@ describe('the public form page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(FORM_MESSAGES.thankYou)).toBeTruthy();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toEqual({ data: { t: 'secret', answers: { cremation: 'Private', consent: true } } });
+    expect(posts[0]!.body).toEqual({ data: { t: 'secret', answers: { cremation: 'Private', consent: true }, versionHash: 'f'.repeat(64) } });
   });
 
   it('a refused submission says so and keeps the answers', async () => {

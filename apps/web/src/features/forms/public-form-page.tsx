@@ -80,7 +80,8 @@ function FillForm({ accountId, requestId, t, form }: { accountId: string; reques
     if (!checkSigner() || submit.isPending || submit.isSuccess) return;
     setRefusal(undefined);
     submit.mutate(
-      { t, answers: checked, ...(form.needsSignerName && { signerName: signerName.trim() }) },
+      // The version shown goes back: a form changed since it was opened is refused rather than signed unseen.
+      { t, answers: checked, versionHash: form.versionHash, ...(form.needsSignerName && { signerName: signerName.trim() }) },
       {
         onError: (error) => {
           // 400: the answers were refused; 429: too many from here (the server's words); 404: the link went meanwhile.
