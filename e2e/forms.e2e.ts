@@ -37,6 +37,11 @@ beforeAll(async () => {
     }),
     'set up SMTP',
   );
+  // A patient needs a species the location treats.
+  const catalogue = await json<{ id: string; name: string }[]>(await api.request.get('/api/species'), 'list species');
+  const dog = catalogue.find((s) => s.name === 'Dog');
+  if (!dog) throw new Error('No species Dog in the catalogue');
+  await json(await api.request.post('/api/location/updateSpecies', { data: { data: { locationId: created.id, speciesId: dog.id, action: 'add' } } }), 'add species Dog');
   location = await locationNamed(api, name);
 });
 afterAll(async () => {
