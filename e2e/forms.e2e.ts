@@ -105,12 +105,12 @@ describe('forms', () => {
       await dialog.getByRole('button', { name: 'Add field' }).click();
       await page.getByRole('menuitem', { name: 'Signature' }).click();
 
-      // The preview is the form as the client gets it, merge fields filled from sample data.
+      // The preview is the form as the client gets it: the choice, the clause with its box, the pad.
       const preview = dialog.getByRole('region', { name: 'Preview' });
       await preview.getByRole('radio', { name: 'Communal' }).waitFor();
-      await preview.getByRole('checkbox', { name: /I agree/ }).waitFor();
+      await preview.getByText(/^I consent to the euthanasia of /).waitFor();
+      expect(await preview.getByRole('checkbox', { name: /I agree/ }).isChecked()).toBe(false);
       await preview.getByRole('img', { name: 'Signature: draw your signature here' }).waitFor();
-      await expect.poll(() => preview.getByText(/^I consent to the euthanasia of /).innerText()).not.toContain('{{');
 
       await dialog.getByRole('button', { name: 'Create' }).click();
       await toast(page, TEMPLATE_MESSAGES.created).waitFor();
