@@ -127,11 +127,35 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return res.json().id;
   },
   '/api/addOnCategory/{id}': (t) => makeAddOnCategory(t),
+  '/api/formTemplate/{id}': (t) => makeFormTemplate(t),
+  '/api/formSubmission/{id}': (t) => makeFormSubmission(t),
   '/api/addOn/{id}': async (t) => {
     const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
     return res.json().id;
   },
 };
+
+const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
+async function makeFormTemplate(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.formTemplateOps.create, { body: { formTemplateData: { locationId: t.locationId, name: 'Intake', fields: FORM_FIELDS } } });
+  return res.json().id;
+}
+/** A form sent to a client on a clinic device and submitted there. */
+async function makeFormSubmission(t: TestAccount): Promise<string> {
+  const clientId = await makeClient(t);
+  const request = (
+    await t.admin.call(api.createFormRequest, { body: { data: { formTemplateId: await makeFormTemplate(t), clientId, channel: 'device' } } })
+  ).json() as api.FormRequestCreated;
+  const link = new URL(request.url);
+  const [, , accountId, requestId] = link.pathname.split('/');
+  const sent = await anonymous(ctx).call(api.submitPublicForm, {
+    params: { accountId: accountId!, requestId: requestId! },
+    body: { data: { t: link.searchParams.get('t'), answers: { name: 'Cora' } } },
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const listed = await t.admin.call(api.listFormRequests, { query: { clientId } });
+  return listed.json()[0].submissionId;
+}
 
 /** The location's QuickBooks integration (already there when asked again: 409), for the connection's operations. */
 async function withQuickbooks(w: World, t: TestAccount): Promise<Request> {
@@ -228,6 +252,8 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/scheduleNote/{id}': { data: { text: 'Renamed' } },
   '/api/addOnCategory/{id}': { data: { name: 'Renamed' } },
   '/api/addOn/{id}': { data: { name: 'Renamed' } },
+  '/api/formTemplate/{id}': { formTemplateData: { name: 'Renamed' } },
+  '/api/formSubmission/{id}': { formSubmissionData: { status: 'read' } },
 };
 
 // ---------- ids in queries and bodies ----------
@@ -238,7 +264,20 @@ const sampleBodies: Partial<Record<string, unknown>> = {
 
 /** What an id field names, so the other account's entity of the same kind can stand in for it. */
 type Kind =
-  'account' | 'location' | 'user' | 'role' | 'client' | 'patient' | 'contact' | 'service' | 'addOnCategory' | 'addOn' | 'appointment' | 'species';
+  | 'account'
+  | 'location'
+  | 'user'
+  | 'role'
+  | 'client'
+  | 'patient'
+  | 'contact'
+  | 'service'
+  | 'addOnCategory'
+  | 'addOn'
+  | 'appointment'
+  | 'species'
+  | 'formTemplate'
+  | 'formSubmission';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -265,6 +304,7 @@ const kindsByName: Record<string, Kind> = {
   addOn: 'addOn',
   appointment: 'appointment',
   species: 'species',
+  formTemplate: 'formTemplate',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -272,6 +312,8 @@ const kindsByField: Record<string, Kind> = {
   'POST /api/contact/merge fields.name': 'contact',
   // the base request asks for a client's history (entityType: 'client')
   'GET /api/audit entityId': 'client',
+  // SPEC §7: the body repeats the submission's own id
+  'POST /api/formSubmission/{id} id': 'formSubmission',
 };
 
 /**
@@ -342,7 +384,8 @@ function idFieldsOf(schema: z.ZodType | undefined, where: IdField['in']): IdFiel
       }
       case 'string':
         if (def.format === 'uuid' || def.format === 'guid' || /^ids$|Ids?$/.test(path.filter((p) => p !== '[]').at(-1) ?? '')) {
-          const name = path.filter((p) => p !== '[]' && p !== 'data').join('.');
+          // named as validation names it: without the body's wrapper ({data}, {formTemplateData}, …)
+          const name = path.filter((p, i) => p !== '[]' && !(i === 0 && where === 'body' && /^(?:data|[a-z]\w*Data)$/.test(p))).join('.');
           found.set(path.join('.'), { in: where, path, name, required });
         }
         return;
@@ -399,6 +442,8 @@ async function buildWorld(t: TestAccount): Promise<World> {
     addOn,
     appointment,
     species: t.speciesId,
+    formTemplate: await makeFormTemplate(t),
+    formSubmission: await makeFormSubmission(t),
   };
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
@@ -484,6 +529,12 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
       endAt: at(hours, 30),
     }),
   'POST /api/appointmentAddOn': async (w, t) => withData({ appointmentId: await makeAppointment(t), addOnId: w.addOn }),
+  'POST /api/formTemplate': (w) => ({ body: { formTemplateData: { locationId: w.location, name: `Intake ${unique()}`, fields: FORM_FIELDS } } }),
+  'POST /api/formRequest': (w) =>
+    withData({ formTemplateId: w.formTemplate, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, channel: 'device' }),
+  'GET /api/formRequest': (w) => ({ query: { clientId: w.client, appointmentId: w.appointment } }),
+  'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
+  'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
 };
 
 /** Sets `value` at `path` ('[]': the array's first element; a leaf array becomes [value]). */

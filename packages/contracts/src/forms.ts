@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authenticated, operation, publicAccess } from './operation.js';
 import { crudOperations } from './crud.js';
 import { idField, OkResponse, PageQuery, wrapped } from './rules.js';
-import { FORM_PURPOSES, FormField } from './templates.js';
+import { FORM_PURPOSES, SavedFormField, type FormField } from './templates.js';
 
 /**
  * Form submissions (SPEC §3, §4, §7): what clients sent through a form. Updating sets a status and
@@ -31,7 +31,7 @@ export const FormSubmission = z.object({
   purpose: z.enum(FORM_PURPOSES),
   formVersion: z.number().int(),
   versionHash: z.string(),
-  fields: z.array(FormField),
+  fields: z.array(SavedFormField),
   answers: z.record(z.string(), z.unknown()),
   client: z.object({ id: z.string(), name: z.string() }),
   patient: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -265,7 +265,7 @@ export const PublicForm = z.object({
   description: z.string().nullable(),
   purpose: z.enum(FORM_PURPOSES),
   /** the fields as the client sees them: consent clauses rendered with the client's data */
-  fields: z.array(FormField),
+  fields: z.array(SavedFormField),
   schema: z.record(z.string(), z.unknown()),
   uiSchema: z.record(z.string(), z.unknown()),
   locationName: z.string(),

@@ -207,11 +207,24 @@ export const FormField = z.object({
   text: templateBody(5_000).nullable().default(null),
 });
 export type FormField = z.infer<typeof FormField>;
+/**
+ * A field as answers carry it: the same shape without defaults or transforms, since answers are
+ * encoded through their schema (a transform cannot run backwards).
+ */
+export const SavedFormField = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: z.string(),
+  required: z.boolean(),
+  help: z.string().nullable(),
+  options: z.array(z.string()),
+  text: z.string().nullable(),
+});
 export const FormTemplate = z.object({
   ...base,
   description: z.string().nullable(),
   purpose: z.enum(FORM_PURPOSES),
-  fields: z.array(FormField),
+  fields: z.array(SavedFormField),
   /** JSON Schema and UI schema derived from `fields` when saved; the form is rendered from them */
   schema: z.record(z.string(), z.unknown()),
   uiSchema: z.record(z.string(), z.unknown()),

@@ -43,6 +43,12 @@ describe('formatIssue', () => {
     expect(formatIssue(issue, 'body')).toBe(api.MESSAGES.ampersand);
   });
 
+  it('names a field inside a contract’s own wrapper ({formTemplateData}) like one inside {data}', () => {
+    const issue = firstIssue(api.formTemplateOps.create.body!, { formTemplateData: { locationId: '00000000-0000-4000-8000-000000000000', name: '', fields: [] } });
+    expect(formatIssue(issue, 'body')).toBe('name: is required');
+    expect(formatIssue(firstIssue(api.formTemplateOps.create.body!, {}), 'body')).toBe('formTemplateData: is required');
+  });
+
   it('names the wrapper itself when the body has no data', () => {
     expect(formatIssue(firstIssue(api.wrapped(api.LocationInput), {}), 'body')).toBe('data: is required');
   });

@@ -131,6 +131,8 @@ describe('the page guard', () => {
     expect((await get('/login?returnUrl=%2Fusers')).statusCode).toBe(200);
     // A location's public booking page.
     expect((await get(`/book/${randomUUID()}`)).statusCode).toBe(200);
+    // A form sent to a client.
+    expect((await get(`/form/${randomUUID()}/${randomUUID()}?t=secret`)).statusCode).toBe(200);
   });
 });
 

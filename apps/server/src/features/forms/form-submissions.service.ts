@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { together, type Db, type Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
@@ -72,7 +73,10 @@ export class FormSubmissionsService extends TenantCrudService<typeof formSubmiss
         throw new Error('form submissions are created by the public form only');
       },
       // Only these two: the answers, fields and signature never change.
-      preparePatch: async (_ex, _scope, input) => ({ status: input.status, deletedAt: null }),
+      preparePatch: async (_ex, _scope, input, existing) => {
+        if (input.id !== undefined && input.id !== existing.id) throw badRequest('id: must be the id of the submission updated');
+        return { status: input.status, deletedAt: null };
+      },
     });
   }
 
