@@ -33,17 +33,30 @@ export function FormSubmissionDialog({ submissionId, onClose }: FormSubmissionDi
   const busy = update.isPending || remove.isPending;
   const s = submission.data;
 
-  const setStatus = (status: FormSubmissionStatus) => {
-    if (!s) return;
+  const setStatus = (status: FormSubmissionStatus, then?: () => void) => {
+    if (!s || busy) return;
     // Updating sets the status and clears deletedAt: Restore is an update too (SPEC §7).
     update.mutate(
       { id: s.id, data: { formSubmissionData: { id: s.id, status, deletedAt: null } } },
-      { onSuccess: () => notifySuccess(FORM_MESSAGES.updated), onError: (e) => notifyError(FORM_MESSAGES.updateError, e) },
+      {
+        onSuccess: () => {
+          notifySuccess(FORM_MESSAGES.updated);
+          then?.();
+        },
+        onError: (e) => notifyError(FORM_MESSAGES.updateError, e),
+      },
     );
   };
+  // Deleted and restored, it leaves the list it was opened from: the dialog closes with it.
   const moveToDeleted = () => {
-    if (!s) return;
-    remove.mutate(s.id, { onSuccess: () => notifySuccess(FORM_MESSAGES.deleted), onError: (e) => notifyError(FORM_MESSAGES.deleteError, e) });
+    if (!s || busy) return;
+    remove.mutate(s.id, {
+      onSuccess: () => {
+        notifySuccess(FORM_MESSAGES.deleted);
+        onClose();
+      },
+      onError: (e) => notifyError(FORM_MESSAGES.deleteError, e),
+    });
   };
 
   let body;
@@ -108,22 +121,21 @@ export function FormSubmissionDialog({ submissionId, onClose }: FormSubmissionDi
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {s && !s.deletedAt && (
           <>
-            <Button color="error" startIcon={<DeleteIcon />} onClick={moveToDeleted} disabled={busy} sx={{ mr: 'auto' }}>
+            <Button color="error" startIcon={<DeleteIcon />} onClick={moveToDeleted} sx={{ mr: 'auto' }}>
               Delete
             </Button>
-            {s.status === 'unread' ? (
-              <Button startIcon={<DraftsIcon />} onClick={() => setStatus('read')} loading={update.isPending}>
-                Mark read
-              </Button>
-            ) : (
-              <Button startIcon={<MarkEmailUnreadIcon />} onClick={() => setStatus('unread')} loading={update.isPending}>
-                Mark unread
-              </Button>
-            )}
+            {/* One button that changes its words, not two that swap: the keyboard's focus stays on it. */}
+            <Button
+              startIcon={s.status === 'unread' ? <DraftsIcon /> : <MarkEmailUnreadIcon />}
+              onClick={() => setStatus(s.status === 'unread' ? 'read' : 'unread')}
+              aria-busy={update.isPending}
+            >
+              {s.status === 'unread' ? 'Mark read' : 'Mark unread'}
+            </Button>
           </>
         )}
         {s?.deletedAt && (
-          <Button startIcon={<RestoreFromTrashIcon />} onClick={() => setStatus(s.status)} loading={update.isPending} sx={{ mr: 'auto' }}>
+          <Button startIcon={<RestoreFromTrashIcon />} onClick={() => setStatus(s.status, onClose)} sx={{ mr: 'auto' }}>
             Restore
           </Button>
         )}
