@@ -26,6 +26,9 @@ async function sectionNames(page: Page): Promise<string[]> {
   return mainNav(page).getByRole('list').evaluateAll((lists) => lists.map((l) => l.getAttribute('aria-label') ?? ''));
 }
 
+/** Settings › Templates, in the SPEC's order. */
+const TEMPLATES = ['Form'];
+
 describe('menu visibility', () => {
   it('owner: all Settings entries, a location dropdown, no account dropdown and no Super Admin section', async () => {
     const { context, page } = await newPage(browser);
@@ -33,7 +36,7 @@ describe('menu visibility', () => {
       await openShell(page, 'owner@demo.test');
       // Services are reached from the menu, under Schedule (decision 0040); Appointments carries its badge.
       expect(await entriesOf(page, 'Schedule')).toEqual(['Schedule', expect.stringMatching(/Appointments$/), 'Services']);
-      expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions']);
+      expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions', ...TEMPLATES]);
       expect(await entriesOf(page, 'Personal')).toEqual(['Profile', 'Logout']);
       expect(await sectionNames(page)).not.toContain('Super Admin');
       expect(await navSection(page, 'Super Admin').count()).toBe(0);
@@ -50,7 +53,8 @@ describe('menu visibility', () => {
     const { context, page } = await newPage(browser);
     try {
       await openShell(page, 'frontdesk@demo.test');
-      expect(await entriesOf(page, 'Settings')).toEqual(['Users']);
+      // Templates are read by everyone signed in (messages and notes use them); changing them is for locations.manage.
+      expect(await entriesOf(page, 'Settings')).toEqual(['Users', ...TEMPLATES]);
       // Anyone signed in may look at the services (the page hides the write buttons).
       expect(await entriesOf(page, 'Schedule')).toEqual(['Schedule', expect.stringMatching(/Appointments$/), 'Services']);
       await mainNav(page).getByRole('link', { name: 'Services', exact: true }).click();
@@ -77,7 +81,7 @@ describe('menu visibility', () => {
       await accountDropdown(page).waitFor();
       expect(await accountDropdown(page).getAttribute('aria-label')).toBe('Account: Willow Support');
       // system.admin grants every check, so the Settings entries show too.
-      expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions']);
+      expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions', ...TEMPLATES]);
     } finally {
       await context.close();
     }
