@@ -3,6 +3,7 @@
 // whose SMTP points at the local mail server; the client opens the link from the email on a phone
 // (375 px), fills it in, signs it with the mouse and sends it once; the staff then find it Unread
 // with the navigation's badge, open it, and mark it read, which takes it off the badge.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FORM_MESSAGES, TEMPLATE_MESSAGES } from '@willow/contracts';
@@ -61,6 +62,18 @@ async function badgeCount(page: Page): Promise<number> {
   return Number((await badge.innerText()).trim());
 }
 
+/** axe's serious and critical findings on what the page shows now (within `include`), one line per element. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  // A toast fading in or out is half transparent for a moment: checked then, its text reads as too faint.
+  await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
+}
+
 /** Draws a signature stroke across the pad with the mouse, the way a person would. */
 async function sign(page: Page, pad: Locator) {
   const box = await pad.boundingBox();
@@ -113,6 +126,7 @@ describe('forms', () => {
       expect(await preview.getByRole('checkbox', { name: /I agree/ }).isChecked()).toBe(false);
       await preview.getByRole('img', { name: 'Signature: draw your signature here' }).waitFor();
 
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
       await dialog.getByRole('button', { name: 'Create' }).click();
       await toast(page, TEMPLATE_MESSAGES.created).waitFor();
       await dialog.waitFor({ state: 'hidden' });
@@ -145,9 +159,15 @@ describe('forms', () => {
       const phone = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 740 } });
       try {
         const tab = await phone.newPage();
+        // The page works under the portal's Content-Security-Policy: nothing refused, nothing thrown.
+        const errors: string[] = [];
+        tab.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+        tab.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
         await tab.goto(link!);
         await tab.getByRole('heading', { name: formName, level: 1 }).waitFor();
         await tab.getByText(`I consent to the euthanasia of Biscuit${id}.`).waitFor();
+        expect(await seriousViolations(tab)).toEqual([]);
+        expect(errors).toEqual([]);
         // The consent and the signature are asked for before anything is sent.
         await tab.getByRole('button', { name: 'Submit' }).click();
         await tab.getByText('Please tick the box to give your consent').waitFor();
