@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   /** the plain-text body, decoded */
   text: string;
+  /** the files attached, their content as base64 */
+  attachments: { filename: string; contentType: string; base64: string }[];
 }
 
 /** The headers and body of one MIME part. */
@@ -59,6 +61,25 @@ export function plainText(raw: string): string {
   return decodeBody(body, headerOf(headers, 'Content-Transfer-Encoding'));
 }
 
+/** The parts sent as attachments (Content-Disposition: attachment), at any depth of a multipart message. */
+export function attachmentsOf(raw: string): Mail['attachments'] {
+  const { headers, body } = splitPart(raw);
+  const type = headerOf(headers, 'Content-Type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((p) => attachmentsOf(p.replace(/^\r?\n/, '')));
+  }
+  const disposition = headerOf(headers, 'Content-Disposition') ?? '';
+  if (!/^attachment/i.test(disposition)) return [];
+  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+  const encoding = headerOf(headers, 'Content-Transfer-Encoding')?.toLowerCase();
+  const base64 = encoding === 'base64' ? body.replace(/\s+/g, '') : Buffer.from(body, 'utf8').toString('base64');
+  return [{ filename: decodeURIComponent(filename), contentType: type.split(';')[0]!.trim(), base64 }];
+}
+
 /** Encoded-word subjects (=?UTF-8?Q?…?=, =?UTF-8?B?…?=) as text. */
 function decodeSubject(subject: string): string {
   return subject.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_all, _charset: string, kind: string, text: string) =>
@@ -78,7 +99,7 @@ export async function startMailbox(smtp: FakeSmtp): Promise<{ url: string; close
       .filter((m) => !to || m.to.some((address) => address.toLowerCase() === to))
       .map((m) => {
         const { headers } = splitPart(m.raw);
-        return { to: m.to, subject: decodeSubject(headerOf(headers, 'Subject') ?? ''), text: plainText(m.raw) };
+        return { to: m.to, subject: decodeSubject(headerOf(headers, 'Subject') ?? ''), text: plainText(m.raw), attachments: attachmentsOf(m.raw) };
       });
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails));
   });

@@ -30,6 +30,8 @@ import { ProductMailer, type ProductMailSettings } from './features/communicatio
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
+import { DocumentMailService } from './features/documents/document-mail.service.js';
+import { DocumentGenerationService } from './features/documents/document-generation.service.js';
 import { FormRequestsService } from './features/forms/form-requests.service.js';
 import { FormSubmissionPdf } from './features/forms/form-submission-pdf.js';
 import { FormSubmissionsService } from './features/forms/form-submissions.service.js';
@@ -42,12 +44,23 @@ import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
+import { LocationLogoService } from './features/locations/location-logo.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
 import { RolesService } from './features/roles/roles.service.js';
 import { UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
 import { AvailabilityService } from './features/services/availability.service.js';
 import { ServiceCatalogService } from './features/services/services.service.js';
+import { MergeContextService } from './features/templates/merge-context.service.js';
+import { TemplatePreviewService } from './features/templates/template-preview.service.js';
+import {
+  DocumentTemplatesService,
+  EmailTemplatesService,
+  InvoiceTemplatesService,
+  NoteTemplatesService,
+  PdfTemplatesService,
+  SmsTemplatesService,
+} from './features/templates/templates.service.js';
 
 /**
  * The portal's addresses staff give a provider for its integration to work, shown with the
@@ -91,8 +104,13 @@ export function createContainer(
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
     productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
+    storage: opts.storage,
   });
+  const locations = new LocationsService(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
+  const mergeContext = new MergeContextService(db);
+  const documents = new DocumentsService(db, audit, opts.storage);
+  const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   return {
     db,
@@ -106,11 +124,14 @@ export function createContainer(
     prescriptions: prescriptionsService(db, audit),
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
-    documents: new DocumentsService(db, audit, opts.storage),
+    documents,
+    documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
+    documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
     profile: new ProfileService(db),
     accounts: new AccountsService(db),
-    locations: new LocationsService(db),
+    locations,
+    locationLogos,
     integrations,
     stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
@@ -130,12 +151,20 @@ export function createContainer(
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
+    mergeContext,
+    templatePreview: new TemplatePreviewService(mergeContext),
+    emailTemplates: new EmailTemplatesService(db, audit),
+    smsTemplates: new SmsTemplatesService(db, audit),
+    noteTemplates: new NoteTemplatesService(db, audit),
+    pdfTemplates: new PdfTemplatesService(db, audit),
+    documentTemplates: new DocumentTemplatesService(db, audit),
+    invoiceTemplates: new InvoiceTemplatesService(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
     formSubmissions: new FormSubmissionsService(db, audit),
     formRequests: new FormRequestsService(db, {
       audit,
       communications,
-      mergeData: new FormTexts(),
+      mergeData: new FormTexts(mergeContext),
       pdf: new FormSubmissionPdf(opts.storage, audit),
       appUrl: opts.providers.appUrl,
     }),

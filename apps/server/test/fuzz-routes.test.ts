@@ -347,13 +347,16 @@ function multipartFor(fields: fc.Arbitrary<Record<string, unknown>>) {
 }
 
 function bodyFor(op: Operation): fc.Arbitrary<FuzzRequest['body']> {
-  const data = op.body ? valuesFor(defOf(op.body).shape ? (defOf(op.body).shape as { data: unknown }).data : op.body, 'data') : weird;
+  // A body is {data} or, for a header with a named wrapper or items (crud.ts), the whole object.
+  const shape = op.body ? (defOf(op.body).shape as Record<string, unknown> | undefined) : undefined;
+  const plain = !shape || 'data' in shape;
+  const data = op.body ? valuesFor(plain ? (shape ? shape.data : op.body) : op.body, plain ? 'data' : 'body') : weird;
   const json = (v: unknown) => {
     const text = JSON.stringify(v);
     return text === undefined ? undefined : { contentType: 'application/json', payload: text };
   };
   const arms: fc.WeightedArbitrary<FuzzRequest['body']>[] = [
-    { weight: 8, arbitrary: data.map((d) => json({ data: d })) },
+    { weight: 8, arbitrary: data.map((d) => json(plain ? { data: d } : d)) },
     { weight: 1, arbitrary: data.map(json) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_JSON_BODIES).map((payload) => ({ contentType: 'application/json', payload })) },

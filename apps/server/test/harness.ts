@@ -265,6 +265,17 @@ export function uploadDocument(
   fields: Record<string, string>,
   file: { name?: string; bytes?: Buffer; type?: string } = {},
 ) {
+  return uploadTo(ctx, client, '/api/document', fields, file);
+}
+
+/** A multipart/form-data upload (fields, then one file named "file") to any upload route. */
+export function uploadTo(
+  ctx: TestContext,
+  client: Client,
+  url: string,
+  fields: Record<string, string>,
+  file: { name?: string; bytes?: Buffer; type?: string } = {},
+) {
   const boundary = `----willow${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -279,7 +290,7 @@ export function uploadDocument(
   );
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/document',
+    url,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(client.cookie && { cookie: client.cookie }) },
     payload: Buffer.concat(parts),
   });

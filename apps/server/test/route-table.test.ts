@@ -55,6 +55,8 @@ afterAll(async () => {
  */
 const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/location/{id}': async (t) => t.locationId,
+  '/api/location/{id}/logo': async (t) => t.locationId,
+  '/api/documentTemplate/{id}/generate': (t) => makeDocumentTemplate(t),
   '/api/integrations/{id}': (t) => makeIntegration(t),
   '/api/integrations/{id}/test': (t) => makeIntegration(t),
   '/api/user/{id}': async (t) => {
@@ -114,6 +116,12 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return res.json().id;
   },
   '/api/service/{id}': (t) => makeService(t),
+  '/api/emailTemplate/{id}': (t) => makeTemplate(t, 'email'),
+  '/api/smsTemplate/{id}': (t) => makeTemplate(t, 'sms'),
+  '/api/noteTemplate/{id}': (t) => makeTemplate(t, 'note'),
+  '/api/pdfTemplate/{id}': (t) => makeTemplate(t, 'pdf'),
+  '/api/documentTemplate/{id}': (t) => makeTemplate(t, 'document'),
+  '/api/invoiceTemplate/{id}': (t) => makeTemplate(t, 'invoice'),
   '/api/user/{id}/updateAvailability': async (t) => (await createUser(ctx, t)).userId,
   '/api/user/{id}/availability': async (t) => (await createUser(ctx, t)).userId,
   '/api/scheduleSlot/{id}': async (t) => {
@@ -174,6 +182,13 @@ async function makeIntegration(t: TestAccount): Promise<string> {
   return res.json().id;
 }
 
+async function makeDocumentTemplate(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.documentTemplateOps.create, {
+    body: { documentTemplateData: { locationId: t.locationId, name: `Letter ${randomUUID().slice(0, 8)}`, body: 'Dear {{ client.firstName }}' } },
+  });
+  return res.json().id;
+}
+
 async function makeService(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.serviceOps.create, {
     body: { data: { locationId: t.locationId, type: 'Consultation', name: 'Exam', duration: 30, price: 50 } },
@@ -202,6 +217,28 @@ async function makeAppointment(t: TestAccount): Promise<string> {
       },
     },
   });
+  return res.json().id;
+}
+/** The fields a template of each kind needs besides its location and name. */
+const templateFields = {
+  email: { subject: 'Hello {{ client.firstName }}', body: 'Dear {{ client.firstName }}' },
+  sms: { type: 'general', body: 'Hi {{ client.firstName }}' },
+  note: { body: '{{ patient.name }} was calm' },
+  pdf: {},
+  document: { body: '# {{ patient.name }}' },
+  invoice: {},
+} as const;
+type TemplateOpsKind = keyof typeof templateFields;
+/** A create or update body of a template kind, under its named wrapper (and with items for an invoice). */
+const templateBody = (kind: TemplateOpsKind, data: Record<string, unknown>, items?: unknown[]) => {
+  const ops = api.TEMPLATE_OPS[kind];
+  return { [ops.body.data]: data, ...(ops.body.items && items ? { [ops.body.items]: items } : {}) };
+};
+async function makeTemplate(t: TestAccount, kind: TemplateOpsKind): Promise<string> {
+  const res = await t.admin.call(api.TEMPLATE_OPS[kind].create!, {
+    body: templateBody(kind, { locationId: t.locationId, name: `Template ${randomUUID().slice(0, 8)}`, ...templateFields[kind] }, []),
+  });
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
 async function makeClient(t: TestAccount): Promise<string> {
@@ -235,6 +272,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/vaccination/{id}': { data: { vaccine: 'Renamed' } },
   '/api/contact/{id}': { data: { name: 'Renamed' } },
   '/api/document/{id}': { data: { description: 'Renamed' } },
+  '/api/documentTemplate/{id}/generate': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
   '/api/appointment/{id}': { data: { notes: 'Renamed' } },
   '/api/appointment/{id}/cancel': { data: { reason: 'Owner called' } },
   '/api/appointment/{id}/correct': { data: { status: 'Confirmed', reason: 'Called back' } },
@@ -254,6 +292,12 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/addOn/{id}': { data: { name: 'Renamed' } },
   '/api/formTemplate/{id}': { formTemplateData: { name: 'Renamed' } },
   '/api/formSubmission/{id}': { formSubmissionData: { status: 'read' } },
+  '/api/emailTemplate/{id}': templateBody('email', { name: 'Renamed' }),
+  '/api/smsTemplate/{id}': templateBody('sms', { name: 'Renamed' }),
+  '/api/noteTemplate/{id}': templateBody('note', { name: 'Renamed' }),
+  '/api/pdfTemplate/{id}': templateBody('pdf', { name: 'Renamed' }),
+  '/api/documentTemplate/{id}': templateBody('document', { name: 'Renamed' }),
+  '/api/invoiceTemplate/{id}': templateBody('invoice', { name: 'Renamed' }),
 };
 
 // ---------- ids in queries and bodies ----------
@@ -277,7 +321,9 @@ type Kind =
   | 'appointment'
   | 'species'
   | 'formTemplate'
-  | 'formSubmission';
+  | 'formSubmission'
+  | 'pdfTemplate'
+  | 'document';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -305,6 +351,8 @@ const kindsByName: Record<string, Kind> = {
   appointment: 'appointment',
   species: 'species',
   formTemplate: 'formTemplate',
+  pdfTemplate: 'pdfTemplate',
+  document: 'document',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -384,8 +432,8 @@ function idFieldsOf(schema: z.ZodType | undefined, where: IdField['in']): IdFiel
       }
       case 'string':
         if (def.format === 'uuid' || def.format === 'guid' || /^ids$|Ids?$/.test(path.filter((p) => p !== '[]').at(-1) ?? '')) {
-          // named as validation names it: without the body's wrapper ({data}, {formTemplateData}, …)
-          const name = path.filter((p, i) => p !== '[]' && !(i === 0 && where === 'body' && /^(?:data|[a-z]\w*Data)$/.test(p))).join('.');
+          // the body's wrapper ({data} or a named one such as emailTemplateData) is not named in messages
+          const name = path.filter((p, i) => p !== '[]' && !(i === 0 && where === 'body' && /^(data|[a-z]\w*Data)$/.test(p))).join('.');
           found.set(path.join('.'), { in: where, path, name, required });
         }
         return;
@@ -444,6 +492,8 @@ async function buildWorld(t: TestAccount): Promise<World> {
     species: t.speciesId,
     formTemplate: await makeFormTemplate(t),
     formSubmission: await makeFormSubmission(t),
+    pdfTemplate: await makeTemplate(t, 'pdf'),
+    document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
   };
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
@@ -508,6 +558,25 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     return withData({ survivorId, mergedIds: [mergedId], fields: { name: mergedId } });
   },
   'POST /api/document': (w) => ({ body: { clientId: w.client } }),
+  'POST /api/documentTemplate/{id}/generate': async (w, t) => ({
+    params: { id: await makeDocumentTemplate(t) },
+    ...withData({ clientId: w.client, patientId: w.patient, appointmentId: w.appointment }),
+  }),
+  'POST /api/pdf/sendPDF': async (w, t) => {
+    // the location's email (already there when asked again: 409)
+    await t.admin.call(api.createIntegration, {
+      body: {
+        data: {
+          locationId: w.location,
+          service: 'smtp',
+          publicKey: 'front',
+          privateKey: 'smtp-pass',
+          settings: { host: '127.0.0.1', port: 2525, security: 'none', fromEmail: 'front@practice.example' },
+        },
+      },
+    });
+    return withData({ documentId: w.document, to: 'owner@example.com' });
+  },
   'POST /api/addOnCategory': (w) => withData({ locationId: w.location, name: `Keepsakes ${unique()}` }),
   'POST /api/addOn': (w) => withData({ categoryId: w.addOnCategory, name: `Urn ${unique()}`, price: 90 }),
   'POST /api/service': (w) => withData({ locationId: w.location, type: 'Consultation', name: `Exam ${unique()}`, duration: 30, price: 50 }),
@@ -535,7 +604,28 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'GET /api/formRequest': (w) => ({ query: { clientId: w.client, appointmentId: w.appointment } }),
   'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
   'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
+  ...templateRequests(),
+  'POST /api/template/preview': (w) =>
+    withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),
 };
+
+/** Each template kind's create and update, its ids (location, PDF page, invoice lines' services and add-ons) from the world. */
+function templateRequests(): Record<string, (w: World, t: TestAccount) => Promise<Request>> {
+  const requests: Record<string, (w: World, t: TestAccount) => Promise<Request>> = {};
+  for (const kind of Object.keys(templateFields) as TemplateOpsKind[]) {
+    const data = (w: World) => ({
+      locationId: w.location,
+      name: `Template ${unique()}`,
+      ...templateFields[kind],
+      ...(kind === 'document' || kind === 'invoice' ? { pdfTemplateId: w.pdfTemplate } : {}),
+    });
+    const items = (w: World) => [{ description: 'Visit', quantity: 1, unitPrice: 100, serviceId: w.service, addOnId: w.addOn }];
+    const path = api.TEMPLATE_OPS[kind].create!.path;
+    requests[`POST ${path}`] = async (w) => ({ body: templateBody(kind, data(w), items(w)) });
+    requests[`POST ${path}/{id}`] = async (w, t) => ({ params: { id: await makeTemplate(t, kind) }, body: templateBody(kind, data(w), items(w)) });
+  }
+  return requests;
+}
 
 /** Sets `value` at `path` ('[]': the array's first element; a leaf array becomes [value]). */
 function setAt(root: Record<string, unknown>, path: string[], value: string): void {

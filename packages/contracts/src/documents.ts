@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { DELETE_RECORDS } from './permissions.js';
-import { idField, IdParams, OkResponse, optionalText, wrapped } from './rules.js';
+import { emailField, idField, IdParams, messageField, OkResponse, optionalText, wrapped } from './rules.js';
 
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENT_TYPES: Record<string, string> = {
@@ -101,4 +101,57 @@ export const downloadDocument = operation({
   params: IdParams,
   query: z.object({ inline: z.enum(['true', 'false']).optional() }),
   response: z.unknown(),
+});
+
+// ---------- documents made from a document template ----------
+export const GenerateDocumentInput = z.object({
+  clientId: idField(),
+  /** the patient the document is about (its merge fields), one of the client's */
+  patientId: idField().nullable().optional(),
+  /** the appointment whose merge fields it fills, one of the client's */
+  appointmentId: idField().nullable().optional(),
+});
+export type GenerateDocumentInput = z.input<typeof GenerateDocumentInput>;
+export const generateDocument = operation({
+  method: 'POST',
+  path: '/api/documentTemplate/{id}/generate',
+  access: authenticated,
+  tag: 'documents',
+  summary: "Make a PDF from a document template, its merge fields filled from the client's records, and keep it as the client's (and patient's) document",
+  params: IdParams,
+  body: wrapped(GenerateDocumentInput),
+  response: Document,
+  status: 201,
+});
+
+// ---------- emailing a document (SPEC §7) ----------
+export const SEND_DOCUMENT_MESSAGES = {
+  sent: 'Email sent',
+  error: 'Error sending email',
+  /** the document has no client address to default to and none was given */
+  noAddress: 'This client has no email address: enter the address to send to',
+} as const;
+export const SendDocumentInput = z.object({
+  documentId: idField(),
+  /** the address; the client's email when left out */
+  to: z.union([z.literal(''), emailField()]).optional().transform((v) => v || undefined),
+  subject: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  message: messageField().optional(),
+});
+export type SendDocumentInput = z.input<typeof SendDocumentInput>;
+export const SendDocumentResult = z.object({
+  message: z.literal(SEND_DOCUMENT_MESSAGES.sent),
+  /** the outbox message that carries it (Communications shows its state) */
+  messageId: z.string(),
+  to: z.string(),
+});
+export type SendDocumentResult = z.infer<typeof SendDocumentResult>;
+export const sendDocumentPdf = operation({
+  method: 'POST',
+  path: '/api/pdf/sendPDF',
+  access: authenticated,
+  tag: 'documents',
+  summary: "Email a document as an attachment from its client's location (queued in the outbox; to defaults to the client's email)",
+  body: wrapped(SendDocumentInput),
+  response: SendDocumentResult,
 });

@@ -24,6 +24,8 @@ export const Location = z.object({
   species: z.array(Species),
   /** the services set up for the location (SPEC §3) */
   integrations: z.array(LocationIntegration),
+  /** whether the location has a letterhead logo (GET /api/location/{id}/logo) */
+  hasLogo: z.boolean(),
 });
 export type Location = z.infer<typeof Location>;
 export const LocationInput = z.object({
@@ -87,5 +89,43 @@ export const updateLocationSpecies = operation({
   tag: 'locations',
   summary: 'Add a species to, or remove one from, a location’s list',
   body: wrapped(UpdateSpeciesInput),
+  response: Location,
+});
+
+// ---------- the letterhead logo printed on the location's PDFs ----------
+export const LOCATION_LOGO_MAX_BYTES = 1024 * 1024;
+export const LOCATION_LOGO_TYPES: Record<string, string> = { 'image/png': 'PNG image', 'image/jpeg': 'JPEG image' };
+export const LOCATION_MESSAGES = {
+  logoTooLarge: 'The logo is too large. A logo may be at most 1 MB.',
+  logoBadType: 'A logo must be a PNG or JPEG image.',
+  noLogo: 'This location has no logo',
+} as const;
+
+/** multipart/form-data with one file named "file" (PNG or JPEG, at most 1 MB). */
+export const uploadLocationLogo = operation({
+  method: 'POST',
+  path: '/api/location/{id}/logo',
+  access: anyOf('locations.manage'),
+  tag: 'locations',
+  summary: 'Set the letterhead logo of a location (multipart/form-data: a PNG or JPEG named "file", at most 1 MB)',
+  params: IdParams,
+  response: Location,
+});
+export const getLocationLogo = operation({
+  method: 'GET',
+  path: '/api/location/{id}/logo',
+  access: authenticated,
+  tag: 'locations',
+  summary: 'The letterhead logo of a location (the image itself; 404 when it has none)',
+  params: IdParams,
+  response: z.unknown(),
+});
+export const removeLocationLogo = operation({
+  method: 'DELETE',
+  path: '/api/location/{id}/logo',
+  access: anyOf('locations.manage'),
+  tag: 'locations',
+  summary: 'Remove the letterhead logo of a location',
+  params: IdParams,
   response: Location,
 });

@@ -23,6 +23,7 @@ import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { templatesRoutes } from './templates/templates.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
@@ -50,5 +51,6 @@ export const features: ((r: Router, c: Container) => void)[] = [
   addOnsRoutes,
   appointmentsRoutes,
   communicationsRoutes,
+  templatesRoutes,
   formsRoutes,
 ];

@@ -41,8 +41,10 @@ export type PdfPage = {
 
 export type RenderPdfInput = {
   page: PdfPage;
-  /** the document's title: the PDF's metadata and a heading on its first page */
+  /** the document's title: the PDF's metadata, and a heading on its first page unless `titleHeading` is false */
   title: string;
+  /** false: the content brings its own heading (a letter made from a template) */
+  titleHeading?: boolean;
   content: Content;
 };
 
@@ -64,7 +66,7 @@ export async function renderPdf(input: RenderPdfInput): Promise<Buffer> {
     styles: STYLES,
     content: [
       ...(letterhead ? [letterhead] : []),
-      { text: input.title, style: 'title' },
+      ...(input.titleHeading === false ? [] : [{ text: input.title, style: 'title' }]),
       input.content,
     ],
     footer:

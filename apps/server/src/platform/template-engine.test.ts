@@ -72,6 +72,8 @@ describe('what a template cannot reach', () => {
       data,
     );
     expect(out).toBe('[||||||||]');
+    // a whole group is not text
+    expect(await renderTemplate('[{{ client }}]', data)).toBe('[]');
     expect(checkTemplate('{{ client.constructor.name }}', 'email')).toEqual([
       { line: 1, message: 'unknown merge field client.constructor.name' },
     ]);
@@ -151,6 +153,11 @@ describe('limits', () => {
     // just under the cap renders
     const fine = await renderTemplate(`{% assign xs = "${'a'.repeat(90)}" | split: "" %}{% for a in xs %}{{ "${tenKb}" }}{% endfor %}`, data);
     expect(fine.length).toBe(900_000);
+    // captures that double themselves run into the memory limit, not out of memory
+    const doubling = await refusal(
+      `{% assign xs = "${'a'.repeat(60)}" | split: "" %}{% capture c %}x{% endcapture %}{% for a in xs %}{% capture c %}{{ c }}{{ c }}{% endcapture %}{% endfor %}{{ c | size }}`,
+    );
+    expect(doubling.message).toMatch(/too much text/);
     expect(fine.length).toBeLessThan(TEMPLATE_OUTPUT_MAX);
   }, 30_000);
 });

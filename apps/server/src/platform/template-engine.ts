@@ -19,6 +19,7 @@
  * (`renderTemplate`), so a template stored before a rule existed cannot slip past it.
  */
 import {
+  CaptureTag,
   Context,
   Liquid,
   analyzeSync,
@@ -85,6 +86,19 @@ const RANGE_MESSAGE = 'ranges like (1..5) are not allowed';
 
 type FilterFn = (this: unknown, ...args: unknown[]) => unknown;
 
+/**
+ * `capture` builds its text apart from the output: it is capped like the output, and what it
+ * keeps counts against the render's memory limit, so captures in a loop cannot grow unseen.
+ */
+class CappedCapture extends CaptureTag {
+  override *render(ctx: Context): Generator<unknown, void, string> {
+    const emitter = new CappedEmitter(TEMPLATE_OUTPUT_MAX);
+    yield this.liquid.renderer.renderTemplates(this.templates, ctx, emitter);
+    ctx.memoryLimit.use(emitter.buffer.length);
+    (ctx.bottom() as Record<string, unknown>)[this.variable] = emitter.buffer;
+  }
+}
+
 function createEngine(escapeOutput: boolean): Liquid {
   const engine = new Liquid({
     ownPropertyOnly: true,
@@ -105,6 +119,7 @@ function createEngine(escapeOutput: boolean): Liquid {
   for (const name of Object.keys(engine.tags)) if (!allowedTags.has(name)) delete engine.tags[name];
   const allowedFilters = new Set<string>(ALLOWED_FILTERS);
   for (const name of Object.keys(engine.filters)) if (!allowedFilters.has(name)) delete engine.filters[name];
+  engine.registerTag('capture', CappedCapture);
   const date = builtinFilters.date as unknown as FilterFn;
   engine.registerFilter('date', function (this: unknown, ...args: unknown[]) {
     const format = args[1];
@@ -149,7 +164,6 @@ function describeLiquidError(err: unknown): TemplateProblem {
 function parse(engine: Liquid, source: string): Template[] {
   return engine.parse(source);
 }
-
 
 /** The templates a tag holds (if branches, loop bodies, captures). */
 function childrenOf(tpl: Template): Template[] {
@@ -269,12 +283,20 @@ class OutputTooLarge extends Error {
   }
 }
 
+/** A value as output: text, numbers and booleans as such, lists joined, objects (a whole group) nothing. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(textOf).join('');
+  return '';
+}
+
 /** Collects the output and refuses it as soon as it passes the cap. */
 class CappedEmitter {
   buffer = '';
   constructor(private readonly max: number) {}
   write(html: unknown): void {
-    const text = html === null || html === undefined ? '' : typeof html === 'string' ? html : Array.isArray(html) ? html.join('') : String(html);
+    const text = textOf(html);
     if (this.buffer.length + text.length > this.max) throw new OutputTooLarge();
     this.buffer += text;
   }

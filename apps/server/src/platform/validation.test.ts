@@ -33,6 +33,17 @@ describe('formatIssue', () => {
     expect(formatIssue(nested, 'body')).toBe('owner.email: must be a valid email address');
   });
 
+  it('names the field inside a named wrapper as the form calls it, and keeps an items key', () => {
+    const body = api.invoiceTemplateOps.create!.body!;
+    const field = firstIssue(body, { invoiceTemplateData: { locationId: 'x', name: '' }, invoiceTemplateItems: [] });
+    expect(formatIssue(field, 'body')).toMatch(/^(locationId|name): /);
+    const item = firstIssue(body, {
+      invoiceTemplateData: { locationId: '00000000-0000-4000-8000-000000000000', name: 'N' },
+      invoiceTemplateItems: [{ description: 'D', quantity: 1, unitPrice: 1.5 }],
+    });
+    expect(formatIssue(item, 'body')).toBe('invoiceTemplateItems.0.unitPrice: must be whole cents');
+  });
+
   it('names array items by index', () => {
     const issue = firstIssue(api.wrapped(api.RoleInput), { data: { name: 'R', permissions: ['no.such'] } });
     expect(formatIssue(issue, 'body')).toMatch(/^permissions\.0: /);

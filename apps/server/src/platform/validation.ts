@@ -9,9 +9,10 @@ import { HttpError } from './errors.js';
 export function formatIssue(issue: z.core.$ZodIssue, part: string, input?: unknown): string {
   const params = (issue as { params?: { verbatim?: boolean } }).params;
   if (params?.verbatim) return issue.message;
-  // Bodies are wrapped as {data: ...} (or the contract's wrapper, e.g. {formTemplateData: ...}): name the field inside it.
-  const wrapped = part === 'body' && issue.path.length > 1 && typeof issue.path[0] === 'string' && /^(?:data|[a-z]\w*Data)$/.test(issue.path[0]);
-  const path = wrapped ? issue.path.slice(1) : issue.path;
+  // Bodies are wrapped as {data: ...} or a named wrapper ({emailTemplateData: ...}, crud.ts):
+  // name the field inside it, as the form that sent it calls it. Item lists keep their key.
+  const wrapper = typeof issue.path[0] === 'string' && /^(data|[a-z]\w*Data)$/.test(issue.path[0]);
+  const path = part === 'body' && wrapper && issue.path.length > 1 ? issue.path.slice(1) : issue.path;
   const field = path.length ? path.map(String).join('.') : part;
   // A field with its own message (e.g. 'must be a valid id') still reads 'is required' when absent.
   const missing =

@@ -111,6 +111,7 @@ export const NEW_YORK: Location = {
   phone: '555-0100',
   species: [],
   integrations: [],
+  hasLogo: false,
 };
 
 /** What the session calls answer for a signed-in user whose own location is `location`. */

@@ -18,10 +18,12 @@ import { clientsRepository, type ClientRow } from '../clients/clients.repository
 import { locationsRepository } from '../locations/locations.repository.js';
 import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
 import { usersRepository } from '../users/users.repository.js';
+import { documentsRepository } from '../documents/documents.repository.js';
+import type { DocumentStorage } from '../documents/document-storage.js';
 import { communicationsRepository, productMessagesRepository, type OutboxRow, type ProductMessageRow, type Settlement } from './communications.repository.js';
 import type { OutboxJob, OutboxSource } from './outbox-worker.js';
 import { ProductMailer } from './product-mail.js';
-import { sendgridProvider, sendSms, smtpProvider, type EmailProvider, type Outcome } from './providers.js';
+import { sendgridProvider, sendSms, smtpProvider, type Attachment, type EmailProvider, type Outcome } from './providers.js';
 import { phoneDigitsOf, toE164 } from './phone.js';
 
 /** What delivery needs of the integrations feature: a location's decrypted credentials, and a place to record a provider's refusal. */
@@ -66,7 +68,12 @@ export interface NewMessage {
   sentBy?: { id: string; name: string } | null;
   /** final at once (no provider for the channel): kept as not sent, with why */
   notSent?: string;
+  /** the client's documents to attach to an email (checked by the caller; read when it is delivered) */
+  attachmentDocumentIds?: string[];
 }
+
+/** Why an email whose attached document was deleted before it went out is not sent. */
+export const ATTACHMENT_GONE = 'An attached document was deleted before the email was sent';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -87,6 +94,8 @@ export class CommunicationsService implements OutboxSource {
       endpoints: ProviderEndpoints;
       productMail: ProductMailer;
       retry?: Partial<RetryPolicy> | undefined;
+      /** where the documents attached to emails are read from */
+      storage?: DocumentStorage | undefined;
     },
   ) {
     this.retry = { ...DEFAULT_RETRY, ...deps.retry };
@@ -110,6 +119,7 @@ export class CommunicationsService implements OutboxSource {
       body: m.body,
       sentById: m.sentBy?.id ?? null,
       sentByName: m.sentBy?.name ?? null,
+      ...(m.attachmentDocumentIds?.length && { attachmentDocumentIds: m.attachmentDocumentIds }),
       ...(m.notSent && { state: 'notSent' as const, reason: m.notSent }),
     });
   }
@@ -149,6 +159,11 @@ export class CommunicationsService implements OutboxSource {
       email: { ready: emailReason === null, reason: emailReason, to: client.email },
       sms: { ready: smsReason === null, reason: smsReason, to: client.phone },
     };
+  }
+
+  /** Whether the location can send email (a SendGrid or SMTP integration). */
+  async emailReady(scope: Scope, locationId: string): Promise<boolean> {
+    return (await this.emailIntegration(scope, locationId)) !== undefined;
   }
 
   async sendEmail(auth: AuthContext, input: z.output<typeof EmailInput>): Promise<Message> {
@@ -333,6 +348,8 @@ export class CommunicationsService implements OutboxSource {
   private async deliverEmail(scope: Scope, row: OutboxRow, batch: Batch): Promise<Outcome | Settlement> {
     const integration = await batch.integration(`email:${row.accountId}:${row.locationId}`, () => this.emailIntegration(scope, row.locationId));
     if (!integration) return { state: 'notSent', reason: INTEGRATION_MESSAGES.emailNotSetUp };
+    const attachments = await this.attachmentsOf(scope, row);
+    if (!attachments) return { state: 'failed', reason: ATTACHMENT_GONE };
     const s = integration.settings;
     // One connection pool per SMTP server and claim: the batch's messages to it share connections.
     const provider = batch.provider(integration.id, () =>
@@ -355,9 +372,34 @@ export class CommunicationsService implements OutboxSource {
       from: { email: String(s.fromEmail), name: (s.fromName as string | null | undefined) ?? null },
       subject: row.subject ?? '',
       body: row.body,
+      ...(attachments.length > 0 && { attachments }),
     });
     await this.recordCheck(scope, integration.id, outcome);
     return { ...this.settlement(row, outcome), provider: integration.service as 'sendgrid' | 'smtp' };
+  }
+
+  /**
+   * The documents an email carries, read from storage now (not when it was queued: the outbox
+   * keeps ids, not files); undefined when one of them is gone.
+   */
+  private async attachmentsOf(scope: Scope, row: OutboxRow): Promise<Attachment[] | undefined> {
+    const ids = row.attachmentDocumentIds ?? [];
+    if (ids.length === 0) return [];
+    const storage = this.deps.storage;
+    if (!storage) return undefined;
+    const documents = await documentsRepository.findByIds(this.db, scope, ids);
+    if (documents.length !== new Set(ids).size) return undefined;
+    const attachments: Attachment[] = [];
+    for (const d of documents) {
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await storage.get(d.storageKey)) chunks.push(chunk as Buffer);
+        attachments.push({ filename: d.fileName, contentType: d.contentType, content: Buffer.concat(chunks) });
+      } catch {
+        return undefined;
+      }
+    }
+    return attachments;
   }
 
   private async deliverSms(scope: Scope, row: OutboxRow, batch: Batch): Promise<Outcome | Settlement> {

@@ -13,6 +13,14 @@ export interface Envelope {
   from: { email: string; name?: string | null };
   subject: string;
   body: string;
+  /** files sent with it (a location's email: the client's documents, read from storage when it is delivered) */
+  attachments?: Attachment[];
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export type Outcome =
@@ -73,6 +81,9 @@ export function smtpProvider(settings: SmtpSettings | string, opts: { pool?: boo
           to: e.to,
           subject: e.subject,
           text: e.body,
+          ...(e.attachments?.length && {
+            attachments: e.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          }),
         });
         return { kind: 'sent', providerMessageId: info.messageId ?? messageIdOf(e.id) };
       } catch (err) {
@@ -110,6 +121,14 @@ export function sendgridProvider(apiKey: string, baseUrl: string): EmailProvider
             from: { email: e.from.email, ...(e.from.name && { name: e.from.name }) },
             subject: e.subject,
             content: [{ type: 'text/plain', value: e.body }],
+            ...(e.attachments?.length && {
+              attachments: e.attachments.map((a) => ({
+                content: a.content.toString('base64'),
+                filename: a.filename,
+                type: a.contentType,
+                disposition: 'attachment',
+              })),
+            }),
             custom_args: { idempotency_key: e.id },
             headers: { 'Message-ID': messageIdOf(e.id) },
           }),

@@ -1,7 +1,7 @@
 // Security-critical: documents are only ever read through the authorised download route; an id
 // of another account, or an unknown one, answers the same 404 message.
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type Document } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -111,6 +111,44 @@ export class DocumentsService {
           contactId: fields.contactId ?? null,
           fileName: safeFileName(file.filename),
           contentType,
+          sizeBytes: size,
+          storageKey: key,
+          description: fields.description ?? null,
+          uploadedById: auth.userId,
+          uploadedByName: actor ? `${actor.firstName} ${actor.lastName}` : null,
+        });
+        await this.audit.record(tx, auth, [
+          { entityType: 'document', entityId: inserted.id, action: 'create', after: { ...inserted, storageKey: undefined } },
+        ]);
+        return inserted;
+      });
+      return toDocument(row);
+    } catch (err) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /**
+   * Keeps a file the server made (a PDF from a template) as the client's (and patient's) document:
+   * the bytes stored first, the row and its audit entry in one transaction, the bytes removed if it fails.
+   */
+  async store(
+    auth: AuthContext,
+    fields: { clientId: string; patientId?: string | null | undefined; description?: string | null | undefined },
+    file: { fileName: string; contentType: string; data: Buffer },
+  ): Promise<Document> {
+    const key = `${auth.accountId}/${randomUUID()}`;
+    const size = await this.storage.put(key, Readable.from([file.data]));
+    try {
+      const actor = await usersRepository.findSignedIn(this.db, auth);
+      const row = await this.db.transaction(async (tx) => {
+        const inserted = await documentsRepository.insert(tx, auth, {
+          clientId: fields.clientId,
+          patientId: fields.patientId ?? null,
+          contactId: null,
+          fileName: safeFileName(file.fileName),
+          contentType: file.contentType,
           sizeBytes: size,
           storageKey: key,
           description: fields.description ?? null,

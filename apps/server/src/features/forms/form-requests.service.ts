@@ -129,9 +129,12 @@ export class FormRequestsService {
           url,
           formName: template.name,
           expiresAt: row.expiresAt,
-          client,
-          patient,
-          appointment,
+          locationId: row.locationId,
+          clientId: client.id,
+          patientId: row.patientId,
+          appointmentId: row.appointmentId,
+          // a super administrator working in another account is not one of its staff
+          staffUserId: auth.homeAccountId === auth.accountId ? auth.userId : null,
         });
         const message = await this.deps.communications.enqueue(tx, auth, {
           locationId: client.locationId,
@@ -194,12 +197,7 @@ export class FormRequestsService {
     ]);
     // The template and client go with their requests (cascade): missing means the link is dead.
     if (!template || !client) throw formLinkRefused();
-    const rendered = await this.deps.mergeData.renderClauses(ex, scope, template.fields as FormField[], {
-      locationId: request.locationId,
-      client,
-      patient,
-      appointmentId: request.appointmentId,
-    });
+    const rendered = await this.deps.mergeData.renderClauses(ex, scope, template.fields as FormField[], request);
     const versionHash = versionHashOf({ formName: template.name, description: template.description, version: template.version, fields: rendered.fields });
     return { template, fields: rendered.fields, versionHash, client, patient, locationName: rendered.locationName, practiceName: rendered.practiceName };
   }

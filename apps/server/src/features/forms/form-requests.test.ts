@@ -361,6 +361,20 @@ describe('form submissions', () => {
     expect(await view('unread')).toEqual([submission!.id]);
   });
 
+  it('outlives its template: deleting the template ends its open links and keeps what was submitted', async () => {
+    const own = await createFormTemplate(home, { name: 'Short-lived' });
+    const { client } = await family();
+    const submitted = await sendForm(staff, { formTemplateId: own.id, clientId: client.id, channel: 'device' });
+    const open = await sendForm(staff, { formTemplateId: own.id, clientId: client.id, channel: 'device' });
+    expect((await submitForm(ctx, submitted.url, { answers: goodAnswers() })).statusCode).toBe(201);
+    const removed = await home.admin.call(api.formTemplateOps.remove, { params: { id: own.id } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await openForm(ctx, open.url)).statusCode).toBe(404);
+    const [submission] = await submissionsOf(client.id);
+    expect(submission).toMatchObject({ formName: 'Short-lived', formTemplateId: null, answers: goodAnswers() });
+    expect(submission!.fields.map((f) => f.key)).toEqual(own.fields.map((f) => f.key));
+  });
+
   it('never changes what was submitted', async () => {
     const { client, request } = await deviceForm();
     await submitForm(ctx, request.url, { answers: goodAnswers() });

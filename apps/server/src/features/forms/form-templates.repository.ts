@@ -1,7 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
-import { formTemplates, smsTemplates } from '../templates/templates.table.js';
+import { asc, eq, sql } from 'drizzle-orm';
+import { tenantRepository, type ListOptions } from '../../platform/tenant-repository.js';
+import { formTemplates } from '../templates/templates.table.js';
 
 export const formTemplatesRepository = tenantRepository(formTemplates);
 export type FormTemplateRow = typeof formTemplates.$inferSelect;
@@ -14,14 +13,3 @@ export function formTemplateListOptions(q: { locationId?: string | undefined }):
   };
 }
 
-const smsTemplateRows = tenantRepository(smsTemplates);
-
-/** The location's SMS template for form links (type form_request), the first by name, if it has one. */
-export async function formRequestSmsTemplate(ex: Executor, scope: Scope, locationId: string) {
-  const [row] = await smsTemplateRows.list(ex, scope, {
-    where: and(eq(smsTemplates.locationId, locationId), eq(smsTemplates.type, 'form_request')),
-    orderBy: [asc(sql`lower(${smsTemplates.name})`), asc(smsTemplates.id)],
-    limit: 1,
-  });
-  return row;
-}

@@ -8,6 +8,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import { locationOwnership } from '../locations/locations.service.js';
 import type { formTemplates } from '../templates/templates.table.js';
 import { canonicalJson } from './form-version.js';
+import { formRequestsRepository } from './forms.repository.js';
 import { formTemplateListOptions, formTemplatesRepository, type FormTemplateRow } from './form-templates.repository.js';
 
 type Input = z.output<typeof FormTemplateInput>;
@@ -61,6 +62,8 @@ export class FormTemplatesService extends TenantCrudService<typeof formTemplates
         const changed = canonicalJson(input.fields) !== canonicalJson(existing.fields);
         return { ...input, ...withSchemas(input.fields), ...(changed && { version: existing.version + 1 }) };
       },
+      // Its links stop working; what was submitted through them stays, with its own copy of the fields.
+      beforeRemove: (ex, scope, existing) => formRequestsRepository.removeForTemplate(ex, scope, existing.id),
     });
   }
 }

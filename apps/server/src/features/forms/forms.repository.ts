@@ -42,6 +42,14 @@ export const formRequestsRepository = {
   },
 
   /**
+   * A template's requests, before the template goes: deleted here rather than by the cascade, so
+   * the submissions that name them are cleared first (their optional reference) and are kept.
+   */
+  async removeForTemplate(ex: Executor, scope: Scope, formTemplateId: string): Promise<void> {
+    await requests.removeWhere(ex, scope, eq(formRequests.formTemplateId, formTemplateId));
+  },
+
+  /**
    * Uses the link up: one conditional statement, in the submission's transaction, so of two
    * submissions at once exactly one finds it still open. Answers whether this one did.
    */
@@ -87,11 +95,4 @@ export const formSubmissionsRepository = {
   countUnread(ex: Executor, scope: Scope, locationId: string | undefined): Promise<number> {
     return submissions.count(ex, scope, and(VIEW.unread, locationId ? eq(formSubmissions.locationId, locationId) : undefined));
   },
-
-  /** The submission a request led to. */
-  async ofRequest(ex: Executor, scope: Scope, requestId: string): Promise<FormSubmissionRow | undefined> {
-    const [row] = await submissions.list(ex, scope, { where: eq(formSubmissions.formRequestId, requestId), limit: 1 });
-    return row;
-  },
-
 };

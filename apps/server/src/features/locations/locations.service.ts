@@ -23,6 +23,7 @@ const toLocation = (row: LocationRow, species: SpeciesRow[], integrations: Locat
   phone: row.phone,
   species,
   integrations,
+  hasLogo: row.logoStorageKey !== null,
 });
 
 /** What every location answer carries beside its row: its species and its integrations, for all the rows at once. */
@@ -57,6 +58,7 @@ export async function assertLocationVisible(ex: Executor, scope: Scope, location
 export const locationOwnership: LocationOwnership = { check: assertLocation, filter: locationsRepository };
 
 export class LocationsService {
+  // (the logo: location-logo.service.ts, which holds the storage)
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, opts: { onlyActive?: boolean }): Promise<Location[]> {

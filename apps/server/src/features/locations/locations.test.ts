@@ -89,6 +89,7 @@ describe('POST /api/location', () => {
       phone: '+33 1 23 45 67 89',
       species: [],
       integrations: [],
+      hasLogo: false,
     });
     const got = await manager.call(api.getLocation, { params: { id: created.id } });
     expect(got.statusCode).toBe(200);

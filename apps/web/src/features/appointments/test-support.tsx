@@ -22,6 +22,7 @@ export const location: Location = {
   phone: null,
   species: [],
   integrations: [],
+  hasLogo: false,
 };
 const service = (id: string, name: string, duration: number): Service => ({
   id,

@@ -3,6 +3,8 @@ import { Box, Button, Link } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
+import EmailIcon from '@mui/icons-material/Email';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import UploadIcon from '@mui/icons-material/Upload';
 import { GridActionsCellItem } from '@mui/x-data-grid';
@@ -17,6 +19,8 @@ import { formatDateTime } from '../../lib/dates';
 import { useErrorToast } from '../../lib/toasts';
 import { PatientCell } from '../patients/patient-cell';
 import { DocumentEditDialog } from './document-edit-dialog';
+import { DocumentEmailDialog } from './document-email-dialog';
+import { DocumentGenerateDialog } from './document-generate-dialog';
 import { DocumentUploadDialog } from './document-upload-dialog';
 import { useDeleteDocument, useDocuments } from './documents.api';
 import { documentDownloadUrl, formatBytes, opensInline } from './upload';
@@ -32,6 +36,8 @@ export function DocumentList({ clientId, patientId }: DocumentListProps) {
   const remove = useDeleteDocument();
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<Document | null>(null);
+  const [emailing, setEmailing] = useState<Document | null>(null);
+  const [generating, setGenerating] = useState(false);
   useErrorToast(documents.error, 'Error getting documents');
   const confirmDelete = useConfirmDelete<Document>({
     title: 'Delete document',
@@ -98,6 +104,7 @@ export function DocumentList({ clientId, patientId }: DocumentListProps) {
             label={`Download ${row.fileName}`}
             onClick={() => window.location.assign(documentDownloadUrl(row.id))}
           />,
+          <GridActionsCellItem key="email" icon={<EmailIcon />} label={`Email ${row.fileName}`} onClick={() => setEmailing(row)} showInMenu />,
           <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${row.fileName}`} onClick={() => setEditing(row)} showInMenu />,
           ...(canDelete
             ? [<GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${row.fileName}`} onClick={() => askDelete(row)} showInMenu />]
@@ -110,13 +117,18 @@ export function DocumentList({ clientId, patientId }: DocumentListProps) {
 
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
+        <Button variant="outlined" size="small" startIcon={<NoteAddIcon />} onClick={() => setGenerating(true)}>
+          Create from template
+        </Button>
         <Button variant="contained" size="small" startIcon={<UploadIcon />} onClick={() => setUploading(true)}>
           Upload document
         </Button>
       </Box>
       <DataTable label="Documents" rows={documents.data} columns={columns} loadError={loadErrorOf(documents)} loading={documents.isLoading} noRowsLabel="No documents yet" />
       <DocumentUploadDialog open={uploading} clientId={clientId} patientId={patientId} onClose={() => setUploading(false)} />
+      <DocumentEmailDialog document={emailing} onClose={() => setEmailing(null)} />
+      <DocumentGenerateDialog open={generating} clientId={clientId} patientId={patientId} onClose={() => setGenerating(false)} />
       <DocumentEditDialog document={editing} allowPatientChange={!patientId} onClose={() => setEditing(null)} />
       {confirmDelete.dialog}
     </>

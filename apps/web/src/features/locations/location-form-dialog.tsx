@@ -5,6 +5,7 @@ import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { SwitchInput, TextInput, TimeZoneInput, useFormState } from '../../components/form-fields';
 import { defaultSettings } from '../../lib/settings';
 import { notifySuccess } from '../../lib/toasts';
+import { LocationLogo } from './location-logo';
 import { useCreateLocation, useUpdateLocation } from './locations.api';
 
 interface LocationFormDialogProps {
@@ -75,6 +76,7 @@ export function LocationFormDialog({ open, location, onClose }: LocationFormDial
       <TextInput label="Address" multiline minRows={2} value={v.address} onValueChange={(x) => form.set('address', x)} error={form.errors.address} />
       <TextInput label="Phone" type="tel" value={v.phone} onValueChange={(x) => form.set('phone', x)} error={form.errors.phone} />
       <SwitchInput label="Active" checked={v.isActive} onChange={(x) => form.set('isActive', x)} />
+      {location && <LocationLogo key={location.id} location={location} />}
     </EntityFormDialog>
   );
 }

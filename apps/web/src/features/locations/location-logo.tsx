@@ -1,0 +1,131 @@
+import { useRef, useState } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import UploadIcon from '@mui/icons-material/Upload';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LOCATION_LOGO_MAX_BYTES, LOCATION_LOGO_TYPES, LOCATION_MESSAGES, removeLocationLogo } from '@willow/contracts';
+import type { Location } from '@willow/contracts';
+import { api, ApiError, errorMessageFrom } from '../../lib/http-client';
+import { locationKeys } from '../../lib/query-keys';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+
+/** What the server would refuse, told before the bytes are sent. */
+export function checkLogoFile(file: Pick<File, 'size' | 'type'>): string | undefined {
+  if (!(file.type in LOCATION_LOGO_TYPES)) return LOCATION_MESSAGES.logoBadType;
+  if (file.size > LOCATION_LOGO_MAX_BYTES) return LOCATION_MESSAGES.logoTooLarge;
+  return undefined;
+}
+
+/** POST /api/location/{id}/logo as multipart form data (one file named "file"). */
+async function uploadLogo(locationId: string, file: File): Promise<Location> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const response = await fetch(`/api/location/${encodeURIComponent(locationId)}/logo`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    body,
+  }).catch(() => {
+    throw new ApiError(errorMessageFrom(0, undefined), 0);
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw new ApiError(errorMessageFrom(response.status, parsed, response.statusText), response.status);
+  return parsed as Location;
+}
+
+/**
+ * The location's letterhead logo, printed at the top of its PDFs: shown, replaced or removed at
+ * once (not with the form's Save: a file is not a field to undo).
+ */
+export function LocationLogo({ location }: { location: Location }) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [hasLogo, setHasLogo] = useState(location.hasLogo);
+  // A new address after each change: the browser shows the new image, not the one it kept.
+  const [version, setVersion] = useState(0);
+  const [problem, setProblem] = useState<string>();
+  const changed = (updated: Location) => {
+    setHasLogo(updated.hasLogo);
+    setVersion((v) => v + 1);
+    void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+  };
+  const upload = useMutation({ mutationFn: (file: File) => uploadLogo(location.id, file), onSuccess: changed });
+  const remove = useMutation({ mutationFn: () => api(removeLocationLogo, { params: { id: location.id } }), onSuccess: changed });
+  const busy = upload.isPending || remove.isPending;
+
+  const chosen = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const wrong = checkLogoFile(file);
+    setProblem(wrong);
+    if (wrong) return;
+    upload.mutate(file, {
+      onSuccess: () => notifySuccess('Logo uploaded'),
+      onError: (error) => {
+        setProblem(error.message);
+        notifyError('Error uploading logo', error);
+      },
+    });
+  };
+
+  return (
+    <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, m: 0 }}>
+      <Typography component="legend" variant="body2" color="text.secondary" sx={{ px: 0.5 }}>
+        Logo (printed on the location&apos;s PDFs)
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Box sx={{ width: 160, height: 64, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1 }}>
+          {hasLogo ? (
+            <img
+              src={`/api/location/${encodeURIComponent(location.id)}/logo?v=${version}`}
+              alt={`Logo of ${location.name}`}
+              style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              No logo
+            </Typography>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1}>
+          <Button size="small" variant="outlined" startIcon={<UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>
+            {hasLogo ? 'Replace logo' : 'Upload logo'}
+          </Button>
+          {hasLogo && (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteIcon />}
+              disabled={busy}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => notifySuccess('Logo removed'),
+                  onError: (error) => notifyError('Error removing logo', error),
+                })
+              }
+            >
+              Remove logo
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label="Logo file"
+        accept={Object.keys(LOCATION_LOGO_TYPES).join(',')}
+        onChange={(e) => chosen(e.target.files?.[0])}
+      />
+      <Typography variant="caption" color={problem ? 'error' : 'text.secondary'} role={problem ? 'alert' : undefined} sx={{ display: 'block', mt: 1 }}>
+        {problem ?? 'PNG or JPEG, at most 1 MB'}
+      </Typography>
+    </Box>
+  );
+}
