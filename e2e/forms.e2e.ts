@@ -119,10 +119,11 @@ describe('forms', () => {
       await dialog.getByRole('button', { name: 'Add field' }).click();
       await page.getByRole('menuitem', { name: 'Signature' }).click();
 
-      // The preview is the form as the client gets it: the choice, the clause with its box, the pad.
+      // The preview is the form as the client gets it: the choice, the clause with its merge field
+      // filled from sample data and its box, the pad.
       const preview = dialog.getByRole('region', { name: 'Preview' });
       await preview.getByRole('radio', { name: 'Communal' }).waitFor();
-      await preview.getByText(/^I consent to the euthanasia of /).waitFor();
+      await expect.poll(() => preview.getByText(/^I consent to the euthanasia of /).innerText()).toMatch(/^I consent to the euthanasia of [^{}]+\.$/);
       expect(await preview.getByRole('checkbox', { name: /I agree/ }).isChecked()).toBe(false);
       await preview.getByRole('img', { name: 'Signature: draw your signature here' }).waitFor();
 
