@@ -27,7 +27,7 @@ async function sectionNames(page: Page): Promise<string[]> {
 }
 
 /** Settings › Templates, in the SPEC's order. */
-const TEMPLATES = ['Invoice', 'Document', 'Email', 'PDF', 'Note', 'SMS'];
+const TEMPLATES = ['Invoice', 'Document', 'Email', 'PDF', 'Form', 'Note', 'SMS'];
 
 describe('menu visibility', () => {
   it('owner: all Settings entries, a location dropdown, no account dropdown and no Super Admin section', async () => {

@@ -10,6 +10,7 @@ import { clientsFeature } from '../features/clients';
 import { communicationsFeature } from '../features/communications';
 import { contactsFeature } from '../features/contacts';
 import { documentsFeature } from '../features/documents';
+import { formsFeature } from '../features/forms';
 import { helpFeature } from '../features/help';
 import { legalFeature } from '../features/legal';
 import { locationsFeature } from '../features/locations';
@@ -47,6 +48,7 @@ export const features: readonly FeatureModule[] = [
   contactsFeature,
   quickbooksFeature,
   communicationsFeature,
+  formsFeature,
   documentsFeature,
   auditFeature,
   servicesFeature,

@@ -19,7 +19,7 @@ interface EntityFormDialogProps {
   submitting?: boolean;
   onSubmit: () => void;
   onClose: () => void;
-  maxWidth?: 'xs' | 'sm' | 'md';
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** shown on the left when editing something that can be deleted */
   onDelete?: () => void;
   /** the form holds unsaved changes: Esc or a click outside asks before discarding them */

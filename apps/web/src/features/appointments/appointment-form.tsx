@@ -8,6 +8,7 @@ import { MessageInput, MultiSelectInput, SelectInput, SwitchInput, TextInput, us
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
 import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
+import { AppointmentForms } from '../forms/appointment-forms';
 import { usePatientList } from '../patients/patients.api';
 import { useStaffNames } from '../users/users.api';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
@@ -271,6 +272,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
                 onStagedChange={(addOns) => form.set('addOns', addOns)}
                 onPendingChange={setPendingAddOn}
               />
+              <Divider />
+              <AppointmentForms appointment={appointment} />
               {appointment.source === 'online' && <RequestedTimes appointment={appointment} timeZone={timeZone} />}
               <Divider />
               <StatusHistory appointment={appointment} timeZone={timeZone} />
