@@ -40,5 +40,7 @@ describe('an update naming one field', () => {
   it('still parses a left-out field as absent, not as its default', () => {
     expect(api.patchOf(api.ContactInput).parse({ name: 'X' })).toEqual({ name: 'X' });
     expect(api.ContactInput.partial().parse({ name: 'X' })).not.toEqual({ name: 'X' });
+    // the rules added after a default still hold
+    expect(api.patchOf(api.ContactInput).safeParse({ organisation: 'A & B' }).success).toBe(false);
   });
 });

@@ -153,10 +153,17 @@ export const priceField = () =>
  * field's default when it is left out, so an update naming only a name would reset the rest (a
  * user's roles to none, a contact's organisation to empty). Every update input is built here.
  */
+/** The schema inside a default, keeping the checks (refinements) that were added after the default. */
+function withoutDefault(field: z.ZodDefault): z.ZodType {
+  const inner = field.unwrap() as z.ZodType;
+  const checks = field._zod.def.checks ?? [];
+  return checks.length > 0 ? inner.check(...(checks as z.core.$ZodCheck<unknown>[])) : inner;
+}
+
 export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
-    shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
+    shape[key] = (field instanceof z.ZodDefault ? withoutDefault(field) : field).optional();
   }
   return z.object(shape) as unknown as z.ZodObject<{ -readonly [K in keyof S]: z.ZodOptional<S[K]> }>;
 }

@@ -1,8 +1,9 @@
 // The demo seed is what a newcomer sees on first start: a living calendar at both practices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { APPOINTMENT_STATUSES, localDate } from '@willow/contracts';
-import { createTestApp, loginRequest, type TestContext } from '../../test/harness.js';
+import * as api from '@willow/contracts';
+import { APPOINTMENT_STATUSES, localDate, TEMPLATE_KINDS, TEMPLATE_OPS } from '@willow/contracts';
+import { clientWithCookie, createTestApp, loginRequest, type TestContext } from '../../test/harness.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let ctx: TestContext;
@@ -56,6 +57,26 @@ describe('demo seed', () => {
       expect(Number(r.after)).toBeGreaterThan(0);
       expect((new Date(r.end_at).getTime() - new Date(r.start_at).getTime()) / 60_000).toBe(Number(r.visit));
     }
+  });
+});
+
+describe('demo templates', () => {
+  it('gives the first location a template of every kind, and its memorial certificate prints for a client', async () => {
+    await seedDemo(ctx.database.db);
+    const login = await loginRequest(ctx, 'owner@demo.test', DEMO_PASSWORD, '192.0.2.50');
+    const owner = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
+    const locations = (await owner.call(api.listLocations)).json() as api.Location[];
+    const riverside = locations.find((l) => l.name === 'Riverside Animal Hospital')!;
+    for (const kind of TEMPLATE_KINDS) {
+      const res = await owner.call(TEMPLATE_OPS[kind].list, { query: { locationId: riverside.id } });
+      expect(res.statusCode, `${kind}: ${res.body}`).toBe(200);
+      expect((res.json() as unknown[]).length, kind).toBeGreaterThan(0);
+    }
+    const [certificate] = (await owner.call(api.documentTemplateOps.list, { query: { locationId: riverside.id } })).json() as api.DocumentTemplate[];
+    const clients = (await owner.call(api.listClients, { query: { locationId: riverside.id, limit: '1' } })).json() as { items: api.Client[] };
+    const made = await owner.call(api.generateDocument, { params: { id: certificate!.id }, body: { data: { clientId: clients.items[0]!.id } } });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((made.json() as api.Document).contentType).toBe('application/pdf');
   });
 });
 

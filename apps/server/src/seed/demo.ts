@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema.js';
 import { AccountsService } from '../features/accounts/accounts.service.js';
 import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
+import { servicesRepository } from '../features/services/services.repository.js';
 import { rolesRepository, systemRolesRepository } from '../features/roles/roles.repository.js';
 import { SUPER_ADMINISTRATOR } from '../features/roles/roles.service.js';
 import { usersRepository } from '../features/users/users.repository.js';
@@ -10,6 +11,7 @@ import { isUniqueViolation, HttpError } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedClinicalDemo, seedDemoContacts } from './demo-clinical.js';
 import { seedSchedulingDemo } from './demo-scheduling.js';
+import { seedDemoTemplates } from './demo-templates.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -124,6 +126,10 @@ async function seed(db: Db, passwordHash: string) {
       ],
     },
   ]);
+
+  const riversideServices = await servicesRepository.activeAt(db, scope, riverside!.id);
+  const serviceNamed = (name: string) => riversideServices.find((r) => r.name === name)?.id;
+  await seedDemoTemplates(db, scope, riverside!.id, { homeEuthanasia: serviceNamed('Home euthanasia'), privateCremation: serviceNamed('Private cremation') });
 
   const second = await service.create({
     name: 'Second Practice',

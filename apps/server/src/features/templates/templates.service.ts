@@ -64,6 +64,15 @@ export function assertTemplateParts(kind: TemplateKind, input: object, parts: re
   }
 }
 
+/** The create and update hooks of a kind whose only rule is that its text parts are checked. */
+function checkedTextParts(kind: TemplateKind, parts: readonly string[]) {
+  const check = async <I extends object>(_ex: Executor, _scope: Scope, input: I): Promise<I> => {
+    assertTemplateParts(kind, input, parts);
+    return input;
+  };
+  return { prepareCreate: check, preparePatch: check };
+}
+
 const times = (r: { createdAt: Date; updatedAt: Date }) => ({ createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 
 /**
@@ -101,14 +110,7 @@ export class EmailTemplatesService extends TenantCrudService<typeof emailTemplat
       toEntities: async (_ex, _scope, rows) => rows.map(toEmail),
       listOptions: (q) => templateListOptions(emailTemplatesRepository.table, q),
       location: locationOwnership,
-      prepareCreate: async (_ex, _caller, input) => {
-        assertTemplateParts('email', input, ['subject', 'body']);
-        return input;
-      },
-      preparePatch: async (_ex, _scope, input) => {
-        assertTemplateParts('email', input, ['subject', 'body']);
-        return input;
-      },
+      ...checkedTextParts('email', ['subject', 'body']),
     });
   }
 }
@@ -133,14 +135,7 @@ export class SmsTemplatesService extends TenantCrudService<typeof smsTemplates, 
       toEntities: async (_ex, _scope, rows) => rows.map(toSms),
       listOptions: (q) => templateListOptions(smsTemplatesRepository.table, q, q.type ? smsTypeFilter(q.type) : undefined),
       location: locationOwnership,
-      prepareCreate: async (_ex, _caller, input) => {
-        assertTemplateParts('sms', input, ['body']);
-        return input;
-      },
-      preparePatch: async (_ex, _scope, input) => {
-        assertTemplateParts('sms', input, ['body']);
-        return input;
-      },
+      ...checkedTextParts('sms', ['body']),
     });
   }
 }
@@ -157,14 +152,7 @@ export class NoteTemplatesService extends TenantCrudService<typeof noteTemplates
       toEntities: async (_ex, _scope, rows) => rows.map(toNote),
       listOptions: (q) => templateListOptions(noteTemplatesRepository.table, q),
       location: locationOwnership,
-      prepareCreate: async (_ex, _caller, input) => {
-        assertTemplateParts('note', input, ['body']);
-        return input;
-      },
-      preparePatch: async (_ex, _scope, input) => {
-        assertTemplateParts('note', input, ['body']);
-        return input;
-      },
+      ...checkedTextParts('note', ['body']),
     });
   }
 }
@@ -193,14 +181,7 @@ export class PdfTemplatesService extends TenantCrudService<typeof pdfTemplates, 
       toEntities: async (_ex, _scope, rows) => rows.map(toPdf),
       listOptions: (q) => templateListOptions(pdfTemplatesRepository.table, q),
       location: locationOwnership,
-      prepareCreate: async (_ex, _caller, input) => {
-        assertTemplateParts('pdf', input, ['header', 'footer']);
-        return input;
-      },
-      preparePatch: async (_ex, _scope, input) => {
-        assertTemplateParts('pdf', input, ['header', 'footer']);
-        return input;
-      },
+      ...checkedTextParts('pdf', ['header', 'footer']),
     });
   }
 }

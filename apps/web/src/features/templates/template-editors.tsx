@@ -39,6 +39,17 @@ export function smsCounter(text: string): { label: string; tooLong: boolean } {
   return { label: `${text.length} / ${SMS_BODY_MAX} characters · ${parts} (${encoding})`, tooLong: text.length > SMS_BODY_MAX };
 }
 
+/** What every text part's field takes from the editor: its name, value, change, server error and preview problem. */
+function partProps<V, K extends keyof V & string>({ values, set, errors, problems }: EditorProps<V>, part: K) {
+  return {
+    name: part,
+    value: values[part] as string,
+    onValueChange: (x: string) => set(part, x as V[K]),
+    error: errors[part],
+    problem: problems[part],
+  };
+}
+
 function NameField<V extends { name: string }>({ values, set, errors, placeholder }: EditorProps<V> & { placeholder: string }) {
   return (
     <TextInput
@@ -85,30 +96,21 @@ export interface EmailValues {
 }
 
 export function EmailEditor(props: EditorProps<EmailValues>) {
-  const { values, set, errors, problems } = props;
   return (
     <>
       <NameField {...props} placeholder="e.g. Appointment reminder" />
       <Inserter kind="email" />
       <TemplateTextField
-        name="subject"
+        {...partProps(props, 'subject')}
         label="Subject"
         required
-        value={values.subject}
-        onValueChange={(x) => set('subject', x)}
-        error={errors.subject}
-        problem={problems.subject}
       />
       <TemplateTextField
-        name="body"
+        {...partProps(props, 'body')}
         primary
         label="Body"
         multiline
         minRows={8}
-        value={values.body}
-        onValueChange={(x) => set('body', x)}
-        error={errors.body}
-        problem={problems.body}
         helperText={MARKDOWN_HELP}
       />
     </>
@@ -164,22 +166,17 @@ export interface NoteValues {
 }
 
 export function NoteEditor(props: EditorProps<NoteValues>) {
-  const { values, set, errors, problems } = props;
   return (
     <>
       <NameField {...props} placeholder="e.g. Euthanasia visit" />
       <Inserter kind="note" />
       <TemplateTextField
-        name="body"
+        {...partProps(props, 'body')}
         primary
         label="Text"
         required
         multiline
         minRows={8}
-        value={values.body}
-        onValueChange={(x) => set('body', x)}
-        error={errors.body}
-        problem={problems.body}
         helperText="Inserted into appointment and patient notes"
       />
     </>
@@ -194,23 +191,19 @@ export interface DocumentValues {
 }
 
 export function DocumentEditor(props: EditorProps<DocumentValues>) {
-  const { values, set, errors, problems, locationId } = props;
+  const { values, set, errors, locationId } = props;
   return (
     <>
       <NameField {...props} placeholder="e.g. Certificate of cremation" />
       <PdfPageSelect locationId={locationId} value={values.pdfTemplateId} onChange={(x) => set('pdfTemplateId', x)} error={errors.pdfTemplateId} />
       <Inserter kind="document" />
       <TemplateTextField
-        name="body"
+        {...partProps(props, 'body')}
         primary
         label="Body"
         required
         multiline
         minRows={10}
-        value={values.body}
-        onValueChange={(x) => set('body', x)}
-        error={errors.body}
-        problem={problems.body}
         helperText={MARKDOWN_HELP}
       />
     </>
@@ -232,7 +225,7 @@ const PAGE_SIZE_LABELS: Record<PdfValues['pageSize'], string> = { LETTER: 'Lette
 const ORIENTATION_LABELS: Record<PdfValues['orientation'], string> = { portrait: 'Portrait', landscape: 'Landscape' };
 
 export function PdfEditor(props: EditorProps<PdfValues>) {
-  const { values, set, errors, problems } = props;
+  const { values, set, errors } = props;
   return (
     <>
       <NameField {...props} placeholder="e.g. Letterhead" />
@@ -254,26 +247,18 @@ export function PdfEditor(props: EditorProps<PdfValues>) {
       </Stack>
       <Inserter kind="pdf" />
       <TemplateTextField
-        name="header"
+        {...partProps(props, 'header')}
         primary
         label="Header"
         multiline
         minRows={3}
-        value={values.header}
-        onValueChange={(x) => set('header', x)}
-        error={errors.header}
-        problem={problems.header}
         helperText={`Beside the logo on every page. ${MARKDOWN_HELP}`}
       />
       <TemplateTextField
-        name="footer"
+        {...partProps(props, 'footer')}
         label="Footer"
         multiline
         minRows={2}
-        value={values.footer}
-        onValueChange={(x) => set('footer', x)}
-        error={errors.footer}
-        problem={problems.footer}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
         <SwitchInput label="Show the location's logo" checked={values.showLogo} onChange={(x) => set('showLogo', x)} />
@@ -292,7 +277,7 @@ export interface InvoiceValues {
 }
 
 export function InvoiceEditor(props: EditorProps<InvoiceValues>) {
-  const { values, set, errors, problems, locationId } = props;
+  const { values, set, errors, locationId } = props;
   return (
     <>
       <NameField {...props} placeholder="e.g. Home euthanasia with private cremation" />
@@ -300,15 +285,11 @@ export function InvoiceEditor(props: EditorProps<InvoiceValues>) {
       <InvoiceItemsEditor value={values.items} onChange={(items) => set('items', items)} errors={errors} />
       <Inserter kind="invoice" />
       <TemplateTextField
-        name="notes"
+        {...partProps(props, 'notes')}
         primary
         label="Notes"
         multiline
         minRows={3}
-        value={values.notes}
-        onValueChange={(x) => set('notes', x)}
-        error={errors.notes}
-        problem={problems.notes}
         helperText={`Printed under the items (payment terms, thanks). ${MARKDOWN_HELP}`}
       />
     </>
