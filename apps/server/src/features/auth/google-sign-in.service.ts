@@ -5,12 +5,12 @@
 // nonce sent, and naming an address Google has verified. Only then is the active user with that
 // address handed back, for the route to sign in through AuthService.startSession like every other
 // sign-in.
-import { createHash, randomBytes } from 'node:crypto';
 import { CodeChallengeMethod, generateCodeVerifier, OAuth2Client } from 'arctic';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { Providers } from '../../platform/providers.js';
+import { hashSecret, newSecret } from '../../platform/secrets.js';
 import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { googleSignInRepository } from './google-sign-in.repository.js';
@@ -28,8 +28,6 @@ const GOOGLE_BARE_ISSUER = 'accounts.google.com';
 const SCOPES = ['openid', 'email', 'profile'];
 /** Asymmetric signatures only: a symmetric one would be made with the client secret, which the portal itself knows. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
-
-const hashOf = (state: string) => createHash('sha256').update(state, 'utf8').digest('base64url');
 
 /**
  * Where to go after signing in: a path of this site only. Anything else (another site, a
@@ -143,11 +141,11 @@ export class GoogleSignInService {
     const client = await this.integrations.portalClient('google');
     if (!client) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNotSetUp);
     const discovery = await this.discover();
-    const state = randomBytes(32).toString('base64url');
+    const state = newSecret();
     const codeVerifier = generateCodeVerifier();
-    const nonce = randomBytes(32).toString('base64url');
+    const nonce = newSecret();
     await googleSignInRepository.start(this.db, {
-      stateHash: hashOf(state),
+      stateHash: hashSecret(state),
       codeVerifier,
       nonce,
       integrationAccountId: client.accountId,
@@ -168,7 +166,7 @@ export class GoogleSignInService {
    */
   async complete(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }): Promise<{ user: UserRow; returnUrl: string | null }> {
     if (!query.state) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'no state');
-    const started = await googleSignInRepository.take(this.db, hashOf(query.state));
+    const started = await googleSignInRepository.take(this.db, hashSecret(query.state));
     if (!started) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'unknown or expired state');
     const back = started.returnUrl;
     if (query.error) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleCancelled, back);

@@ -2,10 +2,11 @@
 // A link's token is 32 random bytes (43 base64url characters) and only its SHA-256 is stored; a
 // code is 6 random digits and only its HMAC under the server's secret, bound to the address, is
 // stored (a plain hash of six digits is reversed in a moment). A token is good only for its kind.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { OTP_LENGTH, SIGN_IN_LINK_PATHS, SIGN_IN_MESSAGES, TOKEN_LIFETIME_MINUTES, type TokenKind } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
+import { hashSecret, newSecret } from '../../platform/secrets.js';
 import type { TokenSigner } from '../../platform/tokens.js';
 import { signInTokensRepository, type SignInTokenRow } from './sign-in-tokens.repository.js';
 
@@ -21,7 +22,6 @@ export interface TokenSubject {
 
 const expiry = (kind: TokenKind) => new Date(Date.now() + TOKEN_LIFETIME_MINUTES[kind] * 60_000);
 
-export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const hashCode = (signer: TokenSigner, email: string, code: string) => signer.mac('sign-in-code', `${email.toLowerCase()}\n${code}`);
 
 /** The emailed address of a link: PUBLIC_URL (or the server's own address) + the kind's page + the token. */
@@ -32,8 +32,8 @@ export function linkUrl(baseUrl: string, kind: LinkKind, token: string): string 
 export const signInTokens = {
   /** A new link of `kind` for the subject; its token goes into the email and nowhere else. */
   async issueLink(ex: Executor, kind: LinkKind, subject: TokenSubject): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await signInTokensRepository.insert(ex, { kind, tokenHash: hashLinkToken(token), expiresAt: expiry(kind), ...subject, email: subject.email.toLowerCase() });
+    const token = newSecret();
+    await signInTokensRepository.insert(ex, { kind, tokenHash: hashSecret(token), expiresAt: expiry(kind), ...subject, email: subject.email.toLowerCase() });
     return token;
   },
 
@@ -50,14 +50,14 @@ export const signInTokens = {
 
   /** Uses up a link of `kind`; 400 SIGN_IN_MESSAGES.linkInvalid when it is unknown, used, expired or of another flow. */
   async useLink(ex: Executor, kind: LinkKind, token: string): Promise<SignInTokenRow> {
-    const row = await signInTokensRepository.useLink(ex, kind, hashLinkToken(token));
+    const row = await signInTokensRepository.useLink(ex, kind, hashSecret(token));
     if (!row) throw badRequest(SIGN_IN_MESSAGES.linkInvalid);
     return row;
   },
 
   /** A live link of one of `kinds`, not used up; 400 SIGN_IN_MESSAGES.linkInvalid otherwise. */
   async peekLink(ex: Executor, kinds: LinkKind[], token: string): Promise<SignInTokenRow> {
-    const row = await signInTokensRepository.findLiveLink(ex, kinds, hashLinkToken(token));
+    const row = await signInTokensRepository.findLiveLink(ex, kinds, hashSecret(token));
     if (!row) throw badRequest(SIGN_IN_MESSAGES.linkInvalid);
     return row;
   },

@@ -2,16 +2,15 @@
 // request and carries 32 random bytes (43 base64url characters); only their SHA-256 is stored, and
 // a presented secret is compared with it in constant time. Whether the link is wrong, expired or
 // used, the answer is the same.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { FORM_LINK_DAYS, FORM_MESSAGES } from '@willow/contracts';
 import { notFound } from '../../platform/errors.js';
-
-export const hashFormSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('base64url');
+import { hashSecret, newSecret } from '../../platform/secrets.js';
 
 /** A new secret and the hash to keep; the secret goes into the link and nowhere else. */
 export function newFormSecret(): { secret: string; secretHash: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { secret, secretHash: hashFormSecret(secret) };
+  const secret = newSecret();
+  return { secret, secretHash: hashSecret(secret) };
 }
 
 export const formLinkExpiry = (now = Date.now()) => new Date(now + FORM_LINK_DAYS * 24 * 3_600_000);
@@ -23,7 +22,7 @@ export function formLinkUrl(appUrl: string, accountId: string, requestId: string
 
 /** Whether `secret` is the one whose hash is stored: both hashes compared in constant time. */
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const given = Buffer.from(hashFormSecret(secret));
+  const given = Buffer.from(hashSecret(secret));
   const stored = Buffer.from(storedHash);
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
