@@ -19,7 +19,7 @@ import { locationsRepository } from '../locations/locations.repository.js';
 import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { documentsRepository } from '../documents/documents.repository.js';
-import type { DocumentStorage } from '../documents/document-storage.js';
+import { readStored, type DocumentStorage } from '../documents/document-storage.js';
 import { communicationsRepository, productMessagesRepository, type OutboxRow, type ProductMessageRow, type Settlement } from './communications.repository.js';
 import type { OutboxJob, OutboxSource } from './outbox-worker.js';
 import { ProductMailer } from './product-mail.js';
@@ -392,9 +392,7 @@ export class CommunicationsService implements OutboxSource {
     const attachments: Attachment[] = [];
     for (const d of documents) {
       try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await storage.get(d.storageKey)) chunks.push(chunk as Buffer);
-        attachments.push({ filename: d.fileName, contentType: d.contentType, content: Buffer.concat(chunks) });
+        attachments.push({ filename: d.fileName, contentType: d.contentType, content: await readStored(storage, d.storageKey) });
       } catch {
         return undefined;
       }

@@ -48,6 +48,13 @@ export class DiskStorage implements DocumentStorage {
   }
 }
 
+/** A stored file's bytes in memory: for the small files the server itself reads (a logo, an attachment). */
+export async function readStored(storage: DocumentStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** The first bytes of each accepted type: the file's own claim is never trusted. */
 export function sniffContentType(head: Buffer): string | undefined {
   const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { sniffContentType, type DocumentStorage } from '../documents/document-storage.js';
+import { readStored, sniffContentType, type DocumentStorage } from '../documents/document-storage.js';
 import type { UploadFile } from '../documents/upload-body.js';
 import { locationsRepository } from './locations.repository.js';
 import type { LocationsService } from './locations.service.js';
@@ -78,7 +78,7 @@ export class LocationLogoService {
     if (!row) throw notFound();
     if (!row.logoStorageKey || !row.logoContentType) return undefined;
     try {
-      return { data: await readAll(await this.storage.get(row.logoStorageKey)), contentType: row.logoContentType };
+      return { data: await readStored(this.storage, row.logoStorageKey), contentType: row.logoContentType };
     } catch {
       return undefined;
     }
@@ -110,10 +110,4 @@ function readAtMost(file: UploadFile, max: number): Promise<Buffer> {
     file.stream.once('end', () => resolve(Buffer.concat(chunks)));
     file.stream.once('error', reject);
   });
-}
-
-export async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
