@@ -6,6 +6,7 @@ export * from './password-rules.js';
 export * from './permissions.js';
 export * from './crud.js';
 export * from './zoned-time.js';
+export * from './pricing.js';
 // One module per server feature (apps/server/src/features/<x>)
 export * from './health.js';
 export * from './auth.js';
@@ -32,3 +33,4 @@ export * from './communications.js';
 export * from './client-config.js';
 export * from './templates.js';
 export * from './forms.js';
+export * from './invoices.js';

@@ -19,3 +19,6 @@ export * from '../features/integrations/integrations.table.js';
 export * from '../features/quickbooks/quickbooks.table.js';
 export * from '../features/templates/templates.table.js';
 export * from '../features/forms/forms.table.js';
+export * from '../features/invoices/invoices.table.js';
+export * from '../features/payments/payments.table.js';
+export * from '../features/price-calculator/price-calculator.table.js';

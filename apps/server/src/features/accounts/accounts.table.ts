@@ -17,6 +17,8 @@ export const accounts = pgTable(
       .notNull()
       .references(() => subscriptionTiers.key),
     isActive: boolean().notNull().default(true),
+    /** ISO 4217 code every amount of the account is in (integer minor units), docs/decisions/0030 */
+    currency: text().notNull().default('USD'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

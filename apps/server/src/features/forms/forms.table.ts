@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { appointments } from '../appointments/appointments.table.js';
 import { clients } from '../clients/clients.table.js';
 import { documents } from '../documents/documents.table.js';
+import { estimates } from '../invoices/invoices.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { patients } from '../patients/patients.table.js';
 import { formTemplates } from '../templates/templates.table.js';
@@ -21,6 +22,8 @@ export const formRequests = pgTable(
     clientId: uuid().notNull(),
     patientId: uuid(),
     appointmentId: uuid(),
+    /** a consent form approving this estimate: the submission approves it (invoices feature) */
+    estimateId: uuid(),
     /** email, sms or device */
     channel: text().notNull(),
     secretHash: text().notNull(),
@@ -37,6 +40,7 @@ export const formRequests = pgTable(
     tenantReference('form_requests', t, t.clientId, clients, 'cascade'),
     tenantReference('form_requests', t, t.patientId, patients),
     tenantReference('form_requests', t, t.appointmentId, appointments),
+    tenantReference('form_requests', t, t.estimateId, estimates),
     index().on(t.accountId, t.appointmentId),
     index().on(t.accountId, t.clientId),
   ],

@@ -1,0 +1,206 @@
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { addOns } from '../add-ons/add-ons.table.js';
+import { appointments } from '../appointments/appointments.table.js';
+import { clients } from '../clients/clients.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { patients } from '../patients/patients.table.js';
+import { services } from '../services/services.table.js';
+import { pdfTemplates } from '../templates/templates.table.js';
+import { users } from '../users/users.table.js';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
+
+/** Money: integer minor units (cents). Sums of lines are bigint so no total outgrows a column. */
+const cents = () => bigint({ mode: 'number' });
+
+/** A location's tax codes (cremation, urns and exams may be taxed differently); rate in basis points. */
+export const taxCodes = pgTable(
+  'tax_codes',
+  {
+    ...tenantKey(),
+    locationId: locationRef(),
+    name: text().notNull(),
+    /** basis points: 825 = 8.25 % */
+    rate: integer().notNull(),
+    active: boolean().notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [tenantPrimaryKey(t), locationReference('tax_codes', t), index().on(t.accountId, t.locationId)],
+);
+
+/** The columns a line of an estimate or an invoice shares (contracts pricing.ts prices them). */
+const lineColumns = () => ({
+  ...tenantKey(),
+  position: integer().notNull(),
+  /** service, addOn or text */
+  kind: text().notNull(),
+  description: text().notNull(),
+  quantity: numeric({ precision: 12, scale: 3, mode: 'number' }).notNull(),
+  unitPrice: integer().notNull(),
+  /** none, percent (basis points) or amount (cents) */
+  discountType: text().notNull().default('none'),
+  discountValue: integer().notNull().default(0),
+  taxCodeId: uuid(),
+  /** the tax code's name and rate when the line was written: a finalised invoice never changes */
+  taxName: text(),
+  taxRate: integer().notNull().default(0),
+  /** who performed it */
+  providerId: uuid(),
+  serviceId: uuid(),
+  addOnId: uuid(),
+});
+
+export const estimates = pgTable(
+  'estimates',
+  {
+    ...tenantKey(),
+    locationId: locationRef(),
+    clientId: uuid().notNull(),
+    patientId: uuid(),
+    appointmentId: uuid(),
+    /** open, approved, declined, invoiced */
+    status: text().notNull().default('open'),
+    currency: text().notNull(),
+    discountType: text().notNull().default('none'),
+    discountValue: integer().notNull().default(0),
+    notes: text().notNull().default(''),
+    validUntil: date(),
+    /** what pricing.ts computed when the lines were last written: at the lines' quantities and high quantities */
+    lowTotal: cents().notNull().default(0),
+    highTotal: cents().notNull().default(0),
+    /** in_person or form */
+    approvalMethod: text(),
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedById: uuid(),
+    declinedAt: timestamp({ withTimezone: true }),
+    createdById: uuid(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('estimates', t),
+    tenantReference('estimates', t, t.clientId, clients, 'cascade'),
+    tenantReference('estimates', t, t.patientId, patients),
+    tenantReference('estimates', t, t.appointmentId, appointments),
+    tenantReference('estimates', t, t.approvedById, users),
+    tenantReference('estimates', t, t.createdById, users),
+    index().on(t.accountId, t.locationId, t.createdAt),
+    index().on(t.accountId, t.clientId),
+    index().on(t.accountId, t.appointmentId),
+  ],
+);
+
+export const estimateItems = pgTable(
+  'estimate_items',
+  {
+    ...lineColumns(),
+    estimateId: uuid().notNull(),
+    /** the high end of the range; null: the same as quantity */
+    highQuantity: numeric({ precision: 12, scale: 3, mode: 'number' }),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('estimate_items', t, t.estimateId, estimates, 'cascade'),
+    tenantReference('estimate_items', t, t.taxCodeId, taxCodes),
+    tenantReference('estimate_items', t, t.providerId, users),
+    tenantReference('estimate_items', t, t.serviceId, services),
+    tenantReference('estimate_items', t, t.addOnId, addOns),
+    index().on(t.accountId, t.estimateId, t.position),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    ...tenantKey(),
+    locationId: locationRef(),
+    clientId: uuid().notNull(),
+    patientId: uuid(),
+    appointmentId: uuid(),
+    /** the estimate it was made from: an approved estimate becomes an invoice once */
+    estimateId: uuid(),
+    /** invoice or credit_note */
+    kind: text().notNull().default('invoice'),
+    /** a credit note: the finalised invoice it corrects */
+    creditedInvoiceId: uuid(),
+    /** given when finalised: per location and kind, without gaps (invoice_numbers) */
+    number: integer(),
+    /** draft, finalised, void */
+    status: text().notNull().default('draft'),
+    currency: text().notNull(),
+    issuedOn: date().notNull(),
+    dueOn: date(),
+    discountType: text().notNull().default('none'),
+    discountValue: integer().notNull().default(0),
+    notes: text().notNull().default(''),
+    pdfTemplateId: uuid(),
+    /** what pricing.ts computed when the lines were last written (negative on a credit note) */
+    subtotal: cents().notNull().default(0),
+    discount: cents().notNull().default(0),
+    tax: cents().notNull().default(0),
+    total: cents().notNull().default(0),
+    finalisedAt: timestamp({ withTimezone: true }),
+    finalisedById: uuid(),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidReason: text(),
+    createdById: uuid(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('invoices', t),
+    tenantReference('invoices', t, t.clientId, clients, 'cascade'),
+    tenantReference('invoices', t, t.patientId, patients),
+    tenantReference('invoices', t, t.appointmentId, appointments),
+    tenantReference('invoices', t, t.estimateId, estimates),
+    tenantReference('invoices', t, t.creditedInvoiceId, t),
+    tenantReference('invoices', t, t.pdfTemplateId, pdfTemplates),
+    tenantReference('invoices', t, t.finalisedById, users),
+    tenantReference('invoices', t, t.createdById, users),
+    uniqueIndex('invoices_number_unique').on(t.accountId, t.locationId, t.kind, t.number),
+    uniqueIndex('invoices_estimate_unique').on(t.accountId, t.estimateId),
+    index().on(t.accountId, t.locationId, t.createdAt),
+    index().on(t.accountId, t.clientId),
+    index().on(t.accountId, t.appointmentId),
+    index().on(t.accountId, t.creditedInvoiceId),
+    check('invoices_credit_note_check', sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null)`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    ...lineColumns(),
+    invoiceId: uuid().notNull(),
+    /** pricing.ts's figures for the line, stored with it (negative on a credit note) */
+    gross: cents().notNull(),
+    lineDiscount: cents().notNull(),
+    sharedDiscount: cents().notNull(),
+    lineTax: cents().notNull(),
+    lineTotal: cents().notNull(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('invoice_items', t, t.invoiceId, invoices, 'cascade'),
+    tenantReference('invoice_items', t, t.taxCodeId, taxCodes),
+    tenantReference('invoice_items', t, t.providerId, users),
+    tenantReference('invoice_items', t, t.serviceId, services),
+    tenantReference('invoice_items', t, t.addOnId, addOns),
+    index().on(t.accountId, t.invoiceId, t.position),
+  ],
+);
+
+/**
+ * The last number given per location and kind. Finalising takes the next one with one UPDATE …
+ * RETURNING in its transaction: a rollback gives the number back, so numbers have no gaps.
+ */
+export const invoiceNumbers = pgTable(
+  'invoice_numbers',
+  {
+    accountId: accountColumn(),
+    locationId: locationRef(),
+    kind: text().notNull(),
+    lastNumber: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.locationId, t.kind] }), locationReference('invoice_numbers', t)],
+);

@@ -1,0 +1,150 @@
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { clients } from '../clients/clients.table.js';
+import { estimates, invoices } from '../invoices/invoices.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { users } from '../users/users.table.js';
+import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
+
+const cents = () => bigint({ mode: 'number' });
+
+/** How a practice is paid (cash, card, cheque, bank transfer, insurance, account credit…), per account. */
+export const paymentTypes = pgTable(
+  'payment_types',
+  {
+    ...tenantKey(),
+    name: text().notNull(),
+    /** cash, card, cheque, bank_transfer, insurance, account_credit, other */
+    method: text().notNull(),
+    active: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [tenantPrimaryKey(t), uniqueIndex('payment_types_name_unique').on(t.accountId, t.name)],
+);
+
+/**
+ * Money received from a client (kind payment) or given back (kind refund, linked to the payment it
+ * refunds). Rows are never a running figure: balances are sums over these rows and their
+ * allocations, so two requests at once each add a row and neither overwrites the other.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    ...tenantKey(),
+    locationId: locationRef(),
+    clientId: uuid().notNull(),
+    paymentTypeId: uuid(),
+    /** payment or refund */
+    kind: text().notNull().default('payment'),
+    /** cents, more than 0; a refund's sign comes from its kind */
+    amount: cents().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    reference: text(),
+    notes: text(),
+    refundOfPaymentId: uuid(),
+    /** a card payment: Stripe's payment intent (the webhook delivered twice records one payment) */
+    stripePaymentIntentId: text(),
+    cardPaymentRequestId: uuid(),
+    createdById: uuid(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('payments', t),
+    tenantReference('payments', t, t.clientId, clients, 'cascade'),
+    tenantReference('payments', t, t.paymentTypeId, paymentTypes),
+    tenantReference('payments', t, t.refundOfPaymentId, t),
+    tenantReference('payments', t, t.createdById, users),
+    uniqueIndex('payments_stripe_intent_unique').on(t.accountId, t.kind, t.stripePaymentIntentId),
+    index().on(t.accountId, t.locationId, t.receivedAt),
+    index().on(t.accountId, t.clientId),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Where a payment went: one payment split across several invoices, or held on an estimate as a
+ * deposit (moved to the invoice the estimate becomes). What is not allocated is the client's credit.
+ * A refund's allocations are negative.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    ...tenantKey(),
+    paymentId: uuid().notNull(),
+    invoiceId: uuid(),
+    estimateId: uuid(),
+    amount: cents().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantReference('payment_allocations', t, t.paymentId, payments, 'cascade'),
+    tenantReference('payment_allocations', t, t.invoiceId, invoices),
+    tenantReference('payment_allocations', t, t.estimateId, estimates),
+    index().on(t.accountId, t.paymentId),
+    index().on(t.accountId, t.invoiceId),
+    index().on(t.accountId, t.estimateId),
+    check('payment_allocations_target', sql`(${t.invoiceId} is null) <> (${t.estimateId} is null)`),
+  ],
+);
+
+/**
+ * A card payment asked of a client through the location's Stripe integration: a Checkout Session
+ * whose link is sent by email or SMS, or opened on screen (a deposit before a home visit, a balance).
+ */
+export const cardPaymentRequests = pgTable(
+  'card_payment_requests',
+  {
+    ...tenantKey(),
+    locationId: locationRef(),
+    clientId: uuid().notNull(),
+    invoiceId: uuid(),
+    estimateId: uuid(),
+    /** deposit or balance */
+    purpose: text().notNull(),
+    amount: cents().notNull(),
+    currency: text().notNull(),
+    stripeSessionId: text(),
+    url: text(),
+    /** open, paid, expired, cancelled */
+    status: text().notNull().default('open'),
+    /** email, sms or screen */
+    channel: text().notNull(),
+    paymentId: uuid(),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdById: uuid(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    locationReference('card_payment_requests', t),
+    tenantReference('card_payment_requests', t, t.clientId, clients, 'cascade'),
+    tenantReference('card_payment_requests', t, t.invoiceId, invoices),
+    tenantReference('card_payment_requests', t, t.estimateId, estimates),
+    tenantReference('card_payment_requests', t, t.paymentId, payments),
+    uniqueIndex('card_payment_requests_session_unique').on(t.accountId, t.stripeSessionId),
+    index().on(t.accountId, t.clientId),
+  ],
+);
+
+/**
+ * Answers of money-creating POSTs sent with an Idempotency-Key header: the same key and body again
+ * answers what the first answered, without a second payment; the same key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: accountColumn(),
+    /** the operation's method and path pattern, e.g. POST /api/payment */
+    route: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    /** null while the first request is still running */
+    status: integer(),
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.route, t.key] }), index().on(t.createdAt)],
+);
