@@ -64,7 +64,7 @@ async function benchInvoice(base: string, cookie: string, locationId: string): P
   });
   if (res.status !== 201) throw new Error(`bench invoice: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
-  const fin = await fetch(`${base}/api/invoice/${id}/finalise`, { method: 'POST', headers });
+  const fin = await fetch(`${base}/api/invoice/${id}/finalise`, { method: 'POST', headers: { cookie } });
   if (fin.status !== 200) throw new Error(`bench invoice finalise: ${fin.status}`);
   return id;
 }
