@@ -106,7 +106,8 @@ const quantityField = () =>
     .number({ message: 'must be a number' })
     .positive('must be more than 0')
     .max(QUANTITY_MAX, `must be at most ${QUANTITY_MAX}`)
-    .refine((v) => Math.round(v * 1000) === v * 1000, 'must have at most three decimals');
+    // 4.007 × 1000 is 4006.9999999999995 in floating point: compared with a tolerance, not exactly.
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'must have at most three decimals');
 
 /** What every line of an estimate or invoice shares. */
 const lineShape = {

@@ -100,6 +100,15 @@ describe('invoices', () => {
     expect(discounted.json()).toMatchObject(expected.totals);
   });
 
+  it('takes quantities of three decimals that floating point cannot hold exactly, and refuses a fourth', async () => {
+    const ok = await newInvoice(desk, home, w, {}, [serviceLine(w, { quantity: 4.007 })]);
+    expect(ok.items[0]!.quantity).toBe(4.007);
+    const res = await desk.call(api.invoiceOps.create!, {
+      body: { invoiceData: { locationId: home.locationId, clientId: w.client.id }, invoiceItems: [serviceLine(w, { quantity: 4.0071 })] },
+    });
+    expect(errorOf(res)).toBe('invoiceItems.0.quantity: must have at most three decimals');
+  });
+
   it('answers 400 naming the field for bad lines and headers', async () => {
     const bad = await desk.call(api.invoiceOps.create!, {
       body: { invoiceData: { locationId: home.locationId, clientId: w.client.id }, invoiceItems: [{ ...serviceLine(w), quantity: 0 }] },
