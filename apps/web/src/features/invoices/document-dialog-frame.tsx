@@ -30,6 +30,9 @@ export function DocumentDialogFrame({ title, summary, dirty, busy, loading, load
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { ref, reveal } = useRevealFirstError<HTMLDivElement>();
   const submit = (event: FormEvent) => {
+    // A dialog opened from this one (email, consent form) is a portal inside it in React's tree:
+    // its submit bubbles here and must not save this document.
+    if (event.target !== event.currentTarget) return;
     event.preventDefault();
     // A dialog opened from inside another form (the appointment's) must not submit that one too.
     event.stopPropagation();

@@ -16,10 +16,11 @@ import {
   unbilledReport,
   voidInvoice,
 } from '@willow/contracts';
-import type { OpBody } from '@willow/contracts';
+import type { Invoice, MissedCharge, OpBody } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { appointmentKeys, auditKeys, estimateKeys, invoiceKeys, taxCodeKeys } from '../../lib/query-keys';
+import { itemInputOf, missedItemInput } from './document-lines';
 
 /*
  * Every invoice query lives under invoiceKeys.all (lists, balances, missed charges, the unbilled
@@ -117,4 +118,41 @@ export function useDeclineEstimate() {
 
 export function useInvoiceFromEstimate() {
   return estimateHooks.useChange((id: string) => api(invoiceFromEstimate, { params: { id } }));
+}
+
+export interface AddMissedCharge {
+  appointment: { id: string; locationId: string; clientId: string; patientIds: readonly string[] };
+  /** the appointment's invoice the missed charges were compared with */
+  invoiceId: string | null;
+  charge: MissedCharge;
+}
+
+/**
+ * One missed charge onto the appointment's draft invoice (its lines sent back with the charge
+ * after them), or a new draft with it when the appointment has none (or only finalised ones).
+ */
+export function useAddMissedCharge() {
+  return invoiceHooks.useChange(async ({ appointment, invoiceId, charge }: AddMissedCharge): Promise<{ created: boolean; invoice: Invoice }> => {
+    const line = missedItemInput(charge);
+    if (invoiceId) {
+      const current = await api(invoiceOps.get, { params: { id: invoiceId } });
+      if (current.status === 'draft') {
+        const items = [...current.items].sort((a, b) => a.position - b.position).map(itemInputOf);
+        const invoice = await api(invoiceOps.update, { params: { id: invoiceId }, body: { invoiceData: {}, invoiceItems: [...items, line] } });
+        return { created: false, invoice };
+      }
+    }
+    const invoice = await api(invoiceOps.create, {
+      body: {
+        invoiceData: {
+          locationId: appointment.locationId,
+          clientId: appointment.clientId,
+          patientId: appointment.patientIds.length === 1 ? appointment.patientIds[0]! : null,
+          appointmentId: appointment.id,
+        },
+        invoiceItems: [line],
+      },
+    });
+    return { created: true, invoice };
+  }, [appointmentKeys.all]);
 }
