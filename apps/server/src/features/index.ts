@@ -15,6 +15,7 @@ import { formsRoutes } from './forms/forms.routes.js';
 import { patientsRoutes } from './patients/patients.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { quickbooksRoutes } from './quickbooks/quickbooks.routes.js';
@@ -53,4 +54,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   communicationsRoutes,
   templatesRoutes,
   formsRoutes,
+  invoicesRoutes,
 ];
