@@ -17,6 +17,8 @@ interface DocumentDialogFrameProps {
   secondary?: ReactNode;
   /** buttons on the right (close, finalise, save) */
   primary: ReactNode;
+  /** names the dialog for tests whatever its title says (it changes as the document moves on) */
+  testId: string;
   children: ReactNode;
 }
 
@@ -25,7 +27,7 @@ interface DocumentDialogFrameProps {
  * so Esc or a click outside asks before throwing typed lines away. Submitting (Enter, Save) saves;
  * the first field in error is brought into view.
  */
-export function DocumentDialogFrame({ title, summary, dirty, busy, loading, loadError, onSubmit, onClose, secondary, primary, children }: DocumentDialogFrameProps) {
+export function DocumentDialogFrame({ title, summary, dirty, busy, loading, loadError, onSubmit, onClose, secondary, primary, testId, children }: DocumentDialogFrameProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { ref, reveal } = useRevealFirstError<HTMLDivElement>();
@@ -48,8 +50,7 @@ export function DocumentDialogFrame({ title, summary, dirty, busy, loading, load
       fullWidth
       maxWidth="lg"
       fullScreen={fullScreen}
-      aria-label={title}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true, 'data-testid': testId } as object }}
     >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers ref={ref}>

@@ -283,6 +283,7 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
         onClose={onClose}
         secondary={secondary}
         primary={primary}
+        testId="estimate-editor"
       >
         <DocumentFields
           kind="estimate"

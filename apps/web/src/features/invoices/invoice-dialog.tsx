@@ -353,6 +353,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         onClose={onClose}
         secondary={secondary}
         primary={primary}
+        testId="invoice-editor"
       >
         {!readOnly && (invoiceTemplates.data?.length ?? 0) > 0 && (
           <SelectInput
