@@ -148,6 +148,11 @@ describe('invoices', () => {
       await toastText(page, 'Credit note created').waitFor();
       await editor.getByRole('heading', { name: 'Draft credit note' }).waitFor();
       await expect.poll(() => editor.getByLabel('Total', { exact: true }).innerText()).toBe(formatCents(-expected.total, 'USD'));
+
+      // The client page: the finalised invoice is owed (a draft credit note is not counted yet).
+      await page.goto(`/clients/${household.client.id}?tab=invoices`);
+      await expect.poll(() => page.getByTestId('client-balance-owed').innerText()).toBe(formatCents(expected.total, 'USD'));
+      await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'INV-000001' }).waitFor();
     } finally {
       await context.close();
     }
