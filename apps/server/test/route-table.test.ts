@@ -8,6 +8,7 @@ import * as api from '@willow/contracts';
 import type { Operation } from '@willow/contracts';
 import type { z } from 'zod';
 import { fastifyPath } from '../src/platform/router.js';
+import { insertEstimate, insertInvoice } from './billing-records.js';
 import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe.js';
 import {
   anonymous,
@@ -141,6 +142,9 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
     return res.json().id;
   },
+  '/api/paymentType/{id}': (t) => makePaymentType(t),
+  '/api/payment/{id}': (t) => makePayment(t),
+  '/api/payment/{id}/refund': (t) => makePayment(t),
 };
 
 const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
@@ -244,6 +248,18 @@ async function makePatient(t: TestAccount): Promise<string> {
   });
   return res.json().id;
 }
+async function makePaymentType(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.paymentTypeOps.create, { body: { data: { name: `Voucher ${unique()}`, method: 'other' } } });
+  return res.json().id;
+}
+/** A cash payment of a new client, kept as their credit. */
+async function makePayment(t: TestAccount, clientId?: string, amount = 1_000): Promise<string> {
+  const types = (await t.admin.call(api.paymentTypeOps.list)).json() as api.PaymentType[];
+  const res = await t.admin.call(api.paymentOps.create, {
+    body: { data: { locationId: t.locationId, clientId: clientId ?? (await makeClient(t)), paymentTypeId: types[0]!.id, amount } },
+  });
+  return res.json().id;
+}
 async function makeContact(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.createContact, { body: { data: { name: 'Ivy Crematory', category: 'crematory' } } });
   return res.json().id;
@@ -262,6 +278,9 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/patient/{id}': { data: { name: 'Renamed' } },
   '/api/patient/{id}/deceased': { data: { deceasedOn: null } },
   '/api/prescription/{id}': { data: { drug: 'Renamed' } },
+  '/api/paymentType/{id}': { data: { name: 'Renamed' } },
+  '/api/payment/{id}': { data: { notes: 'Renamed' } },
+  '/api/payment/{id}/refund': { data: { amount: 100, reason: 'Overpaid' } },
   '/api/vaccination/{id}': { data: { vaccine: 'Renamed' } },
   '/api/contact/{id}': { data: { name: 'Renamed' } },
   '/api/document/{id}': { data: { description: 'Renamed' } },
@@ -316,7 +335,10 @@ type Kind =
   | 'formTemplate'
   | 'formSubmission'
   | 'pdfTemplate'
-  | 'document';
+  | 'document'
+  | 'invoice'
+  | 'estimate'
+  | 'paymentType';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -346,6 +368,9 @@ const kindsByName: Record<string, Kind> = {
   formTemplate: 'formTemplate',
   pdfTemplate: 'pdfTemplate',
   document: 'document',
+  invoice: 'invoice',
+  estimate: 'estimate',
+  paymentType: 'paymentType',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -487,9 +512,19 @@ async function buildWorld(t: TestAccount): Promise<World> {
     formSubmission: await makeFormSubmission(t),
     pdfTemplate: await makeTemplate(t, 'pdf'),
     document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
+    ...(await billingWorld(t, client)),
   };
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
+}
+
+/** A finalised invoice and an open estimate of the client (room for the requests' payments), a payment type, and credit to move. */
+async function billingWorld(t: TestAccount, clientId: string) {
+  const at = { accountId: t.accountId, locationId: t.locationId, clientId };
+  const invoice = await insertInvoice(ctx, at, { total: 1_000_000 });
+  const estimate = await insertEstimate(ctx, at, { highTotal: 1_000_000 });
+  await makePayment(t, clientId, 100_000);
+  return { invoice, estimate, paymentType: await makePaymentType(t) };
 }
 
 /** Distinct hours of a future day, so appointments of one patient never overlap. */
@@ -598,6 +633,19 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
   'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
   ...templateRequests(),
+  'POST /api/payment': (w) =>
+    withData({
+      locationId: w.location,
+      clientId: w.client,
+      paymentTypeId: w.paymentType,
+      amount: 300,
+      allocations: [
+        { invoiceId: w.invoice, amount: 100 },
+        { estimateId: w.estimate, amount: 100 },
+      ],
+    }),
+  'POST /api/payment/{id}/refund': async (w, t) => ({ params: await pathId(api.refundPayment, t), ...withData({ amount: 100, reason: 'Overpaid', paymentTypeId: w.paymentType }) }),
+  'POST /api/payment/allocateCredit': (w) => withData({ clientId: w.client, invoiceId: w.invoice, amount: 100 }),
   'POST /api/template/preview': (w) =>
     withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),
 };

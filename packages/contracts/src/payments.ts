@@ -168,7 +168,8 @@ export const AllocationInput = z
     amount: centsField(),
   })
   .superRefine((a, ctx) => {
-    if (!a.invoiceId === !a.estimateId) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: 'name an invoice or an estimate' });
+    // Both named is refused by the server once it has looked both up (another account's id is not found first).
+    if (!a.invoiceId && !a.estimateId) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: 'name an invoice or an estimate' });
   });
 export type AllocationInput = z.input<typeof AllocationInput>;
 

@@ -173,6 +173,11 @@ export class PaymentsService {
     const estimateIds = input.allocations.flatMap((a) => (a.estimateId ? [a.estimateId] : []));
     const lockedInvoices = new Map((await allocationTargets.lockInvoices(tx, scope, invoiceIds)).map((i) => [i.id, i]));
     const lockedEstimates = new Map((await allocationTargets.lockEstimates(tx, scope, estimateIds)).map((e) => [e.id, e]));
+    // Every id is looked up before anything else is said of it: another account's is not found.
+    for (const a of input.allocations) {
+      if ((a.invoiceId && !lockedInvoices.has(a.invoiceId)) || (a.estimateId && !lockedEstimates.has(a.estimateId))) throw notFound();
+      if (a.invoiceId && a.estimateId) throw badRequest('allocations: name an invoice or an estimate, not both');
+    }
     const taken = new Map<string, number>();
     for (const a of input.allocations) {
       if (a.invoiceId) {
@@ -212,7 +217,14 @@ export class PaymentsService {
     await allocationsRepository.insertMany(
       tx,
       scope,
-      input.allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.invoiceId ?? null, estimateId: a.estimateId ?? null, amount: a.amount })),
+      // A millisecond apart: the allocations read back in the order they were sent.
+      input.allocations.map((a, i) => ({
+        paymentId: payment.id,
+        invoiceId: a.invoiceId ?? null,
+        estimateId: a.estimateId ?? null,
+        amount: a.amount,
+        createdAt: new Date(payment.createdAt.getTime() + i),
+      })),
     );
     return payment;
   }
