@@ -265,16 +265,3 @@ export const allocateCredit = operation({
   body: wrapped(AllocateCreditInput),
   response: z.object({ allocated: z.number().int(), credit: z.number().int() }),
 });
-
-/** A client's credit: payments on no invoice or estimate, less their refunds (cents). */
-export const ClientCredit = z.object({ clientId: z.string(), currency: z.string(), credit: z.number().int() });
-export type ClientCredit = z.infer<typeof ClientCredit>;
-export const clientCredit = operation({
-  method: 'GET',
-  path: '/api/payment/credit',
-  access: authenticated,
-  tag: 'payments',
-  summary: 'A client’s unallocated credit',
-  query: z.object({ clientId: idField() }),
-  response: ClientCredit,
-});

@@ -7,7 +7,6 @@ import {
   formatCents,
   PAYMENT_MESSAGES,
   type AllocateCreditInput,
-  type ClientCredit,
   type Payment,
   type PaymentInput,
   type PaymentMethod,
@@ -86,13 +85,6 @@ export class PaymentsService {
     const row = await paymentsRepository.findById(this.db, auth, id);
     if (!row) throw notFound();
     return (await this.toEntities(this.db, auth, [row]))[0]!;
-  }
-
-  /** A client's credit (payments on no invoice or estimate, less their refunds). */
-  async credit(auth: AuthContext, clientId: string): Promise<ClientCredit> {
-    if (!(await clientsRepository.findById(this.db, auth, clientId))) throw notFound();
-    const [credit, currency] = [await paymentsRepository.creditOf(this.db, auth, clientId), await this.currency(this.db, auth)];
-    return { clientId, credit, currency };
   }
 
   async toEntities(ex: Executor, scope: Scope, rows: PaymentRow[]): Promise<Payment[]> {
