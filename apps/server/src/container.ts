@@ -22,6 +22,8 @@ import { SignInFlowsService } from './features/auth/sign-in-flows.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
 import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
 import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
+import { CardPaymentTexts } from './features/card-payments/card-payment-texts.js';
+import { CardPaymentsService } from './features/card-payments/card-payments.service.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
@@ -112,6 +114,7 @@ export function createContainer(
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
+  const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers);
   return {
     db,
     auth,
@@ -133,7 +136,7 @@ export function createContainer(
     locations,
     locationLogos,
     integrations,
-    stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
+    stripeWebhooks,
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers),
     providers: opts.providers,
@@ -167,6 +170,15 @@ export function createContainer(
       mergeData: new FormTexts(mergeContext),
       pdf: new FormSubmissionPdf(opts.storage, audit, locationLogos),
       appUrl: opts.providers.appUrl,
+    }),
+    cardPayments: new CardPaymentsService(db, {
+      audit,
+      integrations,
+      communications,
+      payments: PAYMENTS_SERVICE_PLACEHOLDER,
+      texts: new CardPaymentTexts(mergeContext),
+      stripeWebhooks,
+      providers: opts.providers,
     }),
     async ping() {
       await healthRepository.ping(db);
