@@ -102,7 +102,18 @@ export class CardPaymentsService {
 
   // --- staff: asking for a payment -------------------------------------------------------------
 
-  async create(auth: AuthContext, input: Input, log?: FastifyBaseLogger): Promise<CardPaymentRequestCreated> {
+  /**
+   * `run` is the transaction the request's rows are written in: the route's Idempotency-Key
+   * transaction (platform/idempotency.ts), whose key is claimed before Stripe is asked, so a
+   * request sent twice creates one page at Stripe and one request.
+   */
+  async create(
+    auth: AuthContext,
+    input: Input,
+    opts: { log?: FastifyBaseLogger | undefined; run?: <R>(work: (tx: Executor) => Promise<R>) => Promise<R> } = {},
+  ): Promise<CardPaymentRequestCreated> {
+    const run = opts.run ?? ((work) => this.db.transaction(work));
+    const log = opts.log;
     const target = await this.targetOf(auth, input);
     const client = await clientsRepository.findById(this.db, auth, target.clientId);
     if (!client) throw notFound();
@@ -114,44 +125,47 @@ export class CardPaymentsService {
     const credentials = await this.deps.integrations.require(auth, target.locationId, 'stripe');
     const secretKey = credentials.privateKey!;
     const location = await locationsRepository.findById(this.db, auth, target.locationId);
-    const id = randomUUID();
+    const user = await usersRepository.findSignedIn(this.db, auth);
     const appUrl = this.deps.providers.appUrl;
     const stripe = stripeClient(secretKey, this.deps.providers.stripe);
-    const metadata = { accountId: auth.accountId, locationId: target.locationId, requestId: id };
     const what = target.purpose === 'deposit' ? 'Deposit' : `Invoice ${target.label ?? ''}`.trim();
-    let session: Stripe.Checkout.Session;
-    try {
-      session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [
-            {
-              quantity: 1,
-              price_data: { currency: target.currency.toLowerCase(), unit_amount: input.amount, product_data: { name: `${what} — ${location?.name ?? ''}`.trim() } },
-            },
-          ],
-          metadata,
-          // The payment intent carries the same ids: its own event finds the request too.
-          payment_intent_data: { metadata },
-          client_reference_id: id,
-          ...(client.email && { customer_email: client.email }),
-          success_url: `${appUrl}${CARD_PAYMENT_RETURN_PATHS.paid}`,
-          cancel_url: `${appUrl}${CARD_PAYMENT_RETURN_PATHS.cancelled}`,
-          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
-        },
-        // A retry of this very request at Stripe makes no second session.
-        { idempotencyKey: `card-payment-request-${id}` },
-      );
-    } catch (err) {
-      if (isStripeAuthError(err)) throw integrationRefused(`Stripe said: ${withoutSecrets(err.message, [secretKey])}`);
-      if (isStripeError(err)) throw badRequest(`${CARD_PAYMENT_MESSAGES.stripeRefused}: ${withoutSecrets(err.message, [secretKey])}`);
-      throw err;
-    }
-    if (!session.url) throw badRequest(CARD_PAYMENT_MESSAGES.stripeRefused);
 
-    const user = await usersRepository.findSignedIn(this.db, auth);
-    try {
-      return await this.db.transaction(async (tx) => {
+    return run(async (tx) => {
+      const id = randomUUID();
+      const metadata = { accountId: auth.accountId, locationId: target.locationId, requestId: id };
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: target.currency.toLowerCase(), unit_amount: input.amount, product_data: { name: `${what} — ${location?.name ?? ''}`.trim() } },
+              },
+            ],
+            metadata,
+            // The payment intent carries the same ids: its own event finds the request too.
+            payment_intent_data: { metadata },
+            client_reference_id: id,
+            ...(client.email && { customer_email: client.email }),
+            success_url: `${appUrl}${CARD_PAYMENT_RETURN_PATHS.paid}`,
+            cancel_url: `${appUrl}${CARD_PAYMENT_RETURN_PATHS.cancelled}`,
+            expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
+          },
+          // A retry of this very call at Stripe makes no second session.
+          { idempotencyKey: `card-payment-request-${id}` },
+        );
+      } catch (err) {
+        if (isStripeAuthError(err)) throw integrationRefused(`Stripe said: ${withoutSecrets(err.message, [secretKey])}`);
+        if (isStripeError(err)) throw badRequest(`${CARD_PAYMENT_MESSAGES.stripeRefused}: ${withoutSecrets(err.message, [secretKey])}`);
+        throw err;
+      }
+      const url = session.url;
+      try {
+        if (!url) throw badRequest(CARD_PAYMENT_MESSAGES.stripeRefused);
+        // a super administrator working in another account is not one of its staff
+        const staffUserId = auth.homeAccountId === auth.accountId ? auth.userId : null;
         const row = await cardPaymentRequestsRepository.insertWithId(tx, auth, id, {
           locationId: target.locationId,
           clientId: client.id,
@@ -161,18 +175,17 @@ export class CardPaymentsService {
           amount: input.amount,
           currency: target.currency,
           stripeSessionId: session.id,
-          url: session.url,
+          url,
           status: 'open',
           channel: input.channel,
           expiresAt: new Date(session.expires_at * 1000),
-          // a super administrator working in another account is not one of its staff
-          createdById: auth.homeAccountId === auth.accountId ? auth.userId : null,
+          createdById: staffUserId,
         });
         let messageId: string | null = null;
         if (input.channel !== 'screen') {
           const text = await this.deps.texts.linkMessage(tx, auth, {
             channel: input.channel,
-            url: session.url!,
+            url,
             amount: input.amount,
             currency: target.currency,
             purpose: target.purpose,
@@ -180,7 +193,7 @@ export class CardPaymentsService {
             locationId: target.locationId,
             clientId: client.id,
             patientId: target.patientId,
-            staffUserId: auth.homeAccountId === auth.accountId ? auth.userId : null,
+            staffUserId,
           });
           const message = await this.deps.communications.enqueue(tx, auth, {
             locationId: target.locationId,
@@ -195,12 +208,14 @@ export class CardPaymentsService {
         }
         await this.deps.audit.record(tx, auth, [{ entityType: 'cardPaymentRequest', entityId: row.id, action: 'create', after: row }]);
         return { ...toCardPaymentRequest(row), messageId };
-      });
-    } catch (err) {
-      // Nothing here names the page any more: it must not stay payable at Stripe.
-      await stripe.checkout.sessions.expire(session.id).catch((e: unknown) => log?.warn({ session: session.id, problem: isStripeError(e) ? e.message : 'unknown' }, 'a Checkout Session could not be expired'));
-      throw err;
-    }
+      } catch (err) {
+        // Nothing here will name the page: it must not stay payable at Stripe.
+        await stripe.checkout.sessions
+          .expire(session.id)
+          .catch((e: unknown) => log?.warn({ session: session.id, problem: isStripeError(e) ? withoutSecrets(e.message, [secretKey]) : 'unknown' }, 'a Checkout Session could not be expired'));
+        throw err;
+      }
+    });
   }
 
   /** The invoice or estimate paid, checked: the account's, payable, and the amount within what is owed. */
