@@ -44,6 +44,9 @@ import { IntegrationsService, type IntegrationAddresses } from './features/integ
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
+import { paymentTypesService } from './features/payments/payment-types.service.js';
+import { PaymentsService } from './features/payments/payments.service.js';
+import { Idempotency } from './platform/idempotency.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
 import { LocationLogoService } from './features/locations/location-logo.service.js';
@@ -109,12 +112,14 @@ export function createContainer(
     storage: opts.storage,
   });
   const locations = new LocationsService(db);
+  const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const mergeContext = new MergeContextService(db);
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers);
+  const payments = new PaymentsService(db, audit);
   return {
     db,
     auth,
@@ -127,6 +132,9 @@ export function createContainer(
     prescriptions: prescriptionsService(db, audit),
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
+    paymentTypes: paymentTypesService(db, audit),
+    payments,
+    idempotency,
     documents,
     documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
     documentMail: new DocumentMailService(db, communications),
@@ -175,7 +183,7 @@ export function createContainer(
       audit,
       integrations,
       communications,
-      payments: PAYMENTS_SERVICE_PLACEHOLDER,
+      payments,
       texts: new CardPaymentTexts(mergeContext),
       stripeWebhooks,
       providers: opts.providers,
@@ -202,6 +210,7 @@ export function createContainer(
       await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
       await googleSignInRepository.prune(db, now);
       await communications.prune(now);
+      await idempotency.forgetOld(now);
     },
   };
 }

@@ -23,6 +23,7 @@ export const CARD_PAYMENT_MESSAGES = {
   notFinalised: 'Only a finalised invoice can be paid by card',
   nothingOwed: 'This invoice has nothing left to pay',
   moreThanBalance: 'must be at most what is left to pay on the invoice',
+  moreThanEstimate: 'must be at most what is left of the estimate’s high amount after its deposits',
   estimateClosed: 'A deposit is taken on an open or approved estimate',
   notOpen: 'This payment request is no longer open',
   stripeRefused: 'Stripe did not create the payment page',

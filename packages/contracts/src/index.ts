@@ -34,4 +34,5 @@ export * from './client-config.js';
 export * from './templates.js';
 export * from './forms.js';
 export * from './invoices.js';
+export * from './payments.js';
 export * from './card-payments.js';

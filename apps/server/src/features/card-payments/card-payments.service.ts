@@ -32,6 +32,7 @@ import { isStripeAuthError, isStripeError, type Stripe, stripeClient } from '../
 import type { StripeEventHandler, StripeWebhooksService } from '../integrations/stripe-webhooks.service.js';
 import { estimatesRepository, invoicesRepository } from '../invoices/invoices.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
+import { allocationTargets } from '../payments/allocation-targets.repository.js';
 import { paymentTypesRepository } from '../payments/payments.repository.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -240,6 +241,9 @@ export class CardPaymentsService {
     const estimate = await estimatesRepository.findById(this.db, scope, input.estimateId!);
     if (!estimate) throw notFound();
     if (!DEPOSIT_ESTIMATE_STATUSES.has(estimate.status)) throw conflict(CARD_PAYMENT_MESSAGES.estimateClosed);
+    // Deposits held on an estimate never pass its high amount (what the payments feature allows on it).
+    const [held] = await this.db.transaction((tx) => allocationTargets.lockEstimates(tx, scope, [estimate.id]));
+    if (held && input.amount > held.highTotal - held.deposit) throw badRequest(`amount: ${CARD_PAYMENT_MESSAGES.moreThanEstimate}`);
     return {
       purpose: 'deposit',
       locationId: estimate.locationId,

@@ -13,7 +13,7 @@ import { locationKeys } from '../../lib/query-keys';
 export const cardPaymentKeys = {
   all: ['cardPaymentRequests'] as const,
 };
-const BILLING_GROUPS = [['invoices'], ['estimates'], ['payments'], ['clientBalance']] as const;
+const BILLING_GROUPS = [['invoices'], ['estimates'], ['payments']] as const;
 
 /** A client's, an invoice's or an estimate's requests, newest first; refreshed while one is open (the webhook marks it paid). */
 export function useCardPaymentRequests(query: OpQuery<typeof listCardPaymentRequests>, enabled = true) {

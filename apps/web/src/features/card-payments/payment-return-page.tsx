@@ -1,5 +1,5 @@
 import { Box, Paper, Typography } from '@mui/material';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useLocation } from 'react-router';
 import { CARD_PAYMENT_RETURN_PATHS } from '@willow/contracts';
 import { useDocumentTitle } from '../../lib/use-document-title';
