@@ -17,6 +17,7 @@ import { patientsRoutes } from './patients/patients.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { quickbooksRoutes } from './quickbooks/quickbooks.routes.js';
@@ -55,6 +56,7 @@ export const features: ((r: Router, c: Container) => void)[] = [
   communicationsRoutes,
   templatesRoutes,
   formsRoutes,
+  invoicesRoutes,
   paymentsRoutes,
   cardPaymentsRoutes,
 ];
