@@ -31,7 +31,7 @@ async function withStripe(t: TestAccount, locationId: string): Promise<string> {
   const created = await t.admin.call(api.createIntegration, { body: { data: { locationId, service: 'stripe', publicKey: 'pk_test_public', privateKey: STRIPE_KEY } } });
   expect(created.statusCode, created.body).toBe(201);
   const webhook = await t.admin.call(api.createStripeWebhook, { body: { data: { locationId } } });
-  expect(webhook.statusCode, webhook.body).toBe(200);
+  expect(webhook.statusCode, webhook.body).toBe(201);
   return (webhook.json() as api.Integration).publicKey!;
 }
 
