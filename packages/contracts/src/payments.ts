@@ -168,7 +168,8 @@ export const AllocationInput = z
     amount: centsField(),
   })
   .superRefine((a, ctx) => {
-    if (!a.invoiceId === !a.estimateId) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: 'name an invoice or an estimate' });
+    // Both named is refused by the server once it has looked both up (another account's id is not found first).
+    if (!a.invoiceId && !a.estimateId) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: 'name an invoice or an estimate' });
   });
 export type AllocationInput = z.input<typeof AllocationInput>;
 
@@ -263,17 +264,4 @@ export const allocateCredit = operation({
   summary: 'Move a client’s unallocated credit (oldest payments first) onto one of their finalised invoices',
   body: wrapped(AllocateCreditInput),
   response: z.object({ allocated: z.number().int(), credit: z.number().int() }),
-});
-
-/** A client's credit: payments on no invoice or estimate, less their refunds (cents). */
-export const ClientCredit = z.object({ clientId: z.string(), currency: z.string(), credit: z.number().int() });
-export type ClientCredit = z.infer<typeof ClientCredit>;
-export const clientCredit = operation({
-  method: 'GET',
-  path: '/api/payment/credit',
-  access: authenticated,
-  tag: 'payments',
-  summary: 'A client’s unallocated credit',
-  query: z.object({ clientId: idField() }),
-  response: ClientCredit,
 });

@@ -172,9 +172,9 @@ export class InvoicePdfService {
     if (!client) throw notFound();
     const to = input.to ?? client.email;
     if (!to) throw badRequest(INVOICE_MESSAGES.noClientEmail);
-    if (!(await this.deps.communications.emailReady(auth, invoice.locationId))) throw conflict(INTEGRATION_MESSAGES.emailNotSetUp);
     const emailTemplate = input.emailTemplateId ? await emailTemplatesRepository.findById(this.db, auth, input.emailTemplateId) : undefined;
     if (input.emailTemplateId && !emailTemplate) throw notFound('emailTemplateId: unknown email template');
+    if (!(await this.deps.communications.emailReady(auth, invoice.locationId))) throw conflict(INTEGRATION_MESSAGES.emailNotSetUp);
     const money = (cents: number) => formatCents(cents, invoice.currency, 'en-US');
     const label = invoiceNumberLabel(invoice.kind, invoice.number);
     const location = await locationsRepository.findById(this.db, auth, invoice.locationId);

@@ -129,25 +129,6 @@ export const paymentsRepository = {
   /** Whether refunds were made against the payment. */
   hasRefunds: (ex: Executor, scope: Scope, paymentId: string) => base.exists(ex, scope, eq(payments.refundOfPaymentId, paymentId)),
 
-  /**
-   * A client's credit (decision 0106: summed from the rows): their payments less refunds, less
-   * every allocation of those rows (a refund's are negative).
-   */
-  async creditOf(ex: Executor, scope: Scope, clientId: string): Promise<number> {
-    const [money] = await base.select(
-      ex,
-      scope,
-      { sum: sql<number>`coalesce(sum(case when ${payments.kind} = 'payment' then ${payments.amount} else -${payments.amount} end), 0)`.mapWith(Number) },
-      eq(payments.clientId, clientId),
-    );
-    const [allocated] = await allocationsRepository.select(
-      ex,
-      scope,
-      { sum: sql<number>`coalesce(sum(${paymentAllocations.amount}), 0)`.mapWith(Number) },
-      base.existsFor(paymentAllocations, and(eq(payments.id, paymentAllocations.paymentId), eq(payments.clientId, clientId))),
-    );
-    return (money?.sum ?? 0) - (allocated?.sum ?? 0);
-  },
 };
 
 export const paymentTypesRepository = {

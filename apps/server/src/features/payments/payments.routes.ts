@@ -8,7 +8,6 @@ export function paymentsRoutes(r: Router, c: Container) {
 
   const ops = api.paymentOps;
   r.route(ops.list, ({ auth, query }) => c.payments.list(auth, query));
-  r.route(api.clientCredit, ({ auth, query }) => c.payments.credit(auth, query.clientId));
   r.route(ops.get, ({ auth, params }) => c.payments.get(auth, params.id));
   // Money-creating: once per Idempotency-Key (platform/idempotency.ts).
   r.route(ops.create, ({ auth, body, req, reply }) => c.idempotency.run(auth, ops.create, req, reply, (tx) => c.payments.create(tx, auth, body.data)));

@@ -7,7 +7,6 @@ import {
   formatCents,
   PAYMENT_MESSAGES,
   type AllocateCreditInput,
-  type ClientCredit,
   type Payment,
   type PaymentInput,
   type PaymentMethod,
@@ -88,13 +87,6 @@ export class PaymentsService {
     return (await this.toEntities(this.db, auth, [row]))[0]!;
   }
 
-  /** A client's credit (payments on no invoice or estimate, less their refunds). */
-  async credit(auth: AuthContext, clientId: string): Promise<ClientCredit> {
-    if (!(await clientsRepository.findById(this.db, auth, clientId))) throw notFound();
-    const [credit, currency] = [await paymentsRepository.creditOf(this.db, auth, clientId), await this.currency(this.db, auth)];
-    return { clientId, credit, currency };
-  }
-
   async toEntities(ex: Executor, scope: Scope, rows: PaymentRow[]): Promise<Payment[]> {
     if (rows.length === 0) return [];
     // One after the other: inside a write's transaction they share one connection.
@@ -173,6 +165,11 @@ export class PaymentsService {
     const estimateIds = input.allocations.flatMap((a) => (a.estimateId ? [a.estimateId] : []));
     const lockedInvoices = new Map((await allocationTargets.lockInvoices(tx, scope, invoiceIds)).map((i) => [i.id, i]));
     const lockedEstimates = new Map((await allocationTargets.lockEstimates(tx, scope, estimateIds)).map((e) => [e.id, e]));
+    // Every id is looked up before anything else is said of it: another account's is not found.
+    for (const a of input.allocations) {
+      if ((a.invoiceId && !lockedInvoices.has(a.invoiceId)) || (a.estimateId && !lockedEstimates.has(a.estimateId))) throw notFound();
+      if (a.invoiceId && a.estimateId) throw badRequest('allocations: name an invoice or an estimate, not both');
+    }
     const taken = new Map<string, number>();
     for (const a of input.allocations) {
       if (a.invoiceId) {
@@ -212,7 +209,14 @@ export class PaymentsService {
     await allocationsRepository.insertMany(
       tx,
       scope,
-      input.allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.invoiceId ?? null, estimateId: a.estimateId ?? null, amount: a.amount })),
+      // A millisecond apart: the allocations read back in the order they were sent.
+      input.allocations.map((a, i) => ({
+        paymentId: payment.id,
+        invoiceId: a.invoiceId ?? null,
+        estimateId: a.estimateId ?? null,
+        amount: a.amount,
+        createdAt: new Date(payment.createdAt.getTime() + i),
+      })),
     );
     return payment;
   }
