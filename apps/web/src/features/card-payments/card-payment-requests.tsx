@@ -71,29 +71,33 @@ type ButtonProps = Omit<RequestCardPaymentDialogProps, 'open' | 'onClose'> & {
   label?: string;
   /** the requests made for it are listed under the button */
   showRequests?: boolean;
+  /** false: only the requests are shown (an invoice paid in full, an estimate already invoiced) */
+  canAsk?: boolean;
 };
 
 /**
  * The button an invoice (with a balance) or an estimate mounts: it opens the request dialog, and
  * lists the requests made for that invoice or estimate. A location without Stripe says so here.
  */
-export function RequestCardPayment({ label, showRequests = true, ...dialog }: ButtonProps) {
+export function RequestCardPayment({ label, showRequests = true, canAsk = true, ...dialog }: ButtonProps) {
   const [open, setOpen] = useState(false);
   const hasStripe = useLocationHasStripe(dialog.locationId);
   const requests = useCardPaymentRequests(dialog.estimateId ? { estimateId: dialog.estimateId } : { invoiceId: dialog.invoiceId ?? undefined }, showRequests);
   const text = label ?? (dialog.estimateId ? 'Take deposit' : 'Request card payment');
   return (
     <Stack spacing={1}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<CreditCardIcon />} onClick={() => setOpen(true)}>
-          {text}
-        </Button>
-        {hasStripe === false && (
-          <Typography variant="body2" color="warning.main" data-testid="no-stripe-note">
-            {CARD_PAYMENT_MESSAGES.noStripe}: this location has no Stripe integration.
-          </Typography>
-        )}
-      </Box>
+      {canAsk && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<CreditCardIcon />} onClick={() => setOpen(true)}>
+            {text}
+          </Button>
+          {hasStripe === false && (
+            <Typography variant="body2" color="warning.main" data-testid="no-stripe-note">
+              {CARD_PAYMENT_MESSAGES.noStripe}: this location has no Stripe integration.
+            </Typography>
+          )}
+        </Box>
+      )}
       {showRequests && requests.isError && <ListError error={requests.error} onRetry={() => void requests.refetch()} retrying={requests.isFetching} what="payment requests" />}
       {showRequests && requests.data && requests.data.length > 0 && <CardPaymentRequestsList requests={requests.data} label={`${text} requests`} />}
       <RequestCardPaymentDialog open={open} onClose={() => setOpen(false)} {...dialog} />
