@@ -716,6 +716,12 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/invoice/{id}': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, body: billingBody(w, 'invoice') }),
   'POST /api/estimate': (w) => ({ body: billingBody(w, 'estimate') }),
   'POST /api/estimate/{id}': async (w, t) => ({ params: { id: await makeEstimate(t, w.client) }, body: billingBody(w, 'estimate') }),
+  'POST /api/cardPaymentRequest': async (w, t) => {
+    // The location's Stripe integration (already there when asked again: 409); Stripe is the fake.
+    await t.admin.call(api.createIntegration, { body: { data: { locationId: w.location, service: 'stripe', publicKey: 'pk_test_1', privateKey: STRIPE_KEY } } });
+    return withData({ estimateId: w.estimate, amount: 1_000, channel: 'screen' });
+  },
+  'GET /api/cardPaymentRequest': (w) => ({ query: { clientId: w.client } }),
   'GET /api/invoice/unbilled': (w) => ({ query: { locationId: w.location, weekOf: '2031-01-06' } }),
   'POST /api/invoice/{id}/email': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, ...withData({ to: 'owner@example.com', emailTemplateId: w.emailTemplate }) }),
   'POST /api/invoice/{id}/creditNote': async (w, t) => {

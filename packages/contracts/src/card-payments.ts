@@ -27,6 +27,7 @@ export const CARD_PAYMENT_MESSAGES = {
   estimateClosed: 'A deposit is taken on an open or approved estimate',
   notOpen: 'This payment request is no longer open',
   stripeRefused: 'Stripe did not create the payment page',
+  eitherTarget: 'give either an invoice or an estimate',
 } as const;
 
 export const CARD_PAYMENT_PURPOSES = ['balance', 'deposit'] as const;
@@ -74,24 +75,22 @@ export const CardPaymentRequestCreated = CardPaymentRequest.extend({
 });
 export type CardPaymentRequestCreated = z.infer<typeof CardPaymentRequestCreated>;
 
-export const CardPaymentRequestInput = z
-  .object({
-    /** a balance: the finalised invoice it pays */
-    invoiceId: idField().nullable().default(null),
-    /** a deposit: the estimate it is held on until the estimate becomes an invoice */
-    estimateId: idField().nullable().default(null),
-    amount: z
-      .number({ message: 'must be a number' })
-      .int('must be a whole number of cents')
-      .min(CARD_PAYMENT_MIN, `must be at least ${(CARD_PAYMENT_MIN / 100).toFixed(2)}`)
-      .max(CARD_PAYMENT_MAX, `must be at most ${(CARD_PAYMENT_MAX / 100).toFixed(2)}`),
-    channel: z.enum(CARD_PAYMENT_CHANNELS, 'must be email, sms or screen'),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.invoiceId === null) === (v.estimateId === null)) {
-      ctx.addIssue({ code: 'custom', path: [v.invoiceId === null ? 'invoiceId' : 'estimateId'], message: 'give either an invoice or an estimate' });
-    }
-  });
+/**
+ * Either `invoiceId` or `estimateId` (the server says which is wrong after it has looked both up, so
+ * another account's id is not found rather than named).
+ */
+export const CardPaymentRequestInput = z.object({
+  /** a balance: the finalised invoice it pays */
+  invoiceId: idField().nullable().default(null),
+  /** a deposit: the estimate it is held on until the estimate becomes an invoice */
+  estimateId: idField().nullable().default(null),
+  amount: z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of cents')
+    .min(CARD_PAYMENT_MIN, `must be at least ${(CARD_PAYMENT_MIN / 100).toFixed(2)}`)
+    .max(CARD_PAYMENT_MAX, `must be at most ${(CARD_PAYMENT_MAX / 100).toFixed(2)}`),
+  channel: z.enum(CARD_PAYMENT_CHANNELS, 'must be email, sms or screen'),
+});
 export type CardPaymentRequestInput = z.input<typeof CardPaymentRequestInput>;
 
 export const createCardPaymentRequest = operation({

@@ -221,9 +221,14 @@ export class CardPaymentsService {
 
   /** The invoice or estimate paid, checked: the account's, payable, and the amount within what is owed. */
   private async targetOf(scope: Scope, input: Input): Promise<Target> {
-    if (input.invoiceId) {
-      const [invoice] = await invoicesRepository.withExtras(this.db, scope, [input.invoiceId]);
-      if (!invoice) throw notFound();
+    // Both looked up before either is judged: another account's id is not found, whichever it is.
+    const [[invoice], estimate] = await Promise.all([
+      input.invoiceId ? invoicesRepository.withExtras(this.db, scope, [input.invoiceId]) : [],
+      input.estimateId ? estimatesRepository.findById(this.db, scope, input.estimateId) : undefined,
+    ]);
+    if ((input.invoiceId && !invoice) || (input.estimateId && !estimate)) throw notFound();
+    if (invoice && estimate) throw badRequest(`estimateId: ${CARD_PAYMENT_MESSAGES.eitherTarget}`);
+    if (invoice) {
       if (invoice.kind !== 'invoice' || invoice.status !== 'finalised') throw conflict(CARD_PAYMENT_MESSAGES.notFinalised);
       if (invoice.balance <= 0) throw conflict(CARD_PAYMENT_MESSAGES.nothingOwed);
       if (input.amount > invoice.balance) throw badRequest(`amount: ${CARD_PAYMENT_MESSAGES.moreThanBalance}`);
@@ -238,8 +243,7 @@ export class CardPaymentsService {
         label: invoiceNumberLabel(invoice.kind as InvoiceKind, invoice.number),
       };
     }
-    const estimate = await estimatesRepository.findById(this.db, scope, input.estimateId!);
-    if (!estimate) throw notFound();
+    if (!estimate) throw badRequest(`invoiceId: ${CARD_PAYMENT_MESSAGES.eitherTarget}`);
     if (!DEPOSIT_ESTIMATE_STATUSES.has(estimate.status)) throw conflict(CARD_PAYMENT_MESSAGES.estimateClosed);
     // Deposits held on an estimate never pass its high amount (what the payments feature allows on it).
     const [held] = await this.db.transaction((tx) => allocationTargets.lockEstimates(tx, scope, [estimate.id]));

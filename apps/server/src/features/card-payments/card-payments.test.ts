@@ -176,8 +176,8 @@ describe('asking for a card payment', () => {
       [{ estimateId: estimate.id, amount: 10.5, channel: 'sms' }, 400, 'amount: must be a whole number of cents'],
       [{ estimateId: estimate.id, amount: 49, channel: 'sms' }, 400, 'amount: must be at least 0.50'],
       [{ estimateId: estimate.id, amount: 1_000, channel: 'fax' }, 400, 'channel: must be email, sms or screen'],
-      [{ amount: 1_000, channel: 'sms' }, 400, 'invoiceId: give either an invoice or an estimate'],
-      [{ invoiceId: invoice.id, estimateId: estimate.id, amount: 1_000, channel: 'sms' }, 400, 'estimateId: give either an invoice or an estimate'],
+      [{ amount: 1_000, channel: 'sms' }, 400, `invoiceId: ${CARD_PAYMENT_MESSAGES.eitherTarget}`],
+      [{ invoiceId: invoice.id, estimateId: estimate.id, amount: 1_000, channel: 'sms' }, 400, `estimateId: ${CARD_PAYMENT_MESSAGES.eitherTarget}`],
       [{ invoiceId: invoice.id, amount: 10_001, channel: 'sms' }, 400, `amount: ${CARD_PAYMENT_MESSAGES.moreThanBalance}`],
       [{ invoiceId: (draft.json() as api.Invoice).id, amount: 1_000, channel: 'sms' }, 409, CARD_PAYMENT_MESSAGES.notFinalised],
       [{ estimateId: declined.id, amount: 1_000, channel: 'sms' }, 409, CARD_PAYMENT_MESSAGES.estimateClosed],
@@ -197,6 +197,10 @@ describe('asking for a card payment', () => {
     const theirInvoice = await finalisedInvoice(other, theirs.client.id);
     expect((await ask({ estimateId: theirEstimate.id, amount: 1_000, channel: 'screen' })).statusCode).toBe(404);
     expect((await ask({ invoiceId: theirInvoice.id, amount: 1_000, channel: 'screen' })).statusCode).toBe(404);
+    // with one of ours beside it, still not found rather than named
+    const mine = await family();
+    const ours = await estimateFor(home, mine.client.id, mine.patient.id);
+    expect((await ask({ invoiceId: theirInvoice.id, estimateId: ours.id, amount: 1_000, channel: 'screen' })).statusCode).toBe(404);
     // The other practice has no Stripe integration.
     const res = await ask({ estimateId: theirEstimate.id, amount: 1_000, channel: 'screen' }, other.admin);
     expect(res.statusCode).toBe(409);
