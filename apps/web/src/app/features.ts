@@ -17,6 +17,7 @@ import { legalFeature } from '../features/legal';
 import { invoicesFeature } from '../features/invoices';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
+import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { quickbooksFeature } from '../features/quickbooks';
 import { rolesFeature } from '../features/roles';
@@ -58,6 +59,7 @@ export const features: readonly FeatureModule[] = [
   addOnsFeature,
   templatesFeature,
   invoicesFeature,
+  paymentsFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,

@@ -242,7 +242,7 @@ describe('the payments list', () => {
     expect((await list({ locationId: branch })).items.map((p) => p.id)).toEqual([second.id]);
     const theirs = await clientWithInvoices([1_000], other);
     for (const query of [{ clientId: theirs.clientId }, { invoiceId: theirs.invoiceIds[0]! }, { locationId: other.locationId }]) {
-      expect((await desk.call(api.paymentOps.list, { query })).statusCode, JSON.stringify(query)).toBe(404);
+      expect((await desk.call(api.paymentOps.list, { query: query as unknown as Record<string, string> })).statusCode, JSON.stringify(query)).toBe(404);
     }
     expect((await desk.call(api.paymentOps.list, { query: { limit: 0 } })).statusCode).toBe(400);
     expect((await other.admin.call(api.paymentOps.get, { params: { id: first.id } })).statusCode).toBe(404);
