@@ -11,6 +11,7 @@ import { isUniqueViolation, HttpError } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedClinicalDemo, seedDemoContacts } from './demo-clinical.js';
 import { seedSchedulingDemo } from './demo-scheduling.js';
+import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoTemplates } from './demo-templates.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -130,6 +131,10 @@ async function seed(db: Db, passwordHash: string) {
   const riversideServices = await servicesRepository.activeAt(db, scope, riverside!.id);
   const serviceNamed = (name: string) => riversideServices.find((r) => r.name === name)?.id;
   await seedDemoTemplates(db, scope, riverside!.id, { homeEuthanasia: serviceNamed('Home euthanasia'), privateCremation: serviceNamed('Private cremation') });
+  await seedDemoBilling(db, scope, [
+    { locationId: riverside!.id, salesTax: 800, userId: staffIds['frontdesk@demo.test']! },
+    { locationId: lakeside.id, salesTax: 725, userId: ownerRow!.id },
+  ]);
 
   const second = await service.create({
     name: 'Second Practice',
