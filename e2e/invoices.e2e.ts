@@ -5,9 +5,9 @@
 // performed at Checked Out but missing from the invoice added in one click. In a location of its own.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, priceDocument } from '@willow/contracts';
+import { formatCents, localDate, priceDocument } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
-import { launch, newPage } from './browser.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
 import { json, pickOption, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
@@ -16,6 +16,8 @@ import { apiCreateAppointment, apiHousehold, type Household, openFromList, owner
 let browser: Browser;
 let own: OwnLocation;
 let taxCodeId: string;
+/** The owner signed in through the API, for the records the tests start from and check against. */
+let apiContext: BrowserContext;
 const TAX_NAME = 'Sales tax';
 beforeAll(async () => {
   browser = await launch();
@@ -25,20 +27,17 @@ beforeAll(async () => {
     services: [SERVICES.privateCremation, SERVICES.wellness],
     addOns: [PAW_PRINT],
   });
-  const { context } = await newPage(browser);
-  try {
-    await signInApi(context);
-    taxCodeId = (await json<{ id: string }>(await context.request.post('/api/taxCode', { data: { data: { locationId: own.id, name: TAX_NAME, rate: 825 } } }), 'create tax code')).id;
-  } finally {
-    await context.close();
-  }
+  apiContext = await browser.newContext({ baseURL: baseUrl() });
+  await signInApi(apiContext);
+  taxCodeId = (await json<{ id: string }>(await apiContext.request.post('/api/taxCode', { data: { data: { locationId: own.id, name: TAX_NAME, rate: 825 } } }), 'create tax code')).id;
 });
 afterAll(async () => {
+  await apiContext?.close();
   await browser?.close();
 });
 
 async function signInApi(context: BrowserContext) {
-  await json(await context.request.post('/api/auth/login', { data: { data: { email: 'owner@demo.test', password: 'demo-password' } } }), 'sign in');
+  await json(await apiContext.request.post('/api/auth/login', { data: { data: { email: 'owner@demo.test', password: 'demo-password' } } }), 'sign in');
 }
 
 const invoiceEditor = (page: Page): Locator => page.getByTestId('invoice-editor');
@@ -67,15 +66,14 @@ async function openInvoices(page: Page) {
 }
 
 async function apiInvoice(context: BrowserContext, id: string): Promise<Invoice> {
-  return json<Invoice>(await context.request.get(`/api/invoice/${id}`), 'read invoice');
+  return json<Invoice>(await apiContext.request.get(`/api/invoice/${id}`), 'read invoice');
 }
 
 describe('invoices', () => {
   it('an invoice typed by keyboard shows the totals the server saves; finalised it is numbered and read-only; a credit note corrects it', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signInApi(context);
-      const household = await apiHousehold(context, own, unique(), 'Billing', 'Rex');
+      const household = await apiHousehold(apiContext, own, unique(), 'Billing', 'Rex');
       await openInvoices(page);
       await page.getByRole('button', { name: 'New invoice' }).click();
       const editor = invoiceEditor(page);
@@ -112,9 +110,9 @@ describe('invoices', () => {
       await editor.getByRole('button', { name: 'Save', exact: true }).click();
       await toastText(page, 'Invoice created').waitFor();
       await editor.getByRole('heading', { name: 'Draft invoice' }).waitFor();
-      const list = await json<{ items: { id: string }[] }>(await context.request.get(`/api/invoice?clientId=${household.client.id}`), 'list invoices');
+      const list = await json<{ items: { id: string }[] }>(await apiContext.request.get(`/api/invoice?clientId=${household.client.id}`), 'list invoices');
       expect(list.items).toHaveLength(1);
-      const saved = await apiInvoice(context, list.items[0]!.id);
+      const saved = await apiInvoice(apiContext, list.items[0]!.id);
       // What the page showed while typing is what the server computed and stored.
       expect({ subtotal: saved.subtotal, discount: saved.discount, tax: saved.tax, total: saved.total }).toEqual(expected);
       expect(await shownTotal.innerText()).toBe(formatCents(saved.total, saved.currency));
@@ -131,7 +129,7 @@ describe('invoices', () => {
       expect(await editor.getByRole('textbox', { name: 'Line 1 unit price' }).isDisabled()).toBe(true);
       expect(await editor.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
       expect(await editor.getByRole('button', { name: 'Add line' }).count()).toBe(0);
-      expect((await apiInvoice(context, saved.id)).status).toBe('finalised');
+      expect((await apiInvoice(apiContext, saved.id)).status).toBe('finalised');
 
       // The list shows it with its number and what is still owed.
       await editor.getByRole('button', { name: 'Close' }).click();
@@ -150,10 +148,15 @@ describe('invoices', () => {
       await toastText(page, 'Credit note created').waitFor();
       await editor.getByRole('heading', { name: 'Draft credit note' }).waitFor();
       await expect.poll(() => editor.getByLabel('Total', { exact: true }).innerText()).toBe(formatCents(-expected.total, 'USD'));
+
+      // The client page: the finalised invoice is owed (a draft credit note is not counted yet).
+      await page.goto(`/clients/${household.client.id}?tab=invoices`);
+      await page.getByTestId('client-balance-owed').filter({ hasText: formatCents(expected.total, 'USD') }).waitFor();
+      await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'INV-000001' }).waitFor();
     } finally {
       await context.close();
     }
-  });
+   }, 120_000);
 
   it('Esc on an editor with changes asks first and keeps what was typed; a refused line shows its error under the line’s field', async () => {
     const { context, page } = await newPage(browser);
@@ -188,9 +191,11 @@ describe('invoices', () => {
   });
 
   it('on a 375 px screen the editor fills the screen and nothing spills sideways', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    const { context, page } = await newPage(browser);
     try {
       await openInvoices(page);
+      // Signed in and at the location on a desktop, then the window narrows to a phone's.
+      await page.setViewportSize({ width: 375, height: 740 });
       await page.getByRole('button', { name: 'New invoice' }).click();
       const editor = invoiceEditor(page);
       await editor.getByRole('textbox', { name: 'Line 1 description' }).waitFor();
@@ -212,8 +217,7 @@ describe('invoices', () => {
   it('an estimate with a low and a high total, approved in person, becomes a draft invoice', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signInApi(context);
-      const household = await apiHousehold(context, own, unique(), 'Estimate', 'Bo');
+      const household = await apiHousehold(apiContext, own, unique(), 'Estimate', 'Bo');
       await ownerAt(page, own.name);
       await page.goto(`/clients/${household.client.id}?tab=estimates`);
       await page.getByRole('tab', { name: 'Estimates' }).waitFor();
@@ -236,7 +240,7 @@ describe('invoices', () => {
       await invoice.getByRole('heading', { name: 'Draft invoice' }).waitFor();
       expect(await invoice.getByRole('textbox', { name: 'Line 1 description' }).inputValue()).toBe('Sedation');
       const estimates = await json<{ items: { status: string; invoiceId: string | null }[] }>(
-        await context.request.get(`/api/estimate?clientId=${household.client.id}`),
+        await apiContext.request.get(`/api/estimate?clientId=${household.client.id}`),
         'list estimates',
       );
       expect(estimates.items.map((e) => e.status)).toEqual(['invoiced']);
@@ -248,14 +252,13 @@ describe('invoices', () => {
   it('at Checked Out the add-on performed but missing from the invoice is added with one click', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signInApi(context);
-      const household = await apiHousehold(context, own, unique(), 'Missed', 'Pip');
-      const addOns = await json<{ id: string; name: string }[]>(await context.request.get(`/api/addOn?locationId=${own.id}`), 'list add-ons');
+      const household = await apiHousehold(apiContext, own, unique(), 'Missed', 'Pip');
+      const addOns = await json<{ id: string; name: string }[]>(await apiContext.request.get(`/api/addOn?locationId=${own.id}`), 'list add-ons');
       const pawPrint = addOns.find((a) => a.name === PAW_PRINT.name)!;
       const service = own.services.find((s) => s.name === SERVICES.privateCremation.name)!;
       const start = new Date(Date.now() + 60 * 60_000);
       start.setUTCSeconds(0, 0);
-      const appointment = await apiCreateAppointment(context, {
+      const appointment = await apiCreateAppointment(apiContext, {
         locationId: own.id,
         clientId: household.client.id,
         patientIds: [household.patient.id],
@@ -265,12 +268,12 @@ describe('invoices', () => {
         addOns: [{ addOnId: pawPrint.id, values: { 'Ink colour': 'Black' } }],
       } as Parameters<typeof apiCreateAppointment>[1]);
       for (const status of ['Checked In', 'Checked Out']) {
-        const res = await context.request.post(`/api/appointment/${appointment.id}`, { data: { data: { status } } });
+        const res = await apiContext.request.post(`/api/appointment/${appointment.id}`, { data: { data: { status } } });
         expect(res.status(), await res.text()).toBe(200);
       }
       // The invoice bills the cremation only: the paw print was forgotten.
       const draft = await json<Invoice>(
-        await context.request.post('/api/invoice', {
+        await apiContext.request.post('/api/invoice', {
           data: {
             invoiceData: { locationId: own.id, clientId: household.client.id, patientId: household.patient.id, appointmentId: appointment.id },
             invoiceItems: [{ kind: 'service', serviceId: service.id, description: service.name, quantity: 1, unitPrice: 26000 }],
@@ -280,6 +283,22 @@ describe('invoices', () => {
       );
 
       await ownerAt(page, own.name);
+      // The week's unbilled report lists it, from a week typed by keyboard.
+      await page.goto('/invoices');
+      await page.getByRole('link', { name: 'Unbilled report' }).click();
+      await page.getByRole('heading', { name: 'Unbilled report', level: 1 }).waitFor();
+      const weekOf = page.getByLabel('Week of');
+      const day = localDate(start, own.timezone);
+      const [y, m, d] = day.split('-');
+      await weekOf.focus();
+      await page.keyboard.type(`${m}${d}${y}`);
+      await page.keyboard.press('Tab');
+      await expect.poll(() => weekOf.inputValue()).toBe(day);
+      const unbilled = page.getByRole('grid', { name: 'Unbilled appointments' }).getByRole('row').filter({ hasText: household.clientName });
+      await unbilled.waitFor();
+      expect(await unbilled.innerText()).toContain(PAW_PRINT.name);
+      expect(await unbilled.innerText()).not.toContain(service.name);
+
       await page.goto('/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const dialog = await openFromList(page, household.clientName);
@@ -288,11 +307,11 @@ describe('invoices', () => {
       await missed.getByRole('button', { name: `Add ${PAW_PRINT.name} to the invoice` }).click();
       await toastText(page, 'Invoice updated').waitFor();
       await missed.getByText('Everything performed is on an invoice.').waitFor();
-      const saved = await apiInvoice(context, draft.id);
+      const saved = await apiInvoice(apiContext, draft.id);
       expect(saved.items.map((i) => i.description)).toEqual([service.name, PAW_PRINT.name]);
       expect(saved.total).toBe(26000 + 4500);
     } finally {
       await context.close();
     }
-  });
+   }, 120_000);
 });
