@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import type { Operation } from '@willow/contracts';
 import type { z } from 'zod';
+import { cardPaymentRequestsRepository } from '../src/features/card-payments/card-payments.repository.js';
 import { fastifyPath } from '../src/platform/router.js';
 import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe.js';
 import {
@@ -155,6 +156,21 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/paymentType/{id}': (t) => makePaymentType(t),
   '/api/payment/{id}': (t) => makePayment(t),
   '/api/payment/{id}/refund': (t) => makePayment(t),
+  // Written directly (asking one talks to Stripe, which is not under test here): an open deposit request.
+  '/api/cardPaymentRequest/{id}/cancel': async (t) => {
+    const row = await cardPaymentRequestsRepository.insert(ctx.database.db, t, {
+      locationId: t.locationId,
+      clientId: await makeClient(t),
+      purpose: 'deposit',
+      amount: 5_000,
+      currency: 'USD',
+      stripeSessionId: `cs_test_${randomUUID()}`,
+      url: 'https://checkout.stripe.test/pay',
+      channel: 'screen',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    return row.id;
+  },
 };
 
 const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
@@ -700,6 +716,12 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/invoice/{id}': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, body: billingBody(w, 'invoice') }),
   'POST /api/estimate': (w) => ({ body: billingBody(w, 'estimate') }),
   'POST /api/estimate/{id}': async (w, t) => ({ params: { id: await makeEstimate(t, w.client) }, body: billingBody(w, 'estimate') }),
+  'POST /api/cardPaymentRequest': async (w, t) => {
+    // The location's Stripe integration (already there when asked again: 409); Stripe is the fake.
+    await t.admin.call(api.createIntegration, { body: { data: { locationId: w.location, service: 'stripe', publicKey: 'pk_test_1', privateKey: STRIPE_KEY } } });
+    return withData({ estimateId: w.estimate, amount: 1_000, channel: 'screen' });
+  },
+  'GET /api/cardPaymentRequest': (w) => ({ query: { clientId: w.client } }),
   'GET /api/invoice/unbilled': (w) => ({ query: { locationId: w.location, weekOf: '2031-01-06' } }),
   'POST /api/invoice/{id}/email': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, ...withData({ to: 'owner@example.com', emailTemplateId: w.emailTemplate }) }),
   'POST /api/invoice/{id}/creditNote': async (w, t) => {
