@@ -141,7 +141,19 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
     return res.json().id;
   },
+  '/api/priceBand/{id}': (t) => makePriceBand(t),
 };
+
+/** A band of its own weights each time, so fixtures at one location never overlap. */
+let bandFrom = 0;
+async function makePriceBand(t: TestAccount): Promise<string> {
+  const minGrams = (bandFrom += 1000);
+  const res = await t.admin.call(api.priceBandOps.create, {
+    body: { data: { locationId: t.locationId, cremationType: 'communal', minGrams, maxGrams: minGrams + 1000, price: 9000 } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
 
 const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
 async function makeFormTemplate(t: TestAccount): Promise<string> {
@@ -291,6 +303,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/pdfTemplate/{id}': templateBody('pdf', { name: 'Renamed' }),
   '/api/documentTemplate/{id}': templateBody('document', { name: 'Renamed' }),
   '/api/invoiceTemplate/{id}': templateBody('invoice', { name: 'Renamed' }),
+  '/api/priceBand/{id}': { data: { price: 100 } },
 };
 
 // ---------- ids in queries and bodies ----------
@@ -598,6 +611,9 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
   'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
   ...templateRequests(),
+  'POST /api/priceBand': (w) => withData({ locationId: w.location, cremationType: 'private', minGrams: 0, maxGrams: 5000, price: 15000 }),
+  'POST /api/priceCalculator/quote': (w) =>
+    withData({ locationId: w.location, cremationType: 'private', weightGrams: 4000, addOnIds: [w.addOn], serviceIds: [w.service] }),
   'POST /api/template/preview': (w) =>
     withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),
 };

@@ -34,3 +34,4 @@ export * from './client-config.js';
 export * from './templates.js';
 export * from './forms.js';
 export * from './invoices.js';
+export * from './price-calculator.js';
