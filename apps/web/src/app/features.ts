@@ -15,6 +15,7 @@ import { helpFeature } from '../features/help';
 import { legalFeature } from '../features/legal';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
+import { priceCalculatorFeature } from '../features/price-calculator';
 import { profileFeature } from '../features/profile';
 import { quickbooksFeature } from '../features/quickbooks';
 import { rolesFeature } from '../features/roles';
@@ -53,6 +54,7 @@ export const features: readonly FeatureModule[] = [
   auditFeature,
   servicesFeature,
   addOnsFeature,
+  priceCalculatorFeature,
   templatesFeature,
   bookingFeature,
   helpFeature,

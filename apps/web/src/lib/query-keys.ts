@@ -133,3 +133,8 @@ export const templateKeys = {
   list: (kind: string, query: object) => ['templates', kind, 'list', query] as const,
   preview: (input: object) => ['templates', 'preview', input] as const,
 };
+
+/* A location's price bands: the calculator prices with them and its editor changes them. */
+export const priceBandKeys = {
+  all: ['priceBands'] as const,
+};
