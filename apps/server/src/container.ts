@@ -39,6 +39,11 @@ import { FormSubmissionsService } from './features/forms/form-submissions.servic
 import { FormTemplatesService } from './features/forms/form-templates.service.js';
 import { FormTexts } from './features/forms/form-merge-data.js';
 import { healthRepository } from './features/health/health.repository.js';
+import { EstimatesService } from './features/invoices/estimates.service.js';
+import { InvoicePdfService } from './features/invoices/invoice-pdf.service.js';
+import { InvoicesService } from './features/invoices/invoices.service.js';
+import { MissedChargesService } from './features/invoices/missed-charges.service.js';
+import { TaxCodesService } from './features/invoices/tax-codes.service.js';
 import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
@@ -113,6 +118,20 @@ export function createContainer(
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
+  const invoices = new InvoicesService(db, audit);
+  const estimates = new EstimatesService(db, audit);
+  const formRequests = new FormRequestsService(db, {
+    audit,
+    communications,
+    mergeData: new FormTexts(mergeContext),
+    pdf: new FormSubmissionPdf(opts.storage, audit, locationLogos),
+    appUrl: opts.providers.appUrl,
+  });
+  // A consent form sent for an estimate approves it when submitted (forms knows only this hook).
+  formRequests.useEstimates({
+    check: (ex, scope, estimateId, clientId) => estimates.assertEstimateOf(ex, scope, estimateId, clientId),
+    approve: (tx, scope, estimateId, at) => estimates.approveByForm(tx, scope, estimateId, at),
+  });
   return {
     db,
     auth,
@@ -164,13 +183,12 @@ export function createContainer(
     invoiceTemplates: new InvoiceTemplatesService(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
     formSubmissions: new FormSubmissionsService(db, audit),
-    formRequests: new FormRequestsService(db, {
-      audit,
-      communications,
-      mergeData: new FormTexts(mergeContext),
-      pdf: new FormSubmissionPdf(opts.storage, audit, locationLogos),
-      appUrl: opts.providers.appUrl,
-    }),
+    formRequests,
+    taxCodes: new TaxCodesService(db, audit),
+    invoices,
+    estimates,
+    invoicePdf: new InvoicePdfService(db, { invoices, documents, communications, mergeContext, logos: locationLogos }),
+    missedCharges: new MissedChargesService(db),
     async ping() {
       await healthRepository.ping(db);
     },

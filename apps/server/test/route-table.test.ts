@@ -137,6 +137,17 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/addOnCategory/{id}': (t) => makeAddOnCategory(t),
   '/api/formTemplate/{id}': (t) => makeFormTemplate(t),
   '/api/formSubmission/{id}': (t) => makeFormSubmission(t),
+  '/api/taxCode/{id}': (t) => makeTaxCode(t),
+  '/api/invoice/{id}': (t) => makeInvoice(t),
+  '/api/invoice/{id}/finalise': (t) => makeInvoice(t),
+  '/api/invoice/{id}/void': (t) => makeInvoice(t, { finalise: true }),
+  '/api/invoice/{id}/creditNote': (t) => makeInvoice(t, { finalise: true }),
+  '/api/invoice/{id}/email': (t) => makeInvoice(t),
+  '/api/invoice/{id}/pdf': (t) => makeInvoice(t),
+  '/api/estimate/{id}': (t) => makeEstimate(t),
+  '/api/estimate/{id}/approve': (t) => makeEstimate(t),
+  '/api/estimate/{id}/decline': (t) => makeEstimate(t),
+  '/api/estimate/{id}/invoice': (t) => makeEstimate(t),
   '/api/addOn/{id}': async (t) => {
     const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
     return res.json().id;
@@ -156,6 +167,42 @@ async function makePriceBand(t: TestAccount): Promise<string> {
 }
 
 const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
+async function makeTaxCode(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.taxCodeOps.create!, { body: { data: { locationId: t.locationId, name: `Tax ${unique()}`, rate: 825 } } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+/** A draft invoice (or a finalised one) of a new client with one free-text line. */
+async function makeInvoice(t: TestAccount, opts: { finalise?: boolean; clientId?: string } = {}): Promise<string> {
+  const res = await t.admin.call(api.invoiceOps.create!, {
+    body: {
+      invoiceData: { locationId: t.locationId, clientId: opts.clientId ?? (await makeClient(t)) },
+      invoiceItems: [{ description: 'Home visit', quantity: 1, unitPrice: 12_000 }],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  if (opts.finalise) expect((await t.admin.call(api.finaliseInvoice, { params: { id: res.json().id } })).statusCode).toBe(200);
+  return res.json().id;
+}
+async function makeEstimate(t: TestAccount, clientId?: string): Promise<string> {
+  const res = await t.admin.call(api.estimateOps.create!, {
+    body: {
+      estimateData: { locationId: t.locationId, clientId: clientId ?? (await makeClient(t)) },
+      estimateItems: [{ description: 'Private cremation', quantity: 1, highQuantity: 2, unitPrice: 30_000 }],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+/** A billing document's body, every id from the world: a service line and an add-on line. */
+const billingBody = (w: World, wrapper: 'invoice' | 'estimate') => ({
+  [`${wrapper}Data`]: { locationId: w.location, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, ...(wrapper === 'invoice' && { pdfTemplateId: w.pdfTemplate }) },
+  [`${wrapper}Items`]: [
+    { kind: 'service', description: 'Visit', quantity: 1, unitPrice: 10_000, serviceId: w.service, taxCodeId: w.taxCode, providerId: w.user },
+    { kind: 'addOn', description: 'Paw print', quantity: 1, unitPrice: 2_500, addOnId: w.addOn },
+  ],
+});
+
 async function makeFormTemplate(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.formTemplateOps.create, { body: { formTemplateData: { locationId: t.locationId, name: 'Intake', fields: FORM_FIELDS } } });
   return res.json().id;
@@ -304,6 +351,13 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/documentTemplate/{id}': templateBody('document', { name: 'Renamed' }),
   '/api/invoiceTemplate/{id}': templateBody('invoice', { name: 'Renamed' }),
   '/api/priceBand/{id}': { data: { price: 100 } },
+  '/api/taxCode/{id}': { data: { name: 'Renamed' } },
+  '/api/invoice/{id}': { invoiceData: { notes: 'Renamed' } },
+  '/api/invoice/{id}/void': { data: { reason: 'Entered twice' } },
+  '/api/invoice/{id}/creditNote': { data: { reason: 'Overcharged' } },
+  '/api/invoice/{id}/email': { data: { to: 'owner@example.com' } },
+  '/api/estimate/{id}': { estimateData: { notes: 'Renamed' } },
+  '/api/estimate/{id}/decline': { data: { reason: 'Too much' } },
 };
 
 // ---------- ids in queries and bodies ----------
@@ -329,7 +383,11 @@ type Kind =
   | 'formTemplate'
   | 'formSubmission'
   | 'pdfTemplate'
-  | 'document';
+  | 'document'
+  | 'emailTemplate'
+  | 'taxCode'
+  | 'estimate'
+  | 'invoiceItem';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -359,6 +417,9 @@ const kindsByName: Record<string, Kind> = {
   formTemplate: 'formTemplate',
   pdfTemplate: 'pdfTemplate',
   document: 'document',
+  emailTemplate: 'emailTemplate',
+  taxCode: 'taxCode',
+  estimate: 'estimate',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -368,6 +429,8 @@ const kindsByField: Record<string, Kind> = {
   'GET /api/audit entityId': 'client',
   // SPEC §7: the body repeats the submission's own id
   'POST /api/formSubmission/{id} id': 'formSubmission',
+  // the lines of the invoice a credit note corrects
+  'POST /api/invoice/{id}/creditNote itemIds': 'invoiceItem',
 };
 
 /**
@@ -500,7 +563,13 @@ async function buildWorld(t: TestAccount): Promise<World> {
     formSubmission: await makeFormSubmission(t),
     pdfTemplate: await makeTemplate(t, 'pdf'),
     document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
+    emailTemplate: await makeTemplate(t, 'email'),
+    taxCode: await makeTaxCode(t),
+    estimate: await makeEstimate(t, client),
+    invoiceItem: '',
   };
+  const invoice = await makeInvoice(t, { finalise: true, clientId: client });
+  world.invoiceItem = (await t.admin.call(api.invoiceOps.get!, { params: { id: invoice } })).json().items[0].id as string;
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
 }
@@ -605,11 +674,24 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     }),
   'POST /api/appointmentAddOn': async (w, t) => withData({ appointmentId: await makeAppointment(t), addOnId: w.addOn }),
   'POST /api/formTemplate': (w) => ({ body: { formTemplateData: { locationId: w.location, name: `Intake ${unique()}`, fields: FORM_FIELDS } } }),
-  'POST /api/formRequest': (w) =>
-    withData({ formTemplateId: w.formTemplate, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, channel: 'device' }),
   'GET /api/formRequest': (w) => ({ query: { clientId: w.client, appointmentId: w.appointment } }),
   'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
   'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
+  'POST /api/taxCode': (w) => withData({ locationId: w.location, name: `Tax ${unique()}`, rate: 500 }),
+  'POST /api/taxCode/{id}': async (w, t) => ({ params: { id: await makeTaxCode(t) }, ...withData({ locationId: w.location, name: 'Renamed' }) }),
+  'POST /api/invoice': (w) => ({ body: billingBody(w, 'invoice') }),
+  'POST /api/invoice/{id}': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, body: billingBody(w, 'invoice') }),
+  'POST /api/estimate': (w) => ({ body: billingBody(w, 'estimate') }),
+  'POST /api/estimate/{id}': async (w, t) => ({ params: { id: await makeEstimate(t, w.client) }, body: billingBody(w, 'estimate') }),
+  'GET /api/invoice/unbilled': (w) => ({ query: { locationId: w.location, weekOf: '2031-01-06' } }),
+  'POST /api/invoice/{id}/email': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, ...withData({ to: 'owner@example.com', emailTemplateId: w.emailTemplate }) }),
+  'POST /api/invoice/{id}/creditNote': async (w, t) => {
+    const id = await makeInvoice(t, { finalise: true, clientId: w.client });
+    const item = (await t.admin.call(api.invoiceOps.get!, { params: { id } })).json().items[0].id as string;
+    return { params: { id }, ...withData({ reason: 'Overcharged', itemIds: [item] }) };
+  },
+  'POST /api/formRequest': (w) =>
+    withData({ formTemplateId: w.formTemplate, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, estimateId: w.estimate, channel: 'device' }),
   ...templateRequests(),
   'POST /api/priceBand': (w) => withData({ locationId: w.location, cremationType: 'private', minGrams: 0, maxGrams: 5000, price: 15000 }),
   'POST /api/priceCalculator/quote': (w) =>

@@ -226,6 +226,8 @@ export const FormRequestInput = z.object({
   clientId: idField(),
   patientId: idField().nullable().optional(),
   appointmentId: idField().nullable().optional(),
+  /** a consent form for an estimate: submitting it approves the estimate (approval method 'form') */
+  estimateId: idField().nullable().optional(),
   channel: z.enum(FORM_REQUEST_CHANNELS),
 });
 export type FormRequestInput = z.input<typeof FormRequestInput>;

@@ -16,6 +16,7 @@ import { patientsRoutes } from './patients/patients.routes.js';
 import { priceCalculatorRoutes } from './price-calculator/price-calculator.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { quickbooksRoutes } from './quickbooks/quickbooks.routes.js';
@@ -55,4 +56,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   templatesRoutes,
   formsRoutes,
   priceCalculatorRoutes,
+  invoicesRoutes,
 ];

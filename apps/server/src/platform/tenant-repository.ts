@@ -232,6 +232,23 @@ export function scopedTable<T extends AccountTable>(table: T) {
       return rows.length;
     },
 
+    /**
+     * Updates the rows of the scope meeting `where` and answers them as they now are: a counter
+     * taken in one statement (`last_number = last_number + 1 … returning`), so the row lock it
+     * takes orders two transactions and a rollback gives the value back.
+     */
+    async updateReturning(ex: Executor, scope: Scope, where: SQL | undefined, set: RowSet<T>): Promise<Row<T>[]> {
+      const values: Record<string, unknown> = { ...set };
+      delete values.accountId;
+      delete values.id;
+      if (t.updatedAt) values.updatedAt = new Date();
+      return (await ex
+        .update(t)
+        .set(values as never)
+        .where(scoped(scope, where))
+        .returning()) as Row<T>[];
+    },
+
     /** Deletes the rows of the scope meeting `where` (clearing optional references to them); answers how many went. */
     async removeWhere(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
       if (t.id) await clearReferences(ex, scope, sql`(select ${t.id} from ${t} where ${scoped(scope, where)})`);

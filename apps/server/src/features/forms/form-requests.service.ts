@@ -79,7 +79,24 @@ interface ShownForm {
   practiceName: string;
 }
 
+/**
+ * What forms needs of estimates, given by the invoices feature (container.ts): a consent form may
+ * be sent for an estimate, and approves it when submitted, in the submission's transaction.
+ */
+export interface EstimateHooks {
+  /** the estimate is of the account (404) and of the client (400) */
+  check(ex: Executor, scope: Scope, estimateId: string, clientId: string): Promise<void>;
+  approve(tx: Executor, scope: Scope, estimateId: string, at: Date): Promise<void>;
+}
+
 export class FormRequestsService {
+  private estimates: EstimateHooks | undefined;
+
+  /** Registers the estimates' hooks (forms does not depend on the invoices feature). */
+  useEstimates(hooks: EstimateHooks): void {
+    this.estimates = hooks;
+  }
+
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -101,6 +118,10 @@ export class FormRequestsService {
     if (!template || !client) throw notFound();
     const patient = input.patientId ? await this.patientOf(auth, client, input.patientId) : undefined;
     const appointment = input.appointmentId ? await this.appointmentOf(auth, client, input.appointmentId) : undefined;
+    if (input.estimateId) {
+      if (!this.estimates) throw notFound();
+      await this.estimates.check(this.db, auth, input.estimateId, client.id);
+    }
     if (input.channel !== 'device') {
       // A link nobody receives is no use: the channel must be ready before anything is written.
       const ready = (await this.deps.communications.channels(auth, client.id))[input.channel];
@@ -116,6 +137,7 @@ export class FormRequestsService {
         clientId: client.id,
         patientId: patient?.id ?? null,
         appointmentId: appointment?.id ?? null,
+        estimateId: input.estimateId ?? null,
         channel: input.channel,
         secretHash,
         expiresAt: formLinkExpiry(now.getTime()),
@@ -263,6 +285,8 @@ export class FormRequestsService {
     try {
       await this.db.transaction(async (tx) => {
         if (!(await formRequestsRepository.markSubmitted(tx, scope, request.id, submittedAt))) throw formLinkRefused();
+        // A consent form sent for an estimate approves it (an estimate no longer open stays as it is).
+        if (request.estimateId && this.estimates) await this.estimates.approve(tx, scope, request.estimateId, submittedAt);
         const caller = { accountId, userId: null };
         const stored = await this.deps.pdf.store(tx, caller, document, { clientId: request.clientId, patientId: request.patientId });
         const row = await formSubmissionsRepository.insert(tx, scope, {

@@ -1,0 +1,244 @@
+// Estimates: a low and a high total (each line's quantity and high quantity, priced by the
+// contracts' pricing function); the client approves one in person or by a consent form; an
+// approved estimate becomes a draft invoice once (a unique index on invoices.estimate_id), and the
+// deposits taken on it move to that invoice in the same transaction.
+// Security-critical: every id in a request (header and lines) is read in the caller's account.
+import { ESTIMATE_MESSAGES, type Estimate, type EstimateInput, type EstimateItem, type EstimateListQuery, type EstimateSummary, type Invoice } from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { appointmentsRepository } from '../appointments/appointments.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { locationOwnership } from '../locations/locations.service.js';
+import { checkLines, estimateTotals, invoiceItemRows, lineColumns, storedLine, totalsOf, type EstimateLineInput } from './invoice-lines.js';
+import {
+  estimateExtras,
+  estimateItemsTable,
+  estimatesRepository,
+  invoiceItemsTable,
+  invoicesRepository,
+  type EstimateItemRow,
+  type EstimateRow,
+  type EstimateWithExtras,
+} from './invoices.repository.js';
+import type { estimates } from './invoices.table.js';
+import { accountCurrency, checkParties, locationToday, toInvoices } from './invoices.service.js';
+
+type Input = z.output<typeof EstimateInput>;
+type Patch = Partial<Input>;
+type Query = z.output<typeof EstimateListQuery>;
+
+export const ESTIMATE_RULES = {
+  deleteWithDeposits: 'This estimate holds deposits. Move or refund them before deleting it.',
+} as const;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toItem(r: EstimateItemRow): EstimateItem {
+  return {
+    id: r.id,
+    position: r.position,
+    kind: r.kind as EstimateItem['kind'],
+    description: r.description,
+    quantity: r.quantity,
+    unitPrice: r.unitPrice,
+    discountType: r.discountType as EstimateItem['discountType'],
+    discountValue: r.discountValue,
+    taxCodeId: r.taxCodeId,
+    taxName: r.taxName,
+    taxRate: r.taxRate,
+    providerId: r.providerId,
+    serviceId: r.serviceId,
+    addOnId: r.addOnId,
+    highQuantity: r.highQuantity,
+  };
+}
+
+function toSummary(r: EstimateWithExtras): EstimateSummary {
+  return {
+    id: r.id,
+    locationId: r.locationId,
+    clientId: r.clientId,
+    clientName: r.clientName,
+    patientId: r.patientId,
+    patientName: r.patientName,
+    appointmentId: r.appointmentId,
+    status: r.status as EstimateSummary['status'],
+    currency: r.currency,
+    lowTotal: r.lowTotal,
+    highTotal: r.highTotal,
+    deposit: r.deposit,
+    validUntil: r.validUntil,
+    approvalMethod: r.approvalMethod as EstimateSummary['approvalMethod'],
+    approvedAt: iso(r.approvedAt),
+    invoiceId: r.invoiceId,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function toEstimates(ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Estimate[]> {
+  const ids = rows.map((r) => r.id);
+  const full = new Map((await estimatesRepository.withExtras(ex, scope, ids)).map((r) => [r.id, r]));
+  const items = await estimateItemsTable.of(ex, scope, ids);
+  return ids.flatMap((id) => {
+    const r = full.get(id);
+    if (!r) return [];
+    return [
+      {
+        ...toSummary(r),
+        discountType: r.discountType as Estimate['discountType'],
+        discountValue: r.discountValue,
+        notes: r.notes,
+        items: (items.get(id) ?? []).map(toItem),
+      },
+    ];
+  });
+}
+
+const withHigh = (r: EstimateItemRow) => ({ ...storedLine(r), highQuantity: r.highQuantity });
+
+export class EstimatesService extends TenantCrudService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, typeof estimateExtras> {
+  constructor(db: Db, audit: AuditService) {
+    super(db, audit, {
+      entityType: 'estimate',
+      repository: estimatesRepository,
+      toEntities: toEstimates,
+      toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as EstimateWithExtras)),
+      listExtras: estimateExtras,
+      listOptions: (q) => estimatesRepository.listOptions(q),
+      paged: true,
+      listFilters: (q) => [
+        [clientsRepository, q.clientId],
+        [appointmentsRepository, q.appointmentId],
+      ],
+      location: locationOwnership,
+      prepareCreate: async (ex, caller, input) => {
+        await checkParties(ex, caller, input);
+        return { ...input, currency: await accountCurrency(ex, caller), status: 'open', createdById: caller.userId };
+      },
+      preparePatch: async (ex, scope, input, existing) => {
+        if (existing.status !== 'open') throw conflict(ESTIMATE_MESSAGES.notOpen);
+        await checkParties(
+          ex,
+          scope,
+          {
+            clientId: input.clientId ?? existing.clientId,
+            patientId: input.patientId !== undefined ? input.patientId : existing.patientId,
+            appointmentId: input.appointmentId !== undefined ? input.appointmentId : existing.appointmentId,
+          },
+          existing,
+        );
+        return input;
+      },
+      // A new discount or location prices (and checks) the lines again when they were not sent with it.
+      afterUpdate: async (ex, scope, before, after) => {
+        if (before.discountType === after.discountType && before.discountValue === after.discountValue && before.locationId === after.locationId) return;
+        const rows = (await estimateItemsTable.of(ex, scope, [after.id])).get(after.id) ?? [];
+        const lines = await checkLines(ex, scope, 'estimateItems', rows.map(withHigh), after.locationId);
+        await estimateItemsTable.replace(ex, scope, after.id, lines.map((l) => ({ ...lineColumns(l), highQuantity: l.highQuantity })));
+        await estimatesRepository.update(ex, scope, after.id, estimateTotals(lines, after));
+      },
+      beforeRemove: async (ex, scope, existing) => {
+        if (existing.status === 'invoiced') throw conflict(ESTIMATE_MESSAGES.notOpen);
+        const [full] = await estimatesRepository.withExtras(ex, scope, [existing.id]);
+        if (full && full.deposit !== 0) throw conflict(ESTIMATE_RULES.deleteWithDeposits);
+      },
+      items: {
+        table: estimateItemsTable,
+        prepare: async (ex, scope, items, header) => {
+          const lines = await checkLines(ex, scope, 'estimateItems', items, header.locationId);
+          return lines.map((l) => ({ ...lineColumns(l), highQuantity: l.highQuantity }));
+        },
+        afterWrite: async (ex, scope, header, items) => (await estimatesRepository.update(ex, scope, header.id, estimateTotals(items.map(withHigh), header)))!,
+      },
+      uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
+    });
+  }
+
+  /** A change of state of one estimate, locked first, with its history entry, in one transaction. */
+  private async transition(auth: AuthContext, id: string, change: (row: EstimateRow) => Partial<EstimateRow>): Promise<Estimate> {
+    return this.write(async (tx) => {
+      const existing = await estimatesRepository.findById(tx, auth, id, { lock: 'update' });
+      if (!existing) throw notFound();
+      const row = await estimatesRepository.update(tx, auth, id, change(existing));
+      await this.audit.record(tx, auth, [{ entityType: 'estimate', entityId: id, action: 'update', before: existing, after: row }]);
+      return (await toEstimates(tx, auth, [{ id }]))[0]!;
+    });
+  }
+
+  /** The client approved it in person. */
+  async approve(auth: AuthContext, id: string): Promise<Estimate> {
+    return this.transition(auth, id, (row) => {
+      if (row.status !== 'open') throw conflict(ESTIMATE_MESSAGES.notOpen);
+      return { status: 'approved', approvalMethod: 'in_person', approvedAt: new Date(), approvedById: auth.userId };
+    });
+  }
+
+  async decline(auth: AuthContext, id: string, reason: string | null): Promise<Estimate> {
+    return this.transition(auth, id, (row) => {
+      if (row.status !== 'open') throw conflict(ESTIMATE_MESSAGES.notOpen);
+      const notes = reason ? [row.notes.trim(), `Declined: ${reason}`].filter(Boolean).join('\n\n') : row.notes;
+      return { status: 'declined', declinedAt: new Date(), notes };
+    });
+  }
+
+  /**
+   * A consent form naming the estimate was submitted: the estimate is approved by form, in the
+   * submission's transaction. One that is no longer open stays as it is (the submission is kept).
+   */
+  async approveByForm(tx: Executor, scope: Scope, estimateId: string, at: Date): Promise<void> {
+    await estimatesRepository.approveIfOpen(tx, scope, estimateId, 'form', null, at);
+  }
+
+  /** The estimate a form request names: of the account (404) and of the request's client (400). */
+  async assertEstimateOf(ex: Executor, scope: Scope, estimateId: string, clientId: string): Promise<void> {
+    const estimate = await estimatesRepository.findById(ex, scope, estimateId);
+    if (!estimate) throw notFound('estimateId: unknown estimate');
+    if (estimate.clientId !== clientId) throw badRequest('estimateId: not an estimate of this client');
+  }
+
+  /**
+   * An approved estimate becomes a draft invoice, once: the estimate is held FOR UPDATE, the unique
+   * index on invoices.estimate_id stops a second; its lines (at their quantities) become the
+   * invoice's, and the deposits allocated to it move to the invoice, all in one transaction.
+   */
+  async toInvoice(auth: AuthContext, id: string): Promise<Invoice> {
+    return this.write(async (tx) => {
+      const estimate = await estimatesRepository.findById(tx, auth, id, { lock: 'update' });
+      if (!estimate) throw notFound();
+      if (estimate.status === 'invoiced') throw conflict(ESTIMATE_MESSAGES.alreadyInvoiced);
+      if (estimate.status !== 'approved') throw conflict(ESTIMATE_MESSAGES.notApproved);
+      const rows = (await estimateItemsTable.of(tx, auth, [id])).get(id) ?? [];
+      const lines = await checkLines(tx, auth, 'estimateItems', rows.map(storedLine), estimate.locationId);
+      const items = invoiceItemRows(lines, estimate, 1);
+      const invoice = await invoicesRepository.insert(tx, auth, {
+        locationId: estimate.locationId,
+        clientId: estimate.clientId,
+        patientId: estimate.patientId,
+        appointmentId: estimate.appointmentId,
+        estimateId: estimate.id,
+        kind: 'invoice',
+        status: 'draft',
+        currency: estimate.currency,
+        issuedOn: await locationToday(tx, auth, estimate.locationId),
+        discountType: estimate.discountType,
+        discountValue: estimate.discountValue,
+        notes: estimate.notes,
+        createdById: auth.userId,
+        ...totalsOf(items),
+      });
+      await invoiceItemsTable.replace(tx, auth, invoice.id, items);
+      await invoicesRepository.moveDeposits(tx, auth, estimate.id, invoice.id);
+      const after = await estimatesRepository.update(tx, auth, id, { status: 'invoiced' });
+      await this.audit.record(tx, auth, [
+        { entityType: 'invoice', entityId: invoice.id, action: 'create', after: invoice },
+        { entityType: 'estimate', entityId: id, action: 'update', before: estimate, after },
+      ]);
+      return (await toInvoices(tx, auth, [invoice]))[0]!;
+    });
+  }
+}

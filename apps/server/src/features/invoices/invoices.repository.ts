@@ -1,0 +1,290 @@
+// The invoices feature's statements: tax codes, estimates, invoices, their lines, the numbering
+// per location, and THE balance queries (docs/decisions/0106): what an invoice has been paid and
+// credited, its balance and payment state, and what a client owes, are computed here from the
+// payment, refund, allocation and credit-note rows, in the statement that shows them. Payments
+// lock invoices through `lockForPayment` so an allocation is checked against the same figures.
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { childTable, idIn, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { clients } from '../clients/clients.table.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { patients } from '../patients/patients.table.js';
+import { paymentAllocations, payments } from '../payments/payments.table.js';
+import { estimateItems, estimates, invoiceItems, invoiceNumbers, invoices, taxCodes } from './invoices.table.js';
+
+export const taxCodesRepository = tenantRepository(taxCodes);
+export const estimatesBase = tenantRepository(estimates);
+export const estimateItemsTable = childTable(estimateItems, estimateItems.estimateId);
+const invoicesBase = tenantRepository(invoices);
+export const invoiceItemsTable = childTable(invoiceItems, invoiceItems.invoiceId);
+const numbers = scopedTable(invoiceNumbers);
+/** Read here for the balances only; the payments feature writes them. */
+const allocationRows = scopedTable(paymentAllocations);
+const paymentRows = scopedTable(payments);
+/** A credit note against the invoice of the outer query (named in SQL as `invoices as credit_note`). */
+const creditNote = alias(invoices, 'credit_note');
+const creditNoteRows = scopedTable(creditNote);
+
+export type TaxCodeRow = typeof taxCodes.$inferSelect;
+export type EstimateRow = typeof estimates.$inferSelect;
+export type EstimateItemRow = typeof estimateItems.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+
+const clientRows = clientsRepository;
+const patientRowsRepo = patientsRepository;
+
+/** The client's and patient's names of a row of `t`, read beside it. */
+function namesOf(t: typeof invoices | typeof estimates) {
+  return {
+    clientName: sql<string>`coalesce(${clientRows.valueFor(t, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, t.clientId))}, '')`,
+    patientName: sql<string | null>`${patientRowsRepo.valueFor(t, patients.name, eq(patients.id, t.patientId))}`,
+  };
+}
+
+// ---------- balances: the one place (docs/decisions/0106) ----------
+/** Payments allocated to the invoice, less refunds (negative allocations). */
+const paidSql = (outer: typeof invoices) =>
+  sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(outer, eq(paymentAllocations.invoiceId, outer.id))}), 0)`;
+/** Finalised credit notes against the invoice, as a positive amount. */
+const creditedSql = (outer: typeof invoices) =>
+  sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
+/** What is still owed on a finalised invoice; a draft owes its total; a void invoice and a credit note nothing. */
+const balanceSql = (outer: typeof invoices) =>
+  sql<number>`(case when ${outer.kind} <> 'invoice' or ${outer.status} = 'void' then 0
+    when ${outer.status} = 'draft' then ${outer.total}
+    else ${outer.total} - ${paidSql(outer)} - ${creditedSql(outer)} end)`;
+const paymentStateSql = (outer: typeof invoices) =>
+  sql<string>`(case when ${outer.kind} <> 'invoice' or ${outer.status} <> 'finalised' then 'not_due'
+    when ${balanceSql(outer)} <= 0 then 'paid'
+    when ${paidSql(outer)} + ${creditedSql(outer)} > 0 then 'partly_paid'
+    else 'unpaid' end)`;
+
+/** The balance figures of each invoice row, read beside it (exported for the payments feature's lists). */
+export const invoiceBalances = {
+  paid: paidSql(invoices).mapWith(Number),
+  credited: creditedSql(invoices).mapWith(Number),
+  balance: balanceSql(invoices).mapWith(Number),
+  paymentState: paymentStateSql(invoices),
+};
+
+/** What an invoice list and answer show beside each row, in the same statement. */
+export const invoiceExtras = { ...namesOf(invoices), ...invoiceBalances };
+export type InvoiceWithExtras = InvoiceRow & {
+  clientName: string;
+  patientName: string | null;
+  paid: number;
+  credited: number;
+  balance: number;
+  paymentState: string;
+};
+
+/** Deposits held on the estimate (allocations of payments to it, less refunds). */
+const depositSql = (outer: typeof estimates) =>
+  sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(outer, eq(paymentAllocations.estimateId, outer.id))}), 0)`;
+export const estimateExtras = {
+  ...namesOf(estimates),
+  deposit: depositSql(estimates).mapWith(Number),
+  /** the invoice it became */
+  invoiceId: sql<string | null>`${invoicesBase.valueFor(estimates, invoices.id, eq(invoices.estimateId, estimates.id))}`,
+};
+export type EstimateWithExtras = EstimateRow & { clientName: string; patientName: string | null; deposit: number; invoiceId: string | null };
+
+export type InvoiceListQuery = {
+  locationId?: string | undefined;
+  clientId?: string | undefined;
+  appointmentId?: string | undefined;
+  status?: string | undefined;
+  kind?: string | undefined;
+  unpaid?: boolean | 'true' | 'false' | undefined;
+};
+
+export const invoicesRepository = {
+  ...invoicesBase,
+
+  listOptions(q: InvoiceListQuery): ListOptions {
+    const unpaid = q.unpaid === true || q.unpaid === 'true';
+    return {
+      where: and(
+        q.locationId ? eq(invoices.locationId, q.locationId) : undefined,
+        q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
+        q.appointmentId ? eq(invoices.appointmentId, q.appointmentId) : undefined,
+        q.status ? eq(invoices.status, q.status) : undefined,
+        q.kind ? eq(invoices.kind, q.kind) : undefined,
+        unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balanceSql(invoices)} > 0`) : undefined,
+      ),
+      orderBy: [desc(invoices.issuedOn), desc(invoices.createdAt), desc(invoices.id)],
+    };
+  },
+
+  /** Invoices by id with their names and balances (one statement). */
+  async withExtras(ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<InvoiceWithExtras[]> {
+    if (ids.length === 0) return [];
+    return (await invoicesBase.list(ex, scope, {
+      where: idIn(invoices.id, [...new Set(ids)]),
+      extras: invoiceExtras,
+      ...(opts.lock && { lock: opts.lock, orderBy: [invoices.id] }),
+    })) as InvoiceWithExtras[];
+  },
+
+  /**
+   * The invoices a payment is allocated to, held FOR UPDATE until the payment's transaction ends,
+   * with their balances as this feature computes them: two payments on one invoice are checked
+   * one after the other, so neither can take more than is left.
+   */
+  async lockForPayment(
+    tx: Executor,
+    scope: Scope,
+    invoiceIds: readonly string[],
+  ): Promise<{ id: string; clientId: string; locationId: string; status: string; kind: string; total: number; balance: number }[]> {
+    if (invoiceIds.length === 0) return [];
+    const rows = await invoicesBase
+      .select(tx, scope, {
+        id: invoices.id,
+        clientId: invoices.clientId,
+        locationId: invoices.locationId,
+        status: invoices.status,
+        kind: invoices.kind,
+        total: invoices.total,
+        balance: invoiceBalances.balance,
+      }, idIn(invoices.id, [...new Set(invoiceIds)]))
+      .orderBy(invoices.id)
+      .for('update');
+    return rows;
+  },
+
+  /** What is left to credit of an invoice: its total less its finalised credit notes. */
+  async creditLeft(ex: Executor, scope: Scope, invoiceId: string): Promise<number> {
+    const [row] = await invoicesBase.select(ex, scope, { left: sql<number>`${invoices.total} - ${creditedSql(invoices)}`.mapWith(Number) }, eq(invoices.id, invoiceId));
+    return row?.left ?? 0;
+  },
+
+  /** Whether any payment or refund is allocated to the invoice. */
+  async hasAllocations(ex: Executor, scope: Scope, invoiceId: string): Promise<boolean> {
+    return allocationRows.exists(ex, scope, eq(paymentAllocations.invoiceId, invoiceId));
+  },
+
+  /** Whether a finalised credit note corrects the invoice. */
+  async hasCreditNotes(ex: Executor, scope: Scope, invoiceId: string): Promise<boolean> {
+    return invoicesBase.exists(ex, scope, and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.status, 'finalised')));
+  },
+
+  /**
+   * The next number of the location's sequence of this kind: one UPDATE … RETURNING on its row
+   * (created on the first), inside the finalising transaction. The row stays locked until it
+   * commits, so numbers follow one another; a rollback gives the number back, so there are no gaps.
+   */
+  async nextNumber(tx: Executor, scope: Scope, locationId: string, kind: string): Promise<number> {
+    const where = and(eq(invoiceNumbers.locationId, locationId), eq(invoiceNumbers.kind, kind));
+    const take = () => numbers.updateReturning(tx, scope, where, { lastNumber: sql`${invoiceNumbers.lastNumber} + 1` });
+    let [row] = await take();
+    if (!row) {
+      await numbers.insertMany(tx, scope, [{ locationId, kind, lastNumber: 0 }], { ignoreConflicts: true });
+      [row] = await take();
+    }
+    return row!.lastNumber;
+  },
+
+  /** Deposits on the estimate move to the invoice it became (in the caller's transaction). */
+  async moveDeposits(tx: Executor, scope: Scope, estimateId: string, invoiceId: string): Promise<number> {
+    return allocationRows.updateWhere(tx, scope, eq(paymentAllocations.estimateId, estimateId), { estimateId: null, invoiceId });
+  },
+
+  /**
+   * What the appointments' invoices (not void, not credit notes) bill of each service and add-on:
+   * one statement for any number of appointments.
+   */
+  async billedFor(ex: Executor, scope: Scope, appointmentIds: readonly string[]) {
+    if (appointmentIds.length === 0) return [];
+    return invoiceItemsTable
+      .select(ex, scope, {
+        appointmentId: sql<string>`${invoices.appointmentId}`,
+        serviceId: invoiceItems.serviceId,
+        addOnId: invoiceItems.addOnId,
+        quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
+      })
+      .innerJoin(invoices, invoicesBase.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
+      .where(
+        and(
+          invoiceItemsTable.scoped(scope),
+          idIn(invoices.appointmentId, [...new Set(appointmentIds)]),
+          ne(invoices.status, 'void'),
+          eq(invoices.kind, 'invoice'),
+        ),
+      )
+      .groupBy(invoices.appointmentId, invoiceItems.serviceId, invoiceItems.addOnId);
+  },
+
+  /** The appointments' draft invoices (where a missed charge is added), the newest first. */
+  async draftsFor(ex: Executor, scope: Scope, appointmentIds: readonly string[]): Promise<{ id: string; appointmentId: string | null }[]> {
+    if (appointmentIds.length === 0) return [];
+    return invoicesBase
+      .select(ex, scope, { id: invoices.id, appointmentId: invoices.appointmentId }, and(idIn(invoices.appointmentId, [...new Set(appointmentIds)]), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))
+      .orderBy(desc(invoices.createdAt));
+  },
+
+  /**
+   * A client's balance in one statement: what the finalised invoices still owe, the credit
+   * (payments less refunds less what is allocated), and the deposits on open or approved estimates.
+   */
+  async clientBalance(ex: Executor, scope: Scope, clientId: string): Promise<{ owed: number; credit: number; deposits: number }> {
+    const [row] = await clientsRepository.select(
+      ex,
+      scope,
+      {
+        owed: sql<number>`coalesce((select sum(${balanceSql(invoices)}) from ${invoices} where ${invoicesBase.joined(clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
+        received: sql<number>`coalesce((select sum(case when ${payments.kind} = 'refund' then -${payments.amount} else ${payments.amount} end) from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))}), 0)`.mapWith(Number),
+        allocated: sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(clients, sql`${paymentAllocations.paymentId} in (select ${payments.id} from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))})`)}), 0)`.mapWith(Number),
+        deposits: sql<number>`coalesce((select sum(${depositSql(estimates)}) from ${estimates} where ${estimatesBase.joined(clients, and(eq(estimates.clientId, clients.id), inArray(estimates.status, ['open', 'approved'])))}), 0)`.mapWith(Number),
+      },
+      eq(clients.id, clientId),
+    );
+    return { owed: row?.owed ?? 0, credit: (row?.received ?? 0) - (row?.allocated ?? 0), deposits: row?.deposits ?? 0 };
+  },
+};
+
+export const estimatesRepository = {
+  ...estimatesBase,
+
+  listOptions(q: { locationId?: string | undefined; clientId?: string | undefined; appointmentId?: string | undefined; status?: string | undefined }): ListOptions {
+    return {
+      where: and(
+        q.locationId ? eq(estimates.locationId, q.locationId) : undefined,
+        q.clientId ? eq(estimates.clientId, q.clientId) : undefined,
+        q.appointmentId ? eq(estimates.appointmentId, q.appointmentId) : undefined,
+        q.status ? eq(estimates.status, q.status) : undefined,
+      ),
+      orderBy: [desc(estimates.createdAt), desc(estimates.id)],
+    };
+  },
+
+  async withExtras(ex: Executor, scope: Scope, ids: readonly string[]): Promise<EstimateWithExtras[]> {
+    if (ids.length === 0) return [];
+    return (await estimatesBase.list(ex, scope, { where: idIn(estimates.id, [...new Set(ids)]), extras: estimateExtras })) as EstimateWithExtras[];
+  },
+
+  /** An open estimate becomes approved; answers whether it was open (one conditional update). */
+  async approveIfOpen(ex: Executor, scope: Scope, id: string, method: 'in_person' | 'form', by: string | null, at: Date): Promise<boolean> {
+    const n = await estimatesBase.updateWhere(ex, scope, and(eq(estimates.id, id), eq(estimates.status, 'open')), {
+      status: 'approved',
+      approvalMethod: method,
+      approvedAt: at,
+      approvedById: by,
+    });
+    return n > 0;
+  },
+};
+
+export const taxCodeListOptions = (q: { locationId?: string | undefined }): ListOptions => ({
+  where: q.locationId ? eq(taxCodes.locationId, q.locationId) : undefined,
+  orderBy: [asc(sql`lower(${taxCodes.name})`), asc(taxCodes.id)],
+});
+
+/** Whether a tax code is on any line (a used tax code is made inactive, not deleted). */
+export async function taxCodeInUse(ex: Executor, scope: Scope, id: string): Promise<boolean> {
+  return (await invoiceItemsTable.exists(ex, scope, eq(invoiceItems.taxCodeId, id))) || estimateItemsTable.exists(ex, scope, eq(estimateItems.taxCodeId, id));
+}
+
+export type { AccountKeyed };

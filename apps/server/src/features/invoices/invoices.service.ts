@@ -1,0 +1,391 @@
+// Invoices and credit notes (docs/decisions/0105): drafts written with their lines in one
+// transaction and priced by the contracts' pricing function; finalising takes the location's next
+// number without gaps; a finalised invoice changes only by a void or a credit note.
+// Security-critical: every id in a request (header and lines) is read in the caller's account.
+import {
+  ESTIMATE_MESSAGES,
+  INVOICE_MESSAGES,
+  toCents,
+  type ClientBalance,
+  type CreditNoteInput,
+  type Invoice,
+  type InvoiceInput,
+  type InvoiceItem,
+  type InvoiceListQuery,
+  type InvoiceSummary,
+  type PaymentState,
+} from '@willow/contracts';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { TenantCrudService } from '../../platform/crud.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { appointmentsRepository } from '../appointments/appointments.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { locationOwnership } from '../locations/locations.service.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { servicesRepository } from '../services/services.repository.js';
+import { findPdfTemplate } from '../templates/templates.repository.js';
+import { checkLines, invoiceItemRows, storedLine, totalsOf, type LineInput } from './invoice-lines.js';
+import {
+  estimatesBase,
+  invoiceExtras,
+  invoiceItemsTable,
+  invoicesRepository,
+  type InvoiceItemRow,
+  type InvoiceRow,
+  type InvoiceWithExtras,
+} from './invoices.repository.js';
+import type { invoices } from './invoices.table.js';
+
+type Input = z.output<typeof InvoiceInput>;
+type Patch = Partial<Input>;
+type Query = z.output<typeof InvoiceListQuery>;
+
+export const INVOICE_RULES = {
+  patientOfAnotherClient: 'patientId: not one of this client’s patients',
+  appointmentOfAnotherClient: 'appointmentId: not an appointment of this client',
+  pdfTemplateElsewhere: 'pdfTemplateId: must be a PDF template of the same location',
+  voidDraft: 'A draft invoice is deleted, not voided',
+  voidWithCredits: 'This invoice has credit notes. It cannot be voided.',
+  deleteWithPayments: 'This invoice holds payments. Move or refund them before deleting it.',
+  creditNoteFixed: 'A credit note stays with the client and location of its invoice',
+  unknownItem: 'itemIds: not lines of this invoice',
+} as const;
+
+/** Today's date at a place (an invoice is issued on the practice's calendar). */
+export function todayIn(timezone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export async function locationToday(ex: Executor, scope: Scope, locationId: string): Promise<string> {
+  const zones = await locationsRepository.timezonesOf(ex, scope, [locationId]);
+  return todayIn(zones.get(locationId) ?? 'UTC');
+}
+
+export async function accountCurrency(ex: Executor, scope: Scope): Promise<string> {
+  return (await accountsRepository.findById(ex, scope.accountId))?.currency ?? 'USD';
+}
+
+/**
+ * The client, patient and appointment a document names: each of the account (404 otherwise), the
+ * patient and appointment the client's (400 naming the field). On an update only what changes is read.
+ */
+export async function checkParties(
+  ex: Executor,
+  scope: Scope,
+  next: { clientId: string; patientId: string | null; appointmentId: string | null },
+  before?: { clientId: string; patientId: string | null; appointmentId: string | null },
+): Promise<void> {
+  const changed = (k: 'clientId' | 'patientId' | 'appointmentId') => !before || before[k] !== next[k];
+  if (changed('clientId') && !(await clientsRepository.findById(ex, scope, next.clientId, { lock: 'share' }))) throw notFound('clientId: unknown client');
+  if (next.patientId && (changed('patientId') || changed('clientId'))) {
+    const patient = await patientsRepository.findById(ex, scope, next.patientId);
+    if (!patient) throw notFound('patientId: unknown patient');
+    if (patient.clientId !== next.clientId) throw badRequest(INVOICE_RULES.patientOfAnotherClient);
+  }
+  if (next.appointmentId && (changed('appointmentId') || changed('clientId'))) {
+    const appointment = await appointmentsRepository.findById(ex, scope, next.appointmentId);
+    if (!appointment) throw notFound('appointmentId: unknown appointment');
+    if (appointment.clientId !== next.clientId) throw badRequest(INVOICE_RULES.appointmentOfAnotherClient);
+  }
+}
+
+async function checkPdfTemplate(ex: Executor, scope: Scope, pdfTemplateId: string | null, locationId: string): Promise<void> {
+  if (!pdfTemplateId) return;
+  const pdf = await findPdfTemplate(ex, scope, pdfTemplateId);
+  if (!pdf) throw notFound('pdfTemplateId: unknown PDF template');
+  if (pdf.locationId !== locationId) throw badRequest(INVOICE_RULES.pdfTemplateElsewhere);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toItem(r: InvoiceItemRow): InvoiceItem {
+  return {
+    id: r.id,
+    position: r.position,
+    kind: r.kind as InvoiceItem['kind'],
+    description: r.description,
+    quantity: r.quantity,
+    unitPrice: r.unitPrice,
+    discountType: r.discountType as InvoiceItem['discountType'],
+    discountValue: r.discountValue,
+    taxCodeId: r.taxCodeId,
+    taxName: r.taxName,
+    taxRate: r.taxRate,
+    providerId: r.providerId,
+    serviceId: r.serviceId,
+    addOnId: r.addOnId,
+    gross: r.gross,
+    lineDiscount: r.lineDiscount,
+    sharedDiscount: r.sharedDiscount,
+    tax: r.lineTax,
+    total: r.lineTotal,
+  };
+}
+
+export function toSummary(r: InvoiceWithExtras): InvoiceSummary {
+  return {
+    id: r.id,
+    locationId: r.locationId,
+    clientId: r.clientId,
+    clientName: r.clientName,
+    patientId: r.patientId,
+    patientName: r.patientName,
+    appointmentId: r.appointmentId,
+    estimateId: r.estimateId,
+    kind: r.kind as InvoiceSummary['kind'],
+    creditedInvoiceId: r.creditedInvoiceId,
+    number: r.number,
+    status: r.status as InvoiceSummary['status'],
+    currency: r.currency,
+    issuedOn: r.issuedOn,
+    dueOn: r.dueOn,
+    subtotal: r.subtotal,
+    discount: r.discount,
+    tax: r.tax,
+    total: r.total,
+    paid: r.paid,
+    credited: r.credited,
+    balance: r.balance,
+    paymentState: r.paymentState as PaymentState,
+    finalisedAt: iso(r.finalisedAt),
+    voidedAt: iso(r.voidedAt),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Invoices with their names, balances and lines: two statements for any number. */
+export async function toInvoices(ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Invoice[]> {
+  const ids = rows.map((r) => r.id);
+  const full = new Map((await invoicesRepository.withExtras(ex, scope, ids)).map((r) => [r.id, r]));
+  const items = await invoiceItemsTable.of(ex, scope, ids);
+  return ids.flatMap((id) => {
+    const r = full.get(id);
+    if (!r) return [];
+    return [
+      {
+        ...toSummary(r),
+        discountType: r.discountType as Invoice['discountType'],
+        discountValue: r.discountValue,
+        notes: r.notes,
+        pdfTemplateId: r.pdfTemplateId,
+        voidReason: r.voidReason,
+        items: (items.get(id) ?? []).map(toItem),
+      },
+    ];
+  });
+}
+
+const signOf = (header: { kind: string }): 1 | -1 => (header.kind === 'credit_note' ? -1 : 1);
+
+/** A credit note cannot credit more than is left of its invoice (checked on every write and when finalised). */
+async function assertCreditFits(ex: Executor, scope: Scope, creditNote: { creditedInvoiceId: string | null }, total: number): Promise<void> {
+  if (!creditNote.creditedInvoiceId) return;
+  const left = await invoicesRepository.creditLeft(ex, scope, creditNote.creditedInvoiceId);
+  if (-total > left) throw conflict(INVOICE_MESSAGES.creditExceeds);
+}
+
+export class InvoicesService extends TenantCrudService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, typeof invoiceExtras> {
+  constructor(db: Db, audit: AuditService) {
+    super(db, audit, {
+      entityType: 'invoice',
+      repository: invoicesRepository,
+      toEntities: toInvoices,
+      toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as InvoiceWithExtras)),
+      listExtras: invoiceExtras,
+      listOptions: (q) => invoicesRepository.listOptions(q),
+      paged: true,
+      listFilters: (q) => [
+        [clientsRepository, q.clientId],
+        [appointmentsRepository, q.appointmentId],
+      ],
+      location: locationOwnership,
+      prepareCreate: async (ex, caller, input) => {
+        await checkParties(ex, caller, input);
+        await checkPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
+        return {
+          ...input,
+          issuedOn: input.issuedOn ?? (await locationToday(ex, caller, input.locationId)),
+          currency: await accountCurrency(ex, caller),
+          kind: 'invoice',
+          status: 'draft',
+          createdById: caller.userId,
+        };
+      },
+      preparePatch: async (ex, scope, input, existing) => {
+        if (existing.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft);
+        if (existing.kind === 'credit_note' && ((input.clientId && input.clientId !== existing.clientId) || (input.locationId && input.locationId !== existing.locationId)))
+          throw badRequest(INVOICE_RULES.creditNoteFixed);
+        const next = {
+          clientId: input.clientId ?? existing.clientId,
+          patientId: input.patientId !== undefined ? input.patientId : existing.patientId,
+          appointmentId: input.appointmentId !== undefined ? input.appointmentId : existing.appointmentId,
+        };
+        await checkParties(ex, scope, next, existing);
+        const pdfTemplateId = input.pdfTemplateId !== undefined ? input.pdfTemplateId : existing.pdfTemplateId;
+        const locationId = input.locationId ?? existing.locationId;
+        if (pdfTemplateId !== existing.pdfTemplateId || locationId !== existing.locationId) await checkPdfTemplate(ex, scope, pdfTemplateId, locationId);
+        return input;
+      },
+      // A new discount or location prices (and checks) the lines again when they were not sent with it.
+      afterUpdate: async (ex, scope, before, after) => {
+        if (before.discountType === after.discountType && before.discountValue === after.discountValue && before.locationId === after.locationId) return;
+        const lines = (await invoiceItemsTable.of(ex, scope, [after.id])).get(after.id) ?? [];
+        await this.writeLines(ex, scope, after, await checkLines(ex, scope, 'invoiceItems', lines.map(storedLine), after.locationId));
+      },
+      beforeRemove: async (ex, scope, existing) => {
+        if (existing.status !== 'draft') throw conflict(INVOICE_MESSAGES.cannotDelete);
+        if (await invoicesRepository.hasAllocations(ex, scope, existing.id)) throw conflict(INVOICE_RULES.deleteWithPayments);
+        // The estimate it was made from may become an invoice again.
+        if (existing.estimateId) await estimatesBase.update(ex, scope, existing.estimateId, { status: 'approved' });
+      },
+      items: {
+        table: invoiceItemsTable,
+        prepare: async (ex, scope, items, header) => {
+          const lines = await checkLines(ex, scope, 'invoiceItems', items, header.locationId);
+          const rows = invoiceItemRows(lines, header, signOf(header));
+          if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, totalsOf(rows).total);
+          return rows;
+        },
+        afterWrite: async (ex, scope, header, items) => (await invoicesRepository.update(ex, scope, header.id, totalsOf(items)))!,
+      },
+      uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
+    });
+  }
+
+  /** The lines become `lines`, priced with the header's discount, and the header's totals follow. */
+  private async writeLines(ex: Executor, scope: Scope, header: InvoiceRow, lines: Awaited<ReturnType<typeof checkLines>>): Promise<void> {
+    const rows = invoiceItemRows(lines, header, signOf(header));
+    if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, totalsOf(rows).total);
+    await invoiceItemsTable.replace(ex, scope, header.id, rows);
+    await invoicesRepository.update(ex, scope, header.id, totalsOf(rows));
+  }
+
+  /** A change of state of one invoice, locked first, with its history entry, in one transaction. */
+  private async transition(auth: AuthContext, id: string, change: (tx: Executor, row: InvoiceRow) => Promise<Partial<InvoiceRow>>): Promise<Invoice> {
+    return this.write(async (tx) => {
+      const existing = await invoicesRepository.findById(tx, auth, id, { lock: 'update' });
+      if (!existing) throw notFound();
+      const row = await invoicesRepository.update(tx, auth, id, await change(tx, existing));
+      await this.audit.record(tx, auth, [{ entityType: 'invoice', entityId: id, action: 'update', before: existing, after: row }]);
+      return (await toInvoices(tx, auth, [{ id }]))[0]!;
+    });
+  }
+
+  /** Finalising: at least one line, the next number of its location and kind; a credit note still fits its invoice. */
+  async finalise(auth: AuthContext, id: string): Promise<Invoice> {
+    return this.transition(auth, id, async (tx, row) => {
+      if (row.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft);
+      const lines = (await invoiceItemsTable.of(tx, auth, [id])).get(id) ?? [];
+      if (lines.length === 0) throw badRequest(INVOICE_MESSAGES.emptyInvoice);
+      if (row.creditedInvoiceId) {
+        // The invoice it corrects is held while this one is numbered: two credit notes finalised at once are checked in turn.
+        const credited = await invoicesRepository.findById(tx, auth, row.creditedInvoiceId, { lock: 'update' });
+        if (!credited || credited.status !== 'finalised') throw conflict(INVOICE_MESSAGES.creditNoteOfDraft);
+        await assertCreditFits(tx, auth, row, row.total);
+      }
+      const number = await invoicesRepository.nextNumber(tx, auth, row.locationId, row.kind);
+      return { status: 'finalised', number, finalisedAt: new Date(), finalisedById: auth.userId };
+    });
+  }
+
+  async void(auth: AuthContext, id: string, reason: string): Promise<Invoice> {
+    return this.transition(auth, id, async (tx, row) => {
+      if (row.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
+      if (row.status === 'draft') throw conflict(INVOICE_RULES.voidDraft);
+      if (await invoicesRepository.hasAllocations(tx, auth, id)) throw conflict(INVOICE_MESSAGES.voidWithPayments);
+      if (await invoicesRepository.hasCreditNotes(tx, auth, id)) throw conflict(INVOICE_RULES.voidWithCredits);
+      return { status: 'void', voidedAt: new Date(), voidReason: reason };
+    });
+  }
+
+  /**
+   * A draft credit note of a finalised invoice: the chosen lines (all by default) copied with
+   * their discounts as they came out on the invoice (its share of the invoice discount included),
+   * so each credited line is exactly the negative of the invoice's.
+   */
+  async createCreditNote(auth: AuthContext, invoiceId: string, input: z.output<typeof CreditNoteInput>): Promise<Invoice> {
+    return this.write(async (tx) => {
+      const invoice = await invoicesRepository.findById(tx, auth, invoiceId, { lock: 'share' });
+      if (!invoice) throw notFound();
+      if (invoice.status !== 'finalised' || invoice.kind !== 'invoice') throw conflict(INVOICE_MESSAGES.creditNoteOfDraft);
+      const all = (await invoiceItemsTable.of(tx, auth, [invoiceId])).get(invoiceId) ?? [];
+      const chosen = input.itemIds ? all.filter((i) => input.itemIds!.includes(i.id)) : all;
+      if (input.itemIds && chosen.length !== new Set(input.itemIds).size) throw badRequest(INVOICE_RULES.unknownItem);
+      const lines = chosen.map((i) => ({ ...storedLine(i), discountType: 'amount' as const, discountValue: i.lineDiscount + i.sharedDiscount }));
+      const rows = invoiceItemRows(lines, { discountType: 'none', discountValue: 0 }, -1);
+      const header = await invoicesRepository.insert(tx, auth, {
+        locationId: invoice.locationId,
+        clientId: invoice.clientId,
+        patientId: invoice.patientId,
+        appointmentId: invoice.appointmentId,
+        kind: 'credit_note',
+        creditedInvoiceId: invoice.id,
+        status: 'draft',
+        currency: invoice.currency,
+        issuedOn: await locationToday(tx, auth, invoice.locationId),
+        notes: input.reason,
+        pdfTemplateId: invoice.pdfTemplateId,
+        createdById: auth.userId,
+        ...totalsOf(rows),
+      });
+      await assertCreditFits(tx, auth, header, header.total);
+      await invoiceItemsTable.replace(tx, auth, header.id, rows);
+      await this.audit.record(tx, auth, [{ entityType: 'invoice', entityId: header.id, action: 'create', after: header }]);
+      return (await toInvoices(tx, auth, [header]))[0]!;
+    });
+  }
+
+  /** A draft invoice from an appointment: each of its services and add-ons a line, priced from the catalogue and the appointment. */
+  async fromAppointment(auth: AuthContext, appointmentId: string): Promise<Invoice> {
+    const appointment = await appointmentsRepository.findById(this.db, auth, appointmentId);
+    if (!appointment) throw notFound();
+    const [services, addOns] = [
+      await servicesRepository.findByIds(this.db, auth, appointment.serviceIds),
+      await appointmentsRepository.addOnsOf(this.db, auth, [appointment.id]),
+    ];
+    const byId = new Map(services.map((s) => [s.id, s]));
+    const base = { quantity: 1, discountType: 'none' as const, discountValue: 0, taxCodeId: null, providerId: appointment.primaryProviderId };
+    const items: LineInput[] = [
+      ...appointment.serviceIds.flatMap((id) => {
+        const s = byId.get(id);
+        return s ? [{ ...base, kind: 'service' as const, description: s.name, unitPrice: toCents(s.price), serviceId: s.id, addOnId: null }] : [];
+      }),
+      ...addOns.map((a) => ({
+        ...base,
+        kind: a.addOnId ? ('addOn' as const) : ('text' as const),
+        description: a.name,
+        unitPrice: toCents(a.price),
+        serviceId: null,
+        addOnId: a.addOnId,
+      })),
+    ];
+    return this.create(
+      auth,
+      {
+        locationId: appointment.locationId,
+        clientId: appointment.clientId,
+        patientId: appointment.patientIds[0] ?? null,
+        appointmentId: appointment.id,
+        dueOn: null,
+        discountType: 'none',
+        discountValue: 0,
+        notes: '',
+        pdfTemplateId: null,
+      },
+      items,
+    );
+  }
+
+  /** What a client owes, holds as credit and has paid as deposits (one statement). */
+  async clientBalance(auth: AuthContext, clientId: string): Promise<ClientBalance> {
+    if (!(await clientsRepository.findById(this.db, auth, clientId))) throw notFound();
+    const [figures, currency] = [await invoicesRepository.clientBalance(this.db, auth, clientId), await accountCurrency(this.db, auth)];
+    return { clientId, currency, ...figures };
+  }
+}

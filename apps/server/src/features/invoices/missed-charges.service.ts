@@ -1,0 +1,147 @@
+// Missed charges: what an appointment performed (its services and add-ons) that none of its
+// invoices bills (not void; compared by service or add-on and quantity), and the week's report of
+// appointments past check-out with something unbilled. A handful of statements whatever the week
+// holds: the appointments, their add-ons, what their invoices bill, the catalogue's prices, names.
+import { addDays, APPOINTMENT_STATUSES, startOfLocalDay, toCents, type AppointmentStatus, type MissedCharge } from '@willow/contracts';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import { assertFiltersVisible } from '../../platform/list-filters.js';
+import { appointmentsRepository, type AppointmentAddOnRow, type AppointmentRow } from '../appointments/appointments.repository.js';
+import { clientsRepository } from '../clients/clients.repository.js';
+import { locationsRepository } from '../locations/locations.repository.js';
+import { patientsRepository } from '../patients/patients.repository.js';
+import { servicesRepository } from '../services/services.repository.js';
+import { invoicesRepository } from './invoices.repository.js';
+
+/** Checked Out and every later step of the work (not Cancelled or Rejected): what should be billed by now. */
+export const BILLABLE_STATUSES: AppointmentStatus[] = APPOINTMENT_STATUSES.slice(
+  APPOINTMENT_STATUSES.indexOf('Checked Out'),
+  APPOINTMENT_STATUSES.indexOf('Cancelled'),
+) as AppointmentStatus[];
+
+/** The most appointments a location's week can hold in the report (a practice's week is far fewer). */
+const WEEK_LIMIT = 5_000;
+
+type Billed = { appointmentId: string; serviceId: string | null; addOnId: string | null; quantity: number };
+
+/**
+ * What each appointment performed less what its invoices bill: per service and per add-on, the
+ * count performed against the quantity billed; what is left over is missing.
+ */
+function missingOf(
+  appointment: AppointmentRow,
+  addOns: AppointmentAddOnRow[],
+  billed: Billed[],
+  services: Map<string, { name: string; price: number }>,
+): MissedCharge[] {
+  const left = new Map<string, number>();
+  for (const b of billed) {
+    const key = b.serviceId ? `s:${b.serviceId}` : b.addOnId ? `a:${b.addOnId}` : undefined;
+    if (key) left.set(key, (left.get(key) ?? 0) + b.quantity);
+  }
+  /** Takes one performed unit from what is billed; false when nothing is left to cover it. */
+  const covered = (key: string) => {
+    const n = left.get(key) ?? 0;
+    if (n >= 1) {
+      left.set(key, n - 1);
+      return true;
+    }
+    // A fraction billed (0.5 of a service) covers it in part only: it is still missing.
+    left.set(key, 0);
+    return false;
+  };
+  const missing = new Map<string, MissedCharge>();
+  const add = (key: string, charge: MissedCharge) => {
+    const seen = missing.get(key);
+    if (seen) seen.quantity += 1;
+    else missing.set(key, charge);
+  };
+  for (const serviceId of appointment.serviceIds) {
+    const service = services.get(serviceId);
+    if (!service || covered(`s:${serviceId}`)) continue;
+    add(`s:${serviceId}`, {
+      kind: 'service',
+      serviceId,
+      addOnId: null,
+      description: service.name,
+      quantity: 1,
+      unitPrice: toCents(service.price),
+      providerId: appointment.primaryProviderId,
+    });
+  }
+  for (const a of addOns) {
+    // An add-on since deleted from the catalogue has no id to bill it by: it is shown by name only when unbilled by id.
+    if (!a.addOnId || covered(`a:${a.addOnId}`)) continue;
+    add(`a:${a.addOnId}:${a.price}`, {
+      kind: 'addOn',
+      serviceId: null,
+      addOnId: a.addOnId,
+      description: a.name,
+      quantity: 1,
+      unitPrice: toCents(a.price),
+      providerId: appointment.primaryProviderId,
+    });
+  }
+  return [...missing.values()];
+}
+
+export class MissedChargesService {
+  constructor(private readonly db: Db) {}
+
+  /** The missing charges of these appointments, by appointment (four statements for any number). */
+  private async missingFor(auth: AuthContext, appointments: AppointmentRow[]): Promise<Map<string, MissedCharge[]>> {
+    const ids = appointments.map((a) => a.id);
+    const addOns = await appointmentsRepository.addOnsOf(this.db, auth, ids);
+    const billed = await invoicesRepository.billedFor(this.db, auth, ids);
+    const services = new Map(
+      (await servicesRepository.findByIds(this.db, auth, [...new Set(appointments.flatMap((a) => a.serviceIds))])).map((s) => [s.id, { name: s.name, price: s.price }]),
+    );
+    return new Map(
+      appointments.map((a) => [
+        a.id,
+        missingOf(
+          a,
+          addOns.filter((x) => x.appointmentId === a.id),
+          billed.filter((b) => b.appointmentId === a.id),
+          services,
+        ),
+      ]),
+    );
+  }
+
+  async forAppointment(auth: AuthContext, appointmentId: string) {
+    const appointment = await appointmentsRepository.findById(this.db, auth, appointmentId);
+    if (!appointment) throw notFound();
+    const [missing, drafts] = [await this.missingFor(auth, [appointment]), await invoicesRepository.draftsFor(this.db, auth, [appointment.id])];
+    return { appointmentId, invoiceId: drafts[0]?.id ?? null, items: missing.get(appointment.id) ?? [] };
+  }
+
+  /** The week from `weekOf` (seven days in the location's time zone): appointments past check-out with something unbilled. */
+  async unbilled(auth: AuthContext, locationId: string, weekOf: string) {
+    await assertFiltersVisible(this.db, auth, [[locationsRepository, locationId]]);
+    const zone = (await locationsRepository.timezonesOf(this.db, auth, [locationId])).get(locationId) ?? 'UTC';
+    const start = startOfLocalDay(weekOf, zone);
+    const end = startOfLocalDay(addDays(weekOf, 7), zone);
+    const { items } = await appointmentsRepository.range(this.db, auth, { locationIds: [locationId], status: BILLABLE_STATUSES }, start, end, WEEK_LIMIT, 0);
+    const inWeek = items.filter((a) => a.startAt >= start);
+    const missing = await this.missingFor(auth, inWeek);
+    const open = inWeek.filter((a) => (missing.get(a.id) ?? []).length > 0);
+    if (open.length === 0) return [];
+    const clients = new Map((await clientsRepository.byIds(this.db, auth, [...new Set(open.map((a) => a.clientId))])).map((c) => [c.id, `${c.firstName} ${c.lastName}`]));
+    const patients = await patientsRepository.refs(this.db, auth, [...new Set(open.flatMap((a) => a.patientIds))]);
+    return open.map((a) => {
+      const charges = missing.get(a.id)!;
+      return {
+        appointmentId: a.id,
+        startAt: a.startAt.toISOString(),
+        status: a.status,
+        clientId: a.clientId,
+        clientName: clients.get(a.clientId) ?? null,
+        patientName: a.patientIds.map((p) => patients.get(p)?.name).filter(Boolean).join(', ') || null,
+        items: charges,
+        missing: charges.reduce((sum, c) => sum + c.quantity * c.unitPrice, 0),
+      };
+    });
+  }
+}
