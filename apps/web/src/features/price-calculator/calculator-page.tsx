@@ -324,8 +324,8 @@ function QuoteCard({ locationId, quote }: { locationId: string; quote: Quote | n
             <Alert severity="success">
               Estimate for {created.clientName}
               {created.patientName ? ` (${created.patientName})` : ''}: {formatCentsPlain(created.highTotal)}.{' '}
-              <Link component={RouterLink} to={`/clients/${created.clientId}`}>
-                Open the client
+              <Link component={RouterLink} to={`/clients/${created.clientId}?tab=estimates`}>
+                Open the client’s estimates
               </Link>
             </Alert>
           )}
