@@ -38,6 +38,8 @@ describe('menu visibility', () => {
       expect(await entriesOf(page, 'Schedule')).toEqual(['Schedule', expect.stringMatching(/Appointments$/), 'Services']);
       expect(await entriesOf(page, 'Settings')).toEqual(['Account', 'Locations', 'Users', 'Roles & Permissions', 'Subscriptions', ...TEMPLATES]);
       expect(await entriesOf(page, 'Personal')).toEqual(['Profile', 'Logout']);
+      // Everyone signed in bills: Business › Invoices.
+      expect(await entriesOf(page, 'Business')).toContain('Invoices');
       expect(await sectionNames(page)).not.toContain('Super Admin');
       expect(await navSection(page, 'Super Admin').count()).toBe(0);
       // Two locations and switch_locations: the dropdown shows, with its default label.
@@ -61,6 +63,7 @@ describe('menu visibility', () => {
       await page.getByRole('main').getByRole('heading', { name: 'Services', level: 1 }).waitFor();
       expect(pathOf(page)).toBe('/services');
       expect(await entriesOf(page, 'Personal')).toEqual(['Profile', 'Logout']);
+      expect(await entriesOf(page, 'Business')).toContain('Invoices');
       const nav = mainNav(page);
       for (const label of ['Account', 'Locations', 'Roles & Permissions', 'Subscriptions', 'Accounts', 'System Roles'])
         expect(await nav.getByRole('link', { name: label, exact: true }).count(), label).toBe(0);

@@ -83,6 +83,17 @@ export interface ClientPageTab {
   element: ComponentType<{ clientId: string }>;
 }
 
+/**
+ * A line of facts a feature adds under the client's details, above the tabs (e.g. the balance
+ * owed), sorted by order; it shows whatever tab is open.
+ */
+export interface ClientPageSummary {
+  id: string;
+  order: number;
+  permissions?: readonly Permission[];
+  element: ComponentType<{ clientId: string }>;
+}
+
 /** A section a feature contributes to the patient page (e.g. Vaccinations, History), sorted by order. */
 export interface PatientPageTab {
   id: string;
@@ -111,6 +122,7 @@ export interface FeatureModule {
   menu?: MenuEntry[];
   badges?: MenuBadge[];
   clientTabs?: ClientPageTab[];
+  clientSummaries?: ClientPageSummary[];
   patientTabs?: PatientPageTab[];
   shellExtensions?: ShellExtension[];
 }
@@ -121,6 +133,7 @@ export interface Registry {
   menu: MenuEntry[];
   badges: Map<string, MenuBadge['loadCount']>;
   clientTabs: ClientPageTab[];
+  clientSummaries: ClientPageSummary[];
   patientTabs: PatientPageTab[];
   shellExtensions: ShellExtension[];
 }
@@ -130,6 +143,7 @@ export function buildRegistry(features: readonly FeatureModule[]): Registry {
   const menu: MenuEntry[] = [];
   const badges = new Map<string, MenuBadge['loadCount']>();
   const clientTabs: ClientPageTab[] = [];
+  const clientSummaries: ClientPageSummary[] = [];
   const patientTabs: PatientPageTab[] = [];
   const shellExtensions: ShellExtension[] = [];
   const seenPaths = new Set<string>();
@@ -143,10 +157,12 @@ export function buildRegistry(features: readonly FeatureModule[]): Registry {
     menu.push(...(feature.menu ?? []));
     for (const badge of feature.badges ?? []) badges.set(badge.path, badge.loadCount);
     clientTabs.push(...(feature.clientTabs ?? []));
+    clientSummaries.push(...(feature.clientSummaries ?? []));
     patientTabs.push(...(feature.patientTabs ?? []));
     shellExtensions.push(...(feature.shellExtensions ?? []));
   }
   clientTabs.sort((a, b) => a.order - b.order);
+  clientSummaries.sort((a, b) => a.order - b.order);
   patientTabs.sort((a, b) => a.order - b.order);
-  return { routes, menu, badges, clientTabs, patientTabs, shellExtensions };
+  return { routes, menu, badges, clientTabs, clientSummaries, patientTabs, shellExtensions };
 }

@@ -13,6 +13,7 @@ import { documentsFeature } from '../features/documents';
 import { formsFeature } from '../features/forms';
 import { helpFeature } from '../features/help';
 import { legalFeature } from '../features/legal';
+import { invoicesFeature } from '../features/invoices';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
 import { priceCalculatorFeature } from '../features/price-calculator';
@@ -56,6 +57,7 @@ export const features: readonly FeatureModule[] = [
   addOnsFeature,
   priceCalculatorFeature,
   templatesFeature,
+  invoicesFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,

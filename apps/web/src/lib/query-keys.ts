@@ -137,4 +137,22 @@ export const templateKeys = {
 /* A location's price bands: the calculator prices with them and its editor changes them. */
 export const priceBandKeys = {
   all: ['priceBands'] as const,
+/*
+ * Billing: an invoice, an estimate or a payment changes balances, the appointment's missed charges
+ * and the unbilled report, so everything about invoices lives under one root (invoiceKeys.all) that
+ * each of those changes refreshes; estimates have their own root and refresh invoices too.
+ */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  balance: (clientId: string) => ['invoices', 'balance', clientId] as const,
+  missed: (appointmentId: string) => ['invoices', 'missed', appointmentId] as const,
+  unbilled: (locationId: string | null, weekOf: string) => ['invoices', 'unbilled', locationId, weekOf] as const,
+};
+
+export const estimateKeys = {
+  all: ['estimates'] as const,
+};
+
+export const taxCodeKeys = {
+  all: ['taxCodes'] as const,
 };

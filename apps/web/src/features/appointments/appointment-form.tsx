@@ -9,6 +9,7 @@ import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
 import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
 import { AppointmentForms } from '../forms/appointment-forms';
+import { AppointmentBilling } from '../invoices/appointment-billing';
 import { usePatientList } from '../patients/patients.api';
 import { useStaffNames } from '../users/users.api';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
@@ -274,6 +275,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
               />
               <Divider />
               <AppointmentForms appointment={appointment} />
+              <Divider />
+              <AppointmentBilling appointment={appointment} />
               {appointment.source === 'online' && <RequestedTimes appointment={appointment} timeZone={timeZone} />}
               <Divider />
               <StatusHistory appointment={appointment} timeZone={timeZone} />

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Box, Button, Link, Paper, Tooltip } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
-import { DELETE_RECORDS } from '@willow/contracts';
+import { DELETE_RECORDS, hasAnyPermission } from '@willow/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { useRegistry } from '../../app/registry-context';
-import { useHasAnyPermission } from '../../app/session';
+import type { ClientPageSummary } from '../../app/feature-registry';
+import { useHasAnyPermission, usePermissions } from '../../app/session';
 import { DetailList } from '../../components/detail-list';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -23,6 +24,22 @@ import { ClientFormDialog } from './client-form-dialog';
 
 /** Why Delete is not offered for a client with history. */
 export const CLIENT_KEPT_FOR_HISTORY = 'Clients with appointments, care records or documents are archived, not deleted';
+
+/** What features say about the client at a glance (the balance owed), between the details and the tabs. */
+function ClientSummaries({ summaries, clientId }: { summaries: readonly ClientPageSummary[]; clientId: string }) {
+  const held = usePermissions();
+  const visible = summaries.filter((s) => !s.permissions || hasAnyPermission(held, s.permissions));
+  if (visible.length === 0) return null;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      {visible.map(({ id, element: Summary }) => (
+        <Suspense key={id} fallback={null}>
+          <Summary clientId={clientId} />
+        </Suspense>
+      ))}
+    </Box>
+  );
+}
 
 /** The household page: the client's details, then every feature's tab about them. */
 export default function ClientPage() {
@@ -117,6 +134,7 @@ export default function ClientPage() {
           ]}
         />
       </Paper>
+      <ClientSummaries summaries={registry.clientSummaries} clientId={c.id} />
       <RegistryTabs label="Client records" tabs={registry.clientTabs} props={{ clientId: c.id }} />
       <ClientFormDialog open={editing} client={c} defaultLocationId={c.locationId} onClose={() => setEditing(false)} />
       {confirmDelete.dialog}

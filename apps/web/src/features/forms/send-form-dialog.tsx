@@ -28,13 +28,15 @@ export interface SendFormDialogProps {
   patientId?: string | null;
   /** offer only forms of these purposes first (the appointment's consent forms) */
   purposes?: readonly FormPurpose[];
+  /** an estimate the form approves when the client submits it */
+  estimateId?: string | null;
 }
 
 /**
  * Send a form to a client: as a link by email or SMS (queued like every message), or opened on this
  * device in a new tab for the client to fill in at the clinic.
  */
-export function SendFormDialog({ open, onClose, clientId, locationId, appointmentId, patientId, purposes }: SendFormDialogProps) {
+export function SendFormDialog({ open, onClose, clientId, locationId, appointmentId, patientId, purposes, estimateId }: SendFormDialogProps) {
   const templates = useFormTemplates(open ? locationId : null);
   const patients = usePatientList({ clientId, limit: 100, offset: 0, includeDeceased: true }, open);
   const channels = useClientChannels(clientId);
@@ -63,6 +65,7 @@ export function SendFormDialog({ open, onClose, clientId, locationId, appointmen
       clientId,
       patientId: v.patientId || null,
       appointmentId: appointmentId ?? null,
+      ...(estimateId ? { estimateId } : {}),
       channel: v.channel,
     });
     if (!data) return;

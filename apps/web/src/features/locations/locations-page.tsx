@@ -6,6 +6,7 @@ import PetsIcon from '@mui/icons-material/Pets';
 import LinkIcon from '@mui/icons-material/Link';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
+import PercentIcon from '@mui/icons-material/Percent';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Location } from '@willow/contracts';
@@ -20,6 +21,7 @@ import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { BookingLinkDialog } from '../booking/booking-link-dialog';
 import { integrationLabel } from '../integrations/integration-form';
 import { LocationIntegrationsDialog } from '../integrations/location-integrations-dialog';
+import { TaxCodesDialog } from '../invoices/tax-codes-dialog';
 import { servicesPath } from '../services/services-link';
 import { LocationFormDialog } from './location-form-dialog';
 import { LocationSpeciesDialog } from './location-species-dialog';
@@ -37,6 +39,7 @@ export default function LocationsPage() {
   const [integrationsForId, setIntegrationsForId] = useState<string | null>(() => searchParams.get('integrations'));
   const navigate = useNavigate();
   const [bookingFor, setBookingFor] = useState<Location | null>(null);
+  const [taxCodesForId, setTaxCodesForId] = useState<string | null>(null);
   useLoadingToast(locations.isLoading, 'Loading Locations...');
   useErrorToast(locations.error, 'Error Getting Locations');
 
@@ -45,6 +48,7 @@ export default function LocationsPage() {
   const editing = byId(formDialog.editing);
   const speciesFor = byId(speciesForId);
   const integrationsFor = byId(integrationsForId);
+  const taxCodesFor = byId(taxCodesForId);
 
   const columns = useMemo<GridColDef<Location>[]>(() => {
     const base: GridColDef<Location>[] = [
@@ -106,7 +110,7 @@ export default function LocationsPage() {
       {
         field: 'actions',
         type: 'actions',
-        width: canManage ? 210 : 90,
+        width: canManage ? 250 : 90,
         getActions: ({ row }) => [
           ...(canManage
             ? [
@@ -117,6 +121,7 @@ export default function LocationsPage() {
                   onClick={() => openEdit(row.id)}
                 />,
                 <GridActionsCellItem key="species" icon={<PetsIcon />} label={`Species at ${row.name}`} onClick={() => setSpeciesForId(row.id)} />,
+                <GridActionsCellItem key="taxCodes" icon={<PercentIcon />} label={`Tax codes of ${row.name}`} onClick={() => setTaxCodesForId(row.id)} />,
                 <GridActionsCellItem
                   key="integrations"
                   icon={<ExtensionIcon />}
@@ -152,6 +157,7 @@ export default function LocationsPage() {
         <>
           <LocationFormDialog open={formDialog.open} location={editing} onClose={formDialog.close} />
           <LocationSpeciesDialog location={speciesFor} onClose={() => setSpeciesForId(null)} />
+          <TaxCodesDialog location={taxCodesFor} onClose={() => setTaxCodesForId(null)} />
           <LocationIntegrationsDialog
             location={integrationsFor}
             onClose={() => {

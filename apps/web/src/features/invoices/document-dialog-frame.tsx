@@ -1,0 +1,77 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Box, CircularProgress, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { GuardedDialog } from '../../components/discard-guard';
+import { useRevealFirstError } from '../../components/use-reveal-first-error';
+
+interface DocumentDialogFrameProps {
+  title: string;
+  /** chips and facts under the title (status, payment state, number) */
+  summary?: ReactNode;
+  dirty: boolean;
+  busy: boolean;
+  loading: boolean;
+  loadError?: Error | null | undefined;
+  onSubmit: () => void;
+  onClose: () => void;
+  /** buttons on the left (delete, PDF, email, void, credit note) */
+  secondary?: ReactNode;
+  /** buttons on the right (close, finalise, save) */
+  primary: ReactNode;
+  /** names the dialog for tests whatever its title says (it changes as the document moves on) */
+  testId: string;
+  children: ReactNode;
+}
+
+/**
+ * The invoice and estimate editors' dialog: full screen on a phone, wide elsewhere, and guarded,
+ * so Esc or a click outside asks before throwing typed lines away. Submitting (Enter, Save) saves;
+ * the first field in error is brought into view.
+ */
+export function DocumentDialogFrame({ title, summary, dirty, busy, loading, loadError, onSubmit, onClose, secondary, primary, testId, children }: DocumentDialogFrameProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const { ref, reveal } = useRevealFirstError<HTMLDivElement>();
+  const submit = (event: FormEvent) => {
+    // A dialog opened from this one (email, consent form) is a portal inside it in React's tree:
+    // its submit bubbles here and must not save this document.
+    if (event.target !== event.currentTarget) return;
+    event.preventDefault();
+    // A dialog opened from inside another form (the appointment's) must not submit that one too.
+    event.stopPropagation();
+    if (busy) return;
+    onSubmit();
+    reveal();
+  };
+  return (
+    <GuardedDialog
+      open
+      dirty={dirty}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="lg"
+      fullScreen={fullScreen}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true, 'data-testid': testId } as object }}
+    >
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent dividers ref={ref}>
+        {loadError ? (
+          <Alert severity="error">{loadError.message}</Alert>
+        ) : loading ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        ) : (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {summary}
+            {children}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        {secondary}
+        <Box sx={{ flex: 1 }} />
+        {primary}
+      </DialogActions>
+    </GuardedDialog>
+  );
+}
