@@ -48,6 +48,9 @@ import { IntegrationsService, type IntegrationAddresses } from './features/integ
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
+import { paymentTypesService } from './features/payments/payment-types.service.js';
+import { PaymentsService } from './features/payments/payments.service.js';
+import { Idempotency } from './platform/idempotency.js';
 import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
 import { LocationLogoService } from './features/locations/location-logo.service.js';
@@ -113,6 +116,7 @@ export function createContainer(
     storage: opts.storage,
   });
   const locations = new LocationsService(db);
+  const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const mergeContext = new MergeContextService(db);
   const documents = new DocumentsService(db, audit, opts.storage);
@@ -144,6 +148,9 @@ export function createContainer(
     prescriptions: prescriptionsService(db, audit),
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
+    paymentTypes: paymentTypesService(db, audit),
+    payments: new PaymentsService(db, audit),
+    idempotency,
     documents,
     documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
     documentMail: new DocumentMailService(db, communications),
@@ -211,6 +218,7 @@ export function createContainer(
       await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
       await googleSignInRepository.prune(db, now);
       await communications.prune(now);
+      await idempotency.forgetOld(now);
     },
   };
 }

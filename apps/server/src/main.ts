@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { openDatabase, type Database } from './db/client.js';
 import { appProcesses, superviseWorkers } from './processes.js';
 import { seedDemo } from './seed/demo.js';
-import { ensureReferenceData } from './seed/reference-data.js';
+import { ensureDefaultPaymentTypes, ensureReferenceData } from './seed/reference-data.js';
 import { resolveSecret } from './platform/tokens.js';
 import { resolveEncryptionKey } from './platform/secret-box.js';
 
@@ -27,7 +27,9 @@ const HOUSEKEEPING_MS = 10 * 60 * 1000;
 /** Migrations, reference data and (on an empty database) the demo: once, before any request. */
 async function prepare(database: Database): Promise<boolean> {
   await ensureReferenceData(database.db);
-  return config.seedDemo ? seedDemo(database.db) : false;
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  await ensureDefaultPaymentTypes(database.db);
+  return seeded;
 }
 
 async function serve(database: Database, cfg: Config, seeded: boolean | undefined): Promise<void> {

@@ -153,6 +153,9 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return res.json().id;
   },
   '/api/priceBand/{id}': (t) => makePriceBand(t),
+  '/api/paymentType/{id}': (t) => makePaymentType(t),
+  '/api/payment/{id}': (t) => makePayment(t),
+  '/api/payment/{id}/refund': (t) => makePayment(t),
 };
 
 /** A band of its own weights each time, so fixtures at one location never overlap. */
@@ -303,6 +306,18 @@ async function makePatient(t: TestAccount): Promise<string> {
   });
   return res.json().id;
 }
+async function makePaymentType(t: TestAccount): Promise<string> {
+  const res = await t.admin.call(api.paymentTypeOps.create, { body: { data: { name: `Voucher ${unique()}`, method: 'other' } } });
+  return res.json().id;
+}
+/** A cash payment of a new client, kept as their credit. */
+async function makePayment(t: TestAccount, clientId?: string, amount = 1_000): Promise<string> {
+  const types = (await t.admin.call(api.paymentTypeOps.list)).json() as api.PaymentType[];
+  const res = await t.admin.call(api.paymentOps.create, {
+    body: { data: { locationId: t.locationId, clientId: clientId ?? (await makeClient(t)), paymentTypeId: types[0]!.id, amount } },
+  });
+  return res.json().id;
+}
 async function makeContact(t: TestAccount): Promise<string> {
   const res = await t.admin.call(api.createContact, { body: { data: { name: 'Ivy Crematory', category: 'crematory' } } });
   return res.json().id;
@@ -321,6 +336,9 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/patient/{id}': { data: { name: 'Renamed' } },
   '/api/patient/{id}/deceased': { data: { deceasedOn: null } },
   '/api/prescription/{id}': { data: { drug: 'Renamed' } },
+  '/api/paymentType/{id}': { data: { name: 'Renamed' } },
+  '/api/payment/{id}': { data: { notes: 'Renamed' } },
+  '/api/payment/{id}/refund': { data: { amount: 100, reason: 'Overpaid' } },
   '/api/vaccination/{id}': { data: { vaccine: 'Renamed' } },
   '/api/contact/{id}': { data: { name: 'Renamed' } },
   '/api/document/{id}': { data: { description: 'Renamed' } },
@@ -384,6 +402,8 @@ type Kind =
   | 'formSubmission'
   | 'pdfTemplate'
   | 'document'
+  | 'invoice'
+  | 'paymentType'
   | 'emailTemplate'
   | 'taxCode'
   | 'estimate'
@@ -417,6 +437,8 @@ const kindsByName: Record<string, Kind> = {
   formTemplate: 'formTemplate',
   pdfTemplate: 'pdfTemplate',
   document: 'document',
+  invoice: 'invoice',
+  paymentType: 'paymentType',
   emailTemplate: 'emailTemplate',
   taxCode: 'taxCode',
   estimate: 'estimate',
@@ -567,11 +589,19 @@ async function buildWorld(t: TestAccount): Promise<World> {
     taxCode: await makeTaxCode(t),
     estimate: await makeEstimate(t, client),
     invoiceItem: '',
+    ...(await billingWorld(t, client)),
   };
-  const invoice = await makeInvoice(t, { finalise: true, clientId: client });
+  const invoice = world.invoice;
   world.invoiceItem = (await t.admin.call(api.invoiceOps.get!, { params: { id: invoice } })).json().items[0].id as string;
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
+}
+
+/** A finalised invoice of the client (room for the requests' payments), a payment type, and credit to move. */
+async function billingWorld(t: TestAccount, clientId: string) {
+  const invoice = await makeInvoice(t, { finalise: true, clientId });
+  await makePayment(t, clientId, 100_000);
+  return { invoice, paymentType: await makePaymentType(t) };
 }
 
 /** Distinct hours of a future day, so appointments of one patient never overlap. */
@@ -696,6 +726,19 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/priceBand': (w) => withData({ locationId: w.location, cremationType: 'private', minGrams: 0, maxGrams: 5000, price: 15000 }),
   'POST /api/priceCalculator/quote': (w) =>
     withData({ locationId: w.location, cremationType: 'private', weightGrams: 4000, addOnIds: [w.addOn], serviceIds: [w.service] }),
+  'POST /api/payment': (w) =>
+    withData({
+      locationId: w.location,
+      clientId: w.client,
+      paymentTypeId: w.paymentType,
+      amount: 300,
+      allocations: [
+        { invoiceId: w.invoice, amount: 100 },
+        { estimateId: w.estimate, amount: 100 },
+      ],
+    }),
+  'POST /api/payment/{id}/refund': async (w, t) => ({ params: await pathId(api.refundPayment, t), ...withData({ amount: 100, reason: 'Overpaid', paymentTypeId: w.paymentType }) }),
+  'POST /api/payment/allocateCredit': (w) => withData({ clientId: w.client, invoiceId: w.invoice, amount: 100 }),
   'POST /api/template/preview': (w) =>
     withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),
 };

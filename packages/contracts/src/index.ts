@@ -35,3 +35,4 @@ export * from './templates.js';
 export * from './forms.js';
 export * from './invoices.js';
 export * from './price-calculator.js';
+export * from './payments.js';

@@ -14,6 +14,7 @@ import { documentsRoutes } from './documents/documents.routes.js';
 import { formsRoutes } from './forms/forms.routes.js';
 import { patientsRoutes } from './patients/patients.routes.js';
 import { priceCalculatorRoutes } from './price-calculator/price-calculator.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
@@ -56,5 +57,6 @@ export const features: ((r: Router, c: Container) => void)[] = [
   templatesRoutes,
   formsRoutes,
   priceCalculatorRoutes,
+  paymentsRoutes,
   invoicesRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
-import { tiersRepository } from '../features/accounts/accounts.repository.js';
+import { accountsRepository, tiersRepository } from '../features/accounts/accounts.repository.js';
+import { paymentTypesRepository } from '../features/payments/payments.repository.js';
 import { speciesRepository } from '../features/locations/locations.repository.js';
 import { systemRolesRepository } from '../features/roles/roles.repository.js';
 import { SUPER_ADMINISTRATOR } from '../features/roles/roles.service.js';
@@ -37,4 +38,12 @@ export async function ensureReferenceData(db: Db): Promise<void> {
       .insert(db, { name: SUPER_ADMINISTRATOR, permissions: ['system.admin'], predefined: true })
       .catch(() => undefined); // another server created it a moment ago
   }
+}
+
+/**
+ * Accounts made before payment types existed get the defaults once (decision 0114); a new account
+ * gets them when it is created. An account with any type of its own is left as it is.
+ */
+export async function ensureDefaultPaymentTypes(db: Db): Promise<void> {
+  for (const account of await accountsRepository.list(db, {})) await paymentTypesRepository.ensureDefaults(db, { accountId: account.id });
 }

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { locationsRepository } from '../locations/locations.repository.js';
+import { paymentTypesRepository } from '../payments/payments.repository.js';
 import { createPredefinedRoles } from '../roles/roles.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
@@ -45,7 +46,7 @@ export interface NewAccountRecords {
 
 /**
  * The rows of a new account, in the caller's transaction: the account, its predefined roles, its
- * first location and its owner as Administrator there. Shared by the platform's account creation
+ * first location, its owner as Administrator there and the default payment types. Shared by the platform's account creation
  * and a practice's own onboarding (docs/decisions/0089). An owner's address already in use is the
  * directory's unique clash (EMAIL_TAKEN_CONSTRAINT), for the caller to word.
  */
@@ -62,6 +63,8 @@ export async function createAccountRecords(tx: Executor, input: NewAccountRecord
   });
   await usersRepository.setRoles(tx, scope, owner.id, [roleIds.Administrator]);
   await usersRepository.setLocations(tx, scope, owner.id, [location.id]);
+  // How the practice is paid: cash, card, cheque… (decision 0114; card payments use the card type).
+  await paymentTypesRepository.ensureDefaults(tx, scope);
   return { account, owner };
 }
 

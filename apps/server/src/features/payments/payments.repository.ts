@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { idIn, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { invoices } from '../invoices/invoices.table.js';
+import { DEFAULT_PAYMENT_TYPES } from '@willow/contracts';
+import { paymentAllocations, payments, paymentTypes } from './payments.table.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type AllocationRow = typeof paymentAllocations.$inferSelect;
+export type PaymentTypeRow = typeof paymentTypes.$inferSelect;
+
+const base = tenantRepository(payments);
+export const allocationsRepository = tenantRepository(paymentAllocations);
+const invoiceRows = scopedTable(invoices);
+
+export type PaymentQuery = {
+  locationId?: string | undefined;
+  clientId?: string | undefined;
+  invoiceId?: string | undefined;
+  kind?: 'payment' | 'refund' | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** What a payment's own rows and its refunds' rows add up to (cents). */
+export interface PaymentFigures {
+  /** what its refunds gave back */
+  refunded: number;
+  /** what is still on each invoice or estimate (its allocations less its refunds' negative ones), keyed `invoice:<id>` / `estimate:<id>` */
+  byTarget: Map<string, { invoiceId: string | null; estimateId: string | null; amount: number; lastAt: number }>;
+  /** amount − refunded − what is still allocated: the client's credit from this payment */
+  unallocated: number;
+}
+
+export const targetKey = (a: { invoiceId: string | null; estimateId: string | null }) => (a.invoiceId ? `invoice:${a.invoiceId}` : `estimate:${a.estimateId}`);
+
+export const paymentsRepository = {
+  ...base,
+
+  /** A page's filter and order: the latest received first. */
+  listOptions: (q: PaymentQuery): ListOptions => ({
+    where: and(
+      q.locationId ? eq(payments.locationId, q.locationId) : undefined,
+      q.clientId ? eq(payments.clientId, q.clientId) : undefined,
+      q.kind ? eq(payments.kind, q.kind) : undefined,
+      q.invoiceId ? allocationsRepository.existsFor(payments, and(eq(paymentAllocations.paymentId, payments.id), eq(paymentAllocations.invoiceId, q.invoiceId))) : undefined,
+    ),
+    orderBy: [desc(payments.receivedAt), desc(payments.createdAt), desc(payments.id)],
+  }),
+
+  /** The allocations of these payments with their invoices' numbers, oldest first. */
+  async allocationsOf(ex: Executor, scope: Scope, paymentIds: readonly string[]): Promise<Map<string, (AllocationRow & { invoiceNumber: number | null })[]>> {
+    const groups = new Map<string, (AllocationRow & { invoiceNumber: number | null })[]>(paymentIds.map((id) => [id, []]));
+    if (paymentIds.length === 0) return groups;
+    const rows = await allocationsRepository
+      .select(
+        ex,
+        scope,
+        {
+          id: paymentAllocations.id,
+          accountId: paymentAllocations.accountId,
+          paymentId: paymentAllocations.paymentId,
+          invoiceId: paymentAllocations.invoiceId,
+          estimateId: paymentAllocations.estimateId,
+          amount: paymentAllocations.amount,
+          createdAt: paymentAllocations.createdAt,
+          invoiceNumber: invoiceRows.valueFor<number | null>(paymentAllocations, invoices.number, eq(invoices.id, paymentAllocations.invoiceId)).mapWith(
+            (v) => (v == null ? null : Number(v)),
+          ),
+        },
+        idIn(paymentAllocations.paymentId, paymentIds),
+      )
+      .orderBy(asc(paymentAllocations.createdAt), asc(paymentAllocations.id));
+    for (const row of rows) groups.get(row.paymentId)?.push(row);
+    return groups;
+  },
+
+  /**
+   * Each payment's refunds and what it still has on each invoice or estimate. Read after the
+   * payments are locked (a statement of its own, so it sees what committed while it waited).
+   */
+  async figuresOf(ex: Executor, scope: Scope, paymentRows: readonly PaymentRow[]): Promise<Map<string, PaymentFigures>> {
+    const ids = paymentRows.map((p) => p.id);
+    const result = new Map<string, PaymentFigures>(paymentRows.map((p) => [p.id, { refunded: 0, byTarget: new Map(), unallocated: p.kind === 'payment' ? p.amount : 0 }]));
+    if (ids.length === 0) return result;
+    const refunds = await base.select(ex, scope, { id: payments.id, of: payments.refundOfPaymentId, amount: payments.amount }, idIn(payments.refundOfPaymentId, ids));
+    const ownerOf = new Map<string, string>(ids.map((id) => [id, id]));
+    for (const r of refunds) {
+      ownerOf.set(r.id, r.of!);
+      result.get(r.of!)!.refunded += r.amount;
+    }
+    const allocations = await allocationsRepository
+      .select(
+        ex,
+        scope,
+        { paymentId: paymentAllocations.paymentId, invoiceId: paymentAllocations.invoiceId, estimateId: paymentAllocations.estimateId, amount: paymentAllocations.amount, createdAt: paymentAllocations.createdAt },
+        idIn(paymentAllocations.paymentId, [...ownerOf.keys()]),
+      )
+      .orderBy(asc(paymentAllocations.createdAt), asc(paymentAllocations.id));
+    for (const a of allocations) {
+      const figures = result.get(ownerOf.get(a.paymentId)!)!;
+      const key = targetKey(a);
+      const at = figures.byTarget.get(key) ?? { invoiceId: a.invoiceId, estimateId: a.estimateId, amount: 0, lastAt: 0 };
+      at.amount += a.amount;
+      if (a.amount > 0) at.lastAt = Math.max(at.lastAt, a.createdAt.getTime());
+      figures.byTarget.set(key, at);
+    }
+    for (const p of paymentRows) {
+      const f = result.get(p.id)!;
+      if (p.kind !== 'payment') continue;
+      const allocated = [...f.byTarget.values()].reduce((s, t) => s + t.amount, 0);
+      f.unallocated = p.amount - f.refunded - allocated;
+    }
+    return result;
+  },
+
+  /** A client's payments (not refunds), locked for a change of their allocations, oldest first (locked in id order). */
+  async lockClientPayments(ex: Executor, scope: Scope, clientId: string): Promise<PaymentRow[]> {
+    const rows = await base.list(ex, scope, { where: and(eq(payments.clientId, clientId), eq(payments.kind, 'payment')), orderBy: [payments.id], lock: 'update' });
+    return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  },
+
+  /** Deletes a payment (or refund) and where it went. */
+  async removeWithAllocations(ex: Executor, scope: Scope, paymentId: string): Promise<boolean> {
+    await allocationsRepository.removeWhere(ex, scope, eq(paymentAllocations.paymentId, paymentId));
+    return base.remove(ex, scope, paymentId);
+  },
+
+  /** Whether refunds were made against the payment. */
+  hasRefunds: (ex: Executor, scope: Scope, paymentId: string) => base.exists(ex, scope, eq(payments.refundOfPaymentId, paymentId)),
+
+};
+
+export const paymentTypesRepository = {
+  ...tenantRepository(paymentTypes),
+
+  listOptions: (): ListOptions => ({ orderBy: [asc(paymentTypes.position), asc(sql`lower(${paymentTypes.name})`), asc(paymentTypes.id)] }),
+
+  /**
+   * The default types (DEFAULT_PAYMENT_TYPES) for an account that has none: called when an account
+   * is created and, once at start, for accounts made before payment types existed (decision 0114).
+   * A name already taken is left alone, so running it twice adds nothing.
+   */
+  async ensureDefaults(ex: Executor, scope: Scope): Promise<void> {
+    const base = tenantRepository(paymentTypes);
+    if (await base.exists(ex, scope)) return;
+    await base.insertMany(
+      ex,
+      scope,
+      DEFAULT_PAYMENT_TYPES.map((t, position) => ({ name: t.name, method: t.method, position })),
+      { ignoreConflicts: true },
+    );
+  },
+
+  /** The account's active type of a method (the card type for card payments), the first by position. */
+  async firstOfMethod(ex: Executor, scope: Scope, method: string): Promise<PaymentTypeRow | undefined> {
+    const [row] = await tenantRepository(paymentTypes).list(ex, scope, {
+      where: and(eq(paymentTypes.method, method), eq(paymentTypes.active, true)),
+      orderBy: [asc(paymentTypes.position), asc(paymentTypes.id)],
+      limit: 1,
+    });
+    return row;
+  },
+
+  /** Whether any payment uses the type (then it is marked inactive, not deleted). */
+  inUse: (ex: Executor, scope: Scope, typeId: string) => base.exists(ex, scope, eq(payments.paymentTypeId, typeId)),
+};
+
