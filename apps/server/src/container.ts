@@ -23,6 +23,8 @@ import { SignInFlowsService } from './features/auth/sign-in-flows.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
 import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
 import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
+import { CardPaymentTexts } from './features/card-payments/card-payment-texts.js';
+import { CardPaymentsService } from './features/card-payments/card-payments.service.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
@@ -122,6 +124,8 @@ export function createContainer(
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
+  const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers);
+  const payments = new PaymentsService(db, audit);
   const invoices = new InvoicesService(db, audit);
   const estimates = new EstimatesService(db, audit);
   const formRequests = new FormRequestsService(db, {
@@ -149,7 +153,7 @@ export function createContainer(
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
     paymentTypes: paymentTypesService(db, audit),
-    payments: new PaymentsService(db, audit),
+    payments,
     idempotency,
     documents,
     documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
@@ -160,7 +164,7 @@ export function createContainer(
     locations,
     locationLogos,
     integrations,
-    stripeWebhooks: new StripeWebhooksService(db, integrations, opts.providers),
+    stripeWebhooks,
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers),
     providers: opts.providers,
@@ -196,6 +200,15 @@ export function createContainer(
     estimates,
     invoicePdf: new InvoicePdfService(db, { invoices, documents, communications, mergeContext, logos: locationLogos }),
     missedCharges: new MissedChargesService(db),
+    cardPayments: new CardPaymentsService(db, {
+      audit,
+      integrations,
+      communications,
+      payments,
+      texts: new CardPaymentTexts(mergeContext),
+      stripeWebhooks,
+      providers: opts.providers,
+    }),
     async ping() {
       await healthRepository.ping(db);
     },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import type { Operation } from '@willow/contracts';
 import type { z } from 'zod';
+import { cardPaymentRequestsRepository } from '../src/features/card-payments/card-payments.repository.js';
 import { fastifyPath } from '../src/platform/router.js';
 import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe.js';
 import {
@@ -156,6 +157,21 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
   '/api/paymentType/{id}': (t) => makePaymentType(t),
   '/api/payment/{id}': (t) => makePayment(t),
   '/api/payment/{id}/refund': (t) => makePayment(t),
+  // Written directly (asking one talks to Stripe, which is not under test here): an open deposit request.
+  '/api/cardPaymentRequest/{id}/cancel': async (t) => {
+    const row = await cardPaymentRequestsRepository.insert(ctx.database.db, t, {
+      locationId: t.locationId,
+      clientId: await makeClient(t),
+      purpose: 'deposit',
+      amount: 5_000,
+      currency: 'USD',
+      stripeSessionId: `cs_test_${randomUUID()}`,
+      url: 'https://checkout.stripe.test/pay',
+      channel: 'screen',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    return row.id;
+  },
 };
 
 /** A band of its own weights each time, so fixtures at one location never overlap. */

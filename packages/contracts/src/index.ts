@@ -36,3 +36,4 @@ export * from './forms.js';
 export * from './invoices.js';
 export * from './price-calculator.js';
 export * from './payments.js';
+export * from './card-payments.js';

@@ -6,6 +6,7 @@ import { appointmentsRoutes } from './appointments/appointments.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { googleSignInRoutes } from './auth/google-sign-in.routes.js';
+import { cardPaymentsRoutes } from './card-payments/card-payments.routes.js';
 import { careRoutes } from './care/care.routes.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
@@ -57,6 +58,7 @@ export const features: ((r: Router, c: Container) => void)[] = [
   templatesRoutes,
   formsRoutes,
   priceCalculatorRoutes,
-  paymentsRoutes,
   invoicesRoutes,
+  paymentsRoutes,
+  cardPaymentsRoutes,
 ];

@@ -23,9 +23,10 @@ export const PUBLIC_PAGES = [
 ];
 /**
  * Pages under these paths need no session either: a location's public booking page,
- * /book/<locationId>, and a form sent to a client, /form/<accountId>/<requestId>?t=… (0097).
+ * /book/<locationId>, a form sent to a client, /form/<accountId>/<requestId>?t=… (0097), and
+ * the pages Stripe's payment page sends a client back to, /pay/thank-you and /pay/cancelled (0116).
  */
-export const PUBLIC_PAGE_PREFIXES = ['/book/', '/form/'];
+export const PUBLIC_PAGE_PREFIXES = ['/book/', '/form/', '/pay/'];
 
 export function pageRoutes(
   app: FastifyInstance,

@@ -1,8 +1,10 @@
 // Stripe's API as far as the portal uses it, on loopback: Bearer secret keys checked, webhook
-// endpoints registered with a signing secret, events signed the way Stripe signs them.
+// endpoints registered with a signing secret, events signed the way Stripe signs them, and
+// Checkout Sessions with a hosted page where a person pays with a test card, after which the
+// signed events go to the endpoints of that Stripe account and the browser to the success URL.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { bearer, formBody, startHttpFake, type FakeAnswer, type FakeRequest, type HttpFake } from './http-fake.js';
+import { bearer, formBody, nestedFormBody, startHttpFake, type FakeAnswer, type FakeRequest, type HttpFake } from './http-fake.js';
 
 export interface FakeWebhookEndpoint {
   id: string;
@@ -14,12 +16,62 @@ export interface FakeWebhookEndpoint {
   key: string;
 }
 
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  /** what the page shows: the first line's product name */
+  description: string;
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string | null;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  expires_at: number;
+  created: number;
+  livemode: false;
+  url: string | null;
+  /** the secret key it was created with (the Stripe account it belongs to) */
+  key: string;
+  /** payment_intent_data[metadata]: what the payment intent carries */
+  intentMetadata: Record<string, string>;
+}
+
+/** An event the fake sent to an endpoint, and what the endpoint answered. */
+export interface FakeDelivery {
+  endpointId: string;
+  type: string;
+  status: number;
+}
+
+/** How the fake reaches an endpoint: over HTTP by default; tests of an app without a listener inject it. */
+export type Deliver = (to: { url: string; body: string; signature: string }) => Promise<number>;
+
+/** Stripe's test cards: this one pays, the declined one is refused. */
+export const TEST_CARDS = { pays: '4242424242424242', declined: '4000000000000002' } as const;
+
 export interface FakeStripe extends HttpFake {
   /** secret keys Stripe knows; any other is refused as Stripe refuses it */
   keys: Set<string>;
   endpoints: Map<string, FakeWebhookEndpoint>;
+  sessions: Map<string, FakeCheckoutSession>;
+  deliveries: FakeDelivery[];
+  /** replaced by tests whose app does not listen (fastify inject) */
+  deliver: Deliver;
   /** an event as Stripe would send it to an endpoint: its body and its Stripe-Signature header */
   signedEvent(endpointId: string, event: { id?: string; type: string; object: Record<string, unknown> }): { body: string; signature: string };
+  /**
+   * What the hosted page's Pay button does: completes an open session with a payment intent and
+   * sends checkout.session.completed and payment_intent.succeeded to the account's endpoints.
+   */
+  pay(sessionId: string): Promise<FakeCheckoutSession>;
+  /** The session as Stripe's API answers it. */
+  publicSession(session: FakeCheckoutSession): Record<string, unknown>;
 }
 
 const error = (status: number, type: string, message: string, code?: string): FakeAnswer => ({ status, body: { error: { type, message, ...(code && { code }) } } });
@@ -50,7 +102,143 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
   };
   const missing = (id: string) => error(404, 'invalid_request_error', `No such webhook endpoint: '${id}'`, 'resource_missing');
 
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const deliveries: FakeDelivery[] = [];
+  let base = '';
+  const publicSession = ({ key: _key, intentMetadata: _m, description: _d, ...s }: FakeCheckoutSession) => ({ ...s, url: s.status === 'open' ? `${base}/checkout/${s.id}` : null });
+  const noSession = (id: string) => error(404, 'invalid_request_error', `No such checkout.session: '${id}'`, 'resource_missing');
+  const mySession = (req: FakeRequest, key: string) => {
+    const s = sessions.get(req.params.id!);
+    return s && s.key === key ? s : undefined;
+  };
+  /** Stripe closes an open session at its expires_at. */
+  const current = (s: FakeCheckoutSession) => {
+    if (s.status === 'open' && s.expires_at * 1000 <= Date.now()) s.status = 'expired';
+    return s;
+  };
+
+  function createSession(req: FakeRequest, key: string): FakeAnswer {
+    const form = nestedFormBody(req.text) as Record<string, any>;
+    const missingParam = (name: string) => error(400, 'invalid_request_error', `Missing required param: ${name}.`);
+    if (form.mode !== 'payment') return error(400, 'invalid_request_error', 'Invalid mode: must be payment here.');
+    if (typeof form.success_url !== 'string' || !/^https?:\/\//.test(form.success_url)) return missingParam('success_url');
+    const line = Array.isArray(form.line_items) ? form.line_items[0] : undefined;
+    const price = line?.price_data;
+    if (!price) return missingParam('line_items');
+    const unit = Number(price.unit_amount);
+    const quantity = Number(line.quantity ?? 1);
+    if (!Number.isInteger(unit) || unit < 50) return error(400, 'invalid_request_error', 'The Checkout Session\'s total amount due must add up to at least $0.50 usd');
+    if (typeof price.currency !== 'string' || !/^[a-z]{3}$/.test(price.currency)) return missingParam('line_items[0][price_data][currency]');
+    if (!price.product_data?.name) return missingParam('line_items[0][price_data][product_data][name]');
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = form.expires_at === undefined ? now + 24 * 3600 : Number(form.expires_at);
+    if (!(expiresAt >= now + 30 * 60 - 5 && expiresAt <= now + 24 * 3600 + 5)) {
+      return error(400, 'invalid_request_error', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+    }
+    const session: FakeCheckoutSession = {
+      id: `cs_test_${randomBytes(16).toString('hex')}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: unit * quantity,
+      currency: price.currency,
+      description: String(price.product_data.name),
+      payment_intent: null,
+      metadata: (form.metadata as Record<string, string>) ?? {},
+      success_url: form.success_url,
+      cancel_url: typeof form.cancel_url === 'string' ? form.cancel_url : null,
+      customer_email: typeof form.customer_email === 'string' ? form.customer_email : null,
+      client_reference_id: typeof form.client_reference_id === 'string' ? form.client_reference_id : null,
+      expires_at: expiresAt,
+      created: now,
+      livemode: false,
+      url: null,
+      key,
+      intentMetadata: (form.payment_intent_data?.metadata as Record<string, string>) ?? {},
+    };
+    sessions.set(session.id, session);
+    return { status: 200, body: publicSession(session) };
+  }
+
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = (status: number, title: string, body: string): FakeAnswer => ({
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`,
+  });
+
+  /** The hosted page: what is paid, a card field and a Pay button (the test card pays). */
+  function checkoutPage(req: FakeRequest, problem?: string): FakeAnswer {
+    const s = sessions.get(req.params.id!);
+    if (!s) return html(404, 'Not found', '<h1>This page was not found</h1>');
+    current(s);
+    if (s.status !== 'open') return html(410, 'Expired', `<h1>${s.status === 'complete' ? 'This payment is complete' : 'This payment page has expired'}</h1>`);
+    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: s.currency.toUpperCase() }).format(s.amount_total / 100);
+    return html(
+      problem ? 402 : 200,
+      'Pay — Stripe test mode',
+      `<h1>${escapeHtml(s.description)}</h1><p>Pay <strong data-testid="amount">${amount}</strong></p>` +
+        (problem ? `<p role="alert">${escapeHtml(problem)}</p>` : '') +
+        `<form method="post" action="/checkout/${s.id}/pay"><label>Card number <input name="card" inputmode="numeric" autocomplete="cc-number"></label>` +
+        `<label>Expiry <input name="expiry" placeholder="MM / YY"></label><label>CVC <input name="cvc"></label>` +
+        `<button type="submit">Pay</button></form>` +
+        (s.cancel_url ? `<p><a href="${escapeHtml(s.cancel_url)}">Back</a></p>` : ''),
+    );
+  }
+
+  async function complete(s: FakeCheckoutSession): Promise<void> {
+    s.status = 'complete';
+    s.payment_status = 'paid';
+    s.payment_intent = `pi_${randomBytes(12).toString('hex')}`;
+    const intent = {
+      id: s.payment_intent,
+      object: 'payment_intent',
+      amount: s.amount_total,
+      amount_received: s.amount_total,
+      currency: s.currency,
+      status: 'succeeded',
+      metadata: s.intentMetadata,
+      livemode: false,
+    };
+    // As Stripe does, the events go to every endpoint of the session's Stripe account that asked for them.
+    for (const endpoint of endpoints.values()) {
+      if (endpoint.key !== s.key) continue;
+      for (const [type, object] of [
+        ['checkout.session.completed', publicSession(s)],
+        ['payment_intent.succeeded', intent],
+      ] as const) {
+        if (!endpoint.enabled_events.includes(type) && !endpoint.enabled_events.includes('*')) continue;
+        const event = fakeApi.signedEvent(endpoint.id, { type, object: object as Record<string, unknown> });
+        const status = await fakeApi.deliver({ url: endpoint.url, ...event }).catch(() => 0);
+        deliveries.push({ endpointId: endpoint.id, type, status });
+      }
+    }
+  }
+
   const fake = await startHttpFake([
+    ['POST', '/v1/checkout/sessions', authed(createSession)],
+    ['GET', '/v1/checkout/sessions/:id', authed((req, key) => {
+      const s = mySession(req, key);
+      return s ? { status: 200, body: publicSession(current(s)) } : noSession(req.params.id!);
+    })],
+    ['POST', '/v1/checkout/sessions/:id/expire', authed((req, key) => {
+      const s = mySession(req, key);
+      if (!s) return noSession(req.params.id!);
+      if (current(s).status !== 'open') return error(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      s.status = 'expired';
+      return { status: 200, body: publicSession(s) };
+    })],
+    ['GET', '/checkout/:id', (req) => checkoutPage(req)],
+    ['POST', '/checkout/:id/pay', async (req) => {
+      const s = sessions.get(req.params.id!);
+      if (!s || current(s).status !== 'open') return checkoutPage(req);
+      const card = new URLSearchParams(req.text).get('card')?.replace(/\s+/g, '') ?? '';
+      if (card === TEST_CARDS.declined) return checkoutPage(req, 'Your card was declined.');
+      if (card !== TEST_CARDS.pays) return checkoutPage(req, 'Your card number is invalid.');
+      await complete(s);
+      return { status: 303, headers: { location: s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id) } };
+    }],
     ['GET', '/v1/balance', authed(() => ({ status: 200, body: { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false } }))],
     [
       'POST',
@@ -83,10 +271,24 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
     })],
   ]);
 
-  return {
+  base = fake.url;
+  const fakeApi: FakeStripe = {
     ...fake,
     keys: known,
     endpoints,
+    sessions,
+    deliveries,
+    deliver: async ({ url, body, signature }) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, body });
+      return res.status;
+    },
+    publicSession,
+    async pay(sessionId) {
+      const s = sessions.get(sessionId);
+      if (!s || current(s).status !== 'open') throw new Error(`session ${sessionId} is not open`);
+      await complete(s);
+      return s;
+    },
     signedEvent(endpointId, event) {
       const endpoint = endpoints.get(endpointId);
       if (!endpoint) throw new Error(`no endpoint ${endpointId}`);
@@ -104,4 +306,5 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
       return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: endpoint.secret }) };
     },
   };
+  return fakeApi;
 }

@@ -107,3 +107,32 @@ export function formBody(text: string): Record<string, string | string[] | Recor
   }
   return out;
 }
+
+type FormValue = string | FormValue[] | { [key: string]: FormValue };
+
+/**
+ * A form-encoded body with nesting at any depth, the way Stripe's API reads it:
+ * `line_items[0][price_data][unit_amount]=500&metadata[k]=v` → `{line_items: [{price_data: {unit_amount: '500'}}], metadata: {k: 'v'}}`.
+ */
+export function nestedFormBody(text: string): Record<string, FormValue> {
+  const root: Record<string, FormValue> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const head = /^[^[]+/.exec(key)?.[0];
+    if (!head) continue;
+    const path = [head, ...[...key.slice(head.length).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!)];
+    let node: Record<string, FormValue> | FormValue[] = root;
+    for (let i = 0; i < path.length; i++) {
+      const part = path[i]!;
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d*$/.test(path[i + 1]!);
+      const slot: string | number = Array.isArray(node) ? (part === '' ? node.length : Number(part)) : part;
+      const container = node as Record<string | number, FormValue>;
+      if (last) container[slot] = value;
+      else {
+        container[slot] ??= nextIsIndex ? [] : {};
+        node = container[slot] as Record<string, FormValue> | FormValue[];
+      }
+    }
+  }
+  return root;
+}

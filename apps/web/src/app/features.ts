@@ -5,6 +5,7 @@ import { appointmentsFeature } from '../features/appointments';
 import { auditFeature } from '../features/audit';
 import { authFeature } from '../features/auth';
 import { bookingFeature } from '../features/booking';
+import { cardPaymentsFeature } from '../features/card-payments';
 import { careFeature } from '../features/care';
 import { clientsFeature } from '../features/clients';
 import { communicationsFeature } from '../features/communications';
@@ -51,6 +52,7 @@ export const features: readonly FeatureModule[] = [
   quickbooksFeature,
   communicationsFeature,
   formsFeature,
+  cardPaymentsFeature,
   documentsFeature,
   auditFeature,
   servicesFeature,

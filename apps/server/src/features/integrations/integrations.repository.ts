@@ -102,6 +102,12 @@ export const stripeEventsRepository = {
     });
   },
 
+  /** An event by Stripe's id, held FOR UPDATE while it is acted on. */
+  async lockByEventId(ex: Executor, scope: Scope, eventId: string): Promise<StripeEventRow | undefined> {
+    const [row] = await events.list(ex, scope, { where: eq(stripeEvents.eventId, eventId), limit: 1, lock: 'update' });
+    return row;
+  },
+
   async markProcessed(ex: Executor, scope: Scope, id: string, at: Date = new Date()): Promise<void> {
     await events.updateWhere(ex, scope, eq(stripeEvents.id, id), { processedAt: at });
   },

@@ -3,7 +3,7 @@
 // that secret before anything is recorded.
 import { INTEGRATION_MESSAGES, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_MESSAGES, type Integration } from '@willow/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Providers } from '../../platform/providers.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -17,7 +17,24 @@ import { isStripeAuthError, isStripeError, isStripeMissing, Stripe, stripeClient
 /** The webhook's address at the portal for a location (what Stripe is told to call). */
 export const stripeWebhookUrl = (publicUrl: string, locationId: string) => `${publicUrl}/api/integrations/stripe/webhook/${locationId}`;
 
+/** A verified event as a feature acting on it sees it. */
+export interface StripeEventSeen {
+  locationId: string;
+  eventId: string;
+  type: string;
+  object: Record<string, unknown>;
+  occurredAt: Date;
+}
+
+/**
+ * A feature acting on Stripe's events (card payments), run inside the transaction that records the
+ * event and marks it processed; answers whether it acted (an event nobody acts on stays unprocessed).
+ */
+export type StripeEventHandler = (tx: Executor, scope: Scope, event: StripeEventSeen) => Promise<boolean>;
+
 export class StripeWebhooksService {
+  private readonly handlers: StripeEventHandler[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly integrations: IntegrationsService,
@@ -35,6 +52,11 @@ export class StripeWebhooksService {
             log?.warn({ endpoint: row.publicKey, problem: isStripeError(err) ? withoutSecrets(err.message, [secretKey]) : 'unknown' }, 'the Stripe webhook could not be removed at Stripe');
         });
     });
+  }
+
+  /** A feature that acts on the events (its handler runs for every new verified event). */
+  onEvent(handler: StripeEventHandler): void {
+    this.handlers.push(handler);
   }
 
   /**
@@ -89,7 +111,7 @@ export class StripeWebhooksService {
   /**
    * An event Stripe sent to a location's webhook: its signature checked against the location's
    * signing secret, then recorded once (Stripe delivers at least once: a redelivery is accepted
-   * and not recorded again).
+   * and not recorded again) and handed to the features that act on it (onEvent).
    */
   async receive(locationId: string, rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true }> {
     const scope = await locationsRepository.accountOfLocation(this.db, locationId);
@@ -104,13 +126,30 @@ export class StripeWebhooksService {
     } catch {
       throw badRequest(STRIPE_WEBHOOK_MESSAGES.badSignature);
     }
-    await stripeEventsRepository.record(this.db, scope, {
+    const seen: StripeEventSeen = {
       locationId,
       eventId: event.id,
       type: event.type,
-      payload: event.data.object as unknown as Record<string, unknown>,
-      livemode: event.livemode,
+      object: event.data.object as unknown as Record<string, unknown>,
       occurredAt: new Date(event.created * 1000),
+    };
+    // Recorded and acted on in one transaction, held on the event's row: a redelivery, even one
+    // arriving at the same moment, finds it processed and does nothing; a failure leaves nothing
+    // behind, and Stripe delivers it again.
+    await this.db.transaction(async (tx) => {
+      await stripeEventsRepository.record(tx, scope, {
+        locationId,
+        eventId: seen.eventId,
+        type: seen.type,
+        payload: seen.object,
+        livemode: event.livemode,
+        occurredAt: seen.occurredAt,
+      });
+      const row = await stripeEventsRepository.lockByEventId(tx, scope, seen.eventId);
+      if (!row || row.processedAt || row.locationId !== locationId) return;
+      let acted = false;
+      for (const handler of this.handlers) acted = (await handler(tx, scope, seen)) || acted;
+      if (acted) await stripeEventsRepository.markProcessed(tx, scope, row.id);
     });
     return { received: true };
   }

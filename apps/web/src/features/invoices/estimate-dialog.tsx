@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Chip, DialogContentText, Stack, Typography } from '@mui/material';
+import { RequestCardPayment } from '../card-payments/card-payment-requests';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, EstimateInput, EstimateItemInput, formatCents } from '@willow/contracts';
 import type { Estimate } from '@willow/contracts';
@@ -285,6 +286,16 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
         primary={primary}
         testId="estimate-editor"
       >
+        {estimate && (
+          <RequestCardPayment
+            clientId={estimate.clientId}
+            locationId={estimate.locationId}
+            estimateId={estimate.id}
+            currency={estimate.currency}
+            owed={estimate.highTotal - estimate.deposit}
+            canAsk={(estimate.status === 'open' || estimate.status === 'approved') && !estimate.invoiceId && !form.dirty}
+          />
+        )}
         <DocumentFields
           kind="estimate"
           noun="Estimate"

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Chip, DialogContentText, Stack, Typography } from '@mui/material';
+import { RequestCardPayment } from '../card-payments/card-payment-requests';
 import { z } from 'zod';
 import {
   DEFAULT_CURRENCY,
@@ -355,6 +356,17 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         primary={primary}
         testId="invoice-editor"
       >
+        {invoice && invoice.status === 'finalised' && invoice.kind === 'invoice' && (
+          <RequestCardPayment
+            clientId={invoice.clientId}
+            locationId={invoice.locationId}
+            invoiceId={invoice.id}
+            currency={invoice.currency}
+            suggestedAmount={invoice.balance}
+            owed={invoice.balance}
+            canAsk={invoice.balance > 0 && !form.dirty}
+          />
+        )}
         {!readOnly && (invoiceTemplates.data?.length ?? 0) > 0 && (
           <SelectInput
             label="Start from template"
