@@ -23,7 +23,8 @@ interface Row {
 }
 
 describe('demo seed', () => {
-  it('fills an empty database once, with appointments in every status at both practices, some today and some the owner’s', async () => {
+  // The whole demo (practices, calendars, templates, billing) is written in one transaction: seconds, not the default limit.
+  it('fills an empty database once, with appointments in every status at both practices, some today and some the owner’s', { timeout: 60_000 }, async () => {
     const db = ctx.database.db;
     expect(await seedDemo(db)).toBe(true);
     expect(await seedDemo(db)).toBe(false);
@@ -80,6 +81,28 @@ describe('demo templates', () => {
   });
 });
 
+describe('demo billing', () => {
+  it('gives both practices tax codes, finalised and draft invoices, a credit note, an unbilled visit and estimates', async () => {
+    await seedDemo(ctx.database.db);
+    const login = await loginRequest(ctx, 'owner@demo.test', DEMO_PASSWORD, '192.0.2.51');
+    const owner = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
+    const locations = (await owner.call(api.listLocations)).json() as api.Location[];
+    for (const name of ['Riverside Animal Hospital', 'Lakeside Pet Care']) {
+      const location = locations.find((l) => l.name === name)!;
+      expect(((await owner.call(api.taxCodeOps.list!, { query: { locationId: location.id } })).json() as api.TaxCode[]).length, name).toBe(2);
+      const page = (await owner.call(api.invoiceOps.list!, { query: { locationId: location.id, limit: 200 } })).json() as { items: api.InvoiceSummary[] };
+      const finalised = page.items.filter((i) => i.kind === 'invoice' && i.status === 'finalised');
+      expect(finalised.length, name).toBeGreaterThan(2);
+      expect(finalised.map((i) => i.number).sort((a, b) => a! - b!)).toEqual(finalised.map((_, n) => n + 1));
+      expect(page.items.some((i) => i.status === 'draft'), name).toBe(true);
+      expect(page.items.some((i) => i.kind === 'credit_note' && i.status === 'finalised'), name).toBe(true);
+      const estimates = (await owner.call(api.estimateOps.list!, { query: { locationId: location.id, limit: 20 } })).json() as { items: api.EstimateSummary[] };
+      expect(estimates.items.map((e) => e.status).sort(), name).toEqual(['approved', 'open']);
+      expect(estimates.items.every((e) => e.highTotal >= e.lowTotal && e.lowTotal > 0)).toBe(true);
+    }
+  });
+});
+
 /** How much of the demo a database holds, table by table. */
 async function demoCounts(ctx: TestContext) {
   const tables = ['accounts', 'users', 'locations', 'clients', 'patients', 'services', 'schedule_slots', 'appointments', 'contacts'];
@@ -99,7 +122,7 @@ describe('demo seed interrupted on its first start', () => {
     "at the second practice's clients": ['clients', `new.email like '%@second.example'`],
   } as const;
 
-  it.each(Object.entries(failures))('failing %s leaves nothing, and the next start seeds the whole demo', async (_, [table, condition]) => {
+  it.each(Object.entries(failures))('failing %s leaves nothing, and the next start seeds the whole demo', { timeout: 90_000 }, async (_, [table, condition]) => {
     const again = await createTestApp();
     try {
       await again.database.query(`

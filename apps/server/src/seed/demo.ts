@@ -12,6 +12,7 @@ import { hashPassword } from '../platform/passwords.js';
 import { seedClinicalDemo, seedDemoContacts } from './demo-clinical.js';
 import { seedPriceCalculatorDemo } from './demo-price-calculator.js';
 import { seedSchedulingDemo } from './demo-scheduling.js';
+import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoTemplates } from './demo-templates.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -136,6 +137,10 @@ async function seed(db: Db, passwordHash: string) {
   const riversideServices = await servicesRepository.activeAt(db, scope, riverside!.id);
   const serviceNamed = (name: string) => riversideServices.find((r) => r.name === name)?.id;
   await seedDemoTemplates(db, scope, riverside!.id, { homeEuthanasia: serviceNamed('Home euthanasia'), privateCremation: serviceNamed('Private cremation') });
+  await seedDemoBilling(db, scope, [
+    { locationId: riverside!.id, salesTax: 800, userId: staffIds['frontdesk@demo.test']! },
+    { locationId: lakeside.id, salesTax: 725, userId: ownerRow!.id },
+  ]);
 
   const second = await service.create({
     name: 'Second Practice',

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { appointments } from '../db/schema.js';
+import { appointments, invoices } from '../db/schema.js';
 import { AccountsService } from '../features/accounts/accounts.service.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
@@ -16,6 +16,7 @@ import { locationsRepository, speciesRepository } from '../features/locations/lo
 import { patientsRepository } from '../features/patients/patients.repository.js';
 import { usersRepository } from '../features/users/users.repository.js';
 import { tenantRepository } from '../platform/tenant-repository.js';
+import { seedLargeInvoices } from './large-invoices.js';
 import { seedLargeScheduling } from './large-scheduling.js';
 import { ensureReferenceData } from './reference-data.js';
 import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
@@ -64,10 +65,16 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   const existing = (await accountsRepository.list(db, {})).find((a) => a.name === LARGE_ACCOUNT);
   if (existing) {
     if ((await tenantRepository(appointments).count(db, { accountId: existing.id })) > 0) {
+      // A large seed made before billing gains its invoices.
+      if ((await tenantRepository(invoices).count(db, { accountId: existing.id })) === 0) {
+        await seedLargeInvoices(db, { accountId: existing.id }, log);
+        return true;
+      }
       log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
       return false;
     }
     await seedLargeScheduling(db, { accountId: existing.id }, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
+    await seedLargeInvoices(db, { accountId: existing.id }, log);
     return true;
   }
   const rand = prng(opts.seed);
@@ -148,6 +155,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   await db.execute(sql`vacuum (analyze) clients, patients`);
   log(`clients and patients in ${Math.round((performance.now() - t0) / 1000)} s`);
   await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
+  await seedLargeInvoices(db, scope, log);
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
 }

@@ -1,0 +1,149 @@
+// The invoice list (a page of 50 with each row's paid, credited, balance and payment state) and
+// one invoice with 30 lines, at 50 concurrent requests on the large seed (an invoice for every
+// completed appointment), beside the same statements run straight through the database client
+// (the repository's own queries, without HTTP, sessions or serialisation), on PGlite and PostgreSQL.
+//   npm run bench:invoices [-- --requests 1000 --only pglite|postgres]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { invoiceExtras, invoiceItemsTable, invoicesRepository } from '../apps/server/src/features/invoices/invoices.repository.js';
+import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
+import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
+import { filtersVisibleSql } from '../apps/server/src/platform/list-filters.js';
+import { arg, ensurePgDatabase, httpClient, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+
+const REQUESTS = Number(arg('requests', '1000'));
+const CONCURRENCY = 50;
+const only = arg('only', 'both');
+const LINES = 30;
+const BENCH_NOTE = 'bench: 30 lines';
+
+async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
+  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  try {
+    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10 }, (m) => console.log(`  seed: ${m}`));
+    await db.db.execute(sql`vacuum (analyze)`);
+  } finally {
+    await db.close();
+  }
+}
+
+interface Target {
+  label: string;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** The location's invoice with 30 lines (made through the API on the first run). */
+async function benchInvoice(base: string, cookie: string, locationId: string): Promise<string> {
+  const headers = { cookie, 'content-type': 'application/json' };
+  const drafts = (await (await fetch(`${base}/api/invoice?locationId=${locationId}&status=finalised&limit=1`, { headers })).json()) as { items: { clientId: string }[] };
+  // Issued today and made last, a bench invoice from an earlier run heads the list.
+  const list = (await (await fetch(`${base}/api/invoice?locationId=${locationId}&limit=5`, { headers })).json()) as { items: { id: string }[] };
+  for (const i of list.items) {
+    const full = (await (await fetch(`${base}/api/invoice/${i.id}`, { headers })).json()) as { notes: string; id: string };
+    if (full.notes === BENCH_NOTE) return full.id;
+  }
+  const items = Array.from({ length: LINES }, (_, n) => ({
+    description: `Line ${n + 1}`,
+    quantity: 1 + (n % 3),
+    unitPrice: 1_000 + n * 137,
+    discountType: n % 4 === 0 ? 'percent' : 'none',
+    discountValue: n % 4 === 0 ? 1_000 : 0,
+  }));
+  const res = await fetch(`${base}/api/invoice`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      invoiceData: { locationId, clientId: drafts.items[0]!.clientId, notes: BENCH_NOTE, discountType: 'amount', discountValue: 500 },
+      invoiceItems: items,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`bench invoice: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  const fin = await fetch(`${base}/api/invoice/${id}/finalise`, { method: 'POST', headers });
+  if (fin.status !== 200) throw new Error(`bench invoice finalise: ${fin.status}`);
+  return id;
+}
+
+async function benchTarget(t: Target) {
+  console.log(`\n[${t.label}] preparing the large seed (first run takes a few minutes)`);
+  await ensureSeeded(t);
+
+  const firstLocation = async (base: string, cookie: string) =>
+    ((await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
+  let invoiceId = '';
+  const queries = await queriesPerRequest(
+    t,
+    async (base, cookie) => {
+      const locationId = await firstLocation(base, cookie);
+      invoiceId = await benchInvoice(base, cookie, locationId);
+      return { 'invoice list': `/api/invoice?locationId=${locationId}&limit=50`, 'invoice, 30 lines': `/api/invoice/${invoiceId}` };
+    },
+    LARGE_OWNER,
+    LARGE_PASSWORD,
+  );
+
+  const server = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
+  const up = performance.now();
+  const { cookie, accountId } = await signIn(server.base, LARGE_OWNER, LARGE_PASSWORD);
+  const locationId = await firstLocation(server.base, cookie);
+  const http = httpClient(server.base, cookie);
+  const get = (path: string) => async () => {
+    const res = await http(path);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  };
+  const paths = { 'invoice list': `/api/invoice?locationId=${locationId}&limit=50`, 'invoice, 30 lines': `/api/invoice/${invoiceId}` };
+  if (!t.databaseUrl) await pastPgliteUpkeep(up);
+  for (const path of Object.values(paths)) await load(get(path), CONCURRENCY, CONCURRENCY);
+  const api: Record<string, LoadResult> = {};
+  for (const [name, path] of Object.entries(paths)) api[name] = await load(get(path), REQUESTS, CONCURRENCY);
+  await server.stop();
+
+  // The same statements through the database client (the data folder is free again).
+  const database: Database = await openDatabase({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, migrate: false });
+  const scope = { accountId };
+  const db = database.db;
+  const direct: Record<string, () => Promise<void>> = {
+    'invoice list': async () => {
+      await invoicesRepository.page(db, scope, {
+        ...invoicesRepository.listOptions({ locationId }),
+        limit: 50,
+        offset: 0,
+        extras: invoiceExtras,
+        require: filtersVisibleSql(scope, [[locationsRepository, locationId]]),
+      });
+    },
+    'invoice, 30 lines': async () => {
+      await invoicesRepository.withExtras(db, scope, [invoiceId]);
+      await invoiceItemsTable.of(db, scope, [invoiceId]);
+    },
+  };
+  if (!t.databaseUrl) await pastPgliteUpkeep(performance.now());
+  for (const run of Object.values(direct)) await load(run, CONCURRENCY, CONCURRENCY);
+  const raw: Record<string, LoadResult> = {};
+  for (const [name, run] of Object.entries(direct)) raw[name] = await load(run, REQUESTS, CONCURRENCY);
+  await database.close();
+
+  console.log(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent`);
+  console.log('endpoint          | statements | API p50  | API p99  | API req/s | SQL p50  | SQL p99  | p50 ratio | p99 ratio');
+  for (const name of Object.keys(api)) {
+    const a = api[name]!;
+    const r = raw[name]!;
+    console.log(
+      `${name.padEnd(17)} | ${String(queries[name]).padStart(10)} | ${ms(a.p50).padStart(8)} | ${ms(a.p99).padStart(8)} | ${a.perSecond.toFixed(0).padStart(9)} | ${ms(r.p50).padStart(8)} | ${ms(r.p99).padStart(8)} | ${(a.p50 / r.p50).toFixed(2).padStart(8)}× | ${(a.p99 / r.p99).toFixed(2).padStart(8)}×`,
+    );
+  }
+}
+
+const benchDir = resolve('.bench');
+mkdirSync(benchDir, { recursive: true });
+if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
+if (only !== 'pglite') {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
+  await ensurePgDatabase(url);
+  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
+}
