@@ -5,7 +5,7 @@
 // performed at Checked Out but missing from the invoice added in one click. In a location of its own.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, priceDocument } from '@willow/contracts';
+import { formatCents, localDate, priceDocument } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { json, pickOption, toastText } from './clinic.ts';
@@ -148,10 +148,15 @@ describe('invoices', () => {
       await toastText(page, 'Credit note created').waitFor();
       await editor.getByRole('heading', { name: 'Draft credit note' }).waitFor();
       await expect.poll(() => editor.getByLabel('Total', { exact: true }).innerText()).toBe(formatCents(-expected.total, 'USD'));
+
+      // The client page: the finalised invoice is owed (a draft credit note is not counted yet).
+      await page.goto(`/clients/${household.client.id}?tab=invoices`);
+      await page.getByTestId('client-balance-owed').filter({ hasText: formatCents(expected.total, 'USD') }).waitFor();
+      await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'INV-000001' }).waitFor();
     } finally {
       await context.close();
     }
-  });
+   }, 120_000);
 
   it('Esc on an editor with changes asks first and keeps what was typed; a refused line shows its error under the line’s field', async () => {
     const { context, page } = await newPage(browser);
@@ -278,6 +283,22 @@ describe('invoices', () => {
       );
 
       await ownerAt(page, own.name);
+      // The week's unbilled report lists it, from a week typed by keyboard.
+      await page.goto('/invoices');
+      await page.getByRole('link', { name: 'Unbilled report' }).click();
+      await page.getByRole('heading', { name: 'Unbilled report', level: 1 }).waitFor();
+      const weekOf = page.getByLabel('Week of');
+      const day = localDate(start, own.timezone);
+      const [y, m, d] = day.split('-');
+      await weekOf.focus();
+      await page.keyboard.type(`${m}${d}${y}`);
+      await page.keyboard.press('Tab');
+      await expect.poll(() => weekOf.inputValue()).toBe(day);
+      const unbilled = page.getByRole('grid', { name: 'Unbilled appointments' }).getByRole('row').filter({ hasText: household.clientName });
+      await unbilled.waitFor();
+      expect(await unbilled.innerText()).toContain(PAW_PRINT.name);
+      expect(await unbilled.innerText()).not.toContain(service.name);
+
       await page.goto('/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const dialog = await openFromList(page, household.clientName);
@@ -292,5 +313,5 @@ describe('invoices', () => {
     } finally {
       await context.close();
     }
-  });
+   }, 120_000);
 });

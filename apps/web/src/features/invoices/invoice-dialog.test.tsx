@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatCents, priceDocument } from '@willow/contracts';
+import type { Invoice, TaxCode } from '@willow/contracts';
+import { fakeServer, NEW_YORK, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
+import type { Call } from '../../test/test-support';
+import { InvoiceDialog } from './invoice-dialog';
+
+const INVOICE_ID = '55555555-5555-4555-8555-555555555555';
+const CLIENT_ID = '66666666-6666-4666-8666-666666666666';
+const TAX: TaxCode = { id: '77777777-7777-4777-8777-777777777777', locationId: NEW_YORK.id, name: 'Sales tax', rate: 825, active: true };
+
+function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: INVOICE_ID,
+    locationId: NEW_YORK.id,
+    clientId: CLIENT_ID,
+    clientName: 'Dana Owner',
+    patientId: null,
+    patientName: null,
+    appointmentId: null,
+    estimateId: null,
+    kind: 'invoice',
+    creditedInvoiceId: null,
+    number: null,
+    status: 'draft',
+    currency: 'USD',
+    issuedOn: '2026-11-24',
+    dueOn: null,
+    subtotal: 10000,
+    discount: 0,
+    tax: 825,
+    total: 10825,
+    paid: 0,
+    credited: 0,
+    balance: 10825,
+    paymentState: 'not_due',
+    finalisedAt: null,
+    voidedAt: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    discountType: 'percent',
+    discountValue: 500,
+    notes: '',
+    pdfTemplateId: null,
+    voidReason: null,
+    items: [
+      {
+        id: 'i1',
+        position: 0,
+        kind: 'text',
+        description: 'Exam',
+        quantity: 1,
+        unitPrice: 10000,
+        discountType: 'none',
+        discountValue: 0,
+        taxCodeId: TAX.id,
+        taxName: TAX.name,
+        taxRate: 825,
+        providerId: null,
+        serviceId: null,
+        addOnId: null,
+        gross: 10000,
+        lineDiscount: 0,
+        sharedDiscount: 0,
+        tax: 825,
+        total: 10825,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const totalShown = () => screen.getByLabelText('Total', { selector: 'dd' }).textContent;
+const typeInto = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+
+// A whole MUI dialog renders slowly under jsdom, more so on a busy machine.
+describe('the invoice editor', { timeout: 60_000 }, () => {
+  let calls: Call[];
+  let invoice: Invoice;
+  let refuse: string | null;
+  beforeEach(() => {
+    stubMatchMedia();
+    invoice = invoiceOf();
+    refuse = null;
+    calls = fakeServer((call) => {
+      if (call.method === 'GET' && call.path === `/api/invoice/${INVOICE_ID}`) return { body: invoice };
+      if (call.method === 'GET' && call.path === '/api/taxCode') return { body: [TAX] };
+      if (call.method === 'GET' && call.path === '/api/invoice/clientBalance') return { body: { clientId: CLIENT_ID, currency: 'USD', owed: 0, credit: 0, deposits: 0 } };
+      if (call.method === 'POST' && call.path === `/api/invoice/${INVOICE_ID}`)
+        return refuse ? { status: 400, body: { error: { message: refuse } } } : { body: invoice };
+      return undefined;
+    });
+  });
+  afterEach(resetAll);
+
+  it('shows priceDocument’s totals while typing, with the invoice discount and the line’s tax', async () => {
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('textbox', { name: 'Line 1 unit price' });
+    // 100.00 less 5 %, taxed at 8.25 %.
+    const priced = (cents: number) =>
+      formatCents(priceDocument([{ quantity: 2, unitPrice: cents, discount: { type: 'none', value: 0 }, taxRate: 825 }], { type: 'percent', value: 500 }).totals.total, 'USD');
+    typeInto('Line 1 quantity', '2');
+    typeInto('Line 1 unit price', '33.33');
+    await waitFor(() => expect(totalShown()).toBe(priced(3333)));
+    typeInto('Line 1 unit price', '12.');
+    await waitFor(() => expect(totalShown()).toBe(priced(1200)));
+  });
+
+  it('puts the server’s refusal of a line’s field under that field, with the one error toast', async () => {
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('textbox', { name: 'Line 1 unit price' });
+    typeInto('Line 1 description', 'Exam and bloodwork');
+    refuse = 'invoiceItems.0.unitPrice: must be at most 10000000';
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const field = screen.getByRole('textbox', { name: 'Line 1 unit price' });
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This field must be at most 10000000.')).toBeTruthy();
+    await screen.findByText('Error updating Invoice');
+    const sent = calls.find((c) => c.method === 'POST')!.body as { invoiceData: object; invoiceItems: { description: string; unitPrice: number }[] };
+    expect(sent.invoiceItems).toEqual([expect.objectContaining({ description: 'Exam and bloodwork', unitPrice: 10000, taxCodeId: TAX.id })]);
+    expect(sent.invoiceData).not.toHaveProperty('locationId');
+  });
+
+  it('a finalised invoice is read-only and shows the figures stored with it', async () => {
+    invoice = invoiceOf({ status: 'finalised', number: 42, total: 12345, paymentState: 'unpaid' });
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('heading', { name: 'Invoice INV-000042' });
+    expect(totalShown()).toBe('$123.45');
+    expect(screen.getByRole('textbox', { name: 'Line 1 unit price' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    const actions = screen.getByRole('button', { name: 'Credit note' }).parentElement!;
+    expect(within(actions).getByRole('button', { name: 'Void' })).toBeTruthy();
+  });
+});
