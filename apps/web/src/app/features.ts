@@ -18,6 +18,7 @@ import { invoicesFeature } from '../features/invoices';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
 import { priceCalculatorFeature } from '../features/price-calculator';
+import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { quickbooksFeature } from '../features/quickbooks';
 import { rolesFeature } from '../features/roles';
@@ -60,6 +61,7 @@ export const features: readonly FeatureModule[] = [
   priceCalculatorFeature,
   templatesFeature,
   invoicesFeature,
+  paymentsFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,

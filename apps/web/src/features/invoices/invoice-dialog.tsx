@@ -50,6 +50,7 @@ import {
   useUpdateInvoice,
   useVoidInvoice,
 } from './invoices.api';
+import { RecordPaymentButton } from '../payments/record-payment-button';
 
 /** Where a new invoice starts: its location, and the client, patient, appointment and lines when known. */
 export interface InvoiceStart {
@@ -312,6 +313,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
       </Button>
       {invoice.status === 'finalised' && invoice.kind === 'invoice' && (
         <>
+          <RecordPaymentButton invoice={invoice} />
           <Button onClick={() => ask('credit')} disabled={busy}>
             Credit note
           </Button>
