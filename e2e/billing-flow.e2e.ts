@@ -7,9 +7,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES, FORM_MESSAGES } from '@willow/contracts';
-import type { Estimate, Invoice, PaymentType } from '@willow/contracts';
+import type { Estimate, Invoice } from '@willow/contracts';
 import { baseUrl, DEMO_PASSWORD, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, OWNER, toastText } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, json, OWNER, pickOption, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -259,16 +259,13 @@ describe('billing, from the calculator to the emailed invoice', () => {
       await toastText(page, 'Invoice finalised').waitFor();
       invoice = await apiInvoice(invoiceId);
       expect(invoice).toMatchObject({ status: 'finalised', balance: 95_000 - 20_000 });
-      // (No payment page on the web yet: the desk's payment goes through the payments API.)
-      const types = await json<PaymentType[]>(await api.request.get('/api/paymentType'), 'payment types');
-      const cash = types.find((t) => t.method === 'cash')!;
-      await json(
-        await api.request.post('/api/payment', {
-          data: { data: { locationId: own.id, clientId: client.id, paymentTypeId: cash.id, amount: invoice.balance, allocations: [{ invoiceId, amount: invoice.balance }] } },
-          headers: { 'Idempotency-Key': `final-${id}` },
-        }),
-        'final payment',
-      );
+      // The desk records the rest in cash from the invoice: its balance is suggested, all of it on this invoice.
+      await invoiceEditor.getByRole('button', { name: 'Record payment' }).click();
+      const payment = page.getByRole('dialog', { name: 'Record payment' });
+      await pickOption(payment, 'Payment type', 'Cash');
+      await payment.getByRole('button', { name: 'Create' }).click();
+      await toastText(page, 'Payment created').waitFor();
+      await payment.waitFor({ state: 'hidden' });
       await expect.poll(async () => (await apiInvoice(invoiceId)).paymentState).toBe('paid');
 
       // 8. The invoice emailed as a PDF.
