@@ -6,6 +6,7 @@ import type { TokenSigner } from './platform/tokens.js';
 import { AccountsService } from './features/accounts/accounts.service.js';
 import { AddOnCategoriesService, AddOnsService } from './features/add-ons/add-ons.service.js';
 import { AppointmentAddOnsService } from './features/appointments/appointment-add-ons.service.js';
+import { PriceBandsService, PriceCalculatorService } from './features/price-calculator/price-calculator.service.js';
 import { AppointmentReadsService } from './features/appointments/appointment-reads.service.js';
 import { AppointmentStatusService } from './features/appointments/appointment-status.service.js';
 import { AppointmentWritesService } from './features/appointments/appointment-writes.service.js';
@@ -179,6 +180,8 @@ export function createContainer(
     appointmentWrites: new AppointmentWritesService(db, audit),
     appointmentStatus: new AppointmentStatusService(db, audit),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
+    priceBands: new PriceBandsService(db, audit),
+    priceCalculator: new PriceCalculatorService(db),
     booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
     mergeContext,

@@ -153,6 +153,7 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
     return res.json().id;
   },
+  '/api/priceBand/{id}': (t) => makePriceBand(t),
   '/api/paymentType/{id}': (t) => makePaymentType(t),
   '/api/payment/{id}': (t) => makePayment(t),
   '/api/payment/{id}/refund': (t) => makePayment(t),
@@ -172,6 +173,17 @@ const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
     return row.id;
   },
 };
+
+/** A band of its own weights each time, so fixtures at one location never overlap. */
+let bandFrom = 0;
+async function makePriceBand(t: TestAccount): Promise<string> {
+  const minGrams = (bandFrom += 1000);
+  const res = await t.admin.call(api.priceBandOps.create, {
+    body: { data: { locationId: t.locationId, cremationType: 'communal', minGrams, maxGrams: minGrams + 1000, price: 9000 } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
 
 const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
 async function makeTaxCode(t: TestAccount): Promise<string> {
@@ -372,6 +384,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/pdfTemplate/{id}': templateBody('pdf', { name: 'Renamed' }),
   '/api/documentTemplate/{id}': templateBody('document', { name: 'Renamed' }),
   '/api/invoiceTemplate/{id}': templateBody('invoice', { name: 'Renamed' }),
+  '/api/priceBand/{id}': { data: { price: 100 } },
   '/api/taxCode/{id}': { data: { name: 'Renamed' } },
   '/api/invoice/{id}': { invoiceData: { notes: 'Renamed' } },
   '/api/invoice/{id}/void': { data: { reason: 'Entered twice' } },
@@ -732,6 +745,9 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/formRequest': (w) =>
     withData({ formTemplateId: w.formTemplate, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, estimateId: w.estimate, channel: 'device' }),
   ...templateRequests(),
+  'POST /api/priceBand': (w) => withData({ locationId: w.location, cremationType: 'private', minGrams: 0, maxGrams: 5000, price: 15000 }),
+  'POST /api/priceCalculator/quote': (w) =>
+    withData({ locationId: w.location, cremationType: 'private', weightGrams: 4000, addOnIds: [w.addOn], serviceIds: [w.service] }),
   'POST /api/payment': (w) =>
     withData({
       locationId: w.location,

@@ -34,5 +34,6 @@ export * from './client-config.js';
 export * from './templates.js';
 export * from './forms.js';
 export * from './invoices.js';
+export * from './price-calculator.js';
 export * from './payments.js';
 export * from './card-payments.js';

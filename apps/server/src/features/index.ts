@@ -14,6 +14,7 @@ import { contactsRoutes } from './contacts/contacts.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { formsRoutes } from './forms/forms.routes.js';
 import { patientsRoutes } from './patients/patients.routes.js';
+import { priceCalculatorRoutes } from './price-calculator/price-calculator.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
@@ -56,6 +57,7 @@ export const features: ((r: Router, c: Container) => void)[] = [
   communicationsRoutes,
   templatesRoutes,
   formsRoutes,
+  priceCalculatorRoutes,
   invoicesRoutes,
   paymentsRoutes,
   cardPaymentsRoutes,

@@ -10,6 +10,7 @@ import { usersRepository } from '../features/users/users.repository.js';
 import { isUniqueViolation, HttpError } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedClinicalDemo, seedDemoContacts } from './demo-clinical.js';
+import { seedPriceCalculatorDemo } from './demo-price-calculator.js';
 import { seedSchedulingDemo } from './demo-scheduling.js';
 import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoTemplates } from './demo-templates.js';
@@ -126,6 +127,11 @@ async function seed(db: Db, passwordHash: string) {
         { day: 3, text: 'Farrier on site in the morning: keep the yard clear' },
       ],
     },
+  ]);
+
+  await seedPriceCalculatorDemo(db, scope, [
+    { locationId: riverside!.id, priceFactor: 1 },
+    { locationId: lakeside.id, priceFactor: 1.15 },
   ]);
 
   const riversideServices = await servicesRepository.activeAt(db, scope, riverside!.id);

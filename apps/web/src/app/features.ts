@@ -17,6 +17,7 @@ import { legalFeature } from '../features/legal';
 import { invoicesFeature } from '../features/invoices';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
+import { priceCalculatorFeature } from '../features/price-calculator';
 import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { quickbooksFeature } from '../features/quickbooks';
@@ -57,6 +58,7 @@ export const features: readonly FeatureModule[] = [
   auditFeature,
   servicesFeature,
   addOnsFeature,
+  priceCalculatorFeature,
   templatesFeature,
   invoicesFeature,
   paymentsFeature,

@@ -134,6 +134,11 @@ export const templateKeys = {
   preview: (input: object) => ['templates', 'preview', input] as const,
 };
 
+/* A location's price bands: the calculator prices with them and its editor changes them. */
+export const priceBandKeys = {
+  all: ['priceBands'] as const,
+};
+
 /*
  * Billing: an invoice, an estimate or a payment changes balances, the appointment's missed charges
  * and the unbilled report, so everything about invoices lives under one root (invoiceKeys.all) that
