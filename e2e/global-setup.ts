@@ -54,13 +54,15 @@ async function startOne() {
 
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => startOne()));
-  const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  // One after the other: each seeds the demo, and two seeding at once on a loaded 2-core machine
+  // did not get ready within startServer's 90 s.
+  const running: Awaited<ReturnType<typeof startOne>>[] = [];
   const stopAll = () => Promise.all(running.map((s) => s.stop()));
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) {
+  try {
+    for (let i = 0; i < workers; i++) running.push(await startOne());
+  } catch (error) {
     await stopAll();
-    throw failed.reason;
+    throw error;
   }
   const servers = running.map((s) => s.info);
   project.provide('e2eServers', servers);
