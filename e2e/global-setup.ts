@@ -1,37 +1,76 @@
-// Starts the production build on a free port with a fresh data folder and the demo seed, for
-// every browser test file to use, talking to local fakes of the providers (fake-providers.ts)
-// instead of the real ones.
+// Starts the production build on a free port with a fresh data folder and the demo seed, talking
+// to local fakes of the providers (fake-providers.ts) instead of the real ones: one such server
+// (with its own fakes) for each worker the browser tests run in, so two files running at the same
+// time never share a server, a mailbox or the demo account's settings (worker-server.ts hands a
+// worker its own).
 import type { TestProject } from 'vitest/node';
 import { startFakeProviders } from './fake-providers.ts';
 import { startServer } from './server-process.ts';
 
+/** What a worker's test files reach: its server, its mail server and that mail server's mailbox. */
+export interface E2eServer {
+  baseUrl: string;
+  /** the fake mail server's port (AUTH as FAKE_KEYS.smtp), for a location's SMTP settings */
+  smtpPort: number;
+  /** the mail server's messages over HTTP (mailbox.ts): GET /messages?to=<address> */
+  mailboxUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** the fake mail server's port (AUTH as FAKE_KEYS.smtp), for a location's SMTP settings */
     smtpPort: number;
-    /** the mail server's messages over HTTP (mailbox.ts): GET /messages?to=<address> */
     mailboxUrl: string;
+    /** one per worker, in the order of VITEST_POOL_ID (1, 2, …) */
+    e2eServers: E2eServer[];
+  }
+}
+
+async function startOne() {
+  // No browser test reaches a real provider: the server is pointed at local fakes (a mail server
+  // for the portal's own mail and the locations' SMTP settings among them).
+  const providers = await startFakeProviders();
+  try {
+    const server = await startServer((baseUrl) => ({
+      // The help widget stays unconfigured; the documentation link is a reserved name the
+      // browser tests answer themselves (help-center.e2e.ts): nothing reaches the internet.
+      HELP_CENTER_URL: 'https://help.willow.test/start',
+      PUBLIC_URL: baseUrl,
+      MAIL_FROM: 'Willow <portal@willow.test>',
+      ...providers.env,
+    }));
+    return {
+      info: { baseUrl: server.baseUrl, smtpPort: providers.smtpPort, mailboxUrl: providers.mailboxUrl } satisfies E2eServer,
+      stop: async () => {
+        await server.stop();
+        await providers.close();
+      },
+    };
+  } catch (error) {
+    await providers.close();
+    throw error;
   }
 }
 
 export default async function setup(project: TestProject) {
-  // No browser test reaches a real provider: the server is pointed at local fakes (a mail server
-  // for the portal's own mail and the locations' SMTP settings among them).
-  const providers = await startFakeProviders();
-  const server = await startServer((baseUrl) => ({
-    // The help widget stays unconfigured; the documentation link is a reserved name the
-    // browser tests answer themselves (help-center.e2e.ts): nothing reaches the internet.
-    HELP_CENTER_URL: 'https://help.willow.test/start',
-    PUBLIC_URL: baseUrl,
-    MAIL_FROM: 'Willow <portal@willow.test>',
-    ...providers.env,
-  }));
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('smtpPort', providers.smtpPort);
-  project.provide('mailboxUrl', providers.mailboxUrl);
+  const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  // One after the other: each seeds the demo, and two seeding at once on a loaded 2-core machine
+  // did not get ready within startServer's 90 s.
+  const running: Awaited<ReturnType<typeof startOne>>[] = [];
+  const stopAll = () => Promise.all(running.map((s) => s.stop()));
+  try {
+    for (let i = 0; i < workers; i++) running.push(await startOne());
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  const servers = running.map((s) => s.info);
+  project.provide('e2eServers', servers);
+  // The first server under the single names too; worker-server.ts points them at the worker's own.
+  project.provide('baseUrl', servers[0]!.baseUrl);
+  project.provide('smtpPort', servers[0]!.smtpPort);
+  project.provide('mailboxUrl', servers[0]!.mailboxUrl);
   return async () => {
-    await server.stop();
-    await providers.close();
+    await stopAll();
   };
 }

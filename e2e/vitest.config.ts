@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+// One file at a time unless E2E_WORKERS says more. With more, each worker gets a server, demo data
+// and provider fakes of its own (global-setup.ts, worker-server.ts), so files running at the same
+// time never meet each other's changes. See docs/decisions/0103-ci-duration.md before raising the
+// default: the full suite has not yet run green twice with two workers.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
+
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    // One browser at a time on 2 cores; the files share one server with the demo data.
-    fileParallelism: false,
+    setupFiles: ['e2e/worker-server.ts'],
+    pool: 'forks',
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
