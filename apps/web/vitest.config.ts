@@ -13,6 +13,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     sequence: { groupOrder: 0 },
+    // Vitest's default on two cores is one worker; the web tests wait on rendering more than they compute.
+    maxWorkers: 2,
     setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -42,18 +42,7 @@ function toItem(r: EstimateItemRow): EstimateItem {
   return {
     id: r.id,
     position: r.position,
-    kind: r.kind as EstimateItem['kind'],
-    description: r.description,
-    quantity: r.quantity,
-    unitPrice: r.unitPrice,
-    discountType: r.discountType as EstimateItem['discountType'],
-    discountValue: r.discountValue,
-    taxCodeId: r.taxCodeId,
-    taxName: r.taxName,
-    taxRate: r.taxRate,
-    providerId: r.providerId,
-    serviceId: r.serviceId,
-    addOnId: r.addOnId,
+    ...storedLine(r),
     highQuantity: r.highQuantity,
   };
 }

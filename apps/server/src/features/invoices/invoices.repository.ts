@@ -142,6 +142,11 @@ export const invoicesRepository = {
     invoiceIds: readonly string[],
   ): Promise<{ id: string; clientId: string; locationId: string; status: string; kind: string; total: number; balance: number }[]> {
     if (invoiceIds.length === 0) return [];
+    const ids = [...new Set(invoiceIds)];
+    // Locked first, read after: a statement that waits for a row lock keeps the snapshot it began
+    // with (READ COMMITTED), so balances read in the locking statement would miss the payment it
+    // waited for, and two payments could both take the last dollar.
+    await invoicesBase.select(tx, scope, { id: invoices.id }, idIn(invoices.id, ids)).orderBy(invoices.id).for('update');
     const rows = await invoicesBase
       .select(tx, scope, {
         id: invoices.id,
@@ -151,9 +156,8 @@ export const invoicesRepository = {
         kind: invoices.kind,
         total: invoices.total,
         balance: invoiceBalances.balance,
-      }, idIn(invoices.id, [...new Set(invoiceIds)]))
-      .orderBy(invoices.id)
-      .for('update');
+      }, idIn(invoices.id, ids))
+      .orderBy(invoices.id);
     return rows;
   },
 

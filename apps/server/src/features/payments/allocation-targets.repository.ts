@@ -25,9 +25,7 @@ export const invoiceLookup = { allExistSql: invoicesRepository.allExistSql };
 export const allocationTargets = {
   /** The invoices, locked (in id order) until the transaction ends, with their balances as they now are. */
   async lockInvoices(tx: Executor, scope: Scope, ids: readonly string[]): Promise<LockedInvoice[]> {
-    if (ids.length === 0) return [];
-    await invoicesRepository.lockForPayment(tx, scope, ids);
-    // Asked again now that the locks are held: a new statement, a new snapshot (see above).
+    // lockForPayment locks first and reads the balances in a statement of its own (see above).
     return invoicesRepository.lockForPayment(tx, scope, ids);
   },
 
