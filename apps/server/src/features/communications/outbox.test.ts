@@ -236,7 +236,7 @@ describe('workers side by side', () => {
       services.forEach((s, i) => (s.pauses.afterSend = async () => void sentBy[i]!++));
       const workers = [worker(services[0]!, ctx.database, 5), worker(services[1]!, second, 5)];
       await Promise.all(workers.map((w) => w.start()));
-      await until(async () => (await Promise.all(ids.map(row))).every((r) => r?.state === 'sent'), 30_000);
+      await until(async () => (await Promise.all(ids.map(row))).every((r) => r?.state === 'sent'), 50_000);
       await Promise.all(workers.map((w) => w.stop()));
       const keys = new Set(ids.map(messageIdOf));
       const handed = smtp.messages.filter((m) => keys.has(m.messageId!));
