@@ -21,10 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInApi(context: BrowserContext) {
-  await json(await context.request.post('/api/auth/login', { data: { data: { email: 'owner@demo.test', password: 'demo-password' } } }), 'sign in');
-}
-
 /** A finalised invoice of the client with one line of `cents`. */
 async function apiFinalisedInvoice(context: BrowserContext, household: Household, description: string, cents: number): Promise<Invoice> {
   const draft = await json<Invoice>(
@@ -65,12 +61,13 @@ describe('payments', () => {
   it('a payment split across two invoices with the rest as credit, the balances following, part of it refunded', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signInApi(context);
+      // Signed in on the page first: the API calls below ride on the same session (a session set
+      // through the API first would send the sign-in page straight on, away from its form).
+      await ownerAt(page, own.name);
       const household = await apiHousehold(context, own, unique(), 'Payer', 'Rex');
       const first = await apiFinalisedInvoice(context, household, 'Cremation', 10_000);
       const second = await apiFinalisedInvoice(context, household, 'Urn', 6_000);
 
-      await ownerAt(page, own.name);
       await page.goto(`/clients/${household.client.id}`);
       await page.getByRole('tab', { name: 'Payments' }).click();
       await expect.poll(() => page.getByTestId('client-balance-owed').innerText()).toBe('$160.00');
@@ -122,9 +119,11 @@ describe('payments', () => {
   });
 
   it('Business › Payments lists the payments; on a 375 px screen the dialog fills the screen and nothing spills sideways', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    const { context, page } = await newPage(browser);
     try {
+      // Signed in (and the location chosen) on a desktop window, then narrowed to a phone's.
       await ownerAt(page, own.name);
+      await page.setViewportSize({ width: 375, height: 740 });
       await page.goto('/payments');
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Record payment' }).click();

@@ -87,10 +87,10 @@ async function asked(data: Record<string, unknown>, client: Client = staff): Pro
 const sessionOf = (r: api.CardPaymentRequest) => [...stripe.sessions.values()].find((s) => s.metadata.requestId === r.id)!;
 const paymentsOf = (clientId: string) =>
   ctx.database.query<{ id: string; amount: number; stripe_payment_intent_id: string; card_payment_request_id: string; payment_type_id: string | null }>(
-    `select id, amount, stripe_payment_intent_id, card_payment_request_id, payment_type_id from payments where client_id = '${clientId}'`,
+    `select id, amount::float8 as amount, stripe_payment_intent_id, card_payment_request_id, payment_type_id from payments where client_id = '${clientId}'`,
   );
 const allocationsOf = (paymentId: string) =>
-  ctx.database.query<{ invoice_id: string | null; estimate_id: string | null; amount: number }>(`select invoice_id, estimate_id, amount from payment_allocations where payment_id = '${paymentId}'`);
+  ctx.database.query<{ invoice_id: string | null; estimate_id: string | null; amount: number }>(`select invoice_id, estimate_id, amount::float8 as amount from payment_allocations where payment_id = '${paymentId}'`);
 const listed = async (query: Record<string, string>, client: Client = staff) => {
   const res = await client.call(api.listCardPaymentRequests, { query });
   expect(res.statusCode, res.body).toBe(200);
