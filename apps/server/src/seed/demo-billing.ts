@@ -2,7 +2,8 @@
 // from each appointment's services and add-ons), one waiting as a draft at check-out, the latest
 // completed visit left unbilled (the unbilled report shows it), a credit note, and estimates open
 // and approved. Written through the invoices feature's services, so the figures are what the
-// pricing function gives. Payments against them come from the payments feature's seed.
+// pricing function gives. Most finalised invoices are paid (in full, by card or cash), one in part,
+// some are still owed, and the approved estimate holds a deposit: through the payments feature.
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@willow/contracts';
 import type { Db } from '../db/client.js';
 import { appointmentsRepository } from '../features/appointments/appointments.repository.js';
@@ -11,6 +12,8 @@ import { addOnsRepository } from '../features/add-ons/add-ons.repository.js';
 import { EstimatesService } from '../features/invoices/estimates.service.js';
 import { InvoicesService } from '../features/invoices/invoices.service.js';
 import { taxCodesRepository } from '../features/invoices/invoices.repository.js';
+import { paymentTypesRepository } from '../features/payments/payments.repository.js';
+import { PaymentsService } from '../features/payments/payments.service.js';
 import { servicesRepository } from '../features/services/services.repository.js';
 import type { AuthContext } from '../platform/access.js';
 import type { Scope } from '../platform/tenant-repository.js';
@@ -29,6 +32,9 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
   const audit = new AuditService(db);
   const invoices = new InvoicesService(db, audit);
   const estimates = new EstimatesService(db, audit);
+  const payments = new PaymentsService(db, audit);
+  const card = await paymentTypesRepository.firstOfMethod(db, scope, 'card');
+  const cash = await paymentTypesRepository.firstOfMethod(db, scope, 'cash');
   for (const p of practices) {
     const auth: AuthContext = { accountId: scope.accountId, homeAccountId: scope.accountId, userId: p.userId, sessionId: 'demo-seed', permissions: [], roles: [] };
     const [salesTax] = await taxCodesRepository.insertMany(db, scope, [
@@ -43,11 +49,13 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
     const completed = done.filter((a) => a.status !== 'Checked Out');
     const unbilled = completed.at(-1);
     let first: Awaited<ReturnType<InvoicesService['get']>> | undefined;
+    const finalised: string[] = [];
     for (const a of completed) {
       if (a === unbilled) continue;
       const draft = await invoices.fromAppointment(auth, a.id);
       if (draft.items.length === 0) continue;
       const invoice = await invoices.finalise(auth, draft.id);
+      finalised.push(invoice.id);
       first ??= invoice;
     }
     for (const a of checkedOut) {
@@ -58,6 +66,24 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
     if (first && first.items.length > 0) {
       const note = await invoices.createCreditNote(auth, first.id, { reason: 'Goodwill discount on the visit', itemIds: [first.items[0]!.id] });
       await invoices.finalise(auth, note.id);
+    }
+    // Paid in full by card or cash, one in four still owed, one paid in part.
+    for (const [n, id] of finalised.entries()) {
+      if (n % 4 === 3) continue;
+      const invoice = await invoices.get(auth, id);
+      const amount = n % 4 === 2 ? Math.floor(invoice.balance / 2) : invoice.balance;
+      if (amount <= 0) continue;
+      await db.transaction((tx) =>
+        payments.record(tx, scope, {
+          locationId: p.locationId,
+          clientId: invoice.clientId,
+          paymentTypeId: (n % 2 === 0 ? card : cash)?.id ?? null,
+          amount,
+          receivedAt: new Date(invoice.finalisedAt ?? invoice.createdAt),
+          allocations: [{ invoiceId: id, amount }],
+          createdById: p.userId,
+        }),
+      );
     }
 
     const services = await servicesRepository.activeAt(db, scope, p.locationId);
@@ -107,7 +133,23 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
           })),
         ],
       );
-      if (n === 1) await estimates.approve(auth, estimate.id);
+      if (n === 1) {
+        await estimates.approve(auth, estimate.id);
+        // The family paid a deposit before the visit: held on the estimate until it becomes the invoice.
+        const deposit = Math.min(10_000, estimate.lowTotal);
+        if (deposit > 0)
+          await db.transaction((tx) =>
+            payments.record(tx, scope, {
+              locationId: p.locationId,
+              clientId,
+              paymentTypeId: card?.id ?? null,
+              amount: deposit,
+              allocations: [{ estimateId: estimate.id, amount: deposit }],
+              reference: 'Deposit',
+              createdById: p.userId,
+            }),
+          );
+      }
     }
   }
 }

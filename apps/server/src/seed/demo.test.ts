@@ -82,7 +82,7 @@ describe('demo templates', () => {
 });
 
 describe('demo billing', () => {
-  it('gives both practices tax codes, finalised and draft invoices, a credit note, an unbilled visit and estimates', async () => {
+  it('gives both practices tax codes, finalised and draft invoices, a credit note, an unbilled visit, estimates and payments', async () => {
     await seedDemo(ctx.database.db);
     const login = await loginRequest(ctx, 'owner@demo.test', DEMO_PASSWORD, '192.0.2.51');
     const owner = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
@@ -99,6 +99,10 @@ describe('demo billing', () => {
       const estimates = (await owner.call(api.estimateOps.list!, { query: { locationId: location.id, limit: 20 } })).json() as { items: api.EstimateSummary[] };
       expect(estimates.items.map((e) => e.status).sort(), name).toEqual(['approved', 'open']);
       expect(estimates.items.every((e) => e.highTotal >= e.lowTotal && e.lowTotal > 0)).toBe(true);
+      // Payments: most invoices paid, one in part, some still owed, and a deposit on the approved estimate.
+      const states = new Set(finalised.map((i) => i.paymentState));
+      expect([...states].sort(), name).toEqual(['paid', 'partly_paid', 'unpaid']);
+      expect(estimates.items.find((e) => e.status === 'approved')!.deposit, name).toBeGreaterThan(0);
     }
   });
 });
