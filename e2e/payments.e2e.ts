@@ -69,7 +69,7 @@ describe('payments', () => {
       const second = await apiFinalisedInvoice(context, household, 'Urn', 6_000);
 
       await page.goto(`/clients/${household.client.id}`);
-      await page.getByRole('tab', { name: 'Payments' }).click();
+      await page.getByRole('tab', { name: 'Payments', exact: true }).click();
       await expect.poll(() => page.getByTestId('client-balance-owed').innerText()).toBe('$160.00');
       await page.getByRole('button', { name: 'Record payment' }).click();
       const dialog = paymentDialog(page);
