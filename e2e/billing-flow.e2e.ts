@@ -15,6 +15,7 @@ import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, openFromList, ownerAt } from './scheduling.ts';
+import { paymentLinkIn, payAtStripe } from './stripe-checkout.ts';
 
 let browser: Browser;
 let api: BrowserContext;
@@ -205,20 +206,10 @@ describe('billing, from the calculator to the emailed invoice', () => {
       await deposit.getByRole('button', { name: 'Send' }).click();
       await toastText(page, CARD_PAYMENT_MESSAGES.created).waitFor();
       const payMail = await waitForMail(email, 2);
-      const payLink = /https?:\/\/\S+\/checkout\/cs_test_[0-9a-f]+/.exec(payMail.text)?.[0];
-      if (!payLink) throw new Error(`no payment link in: ${payMail.text}`);
+      const payLink = paymentLinkIn(payMail.text);
       const card = await newPage(browser, { width: 375, height: 740 });
       try {
-        await card.page.goto(payLink);
-        await card.page.getByTestId('amount').filter({ hasText: '$200.00' }).waitFor();
-        await card.page.getByRole('textbox', { name: 'Card number' }).click();
-        await card.page.keyboard.type('4242 4242 4242 4242');
-        await card.page.getByRole('textbox', { name: 'Expiry' }).click();
-        await card.page.keyboard.type('12 / 34');
-        await card.page.getByRole('textbox', { name: 'CVC' }).click();
-        await card.page.keyboard.type('123');
-        await card.page.getByRole('button', { name: 'Pay' }).click();
-        await card.page.waitForURL((url) => url.pathname === '/pay/thank-you');
+        await payAtStripe(card.page, payLink, '$200.00');
       } finally {
         await card.context.close();
       }
