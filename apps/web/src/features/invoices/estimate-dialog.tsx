@@ -8,17 +8,16 @@ import { useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/toasts';
-import { serverFieldErrors } from '../../lib/zod-errors';
 import { TextPromptDialog } from '../appointments/text-prompt-dialog';
 import { blankDocument, DocumentFields } from './document-editor';
 import type { DocumentValues } from './document-editor';
 import { DocumentDialogFrame } from './document-dialog-frame';
+import { documentSaveHandlers } from './document-save';
 import {
   basisPointsToPercent,
   centsToUnits,
   discountValueOf,
   draftsFromItems,
-  editorFieldErrors,
   estimateItemInput,
   MAX_LINES,
   priceDraft,
@@ -141,35 +140,9 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
     const checked = form.check(EstimateForm, estimateInputOf(v, locationId));
     if (!checked) return;
     const { items, locationId: at, ...header } = checked;
-    const failed = (title: string) => (error: unknown) => {
-      const placed = editorFieldErrors(serverFieldErrors(error), 'estimateData', 'estimateItems');
-      if (placed) form.setErrors((current) => ({ ...current, ...placed }));
-      notifyError(title, error);
-    };
-    if (estimate)
-      update.mutate(
-        { id: estimate.id, data: { estimateData: header, estimateItems: items } },
-        {
-          onSuccess: (saved) => {
-            shown(saved);
-            if (then) then(saved);
-            else notifySuccess(ESTIMATE_MESSAGES.updated);
-          },
-          onError: failed(ESTIMATE_MESSAGES.updateError),
-        },
-      );
-    else
-      create.mutate(
-        { estimateData: { locationId: at, ...header }, estimateItems: items },
-        {
-          onSuccess: (saved) => {
-            notifySuccess(ESTIMATE_MESSAGES.created);
-            shown(saved);
-            then?.(saved);
-          },
-          onError: failed(ESTIMATE_MESSAGES.createError),
-        },
-      );
+    const handlers = documentSaveHandlers<Estimate>({ messages: ESTIMATE_MESSAGES, dataKey: 'estimateData', itemsKey: 'estimateItems', setErrors: form.setErrors, shown, then });
+    if (estimate) update.mutate({ id: estimate.id, data: { estimateData: header, estimateItems: items } }, handlers.updated);
+    else create.mutate({ estimateData: { locationId: at, ...header }, estimateItems: items }, handlers.created);
   };
 
   const doApprove = (target: Estimate) =>

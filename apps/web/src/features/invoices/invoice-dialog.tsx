@@ -17,12 +17,12 @@ import { SelectInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/toasts';
-import { serverFieldErrors } from '../../lib/zod-errors';
 import { TextPromptDialog } from '../appointments/text-prompt-dialog';
 import { useTemplates } from '../templates/templates.api';
 import { blankDocument, DocumentFields } from './document-editor';
 import type { DocumentValues } from './document-editor';
 import { DocumentDialogFrame } from './document-dialog-frame';
+import { documentSaveHandlers } from './document-save';
 import {
   appendLines,
   basisPointsToPercent,
@@ -30,7 +30,6 @@ import {
   discountValueOf,
   draftsFromItems,
   draftsFromTemplate,
-  editorFieldErrors,
   invoiceItemInput,
   MAX_LINES,
   priceDraft,
@@ -196,35 +195,9 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
     const checked = form.check(InvoiceForm, invoiceInputOf(v, locationId));
     if (!checked) return;
     const { items, locationId: at, ...header } = checked;
-    const failed = (title: string) => (error: unknown) => {
-      const placed = editorFieldErrors(serverFieldErrors(error), 'invoiceData', 'invoiceItems');
-      if (placed) form.setErrors((current) => ({ ...current, ...placed }));
-      notifyError(title, error);
-    };
-    if (invoice)
-      update.mutate(
-        { id: invoice.id, data: { invoiceData: header, invoiceItems: items } },
-        {
-          onSuccess: (saved) => {
-            shown(saved);
-            if (then) then(saved);
-            else notifySuccess(INVOICE_MESSAGES.updated);
-          },
-          onError: failed(INVOICE_MESSAGES.updateError),
-        },
-      );
-    else
-      create.mutate(
-        { invoiceData: { locationId: at, ...header }, invoiceItems: items },
-        {
-          onSuccess: (saved) => {
-            notifySuccess(INVOICE_MESSAGES.created);
-            shown(saved);
-            then?.(saved);
-          },
-          onError: failed(INVOICE_MESSAGES.createError),
-        },
-      );
+    const handlers = documentSaveHandlers<Invoice>({ messages: INVOICE_MESSAGES, dataKey: 'invoiceData', itemsKey: 'invoiceItems', setErrors: form.setErrors, shown, then });
+    if (invoice) update.mutate({ id: invoice.id, data: { invoiceData: header, invoiceItems: items } }, handlers.updated);
+    else create.mutate({ invoiceData: { locationId: at, ...header }, invoiceItems: items }, handlers.created);
   };
 
   const doFinalise = (target: Invoice) =>
