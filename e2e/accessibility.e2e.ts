@@ -236,6 +236,11 @@ describe('accessibility of the staff pages', () => {
     await page.getByText('You sign in with your email: confirm the change with your password').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
+  it('billing: the invoices, the payments and the price calculator', async () => {
+    expect(await visit('/invoices', () => gridLoaded(page))).toEqual([]);
+    expect(await visit('/payments', () => gridLoaded(page))).toEqual([]);
+    expect(await visit('/calculator', () => page.getByRole('heading', { name: 'Price Calculator', level: 1 }).waitFor())).toEqual([]);
+  });
   it('the appointment dialog', async () => {
     await visit('/appointments', () => gridLoaded(page));
     await page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('gridcell') }).first().getByRole('gridcell').first().click();

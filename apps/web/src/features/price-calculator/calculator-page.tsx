@@ -148,7 +148,8 @@ function Calculator({ locationId, bands, addOns, services, canManage }: Calculat
             value={cremationType}
             onChange={(_, next: CremationType | null) => next && setType(next)}
             aria-labelledby="cremation-type-label"
-            sx={{ flexWrap: 'wrap' }}
+            // The theme's primary on its own selected tint reads 4.1:1; the darker shade reads above 4.5:1.
+            sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root.Mui-selected': { color: 'primary.dark' } }}
           >
             {offered.map((t) => (
               <ToggleButton key={t} value={t}>
