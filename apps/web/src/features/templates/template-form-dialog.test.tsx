@@ -49,6 +49,10 @@ describe('template editors', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Insert field' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Client: First name' }));
     expect(textbox('Body').value).toBe('Dear {{ client.firstName }},\nSee you tomorrow.');
+    // The focus goes back to the body on the next frame, the caret after the tag: wait for it, or
+    // it would land after the subject is focused below and take the next field.
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Body')));
+    expect((textbox('Body') as HTMLTextAreaElement).selectionStart).toBe(5 + '{{ client.firstName }}'.length);
 
     // The subject used last: the next field goes there, at its end.
     const subject = textbox('Subject');
