@@ -13,6 +13,10 @@ export default defineProject({
     // Each file gets its own database copied from a migrated template; two at a time fit 2 cores.
     pool: 'forks',
     maxWorkers: 2,
+    // A worker runs file after file in one process: the app, its libraries and PGlite are loaded
+    // once per worker instead of once per file, which was most of the suite's time. Files share
+    // no state through it: each builds its own app on its own database (docs/decisions/0103).
+    isolate: false,
     // Runs after the quick web unit tests, with its own worker count.
     sequence: { groupOrder: 1 },
     testTimeout: 20_000,

@@ -6,23 +6,35 @@
 // Security: the content is built from user-written Markdown. pdfmake would fetch URLs and read
 // local files named as images or fonts; both are refused here (the only image is the logo, passed
 // as bytes), so a template cannot make the server read a file or call an address.
-import pdfmake from 'pdfmake';
 import type { Column, Content, ContentText, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
 import { Lexer, type Token, type Tokens } from 'marked';
 
 /** The standard fonts pdfkit carries as metrics: nothing to embed or download. */
 const STANDARD_FONT_FILES = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);
 
-pdfmake.setFonts({
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-});
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => STANDARD_FONT_FILES.has(path));
+/**
+ * pdfmake (with pdfkit and its font metrics) takes about a second to load, so it is loaded when the
+ * first PDF is made rather than with the server: start-up, and every process that never prints,
+ * do not pay for it. Set up once, with the access policies above, before anything is rendered.
+ */
+type Pdfmake = typeof import('pdfmake');
+let pdfmakeReady: Promise<Pdfmake> | undefined;
+function loadPdfmake() {
+  pdfmakeReady ??= import('pdfmake').then(({ default: pdfmake }) => {
+    pdfmake.setFonts({
+      Helvetica: {
+        normal: 'Helvetica',
+        bold: 'Helvetica-Bold',
+        italics: 'Helvetica-Oblique',
+        bolditalics: 'Helvetica-BoldOblique',
+      },
+    });
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => STANDARD_FONT_FILES.has(path));
+    return pdfmake;
+  });
+  return pdfmakeReady;
+}
 
 export type PdfPageSize = 'LETTER' | 'A4';
 export type PdfOrientation = 'portrait' | 'landscape';
@@ -83,6 +95,7 @@ export async function renderPdf(input: RenderPdfInput): Promise<Buffer> {
           })
         : undefined,
   };
+  const pdfmake = await loadPdfmake();
   return pdfmake.createPdf(definition).getBuffer();
 }
 

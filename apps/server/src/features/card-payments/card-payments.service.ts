@@ -128,7 +128,7 @@ export class CardPaymentsService {
     const location = await locationsRepository.findById(this.db, auth, target.locationId);
     const user = await usersRepository.findSignedIn(this.db, auth);
     const appUrl = this.deps.providers.appUrl;
-    const stripe = stripeClient(secretKey, this.deps.providers.stripe);
+    const stripe = await stripeClient(secretKey, this.deps.providers.stripe);
     const what = target.purpose === 'deposit' ? 'Deposit' : `Invoice ${target.label ?? ''}`.trim();
 
     return run(async (tx) => {
@@ -281,7 +281,7 @@ export class CardPaymentsService {
     const credentials = await this.deps.integrations.require(auth, row.locationId, 'stripe');
     const secretKey = credentials.privateKey!;
     try {
-      await stripeClient(secretKey, this.deps.providers.stripe).checkout.sessions.expire(row.stripeSessionId);
+      await (await stripeClient(secretKey, this.deps.providers.stripe)).checkout.sessions.expire(row.stripeSessionId);
     } catch (err) {
       if (isStripeAuthError(err)) throw integrationRefused(`Stripe said: ${withoutSecrets(err.message, [secretKey])}`);
       // Stripe refuses to expire a session that is complete (paid) or already expired.

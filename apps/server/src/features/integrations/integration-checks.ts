@@ -76,7 +76,7 @@ async function checkStripe(c: IntegrationCredentials, ctx: CheckContext): Promis
   const [pk, sk] = [mode(c.publicKey), mode(c.privateKey)];
   if (pk && sk && pk !== sk) return failed(`${INTEGRATION_MESSAGES.notSetUpCorrectly} The publishable key is a ${pk} key and the secret key a ${sk} key.`);
   try {
-    await stripeClient(c.privateKey!, ctx.providers.stripe).balance.retrieve();
+    await (await stripeClient(c.privateKey!, ctx.providers.stripe)).balance.retrieve();
     return accepted('Stripe accepted the secret key.');
   } catch (err) {
     if (isStripeAuthError(err)) return refused(`Stripe said: ${err.message}`);
@@ -89,7 +89,7 @@ async function checkStripe(c: IntegrationCredentials, ctx: CheckContext): Promis
 async function checkStripeWebhook(c: IntegrationCredentials, ctx: CheckContext): Promise<CheckResult> {
   if (!ctx.stripe?.privateKey) return failed(`The webhook is checked with the location’s Stripe integration. ${INTEGRATION_MESSAGES.notSetUp}`);
   try {
-    const endpoint = await stripeClient(ctx.stripe.privateKey, ctx.providers.stripe).webhookEndpoints.retrieve(c.publicKey!);
+    const endpoint = await (await stripeClient(ctx.stripe.privateKey, ctx.providers.stripe)).webhookEndpoints.retrieve(c.publicKey!);
     if (endpoint.status !== 'enabled') return failed(`Stripe has the webhook ${endpoint.status}. Register it again.`);
     return accepted(`Stripe sends payment events to ${endpoint.url}.`);
   } catch (err) {

@@ -12,7 +12,7 @@ import { assertLocationVisible } from '../locations/locations.service.js';
 import { integrationRefused, withoutSecrets } from './integration-errors.js';
 import { stripeEventsRepository } from './integrations.repository.js';
 import type { IntegrationsService } from './integrations.service.js';
-import { isStripeAuthError, isStripeError, isStripeMissing, Stripe, stripeClient } from './stripe-client.js';
+import { isStripeAuthError, isStripeError, isStripeMissing, loadStripe, type Stripe, stripeClient } from './stripe-client.js';
 
 /** The webhook's address at the portal for a location (what Stripe is told to call). */
 export const stripeWebhookUrl = (publicUrl: string, locationId: string) => `${publicUrl}/api/integrations/stripe/webhook/${locationId}`;
@@ -45,7 +45,7 @@ export class StripeWebhooksService {
       const stripeCredentials = await integrations.credentials(scope, row.locationId, 'stripe', { ex });
       if (!row.publicKey || !stripeCredentials?.privateKey) return;
       const secretKey = stripeCredentials.privateKey;
-      await stripeClient(secretKey, this.providers.stripe)
+      await (await stripeClient(secretKey, this.providers.stripe))
         .webhookEndpoints.del(row.publicKey)
         .catch((err: unknown) => {
           if (!isStripeMissing(err))
@@ -69,7 +69,7 @@ export class StripeWebhooksService {
     const stripeCredentials = await this.integrations.require(scope, locationId, 'stripe');
     if (!this.providers.publicUrl) throw conflict(STRIPE_WEBHOOK_MESSAGES.noPublicUrl);
     const secretKey = stripeCredentials.privateKey!;
-    const stripe = stripeClient(secretKey, this.providers.stripe);
+    const stripe = await stripeClient(secretKey, this.providers.stripe);
     const url = stripeWebhookUrl(this.providers.publicUrl, locationId);
     let endpoint: Stripe.WebhookEndpoint;
     try {
@@ -122,7 +122,7 @@ export class StripeWebhooksService {
     if (!rawBody || !signature) throw badRequest(STRIPE_WEBHOOK_MESSAGES.badSignature);
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+      event = (await loadStripe()).webhooks.constructEvent(rawBody, signature, secret);
     } catch {
       throw badRequest(STRIPE_WEBHOOK_MESSAGES.badSignature);
     }
