@@ -9,7 +9,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES, MESSAGES } from '@willow/contracts';
 import type { TrustProxy } from './config.js';
 import { DEFAULT_PROVIDERS, type Providers } from './platform/providers.js';
@@ -29,6 +29,7 @@ import { crossOriginRefusal } from './platform/origin-check.js';
 import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
+import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { pageRoutes } from './web/pages.routes.js';
 import { contentSecurityPolicy } from './web/content-security-policy.js';
 import { analyticsProxyRoutes } from './features/product-analytics/product-analytics.routes.js';
@@ -53,6 +54,11 @@ export interface AppOptions {
    * heard (decision 0061). Without them every request checks its session in the database.
    */
   listen?: Database['listen'];
+  /**
+   * every answer is also parsed by its zod schema and must be written exactly as zod would write
+   * it (the tests; platform/response-serializer.ts)
+   */
+  checkResponses?: boolean;
   /** answer every API request with `x-query-count`, the SQL statements it ran (benchmarks) */
   countQueries?: boolean;
   /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
@@ -151,7 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: opts.checkResponses }));
 
   let sessionCache: SessionCache | undefined;
   if (opts.listen) {

@@ -94,6 +94,8 @@ export async function createTestApp(
     // Every test runs with checked sessions cached, as the product does.
     listen: database.listen,
     countQueries: true,
+    // Every answer is also checked by its zod schema and must read as zod would write it.
+    checkResponses: true,
     ...(opts.webDist && { webDist: opts.webDist }),
     ...(opts.moreRoutes && { moreRoutes: opts.moreRoutes }),
     ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
@@ -315,6 +317,7 @@ export async function createLoggedApp(ctx: TestContext, providers: Partial<Provi
     jwtSecret: JWT_SECRET,
     encryptionKey: ENCRYPTION_KEY,
     providers: { ...UNREACHABLE_PROVIDERS, ...providers },
+    checkResponses: true,
     logger: { level: 'trace', stream },
   });
   await app.ready();

@@ -29,6 +29,7 @@ async function secondServer(first: TestContext): Promise<{ ctx: TestContext; clo
     encryptionKey: ENCRYPTION_KEY,
     listen: database.listen,
     countQueries: true,
+    checkResponses: true,
   });
   await app.ready();
   return {

@@ -146,7 +146,7 @@ describe.each(engines)('upgrading $name in place', (engine) => {
       ]);
 
       const storage = join(dir, 'documents');
-      const app = await buildApp({ db: upgraded.db, storage: new DiskStorage(storage), jwtSecret: JWT_SECRET, encryptionKey: ENCRYPTION_KEY });
+      const app = await buildApp({ db: upgraded.db, storage: new DiskStorage(storage), jwtSecret: JWT_SECRET, encryptionKey: ENCRYPTION_KEY, checkResponses: true });
       await app.ready();
       const ctx = { app, database: upgraded, close: async () => {} } as TestContext;
       try {

@@ -61,7 +61,13 @@ export class ClientsService extends TenantCrudService<
       listOptions: clientsRepository.listOptions,
       paged: true,
       listExtras: clientsRepository.listExtras,
-      toListItems: async (_ex, _scope, rows) => rows.map((c) => ({ ...toClient(c), patientCount: c.patientCount })),
+      // The count is added to the client built for it: spreading a fresh object into another, once
+      // per row, cost several times the building of it.
+      toListItems: async (_ex, _scope, rows) =>
+        rows.map((c) => {
+          const item: ClientSummary = Object.assign(toClient(c), { patientCount: c.patientCount });
+          return item;
+        }),
       location: locationOwnership,
       prepareCreate: async (ex, scope, input) => {
         await assertStaff(ex, scope, input.primaryVeterinarianId, 'primaryVeterinarianId');

@@ -18,7 +18,8 @@ import { patientsRepository, type PatientRow } from './patients.repository.js';
 
 type Input = z.output<typeof PatientInput>;
 
-const toPatient = (r: PatientRow, speciesName: string): Patient => ({
+/** A patient as answered, with its species and household names (one object literal: lists build one per row). */
+const toPatient = (r: PatientRow, speciesName: string, clientName: string): PatientWithClient => ({
   id: r.id,
   clientId: r.clientId,
   locationId: r.locationId,
@@ -39,6 +40,7 @@ const toPatient = (r: PatientRow, speciesName: string): Patient => ({
   archivedAt: r.archivedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
+  clientName,
 });
 
 export async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[]): Promise<PatientWithClient[]> {
@@ -55,7 +57,7 @@ export async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[])
         rows.map((r) => r.clientId),
       ),
   ] as const);
-  return rows.map((r) => ({ ...toPatient(r, speciesNames.get(r.speciesId) ?? ''), clientName: clientNames.get(r.clientId) ?? '' }));
+  return rows.map((r) => toPatient(r, speciesNames.get(r.speciesId) ?? '', clientNames.get(r.clientId) ?? ''));
 }
 
 export const SPECIES_NOT_OFFERED = "speciesId: this species is not on the location's species list";
@@ -99,7 +101,7 @@ export class PatientsService extends TenantCrudService<
       listOptions: (q) => patientsRepository.listOptions(q),
       paged: true,
       listExtras: patientsRepository.listExtras,
-      toListItems: async (_ex, _scope, rows) => rows.map((r) => ({ ...toPatient(r, r.speciesName), clientName: r.clientName })),
+      toListItems: async (_ex, _scope, rows) => rows.map((r) => toPatient(r, r.speciesName, r.clientName)),
       listFilters: (q) => [
         [locationsRepository, q.locationId],
         [clientsRepository, q.clientId],
