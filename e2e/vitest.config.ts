@@ -1,3 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
 // Two files at a time (E2E_WORKERS says otherwise). Each worker gets a server, demo data and
 // provider fakes of its own (global-setup.ts, worker-server.ts), so files running at the same time
 // never meet each other's changes. See docs/decisions/0103-ci-duration.md.
