@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Two files at a time (E2E_WORKERS says otherwise). Each worker gets a server, demo data and
-// provider fakes of its own (global-setup.ts, worker-server.ts), so files running at the same time
-// never meet each other's changes. See docs/decisions/0103-ci-duration.md.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 2);
+// One file at a time unless E2E_WORKERS says more. With more, each worker gets a server, demo data
+// and provider fakes of its own (global-setup.ts, worker-server.ts), so files running at the same
+// time never meet each other's changes. On two cores two workers are slower than one: see
+// docs/decisions/0103-ci-duration.md.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
 
 export default defineConfig({
   test: {
