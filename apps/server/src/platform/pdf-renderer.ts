@@ -15,7 +15,8 @@ const STANDARD_FONT_FILES = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-O
 /**
  * pdfmake (with pdfkit and its font metrics) takes about a second to load, so it is loaded when the
  * first PDF is made rather than with the server: start-up, and every process that never prints,
- * do not pay for it. Set up once, with the access policies above, before anything is rendered.
+ * do not pay for it. Its fonts and its URL and file access policies are set here, once, before
+ * anything is rendered.
  */
 type Pdfmake = typeof import('pdfmake');
 let pdfmakeReady: Promise<Pdfmake> | undefined;
