@@ -17,8 +17,12 @@ import { rolesRepository, systemRolesRepository } from '../src/features/roles/ro
 import { SUPER_ADMINISTRATOR } from '../src/features/roles/roles.service.js';
 import { usersRepository } from '../src/features/users/users.repository.js';
 import { hashPassword } from '../src/platform/passwords.js';
+import { verifySqlCompiler } from '../src/db/sql-compiler.js';
 import { withDatabase } from './pg-url.js';
 import type { Providers } from '../src/platform/providers.js';
+
+// Every scoped read compiled by the platform's own SQL compiler is also compiled by Drizzle, and the two must agree.
+verifySqlCompiler(true);
 
 const NOWHERE = 'http://127.0.0.1:9';
 const UNREACHABLE_PROVIDERS: Providers = {

@@ -7,9 +7,11 @@
 // one without the account equated.
 import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { type PgColumn, type PgSelectBase, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
 import { accounts } from '../features/accounts/accounts.table.js';
+import { compileSql, mapRows, type Decoder } from '../db/sql-compiler.js';
 
 /** A table (or an alias of one) whose rows belong to an account. */
 export interface AccountKeyed {
@@ -107,6 +109,16 @@ export interface PageOptions<X extends Extras> extends ListOptions {
 }
 
 /**
+ * Runs a compiled statement on the executor's own session (the pool, or the transaction's
+ * connection), rows as arrays: Drizzle's logging (the query tally) and driver settings apply.
+ */
+async function runArrays(ex: Executor, statement: SQL): Promise<unknown[][]> {
+  const internals = ex as unknown as { dialect: PgDialect; session: PgSession };
+  const query = compileSql(internals.dialect, statement);
+  return internals.session.prepareQuery(query, undefined, undefined, true, (rows) => rows as unknown[][]).execute() as Promise<unknown[][]>;
+}
+
+/**
  * The scoped statements every table keyed by account shares (link tables and logs included):
  * select, list, count, insert, update and delete, each with `account_id = scope` added.
  */
@@ -114,6 +126,32 @@ export function scopedTable<T extends AccountTable>(table: T) {
   // Drizzle's builders cannot follow a generic table type; the casts stay inside this file.
   const t = table as unknown as PgTable & { id?: PgColumn; accountId: PgColumn; updatedAt?: PgColumn };
   const scoped = (scope: Scope, extra?: SQL) => and(eq(t.accountId, scope.accountId), extra)!;
+
+  // A list's columns, their keys and decoders: the select list is written once, not per request.
+  const columns = Object.entries(getTableColumns(t)) as [string, PgColumn][];
+  const columnKeys = columns.map(([key]) => key);
+  const columnDecoders: Decoder[] = columns.map(([, column]) => column);
+  const columnList = sql.join(
+    columns.map(([, column]) => sql`${column}`),
+    sql`, `,
+  );
+
+  /**
+   * `select <columns>[, (extra)…] from t where <scope and where> [order by …] [limit] [offset]
+   * [for lock]`, compiled by the platform (sql-compiler.ts); the rows as arrays, then each value
+   * through its column's or extra's decoder.
+   */
+  async function selectRows(ex: Executor, scope: Scope, opts: ListOptions, extras: readonly SQL[]): Promise<unknown[][]> {
+    const parts: SQL[] = [sql`select `, columnList];
+    for (const extra of extras) parts.push(sql`, (${extra})`);
+    parts.push(sql` from ${t} where ${scoped(scope, opts.where)}`);
+    if (opts.orderBy?.length) parts.push(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
+    if (opts.limit !== undefined) parts.push(sql` limit ${opts.limit}`);
+    if (opts.offset !== undefined) parts.push(sql` offset ${opts.offset}`);
+    if (opts.lock) parts.push(opts.lock === 'update' ? sql` for update` : sql` for share`);
+    return runArrays(ex, sql.join(parts));
+  }
+  const decoderOf = (extra: SQL): Decoder => (extra as unknown as { decoder: Decoder }).decoder;
 
   /** Optional references to rows about to be deleted are cleared first (what SET NULL did; db/references.ts). */
   async function clearReferences(ex: Executor, scope: Scope, ids: SQL): Promise<void> {
@@ -154,12 +192,10 @@ export function scopedTable<T extends AccountTable>(table: T) {
     },
 
     async list<X extends Extras = {}>(ex: Executor, scope: Scope, opts: ListOptions & { extras?: X } = {}): Promise<RowWith<T, X>[]> {
-      let q = (opts.extras ? ex.select({ ...getTableColumns(t), ...opts.extras }) : ex.select()).from(t).where(scoped(scope, opts.where)).$dynamic();
-      if (opts.orderBy?.length) q = q.orderBy(...opts.orderBy);
-      if (opts.limit !== undefined) q = q.limit(opts.limit);
-      if (opts.offset !== undefined) q = q.offset(opts.offset);
-      if (opts.lock) q = q.for(opts.lock);
-      return (await q) as RowWith<T, X>[];
+      if (!opts.extras) return mapRows(await selectRows(ex, scope, opts, []), columnKeys, columnDecoders);
+      const extraKeys = Object.keys(opts.extras);
+      const extras = extraKeys.map((k) => opts.extras![k]!);
+      return mapRows(await selectRows(ex, scope, opts, extras), [...columnKeys, ...extraKeys], [...columnDecoders, ...extras.map(decoderOf)]);
     },
 
     async count(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
@@ -175,12 +211,12 @@ export function scopedTable<T extends AccountTable>(table: T) {
     async page<X extends Extras = {}>(ex: Executor, scope: Scope, opts: PageOptions<X>): Promise<{ items: RowWith<T, X>[]; total: number; allowed: boolean }> {
       const { require, extras, ...listOpts } = opts;
       const allowed = require ?? sql<boolean>`true`;
-      const tally = {
-        __total: sql<number>`(select count(*) from ${t} where ${scoped(scope, opts.where)})`.mapWith(Number),
-        __allowed: sql<boolean>`(select ${allowed})`.mapWith(Boolean),
-      };
-      const rows = await this.list(ex, scope, { ...listOpts, extras: { ...extras, ...tally } as X & typeof tally });
-      const first = rows[0];
+      const extraKeys = extras ? Object.keys(extras) : [];
+      const extraSql = extraKeys.map((k) => extras![k]!);
+      // The count and the requirement are the last two values of each row, past the row's own.
+      const tally = [sql`select count(*) from ${t} where ${scoped(scope, opts.where)}`, sql`select ${allowed}`];
+      const raw = await selectRows(ex, scope, listOpts, [...extraSql, ...tally]);
+      const first = raw[0];
       if (!first) {
         const [row] = await ex
           .select({ total: sql<number>`count(*)`.mapWith(Number), allowed: allowed.mapWith(Boolean) })
@@ -188,8 +224,10 @@ export function scopedTable<T extends AccountTable>(table: T) {
           .where(scoped(scope, opts.where));
         return { items: [], total: row?.total ?? 0, allowed: row?.allowed ?? true };
       }
-      const items = rows.map(({ __total: _t, __allowed: _a, ...row }) => row) as unknown as RowWith<T, X>[];
-      return { items, total: first.__total as number, allowed: first.__allowed as boolean };
+      // The mapper reads only the row's own values: the two past them are left behind.
+      const items = mapRows<RowWith<T, X>>(raw, [...columnKeys, ...extraKeys], [...columnDecoders, ...extraSql.map(decoderOf)]);
+      const width = first.length;
+      return { items, total: Number(first[width - 2]), allowed: Boolean(first[width - 1]) };
     },
 
     async exists(ex: Executor, scope: Scope, where?: SQL): Promise<boolean> {
@@ -284,14 +322,8 @@ export function tenantRepository<T extends TenantTable>(table: T) {
     ...base,
 
     async findById(ex: Executor, scope: Scope, id: string, opts: { lock?: Lock } = {}): Promise<Row<T> | undefined> {
-      let q = ex
-        .select()
-        .from(t)
-        .where(scoped(scope, eq(t.id, id)))
-        .limit(1)
-        .$dynamic();
-      if (opts.lock) q = q.for(opts.lock);
-      return (await q)[0] as Row<T> | undefined;
+      const [row] = await base.list(ex, scope, { where: eq(t.id, id), limit: 1, ...(opts.lock && { lock: opts.lock }) });
+      return row as Row<T> | undefined;
     },
 
     /** Rows by id, optionally locked (always in id order, so two such writes never wait crosswise). */

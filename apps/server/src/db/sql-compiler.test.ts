@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { appointments } from '../features/appointments/appointments.table.js';
+import { clients } from '../features/clients/clients.table.js';
+import { patients } from '../features/patients/patients.table.js';
+import { compileSql, mapRows, verifySqlCompiler } from './sql-compiler.js';
+
+// The app's dialect: column keys in camelCase become snake_case names.
+const dialect = new PgDialect({ casing: 'snake_case' });
+const ACCOUNT = '6f1c2d4e-0000-4000-8000-000000000001';
+/** Drizzle's own text and parameters (its typings are for drivers other than PostgreSQL's). */
+const drizzle = (query: Parameters<PgDialect['sqlToQuery']>[0]) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { sql: text, params };
+};
+
+describe('the SQL compiler of the scoped reads', () => {
+  it('writes what Drizzle writes: columns, tables, nested conditions, lists, encoded values and bare numbers', () => {
+    const statement = sql.join([
+      sql`select ${clients.id}, ${clients.firstName}, (select count(*) from ${patients} where ${and(eq(patients.accountId, clients.accountId), eq(patients.clientId, clients.id))})`,
+      sql` from ${clients} where ${and(eq(clients.accountId, ACCOUNT), isNull(clients.archivedAt), like(clients.searchText, '%mar%'), inArray(clients.locationId, [ACCOUNT, ACCOUNT]))}`,
+      // A Date through its column's encoder, a uuid array as one parameter.
+      sql` and ${clients.id} = any(${sql.param([ACCOUNT])}::uuid[])`,
+      sql` and ${eq(clients.createdAt, new Date('2026-01-02T03:04:05.000Z'))}`,
+      sql` order by ${sql.join([asc(sql`lower(${clients.firstName})`), asc(clients.id)], sql`, `)} limit ${50} offset ${100}`,
+    ]);
+    const expected = drizzle(statement);
+    const compiled = compileSql(dialect, statement);
+    expect(compiled).toEqual(expected);
+    // Compiled here, not handed on to Drizzle (whose answer also carries typings).
+    expect(compiled).not.toHaveProperty('typings');
+    expect(expected.sql).toContain('"clients"."first_name"');
+    expect(expected.params).toContain('2026-01-02T03:04:05.000Z');
+  });
+
+  it('keeps every value a parameter, never text', () => {
+    const hostile = `x'); drop table clients; --`;
+    const query = compileSql(dialect, sql`select 1 from ${clients} where ${eq(clients.firstName, hostile)} and ${clients.lastName} = ${hostile}`);
+    expect(query.sql).toBe('select 1 from "clients" where "clients"."first_name" = $1 and "clients"."last_name" = $2');
+    expect(query.params).toEqual([hostile, hostile]);
+  });
+
+  it('names an aliased table by its alias, as Drizzle does', () => {
+    const other = alias(clients, 'other');
+    const statement = sql`select ${other.id} from ${other} where ${eq(other.accountId, ACCOUNT)}`;
+    expect(compileSql(dialect, statement)).toEqual(drizzle(statement));
+    expect(compileSql(dialect, statement).sql).toContain('select "other"."id" from');
+  });
+
+  it('leaves to Drizzle what it does not compile itself (inlined values, subqueries)', () => {
+    const inlined = sql`select ${sql.raw("'a'")} from ${appointments} where ${appointments.status} = 'booked'`.inlineParams();
+    expect(compileSql(dialect, inlined)).toEqual(drizzle(inlined));
+    const sub = sql`select * from ${sql`(select ${clients.id} from ${clients}) as c`.as('c')}`;
+    expect(compileSql(dialect, sub)).toEqual(drizzle(sub));
+  });
+
+  it('verifies itself against Drizzle when asked (the test suites run so), and says where they differ', () => {
+    // A dialect that writes one space more than the compiler: only the verification can notice.
+    class OddDialect extends PgDialect {
+      override sqlToQuery(query: Parameters<PgDialect['sqlToQuery']>[0]) {
+        const q = super.sqlToQuery(query);
+        return { ...q, sql: `${q.sql} ` };
+      }
+    }
+    const odd = new OddDialect({ casing: 'snake_case' });
+    const statement = sql`select ${clients.id} from ${clients} where ${eq(clients.accountId, ACCOUNT)}`;
+    verifySqlCompiler(false);
+    try {
+      expect(compileSql(odd, statement).sql).toBe('select "clients"."id" from "clients" where "clients"."account_id" = $1');
+      verifySqlCompiler(true);
+      expect(() => compileSql(odd, statement)).toThrow(/differs from Drizzle/);
+    } finally {
+      verifySqlCompiler(true);
+    }
+  });
+
+  it('maps rows read as arrays through each value’s decoder; null stays null', () => {
+    const rows = mapRows<{ id: string; createdAt: Date | null; patientCount: number }>(
+      [
+        ['a', '2026-01-02 03:04:05.123+00', '7'],
+        ['b', null, '0'],
+      ],
+      ['id', 'createdAt', 'patientCount'],
+      [clients.id, clients.createdAt, { mapFromDriverValue: Number }],
+    );
+    expect(rows).toEqual([
+      { id: 'a', createdAt: new Date('2026-01-02T03:04:05.123Z'), patientCount: 7 },
+      { id: 'b', createdAt: null, patientCount: 0 },
+    ]);
+  });
+});
