@@ -1,6 +1,7 @@
 // Shared helpers of the benchmarks: a bounded concurrent load loop and percentiles, and starting
 // the production build and signing in to it.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -77,6 +78,15 @@ export async function ensurePgDatabase(url: string) {
   await admin.end();
 }
 
+/**
+ * The production start's Node flags (`npm run start:prod`: the young generation's size, decision
+ * 0124), read from the script itself so the benchmarks run the server as it is run.
+ */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start:prod']!;
+  return script.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
+
 export interface RunningServer {
   base: string;
   stop(): Promise<void>;
@@ -91,7 +101,7 @@ export async function startServer(opts: {
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

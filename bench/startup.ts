@@ -6,13 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { SERVER_NODE_FLAGS } from './load.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const port = 3900 + Math.floor(Math.random() * 90);
 
 async function startOnce(dataDir: string): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
