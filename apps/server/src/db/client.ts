@@ -5,6 +5,7 @@ import { is, type ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { queryTally } from './query-tally.js';
+import { compileWithPlatform } from './sql-compiler.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -92,6 +93,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       : new PGlite(join(opts.dataDir, 'pglite'), { extensions });
     await client.waitReady;
     const db = drizzle({ client, schema, casing: 'snake_case', logger: queryTally }) as unknown as Db;
+    compileWithPlatform(db);
     // PGlite runs no autovacuum: nothing refreshes the planner's statistics (without them a
     // 10,000-client location is planned as a handful of rows and sorted in full) or the
     // visibility map (without it a count reads every row). Do both soon after opening and then
@@ -142,6 +144,7 @@ async function openPostgres(url: string): Promise<Database> {
   const probe = await pool.connect();
   probe.release();
   const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: queryTally }) as unknown as Db;
+  compileWithPlatform(db);
   const listeners = new Set<Unlisten>();
   return {
     db,

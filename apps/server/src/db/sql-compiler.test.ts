@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appointments } from '../features/appointments/appointments.table.js';
 import { clients } from '../features/clients/clients.table.js';
 import { patients } from '../features/patients/patients.table.js';
-import { compileSql, mapRows, verifySqlCompiler } from './sql-compiler.js';
+import { compileSql, compileWithPlatform, mapRows, verifySqlCompiler } from './sql-compiler.js';
 
 // The app's dialect: column keys in camelCase become snake_case names.
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -73,6 +73,17 @@ describe('the SQL compiler of the scoped reads', () => {
     } finally {
       verifySqlCompiler(true);
     }
+  });
+
+  it('compiles every statement of a database it is installed on; index definitions stay Drizzle’s', () => {
+    const installed = new PgDialect({ casing: 'snake_case' });
+    compileWithPlatform({ dialect: installed });
+    const statement = sql`select ${clients.id} from ${clients} where ${eq(clients.accountId, ACCOUNT)}`;
+    const compiled = installed.sqlToQuery(statement);
+    expect(compiled).toEqual(drizzle(statement));
+    expect(compiled).not.toHaveProperty('typings');
+    // DDL names columns without their table: Drizzle's rule for 'indexes'.
+    expect(installed.sqlToQuery(sql`${clients.firstName}`, 'indexes').sql).toBe('"first_name"');
   });
 
   it('maps rows read as arrays through each value’s decoder; null stays null', () => {

@@ -1,13 +1,16 @@
-// Security-critical: turns Drizzle's SQL objects into statement text and parameters for the
-// scoped reads (platform/tenant-repository.ts). Every value becomes a numbered parameter, never text; only
-// the fragments written in the code (string chunks, identifiers of tables and columns) become text.
-// Anything this compiler does not know is compiled by Drizzle itself.
+// Security-critical: turns Drizzle's SQL objects into statement text and parameters for every
+// statement the app runs (`compileWithPlatform`, installed by db/client.ts). Every value becomes a
+// numbered parameter, never text; only the fragments written in the code (string chunks,
+// identifiers of tables and columns) become text. Anything this compiler does not know is
+// compiled by Drizzle itself.
 //
 // Why it exists: on a list request Drizzle's own compiler and row mapper were the server's largest
 // cost after the sockets. Both test every chunk and field against a series of classes with `is()`,
 // which walks the prototype chain on every miss: thousands of misses for a page of fifty rows.
 // Here each chunk is told apart with plain `instanceof` (one copy of drizzle-orm is installed), the
-// text is appended into one array, and rows come back as arrays mapped by a loop over decoders.
+// text is appended into one array, and the scoped reads (platform/tenant-repository.ts) take their
+// rows as arrays mapped by a loop over decoders (`mapRows`).
+import { inspect, isDeepStrictEqual } from 'node:util';
 import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, is, type Query } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -32,22 +35,41 @@ export function verifySqlCompiler(on: boolean): void {
   verify = on;
 }
 
-/** Compiles `query` as `dialect.sqlToQuery` would (checked against it when verifying). */
+type SqlToQuery = (query: SQL, invokeSource?: 'indexes' | undefined) => Query;
+/** Drizzle's own compiler of a dialect this module compiles for (`compileWithPlatform`). */
+const drizzleCompilers = new WeakMap<PgDialect, SqlToQuery>();
+const drizzleCompilerOf = (dialect: PgDialect): SqlToQuery => drizzleCompilers.get(dialect) ?? dialect.sqlToQuery.bind(dialect);
+
+/** Compiles `query` as Drizzle's `sqlToQuery` would (checked against it when verifying). */
 export function compileSql(dialect: PgDialect, query: SQL): Query {
+  const drizzle = drizzleCompilerOf(dialect);
   let compiled: Query;
   try {
     compiled = new Compiler(dialect).compile(query);
   } catch (error) {
     if (!(error instanceof NotCompiled)) throw error;
-    return dialect.sqlToQuery(query);
+    return drizzle(query);
   }
   if (verify) {
-    const expected = dialect.sqlToQuery(query);
-    if (expected.sql !== compiled.sql || JSON.stringify(expected.params) !== JSON.stringify(compiled.params)) {
-      throw new Error(`The SQL compiler differs from Drizzle's:\n${compiled.sql}\n${JSON.stringify(compiled.params)}\nagainst\n${expected.sql}\n${JSON.stringify(expected.params)}`);
+    const expected = drizzle(query);
+    if (expected.sql !== compiled.sql || !isDeepStrictEqual(expected.params, compiled.params)) {
+      throw new Error(`The SQL compiler differs from Drizzle's:\n${compiled.sql}\n${inspect(compiled.params)}\nagainst\n${expected.sql}\n${inspect(expected.params)}`);
     }
   }
   return compiled;
+}
+
+/**
+ * Every statement of `db` (its builders' selects, inserts, updates and deletes, `execute`, and the
+ * transactions opened on it, which share its dialect) compiled here from now on. Index
+ * definitions (DDL) stay Drizzle's.
+ */
+export function compileWithPlatform(db: unknown): void {
+  const dialect = (db as { dialect: PgDialect }).dialect;
+  if (drizzleCompilers.has(dialect)) return;
+  const drizzle: SqlToQuery = dialect.sqlToQuery.bind(dialect);
+  drizzleCompilers.set(dialect, drizzle);
+  dialect.sqlToQuery = ((query: SQL, invokeSource?: 'indexes') => (invokeSource ? drizzle(query, invokeSource) : compileSql(dialect, query))) as PgDialect['sqlToQuery'];
 }
 
 /** The qualified name of each column, computed once per column object (aliases are objects of their own). */
