@@ -21,7 +21,7 @@ import { verifySqlCompiler } from '../src/db/sql-compiler.js';
 import { withDatabase } from './pg-url.js';
 import type { Providers } from '../src/platform/providers.js';
 
-// Every scoped read compiled by the platform's own SQL compiler is also compiled by Drizzle, and the two must agree.
+// Every statement compiled by the platform's own SQL compiler is also compiled by Drizzle, and the two must agree.
 verifySqlCompiler(true);
 
 const NOWHERE = 'http://127.0.0.1:9';

@@ -15,12 +15,12 @@ const drizzle = (query: Parameters<PgDialect['sqlToQuery']>[0]) => {
   return { sql: text, params };
 };
 
-describe('the SQL compiler of the scoped reads', () => {
+describe('the SQL compiler', () => {
   it('writes what Drizzle writes: columns, tables, nested conditions, lists, encoded values and bare numbers', () => {
     const statement = sql.join([
       sql`select ${clients.id}, ${clients.firstName}, (select count(*) from ${patients} where ${and(eq(patients.accountId, clients.accountId), eq(patients.clientId, clients.id))})`,
       sql` from ${clients} where ${and(eq(clients.accountId, ACCOUNT), isNull(clients.archivedAt), like(clients.searchText, '%mar%'), inArray(clients.locationId, [ACCOUNT, ACCOUNT]))}`,
-      // A Date through its column's encoder, a uuid array as one parameter.
+      // A uuid array as one parameter; a Date through its column's encoder.
       sql` and ${clients.id} = any(${sql.param([ACCOUNT])}::uuid[])`,
       sql` and ${eq(clients.createdAt, new Date('2026-01-02T03:04:05.000Z'))}`,
       sql` order by ${sql.join([asc(sql`lower(${clients.firstName})`), asc(clients.id)], sql`, `)} limit ${50} offset ${100}`,

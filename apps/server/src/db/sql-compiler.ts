@@ -11,7 +11,7 @@
 // text is appended into one array, and the scoped reads (platform/tenant-repository.ts) take their
 // rows as arrays mapped by a loop over decoders (`mapRows`).
 import { inspect, isDeepStrictEqual } from 'node:util';
-import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, is, type Query } from 'drizzle-orm';
+import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, type Query } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
 // Drizzle's table symbols (registered, so the same as its own).
@@ -100,7 +100,7 @@ class Compiler {
     } else if (chunk instanceof Column) {
       this.text.push(this.column(chunk));
     } else if (chunk instanceof Param) {
-      if (chunk.value instanceof Placeholder || is(chunk.value, Placeholder)) throw new NotCompiled();
+      if (chunk.value instanceof Placeholder) throw new NotCompiled();
       const value = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
       if (value instanceof SQL) this.sql(value);
       else this.param(value);

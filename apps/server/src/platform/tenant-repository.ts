@@ -151,7 +151,16 @@ export function scopedTable<T extends AccountTable>(table: T) {
     if (opts.lock) parts.push(opts.lock === 'update' ? sql` for update` : sql` for share`);
     return runArrays(ex, sql.join(parts));
   }
-  const decoderOf = (extra: SQL): Decoder => (extra as unknown as { decoder: Decoder }).decoder;
+  /** The values read beside each row (`extras`, in their order) and the keys and decoders of a whole row. */
+  const rowShape = (extras: Extras | undefined) => {
+    const extraKeys = extras ? Object.keys(extras) : [];
+    const extraSql = extraKeys.map((k) => extras![k]!);
+    return {
+      extraSql,
+      keys: [...columnKeys, ...extraKeys],
+      decoders: [...columnDecoders, ...extraSql.map((extra) => (extra as unknown as { decoder: Decoder }).decoder)],
+    };
+  };
 
   /** Optional references to rows about to be deleted are cleared first (what SET NULL did; db/references.ts). */
   async function clearReferences(ex: Executor, scope: Scope, ids: SQL): Promise<void> {
@@ -193,9 +202,8 @@ export function scopedTable<T extends AccountTable>(table: T) {
 
     async list<X extends Extras = {}>(ex: Executor, scope: Scope, opts: ListOptions & { extras?: X } = {}): Promise<RowWith<T, X>[]> {
       if (!opts.extras) return mapRows(await selectRows(ex, scope, opts, []), columnKeys, columnDecoders);
-      const extraKeys = Object.keys(opts.extras);
-      const extras = extraKeys.map((k) => opts.extras![k]!);
-      return mapRows(await selectRows(ex, scope, opts, extras), [...columnKeys, ...extraKeys], [...columnDecoders, ...extras.map(decoderOf)]);
+      const shape = rowShape(opts.extras);
+      return mapRows(await selectRows(ex, scope, opts, shape.extraSql), shape.keys, shape.decoders);
     },
 
     async count(ex: Executor, scope: Scope, where?: SQL): Promise<number> {
@@ -211,11 +219,10 @@ export function scopedTable<T extends AccountTable>(table: T) {
     async page<X extends Extras = {}>(ex: Executor, scope: Scope, opts: PageOptions<X>): Promise<{ items: RowWith<T, X>[]; total: number; allowed: boolean }> {
       const { require, extras, ...listOpts } = opts;
       const allowed = require ?? sql<boolean>`true`;
-      const extraKeys = extras ? Object.keys(extras) : [];
-      const extraSql = extraKeys.map((k) => extras![k]!);
+      const shape = rowShape(extras);
       // The count and the requirement are the last two values of each row, past the row's own.
       const tally = [sql`select count(*) from ${t} where ${scoped(scope, opts.where)}`, sql`select ${allowed}`];
-      const raw = await selectRows(ex, scope, listOpts, [...extraSql, ...tally]);
+      const raw = await selectRows(ex, scope, listOpts, [...shape.extraSql, ...tally]);
       const first = raw[0];
       if (!first) {
         const [row] = await ex
@@ -225,7 +232,7 @@ export function scopedTable<T extends AccountTable>(table: T) {
         return { items: [], total: row?.total ?? 0, allowed: row?.allowed ?? true };
       }
       // The mapper reads only the row's own values: the two past them are left behind.
-      const items = mapRows<RowWith<T, X>>(raw, [...columnKeys, ...extraKeys], [...columnDecoders, ...extraSql.map(decoderOf)]);
+      const items = mapRows<RowWith<T, X>>(raw, shape.keys, shape.decoders);
       const width = first.length;
       return { items, total: Number(first[width - 2]), allowed: Boolean(first[width - 1]) };
     },
