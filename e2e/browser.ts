@@ -11,19 +11,27 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_FLAGS,
+  headless: true,
+};
+
+/**
+ * The run's one Chromium (started by global-setup.ts), reached over its connection: starting a
+ * browser for every file cost about two seconds each. A file's own contexts are closed when it
+ * closes its connection. Without the shared one (a file run on its own by other means), its own.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-    headless: true,
-  });
+  const shared = inject('browserWsEndpoint');
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS);
 }
 
 export const baseUrl = () => inject('baseUrl');
 export const DEMO_PASSWORD = 'demo-password';
 
 export async function newPage(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,6 +1,8 @@
 // Documents on a client's page: a PDF goes up (with its progress), comes back byte for byte, and
 // files that are not PDFs or images are refused with the contract's message.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
@@ -100,7 +102,10 @@ describe('documents', () => {
       await row.getByRole('button', { name: `Download ${fileName}` }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(fileName);
-      const path = await download.path();
+      // Saved where the test says: the browser is shared by the run (reached over a connection),
+      // and a connected browser's own download folder is not the test's to read.
+      const path = join(await mkdtemp(join(tmpdir(), 'willow-download-')), fileName);
+      await download.saveAs(path);
       expect(Buffer.compare(await readFile(path), bytes)).toBe(0);
 
       // The file link (opens inline) serves the same bytes to the signed-in session.

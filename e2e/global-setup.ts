@@ -3,7 +3,9 @@
 // (with its own fakes) for each worker the browser tests run in, so two files running at the same
 // time never share a server, a mailbox or the demo account's settings (worker-server.ts hands a
 // worker its own).
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_OPTIONS } from './browser.ts';
 import { startFakeProviders } from './fake-providers.ts';
 import { startServer } from './server-process.ts';
 
@@ -23,6 +25,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** one per worker, in the order of VITEST_POOL_ID (1, 2, …) */
     e2eServers: E2eServer[];
+    /** the run's one Chromium, which every file connects to (browser.ts launch()) */
+    browserWsEndpoint: string;
   }
 }
 
@@ -56,15 +60,22 @@ export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
   // One after the other: each seeds the demo, and two seeding at once on a loaded 2-core machine
   // did not get ready within startServer's 90 s.
-  const running: Awaited<ReturnType<typeof startOne>>[] = [];
+  const running: { stop(): Promise<void> }[] = [];
   const stopAll = () => Promise.all(running.map((s) => s.stop()));
+  const servers: E2eServer[] = [];
   try {
-    for (let i = 0; i < workers; i++) running.push(await startOne());
+    const browser = await chromium.launchServer(CHROMIUM_OPTIONS);
+    running.push({ stop: () => browser.close() });
+    project.provide('browserWsEndpoint', browser.wsEndpoint());
+    for (let i = 0; i < workers; i++) {
+      const one = await startOne();
+      running.push(one);
+      servers.push(one.info);
+    }
   } catch (error) {
     await stopAll();
     throw error;
   }
-  const servers = running.map((s) => s.info);
   project.provide('e2eServers', servers);
   // The first server under the single names too; worker-server.ts points them at the worker's own.
   project.provide('baseUrl', servers[0]!.baseUrl);

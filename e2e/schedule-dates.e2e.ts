@@ -88,7 +88,8 @@ describe('schedule dates', () => {
 
       await page.goto('/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-      expect(await page.getByRole('textbox', { name: 'From' }).inputValue()).toBe(today);
+      // The start is today at the location, filled in once the location (its time zone) has loaded.
+      await expect.poll(() => page.getByRole('textbox', { name: 'From' }).inputValue()).toBe(today);
       await page.getByRole('textbox', { name: 'Search appointments' }).fill(household.clientName);
       const grid = page.getByRole('grid', { name: 'Appointments' });
       const rows = grid.getByRole('row').filter({ hasText: household.clientName });
