@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, BOOKING_CONFIRMATION, BOOKING_MIN_ELAPSED_MS } from '@willow/contracts';
 import { baseUrl, launch, newPage, signIn } from './browser.ts';
-import { json, locationNamed, OWNER, pickOption, rowWith, toast } from './clinic.ts';
+import { locationRow, json, locationNamed, OWNER, pickOption, rowWith, toast } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
@@ -64,7 +64,7 @@ async function pendingMatching(context: BrowserContext, locationId: string, sear
 async function bookingLinkOf(page: Page, location: string): Promise<string> {
   await page.goto('/locations');
   await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
-  await page.getByRole('button', { name: `Booking page of ${location}` }).click();
+  await (await locationRow(page, location)).getByRole('button', { name: `Booking page of ${location}` }).click();
   const dialog = page.getByRole('dialog', { name: `Booking page of ${location}` });
   const link = await dialog.getByRole('textbox', { name: 'Booking page link' }).inputValue();
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -196,7 +196,7 @@ describe('online booking', () => {
 
       await page.goto('/locations');
       await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
-      await page.getByRole('button', { name: `Services at ${own.name}` }).click();
+      await (await locationRow(page, own.name)).getByRole('button', { name: `Services at ${own.name}` }).click();
       await page.waitForURL((url) => url.pathname === '/services' && url.searchParams.get('locationId') === location.id);
       await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
       const grid = page.getByRole('grid', { name: 'Services' });

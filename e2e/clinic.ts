@@ -3,7 +3,7 @@
 // context's cookies, so they belong to the demo account like the ones made in the pages.
 import { expect } from 'vitest';
 import type { APIResponse, BrowserContext, Locator, Page } from 'playwright-core';
-import { signIn } from './browser.ts';
+import { startSignedIn } from './browser.ts';
 import { mainNav } from './helpers.ts';
 
 export const OWNER = 'owner@demo.test';
@@ -13,7 +13,7 @@ export const RIVERSIDE = 'Riverside Animal Hospital';
 
 /** Signs the owner in straight onto `path` and waits for its page heading. */
 export async function ownerOn(page: Page, path: string, heading: string | RegExp) {
-  await signIn(page, OWNER, path);
+  await startSignedIn(page, OWNER, path);
   await page.waitForURL((url) => url.pathname === path);
   await mainNav(page).waitFor();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -124,4 +124,25 @@ export async function apiCreatePatient(
   data: { clientId: string; name: string; speciesId: string; dateOfBirth?: string },
 ): Promise<PatientInfo> {
   return json<PatientInfo>(await context.request.post('/api/patient', { data: { data } }), 'create patient');
+}
+
+/**
+ * The Locations list's row of `name`, on the page it is on. The list shows 25 to a page, and the
+ * browser tests' own locations fill several (how many come before one depends on the files that
+ * ran first): a person turns the pages until it shows, and so does this.
+ */
+export async function locationRow(page: Page, name: string): Promise<Locator> {
+  const grid = page.getByRole('grid', { name: 'Locations' });
+  const row = rowWith(grid, name);
+  // MUI's "1–25 of 60" under the list
+  const shown = page.getByText(/^\d+–\d+ of \d+$/);
+  for (;;) {
+    await dataRows(grid).first().waitFor();
+    if ((await row.count()) > 0) return row;
+    const next = page.getByRole('button', { name: 'Go to next page' });
+    if (await next.isDisabled()) throw new Error(`${name} is not on the Locations list`);
+    const before = await shown.innerText();
+    await next.click();
+    await expect.poll(() => shown.innerText()).not.toBe(before);
+  }
 }

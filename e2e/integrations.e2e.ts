@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { ownerOn, rowWith, toastText } from './clinic.ts';
+import { locationRow, ownerOn, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -27,7 +27,7 @@ const helperOf = (field: Locator): Promise<string> =>
 
 async function openIntegrations(page: Page): Promise<Locator> {
   await ownerOn(page, '/locations', 'Locations');
-  const row = rowWith(page.getByRole('grid', { name: 'Locations' }), own.name);
+  const row = await locationRow(page, own.name);
   await row.getByRole('button', { name: `Integrations of ${own.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Integrations · ${own.name}` });
   await dialog.waitFor();

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICKBOOKS_MESSAGES } from '@willow/contracts';
 import { baseUrl, DEMO_PASSWORD, launch, newPage } from './browser.ts';
-import { OWNER, ownerOn, rowWith, toastText } from './clinic.ts';
+import { locationRow, OWNER, ownerOn, toastText } from './clinic.ts';
 import { FAKE_KEYS, FAKE_QUICKBOOKS_COMPANY } from './fake-providers.ts';
 import { entriesOf, navEntry, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -34,7 +34,7 @@ const cardOf = (page: Page, location: string): Locator => page.getByRole('region
 async function addQuickbooks(page: Page) {
   await navEntry(page, 'Settings', 'Locations').click();
   await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
-  await rowWith(page.getByRole('grid', { name: 'Locations' }), own.name).getByRole('button', { name: `Integrations of ${own.name}` }).click();
+  await (await locationRow(page, own.name)).getByRole('button', { name: `Integrations of ${own.name}` }).click();
   const section = page.getByRole('dialog', { name: `Integrations · ${own.name}` });
   const entry = section.getByLabel('QuickBooks Online', { exact: true });
   await entry.getByRole('button', { name: 'Add' }).click();

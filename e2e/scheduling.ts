@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, APPOINTMENT_STATUSES, localDate, localDateTimeToInstant, startOfLocalDay, weekdayOf } from '@willow/contracts';
-import { baseUrl, signIn } from './browser.ts';
+import { baseUrl, startSignedIn } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, json, locationNamed, OWNER, speciesId, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
 import { mainNav } from './helpers.ts';
 
@@ -159,7 +159,7 @@ export async function apiAppointmentsOf(context: BrowserContext, clientId: strin
 
 /** Signs the owner in and chooses the location in the navigation; the location as the API has it. */
 export async function ownerAt(page: Page, name: string): Promise<LocationInfo> {
-  await signIn(page, OWNER, '/profile');
+  await startSignedIn(page, OWNER, '/profile');
   await mainNav(page).waitFor();
   await chooseNavLocation(page, name);
   return locationNamed(page.context(), name);

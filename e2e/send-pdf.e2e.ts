@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launch, newPage } from './browser.ts';
-import { apiCreateClient, json, OWNER, ownerOn, rowMenuAction, rowWith, toast, toastText } from './clinic.ts';
+import { locationRow, apiCreateClient, json, OWNER, ownerOn, rowMenuAction, rowWith, toast, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -110,7 +110,7 @@ describe('the letterhead logo', () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerOn(page, '/locations', 'Locations');
-      const row = rowWith(page.getByRole('grid', { name: 'Locations' }), own.name);
+      const row = await locationRow(page, own.name);
       await row.getByRole('button', { name: `Edit ${own.name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Edit ${own.name}` });
       await dialog.getByText('No logo').waitFor();
