@@ -8,8 +8,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES, FORM_MESSAGES } from '@willow/contracts';
 import type { Estimate, Invoice } from '@willow/contracts';
-import { baseUrl, DEMO_PASSWORD, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, OWNER, pickOption, toastText } from './clinic.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, pickOption, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     addOns: [PAW_PRINT, WITNESSED],
   });
   api = await browser.newContext({ baseURL: baseUrl() });
-  await json(await api.request.post('/api/auth/login', { data: { data: { email: OWNER, password: DEMO_PASSWORD } } }), 'sign in');
+  await apiSignIn(api);
   const post = async (path: string, body: unknown, what: string) => json(await api.request.post(path, { data: body }), what);
   // The location's email (through the local mail server) and its Stripe account with the webhook.
   await post(

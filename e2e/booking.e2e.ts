@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, BOOKING_CONFIRMATION, BOOKING_MIN_ELAPSED_MS } from '@willow/contracts';
 import { baseUrl, launch, newPage, signIn } from './browser.ts';
-import { locationRow, json, locationNamed, OWNER, pickOption, rowWith, toast } from './clinic.ts';
+import { json, locationNamed, locationRow, OWNER, pickOption, rowWith, toast } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {

@@ -36,18 +36,6 @@ export async function newPage(browser: Browser, viewport = { width: 1366, height
   return { context, page };
 }
 
-/**
- * Starts a test already signed in: the session is asked of the API (its cookie lands in the page's
- * context, as the form's would), then `path` is opened. For tests whose subject comes after
- * signing in; the form itself is walked by signIn() and the sign-in tests. About two seconds less
- * per test than the form.
- */
-export async function startSignedIn(page: Page, email: string, path: string) {
-  const login = await page.request.post('/api/auth/login', { data: { data: { email, password: DEMO_PASSWORD } } });
-  if (!login.ok()) throw new Error(`sign-in as ${email}: ${login.status()} ${await login.text()}`);
-  await page.goto(path);
-}
-
 /** Signs in through the login form and waits for the shell. */
 export async function signIn(page: Page, email: string, returnTo = '/') {
   await page.goto(returnTo);

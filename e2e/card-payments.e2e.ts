@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, locationNamed, toastText, type LocationInfo } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, toastText, type LocationInfo } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -46,7 +46,7 @@ async function newLocation(name: string): Promise<LocationInfo> {
 beforeAll(async () => {
   browser = await launch();
   api = await browser.newContext({ baseURL: inject('baseUrl') });
-  await json(await api.request.post('/api/auth/login', { data: { data: { email: 'owner@demo.test', password: 'demo-password' } } }), 'sign in');
+  await apiSignIn(api);
   withStripe = await newLocation(`Deposit Clinic ${unique()}`);
   withoutStripe = await newLocation(`No Card Clinic ${unique()}`);
   // The location's Stripe account (the fake knows this key) and its webhook, registered with Stripe.

@@ -3,7 +3,7 @@
 // context's cookies, so they belong to the demo account like the ones made in the pages.
 import { expect } from 'vitest';
 import type { APIResponse, BrowserContext, Locator, Page } from 'playwright-core';
-import { startSignedIn } from './browser.ts';
+import { DEMO_PASSWORD } from './browser.ts';
 import { mainNav } from './helpers.ts';
 
 export const OWNER = 'owner@demo.test';
@@ -77,6 +77,21 @@ export function shownDate(page: Page, iso: string): Promise<string> {
 export async function json<T>(response: APIResponse, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Signs `context` in through the API (the context keeps the session's cookie, as after the form). */
+export async function apiSignIn(context: BrowserContext, email = OWNER): Promise<void> {
+  await json(await context.request.post('/api/auth/login', { data: { data: { email, password: DEMO_PASSWORD } } }), `sign in as ${email}`);
+}
+
+/**
+ * Starts a test already signed in: the session asked of the API, then `path` opened. For tests
+ * whose subject comes after signing in; the form itself is walked by signIn() and the sign-in
+ * tests. About two seconds less per test than the form.
+ */
+export async function startSignedIn(page: Page, email: string, path: string) {
+  await apiSignIn(page.context(), email);
+  await page.goto(path);
 }
 
 export interface LocationInfo {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { json, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
+import { apiSignIn, json, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { mainNav, unique } from './helpers.ts';
 
@@ -25,7 +25,7 @@ async function newClient(locationId: string, firstName: string, lastName: string
 beforeAll(async () => {
   browser = await launch();
   api = await browser.newContext({ baseURL: inject('baseUrl') });
-  await json(await api.request.post('/api/auth/login', { data: { data: { email: 'owner@demo.test', password: 'demo-password' } } }), 'sign in');
+  await apiSignIn(api);
   withEmail = await newLocation(`Mail Clinic ${unique()}`);
   withoutEmail = await newLocation(`Quiet Clinic ${unique()}`);
   await json(

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FORM_MESSAGES, TEMPLATE_MESSAGES } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, locationNamed, rowWith, toast, toastText } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, rowWith, toast, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { mainNav, navEntry, navSection, unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -21,7 +21,7 @@ let location: { id: string; name: string; species: { id: string; name: string }[
 beforeAll(async () => {
   browser = await launch();
   api = await browser.newContext({ baseURL: inject('baseUrl') });
-  await json(await api.request.post('/api/auth/login', { data: { data: { email: 'owner@demo.test', password: 'demo-password' } } }), 'sign in');
+  await apiSignIn(api);
   const name = `Forms Clinic ${unique()}`;
   const created = await json<{ id: string }>(await api.request.post('/api/location', { data: { data: { name, timezone: 'America/New_York' } } }), 'create location');
   await json(

@@ -7,8 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { startFakeOidc, type FakeOidc } from '../apps/server/test/fakes/fake-oidc.ts';
-import { DEMO_PASSWORD, launch } from './browser.ts';
-import { json, LAKESIDE, locationNamed, OWNER, OWNER_NAME } from './clinic.ts';
+import { launch } from './browser.ts';
+import { apiSignIn, json, LAKESIDE, locationNamed, OWNER, OWNER_NAME } from './clinic.ts';
 import { mainNav, pathOf } from './helpers.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The practice's owner sets Google sign-in up as an integration of a location.
   const setup = await browser.newContext({ baseURL });
   try {
-    await json(await setup.request.post('/api/auth/login', { data: { data: { email: OWNER, password: DEMO_PASSWORD } } }), 'sign in');
+    await apiSignIn(setup);
     const location = await locationNamed(setup, LAKESIDE);
     await json(
       await setup.request.post('/api/integrations', {

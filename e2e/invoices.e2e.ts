@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, localDate, priceDocument } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { json, pickOption, toastText } from './clinic.ts';
+import { apiSignIn, json, pickOption, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, apiHousehold, type Household, openFromList, ownerAt } from './scheduling.ts';
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function signInApi(context: BrowserContext) {
-  await json(await apiContext.request.post('/api/auth/login', { data: { data: { email: 'owner@demo.test', password: 'demo-password' } } }), 'sign in');
+  await apiSignIn(apiContext);
 }
 
 const invoiceEditor = (page: Page): Locator => page.getByTestId('invoice-editor');

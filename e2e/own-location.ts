@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { ServiceType } from '@willow/contracts';
 import { baseUrl, DEMO_PASSWORD } from './browser.ts';
-import { json, OWNER, type LocationInfo } from './clinic.ts';
+import { apiSignIn, json, type LocationInfo } from './clinic.ts';
 import { unique } from './helpers.ts';
 import type { ServiceInfo } from './scheduling.ts';
 
@@ -149,7 +149,7 @@ export async function seedLocation(context: BrowserContext, options: SeedLocatio
 export async function seedOwnLocation(browser: Browser, options: SeedLocationOptions): Promise<OwnLocation> {
   const context = await browser.newContext({ baseURL: baseUrl() });
   try {
-    await json(await context.request.post('/api/auth/login', { data: { data: { email: OWNER, password: DEMO_PASSWORD } } }), 'sign in');
+    await apiSignIn(context);
     return await seedLocation(context, options);
   } finally {
     await context.close();

@@ -5,8 +5,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Estimate, EstimateSummary, PriceBand } from '@willow/contracts';
-import { baseUrl, DEMO_PASSWORD, launch, newPage, signIn } from './browser.ts';
-import { json, OWNER, toastText } from './clinic.ts';
+import { baseUrl, launch, newPage, signIn } from './browser.ts';
+import { apiSignIn, json, OWNER, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, pickClient, type Household } from './scheduling.ts';
@@ -48,7 +48,7 @@ afterAll(async () => {
 async function asOwner<T>(work: (context: BrowserContext) => Promise<T>): Promise<T> {
   const context = await browser.newContext({ baseURL: baseUrl() });
   try {
-    await json(await context.request.post('/api/auth/login', { data: { data: { email: OWNER, password: DEMO_PASSWORD } } }), 'sign in');
+    await apiSignIn(context);
     return await work(context);
   } finally {
     await context.close();

@@ -4,8 +4,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICKBOOKS_MESSAGES } from '@willow/contracts';
-import { baseUrl, DEMO_PASSWORD, launch, newPage } from './browser.ts';
-import { locationRow, OWNER, ownerOn, toastText } from './clinic.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { apiSignIn, locationRow, ownerOn, toastText } from './clinic.ts';
 import { FAKE_KEYS, FAKE_QUICKBOOKS_COMPANY } from './fake-providers.ts';
 import { entriesOf, navEntry, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -20,7 +20,7 @@ afterAll(async () => {
   // The demo account goes back to having no accounting integration, for the files after this one.
   if (browser && own) {
     const context = await browser.newContext({ baseURL: baseUrl() });
-    await context.request.post('/api/auth/login', { data: { data: { email: OWNER, password: DEMO_PASSWORD } } });
+    await apiSignIn(context);
     const listed = await context.request.get(`/api/integrations?locationId=${own.id}`);
     for (const i of (await listed.json()) as { id: string }[]) await context.request.delete(`/api/integrations/${i.id}`);
     await context.close();

@@ -4,8 +4,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, APPOINTMENT_STATUSES, localDate, localDateTimeToInstant, startOfLocalDay, weekdayOf } from '@willow/contracts';
-import { baseUrl, startSignedIn } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, locationNamed, OWNER, speciesId, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
+import { baseUrl } from './browser.ts';
+import { apiCreateClient, apiCreatePatient, json, locationNamed, OWNER, speciesId, startSignedIn, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
 import { mainNav } from './helpers.ts';
 
 /**

@@ -3,8 +3,8 @@
 // arrives with the PDF attached.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launch, newPage } from './browser.ts';
-import { locationRow, apiCreateClient, json, OWNER, ownerOn, rowMenuAction, rowWith, toast, toastText } from './clinic.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { apiCreateClient, apiSignIn, json, locationRow, ownerOn, rowMenuAction, rowWith, toast, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launch();
   own = await seedOwnLocation(browser, { name: `Test Clinic Letters ${unique()}`, timeZone: 'America/New_York' });
   api = await browser.newContext({ baseURL: baseUrl() });
-  await json(await api.request.post('/api/auth/login', { data: { data: { email: OWNER, password: DEMO_PASSWORD } } }), 'sign in');
+  await apiSignIn(api);
   await json(
     await api.request.post('/api/integrations', {
       data: {

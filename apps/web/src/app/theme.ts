@@ -1,18 +1,11 @@
 import { createTheme } from '@mui/material/styles';
 
 /**
- * MUI's default palette and breakpoints (xs 0, sm 600, md 900, lg 1200, xl 1536), unchanged,
- * with two colours a shade darker (decision 0039): MUI's warning orange (#ed6c02) and info blue
- * (#0288d1) carry white text at 3.1:1 and 3.9:1, below the 4.5:1 that small text needs, and the
- * status chips (Pending, Checked In…), warning buttons and calendar blocks use them. These keep the
- * hue and reach 5.0:1 and 4.8:1 both as a background under white and as text on white.
- */
-/**
  * A person who asks their system for less motion gets none (decision 0125): MUI's transitions
  * (dialogs, menus, drawers, collapses) take no time and draw no ripple. Read once at start-up, as
  * the setting rarely changes while the portal is open.
  */
-export const prefersReducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const prefersReducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 const noMotion = {
   transitions: {
@@ -31,6 +24,13 @@ const noMotion = {
   },
 };
 
+/**
+ * MUI's default palette and breakpoints (xs 0, sm 600, md 900, lg 1200, xl 1536), unchanged,
+ * with two colours a shade darker (decision 0039): MUI's warning orange (#ed6c02) and info blue
+ * (#0288d1) carry white text at 3.1:1 and 3.9:1, below the 4.5:1 that small text needs, and the
+ * status chips (Pending, Checked In…), warning buttons and calendar blocks use them. These keep the
+ * hue and reach 5.0:1 and 4.8:1 both as a background under white and as text on white.
+ */
 export function portalTheme(reducedMotion: boolean) {
   return createTheme({
     palette: {
