@@ -133,9 +133,37 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
 }
 
+/** PostgreSQL's type id of uuid[]. */
+const UUID_ARRAY = 2951;
+let uuidArraysSplit = false;
+
+/**
+ * A uuid[] as the server writes it (`{a,b}`, `{}`): a uuid never needs quoting, so splitting reads
+ * it, where the driver's general array parser walks it a character at a time (the calendar week
+ * reads two for each of its hundreds of appointments). NULL elements answer null, as the general
+ * parser does; anything else (a nested array) goes to `general`.
+ */
+export function uuidArrayParser(general: (text: string) => unknown): (text: string) => unknown {
+  return (text) => {
+    if (text === '{}') return [];
+    const inner = text.slice(1, -1);
+    if (text[0] !== '{' || text[text.length - 1] !== '}' || inner.includes('{') || inner.includes('"')) return general(text);
+    const items: (string | null)[] = inner.split(',');
+    if (inner.includes('NULL')) for (let i = 0; i < items.length; i++) if (items[i] === 'NULL') items[i] = null;
+    return items;
+  };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
+  // On the driver's registry, which the ORM's own parsers fall back to for this type; once a process.
+  if (!uuidArraysSplit) {
+    // The driver's typings list only some type ids; uuid[] is not among them.
+    const id = UUID_ARRAY as Parameters<typeof pg.default.types.getTypeParser>[0];
+    pg.default.types.setTypeParser(id, uuidArrayParser(pg.default.types.getTypeParser(id)));
+    uuidArraysSplit = true;
+  }
   const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server drops (restart, failover, pg_terminate_backend) is reported on
   // the pool, and an unheard 'error' event would crash the process. The pool reconnects on demand.

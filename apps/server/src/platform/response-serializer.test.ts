@@ -90,6 +90,18 @@ describe('the compiled response serializer', () => {
     });
   }
 
+  it('names the property a refused answer went wrong at', () => {
+    const write = responseSerializerCompiler()({ schema: Answer, method: 'GET', url: '/pets', httpStatus: '200' }) as (data: unknown) => string;
+    expect(() => write({ items: [row, { ...row, owner: { id: 'o2', name: 7 } }], total: 2 })).toThrow(/items\.1\.owner\.name: must be a string/);
+  });
+
+  it('writes declared keys whatever their spelling, and leaves a declared __proto__ out as zod does', () => {
+    const Odd = z.object({ 'a"b': z.string(), 'c\\d': z.string(), ['__proto__']: z.string(), 'x`${y}': z.string() });
+    const value = JSON.parse('{"a\\"b": "1", "c\\\\d": "2", "__proto__": "3", "x`${y}": "4", "other": "5"}') as Record<string, string>;
+    const write = responseSerializerCompiler({ check: true })({ schema: Odd, method: 'GET', url: '/odd', httpStatus: '200' }) as (data: unknown) => string;
+    expect(JSON.parse(write(value))).toEqual(JSON.parse('{"a\\"b": "1", "c\\\\d": "2", "x`${y}": "4"}'));
+  });
+
   it('writes the same text as zod followed by JSON.stringify', async () => {
     const answer = { items: [row, { ...row, id: 'p2', name: 'Tom "the cat" \u2028 \ud83d\udc08', kind: { type: 'cat' }, note: 'é' }], total: 2 };
     const res = await serve(answer, false);

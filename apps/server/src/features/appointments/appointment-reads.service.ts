@@ -24,6 +24,16 @@ export const toAddOn = (r: AppointmentAddOnRow): AppointmentAddOn => ({
   values: r.values,
 });
 
+/** The rows of `ids` that were found, in the ids' order (a loop: the week maps hundreds of appointments). */
+function found<T>(ids: readonly string[], byId: ReadonlyMap<string, T>): T[] {
+  const out: T[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row !== undefined) out.push(row);
+  }
+  return out;
+}
+
 /** Rows to answers: a fixed number of batched look-ups, however many rows there are. */
 export async function toAppointments(ex: Executor, scope: Scope, rows: AppointmentRow[]): Promise<Appointment[]> {
   if (rows.length === 0) return [];
@@ -57,12 +67,9 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: Appointme
     // The client row always exists: deleting a client deletes their appointments.
     client: clientById.get(r.clientId) ?? { id: r.clientId, firstName: '', lastName: '', email: null, phone: null },
     patientIds: r.patientIds,
-    patients: r.patientIds.flatMap((id) => patientById.get(id) ?? []),
+    patients: found(r.patientIds, patientById),
     serviceIds: r.serviceIds,
-    services: r.serviceIds.flatMap((id) => {
-      const s = serviceById.get(id);
-      return s ? [{ id: s.id, name: s.name, type: s.type, duration: s.duration, price: s.price }] : [];
-    }),
+    services: found(r.serviceIds, serviceById),
     primaryProviderId: r.primaryProviderId,
     secondaryProviderId: r.secondaryProviderId,
     address: r.address,
