@@ -28,9 +28,15 @@ describe('location logo', { timeout: 20_000 }, () => {
     expect(image.src).toContain(`/api/location/${NEW_YORK.id}/logo?v=1`);
     expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/api/location/${NEW_YORK.id}/logo`);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
+    // The focus comes back to the logo's own button (Esc then still reaches a dialog around it).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Replace logo' })));
+
+    const removeButton = screen.getByRole('button', { name: 'Remove logo' });
+    removeButton.focus();
+    fireEvent.click(removeButton);
     expect(await screen.findByText('Logo removed')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('No logo')).toBeTruthy());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Upload logo' })));
   });
 
   it('refuses another type or a file over 1 MB before sending', async () => {

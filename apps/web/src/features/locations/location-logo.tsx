@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -58,6 +58,16 @@ export function LocationLogo({ location }: { location: Location }) {
   const upload = useMutation({ mutationFn: (file: File) => uploadLogo(location.id, file), onSuccess: changed });
   const remove = useMutation({ mutationFn: () => api(removeLocationLogo, { params: { id: location.id } }), onSuccess: changed });
   const busy = upload.isPending || remove.isPending;
+  // The clicked button is disabled while its change runs (Remove then goes away), which leaves the
+  // focus on the page itself: Esc would no longer reach the dialog, and a keyboard user would lose
+  // their place. Once the change has settled the focus returns to Upload / Replace logo.
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || busy) return;
+    setRefocus(false);
+    uploadButton.current?.focus();
+  }, [refocus, busy]);
 
   const chosen = (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -66,6 +76,7 @@ export function LocationLogo({ location }: { location: Location }) {
     setProblem(wrong);
     if (wrong) return;
     upload.mutate(file, {
+      onSettled: () => setRefocus(true),
       onSuccess: () => notifySuccess('Logo uploaded'),
       onError: (error) => {
         setProblem(error.message);
@@ -94,7 +105,7 @@ export function LocationLogo({ location }: { location: Location }) {
           )}
         </Box>
         <Stack direction="row" spacing={1}>
-          <Button size="small" variant="outlined" startIcon={<UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>
+          <Button ref={uploadButton} size="small" variant="outlined" startIcon={<UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>
             {hasLogo ? 'Replace logo' : 'Upload logo'}
           </Button>
           {hasLogo && (
@@ -105,6 +116,7 @@ export function LocationLogo({ location }: { location: Location }) {
               disabled={busy}
               onClick={() =>
                 remove.mutate(undefined, {
+                  onSettled: () => setRefocus(true),
                   onSuccess: () => notifySuccess('Logo removed'),
                   onError: (error) => notifyError('Error removing logo', error),
                 })
