@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -8,6 +8,7 @@ import type { Location } from '@willow/contracts';
 import { api, ApiError, errorMessageFrom } from '../../lib/http-client';
 import { locationKeys } from '../../lib/query-keys';
 import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useRefocus } from '../../lib/use-refocus';
 
 /** What the server would refuse, told before the bytes are sent. */
 export function checkLogoFile(file: Pick<File, 'size' | 'type'>): string | undefined {
@@ -58,16 +59,9 @@ export function LocationLogo({ location }: { location: Location }) {
   const upload = useMutation({ mutationFn: (file: File) => uploadLogo(location.id, file), onSuccess: changed });
   const remove = useMutation({ mutationFn: () => api(removeLocationLogo, { params: { id: location.id } }), onSuccess: changed });
   const busy = upload.isPending || remove.isPending;
-  // The clicked button is disabled while its change runs (Remove then goes away), which leaves the
-  // focus on the page itself: Esc would no longer reach the dialog, and a keyboard user would lose
-  // their place. Once the change has settled the focus returns to Upload / Replace logo.
-  const uploadButton = useRef<HTMLButtonElement>(null);
-  const [refocus, setRefocus] = useState(false);
-  useEffect(() => {
-    if (!refocus || busy) return;
-    setRefocus(false);
-    uploadButton.current?.focus();
-  }, [refocus, busy]);
+  // Once an upload or removal has settled, the focus returns to Upload / Replace logo (the clicked
+  // button was disabled, and Remove goes away).
+  const { target: uploadButton, refocus } = useRefocus<HTMLButtonElement>(busy);
 
   const chosen = (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -76,7 +70,7 @@ export function LocationLogo({ location }: { location: Location }) {
     setProblem(wrong);
     if (wrong) return;
     upload.mutate(file, {
-      onSettled: () => setRefocus(true),
+      onSettled: refocus,
       onSuccess: () => notifySuccess('Logo uploaded'),
       onError: (error) => {
         setProblem(error.message);
@@ -116,7 +110,7 @@ export function LocationLogo({ location }: { location: Location }) {
               disabled={busy}
               onClick={() =>
                 remove.mutate(undefined, {
-                  onSettled: () => setRefocus(true),
+                  onSettled: refocus,
                   onSuccess: () => notifySuccess('Logo removed'),
                   onError: (error) => notifyError('Error removing logo', error),
                 })

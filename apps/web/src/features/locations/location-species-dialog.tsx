@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import type { Location, Species } from '@willow/contracts';
 import { notifyError, useErrorToast } from '../../lib/toasts';
+import { useRefocus } from '../../lib/use-refocus';
 import { useSpeciesCatalogue, useUpdateLocationSpecies } from './locations.api';
 
 interface LocationSpeciesDialogProps {
@@ -25,6 +26,9 @@ export function LocationSpeciesDialog({ location, onClose }: LocationSpeciesDial
   const catalogue = useSpeciesCatalogue(Boolean(location));
   const change = useUpdateLocationSpecies();
   const [picked, setPicked] = useState<Species | null>(null);
+  // Once a change has settled, the focus returns to "Add a species" (the removed chip, or Add,
+  // disabled while it saved, had it).
+  const { target: speciesInput, refocus } = useRefocus<HTMLInputElement>(change.isPending);
   useErrorToast(catalogue.error, 'Error loading species');
 
   const available = useMemo(
@@ -37,6 +41,7 @@ export function LocationSpeciesDialog({ location, onClose }: LocationSpeciesDial
     change.mutate(
       { locationId: location.id, speciesId, action },
       {
+        onSettled: refocus,
         onSuccess: () => setPicked(null),
         onError: (error) => notifyError('Error updating species list', error),
       },
@@ -66,7 +71,7 @@ export function LocationSpeciesDialog({ location, onClose }: LocationSpeciesDial
             onChange={(_, value) => setPicked(value)}
             getOptionLabel={(s) => s.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => <TextField {...params} label="Add a species" size="small" />}
+            renderInput={(params) => <TextField {...params} inputRef={speciesInput} label="Add a species" size="small" />}
           />
           <Button variant="contained" disabled={!picked} loading={change.isPending} onClick={() => picked && apply(picked.id, 'add')}>
             Add
