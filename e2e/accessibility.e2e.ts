@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, LAKESIDE, locationNamed, OWNER, speciesId } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, json, LAKESIDE, locationNamed, locationRow, OWNER, speciesId } from './clinic.ts';
 import { mainNav } from './helpers.ts';
 import { appointmentDialog, ownerAt } from './scheduling.ts';
 
@@ -217,6 +217,19 @@ describe('accessibility of the staff pages', () => {
     await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
     await page.getByRole('button', { name: 'Restore', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+  it('the Locations page, with a location’s settings (its logo) and its species', async () => {
+    expect(await visit('/locations', () => gridLoaded(page))).toEqual([]);
+    for (const name of [`Edit ${LAKESIDE}`, `Species at ${LAKESIDE}`]) {
+      await (await locationRow(page, LAKESIDE)).getByRole('button', { name }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.getByRole('button').first().waitFor();
+      // Checked once it has faded in: half transparent, its text reads as too faint.
+      await expect.poll(() => page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
   });
   it('the Users page, with a new user being invited', async () => {
     expect(await visit('/users', () => gridLoaded(page))).toEqual([]);

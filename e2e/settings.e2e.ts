@@ -56,9 +56,15 @@ describe('settings', () => {
       await species.getByRole('button', { name: 'Add', exact: true }).click();
       await species.getByRole('button', { name: 'Dog', exact: true }).waitFor();
       expect(await species.getByText('No species yet.').count()).toBe(0);
-      await species.getByRole('button', { name: 'Done' }).click();
+      // The focus is back in "Add a species" once the addition has saved, so Esc closes the dialog.
+      await expect.poll(() => species.getByLabel('Add a species').evaluate((input) => input === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
       await species.waitFor({ state: 'hidden' });
       await expect.poll(() => row.innerText()).toContain('Dog');
+      await row.getByRole('button', { name: `Species at ${name}` }).click();
+      await species.getByRole('button', { name: 'Dog', exact: true }).waitFor();
+      await species.getByRole('button', { name: 'Done' }).click();
+      await species.waitFor({ state: 'hidden' });
     } finally {
       await context.close();
     }
