@@ -10,7 +10,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { GuardedDialog } from './discard-guard';
-import { useRevealFirstError } from './use-reveal-first-error';
+import { useRevealAfterChange } from './use-reveal-first-error';
 
 interface EntityFormDialogProps {
   open: boolean;
@@ -46,7 +46,8 @@ export function EntityFormDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   // A field in error may be below the fold (a phone, a long form): show the first one.
-  const { ref, reveal } = useRevealFirstError<HTMLDivElement>();
+  // After a refused save the focus goes to the field the server's message is under, else back.
+  const { ref, reveal, onFocus } = useRevealAfterChange<HTMLDivElement>(submitting, open);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
@@ -61,7 +62,7 @@ export function EntityFormDialog({
       fullWidth
       maxWidth={maxWidth}
       fullScreen={fullScreen}
-      slotProps={{ paper: { component: 'form', onSubmit: handleSubmit, noValidate: true } as object }}
+      slotProps={{ paper: { component: 'form', onSubmit: handleSubmit, onFocus, noValidate: true } as object }}
     >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers ref={ref}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Stack } from '@mui/material';
-import { useRevealFirstError } from './use-reveal-first-error';
+import { useRevealAfterChange } from './use-reveal-first-error';
 
 interface InlineFormProps {
   onSubmit: () => void;
@@ -14,13 +14,14 @@ interface InlineFormProps {
  * button. `noValidate`, since the contract schema checks the values and shows its own messages.
  */
 export function InlineForm({ onSubmit, submitting = false, submitLabel = 'Save', children }: InlineFormProps) {
-  const { ref, reveal } = useRevealFirstError<HTMLFormElement>();
+  const { ref, reveal, onFocus } = useRevealAfterChange<HTMLFormElement>(submitting);
   return (
     <Stack
       component="form"
       ref={ref}
       spacing={2}
       noValidate
+      onFocus={onFocus}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { notifyError, notifySuccess } from '../lib/toasts';
+import { notifySuccess } from '../lib/toasts';
 
 /**
  * State of a create-or-edit dialog: whether it is open and what it edits (null: a new one).
@@ -22,15 +22,16 @@ export function useFormDialog<T>() {
 }
 
 /**
- * Mutation callbacks of a form dialog's save: the success or error toast, and `done` (usually
- * closing the dialog) once it worked.
+ * Mutation callbacks of a form dialog's save: the success toast and `done` (usually closing the
+ * dialog) once it worked; else the form's `saveFailed`: the server's message under the field it
+ * names, with the one error toast.
  */
-export function saveCallbacks(success: string, error: string, done: () => void) {
+export function saveCallbacks(success: string, error: string, done: () => void, form: { saveFailed(title: string): (cause: unknown) => void }) {
   return {
     onSuccess: () => {
       notifySuccess(success);
       done();
     },
-    onError: (cause: unknown) => notifyError(error, cause),
+    onError: form.saveFailed(error),
   };
 }

@@ -39,10 +39,10 @@ export function AddOnCategoryFormDialog({ open, category, locationId, locationNa
       const { locationId: _fixed, ...changes } = data;
       update.mutate(
         { id: category.id, data: changes },
-        saveCallbacks('Add-On Category updated', 'Error updating add-on category', onClose),
+        saveCallbacks('Add-On Category updated', 'Error updating add-on category', onClose, form),
       );
     } else {
-      create.mutate(data, saveCallbacks('Add-On Category created', 'Error creating add-on category', onClose));
+      create.mutate(data, saveCallbacks('Add-On Category created', 'Error creating add-on category', onClose, form));
     }
   };
 

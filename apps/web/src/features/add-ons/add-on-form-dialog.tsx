@@ -76,8 +76,8 @@ export function AddOnFormDialog({ open, addOn, locationId, defaultCategoryId, on
       active: v.active,
     });
     if (!data) return;
-    if (addOn) update.mutate({ id: addOn.id, data }, saveCallbacks('Add-On updated', 'Error updating add-on', onClose));
-    else create.mutate(data, saveCallbacks('Add-On created', 'Error creating add-on', onClose));
+    if (addOn) update.mutate({ id: addOn.id, data }, saveCallbacks('Add-On updated', 'Error updating add-on', onClose, form));
+    else create.mutate(data, saveCallbacks('Add-On created', 'Error creating add-on', onClose, form));
   };
 
   const v = form.values;

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Box, CircularProgress, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { GuardedDialog } from '../../components/discard-guard';
-import { useRevealFirstError } from '../../components/use-reveal-first-error';
+import { useRevealAfterChange } from '../../components/use-reveal-first-error';
 
 interface DocumentDialogFrameProps {
   title: string;
@@ -30,7 +30,8 @@ interface DocumentDialogFrameProps {
 export function DocumentDialogFrame({ title, summary, dirty, busy, loading, loadError, onSubmit, onClose, secondary, primary, testId, children }: DocumentDialogFrameProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { ref, reveal } = useRevealFirstError<HTMLDivElement>();
+  // Its buttons are disabled while one of them works: the focus then comes back (decision 0127).
+  const { ref, reveal, onFocus } = useRevealAfterChange<HTMLDivElement>(busy);
   const submit = (event: FormEvent) => {
     // A dialog opened from this one (email, consent form) is a portal inside it in React's tree:
     // its submit bubbles here and must not save this document.
@@ -50,7 +51,7 @@ export function DocumentDialogFrame({ title, summary, dirty, busy, loading, load
       fullWidth
       maxWidth="lg"
       fullScreen={fullScreen}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true, 'data-testid': testId } as object }}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, onFocus, noValidate: true, 'data-testid': testId } as object }}
     >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers ref={ref}>

@@ -116,6 +116,8 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('This field must be at most 10000000.')).toBeTruthy();
     await screen.findByText('Error updating Invoice');
+    // The focus is taken to the field the refusal is under (Save was disabled while it ran).
+    await waitFor(() => expect(document.activeElement).toBe(field));
     const sent = calls.find((c) => c.method === 'POST')!.body as { invoiceData: object; invoiceItems: { description: string; unitPrice: number }[] };
     expect(sent.invoiceItems).toEqual([expect.objectContaining({ description: 'Exam and bloodwork', unitPrice: 10000, taxCodeId: TAX.id })]);
     expect(sent.invoiceData).not.toHaveProperty('locationId');

@@ -42,8 +42,14 @@ describe('the profile page', { timeout: 20_000 }, () => {
     answer = () => ({ status: 400, body: { error: { message: `email: ${MESSAGES.emailUnavailable}` } } });
     const current = details().querySelector('input[type="password"]') as HTMLInputElement;
     fireEvent.change(current, { target: { value: 'my-current-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Pressed, the button is disabled while the save runs and Chrome takes the focus off it.
+    const save = screen.getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    save.blur();
     await waitFor(() => expect(helperOf(field(/^Email/))).toBe(MESSAGES.emailUnavailable));
+    // The refused save puts the focus in the field the server named, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Email/)));
     expect(posts[0]?.body).toEqual({
       data: { firstName: 'Vera', lastName: 'Vet', email: 'vera.new@example.test', currentPassword: 'my-current-password' },
     });

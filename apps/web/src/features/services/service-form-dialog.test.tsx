@@ -87,6 +87,34 @@ describe('service form', { timeout: 20_000 }, () => {
     expect(screen.getByText('A service with this name already exists')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  // Chrome takes the focus off a button disabled while its save runs; a keyboard user must not be
+  // left on the page (or on the dialog itself) when the save is refused.
+  const pressSaveAndLoseFocus = () => {
+    const save = screen.getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    save.blur();
+    return save;
+  };
+
+  it('after a refused save, gives the focus back to the Save button', async () => {
+    calls = fakeServer(() => ({ status: 409, body: { error: { message: 'A service with this name already exists' } } }));
+    renderPage(<ServiceFormDialog open service={SERVICE} locationId={NEW_YORK.id} onClose={onClose} />);
+    const save = pressSaveAndLoseFocus();
+    expect(await screen.findByText('Error updating service')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(save));
+  });
+
+  it('after a save refused over one field, puts the focus in that field', async () => {
+    calls = fakeServer(() => ({ status: 400, body: { error: { message: 'name: is already used by another service' } } }));
+    renderPage(<ServiceFormDialog open service={SERVICE} locationId={NEW_YORK.id} onClose={onClose} />);
+    pressSaveAndLoseFocus();
+    expect(await screen.findByText('Error updating service')).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
 });
 
 describe('formatDuration', () => {

@@ -52,9 +52,9 @@ export function ServiceFormDialog({ open, service, locationId, locationName, onC
     if (service) {
       // A service stays at its location: appointments there were booked for it.
       const { locationId: _fixed, ...changes } = data;
-      update.mutate({ id: service.id, data: changes }, saveCallbacks('Service updated', 'Error updating service', onClose));
+      update.mutate({ id: service.id, data: changes }, saveCallbacks('Service updated', 'Error updating service', onClose, form));
     } else {
-      create.mutate(data, saveCallbacks('Service created', 'Error creating service', onClose));
+      create.mutate(data, saveCallbacks('Service created', 'Error creating service', onClose, form));
     }
   };
 
