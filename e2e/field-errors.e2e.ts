@@ -38,6 +38,9 @@ async function errorOf(field: Locator): Promise<string> {
   return helperOf(field);
 }
 
+/** Whether the field holds the focus (a keyboard user's place). */
+const hasFocus = (field: Locator): Promise<boolean> => field.evaluate((el) => el === document.activeElement);
+
 /** Toasts on screen holding `text` (counted in the DOM: a modal hides them from the accessibility tree). */
 const toastsWith = (page: Page, text: string): Locator => page.locator('[role="status"]').filter({ hasText: text });
 
@@ -67,6 +70,8 @@ describe('field errors', () => {
       await pickOption(form, 'Location', own.name);
       await form.getByRole('button', { name: 'Create' }).click();
       expect(await errorOf(form.getByLabel('Email'))).toBe(MESSAGES.emailInUseAtLocation);
+      // Create was disabled while the save ran; the focus is now where the refusal is.
+      await expect.poll(() => hasFocus(form.getByLabel('Email'))).toBe(true);
       // Changing the email clears its error.
       await form.getByLabel('Email').fill(`other-${email}`);
       expect(await inError(form.getByLabel('Email'))).toBe(false);
@@ -112,6 +117,7 @@ describe('field errors', () => {
       await page.getByLabel(/^Confirm new password/).fill('a-brand-new-password-2');
       await page.getByRole('button', { name: 'Change password' }).click();
       expect(await errorOf(page.getByLabel(/^Current password/))).toBe('The current password is not correct');
+      await expect.poll(() => hasFocus(page.getByLabel(/^Current password/))).toBe(true);
     } finally {
       await context.close();
     }
