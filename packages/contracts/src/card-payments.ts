@@ -27,6 +27,8 @@ export const CARD_PAYMENT_MESSAGES = {
   estimateClosed: 'A deposit is taken on an open or approved estimate',
   notOpen: 'This payment request is no longer open',
   stripeRefused: 'Stripe did not create the payment page',
+  /** a refund of money taken through Stripe goes back to the card through Stripe, or not at all */
+  refundRefused: 'Stripe did not make the refund',
   eitherTarget: 'give either an invoice or an estimate',
 } as const;
 

@@ -242,7 +242,7 @@ export const refundPayment = operation({
   access: authenticated,
   tag: 'payments',
   summary:
-    'Give back part or all of a payment: a refund row taken from the payment’s unallocated part first, then from its invoices (latest first); honours Idempotency-Key',
+    'Give back part or all of a payment: a refund row taken from the payment’s unallocated part first, then from its invoices (latest first); a payment taken through Stripe is refunded to the card at Stripe first (refused there: 409, nothing recorded); honours Idempotency-Key',
   params: IdParams,
   body: wrapped(RefundInput),
   response: Payment,

@@ -36,11 +36,12 @@ export class Idempotency {
 
   /**
    * Runs `work` in a transaction, once per Idempotency-Key (when the request has one): the key is
-   * claimed first in that transaction and the answer stored with it.
+   * claimed first in that transaction and the answer stored with it. `work` is given the key, for
+   * a provider call made on the request's behalf to carry it on (a refund at Stripe).
    */
-  async run<R>(scope: Scope, op: Operation, req: FastifyRequest, reply: FastifyReply, work: (tx: Executor) => Promise<R>): Promise<R> {
+  async run<R>(scope: Scope, op: Operation, req: FastifyRequest, reply: FastifyReply, work: (tx: Executor, key: string | undefined) => Promise<R>): Promise<R> {
     const header = req.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return this.db.transaction((tx) => work(tx));
+    if (header === undefined) return this.db.transaction((tx) => work(tx, undefined));
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_MESSAGES.badKey);
     const route = `${op.method} ${op.path}`;
@@ -49,7 +50,7 @@ export class Idempotency {
       .digest('hex');
     return this.db.transaction(async (tx) => {
       if (await idempotencyRepository.claim(tx, scope, route, key, requestHash)) {
-        const answer = await work(tx);
+        const answer = await work(tx, key);
         // Stored as it will be sent: the same JSON replays the same answer.
         await idempotencyRepository.complete(tx, scope, route, key, op.status ?? 200, JSON.parse(JSON.stringify(answer)));
         return answer;

@@ -1,7 +1,8 @@
 // Stripe's API as far as the portal uses it, on loopback: Bearer secret keys checked, webhook
 // endpoints registered with a signing secret, events signed the way Stripe signs them, and
 // Checkout Sessions with a hosted page where a person pays with a test card, after which the
-// signed events go to the endpoints of that Stripe account and the browser to the success URL.
+// signed events go to the endpoints of that Stripe account and the browser to the success URL;
+// refunds of what was paid, never more than is left, once per Idempotency-Key.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { bearer, formBody, nestedFormBody, startHttpFake, type FakeAnswer, type FakeRequest, type HttpFake } from './http-fake.js';
@@ -42,11 +43,36 @@ export interface FakeCheckoutSession {
   intentMetadata: Record<string, string>;
 }
 
+/** A payment intent a paid session made: what was taken, and what refunds gave back. */
+export interface FakePaymentIntent {
+  id: string;
+  amount: number;
+  currency: string;
+  refunded: number;
+  /** the secret key of the Stripe account it belongs to */
+  key: string;
+}
+
+/** A refund Stripe made. */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 /** An event the fake sent to an endpoint, and what the endpoint answered. */
 export interface FakeDelivery {
   endpointId: string;
   type: string;
   status: number;
+  /** charge.refunded: the charge's refunds */
+  refundIds?: string[];
 }
 
 /** How the fake reaches an endpoint: over HTTP by default; tests of an app without a listener inject it. */
@@ -60,6 +86,9 @@ export interface FakeStripe extends HttpFake {
   keys: Set<string>;
   endpoints: Map<string, FakeWebhookEndpoint>;
   sessions: Map<string, FakeCheckoutSession>;
+  intents: Map<string, FakePaymentIntent>;
+  /** every refund made, once each (a repeated Idempotency-Key answers the first one again) */
+  refunds: FakeRefund[];
   deliveries: FakeDelivery[];
   /** replaced by tests whose app does not listen (fastify inject) */
   deliver: Deliver;
@@ -70,6 +99,8 @@ export interface FakeStripe extends HttpFake {
    * sends checkout.session.completed and payment_intent.succeeded to the account's endpoints.
    */
   pay(sessionId: string): Promise<FakeCheckoutSession>;
+  /** A refund made in Stripe's own dashboard: the charge.refunded event is sent before this settles. */
+  refundInDashboard(intentId: string, amount: number): Promise<FakeRefund>;
   /** The session as Stripe's API answers it. */
   publicSession(session: FakeCheckoutSession): Record<string, unknown>;
 }
@@ -187,10 +218,42 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
     );
   }
 
+  const intents = new Map<string, FakePaymentIntent>();
+  const refunds: FakeRefund[] = [];
+  /** Stripe answers a repeated Idempotency-Key (per account) with its first answer. */
+  const idempotent = new Map<string, FakeAnswer>();
+
+  /** POST /v1/refunds: part or all of a payment intent's money back, never more than is left. */
+  function createRefund(req: FakeRequest, key: string): FakeAnswer {
+    const idempotencyKey = req.headers['idempotency-key'];
+    const remembered = typeof idempotencyKey === 'string' ? `${key} ${idempotencyKey}` : undefined;
+    if (remembered && idempotent.has(remembered)) return idempotent.get(remembered)!;
+    const form = nestedFormBody(req.text) as Record<string, any>;
+    const intent = typeof form.payment_intent === 'string' ? intents.get(form.payment_intent) : undefined;
+    if (!intent || intent.key !== key) return error(404, 'invalid_request_error', `No such payment_intent: '${String(form.payment_intent ?? '')}'`, 'resource_missing');
+    const left = intent.amount - intent.refunded;
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    let answer: FakeAnswer;
+    if (left === 0) answer = error(400, 'invalid_request_error', `Charge for payment intent ${intent.id} has already been refunded.`, 'charge_already_refunded');
+    else if (!Number.isInteger(amount) || amount <= 0) answer = error(400, 'invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer');
+    else if (amount > left) {
+      const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      answer = error(400, 'invalid_request_error', `Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(left)})`, 'amount_too_large');
+    } else {
+      const { refund, sent } = refundIntent(intent, amount, form);
+      answer = { status: 200, body: refund };
+      // Stripe's event follows its answer, on its own time: the caller may still be in the transaction.
+      setImmediate(() => void sent());
+    }
+    if (remembered) idempotent.set(remembered, answer);
+    return answer;
+  }
+
   async function complete(s: FakeCheckoutSession): Promise<void> {
     s.status = 'complete';
     s.payment_status = 'paid';
     s.payment_intent = `pi_${randomBytes(12).toString('hex')}`;
+    intents.set(s.payment_intent, { id: s.payment_intent, amount: s.amount_total, currency: s.currency, refunded: 0, key: s.key });
     const intent = {
       id: s.payment_intent,
       object: 'payment_intent',
@@ -201,19 +264,52 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
       metadata: s.intentMetadata,
       livemode: false,
     };
-    // As Stripe does, the events go to every endpoint of the session's Stripe account that asked for them.
+    await send(s.key, [
+      ['checkout.session.completed', publicSession(s)],
+      ['payment_intent.succeeded', intent],
+    ]);
+  }
+
+  /** As Stripe does, events go to every endpoint of the Stripe account (`key`) that asked for them. */
+  async function send(key: string, events: (readonly [string, Record<string, unknown>])[]): Promise<void> {
     for (const endpoint of endpoints.values()) {
-      if (endpoint.key !== s.key) continue;
-      for (const [type, object] of [
-        ['checkout.session.completed', publicSession(s)],
-        ['payment_intent.succeeded', intent],
-      ] as const) {
+      if (endpoint.key !== key) continue;
+      for (const [type, object] of events) {
         if (!endpoint.enabled_events.includes(type) && !endpoint.enabled_events.includes('*')) continue;
-        const event = fakeApi.signedEvent(endpoint.id, { type, object: object as Record<string, unknown> });
+        const event = fakeApi.signedEvent(endpoint.id, { type, object });
         const status = await fakeApi.deliver({ url: endpoint.url, ...event }).catch(() => 0);
-        deliveries.push({ endpointId: endpoint.id, type, status });
+        const refundList = (object.refunds as { data?: { id: string }[] } | undefined)?.data;
+        deliveries.push({ endpointId: endpoint.id, type, status, ...(refundList && { refundIds: refundList.map((r) => r.id) }) });
       }
     }
+  }
+
+  /** Refunds `amount` of an intent and says so in a charge.refunded event (the charge, with its refunds newest first). */
+  function refundIntent(intent: FakePaymentIntent, amount: number, form: Record<string, any>): { refund: FakeRefund; sent: () => Promise<void> } {
+    intent.refunded += amount;
+    const refund: FakeRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      reason: typeof form.reason === 'string' ? form.reason : null,
+      metadata: (form.metadata as Record<string, string>) ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    const charge = {
+      id: `ch_${intent.id.slice(3)}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: intent.refunded,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      refunded: intent.refunded === intent.amount,
+      refunds: { object: 'list', data: refunds.filter((r) => r.payment_intent === intent.id).reverse() },
+    };
+    return { refund, sent: () => send(intent.key, [['charge.refunded', charge]]) };
   }
 
   const fake = await startHttpFake([
@@ -239,6 +335,7 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
       await complete(s);
       return { status: 303, headers: { location: s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id) } };
     }],
+    ['POST', '/v1/refunds', authed(createRefund)],
     ['GET', '/v1/balance', authed(() => ({ status: 200, body: { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false } }))],
     [
       'POST',
@@ -277,6 +374,8 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
     keys: known,
     endpoints,
     sessions,
+    intents,
+    refunds,
     deliveries,
     deliver: async ({ url, body, signature }) => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, body });
@@ -288,6 +387,13 @@ export async function startFakeStripe(keys: string[] = []): Promise<FakeStripe> 
       if (!s || current(s).status !== 'open') throw new Error(`session ${sessionId} is not open`);
       await complete(s);
       return s;
+    },
+    async refundInDashboard(intentId, amount) {
+      const intent = intents.get(intentId);
+      if (!intent || amount > intent.amount - intent.refunded) throw new Error(`cannot refund ${amount} of ${intentId}`);
+      const { refund, sent } = refundIntent(intent, amount, {});
+      await sent();
+      return refund;
     },
     signedEvent(endpointId, event) {
       const endpoint = endpoints.get(endpointId);

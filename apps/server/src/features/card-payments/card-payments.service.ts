@@ -1,7 +1,8 @@
 // Security-critical: card payments. A request creates a Stripe Checkout Session with the
 // location's own secret key; the payment is believed only from Stripe's signed webhook
 // (stripe-webhooks.service.ts checks the signature) and is recorded once per payment intent, in
-// the transaction that marks the event processed (docs/decisions/0116–0118).
+// the transaction that marks the event processed (docs/decisions/0116–0118). A refund of such a
+// payment is made at Stripe before it is recorded (docs/decisions/0128).
 import { randomUUID } from 'node:crypto';
 import {
   CARD_PAYMENT_MESSAGES,
@@ -34,7 +35,7 @@ import { estimatesRepository, invoicesRepository } from '../invoices/invoices.re
 import { locationsRepository } from '../locations/locations.repository.js';
 import { allocationTargets } from '../payments/allocation-targets.repository.js';
 import { paymentTypesRepository } from '../payments/payments.repository.js';
-import type { PaymentsService } from '../payments/payments.service.js';
+import type { CardRefunder, PaymentsService, StripeRefundSeen } from '../payments/payments.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { CardPaymentTexts } from './card-payment-texts.js';
 import { cardPaymentRequestsRepository, type CardPaymentRequestRow } from './card-payments.repository.js';
@@ -85,6 +86,15 @@ interface Target {
 /** A Stripe object's id, whether Stripe sent the id or the expanded object. */
 const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
 
+/** A succeeded refund of a charge.refunded event's list, read defensively (the event is Stripe's). */
+function refundSeen(r: unknown): StripeRefundSeen[] {
+  if (!r || typeof r !== 'object') return [];
+  const { id, amount, status, metadata } = r as { id?: unknown; amount?: unknown; status?: unknown; metadata?: { reason?: unknown } };
+  if (typeof id !== 'string' || !Number.isSafeInteger(amount) || (amount as number) <= 0 || status === 'failed' || status === 'canceled') return [];
+  const reason = typeof metadata?.reason === 'string' && metadata.reason.trim() ? metadata.reason.trim().slice(0, 500) : null;
+  return [{ id, amount: amount as number, reason }];
+}
+
 export class CardPaymentsService {
   constructor(
     private readonly db: Db,
@@ -99,7 +109,35 @@ export class CardPaymentsService {
     },
   ) {
     deps.stripeWebhooks.onEvent(this.onStripeEvent);
+    deps.payments.useCardRefunder(this.refundAtStripe);
   }
+
+  /**
+   * Gives money taken through Stripe back to the card, inside the refund's transaction (the
+   * payment locked) and before the refund is recorded. Stripe's idempotency key names this very
+   * refund (the payment, what was refunded before it, the amount): retried after Stripe made it
+   * but the answer or the transaction was lost, it is the same refund at Stripe, never a second.
+   */
+  private readonly refundAtStripe: CardRefunder = async (tx, auth, refund) => {
+    const credentials = await this.deps.integrations.require(auth, refund.locationId, 'stripe', tx);
+    const secretKey = credentials.privateKey!;
+    const stripe = await stripeClient(secretKey, this.deps.providers.stripe);
+    try {
+      const made = await stripe.refunds.create(
+        {
+          payment_intent: refund.intentId,
+          amount: refund.amount,
+          metadata: { accountId: auth.accountId, locationId: refund.locationId, paymentId: refund.paymentId, reason: refund.reason },
+        },
+        { idempotencyKey: refund.key },
+      );
+      return made.id;
+    } catch (err) {
+      if (isStripeAuthError(err)) throw integrationRefused(`Stripe said: ${withoutSecrets(err.message, [secretKey])}`);
+      if (isStripeError(err)) throw conflict(`${CARD_PAYMENT_MESSAGES.refundRefused}: ${withoutSecrets(err.message, [secretKey])}`);
+      throw err;
+    }
+  };
 
   // --- staff: asking for a payment -------------------------------------------------------------
 
@@ -320,6 +358,14 @@ export class CardPaymentsService {
       const request = await cardPaymentRequestsRepository.lockById(tx, scope, event.locationId, requestId);
       if (!request) return false;
       found = { request, intentId: object.id, amount: Number(object.amount_received ?? object.amount) };
+    } else if (event.type === 'charge.refunded') {
+      // Refunds the portal made are recorded already; one made in Stripe's dashboard is recorded now.
+      const intentId = idOf(object.payment_intent);
+      const refundedAtStripe = Number(object.amount_refunded);
+      if (!intentId || !Number.isSafeInteger(refundedAtStripe) || refundedAtStripe <= 0) return false;
+      const listed = (object.refunds as { data?: unknown } | undefined)?.data;
+      const refunds = Array.isArray(listed) ? listed.flatMap(refundSeen) : null;
+      return this.deps.payments.recordStripeRefunds(tx, scope, { locationId: event.locationId, intentId, refundedAtStripe, refunds });
     } else {
       return false;
     }

@@ -1,10 +1,12 @@
 // Card payments against the fake Stripe on loopback: a request makes a Checkout Session and sends
 // its link (or answers it for the screen), the webhook records the payment once however often and
-// in whichever order Stripe's events come, and a request is cancelled by expiring its session.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// in whichever order Stripe's events come, a request is cancelled by expiring its session, and a
+// refund of such a payment is made at Stripe before it is recorded.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as api from '@willow/contracts';
 import { CARD_PAYMENT_MESSAGES, INTEGRATION_MESSAGES, STRIPE_WEBHOOK_MESSAGES } from '@willow/contracts';
 import { addLocation, newClient, newPatient } from '../../../test/records.js';
+import { REFUNDED_AT_STRIPE } from '../payments/payments.service.js';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { startFakeStripe, type FakeStripe } from '../../../test/fakes/fake-stripe.js';
 
@@ -364,5 +366,132 @@ describe('Stripe’s webhook records the payment', () => {
     expect((await deliver(home.locationId, event.body, event.signature)).statusCode).toBe(200);
     const [row] = await ctx.database.query<{ processed_at: string | null }>(`select processed_at from stripe_events where payload->>'id' = 'cs_test_not_ours'`);
     expect(row).toEqual({ processed_at: null });
+  });
+});
+
+describe('refunding a payment taken through Stripe', () => {
+  /** A finalised invoice paid in full at Stripe's page: its card payment, and the intent that took it. */
+  async function paidByCard(total = 30_000, t: TestAccount = home, locationId = t.locationId) {
+    const { client } = await family(t, locationId);
+    const invoice = await finalisedInvoice(t, client.id, total, locationId);
+    const request = await asked({ invoiceId: invoice.id, amount: total, channel: 'screen' });
+    const session = await stripe.pay(sessionOf(request).id);
+    const [payment] = await paymentsOf(client.id);
+    return { client, invoice, payment: payment!, intentId: session.payment_intent! };
+  }
+  const refund = (paymentId: string, amount: number, client: Client = staff, headers: Record<string, string> = {}) =>
+    client.call(api.refundPayment, { params: { id: paymentId }, body: { data: { amount, reason: 'Visit cancelled' } }, headers });
+  const refundsAtStripe = (intentId: string) => stripe.refunds.filter((r) => r.payment_intent === intentId);
+  /** What the app answered each charge.refunded event about the intent. */
+  const refundedEvents = (intentId: string) => {
+    const ids = new Set(refundsAtStripe(intentId).map((r) => r.id));
+    return stripe.deliveries.filter((d) => d.type === 'charge.refunded' && d.refundIds?.some((id) => ids.has(id))).map((d) => d.status);
+  };
+
+  it('gives the money back to the card at Stripe, then records it with Stripe’s refund id; never more than was taken', async () => {
+    const { invoice, payment, intentId } = await paidByCard(30_000);
+    const first = await refund(payment.id, 10_000);
+    expect(first.statusCode, first.body).toBe(201);
+    const [atStripe] = refundsAtStripe(intentId);
+    expect(atStripe).toMatchObject({ amount: 10_000, metadata: { accountId: home.accountId, locationId: home.locationId, paymentId: payment.id } });
+    expect(first.json()).toMatchObject({ kind: 'refund', amount: 10_000, refundOfPaymentId: payment.id, reference: atStripe!.id });
+    expect(((await staff.call(api.invoiceOps.get, { params: { id: invoice.id } })).json() as api.Invoice).balance).toBe(10_000);
+    // Stripe's charge.refunded about it, which follows, finds it recorded: not recorded twice.
+    await expect.poll(() => refundedEvents(intentId)).toEqual([200]);
+    expect(((await staff.call(api.paymentOps.get, { params: { id: payment.id } })).json() as api.Payment).refunded).toBe(10_000);
+
+    expect((await refund(payment.id, 20_000)).statusCode).toBe(201);
+    expect(stripe.intents.get(intentId)!.refunded).toBe(30_000);
+    // Nothing is left: refused here, before Stripe is asked.
+    const more = await refund(payment.id, 1);
+    expect([more.statusCode, errorOf(more)]).toEqual([422, api.PAYMENT_MESSAGES.refundTooMuch]);
+    expect(refundsAtStripe(intentId)).toHaveLength(2);
+  });
+
+  it('a refund Stripe refuses is not recorded, and says what Stripe said', async () => {
+    const { payment, intentId } = await paidByCard(20_000);
+    // Refunded meanwhile in Stripe's own dashboard.
+    stripe.intents.get(intentId)!.refunded = 20_000;
+    const res = await refund(payment.id, 5_000);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toBe(`${CARD_PAYMENT_MESSAGES.refundRefused}: Charge for payment intent ${intentId} has already been refunded.`);
+    expect(((await staff.call(api.paymentOps.get, { params: { id: payment.id } })).json() as api.Payment).refunded).toBe(0);
+  });
+
+  it('retried after Stripe made it but the refund was not recorded, it is the same refund at Stripe, recorded once', async () => {
+    const { client, payment, intentId } = await paidByCard(20_000);
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const lost = vi.spyOn(ctx.app.container.audit, 'record').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      expect((await refund(payment.id, 5_000, staff, headers)).statusCode).toBe(500);
+    } finally {
+      lost.mockRestore();
+    }
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+    // Stripe's event about it came meanwhile: it is recorded from the event, with the staff's reason.
+    await expect.poll(() => refundedEvents(intentId)).toEqual([200]);
+    const [fromEvent] = ((await staff.call(api.paymentOps.list, { query: { kind: 'refund', clientId: client.id } })).json() as { items: api.Payment[] }).items;
+    expect(fromEvent).toMatchObject({ amount: 5_000, notes: 'Visit cancelled', reference: refundsAtStripe(intentId)[0]!.id });
+
+    const again = await refund(payment.id, 5_000, staff, headers);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ id: fromEvent!.id });
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+    expect(stripe.intents.get(intentId)!.refunded).toBe(5_000);
+    expect(((await staff.call(api.paymentOps.get, { params: { id: payment.id } })).json() as api.Payment).refunded).toBe(5_000);
+  });
+
+  it('the same refund retried before Stripe’s event came is recorded once too', async () => {
+    const { payment, intentId } = await paidByCard(20_000);
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    // Stripe's events are held back (a slow webhook): only the portal's retry can record it.
+    const deliver = stripe.deliver;
+    stripe.deliver = async () => 0;
+    const lost = vi.spyOn(ctx.app.container.audit, 'record').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      expect((await refund(payment.id, 5_000, staff, headers)).statusCode).toBe(500);
+      const again = await refund(payment.id, 5_000, staff, headers);
+      expect(again.statusCode, again.body).toBe(201);
+      expect((again.json() as api.Payment).reference).toBe(refundsAtStripe(intentId)[0]!.id);
+    } finally {
+      lost.mockRestore();
+      stripe.deliver = deliver;
+    }
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+    expect(((await staff.call(api.paymentOps.get, { params: { id: payment.id } })).json() as api.Payment).refunded).toBe(5_000);
+  });
+
+  it('a refund made in Stripe’s dashboard is recorded from Stripe’s event, once; a later one from the portal is made at Stripe', async () => {
+    const { client, invoice, payment, intentId } = await paidByCard(20_000);
+    const atStripe = await stripe.refundInDashboard(intentId, 5_000);
+    expect(refundedEvents(intentId)).toEqual([200]);
+    const refunds = (await staff.call(api.paymentOps.list, { query: { clientId: client.id, kind: 'refund' } })).json() as { items: api.Payment[] };
+    expect(refunds.items).toEqual([expect.objectContaining({ amount: 5_000, notes: REFUNDED_AT_STRIPE, reference: atStripe.id, refundOfPaymentId: payment.id })]);
+    expect(((await staff.call(api.invoiceOps.get, { params: { id: invoice.id } })).json() as api.Invoice).balance).toBe(5_000);
+
+    // The same event again (Stripe retries) records nothing more.
+    const [endpoint] = [...stripe.endpoints.values()].filter((e) => e.id === webhookEndpointId);
+    const charge = { id: 'ch_again', object: 'charge', amount: 20_000, amount_refunded: 5_000, payment_intent: intentId, refunds: { object: 'list', data: [atStripe] } };
+    const again = stripe.signedEvent(endpoint!.id, { type: 'charge.refunded', object: charge });
+    expect((await deliver(home.locationId, again.body, again.signature)).statusCode).toBe(200);
+    expect(((await staff.call(api.paymentOps.get, { params: { id: payment.id } })).json() as api.Payment).refunded).toBe(5_000);
+
+    const rest = await refund(payment.id, 15_000);
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(stripe.intents.get(intentId)!.refunded).toBe(20_000);
+    await expect.poll(() => refundedEvents(intentId)).toEqual([200, 200]);
+    expect(((await staff.call(api.paymentOps.get, { params: { id: payment.id } })).json() as api.Payment).refunded).toBe(20_000);
+  });
+
+  it('without the location’s Stripe integration it says so and records nothing; another account’s payment is not found', async () => {
+    const locationId = await addLocation(ctx, home);
+    await withStripe(home, locationId);
+    const { payment, intentId } = await paidByCard(10_000, home, locationId);
+    const [stripeIntegration] = ((await home.admin.call(api.listIntegrations, { query: { locationId } })).json() as api.Integration[]).filter((i) => i.service === 'stripe');
+    expect((await home.admin.call(api.deleteIntegration, { params: { id: stripeIntegration!.id } })).statusCode).toBe(200);
+    const res = await refund(payment.id, 1_000);
+    expect([res.statusCode, errorOf(res)]).toEqual([409, CARD_PAYMENT_MESSAGES.noStripe]);
+    expect(refundsAtStripe(intentId)).toHaveLength(0);
+    expect((await refund(payment.id, 1_000, other.admin)).statusCode).toBe(404);
   });
 });

@@ -264,8 +264,9 @@ export class IntegrationsService {
    * A location's credentials for a service a feature cannot work without: the integration's
    * INTEGRATION_MESSAGES.notSetUp (409) when it is missing or lacks a required part.
    */
-  async require(scope: Scope, locationId: string, service: IntegrationService): Promise<IntegrationCredentials> {
-    const found = await this.credentials(scope, locationId, service);
+  /** `ex`: read inside a transaction of the caller's (on PGlite, the one connection it holds). */
+  async require(scope: Scope, locationId: string, service: IntegrationService, ex?: Executor): Promise<IntegrationCredentials> {
+    const found = await this.credentials(scope, locationId, service, ex ? { ex } : {});
     const info = INTEGRATION_CATALOGUE[service];
     if (!found || (info.publicKey?.required && !found.publicKey) || (info.privateKey?.required && !found.privateKey)) throw integrationNotSetUp();
     return found;

@@ -126,6 +126,19 @@ export const paymentsRepository = {
     return base.remove(ex, scope, paymentId);
   },
 
+  /** The payment a Stripe payment intent made at a location, locked for a refund. */
+  async lockByStripeIntent(ex: Executor, scope: Scope, locationId: string, intentId: string): Promise<PaymentRow | undefined> {
+    const [row] = await base.list(ex, scope, {
+      where: and(eq(payments.locationId, locationId), eq(payments.stripePaymentIntentId, intentId), eq(payments.kind, 'payment')),
+      limit: 1,
+      lock: 'update',
+    });
+    return row;
+  },
+
+  /** The refunds of a payment (their references name Stripe's refunds). */
+  refundsOf: (ex: Executor, scope: Scope, paymentId: string) => base.list(ex, scope, { where: eq(payments.refundOfPaymentId, paymentId) }),
+
   /** Whether refunds were made against the payment. */
   hasRefunds: (ex: Executor, scope: Scope, paymentId: string) => base.exists(ex, scope, eq(payments.refundOfPaymentId, paymentId)),
 

@@ -12,7 +12,8 @@ export function paymentsRoutes(r: Router, c: Container) {
   // Money-creating: once per Idempotency-Key (platform/idempotency.ts).
   r.route(ops.create, ({ auth, body, req, reply }) => c.idempotency.run(auth, ops.create, req, reply, (tx) => c.payments.create(tx, auth, body.data)));
   r.route(api.refundPayment, ({ auth, params, body, req, reply }) =>
-    c.idempotency.run(auth, api.refundPayment, req, reply, (tx) => c.payments.refund(tx, auth, params.id, body.data)),
+    // The request's key also names a card refund at Stripe: sent again, it is the same refund there.
+    c.idempotency.run(auth, api.refundPayment, req, reply, (tx, key) => c.payments.refund(tx, auth, params.id, body.data, { requestKey: key })),
   );
   r.route(api.allocateCredit, ({ auth, body }) => c.payments.allocateCredit(auth, body.data));
   r.route(ops.update, ({ auth, params, body }) => c.payments.update(auth, params.id, body.data));

@@ -2,7 +2,8 @@
 // invoice it goes to locked first and its balance read after the lock (allocation-targets), so
 // two payments at once can never take more than an invoice owes; refunds and moved credit lock
 // the payments they take from. Balances are sums of rows (docs/decisions/0106); the money rows
-// are never edited (0113).
+// are never edited (0113); a refund of a Stripe payment is made at Stripe first (0128).
+import { createHash } from 'node:crypto';
 import {
   formatCents,
   PAYMENT_MESSAGES,
@@ -15,7 +16,7 @@ import {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
+import type { AuthContext, Caller } from '../../platform/access.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
@@ -57,11 +58,43 @@ type UpdateInput = z.output<typeof PaymentUpdateInput>;
 type Refund = z.output<typeof RefundInput>;
 type AllocateCredit = z.output<typeof AllocateCreditInput>;
 
+/** A refund of money taken through Stripe, to be made at Stripe before it is recorded. */
+export interface CardRefund {
+  paymentId: string;
+  locationId: string;
+  /** the Stripe payment intent that took the money */
+  intentId: string;
+  amount: number;
+  /** names this refund at Stripe, so that asked again it is the same refund there */
+  key: string;
+  /** the staff's reason, kept with the refund at Stripe (its event then says it too) */
+  reason: string;
+}
+/** Makes the refund at Stripe and answers Stripe's id of it (card-payments registers it). */
+export type CardRefunder = (tx: Executor, auth: Caller, refund: CardRefund) => Promise<string>;
+
+/** One of a charge's refunds, as Stripe's charge.refunded event lists them (newest first). */
+export interface StripeRefundSeen {
+  id: string;
+  amount: number;
+  /** the reason staff gave, when the portal asked for it */
+  reason: string | null;
+}
+
+/** The words of a refund Stripe made that the portal did not ask for (in Stripe's dashboard). */
+export const REFUNDED_AT_STRIPE = 'Refunded at Stripe';
+
 export class PaymentsService {
+  private cardRefunder: CardRefunder | undefined;
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
   ) {}
+
+  /** Card payments make refunds at Stripe; they register how here (they depend on payments, not the reverse). */
+  useCardRefunder(refunder: CardRefunder): void {
+    this.cardRefunder = refunder;
+  }
 
   // ---------- reads ----------
 
@@ -294,7 +327,18 @@ export class PaymentsService {
    * deposits (the latest first), as negative allocations, so the balances they left rise again.
    * The payment is locked, so two refunds at once are checked one after the other.
    */
-  async refund(tx: Executor, auth: AuthContext, paymentId: string, input: Refund): Promise<Payment> {
+  /**
+   * `opts.requestKey`: the request's Idempotency-Key, which names the refund at Stripe too;
+   * `opts.madeAtStripe`: Stripe made it already (its event), so it is only recorded.
+   */
+  async refund(
+    tx: Executor,
+    auth: Caller,
+    paymentId: string,
+    input: Refund,
+    opts: { requestKey?: string | undefined; madeAtStripe?: { reference: string | null } } = {},
+  ): Promise<Payment> {
+    const madeAtStripe = opts.madeAtStripe;
     const payment = await paymentsRepository.findById(tx, auth, paymentId, { lock: 'update' });
     if (!payment) throw notFound();
     if (payment.kind !== 'payment') throw unprocessable(PAYMENT_MESSAGES.refundOfRefund);
@@ -315,6 +359,25 @@ export class PaymentsService {
     // The figures add up (what was paid = refunded + allocated + unallocated), so nothing is left.
     if (rest !== 0) throw unprocessable(PAYMENT_MESSAGES.refundTooMuch);
 
+    // Money taken through Stripe goes back to the card through Stripe, first: a refund Stripe
+    // refused is not recorded. Made with the payment locked and named by the request's key (else
+    // by what was refunded before and the amount), so a retry after this transaction failed is
+    // the same refund at Stripe; if Stripe's event recorded it meanwhile, that row is the answer.
+    let reference: string | null = madeAtStripe?.reference ?? null;
+    if (payment.stripePaymentIntentId && !madeAtStripe) {
+      if (!this.cardRefunder) throw new Error('card refunds are not wired to Stripe');
+      reference = await this.cardRefunder(tx, auth, {
+        paymentId: payment.id,
+        locationId: payment.locationId,
+        intentId: payment.stripePaymentIntentId,
+        amount: input.amount,
+        key: `refund-${payment.id}-${opts.requestKey ? createHash('sha256').update(opts.requestKey).digest('hex').slice(0, 40) : `${figures.refunded}-${input.amount}`}`,
+        reason: input.reason,
+      });
+      const recorded = (await paymentsRepository.refundsOf(tx, auth, payment.id)).find((r) => r.reference === reference);
+      if (recorded) return (await this.toEntities(tx, auth, [recorded]))[0]!;
+    }
+
     const refund = await paymentsRepository.insert(tx, auth, {
       locationId: payment.locationId,
       clientId: payment.clientId,
@@ -323,6 +386,7 @@ export class PaymentsService {
       amount: input.amount,
       receivedAt: new Date(),
       notes: input.reason,
+      reference,
       refundOfPaymentId: payment.id,
       createdById: auth.userId,
     });
@@ -333,6 +397,39 @@ export class PaymentsService {
     );
     await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: refund.id, action: 'create', after: refund }]);
     return (await this.toEntities(tx, auth, [refund]))[0]!;
+  }
+
+  /**
+   * Stripe says a payment intent's charge has had `refundedAtStripe` given back in all: what the
+   * portal has not recorded (a refund made in Stripe's dashboard) is recorded as a refund of the
+   * payment, the same way. The payment is locked first, so a refund the portal is making at the
+   * same moment is either counted already or not yet made. Answers whether the payment is ours.
+   */
+  async recordStripeRefunds(
+    tx: Executor,
+    scope: Scope,
+    event: { locationId: string; intentId: string; refundedAtStripe: number; refunds: StripeRefundSeen[] | null },
+  ): Promise<boolean> {
+    const payment = await paymentsRepository.lockByStripeIntent(tx, scope, event.locationId, event.intentId);
+    if (!payment) return false;
+    const caller = { accountId: scope.accountId, userId: null };
+    const record = async (amount: number, reason: string, reference: string | null) => {
+      const figures = (await paymentsRepository.figuresOf(tx, scope, [payment])).get(payment.id)!;
+      const take = Math.min(amount, payment.amount - figures.refunded);
+      if (take > 0) await this.refund(tx, caller, payment.id, { amount: take, reason }, { madeAtStripe: { reference } });
+    };
+    if (event.refunds) {
+      // Each of Stripe's refunds once, by its id: the portal's own are recorded under it already.
+      const known = new Set((await paymentsRepository.refundsOf(tx, scope, payment.id)).map((r) => r.reference));
+      for (const r of [...event.refunds].reverse()) {
+        if (!known.has(r.id)) await record(r.amount, r.reason ?? REFUNDED_AT_STRIPE, r.id);
+      }
+    } else {
+      // An event without its refunds listed: what Stripe gave back in all, less what is recorded.
+      const figures = (await paymentsRepository.figuresOf(tx, scope, [payment])).get(payment.id)!;
+      await record(Math.min(event.refundedAtStripe, payment.amount) - figures.refunded, REFUNDED_AT_STRIPE, null);
+    }
+    return true;
   }
 
   /**

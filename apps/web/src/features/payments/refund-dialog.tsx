@@ -11,7 +11,8 @@ const blank = { amount: '', reason: '' };
 
 /**
  * Give back part or all of a payment: never more than was paid less earlier refunds (the server
- * says so too). It comes off the client's credit first, then the invoices it paid.
+ * says so too). It comes off the client's credit first, then the invoices it paid. A payment taken
+ * through Stripe is refunded to the card at Stripe by the same request.
  */
 export function RefundDialog({ payment, onClose }: { payment: Payment | null; onClose: () => void }) {
   const refund = useRefundPayment();
@@ -45,6 +46,7 @@ export function RefundDialog({ payment, onClose }: { payment: Payment | null; on
         <Typography variant="body2">
           Paid {formatCents(payment.amount, payment.currency)}
           {payment.refunded > 0 && `, refunded ${formatCents(payment.refunded, payment.currency)}`}: up to {formatCents(left, payment.currency)} can be given back.
+          {payment.card && ' It goes back to the card through Stripe: if Stripe refuses, nothing is recorded.'}
         </Typography>
       )}
       <TextInput
