@@ -1,7 +1,8 @@
 // A deposit before a home visit, paid by card: the front desk opens the family's estimate and takes
 // a deposit by email; the family opens the link on a phone (375 px), pays with Stripe's test card
 // on Stripe's page (the local fake, which then sends its signed webhook to the portal) and lands on
-// the portal's thank-you page; the desk sees the deposit held on the client and the request paid.
+// the portal's thank-you page; the desk sees the deposit held on the client and the request paid,
+// and gives part of it back to the card through Stripe.
 // A location without Stripe says so on the estimate and refuses the request. In a location of its own.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -143,6 +144,27 @@ describe('card payments', () => {
       await page.getByTestId('card-payment-request').filter({ hasText: 'Deposit $150.00' }).filter({ hasText: 'Paid' }).waitFor();
       const payments = await json<{ items: { amount: number; stripePaymentIntentId?: string | null }[] }>(await api.request.get(`/api/payment?clientId=${client.id}`), 'list payments');
       expect(payments.items.map((p) => p.amount)).toEqual([15_000]);
+
+      // The visit is cancelled: $50 goes back to the card, through Stripe, and the portal says so.
+      await page.getByRole('tab', { name: 'Payments', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Refund $150.00' }).or(page.getByRole('button', { name: 'Refund $150.00' })).click();
+      const refund = page.getByRole('dialog', { name: 'Refund payment' });
+      await refund.getByText('It goes back to the card through Stripe').waitFor();
+      const refundAmount = refund.getByRole('textbox', { name: 'Refund amount' });
+      await refundAmount.press('ControlOrMeta+a');
+      await page.keyboard.type('50');
+      await refund.getByRole('textbox', { name: 'Reason' }).click();
+      await page.keyboard.type('Visit moved to the clinic');
+      await refund.getByRole('button', { name: 'Refund' }).click();
+      await toastText(page, 'Refund recorded').waitFor();
+      await refund.waitFor({ state: 'hidden' });
+      await page.getByLabel('Balance').getByText('Deposits held: $100.00').waitFor();
+      const refunds = await json<{ items: { amount: number; reference: string | null; notes: string | null }[] }>(
+        await api.request.get(`/api/payment?clientId=${client.id}&kind=refund`),
+        'list refunds',
+      );
+      // One refund, Stripe's (its id), however often Stripe's event about it came.
+      expect(refunds.items).toEqual([expect.objectContaining({ amount: 5_000, notes: 'Visit moved to the clinic', reference: expect.stringMatching(/^re_/) })]);
     } finally {
       await context.close();
     }
