@@ -13,6 +13,10 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     setupFiles: ['e2e/worker-server.ts'],
     pool: 'forks',
+    // A worker runs file after file in one process: node, Vitest and playwright-core start once,
+    // not once per file (about a second each). Files share no state through it: each connects to
+    // the browser and builds its own contexts; the helpers keep none (docs/decisions/0103).
+    isolate: false,
     maxWorkers: workers,
     fileParallelism: workers > 1,
     testTimeout: 60_000,
