@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suggestAllocations, unitsToCents } from './money';
+import type { Payment } from '@willow/contracts';
+import { suggestAllocations, takenByCard, unitsToCents } from './money';
 
 describe('amounts typed in the currency’s units', () => {
   it('become cents, exactly', () => {
@@ -32,5 +33,36 @@ describe('the suggested split', () => {
       ['c', 1_000],
     ]);
     expect(suggestAllocations(0, invoices).size).toBe(0);
+  });
+});
+
+describe('which money rows can be deleted', () => {
+  const row = (over: Partial<Payment>): Payment => ({
+    id: 'p',
+    locationId: 'l',
+    clientId: 'c',
+    clientName: 'Maria Alvarez',
+    kind: 'payment',
+    paymentTypeId: 't',
+    paymentTypeName: 'Cash',
+    method: 'cash',
+    currency: 'USD',
+    amount: 1_000,
+    receivedAt: '2026-11-20T15:00:00.000Z',
+    reference: null,
+    notes: null,
+    refundOfPaymentId: null,
+    card: false,
+    allocations: [],
+    refunded: 0,
+    unallocated: 1_000,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    ...over,
+  });
+  it('cash can be deleted; a Stripe payment, a card taken at a terminal and a card refund cannot (they are refunded)', () => {
+    expect(takenByCard(row({}))).toBe(false);
+    expect(takenByCard(row({ card: true, method: 'card' }))).toBe(true);
+    expect(takenByCard(row({ method: 'card', paymentTypeName: 'Card' }))).toBe(true);
+    expect(takenByCard(row({ kind: 'refund', method: 'card', refundOfPaymentId: 'q', reference: 're_123' }))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { toCents } from '@willow/contracts';
+import { toCents, type Payment } from '@willow/contracts';
 
 /**
  * An amount typed in the currency's units ("85", "85.5", "1,085.50") as cents; NaN when it is not
@@ -22,3 +22,6 @@ export function suggestAllocations(amount: number, invoices: readonly { id: stri
   }
   return split;
 }
+
+/** Money taken by card (through Stripe or at a terminal) is refunded, never deleted: the server refuses it too. */
+export const takenByCard = (p: Pick<Payment, 'card' | 'method'>): boolean => p.card || p.method === 'card';

@@ -14,6 +14,7 @@ import { formatDate } from '../../lib/dates';
 import { useErrorToast } from '../../lib/toasts';
 import { PaymentEditDialog } from './payment-edit-dialog';
 import { useDeletePayment, usePayments } from './payments.api';
+import { takenByCard } from './money';
 import { RefundDialog } from './refund-dialog';
 
 export type PaymentFilter = Omit<OpQuery<typeof paymentOps.list>, 'limit' | 'offset'>;
@@ -51,7 +52,7 @@ export function PaymentList({ filter, showClient = true }: { filter: PaymentFilt
         ? [<GridActionsCellItem key="refund" icon={<UndoIcon />} label={`Refund ${signedAmount(row)}`} onClick={() => setRefunding(row)} />]
         : []),
       <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${signedAmount(row)}`} onClick={() => setEditing(row)} />,
-      ...(canDelete && !row.card ? [<GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${signedAmount(row)}`} onClick={() => ask(row)} />] : []),
+      ...(canDelete && !takenByCard(row) ? [<GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${signedAmount(row)}`} onClick={() => ask(row)} />] : []),
     ],
     [ask, canDelete],
   );
