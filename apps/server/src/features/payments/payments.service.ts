@@ -326,9 +326,7 @@ export class PaymentsService {
    * earlier refunds. It comes from the payment's unallocated part first, then from its invoices and
    * deposits (the latest first), as negative allocations, so the balances they left rise again.
    * The payment is locked, so two refunds at once are checked one after the other.
-   */
-  /**
-   * `opts.requestKey`: the request's Idempotency-Key, which names the refund at Stripe too;
+   * `opts.requestKey`: the request's Idempotency-Key, which names a card refund at Stripe too;
    * `opts.madeAtStripe`: Stripe made it already (its event), so it is only recorded.
    */
   async refund(
