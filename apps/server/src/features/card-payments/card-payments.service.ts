@@ -114,9 +114,9 @@ export class CardPaymentsService {
 
   /**
    * Gives money taken through Stripe back to the card, inside the refund's transaction (the
-   * payment locked) and before the refund is recorded. Stripe's idempotency key names this very
-   * refund (the payment, what was refunded before it, the amount): retried after Stripe made it
-   * but the answer or the transaction was lost, it is the same refund at Stripe, never a second.
+   * payment locked) and before the refund is recorded. `refund.key` (payments names it from the
+   * request's Idempotency-Key) is Stripe's idempotency key: retried after Stripe made it but the
+   * answer or the transaction was lost, it is the same refund at Stripe, never a second.
    */
   private readonly refundAtStripe: CardRefunder = async (tx, auth, refund) => {
     const credentials = await this.deps.integrations.require(auth, refund.locationId, 'stripe', tx);

@@ -364,12 +364,13 @@ export class PaymentsService {
     let reference: string | null = madeAtStripe?.reference ?? null;
     if (payment.stripePaymentIntentId && !madeAtStripe) {
       if (!this.cardRefunder) throw new Error('card refunds are not wired to Stripe');
+      const name = opts.requestKey ? createHash('sha256').update(opts.requestKey).digest('hex').slice(0, 40) : `${figures.refunded}-${input.amount}`;
       reference = await this.cardRefunder(tx, auth, {
         paymentId: payment.id,
         locationId: payment.locationId,
         intentId: payment.stripePaymentIntentId,
         amount: input.amount,
-        key: `refund-${payment.id}-${opts.requestKey ? createHash('sha256').update(opts.requestKey).digest('hex').slice(0, 40) : `${figures.refunded}-${input.amount}`}`,
+        key: `refund-${payment.id}-${name}`,
         reason: input.reason,
       });
       const recorded = (await paymentsRepository.refundsOf(tx, auth, payment.id)).find((r) => r.reference === reference);
