@@ -4,6 +4,7 @@
 // the portal's thank-you page; the desk sees the deposit held on the client and the request paid,
 // and gives part of it back to the card through Stripe.
 // A location without Stripe says so on the estimate and refuses the request. In a location of its own.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES } from '@willow/contracts';
@@ -149,12 +150,23 @@ describe('card payments', () => {
       await page.getByRole('tab', { name: 'Payments', exact: true }).click();
       await page.getByRole('menuitem', { name: 'Refund $150.00' }).or(page.getByRole('button', { name: 'Refund $150.00' })).click();
       const refund = page.getByRole('dialog', { name: 'Refund payment' });
+      // The dialog on a 375 px screen (the window narrowed once it is open).
+      await page.setViewportSize({ width: 375, height: 740 });
       await refund.getByText('It goes back to the card through Stripe').waitFor();
       const refundAmount = refund.getByRole('textbox', { name: 'Refund amount' });
       await refundAmount.press('ControlOrMeta+a');
       await page.keyboard.type('50');
       await refund.getByRole('textbox', { name: 'Reason' }).click();
       await page.keyboard.type('Visit moved to the clinic');
+      // Esc asks before throwing the typed refund away; kept, nothing is lost.
+      await page.keyboard.press('Escape');
+      const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+      await discard.getByRole('button', { name: 'Keep editing' }).click();
+      await discard.waitFor({ state: 'hidden' });
+      expect(await refundAmount.inputValue()).toBe('50');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await refund.getByRole('button', { name: 'Refund' }).click();
       await toastText(page, 'Refund recorded').waitFor();
       await refund.waitFor({ state: 'hidden' });
