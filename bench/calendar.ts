@@ -4,7 +4,8 @@
 // queries run straight through the driver, on PGlite and on PostgreSQL.
 // The week is also read one request at a time (up to 200), to tell a request's own cost from
 // its wait behind the others.
-//   npm run build && npm run bench:calendar [-- --requests 1000 --only pglite|postgres]
+//   npm run build && npm run bench:calendar [-- --requests 1000 --warmup 1000 --only pglite|postgres]
+// Every measured run follows as many untimed requests of the same kind (`--warmup` to change it).
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,7 +14,7 @@ import { addDays, localDate, localDateTimeToInstant, MAX_APPOINTMENT_HOURS, week
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, httpClient, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -147,17 +148,16 @@ async function benchTarget(t: Target) {
   };
   const api: Record<string, LoadResult> = {};
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
-  // One pass first, so neither side measures a cold cache the other does not; then one round at
-  // full concurrency, so the load's 50 connections (the driver side's pool) are open before it
-  // starts. On PGlite the server reads a connection opened while it is busy only seconds later,
-  // which would otherwise be most of the load's p99.
-  for (const w of weeks.slice(0, 10)) await get(() => `/api/appointment?${range(w)}&limit=${LIMIT}`)(0);
+  // Each measured run follows as many untimed requests of the same kind (`measured`): neither side
+  // measures a cold cache the other does not, V8 has compiled the code each runs, and the load's
+  // 50 connections (the driver side's pool) are open before it starts. On PGlite the server reads
+  // a connection opened while it is busy only seconds later, which would otherwise be most of the
+  // load's p99.
   const calendarWeek = get((run) => `/api/appointment?${range(week(run))}&limit=${LIMIT}`);
-  await load(calendarWeek, CONCURRENCY, CONCURRENCY);
-  api['calendar week'] = await load(calendarWeek, REQUESTS, CONCURRENCY);
+  api['calendar week'] = await measured(calendarWeek, REQUESTS, CONCURRENCY);
   // One at a time: what a request costs without waiting behind the others.
-  api['calendar week ×1'] = await load(calendarWeek, SEQUENTIAL, 1);
-  api['schedule week'] = await load(get((run) => `/api/scheduleSlot?${range(week(run))}`), REQUESTS, CONCURRENCY);
+  api['calendar week ×1'] = await measured(calendarWeek, SEQUENTIAL, 1);
+  api['schedule week'] = await measured(get((run) => `/api/scheduleSlot?${range(week(run))}`), REQUESTS, CONCURRENCY);
   await server.stop();
 
   // The same data queries straight through the driver (the data folder is free again).
@@ -166,20 +166,16 @@ async function benchTarget(t: Target) {
   const client = (database.db as unknown as { $client: { query: Query } }).$client;
   const query: Query = (text, params) => client.query(text, params);
   const raw: Record<string, LoadResult> = {};
-  for (const w of weeks.slice(0, 10)) await rawAppointments(query, accountId, location.id, w);
-  await load((run) => rawAppointments(query, accountId, location.id, week(run)).then(() => undefined), CONCURRENCY, CONCURRENCY);
   let appointmentsSeen = 0;
-  raw['calendar week'] = await load(
-    async (run) => {
-      const seen = await rawAppointments(query, accountId, location.id, week(run));
-      appointmentsSeen += seen;
-    },
-    REQUESTS,
-    CONCURRENCY,
-  );
-  const perWeek = appointmentsSeen / REQUESTS;
-  raw['calendar week ×1'] = await load((run) => rawAppointments(query, accountId, location.id, week(run)).then(() => undefined), SEQUENTIAL, 1);
-  raw['schedule week'] = await load((run) => rawSchedule(query, accountId, location.id, week(run)), REQUESTS, CONCURRENCY);
+  let weeksRead = 0;
+  const rawWeek = async (run: number) => {
+    appointmentsSeen += await rawAppointments(query, accountId, location.id, week(run));
+    weeksRead++;
+  };
+  raw['calendar week'] = await measured(rawWeek, REQUESTS, CONCURRENCY);
+  const perWeek = appointmentsSeen / weeksRead;
+  raw['calendar week ×1'] = await measured(rawWeek, SEQUENTIAL, 1);
+  raw['schedule week'] = await measured((run) => rawSchedule(query, accountId, location.id, week(run)), REQUESTS, CONCURRENCY);
   await database.close();
 
   console.log(

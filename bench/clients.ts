@@ -1,6 +1,7 @@
 // Client list, client search and patient list at 50 concurrent requests on the large seed,
 // beside the same SQL run directly through the driver, on PGlite and on PostgreSQL.
-//   npm run build && npm run bench:clients [-- --requests 1000 --only pglite|postgres]
+//   npm run build && npm run bench:clients [-- --requests 1000 --warmup 1000 --only pglite|postgres]
+// Every measured run follows as many untimed requests of the same kind (`--warmup` to change it).
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -8,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, httpClient, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -73,16 +74,15 @@ async function benchTarget(t: Target) {
   const api: Record<string, LoadResult> = {};
   const paths = pathsAt(locationId);
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
-  // One round of each at full concurrency first: it waits out PGlite's upkeep, warms the caches the
-  // driver side gets warm too, and opens the load's 50 connections (on PGlite the server reads a
-  // connection opened while it is busy only much later, which would otherwise be the p99).
-  for (const path of [`/api/client?locationId=${locationId}&limit=50`, `/api/client?locationId=${locationId}&limit=50&search=mar`, `/api/patient?locationId=${locationId}&limit=50`])
-    await load(get(path), CONCURRENCY, CONCURRENCY);
-  api['client list'] = await load(get(`/api/client?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
-  api['client search'] = await load(get(`/api/client?locationId=${locationId}&limit=50&search=mar`), REQUESTS, CONCURRENCY);
-  api['patient list'] = await load(get(`/api/patient?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
+  // Each endpoint is warmed by as many untimed requests as are timed (`measured`): that waits out
+  // PGlite's upkeep, warms the caches the driver side gets warm too, lets V8 compile the server's
+  // code, and opens the load's 50 connections (on PGlite the server reads a connection opened
+  // while it is busy only much later, which would otherwise be the p99).
+  api['client list'] = await measured(get(`/api/client?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
+  api['client search'] = await measured(get(`/api/client?locationId=${locationId}&limit=50&search=mar`), REQUESTS, CONCURRENCY);
+  api['patient list'] = await measured(get(`/api/patient?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
   // One at a time: what a request costs without waiting behind the others.
-  api['client list ×1'] = await load(get(paths['client list']!), SEQUENTIAL, 1);
+  api['client list ×1'] = await measured(get(paths['client list']!), SEQUENTIAL, 1);
   queries['client list ×1'] = queries['client list']!;
   await server.stop();
 
@@ -94,15 +94,14 @@ async function benchTarget(t: Target) {
   };
   const raw: Record<string, LoadResult> = {};
   if (!t.databaseUrl) await pastPgliteUpkeep(performance.now());
-  await load(q([SQL.clientList, [accountId, locationId]], [SQL.clientSearch, [accountId, locationId, '%mar%']], [SQL.patientList, [accountId, locationId]]), CONCURRENCY, CONCURRENCY);
-  raw['client list'] = await load(q([SQL.clientList, [accountId, locationId]], [SQL.clientCount, [accountId, locationId]]), REQUESTS, CONCURRENCY);
-  raw['client search'] = await load(
+  raw['client list'] = await measured(q([SQL.clientList, [accountId, locationId]], [SQL.clientCount, [accountId, locationId]]), REQUESTS, CONCURRENCY);
+  raw['client search'] = await measured(
     q([SQL.clientSearch, [accountId, locationId, '%mar%']], [SQL.clientSearchCount, [accountId, locationId, '%mar%']]),
     REQUESTS,
     CONCURRENCY,
   );
-  raw['patient list'] = await load(q([SQL.patientList, [accountId, locationId]], [SQL.patientCount, [accountId, locationId]]), REQUESTS, CONCURRENCY);
-  raw['client list ×1'] = await load(q([SQL.clientList, [accountId, locationId]], [SQL.clientCount, [accountId, locationId]]), SEQUENTIAL, 1);
+  raw['patient list'] = await measured(q([SQL.patientList, [accountId, locationId]], [SQL.patientCount, [accountId, locationId]]), REQUESTS, CONCURRENCY);
+  raw['client list ×1'] = await measured(q([SQL.clientList, [accountId, locationId]], [SQL.clientCount, [accountId, locationId]]), SEQUENTIAL, 1);
   await database.close();
 
   console.log(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent; 10,000 clients / 15,000 patients at the location`);

@@ -2,7 +2,7 @@
 // one invoice with 30 lines, at 50 concurrent requests on the large seed (an invoice for every
 // completed appointment), beside the same statements run straight through the database client
 // (the repository's own queries, without HTTP, sessions or serialisation), on PGlite and PostgreSQL.
-//   npm run bench:invoices [-- --requests 1000 --only pglite|postgres]
+//   npm run bench:invoices [-- --requests 1000 --warmup 1000 --only pglite|postgres]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,7 +13,7 @@ import { invoiceExtras, invoiceItemsTable, invoicesRepository } from '../apps/se
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
 import { filtersVisibleSql } from '../apps/server/src/platform/list-filters.js';
-import { arg, ensurePgDatabase, httpClient, load, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -98,9 +98,8 @@ async function benchTarget(t: Target) {
   };
   const paths = { 'invoice list': `/api/invoice?locationId=${locationId}&limit=50`, 'invoice, 30 lines': `/api/invoice/${invoiceId}` };
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
-  for (const path of Object.values(paths)) await load(get(path), CONCURRENCY, CONCURRENCY);
   const api: Record<string, LoadResult> = {};
-  for (const [name, path] of Object.entries(paths)) api[name] = await load(get(path), REQUESTS, CONCURRENCY);
+  for (const [name, path] of Object.entries(paths)) api[name] = await measured(get(path), REQUESTS, CONCURRENCY);
   await server.stop();
 
   // The same statements through the database client (the data folder is free again).
@@ -123,9 +122,8 @@ async function benchTarget(t: Target) {
     },
   };
   if (!t.databaseUrl) await pastPgliteUpkeep(performance.now());
-  for (const run of Object.values(direct)) await load(run, CONCURRENCY, CONCURRENCY);
   const raw: Record<string, LoadResult> = {};
-  for (const [name, run] of Object.entries(direct)) raw[name] = await load(run, REQUESTS, CONCURRENCY);
+  for (const [name, run] of Object.entries(direct)) raw[name] = await measured(run, REQUESTS, CONCURRENCY);
   await database.close();
 
   console.log(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent`);

@@ -34,6 +34,19 @@ export async function load(task: (run: number) => Promise<void>, total: number, 
   return { p50: at(0.5), p99: at(0.99), perSecond: durations.length / elapsed, count: durations.length };
 }
 
+/**
+ * A measured run after an untimed one of the same task and shape: `warmup` runs first (by
+ * default as many as are measured, `--warmup N` on the command line), then `total` timed. Both
+ * sides of a comparison are warmed alike. A server answers clinics for days: what a request
+ * costs there is its cost once V8 has compiled the code it runs and the pools are open, not the
+ * first second after a start, when the optimizing compiler is still at work on the same cores
+ * (docs/decisions/0129).
+ */
+export async function measured(task: (run: number) => Promise<void>, total: number, concurrency: number, warmup = WARMUP ?? total): Promise<LoadResult> {
+  if (warmup > 0) await load(task, warmup, concurrency);
+  return load(task, total, concurrency);
+}
+
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /**
@@ -54,6 +67,8 @@ export function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 export const flag = (name: string) => process.argv.includes(`--${name}`);
+/** `--warmup N`: untimed runs before each measured one (`measured`); absent, as many as are measured. */
+const WARMUP: number | undefined = process.argv.includes('--warmup') ? Number(arg('warmup', '0')) : undefined;
 
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {

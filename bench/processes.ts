@@ -1,7 +1,7 @@
 // One app process against two on the PostgreSQL server (WEB_CONCURRENCY, decision 0062): the
 // client list and the calendar week at 50 concurrent requests on the large seed, the same
 // requests against each, in one run.
-//   npm run build && npm run bench:processes [-- --requests 1000]
+//   npm run build && npm run bench:processes [-- --requests 1000 --warmup 1000]
 // Seeds like bench:clients and bench:calendar (BENCH_DATABASE_URL, default willow_bench).
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { addDays, localDate, localDateTimeToInstant, weekdayOf } from '@willow/c
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, httpClient, load, ms, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, measured, ms, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -46,12 +46,10 @@ async function measure(processes: number): Promise<Record<string, LoadResult>> {
     };
     const clientList = get(() => `/api/client?locationId=${location.id}&limit=50`);
     const week = get((run) => `/api/appointment?locationId=${location.id}&${weeks[run % weeks.length]}&limit=5000`);
-    // Warm both sides and open the load's connections on every process first.
-    await load(clientList, CONCURRENCY * 2, CONCURRENCY);
-    await load(week, CONCURRENCY * 2, CONCURRENCY);
+    // Each measured run follows as many untimed ones: every process warm, the load's connections open.
     return {
-      'client list': await load(clientList, REQUESTS, CONCURRENCY),
-      'calendar week': await load(week, REQUESTS, CONCURRENCY),
+      'client list': await measured(clientList, REQUESTS, CONCURRENCY),
+      'calendar week': await measured(week, REQUESTS, CONCURRENCY),
     };
   } finally {
     await server.stop();
