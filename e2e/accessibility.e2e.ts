@@ -1,9 +1,9 @@
 // The pages a clinic uses on its first day, checked with axe: no serious or critical violation, and
 // no error in the browser console on the way (a missing icon or a failed request shows there).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { launch, newPage, signIn } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, json, LAKESIDE, locationNamed, locationRow, OWNER, speciesId } from './clinic.ts';
 import { mainNav } from './helpers.ts';
@@ -25,19 +25,6 @@ function consoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
-}
-
-/** axe's serious and critical findings on what the page shows now, one line per element. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  // A toast fading in or out (e.g. a list's "Loading…") is half transparent for a moment; checked
-  // then, its text reads as too faint. Wait until the toasts are gone.
-  await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
 }
 
 /** The first data row of the page's grid has been drawn. */

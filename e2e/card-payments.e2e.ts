@@ -4,10 +4,10 @@
 // the portal's thank-you page; the desk sees the deposit held on the client and the request paid,
 // and gives part of it back to the card through Stripe.
 // A location without Stripe says so on the estimate and refuses the request. In a location of its own.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES } from '@willow/contracts';
+import { axe } from './axe.ts';
 import { launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, toastText, type LocationInfo } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
@@ -165,7 +165,7 @@ describe('card payments', () => {
       await discard.waitFor({ state: 'hidden' });
       expect(await refundAmount.inputValue()).toBe('50');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const { violations } = await axe(page).include('[role="dialog"]').analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await refund.getByRole('button', { name: 'Refund' }).click();
       await toastText(page, 'Refund recorded').waitFor();

@@ -3,10 +3,10 @@
 // whose SMTP points at the local mail server; the client opens the link from the email on a phone
 // (375 px), fills it in, signs it with the mouse and sends it once; the staff then find it Unread
 // with the navigation's badge, open it, and mark it read, which takes it off the badge.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FORM_MESSAGES, TEMPLATE_MESSAGES } from '@willow/contracts';
+import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, rowWith, toast, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
@@ -60,18 +60,6 @@ async function badgeCount(page: Page): Promise<number> {
   await badge.waitFor({ state: 'attached' });
   if ((await badge.getAttribute('class'))?.includes('MuiBadge-invisible')) return 0;
   return Number((await badge.innerText()).trim());
-}
-
-/** axe's serious and critical findings on what the page shows now (within `include`), one line per element. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  // A toast fading in or out is half transparent for a moment: checked then, its text reads as too faint.
-  await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
 }
 
 /** Draws a signature stroke across the pad with the mouse, the way a person would. */

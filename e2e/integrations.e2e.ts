@@ -1,10 +1,10 @@
 // Staff set up a location's email and card payment providers: a key of the wrong form is refused
 // under its field, a well-formed key the provider refuses shows the provider's refusal when the
 // connection is tested, and the right key tests fine. The providers are local fakes.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
+import { axe } from './axe.ts';
 import { launch, newPage } from './browser.ts';
 import { locationRow, ownerOn, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
@@ -146,7 +146,7 @@ describe('integrations of a location', () => {
       await expect
         .poll(() => page.locator('.MuiDialog-container').evaluateAll((els) => els.every((el) => getComputedStyle(el).opacity === '1')))
         .toBe(true);
-      const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const { violations } = await axe(page).include('[role="dialog"]').analyze();
       return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     };
     // The statuses set up by the tests above (a last check that failed, one that worked) are on screen.

@@ -1,0 +1,26 @@
+// axe-core in the browser tests: one way to run it, and the findings the tests refuse.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * axe on the page as it is, run in the page itself (`setLegacyMode`): the default mode runs axe
+ * in every frame and then again in a blank page it opens to gather the results, parsing axe's
+ * half a megabyte of script two or three times an analysis. The portal's pages hold no
+ * cross-origin frames, the one thing the default mode reaches and this one does not. The same
+ * rules run: 34 analyses took 18.8 s instead of 38.1 s (docs/decisions/0103).
+ */
+export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode();
+
+/** axe's serious and critical findings on what the page shows now (within `include`), one line per element. */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  // A toast fading in or out (e.g. a list's "Loading…") is half transparent for a moment; checked
+  // then, its text reads as too faint. Wait until the toasts are gone.
+  await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+  let builder = axe(page);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
+}
