@@ -78,9 +78,7 @@ async function benchTarget(t: Target) {
   // PGlite's upkeep, warms the caches the driver side gets warm too, lets V8 compile the server's
   // code, and opens the load's 50 connections (on PGlite the server reads a connection opened
   // while it is busy only much later, which would otherwise be the p99).
-  api['client list'] = await measured(get(`/api/client?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
-  api['client search'] = await measured(get(`/api/client?locationId=${locationId}&limit=50&search=mar`), REQUESTS, CONCURRENCY);
-  api['patient list'] = await measured(get(`/api/patient?locationId=${locationId}&limit=50`), REQUESTS, CONCURRENCY);
+  for (const [name, path] of Object.entries(paths)) api[name] = await measured(get(path), REQUESTS, CONCURRENCY);
   // One at a time: what a request costs without waiting behind the others.
   api['client list ×1'] = await measured(get(paths['client list']!), SEQUENTIAL, 1);
   queries['client list ×1'] = queries['client list']!;
