@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstRouteBudget } from './first-route-budget.plugin';
 import { precompress } from './precompress.plugin';
 
 // The contracts package ships TS source; pointing at it directly means dev and build
@@ -8,7 +9,7 @@ import { precompress } from './precompress.plugin';
 const contractsSource = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), firstRouteBudget(), precompress()],
   resolve: { alias: { '@willow/contracts': contractsSource } },
   server: {
     port: 5173,

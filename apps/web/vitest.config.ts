@@ -23,7 +23,7 @@ export default defineConfig({
     name: 'web',
     root,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     sequence: { groupOrder: 0 },
     // Vitest's default on two cores is one worker; the web tests wait on rendering more than they compute.
     maxWorkers: 2,

@@ -47,8 +47,7 @@ export const CARD_PAYMENT_MAX = 99_999_999;
 /** Stripe's smallest charge in USD is $0.50. */
 export const CARD_PAYMENT_MIN = 50;
 
-/** The public pages Stripe sends the client back to (no session): after paying, and after leaving. */
-export const CARD_PAYMENT_RETURN_PATHS = { paid: '/pay/thank-you', cancelled: '/pay/cancelled' } as const;
+export * from './card-payments.constants.js';
 
 export const CardPaymentRequest = z.object({
   id: z.string(),

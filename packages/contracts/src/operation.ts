@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Permission } from './permissions.js';
 
+export { buildPath } from './build-path.js';
+
 /**
  * Who may call an operation. Every operation must say, so that a route can never be
  * registered without an access rule (the server refuses to start otherwise).
@@ -58,11 +60,3 @@ export type OpQuery<O> = O extends Operation<any, infer Q, any, any> ? z.input<Q
 export type OpBody<O> = O extends Operation<any, any, infer B, any> ? z.input<B> : never;
 export type OpResponse<O> = O extends Operation<any, any, any, infer R> ? z.output<R> : never;
 
-/** Fills `{id}` style placeholders of an operation path. */
-export function buildPath(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params?.[key];
-    if (value === undefined) throw new Error(`Missing path parameter ${key} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

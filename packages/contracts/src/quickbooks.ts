@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntegrationCheck, type IntegrationService } from './integrations.js';
+import { IntegrationCheck } from './integrations.js';
 import { anyOf, authenticated, operation, publicAccess } from './operation.js';
 import { idField, wrapped } from './rules.js';
 
@@ -9,8 +9,7 @@ import { idField, wrapped } from './rules.js';
  * (connect → Intuit → callback) and leaves the company's tokens sealed on the integration.
  */
 
-/** The services that make the account "have the accounting integration" (SPEC §2: the Business › Quickbooks entry). */
-export const ACCOUNTING_SERVICES = ['quickbooks'] as const satisfies readonly IntegrationService[];
+export * from './quickbooks.constants.js';
 
 /** What QuickBooks Online grants the portal: its accounting data (invoices, payments, customers). */
 export const QUICKBOOKS_SCOPE = 'com.intuit.quickbooks.accounting';

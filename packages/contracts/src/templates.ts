@@ -2,33 +2,14 @@ import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
 import { idField, nameField, optionalText, wrapped, patchOf } from './rules.js';
+import { TEMPLATE_KIND_LABELS, TEMPLATE_KINDS, type TemplateKind } from './templates.constants.js';
 
 /**
  * Templates of seven kinds (SPEC §3, §7 "Templates"). Every text a user edits here is a LiquidJS
  * template rendered by the server's one template engine (docs/decisions/0094). Templates belong to a
  * location; everyone signed in reads them, managing them asks for locations.manage (0095).
  */
-export const TEMPLATE_KINDS = ['invoice', 'document', 'email', 'pdf', 'form', 'note', 'sms'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-export const TEMPLATE_KIND_LABELS: Record<TemplateKind, string> = {
-  invoice: 'Invoice',
-  document: 'Document',
-  email: 'Email',
-  pdf: 'PDF',
-  form: 'Form',
-  note: 'Note',
-  sms: 'SMS',
-};
-/** The pages (SPEC §2, Settings › Templates). */
-export const TEMPLATE_ROUTES: Record<TemplateKind, string> = {
-  invoice: '/invoiceTemplates',
-  document: '/documentTemplates',
-  email: '/emailTemplates',
-  pdf: '/pdfTemplates',
-  form: '/formTemplates',
-  note: '/noteTemplates',
-  sms: '/smsTemplates',
-};
+export * from './templates.constants.js';
 
 /**
  * What an SMS template is for: the automations pick reminders and aftercare texts by it, the chat

@@ -28,3 +28,14 @@ describe('buildRegistry', () => {
     expect(registry.shellExtensions.map((e) => e.id)).toEqual(['search', 'help']);
   });
 });
+
+describe('the first load’s public routes', () => {
+  it('are exactly the public routes the registered features declare', async () => {
+    const [{ features }, { publicRoutes }] = await Promise.all([import('./features'), import('./public-routes')]);
+    const declared = buildRegistry(features).routes.filter((r) => r.public);
+    expect(publicRoutes.map((r) => r.path).sort()).toEqual(declared.map((r) => r.path).sort());
+    // The same route objects: a public page is one lazy component, not two.
+    for (const route of publicRoutes) expect(declared).toContain(route);
+    expect(publicRoutes.every((r) => r.public)).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@ import { createQueryClient } from '../lib/query-client';
 import { buildRegistry } from './feature-registry';
 import type { FeatureModule } from './feature-registry';
 import { RegistryContext } from './registry-context';
-import { buildRoutes } from './router';
+import { buildRoutes, SignedInRoutes } from './router';
 
 const icon = (() => null) as unknown as SvgIconComponent;
 const testFeature: FeatureModule = {
@@ -35,12 +35,15 @@ function mockApi(permissions: string[]) {
 
 function renderAt(path: string) {
   const registry = buildRegistry([testFeature]);
-  const router = createMemoryRouter(buildRoutes(registry), { initialEntries: [path] });
+  const signedIn = (
+    <RegistryContext value={registry}>
+      <SignedInRoutes />
+    </RegistryContext>
+  );
+  const router = createMemoryRouter(buildRoutes([], signedIn), { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RegistryContext value={registry}>
-        <RouterProvider router={router} />
-      </RegistryContext>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return router;

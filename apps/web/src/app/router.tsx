@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router';
 import { setSessionLostNavigator } from '../lib/http-client';
 import { PageLoader } from '../components/page-loader';
 import type { FeatureRoute, Registry } from './feature-registry';
+import { publicRoutes } from './public-routes';
 import { useRegistry } from './registry-context';
 
 // The session check, the navigation and everything they show are not needed by the sign-in and the
@@ -16,6 +17,8 @@ const HomeRedirect = lazy(() => import('./home-redirect'));
 const NotAuthorized = lazy(() => import('./not-authorized'));
 const Forbidden = lazy(() => import('./forbidden'));
 const NotFound = lazy(() => import('./not-found'));
+// Every feature's registration (routes, menu, tabs) and the session's pages: not on the first load.
+const SignedInApp = lazy(() => import('./signed-in-app'));
 
 /** A page of its own chunk, with the loader while it comes. */
 const loading = (page: ReactNode) => <Suspense fallback={<PageLoader />}>{page}</Suspense>;
@@ -31,17 +34,15 @@ function toRouteObject(route: FeatureRoute): RouteObject {
   return { path: route.path, element: <RoutePage route={route} /> };
 }
 
-/** Routes come only from registered features, plus the shell's own pages (401, 403, the home redirect, not found). */
-export function buildRoutes(registry: Registry): RouteObject[] {
-  const publicRoutes = registry.routes.filter((r) => r.public);
+/**
+ * The routes of the signed-in app: every registered feature's pages behind the session check, inside
+ * the navigation or alone ('bare'), plus the shell's home redirect and not-found page.
+ */
+export function buildSignedInRoutes(registry: Registry): RouteObject[] {
   const shellRoutes = registry.routes.filter((r) => !r.public && (r.layout ?? 'shell') === 'shell');
   const bareRoutes = registry.routes.filter((r) => !r.public && r.layout === 'bare');
   const ownsHome = registry.routes.some((r) => r.path === '/');
-
   return [
-    ...publicRoutes.map(toRouteObject),
-    { path: '/401', element: loading(<NotAuthorized />) },
-    { path: '/403', element: loading(<Forbidden />) },
     {
       element: (
         <Suspense fallback={<PageLoader fullScreen />}>
@@ -64,12 +65,31 @@ export function buildRoutes(registry: Registry): RouteObject[] {
 }
 
 /**
+ * The first load's routes: the public pages, the 401 and 403 pages, and for every other path the
+ * signed-in app, which brings the features' registry with it (docs/decisions/0150).
+ */
+export function buildRoutes(publicPages: readonly FeatureRoute[], signedIn: ReactNode): RouteObject[] {
+  return [
+    ...publicPages.map(toRouteObject),
+    { path: '/401', element: loading(<NotAuthorized />) },
+    { path: '/403', element: loading(<Forbidden />) },
+    { path: '*', element: <Suspense fallback={<PageLoader fullScreen />}>{signedIn}</Suspense> },
+  ];
+}
+
+/** The signed-in app's routes, under the first load's catch-all: descendant routes of '/*'. */
+export function SignedInRoutes() {
+  const registry = useRegistry();
+  const routes = useMemo(() => buildSignedInRoutes(registry), [registry]);
+  return useRoutes(routes);
+}
+
+/**
  * The app's pages. Declarative routing (a BrowserRouter around this) rather than a data router: no
  * page uses loaders or actions, and the data router's code would weigh on every first load.
  */
 export function AppRoutes() {
-  const registry = useRegistry();
-  const routes = useMemo(() => buildRoutes(registry), [registry]);
+  const routes = useMemo(() => buildRoutes(publicRoutes, <SignedInApp />), []);
   const navigate = useNavigate();
   // Session loss found by any API call moves the user within the app, keeping the toast queue.
   useEffect(() => setSessionLostNavigator((to) => void navigate(to, { replace: true })), [navigate]);

@@ -1,17 +1,9 @@
-import { lazy } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { FeatureModule } from '../../app/feature-registry';
+import { authPublicRoutes } from './public-routes';
 
 export const authFeature: FeatureModule = {
   id: 'auth',
-  routes: [
-    { path: '/login', element: lazy(() => import('./login-page')), public: true },
-    { path: '/logout', element: lazy(() => import('./logout-page')), public: true },
-    // The pages the sign-in emails link to, and a new practice's start (the server serves them without a session).
-    { path: '/magicLink', element: lazy(() => import('./magic-link-page')), public: true },
-    { path: '/forgotPassword', element: lazy(() => import('./forgot-password-page')), public: true },
-    { path: '/resetPassword', element: lazy(() => import('./reset-password-page')), public: true },
-    { path: '/onboarding', element: lazy(() => import('./onboarding-page')), public: true },
-  ],
+  routes: [...authPublicRoutes],
   menu: [{ section: 'Personal', label: 'Logout', path: '/logout', icon: LogoutIcon, order: 100 }],
 };

@@ -3,14 +3,14 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { TEMPLATE_KIND_LABELS, TEMPLATE_ROUTES } from '@willow/contracts';
 import type { FeatureModule } from '../../app/feature-registry';
+import { formsPublicRoutes } from './public-routes';
 
 export const formsFeature: FeatureModule = {
   id: 'forms',
   routes: [
+    ...formsPublicRoutes,
     { path: TEMPLATE_ROUTES.form, element: lazy(() => import('./form-templates-page')) },
     { path: '/formSubmissions/:view', element: lazy(() => import('./form-submissions-page')) },
-    // The link a client gets (FormRequestCreated.url): no session, the page alone, phone first.
-    { path: '/form/:accountId/:requestId', element: lazy(() => import('./public-form-page')), public: true, layout: 'bare' },
   ],
   menu: [
     // Communications runs Tasks, SMS and Form Submissions (SPEC §2), before the Messages log (40).
