@@ -106,7 +106,9 @@ describe('calendar blocks', () => {
       // The keyboard opens it too: Tab onto the block.
       await page.mouse.move(0, 0);
       await column.locator(calendarEvent(page, farewell.id)).waitFor();
-      await page.getByRole('button', { name: `Open ${date} in the day view` }).focus();
+      // The day's heading button, named by what it shows and then the whole date.
+      const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+      await page.getByRole('button', { name: `open ${longDate} in the day view` }).focus();
       let focused: string | null = null;
       for (let i = 0; i < 80 && focused !== farewell.id; i++) {
         await page.keyboard.press('Tab');

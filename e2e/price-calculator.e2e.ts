@@ -81,7 +81,7 @@ describe('the price calculator', () => {
       await editor.getByRole('list', { name: 'Private cremation bands' }).getByText('10–25 kg').waitFor();
 
       // 0–5 kg: a new private band starts where the last one ends (70 kg); the manager types 0.
-      await editor.getByRole('button', { name: 'Add a private cremation band' }).click();
+      await editor.getByRole('button', { name: 'Add band for private cremation' }).click();
       let dialog = page.getByRole('dialog', { name: 'New price band' });
       await expect.poll(() => dialog.getByRole('textbox', { name: 'From (kg)' }).inputValue()).toBe('70');
       await typeInto(page, dialog.getByRole('textbox', { name: 'From (kg)' }), '0');
@@ -92,7 +92,7 @@ describe('the price calculator', () => {
       await toastText(page, 'Price band created').waitFor();
 
       // 4–10 kg overlaps 0–5 kg: refused, the message under "From", the dialog and its values kept.
-      await editor.getByRole('button', { name: 'Add a private cremation band' }).click();
+      await editor.getByRole('button', { name: 'Add band for private cremation' }).click();
       dialog = page.getByRole('dialog', { name: 'New price band' });
       await typeInto(page, dialog.getByRole('textbox', { name: 'From (kg)' }), '4');
       await typeInto(page, dialog.getByRole('textbox', { name: 'To (kg)' }), '10');
@@ -141,7 +141,7 @@ describe('the price calculator', () => {
       await quoteLines(page).first().getByText('Private cremation (10–25 kg)').waitFor();
       await expect.poll(() => total(page).innerText()).toBe('455.00');
       // In pounds: 16.5 lb = 7484 g, back in 5–10 kg.
-      await page.getByRole('button', { name: 'pounds' }).click();
+      await page.getByRole('button', { name: 'lb (pounds)' }).click();
       await typeInto(page, weight, '16.5');
       await page.getByText('= 7.484 kg').waitFor();
       await expect.poll(() => total(page).innerText()).toBe('390.00');

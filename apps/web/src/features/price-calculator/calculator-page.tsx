@@ -170,7 +170,7 @@ function Calculator({ locationId, bands, addOns, services, canManage }: Calculat
           />
           <ToggleButtonGroup exclusive size="small" value={unit} onChange={(_, next: WeightUnit | null) => next && setUnit(next)} aria-label="Weight unit" sx={{ mt: 1 }}>
             {(['kg', 'lb'] as const).map((u) => (
-              <ToggleButton key={u} value={u} aria-label={u === 'kg' ? 'kilograms' : 'pounds'}>
+              <ToggleButton key={u} value={u} aria-label={`${UNIT_LABELS[u]} (${u === 'kg' ? 'kilograms' : 'pounds'})`}>
                 {UNIT_LABELS[u]}
               </ToggleButton>
             ))}

@@ -59,7 +59,7 @@ export function PriceBandsEditor({ locationId, bands }: PriceBandsEditorProps) {
               <Typography variant="subtitle2" component="h3">
                 {CREMATION_TYPE_LABELS[type]}
               </Typography>
-              <Button size="small" startIcon={<AddIcon />} onClick={() => addTo(type)} aria-label={`Add a ${CREMATION_TYPE_LABELS[type].toLowerCase()} band`}>
+              <Button size="small" startIcon={<AddIcon />} onClick={() => addTo(type)} aria-label={`Add band for ${CREMATION_TYPE_LABELS[type].toLowerCase()}`}>
                 Add band
               </Button>
             </Box>

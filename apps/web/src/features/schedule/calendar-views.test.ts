@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, isLocalDate, minutesOfTimeInput, timeInputValue, monthGrid, startOfWeek, stepAnchor, todayIn, viewDays, viewTitle } from './calendar-views';
+import { formatClock, isLocalDate, minutesOfTimeInput, openDayLabel, timeInputValue, monthGrid, startOfWeek, stepAnchor, todayIn, viewDays, viewTitle } from './calendar-views';
 
 describe('calendar views', () => {
   it('starts weeks on Sunday', () => {
@@ -66,5 +66,12 @@ describe('calendar views', () => {
     expect(minutesOfTimeInput('13:45')).toBe(825);
     expect(minutesOfTimeInput('24:00')).toBeNull();
     expect(minutesOfTimeInput('')).toBeNull();
+  });
+});
+
+describe('openDayLabel', () => {
+  it('starts with what the day button shows, then says the whole date', () => {
+    expect(openDayLabel('2026-11-22', 'Sun 22', 'en-US')).toBe('Sun 22, open Sunday, November 22, 2026 in the day view');
+    expect(openDayLabel('2026-02-01', '1', 'en-US')).toBe('1, open Sunday, February 1, 2026 in the day view');
   });
 });

@@ -85,6 +85,16 @@ export function viewTitle(view: CalendarView, anchor: string, locale?: string): 
   }).format(asUtc(anchor));
 }
 
+/**
+ * The name of a button that shows `visible` (a day's heading) and opens that day: it starts with
+ * what the button shows, so a person using speech input can say what they see, and then says the
+ * whole date (axe's label-content-name-mismatch), e.g. 'Sun 22, open Sunday, November 22, 2026 in the day view'.
+ */
+export function openDayLabel(date: string, visible: string, locale?: string): string {
+  const long = new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(asUtc(date));
+  return `${visible}, open ${long} in the day view`;
+}
+
 /** Column headings of a date: weekday and day of month, e.g. 'Sun' and '1'. */
 export function dayHeading(date: string, locale?: string): { weekday: string; day: number } {
   return {

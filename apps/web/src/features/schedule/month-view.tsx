@@ -1,7 +1,7 @@
 import { memo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent } from 'react';
 import type { ScheduleNote, SidebarProvider } from '@willow/contracts';
-import { formatClock, weekdayNames } from './calendar-views';
+import { formatClock, openDayLabel, weekdayNames } from './calendar-views';
 import { offsetOf, wallMinutes } from './day-frame';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, MonthCell } from './calendar-model';
@@ -211,7 +211,7 @@ const MonthDay = memo(function MonthDay({
   return (
     <div className={classes} data-testid="calendar-day-column" data-date={cell.date}>
       <div className="wc-mcell-head">
-        <button type="button" className="wc-mcell-day" onClick={() => onOpenDay(cell.date)} aria-label={`Open ${cell.date} in the day view`}>
+        <button type="button" className="wc-mcell-day" onClick={() => onOpenDay(cell.date)} aria-label={openDayLabel(cell.date, String(Number(cell.date.slice(8))))}>
           {Number(cell.date.slice(8))}
         </button>
         {cell.slots > 0 && <span className="wc-mcell-slots">{cell.slots === 1 ? '1 slot' : `${cell.slots} slots`}</span>}

@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent } from 'react';
 import { INACTIVE_STATUSES } from '@willow/contracts';
 import type { ScheduleNote, ScheduleSlot, SidebarProvider } from '@willow/contracts';
-import { dayHeading, formatClock, formatHour } from './calendar-views';
+import { dayHeading, formatClock, formatHour, openDayLabel } from './calendar-views';
 import { instantAt, offsetOf, wallMinutes } from './day-frame';
 import type { DayFrame } from './day-frame';
 import { moveTarget, resizeTarget, selectionRange, SNAP_MINUTES } from './day-layout';
@@ -397,8 +397,9 @@ const ColumnHeader = memo(function ColumnHeader({
           {column.label}
         </div>
       ) : (
-        <button type="button" className="wc-day-button" onClick={() => onOpenDay(column.date)} aria-label={`Open ${column.date} in the day view`}>
-          <span className="wc-day-weekday">{heading.weekday}</span>
+        <button type="button" className="wc-day-button" onClick={() => onOpenDay(column.date)} aria-label={openDayLabel(column.date, `${heading.weekday} ${heading.day}`)}>
+          {/* The space keeps the two apart in the text the name must contain ("Sun 22"), not on screen. */}
+          <span className="wc-day-weekday">{heading.weekday}</span>{' '}
           <span className="wc-day-number">{heading.day}</span>
         </button>
       )}
