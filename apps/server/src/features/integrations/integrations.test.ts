@@ -123,6 +123,8 @@ describe('POST /api/integrations', () => {
     [{ service: 'memorialPartner3', publicKey: 'user', privateKey: '  ' }, 'privateKey: is required'],
     [{ service: 'twilio', publicKey: 'AC123', privateKey: 'tok', settings: { fromNumber: '+15551234567' } }, 'publicKey: must start with AC followed by 32 letters and digits'],
     [{ service: 'stripeWebhook', publicKey: 'we_1', privateKey: 'whsec_1' }, 'service: must be one of the integration services'],
+    // the partner's name is a name field (SPEC §5)
+    [{ service: 'memorialPartner1', publicKey: 'user', privateKey: 'pw', settings: { name: 'Paws & Peace' } }, api.MESSAGES.ampersand],
   ])('refuses %j with the field’s message', async (data, message) => {
     const res = await create({ locationId: practice.locationId, ...data });
     expect(res.statusCode).toBe(400);
