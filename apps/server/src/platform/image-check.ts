@@ -3,11 +3,10 @@
 // every PDF of its location, and pdfkit's PNG reader throws from inside a zlib callback where
 // nothing can catch it. So an image is decoded in full when it arrives (every PNG chunk's CRC,
 // the compressed data, each row's filter; a JPEG's every scan), its size is bounded before any
-// pixel is decoded (a small file can claim a huge picture), and it is then laid into a PDF as the
-// PDFs will: what passes here prints. Decision 0146.
+// pixel is decoded (a small file can claim a huge picture); pdf-renderer.ts's `printableImage` then
+// lays it into a PDF as the PDFs will, so what passes prints. Decision 0146.
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
-import { renderPdf } from './pdf-renderer.js';
 
 export type ImageType = 'image/png' | 'image/jpeg';
 
@@ -48,23 +47,11 @@ function decodes(data: Buffer, type: ImageType): boolean {
 }
 
 /**
- * The image's type when it is a whole PNG or JPEG that the PDFs can print; undefined for anything
- * else (another format, a truncated or corrupt file, one too large in pixels).
+ * The image's type when the bytes are a whole PNG or JPEG of a printable size, decoded in full;
+ * undefined for anything else (another format, a truncated or corrupt file, one too large in pixels).
+ * pdf-renderer.ts's `printableImage` adds the PDFs' own readers.
  */
-export async function readableImage(data: Buffer): Promise<ImageType | undefined> {
+export function decodableImage(data: Buffer): ImageType | undefined {
   const type = imageTypeOf(data);
-  if (!type || !decodes(data, type)) return undefined;
-  try {
-    // As the PDFs lay it out (pdfmake and pdfkit's own image readers): decoded above, so their
-    // readers meet only data that decodes.
-    await renderPdf({
-      page: { pageSize: 'A4', orientation: 'portrait', showPageNumbers: false, logo: { data, contentType: type } },
-      title: 'Image check',
-      titleHeading: false,
-      content: '',
-    });
-  } catch {
-    return undefined;
-  }
-  return type;
+  return type && decodes(data, type) ? type : undefined;
 }

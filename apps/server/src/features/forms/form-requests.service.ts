@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { readableImage } from '../../platform/image-check.js';
+import { printableImage } from '../../platform/pdf-renderer.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository, type AppointmentRow } from '../appointments/appointments.repository.js';
@@ -266,7 +266,7 @@ export class FormRequestsService {
     const signerName = input.signerName?.trim() ?? '';
     if (image && !signerName) throw refused();
     // The drawn signature is printed into the submission's PDF: it must decode as a whole PNG.
-    if (image && (await readableImage(Buffer.from(image.slice(image.indexOf(',') + 1), 'base64'))) !== 'image/png') {
+    if (image && (await printableImage(Buffer.from(image.slice(image.indexOf(',') + 1), 'base64'))) !== 'image/png') {
       throw badRequest(FORM_MESSAGES.signatureUnreadable);
     }
     const submittedAt = new Date();

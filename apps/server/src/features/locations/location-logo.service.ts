@@ -10,7 +10,7 @@ import { LOCATION_LOGO_MAX_BYTES, LOCATION_LOGO_TYPES, LOCATION_MESSAGES, type L
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
-import { readableImage } from '../../platform/image-check.js';
+import { printableImage } from '../../platform/pdf-renderer.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { readStored, sniffContentType, type DocumentStorage } from '../documents/document-storage.js';
 import type { UploadFile } from '../documents/upload-body.js';
@@ -45,7 +45,7 @@ export class LocationLogoService {
     const contentType = sniffContentType(data.subarray(0, 16));
     if (!contentType || !LOCATION_LOGO_TYPES[contentType]) throw new HttpError(415, LOCATION_MESSAGES.logoBadType);
     // Decoded in full now, not only sniffed: a broken image would break every PDF of the location.
-    if ((await readableImage(data)) !== contentType) throw badRequest(LOCATION_MESSAGES.logoUnreadable);
+    if ((await printableImage(data)) !== contentType) throw badRequest(LOCATION_MESSAGES.logoUnreadable);
     const key = `${auth.accountId}/logos/${randomUUID()}`;
     await this.storage.put(key, Readable.from([data]));
     let replaced: string | null = null;
