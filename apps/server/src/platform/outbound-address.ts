@@ -225,17 +225,6 @@ export class OutboundGuard {
     return addresses;
   }
 
-  /** Checks a host without connecting: the refusal's message, or undefined when it may be reached (or cannot be resolved now). */
-  async refusal(host: string): Promise<string | undefined> {
-    try {
-      await this.resolve(host);
-      return undefined;
-    } catch (err) {
-      if (err instanceof OutboundAddressRefused && err.reason !== 'unresolved') return err.message;
-      return undefined;
-    }
-  }
-
   /**
    * One HTTP(S) request to a practice-entered URL, connected to the checked address (TLS still
    * verifies the host's name), never following a redirect. Answers only the status: the body is

@@ -72,6 +72,19 @@ describe('the public form page', { timeout: 20_000 }, () => {
     expect((screen.getByRole('radio', { name: 'Communal' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('a signature the server could not read says so, the answers kept', async () => {
+    fakeServer((call) => {
+      if (call.path === PATH && call.method === 'GET') return { body: form };
+      if (call.path === PATH && call.method === 'POST') return { status: 400, body: { error: { message: FORM_MESSAGES.signatureUnreadable } } };
+    });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Private' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(FORM_MESSAGES.signatureUnreadable);
+    expect((screen.getByRole('radio', { name: 'Private' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('asks the signer’s name when the form has a signature', async () => {
     const signed = { ...form, needsSignerName: true };
     const calls = fakeServer((call) => (call.path === PATH && call.method === 'GET' ? { body: signed } : undefined));

@@ -90,8 +90,10 @@ function FillForm({ accountId, requestId, t, form }: { accountId: string; reques
       { t, answers: checked, versionHash: form.versionHash, ...(form.needsSignerName && { signerName: signerName.trim() }) },
       {
         onError: (error) => {
-          // 400: the answers were refused; 429: too many from here (the server's words); 404: the link went meanwhile.
-          if (isApiError(error) && error.status === 400) setRefusal(FORM_MESSAGES.submitRefused);
+          // 400: the answers were refused (the signature that could not be read says so); 429: too
+          // many from here (the server's words); 404: the link went meanwhile.
+          if (isApiError(error) && error.status === 400)
+            setRefusal(error.message === FORM_MESSAGES.signatureUnreadable ? error.message : FORM_MESSAGES.submitRefused);
           else setRefusal(error.message);
         },
       },
