@@ -15,6 +15,7 @@ import { OutboxWorker } from '../apps/server/src/features/communications/outbox-
 import { ProductMailer } from '../apps/server/src/features/communications/product-mail.js';
 import { IntegrationsService } from '../apps/server/src/features/integrations/integrations.service.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
+import { OutboundGuard } from '../apps/server/src/platform/outbound-address.js';
 import { DEFAULT_PROVIDERS } from '../apps/server/src/platform/providers.js';
 import { SecretBox } from '../apps/server/src/platform/secret-box.js';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.js';
@@ -35,9 +36,12 @@ interface Setup {
 }
 
 function services(db: Database) {
-  const integrations = new IntegrationsService(db.db, new SecretBox(KEY), DEFAULT_PROVIDERS);
+  // The bench's mail server listens on loopback, which a location's SMTP host reaches only when allowed.
+  const outboundGuard = new OutboundGuard(['loopback']);
+  const integrations = new IntegrationsService(db.db, new SecretBox(KEY), DEFAULT_PROVIDERS, outboundGuard);
   const communications = new CommunicationsService(db.db, {
     integrations,
+    outboundGuard,
     endpoints: { sendgridApiUrl: 'http://127.0.0.1:9', twilioApiUrl: 'http://127.0.0.1:9', publicUrl: undefined },
     productMail: new ProductMailer({}, 'http://127.0.0.1:9'),
   });

@@ -38,6 +38,9 @@ export async function startFakeProviders(): Promise<{ env: Record<string, string
       QUICKBOOKS_REVOKE_URL: intuit.url,
       QUICKBOOKS_API_URL: intuit.url,
       QUICKBOOKS_SANDBOX_API_URL: intuit.url,
+      // The locations' SMTP settings name the fake mail server on loopback, which addresses a
+      // practice enters may reach only where the operator allows it (decision 0145).
+      OUTBOUND_ALLOWED_NETWORKS: 'loopback',
     },
     smtpPort: smtp.port,
     mailboxUrl: mailbox.url,

@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES, MESSAGES } from '@willow/contracts';
 import type { TrustProxy } from './config.js';
+import { OutboundGuard } from './platform/outbound-address.js';
 import { DEFAULT_PROVIDERS, type Providers } from './platform/providers.js';
 import { SecretBox } from './platform/secret-box.js';
 import { createContainer, type Container } from './container.js';
@@ -69,6 +70,11 @@ export interface AppOptions {
   outboxRetry?: Partial<RetryPolicy>;
   /** the help widget, the documentation link and analytics (config.ts); none by default */
   outbound?: OutboundSettings;
+  /**
+   * the non-public networks (addresses, CIDR ranges, loopback/linklocal/uniquelocal) that addresses
+   * practices enter may reach anyway (OUTBOUND_ALLOWED_NETWORKS); none by default (decision 0145)
+   */
+  outboundAllowedNetworks?: readonly string[];
   /** routes beyond the product's features, registered the same way (the CRUD kit's test serves a fixture entity) */
   moreRoutes?: readonly ((r: Router, c: Container) => void)[];
 }
@@ -174,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     outboxRetry: opts.outboxRetry,
     secretBox: new SecretBox(opts.encryptionKey),
     providers: opts.providers ?? DEFAULT_PROVIDERS,
+    outboundGuard: new OutboundGuard(opts.outboundAllowedNetworks ?? []),
   });
   app.decorate('container', container);
   app.decorate('draining', false);

@@ -28,6 +28,14 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('OUTBOUND_ALLOWED_NETWORKS', () => {
+  it('allows no private network unless set, and stops the server at start on anything it does not understand', () => {
+    expect(loadConfig({}).outboundAllowedNetworks).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOWED_NETWORKS: 'loopback,192.168.10.5' }).outboundAllowedNetworks).toEqual(['loopback', '192.168.10.5']);
+    expect(() => loadConfig({ OUTBOUND_ALLOWED_NETWORKS: 'all' })).toThrow(/OUTBOUND_ALLOWED_NETWORKS/);
+  });
+});
+
 describe('the portal’s own mail', () => {
   it('is off unless SMTP_URL or SENDGRID_API_KEY is set', () => {
     expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, sendgridApiKey: undefined, from: undefined });

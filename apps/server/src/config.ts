@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { ProductMailSettings } from './features/communications/product-mail.js';
 import { parseAllowedOrigins } from './platform/origin-check.js';
+import { parseAllowedNetworks } from './platform/outbound-address.js';
 import { loadProviders, type Providers } from './platform/providers.js';
 import { parseEncryptionKey } from './platform/secret-box.js';
 import { parseOutboundSettings, type OutboundSettings } from './features/client-config/client-config.settings.js';
@@ -41,6 +42,8 @@ export interface Config {
   mail: ProductMailSettings;
   /** the help widget, the documentation link and analytics (HELP_WIDGET_*, HELP_CENTER_URL, ANALYTICS_*) */
   outbound: OutboundSettings;
+  /** the non-public networks practice-entered addresses may reach anyway (OUTBOUND_ALLOWED_NETWORKS, decision 0145) */
+  outboundAllowedNetworks: string[];
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -130,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     mail: parseMailSettings(env),
     outbound: parseOutboundSettings(env),
+    outboundAllowedNetworks: parseAllowedNetworks(env.OUTBOUND_ALLOWED_NETWORKS),
   };
 }

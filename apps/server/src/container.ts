@@ -1,5 +1,6 @@
 import { GOOGLE_CALLBACK_PATH, QUICKBOOKS_CALLBACK_PATH } from '@willow/contracts';
 import type { Db } from './db/client.js';
+import type { OutboundGuard } from './platform/outbound-address.js';
 import type { Providers } from './platform/providers.js';
 import type { SecretBox } from './platform/secret-box.js';
 import type { TokenSigner } from './platform/tokens.js';
@@ -106,16 +107,19 @@ export function createContainer(
     secretBox: SecretBox;
     /** the providers' base URLs and the portal's public address */
     providers: Providers;
+    /** checks every address a practice enters before the server connects to it (decision 0145) */
+    outboundGuard: OutboundGuard;
   },
 ) {
   const audit = new AuditService(db);
-  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, integrationAddresses(opts.providers.publicUrl));
+  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, integrationAddresses(opts.providers.publicUrl));
   const communications = new CommunicationsService(db, {
     integrations,
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
     productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
     retry: opts.outboxRetry,
     storage: opts.storage,
+    outboundGuard: opts.outboundGuard,
   });
   const locations = new LocationsService(db);
   const idempotency = new Idempotency(db);

@@ -43,6 +43,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     trustProxy: cfg.trustProxy,
     allowedOrigins: cfg.allowedOrigins,
     outbound: cfg.outbound,
+    outboundAllowedNetworks: cfg.outboundAllowedNetworks,
     listen: database.listen,
     countQueries: cfg.countQueries,
     logger: { level: cfg.logLevel },

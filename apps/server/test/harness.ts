@@ -63,6 +63,11 @@ export async function createTestApp(
     /** providers' base URLs (local fakes) and the public address */
     providers?: Partial<Providers>;
     outbound?: AppOptions['outbound'];
+    /**
+     * OUTBOUND_ALLOWED_NETWORKS: loopback unless a test says otherwise, as the tests' fakes of a
+     * partner's API and a mail server listen there (the guard's own tests pass [])
+     */
+    outboundAllowedNetworks?: readonly string[];
   } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
@@ -107,6 +112,7 @@ export async function createTestApp(
     ...(opts.mail && { mail: opts.mail }),
     ...(opts.outboxRetry && { outboxRetry: opts.outboxRetry }),
     ...(opts.outbound && { outbound: opts.outbound }),
+    outboundAllowedNetworks: opts.outboundAllowedNetworks ?? ['loopback'],
   });
   await app.ready();
   return {

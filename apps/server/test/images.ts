@@ -1,5 +1,6 @@
 // Real (tiny) images built in code, so tests need no binary files.
 import { deflateSync } from 'node:zlib';
+import jpeg from 'jpeg-js';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -35,4 +36,32 @@ export function tinyPng(width = 2, height = 2, rgb: [number, number, number] = [
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A valid width×height baseline JPEG of one colour. */
+export function tinyJpeg(width = 8, height = 8): Buffer {
+  const data = Buffer.alloc(width * height * 4, 180);
+  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+}
+
+/**
+ * Files that start like a PNG or JPEG and are not one: garbage after a PNG's header, a PNG whose
+ * compressed data was damaged (its checksum no longer matches), one cut short, a JPEG cut short,
+ * and a PNG that claims 50,000 × 50,000 pixels.
+ */
+export function brokenImages(): Record<string, Buffer> {
+  const png = tinyPng(4, 4);
+  const damaged = Buffer.from(png);
+  damaged[png.indexOf('IDAT') + 6]! ^= 0xff;
+  const huge = Buffer.from(png);
+  huge.writeUInt32BE(50_000, 16);
+  huge.writeUInt32BE(50_000, 20);
+  const jpg = tinyJpeg(16, 16);
+  return {
+    'garbage after a PNG header': Buffer.concat([png.subarray(0, 16), Buffer.from('not really a picture at all')]),
+    'damaged PNG data': damaged,
+    'a PNG cut short': png.subarray(0, png.length - 20),
+    'a JPEG cut short': jpg.subarray(0, jpg.length - 40),
+    'a PNG claiming 50,000 × 50,000 pixels': huge,
+  };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authenticated, operation, publicAccess } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, OkResponse, PageQuery, wrapped } from './rules.js';
+import { idField, noAmpersand, OkResponse, PageQuery, wrapped } from './rules.js';
 import { FORM_PURPOSES, SavedFormField, type FormField } from './templates.js';
 
 /**
@@ -296,7 +296,11 @@ export const PublicFormSubmission = z.object({
   /** keyed by the fields' keys; a signature field's answer is its PNG data URL */
   answers: z.record(z.string(), z.unknown()),
   /** who signed: required when the form has a signature field */
-  signerName: z.string().max(200).optional(),
+  signerName: z
+    .string()
+    .max(200)
+    .refine(...noAmpersand)
+    .optional(),
   /** PublicForm.versionHash as shown: a form changed since it was opened is refused (reload it) */
   versionHash: z.string().max(100).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf, operation, publicAccess } from './operation.js';
-import { emailField, idField, IdParams, OkResponse, optionalText, wrapped } from './rules.js';
+import { emailField, idField, IdParams, noAmpersand, OkResponse, optionalText, wrapped } from './rules.js';
 
 /**
  * The third-party services a location can be connected to (SPEC §9), one integration per service
@@ -151,7 +151,10 @@ const required = (max: number) => text(max).min(1, 'is required');
 const keepOrReplace = <T extends z.ZodType<string>>(rule: T) => z.union([z.literal(''), rule]).optional();
 
 const partnerSettings = z.object({
-  name: optionalText(100).optional(),
+  // the partner's name is a name field: no '&' (SPEC §5)
+  name: optionalText(100)
+    .refine(...noAmpersand)
+    .optional(),
   apiUrl: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) address' })])
     .nullable()

@@ -98,6 +98,8 @@ export const LOCATION_LOGO_TYPES: Record<string, string> = { 'image/png': 'PNG i
 export const LOCATION_MESSAGES = {
   logoTooLarge: 'The logo is too large. A logo may be at most 1 MB.',
   logoBadType: 'A logo must be a PNG or JPEG image.',
+  /** it starts like a PNG or JPEG but does not decode (damaged, cut short) or is too large in pixels */
+  logoUnreadable: 'The logo could not be read as an image: the file is damaged or too large in pixels. Please choose another PNG or JPEG file.',
   noLogo: 'This location has no logo',
 } as const;
 

@@ -89,6 +89,8 @@ export const TEMPLATE_MESSAGES = {
 /** Forms and their submissions (SPEC §8). */
 export const FORM_MESSAGES = {
   submitRefused: 'There was an error submitting this form. Please check your answers and try again',
+  /** a signature that is not a whole PNG (the signature pad never sends one): decision 0146 */
+  signatureUnreadable: 'The signature could not be read. Please clear it and sign again.',
   listError: 'Error getting Form Submissions',
   updated: 'Form submission updated',
   deleted: 'Form submission deleted',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToPdfContent, renderPdf } from './pdf-renderer.js';
+import { PNG } from 'pngjs';
+import { markdownToPdfContent, printableImage, renderPdf } from './pdf-renderer.js';
 import { pdfPages, pdfText } from '../../test/pdf-text.js';
-import { tinyPng } from '../../test/images.js';
+import { brokenImages, tinyJpeg, tinyPng } from '../../test/images.js';
 
 const markdown = [
   '# Care instructions',
@@ -94,5 +95,35 @@ describe('renderPdf', () => {
     );
     expect(text).toContain('the clinic map');
     expect(text).not.toContain('root:');
+  });
+});
+
+describe('images arriving for the PDFs (decision 0146)', () => {
+  it('accepts whole PNGs (with and without transparency) and JPEGs', async () => {
+    const withAlpha = new PNG({ width: 30, height: 12 });
+    withAlpha.data.fill(90);
+    expect(await printableImage(tinyPng(6, 3))).toBe('image/png');
+    expect(await printableImage(PNG.sync.write(withAlpha))).toBe('image/png');
+    expect(await printableImage(tinyJpeg(20, 10))).toBe('image/jpeg');
+  });
+
+  it.each(Object.entries(brokenImages()))('refuses %s', async (_, bytes) => {
+    expect(await printableImage(bytes)).toBeUndefined();
+  });
+
+  it('refuses other formats', async () => {
+    expect(await printableImage(Buffer.from('GIF89a tiny'))).toBeUndefined();
+    expect(await printableImage(Buffer.from('%PDF-1.7'))).toBeUndefined();
+  });
+
+  it('a broken logo stored before images were checked is left out: the PDF still prints', async () => {
+    const broken = brokenImages()['garbage after a PNG header']!;
+    const pdf = await renderPdf({
+      page: { pageSize: 'A4', orientation: 'portrait', header: 'Willow Pet Care', showPageNumbers: false, logo: { data: broken, contentType: 'image/png' } },
+      title: 'Aftercare letter',
+      content: markdownToPdfContent('Dear Jane'),
+    });
+    expect(pdf.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    expect(await pdfText(pdf)).toContain('Willow Pet Care');
   });
 });

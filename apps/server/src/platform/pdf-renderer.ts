@@ -8,6 +8,7 @@
 // as bytes), so a template cannot make the server read a file or call an address.
 import type { Column, Content, ContentText, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
 import { Lexer, type Token, type Tokens } from 'marked';
+import { decodableImage, type ImageType } from './image-check.js';
 
 /** The standard fonts pdfkit carries as metrics: nothing to embed or download. */
 const STANDARD_FONT_FILES = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);
@@ -100,9 +101,34 @@ export async function renderPdf(input: RenderPdfInput): Promise<Buffer> {
   return pdfmake.createPdf(definition).getBuffer();
 }
 
-/** The logo (when it is an image pdfkit can read) beside the header text, above the body. */
+/**
+ * Whether an image arriving (a logo, a drawn signature) prints: decoded in full, then laid into a
+ * throwaway PDF as a letterhead lays a logo, through pdfmake's and pdfkit's own image readers
+ * (decision 0146). Its type, or undefined.
+ */
+export async function printableImage(data: Buffer): Promise<ImageType | undefined> {
+  const type = decodableImage(data);
+  if (!type) return undefined;
+  try {
+    await renderPdf({
+      page: { pageSize: 'A4', orientation: 'portrait', showPageNumbers: false, logo: { data, contentType: type } },
+      title: 'Image check',
+      titleHeading: false,
+      content: '',
+    });
+  } catch {
+    return undefined;
+  }
+  return type;
+}
+
+/**
+ * The logo (when it is an image pdfkit can read) beside the header text, above the body. A logo
+ * stored before images were decoded on arrival, and broken, is left out rather than failing the
+ * PDF (pdfkit's PNG reader fails where nothing can catch it).
+ */
 function letterheadContent(page: PdfPage): Content | undefined {
-  const logo = page.logo && LOGO_TYPES.has(page.logo.contentType) ? page.logo : undefined;
+  const logo = page.logo && LOGO_TYPES.has(page.logo.contentType) && decodableImage(page.logo.data) === page.logo.contentType ? page.logo : undefined;
   const header = page.header?.trim() ? markdownToPdfContent(page.header, { fontSize: 9 }) : undefined;
   if (!logo && !header) return undefined;
   const columns: Column[] = [];

@@ -23,6 +23,7 @@ import { readStored, type DocumentStorage } from '../documents/document-storage.
 import { communicationsRepository, productMessagesRepository, type OutboxRow, type ProductMessageRow, type Settlement } from './communications.repository.js';
 import type { OutboxJob, OutboxSource } from './outbox-worker.js';
 import { ProductMailer } from './product-mail.js';
+import type { OutboundGuard } from '../../platform/outbound-address.js';
 import { sendgridProvider, sendSms, smtpProvider, type Attachment, type EmailProvider, type Outcome } from './providers.js';
 import { phoneDigitsOf, toE164 } from './phone.js';
 
@@ -96,6 +97,8 @@ export class CommunicationsService implements OutboxSource {
       retry?: Partial<RetryPolicy> | undefined;
       /** where the documents attached to emails are read from */
       storage?: DocumentStorage | undefined;
+      /** checks the SMTP hosts practices enter before the outbox connects to them (decision 0145) */
+      outboundGuard: OutboundGuard;
     },
   ) {
     this.retry = { ...DEFAULT_RETRY, ...deps.retry };
@@ -363,7 +366,7 @@ export class CommunicationsService implements OutboxSource {
               user: integration.publicKey,
               password: integration.privateKey,
             },
-            { pool: true },
+            { pool: true, guard: this.deps.outboundGuard },
           ),
     );
     const outcome = await provider.send({

@@ -9,7 +9,8 @@ import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { newClient } from '../../../test/records.js';
 import { settled } from './communications.fixtures.js';
 import { OutboxWorker } from './outbox-worker.js';
-import { messageIdOf } from './providers.js';
+import { OutboundGuard } from '../../platform/outbound-address.js';
+import { messageIdOf, smtpProvider } from './providers.js';
 
 const SENDGRID_KEY = 'SG.right-key';
 
@@ -73,6 +74,32 @@ describe('through SMTP', () => {
     expect(await settled(t, message.id)).toMatchObject({ state: 'failed', provider: 'smtp', reason: INTEGRATION_MESSAGES.notSetUpCorrectly });
     const [integration] = await ctx.app.container.integrations.list(t, t.locationId);
     expect(integration?.lastCheck).toMatchObject({ ok: false, message: INTEGRATION_MESSAGES.notSetUpCorrectly });
+  });
+});
+
+describe('a location’s mail server on a private network (decision 0145)', () => {
+  const envelope = { id: 'guarded-message', to: 'cora@example.com', from: { email: 'front@clinic.test' }, subject: 'Hello', body: 'Hi' };
+  const settings = { host: '127.0.0.1', port: 0, security: 'none' as const, user: 'clinic', password: 'clinic-pass' };
+
+  it('is never connected to unless the operator allows its network: the message fails as the integration set up wrong', async () => {
+    const before = smtp.messages.length;
+    const refused = smtpProvider({ ...settings, port: smtp.port }, { guard: new OutboundGuard() });
+    expect(await refused.send(envelope)).toEqual({
+      kind: 'credentialsRefused',
+      reason: '127.0.0.1 is a private or local network address. The portal connects only to addresses on the internet.',
+    });
+    refused.close?.();
+    expect(smtp.messages.length).toBe(before);
+
+    const allowed = smtpProvider({ ...settings, port: smtp.port }, { guard: new OutboundGuard(['loopback']) });
+    expect(await allowed.send(envelope)).toMatchObject({ kind: 'sent' });
+    allowed.close?.();
+    expect(smtp.messages.length).toBe(before + 1);
+  });
+
+  it('a name that cannot be resolved now is tried again later', async () => {
+    const unresolved = smtpProvider({ ...settings, host: 'mail.nowhere.willow.test' }, { guard: new OutboundGuard([], async () => []) });
+    expect(await unresolved.send(envelope)).toMatchObject({ kind: 'retry', reason: 'mail.nowhere.willow.test could not be found. Check the address.' });
   });
 });
 

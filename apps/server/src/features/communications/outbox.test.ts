@@ -11,6 +11,7 @@ import { backoff, CommunicationsService, DEFAULT_RETRY, INTERRUPTED } from './co
 import { OutboxWorker } from './outbox-worker.js';
 import { EmailNotSetUpError, ProductMailer } from './product-mail.js';
 import { messageIdOf } from './providers.js';
+import { OutboundGuard } from '../../platform/outbound-address.js';
 
 /** Polls until `check` holds (the worker runs on its own). */
 async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
@@ -42,6 +43,7 @@ function serviceOn(database: Database, retry = { leaseMs: 400, baseMs: 20, maxMs
     endpoints: { sendgridApiUrl: 'http://127.0.0.1:9', twilioApiUrl: 'http://127.0.0.1:9', publicUrl: undefined },
     productMail: new ProductMailer({ smtpUrl: smtp.url, from: 'Willow <portal@willow.test>' }, 'http://127.0.0.1:9'),
     retry,
+    outboundGuard: new OutboundGuard(),
   });
 }
 
@@ -104,6 +106,7 @@ describe('product mail', () => {
       endpoints: { sendgridApiUrl: 'http://127.0.0.1:9', twilioApiUrl: 'http://127.0.0.1:9', publicUrl: undefined },
       productMail: new ProductMailer({ smtpUrl: wrong.toString() }, 'http://127.0.0.1:9'),
       retry: { leaseMs: 400, baseMs: 20, maxMs: 200, maxAttempts: 3 },
+      outboundGuard: new OutboundGuard(),
     });
     const { id } = await service.productMail.queue(ctx.database.db, { to: 'refused@example.com', subject: 's', body: 'b' });
     const w = worker(service);

@@ -3,7 +3,9 @@
 // what became of it, in the outbox's terms: sent (the provider's id), retry (a temporary failure:
 // the provider or the network is down, a rate limit), failed (refused for good, with the
 // provider's reason) or refused credentials (the integration's settings are wrong).
-import nodemailer from 'nodemailer';
+import { isIP } from 'node:net';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { OutboundAddressRefused, preferredAddress, type OutboundGuard } from '../../platform/outbound-address.js';
 import { basicAuthorization } from '../../platform/providers.js';
 
 export interface Envelope {
@@ -53,28 +55,51 @@ export interface SmtpSettings {
   password?: string | null;
 }
 
-/** A location's SMTP server, or the product's (SMTP_URL, parsed by nodemailer with its TLS options). */
-export function smtpProvider(settings: SmtpSettings | string, opts: { pool?: boolean } = {}): EmailProvider {
-  const transport =
-    typeof settings === 'string'
-      ? nodemailer.createTransport(settings)
-      : nodemailer.createTransport({
-          host: settings.host,
-          port: settings.port,
-          secure: settings.security === 'tls',
-          requireTLS: settings.security === 'starttls',
-          ignoreTLS: settings.security === 'none',
-          ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
-          // A claim's messages to one server share up to 5 connections, each reused for many messages.
-          ...(opts.pool && { pool: true, maxConnections: 5, maxMessages: 1000 }),
-          connectionTimeout: 15_000,
-          greetingTimeout: 15_000,
-          socketTimeout: 30_000,
-        });
+/**
+ * A location's SMTP server: its host is an address a practice typed, so it is resolved and checked
+ * by the outbound guard first, and the connection goes to the checked address (the host's name
+ * still verifies its TLS certificate). Refused as a private address: OutboundAddressRefused.
+ */
+export async function openLocationSmtp(
+  settings: SmtpSettings,
+  guard: OutboundGuard,
+  options: { pool?: boolean; timeouts?: { connection: number; greeting: number; socket: number } } = {},
+): Promise<Transporter> {
+  const checked = preferredAddress(await guard.resolve(settings.host));
+  const timeouts = options.timeouts ?? { connection: 15_000, greeting: 15_000, socket: 30_000 };
+  return nodemailer.createTransport({
+    host: checked.address,
+    port: settings.port,
+    // the name the server's certificate is checked against (SNI too), as if connected by name
+    ...(isIP(settings.host) === 0 && { tls: { servername: settings.host } }),
+    secure: settings.security === 'tls',
+    requireTLS: settings.security === 'starttls',
+    ignoreTLS: settings.security === 'none',
+    ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
+    // A claim's messages to one server share up to 5 connections, each reused for many messages.
+    ...(options.pool && { pool: true, maxConnections: 5, maxMessages: 1000 }),
+    connectionTimeout: timeouts.connection,
+    greetingTimeout: timeouts.greeting,
+    socketTimeout: timeouts.socket,
+  });
+}
+
+/**
+ * The product's SMTP server (SMTP_URL, the operator's, parsed by nodemailer with its TLS options),
+ * or a location's (checked by the guard when the first message is sent).
+ */
+export function smtpProvider(settings: string): EmailProvider;
+export function smtpProvider(settings: SmtpSettings, opts: { pool?: boolean; guard: OutboundGuard }): EmailProvider;
+export function smtpProvider(settings: SmtpSettings | string, opts?: { pool?: boolean; guard: OutboundGuard }): EmailProvider {
+  let opened: Promise<Transporter> | undefined;
+  const open = () =>
+    (opened ??=
+      typeof settings === 'string' ? Promise.resolve(nodemailer.createTransport(settings)) : openLocationSmtp(settings, opts!.guard, { pool: opts?.pool ?? false }));
   return {
     name: 'smtp',
     async send(e) {
       try {
+        const transport = await open();
         const info = await transport.sendMail({
           messageId: messageIdOf(e.id),
           from: e.from.name ? { name: e.from.name, address: e.from.email } : e.from.email,
@@ -90,11 +115,13 @@ export function smtpProvider(settings: SmtpSettings | string, opts: { pool?: boo
         return smtpOutcome(err);
       }
     },
-    close: () => transport.close(),
+    close: () => void opened?.then((t) => t.close(), () => undefined),
   };
 }
 
 function smtpOutcome(err: unknown): Outcome {
+  // The location's host leads to a private network: its settings are wrong. Not found: DNS may answer later.
+  if (err instanceof OutboundAddressRefused) return err.reason === 'unresolved' ? { kind: 'retry', reason: err.message } : { kind: 'credentialsRefused', reason: err.message };
   const e = err as { code?: string; responseCode?: number; response?: string };
   const reason = e.response ?? describe(err);
   if (e.code === 'EAUTH' || e.responseCode === 535 || e.responseCode === 530) return { kind: 'credentialsRefused', reason };

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { printableImage } from '../../platform/pdf-renderer.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository, type AppointmentRow } from '../appointments/appointments.repository.js';
@@ -264,6 +265,10 @@ export class FormRequestsService {
     const image = signatureField ? (answers[signatureField.key] as string | undefined) : undefined;
     const signerName = input.signerName?.trim() ?? '';
     if (image && !signerName) throw refused();
+    // The drawn signature is printed into the submission's PDF: it must decode as a whole PNG.
+    if (image && (await printableImage(Buffer.from(image.slice(image.indexOf(',') + 1), 'base64'))) !== 'image/png') {
+      throw badRequest(FORM_MESSAGES.signatureUnreadable);
+    }
     const submittedAt = new Date();
     const signature = image ? { name: signerName, signedAt: submittedAt, ip: from.ip, userAgent: from.userAgent?.slice(0, 300) ?? null, image } : null;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { createAccount, createLoggedApp, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
+import { brokenImages } from '../../../test/images.js';
 import { newClient, newPatient, storageKeyOf, storedBytes } from '../../../test/records.js';
 import { createFormTemplate, freshIp, goodAnswers, linkParts, openForm, sendForm, SIGNATURE_PNG, submitForm } from './forms.fixtures.js';
 
@@ -243,6 +244,20 @@ describe('the public form', () => {
     }
     expect(await submissionsOf(client.id)).toEqual([]);
     expect((await openForm(ctx, request.url)).statusCode).toBe(200);
+  });
+
+  it('refuses a signature that does not decode as a whole PNG, and a signer’s name with "&" (a name field), each with its message; the link stays open', async () => {
+    const { client, request } = await deviceForm();
+    for (const [what, bytes] of Object.entries(brokenImages()).filter(([, b]) => b[0] === 0x89)) {
+      const res = await submitForm(ctx, request.url, { answers: goodAnswers({ signature: `data:image/png;base64,${bytes.toString('base64')}` }), signerName: 'Maria Alvarez' });
+      expect(res.statusCode, what).toBe(400);
+      expect(errorOf(res), what).toBe(api.FORM_MESSAGES.signatureUnreadable);
+    }
+    const named = await submitForm(ctx, request.url, { answers: goodAnswers(), signerName: 'Maria & Tom Alvarez' });
+    expect(named.statusCode).toBe(400);
+    expect(errorOf(named)).toBe(api.MESSAGES.ampersand);
+    expect(await submissionsOf(client.id)).toEqual([]);
+    expect((await submitForm(ctx, request.url, { answers: goodAnswers(), signerName: 'Maria and Tom Alvarez' })).statusCode).toBe(201);
   });
 
   it('refuses a form changed since it was opened when the page sends the hash it showed', async () => {

@@ -1,9 +1,10 @@
 // Security-critical: these calls carry the integrations' secrets to their providers. Only what a
 // provider says back leaves them, with every secret cut out (`withoutSecrets`); no error object
 // that could hold a key (a request's headers, options) is thrown or logged from here.
-import nodemailer from 'nodemailer';
 import { GOOGLE_CALLBACK_PATH, INTEGRATION_CATALOGUE, INTEGRATION_MESSAGES, type IntegrationService } from '@willow/contracts';
+import { OutboundAddressRefused, type OutboundGuard } from '../../platform/outbound-address.js';
 import { basicAuthorization, type Providers } from '../../platform/providers.js';
+import { openLocationSmtp } from '../communications/providers.js';
 import { withoutSecrets } from './integration-errors.js';
 import type { IntegrationCredentials } from './integrations.service.js';
 import { isStripeAuthError, isStripeError, stripeClient } from './stripe-client.js';
@@ -21,6 +22,8 @@ const CHECK_TIMEOUT_MS = 15_000;
 /** What the checks need beyond the integration itself. */
 export interface CheckContext {
   providers: Providers;
+  /** checks the addresses a practice entered (a partner's API, a mail server) before they are reached */
+  guard: OutboundGuard;
   /** the location's Stripe credentials, for the webhook's check */
   stripe?: IntegrationCredentials | undefined;
 }
@@ -115,33 +118,46 @@ async function checkTwilio(c: IntegrationCredentials, ctx: CheckContext): Promis
   return refused(`Twilio said: ${providerMessage(res.text, res.status)}`);
 }
 
-async function checkSmtp(c: IntegrationCredentials): Promise<CheckResult> {
+async function checkSmtp(c: IntegrationCredentials, ctx: CheckContext): Promise<CheckResult> {
   const s = c.settings;
-  const transport = nodemailer.createTransport({
-    host: String(s.host),
-    port: Number(s.port),
-    secure: s.security === 'tls',
-    requireTLS: s.security === 'starttls',
-    ignoreTLS: s.security === 'none',
-    ...(c.publicKey && { auth: { user: c.publicKey, pass: c.privateKey ?? '' } }),
-    connectionTimeout: CHECK_TIMEOUT_MS,
-    greetingTimeout: CHECK_TIMEOUT_MS,
-    socketTimeout: CHECK_TIMEOUT_MS,
-  });
+  const where = `${String(s.host)}:${String(s.port)}`;
+  let transport;
+  try {
+    transport = await openLocationSmtp(
+      {
+        host: String(s.host),
+        port: Number(s.port),
+        security: (s.security as 'starttls' | 'tls' | 'none') ?? 'starttls',
+        user: c.publicKey,
+        password: c.privateKey,
+      },
+      ctx.guard,
+      { timeouts: { connection: CHECK_TIMEOUT_MS, greeting: CHECK_TIMEOUT_MS, socket: CHECK_TIMEOUT_MS } },
+    );
+  } catch (err) {
+    if (err instanceof OutboundAddressRefused) return failed(`The mail server could not be used: ${err.message}`);
+    throw err;
+  }
   try {
     await transport.verify();
-    return accepted(`The mail server at ${String(s.host)}:${String(s.port)} accepted the connection${c.publicKey ? ' and the sign-in' : ''}.`);
+    return accepted(`The mail server at ${where} accepted the connection${c.publicKey ? ' and the sign-in' : ''}.`);
   } catch (err) {
     const e = err as { code?: string; response?: string; message?: string };
     if (e.code === 'EAUTH') return refused(`The mail server said: ${e.response ?? e.message ?? 'authentication failed'}`);
     if (e.code === 'ENOAUTH' || /authentication/i.test(e.response ?? '')) return refused('The mail server requires a user name and password.');
-    return failed(`The mail server at ${String(s.host)}:${String(s.port)} could not be used: ${e.response ?? e.message ?? e.code ?? 'no answer'}`);
+    return failed(`The mail server at ${where} could not be used: ${e.response ?? e.message ?? e.code ?? 'no answer'}`);
   } finally {
     transport.close();
   }
 }
 
-async function checkPartner(c: IntegrationCredentials): Promise<CheckResult> {
+/**
+ * A partner's API address is whatever a practice typed: it is reached only through the outbound
+ * guard (public addresses, the checked one connected to, no redirect followed), and what answers
+ * is told by its status alone. The body is never read, let alone repeated to staff: a URL that
+ * points at something else must not become a way to read it.
+ */
+async function checkPartner(c: IntegrationCredentials, ctx: CheckContext): Promise<CheckResult> {
   const apiUrl = typeof c.settings.apiUrl === 'string' && c.settings.apiUrl ? c.settings.apiUrl : null;
   if (!apiUrl) {
     return {
@@ -150,11 +166,23 @@ async function checkPartner(c: IntegrationCredentials): Promise<CheckResult> {
       message: 'This partner cannot be tested: its API address is not set. Add the address the partner gives for its API to test the connection.',
     };
   }
-  const res = await request('The partner', apiUrl, { headers: { authorization: basicAuthorization(c.publicKey!, c.privateKey!), accept: 'application/json' } });
-  if ('unreachable' in res) return failed(res.unreachable);
-  if (res.status >= 200 && res.status < 300) return accepted('The partner accepted the user name and password.');
-  if (res.status === 401 || res.status === 403) return refused(`The partner said: ${providerMessage(res.text, res.status)}`);
-  return failed(`The partner’s API address answered ${res.status}. Check the address.`);
+  let status: number;
+  try {
+    status = await ctx.guard.requestStatus(apiUrl, {
+      headers: { authorization: basicAuthorization(c.publicKey!, c.privateKey!), accept: 'application/json' },
+      timeoutMs: CHECK_TIMEOUT_MS,
+    });
+  } catch (err) {
+    if (err instanceof OutboundAddressRefused) return failed(`The partner’s API address cannot be used: ${err.message}`);
+    const name = (err as { name?: string }).name;
+    const code = (err as { code?: string }).code;
+    const why = name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : (code ?? 'no connection');
+    return failed(`The partner could not be reached (${why}). Please try again later.`);
+  }
+  if (status >= 200 && status < 300) return accepted('The partner accepted the user name and password.');
+  if (status === 401 || status === 403) return refused(`The partner refused the user name and password (it answered ${status}).`);
+  if (status >= 300 && status < 400) return failed(`The partner’s API address answered ${status}, a redirect, which is not followed. Enter the address the partner gives for its API.`);
+  return failed(`The partner’s API address answered ${status}. Check the address.`);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { OutboundGuard } from '../../platform/outbound-address.js';
 import type { Providers } from '../../platform/providers.js';
 import { SecretBoxError, type SecretBox } from '../../platform/secret-box.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -83,6 +84,8 @@ export class IntegrationsService {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly providers: Providers,
+    /** the addresses practices enter (a partner's API, a mail server) are checked by it (decision 0145) */
+    private readonly guard: OutboundGuard,
     private readonly addresses: IntegrationAddresses = {},
   ) {}
 
@@ -285,7 +288,7 @@ export class IntegrationsService {
   async test(scope: Scope, id: string): Promise<IntegrationCheck> {
     const credentials = await this.credentialsById(scope, id);
     const stripe = credentials.service === 'stripeWebhook' ? await this.credentials(scope, credentials.locationId, 'stripe') : undefined;
-    const result = await checkIntegration(credentials, { providers: this.providers, stripe });
+    const result = await checkIntegration(credentials, { providers: this.providers, guard: this.guard, stripe });
     if (!result.tested) return { ok: false, message: result.message, at: new Date().toISOString() };
     return this.recordCheck(scope, id, { ok: result.ok, message: result.message });
   }

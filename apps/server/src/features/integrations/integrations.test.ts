@@ -19,6 +19,7 @@ import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-s
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { startFakeStripe, type FakeStripe } from '../../../test/fakes/fake-stripe.js';
 import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twilio.js';
+import { startHttpFake } from '../../../test/fakes/http-fake.js';
 
 const PUBLIC_URL = 'https://portal.practice.example';
 const SENDGRID_KEY = 'SG.right-key-accepted-by-sendgrid';
@@ -122,6 +123,8 @@ describe('POST /api/integrations', () => {
     [{ service: 'memorialPartner3', publicKey: 'user', privateKey: '  ' }, 'privateKey: is required'],
     [{ service: 'twilio', publicKey: 'AC123', privateKey: 'tok', settings: { fromNumber: '+15551234567' } }, 'publicKey: must start with AC followed by 32 letters and digits'],
     [{ service: 'stripeWebhook', publicKey: 'we_1', privateKey: 'whsec_1' }, 'service: must be one of the integration services'],
+    // the partner's name is a name field (SPEC §5)
+    [{ service: 'memorialPartner1', publicKey: 'user', privateKey: 'pw', settings: { name: 'Paws & Peace' } }, api.MESSAGES.ampersand],
   ])('refuses %j with the field’s message', async (data, message) => {
     const res = await create({ locationId: practice.locationId, ...data });
     expect(res.statusCode).toBe(400);
@@ -370,6 +373,92 @@ describe('POST /api/integrations/{id}/test', () => {
     const integration = await created({ locationId: await newLocation(), service: 'google', publicKey: 'google-client', privateKey: 'google-right-secret' });
     expect((await test(integration.id, other.admin)).statusCode).toBe(404);
     expect((await test(integration.id, await createUser(ctx, practice, []))).statusCode).toBe(403);
+  });
+});
+
+describe('addresses a practice enters: a partner’s API and a mail server (decision 0145)', () => {
+  it('a partner answering anything but success is told by its status: its body never reaches staff', async () => {
+    const talkative = await startHttpFake([
+      ['GET', '/refuses', () => ({ status: 401, body: { message: 'INTERNAL-401-BODY' } })],
+      ['GET', '/fails', () => ({ status: 500, body: { error: 'INTERNAL-500-BODY' } })],
+      ['GET', '/moves', () => ({ status: 302, body: 'INTERNAL-302-BODY', headers: { location: `${partner.url}/api` } })],
+    ]);
+    try {
+      const checkOf = async (path: string) => {
+        const integration = await created({
+          locationId: await newLocation(),
+          service: 'memorialPartner1',
+          publicKey: 'orders@practice.example',
+          privateKey: 'partner-right-password',
+          settings: { apiUrl: `${talkative.url}${path}` },
+        });
+        const res = await test(integration.id);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).not.toContain('INTERNAL');
+        return res.json() as api.IntegrationCheck;
+      };
+      expect(await checkOf('/refuses')).toMatchObject({ ok: false, message: `${INTEGRATION_MESSAGES.notSetUpCorrectly} The partner refused the user name and password (it answered 401).` });
+      expect(await checkOf('/fails')).toMatchObject({ ok: false, message: 'The partner’s API address answered 500. Check the address.' });
+      // The redirect is not followed: the partner fake it points at is never asked.
+      const asked = partner.requests.length;
+      expect((await checkOf('/moves')).message).toContain('answered 302, a redirect, which is not followed');
+      expect(partner.requests.length).toBe(asked);
+    } finally {
+      await talkative.close();
+    }
+  });
+
+  describe('without OUTBOUND_ALLOWED_NETWORKS', () => {
+    let guarded: TestContext;
+    let admin: Client;
+    let locationId: string;
+    beforeAll(async () => {
+      guarded = await createTestApp({ outboundAllowedNetworks: [] });
+      const account = await createAccount(guarded);
+      admin = account.admin;
+      locationId = account.locationId;
+    });
+    afterAll(async () => {
+      await guarded?.close();
+    });
+
+    const tested = async (data: Record<string, unknown>) => {
+      const made = await admin.call(api.createIntegration, { body: { data: { locationId, ...data } } });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = (made.json() as api.Integration).id;
+      const res = await admin.call(api.testIntegration, { params: { id } });
+      expect(res.statusCode, res.body).toBe(200);
+      await admin.call(api.deleteIntegration, { params: { id } });
+      return res.json() as api.IntegrationCheck;
+    };
+
+    it.each(['http://127.0.0.1:{port}/api', 'http://localhost:{port}/api', 'http://[::1]:{port}/api', 'http://[::ffff:127.0.0.1]:{port}/api', 'http://0.0.0.0:{port}/api', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/api'])(
+      'a partner API address of %s is refused, and nothing is asked there',
+      async (pattern) => {
+        const asked = partner.requests.length;
+        const check = await tested({
+          service: 'memorialPartner1',
+          publicKey: 'orders@practice.example',
+          privateKey: 'partner-right-password',
+          settings: { apiUrl: pattern.replace('{port}', new URL(partner.url).port) },
+        });
+        expect(check.ok).toBe(false);
+        expect(check.message).toMatch(/^The partner’s API address cannot be used: .+ is a private or local network address\. The portal connects only to addresses on the internet\.$/);
+        expect(partner.requests.length).toBe(asked);
+      },
+    );
+
+    it.each(['127.0.0.1', 'localhost', '::1', '192.168.1.25'])('a mail server at %s is refused before any connection', async (host) => {
+      const check = await tested({
+        service: 'smtp',
+        publicKey: 'mailer',
+        privateKey: 'smtp-right-password',
+        settings: { host, port: smtp.port, security: 'none', fromEmail: 'front@practice.example' },
+      });
+      expect(check.ok).toBe(false);
+      expect(check.message).toContain('is a private or local network address');
+      expect(check.message).not.toContain('accepted');
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // A location's letterhead logo (decision 0098): a PNG or JPEG of at most 1 MB, kept in the
 // document storage under a key the server makes, printed at the top of the location's PDFs.
-// Security: the file's type is read from its first bytes, never from its name or claimed type, and
+// Security: the file's type is read from its first bytes, never from its name or claimed type, the
+// image is decoded in full before it is kept (platform/image-check.ts, decision 0146), and
 // the image is only ever served as that type with nosniff (the route); a location of another
 // account is not found before the body is read.
 import { randomUUID } from 'node:crypto';
@@ -8,7 +9,8 @@ import { Readable } from 'node:stream';
 import { LOCATION_LOGO_MAX_BYTES, LOCATION_LOGO_TYPES, LOCATION_MESSAGES, type Location } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { HttpError, notFound } from '../../platform/errors.js';
+import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import { printableImage } from '../../platform/pdf-renderer.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { readStored, sniffContentType, type DocumentStorage } from '../documents/document-storage.js';
 import type { UploadFile } from '../documents/upload-body.js';
@@ -42,6 +44,8 @@ export class LocationLogoService {
     await file.finished();
     const contentType = sniffContentType(data.subarray(0, 16));
     if (!contentType || !LOCATION_LOGO_TYPES[contentType]) throw new HttpError(415, LOCATION_MESSAGES.logoBadType);
+    // Decoded in full now, not only sniffed: a broken image would break every PDF of the location.
+    if ((await printableImage(data)) !== contentType) throw badRequest(LOCATION_MESSAGES.logoUnreadable);
     const key = `${auth.accountId}/logos/${randomUUID()}`;
     await this.storage.put(key, Readable.from([data]));
     let replaced: string | null = null;

@@ -14,7 +14,7 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../../test/harness.js';
-import { tinyPng } from '../../../test/images.js';
+import { brokenImages, tinyJpeg, tinyPng } from '../../../test/images.js';
 import { storedBytes } from '../../../test/records.js';
 import { locations } from './locations.table.js';
 import { eq } from 'drizzle-orm';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF fake jpeg body')]);
+const JPEG_BYTES = tinyJpeg(12, 6);
 const uploadLogo = (caller: Client, locationId: string, file: { name?: string; bytes?: Buffer; type?: string }) =>
   uploadTo(ctx, caller, `/api/location/${locationId}/logo`, {}, file);
 const logoKeyOf = async (locationId: string) =>
@@ -88,6 +88,18 @@ describe('location logo', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(errorOf(tooLarge)).toBe(LOCATION_MESSAGES.logoTooLarge);
 
+    const kept = await frontDesk.call(api.getLocationLogo, { params: { id: home.locationId } });
+    expect(kept.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('refuses a file that starts like a PNG or JPEG but does not decode (400), keeping the logo it had', async () => {
+    const png = tinyPng(5, 5);
+    expect((await uploadLogo(manager, home.locationId, { name: 'logo.png', bytes: png, type: 'image/png' })).statusCode).toBe(200);
+    for (const [what, bytes] of Object.entries(brokenImages())) {
+      const res = await uploadLogo(manager, home.locationId, { name: 'logo.png', bytes, type: 'image/png' });
+      expect(res.statusCode, what).toBe(400);
+      expect(errorOf(res), what).toBe(LOCATION_MESSAGES.logoUnreadable);
+    }
     const kept = await frontDesk.call(api.getLocationLogo, { params: { id: home.locationId } });
     expect(kept.rawPayload.equals(png)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { FORM_MESSAGES, FormField, formSchemaOf } from '@willow/contracts';
+import { FORM_MESSAGES, FormField, formSchemaOf, MESSAGES } from '@willow/contracts';
 import type { PublicForm } from '@willow/contracts';
 import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import PublicFormPage from './public-form-page';
@@ -72,13 +72,33 @@ describe('the public form page', { timeout: 20_000 }, () => {
     expect((screen.getByRole('radio', { name: 'Communal' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('a signature the server could not read says so, the answers kept', async () => {
+    fakeServer((call) => {
+      if (call.path === PATH && call.method === 'GET') return { body: form };
+      if (call.path === PATH && call.method === 'POST') return { status: 400, body: { error: { message: FORM_MESSAGES.signatureUnreadable } } };
+    });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Private' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(FORM_MESSAGES.signatureUnreadable);
+    expect((screen.getByRole('radio', { name: 'Private' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('asks the signer’s name when the form has a signature', async () => {
     const signed = { ...form, needsSignerName: true };
     const calls = fakeServer((call) => (call.path === PATH && call.method === 'GET' ? { body: signed } : undefined));
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Please type your full name')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /Your full name/ })).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: /Your full name/ }) as HTMLInputElement;
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    // A name field: no '&' (SPEC §5), said under the field, what was typed kept.
+    fireEvent.change(name, { target: { value: 'Maria & Tom Lopez' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.ampersand)).toBeTruthy();
+    expect(name.value).toBe('Maria & Tom Lopez');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 

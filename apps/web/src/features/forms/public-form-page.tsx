@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Paper, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useParams, useSearchParams } from 'react-router';
-import { FORM_MESSAGES } from '@willow/contracts';
+import { FORM_MESSAGES, PublicFormSubmission } from '@willow/contracts';
 import type { PublicForm } from '@willow/contracts';
 import { isApiError } from '../../lib/http-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -71,7 +71,13 @@ function FillForm({ accountId, requestId, t, form }: { accountId: string; reques
   const submit = useSubmitPublicForm(accountId, requestId);
 
   const checkSigner = () => {
-    const problem = form.needsSignerName && !signerName.trim() ? 'Please type your full name' : undefined;
+    const name = signerName.trim();
+    // The contract's rule for the signer's name (a name field: no '&'), before anything is sent.
+    const problem = !form.needsSignerName
+      ? undefined
+      : !name
+        ? 'Please type your full name'
+        : PublicFormSubmission.shape.signerName.safeParse(name).error?.issues[0]?.message;
     setSignerError(problem);
     return !problem;
   };
@@ -84,8 +90,10 @@ function FillForm({ accountId, requestId, t, form }: { accountId: string; reques
       { t, answers: checked, versionHash: form.versionHash, ...(form.needsSignerName && { signerName: signerName.trim() }) },
       {
         onError: (error) => {
-          // 400: the answers were refused; 429: too many from here (the server's words); 404: the link went meanwhile.
-          if (isApiError(error) && error.status === 400) setRefusal(FORM_MESSAGES.submitRefused);
+          // 400: the answers were refused (the signature that could not be read says so); 429: too
+          // many from here (the server's words); 404: the link went meanwhile.
+          if (isApiError(error) && error.status === 400)
+            setRefusal(error.message === FORM_MESSAGES.signatureUnreadable ? error.message : FORM_MESSAGES.submitRefused);
           else setRefusal(error.message);
         },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IntegrationInput, IntegrationUpdateInput } from '@willow/contracts';
+import { IntegrationInput, IntegrationUpdateInput, MESSAGES } from '@willow/contracts';
 import type { Integration } from '@willow/contracts';
 import { validate } from '../../lib/zod-errors';
 import { blankValues, FORM_SERVICES, integrationFields, integrationLabel, toIntegrationInput, valuesFrom } from './integration-form';
@@ -29,6 +29,8 @@ describe('the integration form from the catalogue', () => {
     expect(stripe).toEqual({ ok: false, errors: { publicKey: 'must start with pk', privateKey: 'must start with sk or rk' } });
     const partner = validate(IntegrationInput, toIntegrationInput('memorialPartner1', { publicKey: '', privateKey: '' }, LOCATION));
     expect(partner).toEqual({ ok: false, errors: { publicKey: 'is required', privateKey: 'is required' } });
+    const named = validate(IntegrationInput, toIntegrationInput('memorialPartner2', { publicKey: 'u', privateKey: 'p', 'settings.name': 'Paws & Peace' }, LOCATION));
+    expect(named).toEqual({ ok: false, errors: { 'settings.name': MESSAGES.ampersand } });
   });
 
   it('sends numbers as numbers', () => {
