@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { crudOperations } from './crud.js';
 import { anyOf, authenticated, operation } from './operation.js';
 import { DISCOUNT_TYPES } from './pricing.js';
-import { dateField, IdParams, idField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
+import { dateField, IdParams, idField, nameField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
 
 /**
  * Estimates, invoices and credit notes (SPEC §7 "Estimates and invoices"; menu Business). Amounts are
@@ -76,7 +76,7 @@ export const TaxCode = z.object({
 export type TaxCode = z.infer<typeof TaxCode>;
 export const TaxCodeInput = z.object({
   locationId: idField(),
-  name: z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+  name: nameField(60),
   rate: z.number({ message: 'must be a number' }).int('must be whole basis points').min(0, 'must be 0 or more').max(10_000, 'must be at most 100 %'),
   active: z.boolean().default(true),
 });

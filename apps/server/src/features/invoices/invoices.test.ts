@@ -37,6 +37,15 @@ describe('tax codes', () => {
     expect(errorOf(res)).toMatch(/^rate:/);
   });
 
+  it("refuse '&' in the name with the name rule's words (SPEC §5), on create and update", async () => {
+    const created = await home.admin.call(api.taxCodeOps.create!, { body: { data: { locationId: home.locationId, name: 'Urns & boxes', rate: 500 } } });
+    expect(created.statusCode).toBe(400);
+    expect(errorOf(created)).toBe(api.MESSAGES.ampersand);
+    const updated = await home.admin.call(api.taxCodeOps.update!, { params: { id: w.tax.id }, body: { data: { name: 'State & city' } } });
+    expect(updated.statusCode).toBe(400);
+    expect(errorOf(updated)).toBe(api.MESSAGES.ampersand);
+  });
+
   it('need locations.manage to change (403), anyone signed in reads them', async () => {
     const res = await desk.call(api.taxCodeOps.create!, { body: { data: { locationId: home.locationId, name: 'Desk', rate: 100 } } });
     expect(res.statusCode).toBe(403);
