@@ -230,7 +230,10 @@ export const InvoiceSummary = z.object({
   /** payments allocated to it less refunds, and credit notes against it (cents) */
   paid: z.number().int(),
   credited: z.number().int(),
-  /** total − paid − credited; what the client still owes on it */
+  /**
+   * total − paid − credited: what the client still owes on it, for a draft too (a draft made from an
+   * estimate holds its deposits); 0 on a void invoice and on a credit note
+   */
   balance: z.number().int(),
   paymentState: z.enum(PAYMENT_STATES),
   finalisedAt: z.string().nullable(),
@@ -238,6 +241,9 @@ export const InvoiceSummary = z.object({
   createdAt: z.string(),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
+
+/** Whether an invoice has a balance to show: an invoice, draft or finalised (a void one and a credit note owe nothing). */
+export const showsBalance = (invoice: Pick<InvoiceSummary, 'kind' | 'status'>): boolean => invoice.kind === 'invoice' && invoice.status !== 'void';
 export const Invoice = InvoiceSummary.extend({
   discountType: z.enum(DISCOUNT_TYPES),
   discountValue: z.number().int(),
@@ -420,7 +426,7 @@ export const ClientBalance = z.object({
   owed: z.number().int(),
   /** payments not allocated to an invoice or estimate, less their refunds */
   credit: z.number().int(),
-  /** deposits held on open or approved estimates */
+  /** deposits held on open or approved estimates and on draft invoices (an invoiced estimate's move there) */
   deposits: z.number().int(),
 });
 export type ClientBalance = z.infer<typeof ClientBalance>;

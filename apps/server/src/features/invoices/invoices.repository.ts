@@ -51,10 +51,12 @@ const paidSql = (outer: typeof invoices) =>
 /** Finalised credit notes against the invoice, as a positive amount. */
 const creditedSql = (outer: typeof invoices) =>
   sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
-/** What is still owed on a finalised invoice; a draft owes its total; a void invoice and a credit note nothing. */
+/**
+ * The one balance rule: total − paid − credited, for a draft as for a finalised invoice (a draft
+ * made from an estimate holds its deposits); a void invoice and a credit note owe nothing.
+ */
 const balanceSql = (outer: typeof invoices) =>
   sql<number>`(case when ${outer.kind} <> 'invoice' or ${outer.status} = 'void' then 0
-    when ${outer.status} = 'draft' then ${outer.total}
     else ${outer.total} - ${paidSql(outer)} - ${creditedSql(outer)} end)`;
 const paymentStateSql = (outer: typeof invoices) =>
   sql<string>`(case when ${outer.kind} <> 'invoice' or ${outer.status} <> 'finalised' then 'not_due'
@@ -233,7 +235,8 @@ export const invoicesRepository = {
 
   /**
    * A client's balance in one statement: what the finalised invoices still owe, the credit
-   * (payments less refunds less what is allocated), and the deposits on open or approved estimates.
+   * (payments less refunds less what is allocated), and the deposits: on open or approved
+   * estimates, and on draft invoices (an invoiced estimate's deposits move to its draft).
    */
   async clientBalance(ex: Executor, scope: Scope, clientId: string): Promise<{ owed: number; credit: number; deposits: number }> {
     const [row] = await clientsRepository.select(
@@ -244,10 +247,12 @@ export const invoicesRepository = {
         received: sql<number>`coalesce((select sum(case when ${payments.kind} = 'refund' then -${payments.amount} else ${payments.amount} end) from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))}), 0)`.mapWith(Number),
         allocated: sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(clients, sql`${paymentAllocations.paymentId} in (select ${payments.id} from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))})`)}), 0)`.mapWith(Number),
         deposits: sql<number>`coalesce((select sum(${depositSql(estimates)}) from ${estimates} where ${estimatesBase.joined(clients, and(eq(estimates.clientId, clients.id), inArray(estimates.status, ['open', 'approved'])))}), 0)`.mapWith(Number),
+        // A deposit moved with its estimate onto a draft invoice is still held until the invoice is finalised.
+        heldOnDrafts: sql<number>`coalesce((select sum(${paidSql(invoices)}) from ${invoices} where ${invoicesBase.joined(clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
       },
       eq(clients.id, clientId),
     );
-    return { owed: row?.owed ?? 0, credit: (row?.received ?? 0) - (row?.allocated ?? 0), deposits: row?.deposits ?? 0 };
+    return { owed: row?.owed ?? 0, credit: (row?.received ?? 0) - (row?.allocated ?? 0), deposits: (row?.deposits ?? 0) + (row?.heldOnDrafts ?? 0) };
   },
 };
 

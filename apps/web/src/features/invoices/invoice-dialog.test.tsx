@@ -123,6 +123,12 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
     expect(sent.invoiceData).not.toHaveProperty('locationId');
   });
 
+  it('a draft holding a deposit shows what was paid and the balance the server gives it (total − paid − credited)', async () => {
+    invoice = invoiceOf({ paid: 5000, balance: 5825 });
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    expect(await screen.findByText('Paid $50.00 · Balance $58.25')).toBeTruthy();
+  });
+
   it('a finalised invoice is read-only and shows the figures stored with it', async () => {
     invoice = invoiceOf({ status: 'finalised', number: 42, total: 12345, paymentState: 'unpaid' });
     renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);

@@ -11,6 +11,7 @@ import {
   InvoiceItemInput,
   invoiceNumberLabel,
   PAYMENT_STATE_LABELS,
+  showsBalance,
 } from '@willow/contracts';
 import type { Invoice, Priced } from '@willow/contracts';
 import { SelectInput, useFormState } from '../../components/form-fields';
@@ -260,7 +261,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         <Chip size="small" variant="outlined" label={PAYMENT_STATE_LABELS[invoice.paymentState]} color={invoice.paymentState === 'paid' ? 'success' : 'default'} />
       )}
       <Typography variant="body2">Number: {invoiceNumberLabel(invoice.kind, invoice.number)}</Typography>
-      {invoice.status === 'finalised' && (
+      {showsBalance(invoice) && (
         <Typography variant="body2">
           Paid {money(invoice.paid)} · Balance {money(invoice.balance)}
         </Typography>
