@@ -34,6 +34,9 @@ export const INVOICE_MESSAGES = {
   voidWithPayments: 'This invoice has payments. Refund or move them before voiding it.',
   creditNoteOfDraft: 'Only a finalised invoice can be credited',
   creditExceeds: 'A credit note cannot credit more than what is left of the invoice',
+  /** per line (decision 0131): neither its quantity nor its amount is credited twice */
+  lineCreditExceeds: (description: string) => `A credit note cannot credit more of the line “${description}” than is left of it`,
+  nothingLeftToCredit: 'Every line of this invoice has been credited in full',
   noClientEmail: 'This client has no email address',
 } as const;
 
@@ -163,6 +166,8 @@ function percentRule(line: { discountType?: string; discountValue?: number }, ct
 
 export const InvoiceItem = z.object({
   ...lineShape,
+  /** a credit note's line: the line of the credited invoice it credits (decision 0131) */
+  creditedItemId: z.string().nullable(),
   /** pricing.ts's figures for this line (negative on a credit note) */
   gross: z.number().int(),
   lineDiscount: z.number().int(),
@@ -171,7 +176,14 @@ export const InvoiceItem = z.object({
   total: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof InvoiceItem>;
-export const InvoiceItemInput = z.object(lineInputShape).superRefine(lineKindRule).superRefine(percentRule);
+export const InvoiceItemInput = z
+  .object({
+    ...lineInputShape,
+    /** a credit note's line names the line of its invoice it credits; an invoice's line names none */
+    creditedItemId: idField().nullable().default(null),
+  })
+  .superRefine(lineKindRule)
+  .superRefine(percentRule);
 export type InvoiceItemInput = z.input<typeof InvoiceItemInput>;
 
 export const EstimateItem = z.object({ ...lineShape, highQuantity: z.number().nullable() });

@@ -169,6 +169,32 @@ export const invoicesRepository = {
     return row?.left ?? 0;
   },
 
+  /**
+   * What the finalised credit notes have credited of each invoice line (decision 0131): quantity,
+   * amount and discount, as positive figures, in one statement for any number of lines.
+   */
+  async creditedOfItems(ex: Executor, scope: Scope, itemIds: readonly string[]): Promise<Map<string, { quantity: number; amount: number; discount: number }>> {
+    if (itemIds.length === 0) return new Map();
+    const rows = await invoiceItemsTable
+      .select(ex, scope, {
+        itemId: sql<string>`${invoiceItems.creditedItemId}`,
+        quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
+        amount: sql<number>`-sum(${invoiceItems.lineTotal})`.mapWith(Number),
+        discount: sql<number>`-sum(${invoiceItems.lineDiscount} + ${invoiceItems.sharedDiscount})`.mapWith(Number),
+      })
+      .innerJoin(invoices, invoicesBase.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
+      .where(
+        and(
+          invoiceItemsTable.scoped(scope),
+          idIn(invoiceItems.creditedItemId, [...new Set(itemIds)]),
+          eq(invoices.status, 'finalised'),
+          eq(invoices.kind, 'credit_note'),
+        ),
+      )
+      .groupBy(invoiceItems.creditedItemId);
+    return new Map(rows.map((r) => [r.itemId, { quantity: r.quantity, amount: r.amount, discount: r.discount }]));
+  },
+
   /** Whether any payment or refund is allocated to the invoice. */
   async hasAllocations(ex: Executor, scope: Scope, invoiceId: string): Promise<boolean> {
     return allocationRows.exists(ex, scope, eq(paymentAllocations.invoiceId, invoiceId));
