@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crudOperations } from './crud.js';
 import { anyOf, authenticated, operation } from './operation.js';
+import { MANAGE_BILLING } from './permissions.js';
 import { DISCOUNT_TYPES } from './pricing.js';
 import { dateField, IdParams, idField, nameField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
 
@@ -304,8 +305,8 @@ export const invoiceOps = crudOperations({
   get: {},
   create: { input: InvoiceInput },
   update: { input: patchOf(InvoiceInput) },
-  /** a draft only; a finalised invoice is voided or credited */
-  remove: {},
+  /** a draft only; a finalised invoice is voided or credited. Needs billing.manage (decision 0132). */
+  remove: { access: anyOf(MANAGE_BILLING) },
 });
 
 export const finaliseInvoice = operation({
@@ -515,7 +516,8 @@ export const estimateOps = crudOperations({
   get: {},
   create: { input: EstimateInput },
   update: { input: patchOf(EstimateInput) },
-  remove: {},
+  /** needs billing.manage (decision 0132) */
+  remove: { access: anyOf(MANAGE_BILLING) },
 });
 
 export const approveEstimate = operation({

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatCents, priceDocument } from '@willow/contracts';
 import type { Invoice, TaxCode } from '@willow/contracts';
-import { fakeServer, NEW_YORK, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
+import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
 import type { Call } from '../../test/test-support';
 import { InvoiceDialog } from './invoice-dialog';
 
@@ -78,11 +78,14 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
   let calls: Call[];
   let invoice: Invoice;
   let refuse: string | null;
+  let permissions: string[];
   beforeEach(() => {
     stubMatchMedia();
     invoice = invoiceOf();
     refuse = null;
+    permissions = [];
     calls = fakeServer((call) => {
+      if (call.path === '/api/user/permissions') return sessionAnswer(call, NEW_YORK, permissions);
       if (call.method === 'GET' && call.path === `/api/invoice/${INVOICE_ID}`) return { body: invoice };
       if (call.method === 'GET' && call.path === '/api/taxCode') return { body: [TAX] };
       if (call.method === 'GET' && call.path === '/api/invoice/clientBalance') return { body: { clientId: CLIENT_ID, currency: 'USD', owed: 0, credit: 0, deposits: 0 } };
@@ -127,6 +130,18 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
     invoice = invoiceOf({ paid: 5000, balance: 5825 });
     renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
     expect(await screen.findByText('Paid $50.00 · Balance $58.25')).toBeTruthy();
+  });
+
+  it('offers Delete on a draft only to those who hold billing.manage', async () => {
+    const { unmount } = renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Finalise' });
+    // The front desk: no Delete, whatever the wait.
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/permissions')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    unmount();
+    permissions = ['billing.manage'];
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
   it('a finalised invoice is read-only and shows the figures stored with it', async () => {

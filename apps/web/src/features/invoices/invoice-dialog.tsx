@@ -8,6 +8,7 @@ import {
   INVOICE_MESSAGES,
   INVOICE_STATUS_LABELS,
   InvoiceInput,
+  MANAGE_BILLING,
   InvoiceItemInput,
   invoiceNumberLabel,
   PAYMENT_STATE_LABELS,
@@ -16,6 +17,7 @@ import {
 import type { Invoice, Priced } from '@willow/contracts';
 import { SelectInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useHasAnyPermission } from '../../app/session';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { TextPromptDialog } from '../appointments/text-prompt-dialog';
@@ -170,6 +172,8 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
   const voiding = useVoidInvoice();
   const crediting = useCreateCreditNote();
   const remove = useDeleteInvoice();
+  // Throwing a draft away needs billing.manage (decision 0132), as the server checks.
+  const canDelete = useHasAnyPermission([MANAGE_BILLING]);
   const [prompt, setPrompt] = useState<'void' | 'credit' | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -274,7 +278,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
 
   const secondary = invoice && (
     <>
-      {invoice.status === 'draft' && (
+      {invoice.status === 'draft' && canDelete && (
         <Button color="error" onClick={() => confirmDelete.ask(invoice)} disabled={busy}>
           Delete
         </Button>
