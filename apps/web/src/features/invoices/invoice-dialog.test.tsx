@@ -64,6 +64,7 @@ function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
         sharedDiscount: 0,
         tax: 825,
         total: 10825,
+        creditedItemId: null,
       },
     ],
     ...overrides,
