@@ -145,6 +145,26 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it('a draft credit note adds no line, and a lowered line still names the invoice line it credits', async () => {
+    const LINE_ID = '88888888-8888-4888-8888-888888888888';
+    const base = invoiceOf();
+    invoice = invoiceOf({
+      kind: 'credit_note',
+      creditedInvoiceId: '99999999-9999-4999-8999-999999999999',
+      discountType: 'none',
+      discountValue: 0,
+      items: [{ ...base.items[0]!, discountType: 'amount', quantity: 2, creditedItemId: LINE_ID }],
+    });
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('textbox', { name: 'Line 1 quantity' });
+    expect(screen.queryByRole('button', { name: 'Add line' })).toBeNull();
+    typeInto('Line 1 quantity', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')!.body as { invoiceItems: { quantity: number; creditedItemId?: string }[] };
+    expect(sent.invoiceItems).toEqual([expect.objectContaining({ quantity: 1, creditedItemId: LINE_ID })]);
+  });
+
   it('a finalised invoice is read-only and shows the figures stored with it', async () => {
     invoice = invoiceOf({ status: 'finalised', number: 42, total: 12345, paymentState: 'unpaid' });
     renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);

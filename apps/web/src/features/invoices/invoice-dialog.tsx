@@ -359,6 +359,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         <DocumentFields
           kind="invoice"
           noun="Invoice"
+          fixedLines={invoice?.kind === 'credit_note'}
           values={v}
           set={form.set}
           errors={form.errors}
@@ -402,7 +403,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         <DialogContentText>
           {prompt === 'void'
             ? 'A void invoice keeps its number and is owed no more. Only an invoice without payments can be voided.'
-            : 'A draft credit note with every line of this invoice starts; change it and finalise it like an invoice.'}
+            : 'A draft credit note starts with what is left to credit of each line of this invoice; lower or remove lines, then finalise it like an invoice.'}
         </DialogContentText>
       </TextPromptDialog>
       {invoice && emailing && <EmailInvoiceDialog invoiceId={invoice.id} onClose={() => setEmailing(false)} />}
