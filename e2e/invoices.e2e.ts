@@ -148,6 +148,8 @@ describe('invoices', () => {
       await toastText(page, 'Credit note created').waitFor();
       await editor.getByRole('heading', { name: 'Draft credit note' }).waitFor();
       await expect.poll(() => editor.getByLabel('Total', { exact: true }).innerText()).toBe(formatCents(-expected.total, 'USD'));
+      // Its lines are the invoice's: lowered or removed, never added to.
+      expect(await editor.getByRole('button', { name: 'Add line' }).count()).toBe(0);
 
       // The client page: the finalised invoice is owed (a draft credit note is not counted yet).
       await page.goto(`/clients/${household.client.id}?tab=invoices`);

@@ -469,6 +469,9 @@ const kindsByField: Record<string, Kind> = {
   'POST /api/formSubmission/{id} id': 'formSubmission',
   // the lines of the invoice a credit note corrects
   'POST /api/invoice/{id}/creditNote itemIds': 'invoiceItem',
+  // a credit note's line names the line of its invoice it credits (decision 0131)
+  'POST /api/invoice invoiceItems.creditedItemId': 'invoiceItem',
+  'POST /api/invoice/{id} invoiceItems.creditedItemId': 'invoiceItem',
 };
 
 /**

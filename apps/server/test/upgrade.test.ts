@@ -43,6 +43,7 @@ const practice = {
   role: id(),
   administrator: id(),
   frontDesk: id(),
+  manager: id(),
   client: id(),
   patient: id(),
   appointment: id(),
@@ -107,7 +108,8 @@ describe.each(engines)('upgrading $name in place', (engine) => {
       `insert into roles (id, account_id, name, permissions) values ('${practice.role}', '${practice.account}', 'Administrator', '{user.read,user.write,location.read}')`,
       `insert into roles (id, account_id, name, predefined, permissions) values
         ('${practice.administrator}', '${practice.account}', 'Administrator', true, '{users.manage,account.manage}'),
-        ('${practice.frontDesk}', '${practice.account}', 'Front Desk', true, '{}')`,
+        ('${practice.frontDesk}', '${practice.account}', 'Front Desk', true, '{}'),
+        ('${practice.manager}', '${practice.account}', 'Practice manager', false, '{account.manage}')`,
       `insert into user_roles (account_id, user_id, role_id) values ('${practice.account}', '${practice.owner}', '${practice.role}')`,
       `insert into user_locations (account_id, user_id, location_id) values ('${practice.account}', '${practice.owner}', '${practice.location}')`,
       `insert into user_system_roles (user_id, system_role_id) values ('${elsewhere.admin}', '${superRole}')`,
@@ -139,10 +141,12 @@ describe.each(engines)('upgrading $name in place', (engine) => {
       ]);
       expect(await upgraded.query(`select account_id from user_system_roles`)).toEqual([{ account_id: elsewhere.account }]);
       // Deleting clinical records for good became a permission: the predefined Administrator has it, no other role does.
+      // Refunds and deleting billing drafts too (0132): the predefined Administrator and a role managing the account keep them.
       expect(await upgraded.query(`select id, permissions from roles where account_id = '${practice.account}' order by name, predefined`)).toEqual([
         { id: practice.role, permissions: ['user.read', 'user.write', 'location.read'] },
-        { id: practice.administrator, permissions: ['users.manage', 'account.manage', 'records.delete'] },
+        { id: practice.administrator, permissions: ['users.manage', 'account.manage', 'records.delete', 'billing.manage'] },
         { id: practice.frontDesk, permissions: [] },
+        { id: practice.manager, permissions: ['account.manage', 'billing.manage'] },
       ]);
 
       const storage = join(dir, 'documents');

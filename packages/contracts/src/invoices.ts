@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { crudOperations } from './crud.js';
 import { anyOf, authenticated, operation } from './operation.js';
+import { MANAGE_BILLING } from './permissions.js';
 import { DISCOUNT_TYPES } from './pricing.js';
-import { dateField, IdParams, idField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
+import { dateField, IdParams, idField, nameField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
 
 /**
  * Estimates, invoices and credit notes (SPEC §7 "Estimates and invoices"; menu Business). Amounts are
@@ -34,6 +35,9 @@ export const INVOICE_MESSAGES = {
   voidWithPayments: 'This invoice has payments. Refund or move them before voiding it.',
   creditNoteOfDraft: 'Only a finalised invoice can be credited',
   creditExceeds: 'A credit note cannot credit more than what is left of the invoice',
+  /** per line (decision 0131): neither its quantity nor its amount is credited twice */
+  lineCreditExceeds: (description: string) => `A credit note cannot credit more of the line “${description}” than is left of it`,
+  nothingLeftToCredit: 'Every line of this invoice has been credited in full',
   noClientEmail: 'This client has no email address',
 } as const;
 
@@ -76,7 +80,7 @@ export const TaxCode = z.object({
 export type TaxCode = z.infer<typeof TaxCode>;
 export const TaxCodeInput = z.object({
   locationId: idField(),
-  name: z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+  name: nameField(60),
   rate: z.number({ message: 'must be a number' }).int('must be whole basis points').min(0, 'must be 0 or more').max(10_000, 'must be at most 100 %'),
   active: z.boolean().default(true),
 });
@@ -163,6 +167,8 @@ function percentRule(line: { discountType?: string; discountValue?: number }, ct
 
 export const InvoiceItem = z.object({
   ...lineShape,
+  /** a credit note's line: the line of the credited invoice it credits (decision 0131) */
+  creditedItemId: z.string().nullable(),
   /** pricing.ts's figures for this line (negative on a credit note) */
   gross: z.number().int(),
   lineDiscount: z.number().int(),
@@ -171,7 +177,14 @@ export const InvoiceItem = z.object({
   total: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof InvoiceItem>;
-export const InvoiceItemInput = z.object(lineInputShape).superRefine(lineKindRule).superRefine(percentRule);
+export const InvoiceItemInput = z
+  .object({
+    ...lineInputShape,
+    /** a credit note's line names the line of its invoice it credits; an invoice's line names none */
+    creditedItemId: idField().nullable().default(null),
+  })
+  .superRefine(lineKindRule)
+  .superRefine(percentRule);
 export type InvoiceItemInput = z.input<typeof InvoiceItemInput>;
 
 export const EstimateItem = z.object({ ...lineShape, highQuantity: z.number().nullable() });
@@ -230,7 +243,10 @@ export const InvoiceSummary = z.object({
   /** payments allocated to it less refunds, and credit notes against it (cents) */
   paid: z.number().int(),
   credited: z.number().int(),
-  /** total − paid − credited; what the client still owes on it */
+  /**
+   * total − paid − credited: what the client still owes on it, for a draft too (a draft made from an
+   * estimate holds its deposits); 0 on a void invoice and on a credit note
+   */
   balance: z.number().int(),
   paymentState: z.enum(PAYMENT_STATES),
   finalisedAt: z.string().nullable(),
@@ -238,6 +254,9 @@ export const InvoiceSummary = z.object({
   createdAt: z.string(),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
+
+/** Whether an invoice has a balance to show: an invoice, draft or finalised (a void one and a credit note owe nothing). */
+export const showsBalance = (invoice: Pick<InvoiceSummary, 'kind' | 'status'>): boolean => invoice.kind === 'invoice' && invoice.status !== 'void';
 export const Invoice = InvoiceSummary.extend({
   discountType: z.enum(DISCOUNT_TYPES),
   discountValue: z.number().int(),
@@ -286,8 +305,8 @@ export const invoiceOps = crudOperations({
   get: {},
   create: { input: InvoiceInput },
   update: { input: patchOf(InvoiceInput) },
-  /** a draft only; a finalised invoice is voided or credited */
-  remove: {},
+  /** a draft only; a finalised invoice is voided or credited. Needs billing.manage (decision 0132). */
+  remove: { access: anyOf(MANAGE_BILLING) },
 });
 
 export const finaliseInvoice = operation({
@@ -420,7 +439,7 @@ export const ClientBalance = z.object({
   owed: z.number().int(),
   /** payments not allocated to an invoice or estimate, less their refunds */
   credit: z.number().int(),
-  /** deposits held on open or approved estimates */
+  /** deposits held on open or approved estimates and on draft invoices (an invoiced estimate's move there) */
   deposits: z.number().int(),
 });
 export type ClientBalance = z.infer<typeof ClientBalance>;
@@ -497,7 +516,8 @@ export const estimateOps = crudOperations({
   get: {},
   create: { input: EstimateInput },
   update: { input: patchOf(EstimateInput) },
-  remove: {},
+  /** needs billing.manage (decision 0132) */
+  remove: { access: anyOf(MANAGE_BILLING) },
 });
 
 export const approveEstimate = operation({

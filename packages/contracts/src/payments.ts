@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { crudOperations } from './crud.js';
 import { anyOf, authenticated, operation } from './operation.js';
-import { DELETE_RECORDS } from './permissions.js';
+import { DELETE_RECORDS, MANAGE_BILLING } from './permissions.js';
 import { IdParams, idField, instantField, nameField, optionalText, PageQuery, patchOf, wrapped } from './rules.js';
 
 /**
@@ -239,7 +239,8 @@ export type RefundInput = z.input<typeof RefundInput>;
 export const refundPayment = operation({
   method: 'POST',
   path: '/api/payment/{id}/refund',
-  access: authenticated,
+  // Money going out is a manager's call (decision 0132).
+  access: anyOf(MANAGE_BILLING),
   tag: 'payments',
   summary:
     'Give back part or all of a payment: a refund row taken from the payment’s unallocated part first, then from its invoices (latest first); a payment taken through Stripe is refunded to the card at Stripe first (refused there: 409, nothing recorded); honours Idempotency-Key',

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'reports.export',
   // Not in the SPEC's list: deleting clinical records for good is a right of its own (docs/decisions/0058).
   'records.delete',
+  // Not in the SPEC's list either: money going out and billing drafts thrown away (docs/decisions/0132).
+  'billing.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -52,6 +54,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'analytics.view': 'View analytics',
   'reports.export': 'Download reports',
   'records.delete': 'Delete clinical records for good (clients, patients, appointments, care records, documents)',
+  'billing.manage': 'Record refunds and delete draft invoices, credit notes and estimates',
 };
 
 /**
@@ -59,6 +62,12 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
  * document): everyday work archives or cancels instead (docs/decisions/0058).
  */
 export const DELETE_RECORDS: Permission = 'records.delete';
+
+/**
+ * Money going out (a refund) and a billing draft thrown away (an invoice, credit note or estimate
+ * not yet finalised): a manager's call, not the front desk's (docs/decisions/0132).
+ */
+export const MANAGE_BILLING: Permission = 'billing.manage';
 
 /** system.admin grants every check; otherwise the user needs one of `required`. */
 export function hasAnyPermission(held: readonly string[], required: readonly string[]): boolean {

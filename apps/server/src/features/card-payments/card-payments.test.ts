@@ -42,7 +42,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ providers: { stripe: stripe.url, publicUrl: APP_URL, appUrl: APP_URL } });
   stripe.deliver = async ({ url, body, signature }) => (await deliver(new URL(url).pathname.split('/').pop()!, body, signature)).statusCode;
   [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
-  staff = await createUser(ctx, home);
+  // Refunds need billing.manage (decision 0132).
+  staff = await createUser(ctx, home, ['billing.manage']);
   webhookEndpointId = await withStripe(home, home.locationId);
   // email through the location's SMTP server, SMS through Twilio: queued here, not delivered
   await ctx.app.container.integrations.create(home, {

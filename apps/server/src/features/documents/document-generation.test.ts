@@ -74,6 +74,14 @@ async function downloaded(caller: Client, id: string): Promise<Buffer> {
 }
 
 describe('POST /api/documentTemplate/{id}/generate', () => {
+  it("names the file after the client's whole name, a '/' in it made safe rather than cutting what comes before", async () => {
+    const template = await documentTemplate(home);
+    const client = await newClient(home.admin, home.locationId, { firstName: 'Ann', lastName: 'Smith/Jones' });
+    const res = await generate(staff, template.id, { clientId: client.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as api.Document).fileName).toBe('Aftercare letter - Ann Smith_Jones.pdf');
+  });
+
   it("prints the filled template on its PDF page with the logo, and keeps it as the client's and patient's document", async () => {
     const upload = await uploadTo(ctx, home.admin, `/api/location/${home.locationId}/logo`, {}, { name: 'logo.png', bytes: tinyPng(8, 4), type: 'image/png' });
     expect(upload.statusCode, upload.body).toBe(200);

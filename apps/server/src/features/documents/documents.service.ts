@@ -32,16 +32,22 @@ const toDocument = (r: DocumentRow): Document => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Letters, digits and simple punctuation survive; a path or control character never does. */
+/**
+ * Letters, digits and simple punctuation survive; a path separator or control character becomes
+ * '_'. Nothing is cut: "Smith/Jones" is a name (a client's, a template's), and its file is
+ * "Smith_Jones.pdf", never "Jones.pdf".
+ */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base
+  const clean = name
     .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
     .replace(/^\.+/, '')
     .slice(0, 200)
     .trim();
   return clean || 'document';
 }
+
+/** An uploaded file's name: some browsers send the path it was picked from, of which the last part is its name. */
+export const uploadedFileName = (name: string): string => safeFileName(name.split(/[\\/]/).pop() ?? '');
 
 export interface UploadFields {
   clientId: string;
@@ -109,7 +115,7 @@ export class DocumentsService {
           clientId: fields.clientId,
           patientId: fields.patientId ?? null,
           contactId: fields.contactId ?? null,
-          fileName: safeFileName(file.filename),
+          fileName: uploadedFileName(file.filename),
           contentType,
           sizeBytes: size,
           storageKey: key,

@@ -251,12 +251,13 @@ describe('POST /api/document/{id}', () => {
     const doc = await upload({ clientId: owner.id, description: 'Old' });
     const res = await staff.call(api.updateDocument, {
       params: { id: doc.id },
-      body: { data: { description: 'Lab results', patientId: patient.id, fileName: 'sub/dir/labs.pdf' } },
+      body: { data: { description: 'Lab results', patientId: patient.id, fileName: 'Smith/Jones labs.pdf' } },
     });
     expect(res.statusCode, res.body).toBe(200);
     const [listed] = await listDocuments({ clientId: owner.id });
-    expect(listed).toEqual({ ...doc, description: 'Lab results', patientId: patient.id, fileName: 'labs.pdf' });
-    expect((await download(doc.id)).headers['content-disposition']).toMatch(/^attachment; filename="labs.pdf"/);
+    // A typed name is a name, not a path: its separator is made safe, nothing before it is lost.
+    expect(listed).toEqual({ ...doc, description: 'Lab results', patientId: patient.id, fileName: 'Smith_Jones labs.pdf' });
+    expect((await download(doc.id)).headers['content-disposition']).toMatch(/^attachment; filename="Smith_Jones labs.pdf"/);
 
     const detach = await staff.call(api.updateDocument, { params: { id: doc.id }, body: { data: { patientId: null } } });
     expect(detach.statusCode).toBe(200);

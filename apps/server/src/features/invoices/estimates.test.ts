@@ -68,6 +68,9 @@ describe('estimates', () => {
     for (const op of [api.estimateOps.get!, api.estimateOps.remove!, api.approveEstimate, api.invoiceFromEstimate]) {
       expect((await other.admin.call(op, { params: { id: mine.id } })).statusCode, op.path).toBe(404);
     }
+    // Deleting an estimate needs billing.manage (decision 0132): the front desk may not, an administrator may.
+    expect((await desk.call(api.estimateOps.remove!, { params: { id: mine.id } })).statusCode).toBe(403);
+    expect((await home.admin.call(api.estimateOps.remove!, { params: { id: mine.id } })).statusCode).toBe(200);
   });
 
   it('only an open estimate is changed; approved in person it keeps what was agreed', async () => {
@@ -95,10 +98,18 @@ describe('estimates', () => {
     await deposit(estimate, 10_000);
     expect((await desk.call(api.estimateOps.get!, { params: { id: estimate.id } })).json().deposit).toBe(10_000);
     await desk.call(api.approveEstimate, { params: { id: estimate.id } });
+    const depositsHeld = async () => ((await desk.call(api.clientBalance, { query: { clientId: w.client.id } })).json() as api.ClientBalance).deposits;
+    const heldBefore = await depositsHeld();
     const res = await desk.call(api.invoiceFromEstimate, { params: { id: estimate.id } });
     expect(res.statusCode, res.body).toBe(201);
     const invoice = res.json() as api.Invoice;
     expect(invoice).toMatchObject({ estimateId: estimate.id, status: 'draft', total: estimate.lowTotal, paid: 10_000, discountType: 'percent', discountValue: 500 });
+    // One balance rule for a draft too: total − paid − credited, in the answer and in the list.
+    expect(invoice.balance).toBe(estimate.lowTotal - 10_000);
+    const listed = (await desk.call(api.invoiceOps.list!, { query: { clientId: w.client.id, limit: 200 } })).json() as { items: api.InvoiceSummary[] };
+    expect(listed.items.find((i) => i.id === invoice.id)).toMatchObject({ paid: 10_000, credited: 0, balance: estimate.lowTotal - 10_000, paymentState: 'not_due' });
+    // The deposit is still held for the client while the invoice is a draft.
+    expect(await depositsHeld()).toBe(heldBefore);
     expect(invoice.items.map((i) => i.description)).toEqual(estimate.items.map((i) => i.description));
     const after = (await desk.call(api.estimateOps.get!, { params: { id: estimate.id } })).json() as api.Estimate;
     expect(after).toMatchObject({ status: 'invoiced', invoiceId: invoice.id, deposit: 0 });
@@ -106,7 +117,7 @@ describe('estimates', () => {
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toBe(api.ESTIMATE_MESSAGES.alreadyInvoiced);
     // the draft holds the deposit: it is not deleted from under it
-    expect((await desk.call(api.invoiceOps.remove!, { params: { id: invoice.id } })).statusCode).toBe(409);
+    expect((await home.admin.call(api.invoiceOps.remove!, { params: { id: invoice.id } })).statusCode).toBe(409);
   });
 
   it('two requests turning one estimate into an invoice make one', async () => {

@@ -13,7 +13,8 @@ import { servicesRepository } from '../services/services.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { taxCodesRepository, type EstimateItemRow, type InvoiceItemRow } from './invoices.repository.js';
 
-export type LineInput = z.output<typeof InvoiceItemInput>;
+/** A line as sent (an estimate's lines credit nothing, so `creditedItemId` is optional here). */
+export type LineInput = Omit<z.output<typeof InvoiceItemInput>, 'creditedItemId'> & { creditedItemId?: string | null };
 export type EstimateLineInput = z.output<typeof EstimateItemInput>;
 
 /** A line as checked: the input with its tax code's name and rate copied onto it. */
@@ -85,7 +86,7 @@ export function invoiceItemRows(lines: CheckedLine[], document: Discounted, sign
   const priced = priceLines(lines, document, sign);
   return lines.map((l, i) => {
     const p = priced.lines[i]!;
-    return { ...lineColumns(l), gross: p.gross, lineDiscount: p.lineDiscount, sharedDiscount: p.sharedDiscount, lineTax: p.tax, lineTotal: p.total };
+    return { ...lineColumns(l), creditedItemId: l.creditedItemId ?? null, gross: p.gross, lineDiscount: p.lineDiscount, sharedDiscount: p.sharedDiscount, lineTax: p.tax, lineTotal: p.total };
   });
 }
 
@@ -104,6 +105,7 @@ export function storedLine(r: InvoiceItemRow | EstimateItemRow): CheckedLine {
     providerId: r.providerId,
     serviceId: r.serviceId,
     addOnId: r.addOnId,
+    creditedItemId: 'creditedItemId' in r ? r.creditedItemId : null,
   };
 }
 

@@ -1,6 +1,6 @@
 // Finalising at the same time: numbers per location without gaps or repeats, and two credit notes
-// of one invoice never credit more than it holds. Only PostgreSQL runs requests side by side
-// (PGlite has one connection), so these run there.
+// of one invoice never credit more than it holds, nor more of one line than the line holds. Only
+// PostgreSQL runs requests side by side (PGlite has one connection), so these run there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { onPostgres } from '../../../test/concurrency.js';
@@ -66,5 +66,30 @@ describe.runIf(onPostgres)('finalising at the same time', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const after = (await desk.call(api.invoiceOps.get!, { params: { id: invoice.id } })).json() as api.Invoice;
     expect(after).toMatchObject({ credited: 25_000, balance: 0 });
+  });
+
+  it('two credit notes of the same line finalised at once: one is, the other is refused, though the invoice holds both', async () => {
+    const { client } = await newHousehold(desk, home);
+    const created = await desk.call(api.invoiceOps.create!, {
+      body: {
+        invoiceData: { locationId: home.locationId, clientId: client.id },
+        invoiceItems: [
+          { description: 'Exam', quantity: 1, unitPrice: 10_000 },
+          { description: 'Cremation', quantity: 1, unitPrice: 50_000 },
+        ],
+      },
+    });
+    const invoice = await finalised(desk, created.json() as api.Invoice);
+    const exam = invoice.items[0]!;
+    const notes = await Promise.all(
+      [1, 2].map(async () => (await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'Exam refund', itemIds: [exam.id] } } })).json() as api.Invoice),
+    );
+    const answers = await Promise.all(notes.map((n) => desk.call(api.finaliseInvoice, { params: { id: n.id } })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((r) => (r.statusCode === 409 ? (r.json() as { error: { message: string } }).error.message : null)).filter(Boolean)).toEqual([
+      api.INVOICE_MESSAGES.lineCreditExceeds('Exam'),
+    ]);
+    const after = (await desk.call(api.invoiceOps.get!, { params: { id: invoice.id } })).json() as api.Invoice;
+    expect(after).toMatchObject({ credited: 10_000, balance: 50_000 });
   });
 });

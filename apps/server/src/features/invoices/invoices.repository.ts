@@ -51,10 +51,12 @@ const paidSql = (outer: typeof invoices) =>
 /** Finalised credit notes against the invoice, as a positive amount. */
 const creditedSql = (outer: typeof invoices) =>
   sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
-/** What is still owed on a finalised invoice; a draft owes its total; a void invoice and a credit note nothing. */
+/**
+ * The one balance rule: total − paid − credited, for a draft as for a finalised invoice (a draft
+ * made from an estimate holds its deposits); a void invoice and a credit note owe nothing.
+ */
 const balanceSql = (outer: typeof invoices) =>
   sql<number>`(case when ${outer.kind} <> 'invoice' or ${outer.status} = 'void' then 0
-    when ${outer.status} = 'draft' then ${outer.total}
     else ${outer.total} - ${paidSql(outer)} - ${creditedSql(outer)} end)`;
 const paymentStateSql = (outer: typeof invoices) =>
   sql<string>`(case when ${outer.kind} <> 'invoice' or ${outer.status} <> 'finalised' then 'not_due'
@@ -167,6 +169,32 @@ export const invoicesRepository = {
     return row?.left ?? 0;
   },
 
+  /**
+   * What the finalised credit notes have credited of each invoice line (decision 0131): quantity,
+   * amount and discount, as positive figures, in one statement for any number of lines.
+   */
+  async creditedOfItems(ex: Executor, scope: Scope, itemIds: readonly string[]): Promise<Map<string, { quantity: number; amount: number; discount: number }>> {
+    if (itemIds.length === 0) return new Map();
+    const rows = await invoiceItemsTable
+      .select(ex, scope, {
+        itemId: sql<string>`${invoiceItems.creditedItemId}`,
+        quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
+        amount: sql<number>`-sum(${invoiceItems.lineTotal})`.mapWith(Number),
+        discount: sql<number>`-sum(${invoiceItems.lineDiscount} + ${invoiceItems.sharedDiscount})`.mapWith(Number),
+      })
+      .innerJoin(invoices, invoicesBase.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
+      .where(
+        and(
+          invoiceItemsTable.scoped(scope),
+          idIn(invoiceItems.creditedItemId, [...new Set(itemIds)]),
+          eq(invoices.status, 'finalised'),
+          eq(invoices.kind, 'credit_note'),
+        ),
+      )
+      .groupBy(invoiceItems.creditedItemId);
+    return new Map(rows.map((r) => [r.itemId, { quantity: r.quantity, amount: r.amount, discount: r.discount }]));
+  },
+
   /** Whether any payment or refund is allocated to the invoice. */
   async hasAllocations(ex: Executor, scope: Scope, invoiceId: string): Promise<boolean> {
     return allocationRows.exists(ex, scope, eq(paymentAllocations.invoiceId, invoiceId));
@@ -233,7 +261,8 @@ export const invoicesRepository = {
 
   /**
    * A client's balance in one statement: what the finalised invoices still owe, the credit
-   * (payments less refunds less what is allocated), and the deposits on open or approved estimates.
+   * (payments less refunds less what is allocated), and the deposits: on open or approved
+   * estimates, and on draft invoices (an invoiced estimate's deposits move to its draft).
    */
   async clientBalance(ex: Executor, scope: Scope, clientId: string): Promise<{ owed: number; credit: number; deposits: number }> {
     const [row] = await clientsRepository.select(
@@ -244,10 +273,12 @@ export const invoicesRepository = {
         received: sql<number>`coalesce((select sum(case when ${payments.kind} = 'refund' then -${payments.amount} else ${payments.amount} end) from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))}), 0)`.mapWith(Number),
         allocated: sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(clients, sql`${paymentAllocations.paymentId} in (select ${payments.id} from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))})`)}), 0)`.mapWith(Number),
         deposits: sql<number>`coalesce((select sum(${depositSql(estimates)}) from ${estimates} where ${estimatesBase.joined(clients, and(eq(estimates.clientId, clients.id), inArray(estimates.status, ['open', 'approved'])))}), 0)`.mapWith(Number),
+        // A deposit moved with its estimate onto a draft invoice is still held until the invoice is finalised.
+        heldOnDrafts: sql<number>`coalesce((select sum(${paidSql(invoices)}) from ${invoices} where ${invoicesBase.joined(clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
       },
       eq(clients.id, clientId),
     );
-    return { owed: row?.owed ?? 0, credit: (row?.received ?? 0) - (row?.allocated ?? 0), deposits: row?.deposits ?? 0 };
+    return { owed: row?.owed ?? 0, credit: (row?.received ?? 0) - (row?.allocated ?? 0), deposits: (row?.deposits ?? 0) + (row?.heldOnDrafts ?? 0) };
   },
 };
 

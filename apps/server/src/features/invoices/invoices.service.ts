@@ -5,6 +5,7 @@
 import {
   ESTIMATE_MESSAGES,
   INVOICE_MESSAGES,
+  thousandths,
   toCents,
   type ClientBalance,
   type CreditNoteInput,
@@ -30,7 +31,7 @@ import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { servicesRepository } from '../services/services.repository.js';
 import { findPdfTemplate } from '../templates/templates.repository.js';
-import { checkLines, invoiceItemRows, storedLine, totalsOf, type LineInput } from './invoice-lines.js';
+import { checkLines, invoiceItemRows, priceLines, storedLine, totalsOf, type CheckedLine, type LineInput } from './invoice-lines.js';
 import {
   estimatesBase,
   invoiceExtras,
@@ -55,6 +56,9 @@ export const INVOICE_RULES = {
   deleteWithPayments: 'This invoice holds payments. Move or refund them before deleting it.',
   creditNoteFixed: 'A credit note stays with the client and location of its invoice',
   unknownItem: 'itemIds: not lines of this invoice',
+  creditLineRequired: 'is required: a credit note’s line credits a line of its invoice',
+  creditLineElsewhere: 'not a line of the credited invoice',
+  creditLineOnInvoice: 'only a credit note’s line credits a line',
 } as const;
 
 /** Today's date at a place (an invoice is issued on the practice's calendar). */
@@ -114,6 +118,7 @@ function toItem(r: InvoiceItemRow): InvoiceItem {
     sharedDiscount: r.sharedDiscount,
     tax: r.lineTax,
     total: r.lineTotal,
+    creditedItemId: r.creditedItemId,
   };
 }
 
@@ -172,11 +177,56 @@ export async function toInvoices(ex: Executor, scope: Scope, rows: readonly { id
 
 const signOf = (header: { kind: string }): 1 | -1 => (header.kind === 'credit_note' ? -1 : 1);
 
-/** A credit note cannot credit more than is left of its invoice (checked on every write and when finalised). */
-async function assertCreditFits(ex: Executor, scope: Scope, creditNote: { creditedInvoiceId: string | null }, total: number): Promise<void> {
+/** What a credit note's check reads of each of its lines (sent or stored). */
+type CreditRow = { creditedItemId: string | null; quantity: number; lineTotal: number };
+
+/**
+ * A credit note cannot credit more than is left of its invoice, nor of any one line of it
+ * (decision 0131): each of its lines names the invoice line it credits, and what the finalised
+ * credit notes and this one credit of that line stays within its quantity and its total. Checked
+ * on every write of a draft and again when it is finalised, with the invoice held FOR UPDATE.
+ */
+async function assertCreditFits(ex: Executor, scope: Scope, creditNote: { creditedInvoiceId: string | null }, rows: readonly CreditRow[]): Promise<void> {
   if (!creditNote.creditedInvoiceId) return;
-  const left = await invoicesRepository.creditLeft(ex, scope, creditNote.creditedInvoiceId);
-  if (-total > left) throw conflict(INVOICE_MESSAGES.creditExceeds);
+  const invoiceId = creditNote.creditedInvoiceId;
+  const lines = new Map(((await invoiceItemsTable.of(ex, scope, [invoiceId])).get(invoiceId) ?? []).map((l) => [l.id, l]));
+  const asked = new Map<string, { quantity: number; amount: number }>();
+  rows.forEach((row, n) => {
+    if (!row.creditedItemId) throw badRequest(`invoiceItems.${n}.creditedItemId: ${INVOICE_RULES.creditLineRequired}`);
+    if (!lines.has(row.creditedItemId)) throw badRequest(`invoiceItems.${n}.creditedItemId: ${INVOICE_RULES.creditLineElsewhere}`);
+    const sum = asked.get(row.creditedItemId) ?? { quantity: 0, amount: 0 };
+    asked.set(row.creditedItemId, { quantity: sum.quantity + thousandths(row.quantity), amount: sum.amount - row.lineTotal });
+  });
+  const done = await invoicesRepository.creditedOfItems(ex, scope, [...asked.keys()]);
+  for (const [id, sum] of asked) {
+    const line = lines.get(id)!;
+    const before = done.get(id) ?? { quantity: 0, amount: 0 };
+    // Quantities in thousandths: integers, so 0.1 + 0.2 credits exactly 0.3.
+    if (thousandths(before.quantity) + sum.quantity > thousandths(line.quantity) || before.amount + sum.amount > line.lineTotal)
+      throw conflict(INVOICE_MESSAGES.lineCreditExceeds(line.description));
+  }
+  // Within every line is within the invoice; kept for credit notes made before lines were named.
+  const total = rows.reduce((a, r) => a + r.lineTotal, 0);
+  if (-total > (await invoicesRepository.creditLeft(ex, scope, invoiceId))) throw conflict(INVOICE_MESSAGES.creditExceeds);
+}
+
+/**
+ * The copy of an invoice line that credits what is left of it: all of it when nothing was
+ * credited yet (its discount as it came out on the invoice, so it is exactly the line's negative,
+ * 0108), else the quantity left with the discount left, a cent more discount at a time should a
+ * rounding of tax price it above the amount left. Null when nothing is left.
+ */
+function creditCopy(line: InvoiceItemRow, done: { quantity: number; amount: number; discount: number } | undefined): CheckedLine | null {
+  const copy = { ...storedLine(line), creditedItemId: line.id, discountType: 'amount' as const, discountValue: line.lineDiscount + line.sharedDiscount };
+  if (!done) return copy;
+  const quantity = (thousandths(line.quantity) - thousandths(done.quantity)) / 1000;
+  const amountLeft = line.lineTotal - done.amount;
+  if (quantity <= 0 || amountLeft <= 0) return null;
+  const rest = { ...copy, quantity, discountValue: Math.max(copy.discountValue - done.discount, 0) };
+  const priced = () => priceLines([rest], { discountType: 'none', discountValue: 0 }).lines[0]!;
+  rest.discountValue = Math.min(rest.discountValue, priced().gross);
+  while (priced().total > amountLeft && rest.discountValue < priced().gross) rest.discountValue += 1;
+  return rest;
 }
 
 export class InvoicesService extends TenantCrudService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, typeof invoiceExtras> {
@@ -238,7 +288,11 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
         prepare: async (ex, scope, items, header) => {
           const lines = await checkLines(ex, scope, 'invoiceItems', items, header.locationId);
           const rows = invoiceItemRows(lines, header, signOf(header));
-          if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, totalsOf(rows).total);
+          if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, rows);
+          else {
+            const n = rows.findIndex((r) => r.creditedItemId);
+            if (n >= 0) throw badRequest(`invoiceItems.${n}.creditedItemId: ${INVOICE_RULES.creditLineOnInvoice}`);
+          }
           return rows;
         },
         afterWrite: async (ex, scope, header, items) => (await invoicesRepository.update(ex, scope, header.id, totalsOf(items)))!,
@@ -250,7 +304,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
   /** The lines become `lines`, priced with the header's discount, and the header's totals follow. */
   private async writeLines(ex: Executor, scope: Scope, header: InvoiceRow, lines: Awaited<ReturnType<typeof checkLines>>): Promise<void> {
     const rows = invoiceItemRows(lines, header, signOf(header));
-    if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, totalsOf(rows).total);
+    if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, rows);
     await invoiceItemsTable.replace(ex, scope, header.id, rows);
     await invoicesRepository.update(ex, scope, header.id, totalsOf(rows));
   }
@@ -276,7 +330,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
         // The invoice it corrects is held while this one is numbered: two credit notes finalised at once are checked in turn.
         const credited = await invoicesRepository.findById(tx, auth, row.creditedInvoiceId, { lock: 'update' });
         if (!credited || credited.status !== 'finalised') throw conflict(INVOICE_MESSAGES.creditNoteOfDraft);
-        await assertCreditFits(tx, auth, row, row.total);
+        await assertCreditFits(tx, auth, row, lines);
       }
       const number = await invoicesRepository.nextNumber(tx, auth, row.locationId, row.kind);
       return { status: 'finalised', number, finalisedAt: new Date(), finalisedById: auth.userId };
@@ -306,7 +360,14 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       const all = (await invoiceItemsTable.of(tx, auth, [invoiceId])).get(invoiceId) ?? [];
       const chosen = input.itemIds ? all.filter((i) => input.itemIds!.includes(i.id)) : all;
       if (input.itemIds && chosen.length !== new Set(input.itemIds).size) throw badRequest(INVOICE_RULES.unknownItem);
-      const lines = chosen.map((i) => ({ ...storedLine(i), discountType: 'amount' as const, discountValue: i.lineDiscount + i.sharedDiscount }));
+      // What is left of each line: a line credited in full is refused when named, passed over otherwise.
+      const done = await invoicesRepository.creditedOfItems(tx, auth, chosen.map((i) => i.id));
+      const lines = chosen.flatMap((i) => {
+        const copy = creditCopy(i, done.get(i.id));
+        if (!copy && input.itemIds) throw conflict(INVOICE_MESSAGES.lineCreditExceeds(i.description));
+        return copy ? [copy] : [];
+      });
+      if (lines.length === 0) throw conflict(INVOICE_MESSAGES.nothingLeftToCredit);
       const rows = invoiceItemRows(lines, { discountType: 'none', discountValue: 0 }, -1);
       const header = await invoicesRepository.insert(tx, auth, {
         locationId: invoice.locationId,
@@ -323,7 +384,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
         createdById: auth.userId,
         ...totalsOf(rows),
       });
-      await assertCreditFits(tx, auth, header, header.total);
+      await assertCreditFits(tx, auth, header, rows);
       await invoiceItemsTable.replace(tx, auth, header.id, rows);
       await this.audit.record(tx, auth, [{ entityType: 'invoice', entityId: header.id, action: 'create', after: header }]);
       return (await toInvoices(tx, auth, [header]))[0]!;

@@ -172,6 +172,11 @@ export const invoiceItems = pgTable(
   {
     ...lineColumns(),
     invoiceId: uuid().notNull(),
+    /**
+     * A credit note's line: the invoice line it credits (decision 0131). What the finalised credit
+     * notes' lines credit of one invoice line never passes its quantity or its total.
+     */
+    creditedItemId: uuid(),
     /** pricing.ts's figures for the line, stored with it (negative on a credit note) */
     gross: cents().notNull(),
     lineDiscount: cents().notNull(),
@@ -186,7 +191,10 @@ export const invoiceItems = pgTable(
     tenantReference('invoice_items', t, t.providerId, users),
     tenantReference('invoice_items', t, t.serviceId, services),
     tenantReference('invoice_items', t, t.addOnId, addOns),
+    // An invoice's lines go only with their client, whose credit notes go in the same delete.
+    tenantReference('invoice_items', t, t.creditedItemId, t, 'cascade'),
     index().on(t.accountId, t.invoiceId, t.position),
+    index().on(t.accountId, t.creditedItemId),
   ],
 );
 

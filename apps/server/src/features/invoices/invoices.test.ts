@@ -12,11 +12,13 @@ let other: TestAccount;
 let w: BillingWorld;
 let theirs: BillingWorld;
 let desk: Client & { userId: string };
+let manager: Client;
 beforeAll(async () => {
   ctx = await createTestApp();
   [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
   [w, theirs] = [await billingWorld(home), await billingWorld(other)];
   desk = await createUser(ctx, home, [], { role: 'Front Desk' });
+  manager = await createUser(ctx, home, ['billing.manage']);
 });
 afterAll(() => ctx?.close());
 
@@ -35,6 +37,15 @@ describe('tax codes', () => {
     const res = await home.admin.call(api.taxCodeOps.create!, { body: { data: { locationId: home.locationId, name: 'Bad', rate: 12.5 } } });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res)).toMatch(/^rate:/);
+  });
+
+  it("refuse '&' in the name with the name rule's words (SPEC §5), on create and update", async () => {
+    const created = await home.admin.call(api.taxCodeOps.create!, { body: { data: { locationId: home.locationId, name: 'Urns & boxes', rate: 500 } } });
+    expect(created.statusCode).toBe(400);
+    expect(errorOf(created)).toBe(api.MESSAGES.ampersand);
+    const updated = await home.admin.call(api.taxCodeOps.update!, { params: { id: w.tax.id }, body: { data: { name: 'State & city' } } });
+    expect(updated.statusCode).toBe(400);
+    expect(errorOf(updated)).toBe(api.MESSAGES.ampersand);
   });
 
   it('need locations.manage to change (403), anyone signed in reads them', async () => {
@@ -176,11 +187,13 @@ describe('invoices', () => {
     expect(update.statusCode).toBe(409);
     expect(errorOf(update)).toBe(api.INVOICE_MESSAGES.notDraft);
     expect((await desk.call(api.finaliseInvoice, { params: { id: a.id } })).statusCode).toBe(409);
-    const del = await desk.call(api.invoiceOps.remove!, { params: { id: a.id } });
+    const del = await manager.call(api.invoiceOps.remove!, { params: { id: a.id } });
     expect(del.statusCode).toBe(409);
     expect(errorOf(del)).toBe(api.INVOICE_MESSAGES.cannotDelete);
     const draft = await newInvoice(desk, home, w);
-    expect((await desk.call(api.invoiceOps.remove!, { params: { id: draft.id } })).statusCode).toBe(200);
+    // Throwing a billing draft away needs billing.manage (decision 0132): the front desk may not.
+    expect((await desk.call(api.invoiceOps.remove!, { params: { id: draft.id } })).statusCode).toBe(403);
+    expect((await manager.call(api.invoiceOps.remove!, { params: { id: draft.id } })).statusCode).toBe(200);
     expect((await desk.call(api.invoiceOps.get!, { params: { id: draft.id } })).statusCode).toBe(404);
   });
 
@@ -223,23 +236,82 @@ describe('credit notes', () => {
 
   it('cannot credit more than is left (409), nor a draft', async () => {
     const invoice = await finalised(desk, await newInvoice(desk, home, w));
-    const line = invoice.items[0]!;
+    const [line, other] = [invoice.items[0]!, invoice.items[1]!];
     const first = await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'Part', itemIds: [line.id] } } });
     expect(first.statusCode).toBe(201);
     expect(first.json().total).toBe(-line.total);
     await finalised(desk, first.json());
-    const all = await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'All again' } } });
-    expect(all.statusCode).toBe(409);
-    expect(errorOf(all)).toBe(api.INVOICE_MESSAGES.creditExceeds);
-    // a draft credit note made larger than what is left is refused on update too
-    const rest = (await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'Rest', itemIds: [invoice.items[1]!.id] } } })).json() as api.Invoice;
-    const bigger = await desk.call(api.invoiceOps.update!, { params: { id: rest.id }, body: { invoiceData: {}, invoiceItems: [addOnLine(w, { quantity: 20 })] } });
+    // "All" now is what is left: the other line only; named again, the credited line is refused
+    const again = await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'Again', itemIds: [line.id] } } });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe(api.INVOICE_MESSAGES.lineCreditExceeds(line.description));
+    const rest = (await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'Rest' } } })).json() as api.Invoice;
+    expect(rest.items.map((i) => [i.creditedItemId, i.total])).toEqual([[other.id, -other.total]]);
+    // a draft credit note made larger than what is left of its line is refused on update too
+    const bigger = await desk.call(api.invoiceOps.update!, { params: { id: rest.id }, body: { invoiceData: {}, invoiceItems: [addOnLine(w, { quantity: 20, creditedItemId: other.id })] } });
     expect(bigger.statusCode).toBe(409);
+    expect(errorOf(bigger)).toBe(api.INVOICE_MESSAGES.lineCreditExceeds(other.description));
+    // each of its lines names a line of the credited invoice (400 under the field)
+    const unnamed = await desk.call(api.invoiceOps.update!, { params: { id: rest.id }, body: { invoiceData: {}, invoiceItems: [addOnLine(w, { quantity: 1 })] } });
+    expect(unnamed.statusCode).toBe(400);
+    expect(errorOf(unnamed)).toMatch(/^invoiceItems\.0\.creditedItemId: /);
+    await finalised(desk, rest);
+    const nothing = await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'All again' } } });
+    expect(nothing.statusCode).toBe(409);
+    expect(errorOf(nothing)).toBe(api.INVOICE_MESSAGES.nothingLeftToCredit);
     const draft = await newInvoice(desk, home, w);
     const ofDraft = await desk.call(api.createCreditNote, { params: { id: draft.id }, body: { data: { reason: 'x' } } });
     expect(errorOf(ofDraft)).toBe(api.INVOICE_MESSAGES.creditNoteOfDraft);
     const unknownLine = await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'x', itemIds: [randomUUID()] } } });
     expect(unknownLine.statusCode).toBe(400);
+    // an invoice's own line credits nothing
+    const onInvoice = await desk.call(api.invoiceOps.update!, { params: { id: draft.id }, body: { invoiceData: {}, invoiceItems: [serviceLine(w, { creditedItemId: line.id })] } });
+    expect(onInvoice.statusCode).toBe(400);
+    expect(errorOf(onInvoice)).toMatch(/^invoiceItems\.0\.creditedItemId: /);
+  });
+
+  it('credits one line at most once: a taxed line named by three credit notes is credited by the first only', async () => {
+    const tenPercent = await newTaxCode(home.admin, home.locationId, { name: 'Ten', rate: 1000 });
+    const invoice = await finalised(
+      desk,
+      await newInvoice(desk, home, w, {}, [
+        { description: 'Exam', quantity: 1, unitPrice: 10_000, taxCodeId: tenPercent.id },
+        { description: 'Cremation', quantity: 1, unitPrice: 50_000 },
+      ]),
+    );
+    const taxed = invoice.items[0]!;
+    const answers: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const res = await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: `Credit ${n}`, itemIds: [taxed.id] } } });
+      answers.push(res.statusCode);
+      if (res.statusCode === 201) {
+        expect(res.json()).toMatchObject({ total: -11_000, tax: -1_000 });
+        await finalised(desk, res.json());
+      }
+    }
+    expect(answers).toEqual([201, 409, 409]);
+    const after = (await desk.call(api.invoiceOps.get!, { params: { id: invoice.id } })).json() as api.Invoice;
+    expect(after).toMatchObject({ credited: 11_000, balance: 50_000 });
+  });
+
+  it('credits part of a line and then the rest, never more than its quantity or its amount', async () => {
+    const invoice = await finalised(desk, await newInvoice(desk, home, w, {}, [{ description: 'Urn', quantity: 3, unitPrice: 1_005, taxCodeId: w.tax.id }]));
+    const urn = invoice.items[0]!;
+    const one = (await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'One back' } } })).json() as api.Invoice;
+    // Only one of the three comes back: the draft is edited down to a quantity of 1.
+    const edited = await desk.call(api.invoiceOps.update!, {
+      params: { id: one.id },
+      body: { invoiceData: {}, invoiceItems: [{ description: 'Urn', quantity: 1, unitPrice: 1_005, taxCodeId: w.tax.id, creditedItemId: urn.id }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await finalised(desk, one);
+    const rest = (await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'The rest' } } })).json() as api.Invoice;
+    expect(rest.items).toEqual([expect.objectContaining({ creditedItemId: urn.id, quantity: 2 })]);
+    expect(-rest.total).toBeLessThanOrEqual(urn.total - -(edited.json() as api.Invoice).total);
+    await finalised(desk, rest);
+    const more = await desk.call(api.createCreditNote, { params: { id: invoice.id }, body: { data: { reason: 'More', itemIds: [urn.id] } } });
+    expect(more.statusCode).toBe(409);
+    expect(((await desk.call(api.invoiceOps.get!, { params: { id: invoice.id } })).json() as api.Invoice).credited).toBeLessThanOrEqual(urn.total);
   });
 });
 

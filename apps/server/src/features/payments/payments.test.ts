@@ -13,6 +13,8 @@ let home: TestAccount;
 let other: TestAccount;
 /** Front Desk, as practices set it up: no permissions. They take payments. */
 let desk: Client & { userId: string };
+/** Whoever gives money back: billing.manage (decision 0132). */
+let manager: Client;
 let types: Record<string, api.PaymentType>;
 let theirTypes: Record<string, api.PaymentType>;
 
@@ -20,6 +22,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
   desk = await createUser(ctx, home, [], { role: 'Front Desk' });
+  manager = await createUser(ctx, home, ['billing.manage']);
   const byName = async (t: TestAccount) =>
     Object.fromEntries(((await t.admin.call(api.paymentTypeOps.list)).json() as api.PaymentType[]).map((p) => [p.name, p]));
   types = await byName(home);
@@ -281,7 +284,7 @@ describe('changing and deleting a payment', () => {
     const refused = await home.admin.call(api.paymentOps.remove, { params: { id: card.id } });
     expect([refused.statusCode, errorOf(refused)]).toEqual([422, api.PAYMENT_MESSAGES.cardDelete]);
     const cash = await paid(paymentData(clientId, { amount: 3_000 }));
-    await desk.call(api.refundPayment, { params: { id: cash.id }, body: { data: { amount: 1_000, reason: 'Overpaid' } } });
+    await manager.call(api.refundPayment, { params: { id: cash.id }, body: { data: { amount: 1_000, reason: 'Overpaid' } } });
     const withRefund = await home.admin.call(api.paymentOps.remove, { params: { id: cash.id } });
     expect([withRefund.statusCode, errorOf(withRefund)]).toEqual([422, api.PAYMENT_MESSAGES.hasRefunds]);
   });
@@ -291,7 +294,7 @@ describe('refunds', () => {
   it('come from the credit first, then the invoices, and never give back more than was paid', async () => {
     const { clientId, invoiceIds } = await clientWithInvoices([6_000]);
     const payment = await paid(paymentData(clientId, { amount: 10_000, allocations: [{ invoiceId: invoiceIds[0]!, amount: 6_000 }] }));
-    const refund = async (amount: number, id = payment.id) => desk.call(api.refundPayment, { params: { id }, body: { data: { amount, reason: 'Overpaid' } } });
+    const refund = async (amount: number, id = payment.id) => manager.call(api.refundPayment, { params: { id }, body: { data: { amount, reason: 'Overpaid' } } });
 
     const first = await refund(3_000);
     expect(first.statusCode, first.body).toBe(201);
@@ -318,18 +321,22 @@ describe('refunds', () => {
     expect([ofRefund.statusCode, errorOf(ofRefund)]).toEqual([422, api.PAYMENT_MESSAGES.refundOfRefund]);
   });
 
-  it('refuses a refund without a reason (400) and another account’s payment (404)', async () => {
+  it('refuses a refund without a reason (400), from the front desk (403) and of another account’s payment (404)', async () => {
     const { clientId } = await clientWithInvoices([]);
     const payment = await paid(paymentData(clientId, { amount: 1_000 }));
-    expect((await desk.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 100, reason: ' ' } } })).statusCode).toBe(400);
-    expect((await desk.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: -5, reason: 'x' } } })).statusCode).toBe(400);
+    expect((await manager.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 100, reason: ' ' } } })).statusCode).toBe(400);
+    // Money going out is a manager's call: the front desk takes payments but does not give them back.
+    const fromDesk = await desk.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 100, reason: 'Overpaid' } } });
+    expect(fromDesk.statusCode).toBe(403);
+    expect((await manager.call(api.paymentOps.get, { params: { id: payment.id } })).json()).toMatchObject({ refunded: 0 });
+    expect((await manager.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: -5, reason: 'x' } } })).statusCode).toBe(400);
     expect((await other.admin.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 100, reason: 'x' } } })).statusCode).toBe(404);
   });
 
   it('a deleted refund would pay an invoice twice once it has been paid again: refused', async () => {
     const { clientId, invoiceIds } = await clientWithInvoices([2_000]);
     const payment = await paid(paymentData(clientId, { amount: 2_000, allocations: [{ invoiceId: invoiceIds[0]!, amount: 2_000 }] }));
-    const refund = (await desk.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 2_000, reason: 'Wrong card' } } })).json() as api.Payment;
+    const refund = (await manager.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 2_000, reason: 'Wrong card' } } })).json() as api.Payment;
     await paid(paymentData(clientId, { amount: 2_000, allocations: [{ invoiceId: invoiceIds[0]!, amount: 2_000 }] }));
     const res = await home.admin.call(api.paymentOps.remove, { params: { id: refund.id } });
     expect([res.statusCode, errorOf(res)]).toEqual([422, api.PAYMENT_MESSAGES.refundUndo]);
@@ -430,7 +437,7 @@ describe('Idempotency-Key', () => {
     const { clientId } = await clientWithInvoices([]);
     const payment = await paid(paymentData(clientId, { amount: 5_000 }));
     const headers = { 'idempotency-key': `refund-${crypto.randomUUID()}` };
-    const send = () => desk.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 2_000, reason: 'Overpaid' } }, headers });
+    const send = () => manager.call(api.refundPayment, { params: { id: payment.id }, body: { data: { amount: 2_000, reason: 'Overpaid' } }, headers });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json()).toEqual(b.json());

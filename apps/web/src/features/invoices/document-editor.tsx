@@ -172,6 +172,8 @@ interface LinesEditorProps {
   readOnly: boolean;
   /** estimates: a high quantity beside the quantity */
   withHighQuantity?: boolean;
+  /** a credit note: its lines are its invoice's (each names the line it credits), so none is added */
+  fixedLines?: boolean;
 }
 
 /**
@@ -179,7 +181,7 @@ interface LinesEditorProps {
  * the description and price), quantity, unit price in the currency's units, the line's discount,
  * its tax code and who performed it, with the line's total as priced while typing.
  */
-export function LinesEditor({ lines, onChange, errors, locationId, taxCodes, priced, currency, readOnly, withHighQuantity = false }: LinesEditorProps) {
+export function LinesEditor({ lines, onChange, errors, locationId, taxCodes, priced, currency, readOnly, withHighQuantity = false, fixedLines = false }: LinesEditorProps) {
   const services = useServiceList(locationId, true);
   const addOns = useAddOnItems(locationId, true);
   const staff = useStaff(locationId);
@@ -348,7 +350,7 @@ export function LinesEditor({ lines, onChange, errors, locationId, taxCodes, pri
         })}
       </Stack>
       <FormError message={errors.items} />
-      {!readOnly && (
+      {!readOnly && !fixedLines && (
         <Button startIcon={<AddIcon />} onClick={() => onChange([...lines, blankLine()])} disabled={lines.length >= MAX_LINES} sx={{ mt: 1 }}>
           Add line
         </Button>
@@ -399,6 +401,8 @@ interface DocumentFieldsProps extends HeaderFieldsProps {
   /** 'invoice' shows issued and due dates, 'estimate' the valid-until date and high quantities */
   kind: 'invoice' | 'estimate';
   noun: string;
+  /** a credit note: lines are changed or removed, never added */
+  fixedLines?: boolean;
 }
 
 /** The whole editor of an invoice or an estimate: who it is for, dates, lines, discount, notes, totals. */
@@ -427,6 +431,7 @@ export function DocumentFields(props: DocumentFieldsProps) {
         currency={currency}
         readOnly={readOnly}
         withHighQuantity={kind === 'estimate'}
+        fixedLines={props.fixedLines ?? false}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <Stack spacing={2} sx={{ flex: '1 1 280px', minWidth: 0 }}>

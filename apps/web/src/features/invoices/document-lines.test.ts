@@ -135,6 +135,7 @@ describe('lines to and from the contract', () => {
       sharedDiscount: 0,
       tax: 0,
       total: 0,
+      creditedItemId: null,
     };
     const [draft] = draftsFromItems([item]);
     expect(draft).toMatchObject({ quantity: '1.5', unitPrice: '85.50', discount: '12.5', taxCodeId: 't1', savedTaxRate: 825 });
@@ -150,6 +151,19 @@ describe('lines to and from the contract', () => {
       serviceId: 's1',
       addOnId: null,
     });
+  });
+
+  it('a credit note’s line keeps the invoice line it credits through an edit, and an estimate’s line names none', () => {
+    const LINE_ID = '11111111-1111-4111-8111-111111111111';
+    const item: InvoiceItem = {
+      id: 'c1', position: 0, kind: 'text', description: 'Exam', quantity: 1, unitPrice: 10000, discountType: 'amount', discountValue: 0,
+      taxCodeId: null, taxName: null, taxRate: 0, providerId: null, serviceId: null, addOnId: null,
+      gross: -10000, lineDiscount: 0, sharedDiscount: 0, tax: 0, total: -10000, creditedItemId: LINE_ID,
+    };
+    const [draft] = draftsFromItems([item]);
+    const edited = { ...draft!, quantity: '0.5' };
+    expect(InvoiceItemInput.parse(invoiceItemInput(edited))).toMatchObject({ quantity: 0.5, creditedItemId: LINE_ID });
+    expect(estimateItemInput(blankLine({ description: 'Urn', unitPrice: '45' }))).not.toHaveProperty('creditedItemId');
   });
 
   it('a template’s lines replace the one blank line, otherwise follow the lines there', () => {

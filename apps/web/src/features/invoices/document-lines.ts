@@ -39,6 +39,8 @@ export interface LineDraft {
   savedTaxRate: number;
   /** '' for none */
   providerId: string;
+  /** a credit note's line: the invoice line it credits, kept through edits (decision 0131) */
+  creditedItemId: string | null;
 }
 
 /** The document-level discount, as typed. */
@@ -68,6 +70,7 @@ export function blankLine(patch: Partial<Omit<LineDraft, 'key'>> = {}): LineDraf
     taxCodeId: '',
     savedTaxRate: 0,
     providerId: '',
+    creditedItemId: null,
     ...patch,
   };
 }
@@ -188,6 +191,7 @@ export function invoiceItemInput(line: LineDraft): InvoiceItemInput {
     providerId: idOrNull(line.providerId),
     serviceId: line.kind === 'service' ? line.serviceId : null,
     addOnId: line.kind === 'addOn' ? line.addOnId : null,
+    ...(line.creditedItemId && { creditedItemId: line.creditedItemId }),
   };
 }
 
@@ -213,6 +217,7 @@ export function draftsFromItems(items: readonly (InvoiceItem | EstimateItem)[]):
         taxCodeId: i.taxCodeId ?? '',
         savedTaxRate: i.taxRate,
         providerId: i.providerId ?? '',
+        creditedItemId: 'creditedItemId' in i ? i.creditedItemId : null,
       }),
     );
 }
@@ -262,6 +267,7 @@ export function itemInputOf(item: InvoiceItem): InvoiceItemInput {
     providerId: item.providerId,
     serviceId: item.serviceId,
     addOnId: item.addOnId,
+    creditedItemId: item.creditedItemId,
   };
 }
 

@@ -2,10 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Chip, DialogContentText, Stack, Typography } from '@mui/material';
 import { RequestCardPayment } from '../card-payments/card-payment-requests';
 import { z } from 'zod';
-import { DEFAULT_CURRENCY, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, EstimateInput, EstimateItemInput, formatCents } from '@willow/contracts';
+import { DEFAULT_CURRENCY, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, EstimateInput, EstimateItemInput, formatCents, MANAGE_BILLING } from '@willow/contracts';
 import type { Estimate } from '@willow/contracts';
 import { useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useHasAnyPermission } from '../../app/session';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { TextPromptDialog } from '../appointments/text-prompt-dialog';
@@ -117,6 +118,8 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
   const decline = useDeclineEstimate();
   const toInvoice = useInvoiceFromEstimate();
   const remove = useDeleteEstimate();
+  // Deleting an estimate needs billing.manage (decision 0132), as the server checks.
+  const canDelete = useHasAnyPermission([MANAGE_BILLING]);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const busy = create.isPending || update.isPending || approve.isPending || decline.isPending || toInvoice.isPending;
@@ -197,9 +200,11 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
     <>
       {estimate.status === 'open' && (
         <>
-          <Button color="error" onClick={() => confirmDelete.ask(estimate)} disabled={busy}>
-            Delete
-          </Button>
+          {canDelete && (
+            <Button color="error" onClick={() => confirmDelete.ask(estimate)} disabled={busy}>
+              Delete
+            </Button>
+          )}
           <Button
             color="warning"
             onClick={() => {

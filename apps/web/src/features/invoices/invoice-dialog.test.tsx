@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatCents, priceDocument } from '@willow/contracts';
 import type { Invoice, TaxCode } from '@willow/contracts';
-import { fakeServer, NEW_YORK, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
+import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
 import type { Call } from '../../test/test-support';
 import { InvoiceDialog } from './invoice-dialog';
 
@@ -64,6 +64,7 @@ function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
         sharedDiscount: 0,
         tax: 825,
         total: 10825,
+        creditedItemId: null,
       },
     ],
     ...overrides,
@@ -78,11 +79,14 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
   let calls: Call[];
   let invoice: Invoice;
   let refuse: string | null;
+  let permissions: string[];
   beforeEach(() => {
     stubMatchMedia();
     invoice = invoiceOf();
     refuse = null;
+    permissions = [];
     calls = fakeServer((call) => {
+      if (call.path === '/api/user/permissions') return sessionAnswer(call, NEW_YORK, permissions);
       if (call.method === 'GET' && call.path === `/api/invoice/${INVOICE_ID}`) return { body: invoice };
       if (call.method === 'GET' && call.path === '/api/taxCode') return { body: [TAX] };
       if (call.method === 'GET' && call.path === '/api/invoice/clientBalance') return { body: { clientId: CLIENT_ID, currency: 'USD', owed: 0, credit: 0, deposits: 0 } };
@@ -121,6 +125,44 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
     const sent = calls.find((c) => c.method === 'POST')!.body as { invoiceData: object; invoiceItems: { description: string; unitPrice: number }[] };
     expect(sent.invoiceItems).toEqual([expect.objectContaining({ description: 'Exam and bloodwork', unitPrice: 10000, taxCodeId: TAX.id })]);
     expect(sent.invoiceData).not.toHaveProperty('locationId');
+  });
+
+  it('a draft holding a deposit shows what was paid and the balance the server gives it (total − paid − credited)', async () => {
+    invoice = invoiceOf({ paid: 5000, balance: 5825 });
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    expect(await screen.findByText('Paid $50.00 · Balance $58.25')).toBeTruthy();
+  });
+
+  it('offers Delete on a draft only to those who hold billing.manage', async () => {
+    const { unmount } = renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Finalise' });
+    // The front desk: no Delete, whatever the wait.
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/permissions')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    unmount();
+    permissions = ['billing.manage'];
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it('a draft credit note adds no line, and a lowered line still names the invoice line it credits', async () => {
+    const LINE_ID = '88888888-8888-4888-8888-888888888888';
+    const base = invoiceOf();
+    invoice = invoiceOf({
+      kind: 'credit_note',
+      creditedInvoiceId: '99999999-9999-4999-8999-999999999999',
+      discountType: 'none',
+      discountValue: 0,
+      items: [{ ...base.items[0]!, discountType: 'amount', quantity: 2, creditedItemId: LINE_ID }],
+    });
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('textbox', { name: 'Line 1 quantity' });
+    expect(screen.queryByRole('button', { name: 'Add line' })).toBeNull();
+    typeInto('Line 1 quantity', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')!.body as { invoiceItems: { quantity: number; creditedItemId?: string }[] };
+    expect(sent.invoiceItems).toEqual([expect.objectContaining({ quantity: 1, creditedItemId: LINE_ID })]);
   });
 
   it('a finalised invoice is read-only and shows the figures stored with it', async () => {

@@ -8,13 +8,16 @@ import {
   INVOICE_MESSAGES,
   INVOICE_STATUS_LABELS,
   InvoiceInput,
+  MANAGE_BILLING,
   InvoiceItemInput,
   invoiceNumberLabel,
   PAYMENT_STATE_LABELS,
+  showsBalance,
 } from '@willow/contracts';
 import type { Invoice, Priced } from '@willow/contracts';
 import { SelectInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useHasAnyPermission } from '../../app/session';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { TextPromptDialog } from '../appointments/text-prompt-dialog';
@@ -169,6 +172,8 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
   const voiding = useVoidInvoice();
   const crediting = useCreateCreditNote();
   const remove = useDeleteInvoice();
+  // Throwing a draft away needs billing.manage (decision 0132), as the server checks.
+  const canDelete = useHasAnyPermission([MANAGE_BILLING]);
   const [prompt, setPrompt] = useState<'void' | 'credit' | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -260,7 +265,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         <Chip size="small" variant="outlined" label={PAYMENT_STATE_LABELS[invoice.paymentState]} color={invoice.paymentState === 'paid' ? 'success' : 'default'} />
       )}
       <Typography variant="body2">Number: {invoiceNumberLabel(invoice.kind, invoice.number)}</Typography>
-      {invoice.status === 'finalised' && (
+      {showsBalance(invoice) && (
         <Typography variant="body2">
           Paid {money(invoice.paid)} · Balance {money(invoice.balance)}
         </Typography>
@@ -273,7 +278,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
 
   const secondary = invoice && (
     <>
-      {invoice.status === 'draft' && (
+      {invoice.status === 'draft' && canDelete && (
         <Button color="error" onClick={() => confirmDelete.ask(invoice)} disabled={busy}>
           Delete
         </Button>
@@ -354,6 +359,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         <DocumentFields
           kind="invoice"
           noun="Invoice"
+          fixedLines={invoice?.kind === 'credit_note'}
           values={v}
           set={form.set}
           errors={form.errors}
@@ -397,7 +403,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
         <DialogContentText>
           {prompt === 'void'
             ? 'A void invoice keeps its number and is owed no more. Only an invoice without payments can be voided.'
-            : 'A draft credit note with every line of this invoice starts; change it and finalise it like an invoice.'}
+            : 'A draft credit note starts with what is left to credit of each line of this invoice; lower or remove lines, then finalise it like an invoice.'}
         </DialogContentText>
       </TextPromptDialog>
       {invoice && emailing && <EmailInvoiceDialog invoiceId={invoice.id} onClose={() => setEmailing(false)} />}

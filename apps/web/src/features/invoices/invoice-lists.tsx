@@ -9,6 +9,7 @@ import {
   INVOICE_STATUS_LABELS,
   invoiceNumberLabel,
   PAYMENT_STATE_LABELS,
+  showsBalance,
 } from '@willow/contracts';
 import type { EstimateStatus, EstimateSummary, InvoiceStatus, InvoiceSummary, OpQuery, estimateOps, invoiceOps } from '@willow/contracts';
 import { DataTable } from '../../components/data-table';
@@ -62,7 +63,7 @@ export function InvoiceList({ filter, onOpen, showClient = true }: InvoiceListPr
       { field: 'patientName', headerName: 'Patient', flex: 1, minWidth: 110, valueGetter: (v: string | null) => v ?? '' },
       { field: 'issuedOn', headerName: 'Issued', width: 110, valueFormatter: (v: string) => formatDate(v) },
       { field: 'total', headerName: 'Total', width: 110, type: 'number', valueFormatter: (v: number, row) => money(row, v) },
-      { field: 'balance', headerName: 'Balance', width: 110, type: 'number', valueFormatter: (v: number, row) => (row.status === 'finalised' ? money(row, v) : '') },
+      { field: 'balance', headerName: 'Balance', width: 110, type: 'number', valueFormatter: (v: number, row) => (showsBalance(row) ? money(row, v) : '') },
       { field: 'status', headerName: 'Status', width: 190, sortable: false, renderCell: ({ row }) => <InvoiceStateChips invoice={row} /> },
     );
     return list;

@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import UndoIcon from '@mui/icons-material/Undo';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { DELETE_RECORDS, formatCents, invoiceNumberLabel, PAYMENT_MESSAGES, type OpQuery, type Payment, type paymentOps } from '@willow/contracts';
+import { DELETE_RECORDS, formatCents, MANAGE_BILLING, invoiceNumberLabel, PAYMENT_MESSAGES, type OpQuery, type Payment, type paymentOps } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
@@ -46,15 +46,17 @@ export function PaymentList({ filter, showClient = true }: { filter: PaymentFilt
   const { ask } = confirmDelete;
   // Deleting money for good needs records.delete; a card payment is refunded instead.
   const canDelete = useHasAnyPermission([DELETE_RECORDS]);
+  // Money going out is a manager's call (billing.manage, decision 0132): the server refuses it too.
+  const canRefund = useHasAnyPermission([MANAGE_BILLING]);
   const actions = useCallback(
     (row: Payment) => [
-      ...(row.kind === 'payment' && row.amount > row.refunded
+      ...(canRefund && row.kind === 'payment' && row.amount > row.refunded
         ? [<GridActionsCellItem key="refund" icon={<UndoIcon />} label={`Refund ${signedAmount(row)}`} onClick={() => setRefunding(row)} />]
         : []),
       <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${signedAmount(row)}`} onClick={() => setEditing(row)} />,
       ...(canDelete && !takenByCard(row) ? [<GridActionsCellItem key="delete" icon={<DeleteIcon />} label={`Delete ${signedAmount(row)}`} onClick={() => ask(row)} />] : []),
     ],
-    [ask, canDelete],
+    [ask, canDelete, canRefund],
   );
   const columns = useMemo<GridColDef<Payment>[]>(() => {
     const list: GridColDef<Payment>[] = [
