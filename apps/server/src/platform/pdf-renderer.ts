@@ -5,9 +5,13 @@
 //
 // Security: the content is built from user-written Markdown. pdfmake would fetch URLs and read
 // local files named as images or fonts; both are refused here (the only image is the logo, passed
-// as bytes), so a template cannot make the server read a file or call an address.
+// as bytes), so a template cannot make the server read a file or call an address. Links keep
+// only http(s), mailto and tel addresses (a `javascript:` link prints as its text), as in HTML.
+// Raw HTML prints as the text it is, as the HTML path shows it: merged values arrive
+// Markdown-escaped (template-engine.ts), so a value shaped like a tag prints as written.
 import type { Column, Content, ContentText, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
 import { Lexer, type Token, type Tokens } from 'marked';
+import { pdfLinkUrl } from './template-engine.js';
 
 /** The standard fonts pdfkit carries as metrics: nothing to embed or download. */
 const STANDARD_FONT_FILES = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);
@@ -132,7 +136,7 @@ type Options = { fontSize?: number };
 
 /**
  * Markdown (headings, paragraphs, bold and italic, lists, tables, quotes, rules) as pdfmake
- * content. Raw HTML in the Markdown is printed as its text: a PDF has no HTML.
+ * content. Raw HTML in the Markdown is printed as its text, tags and all: a PDF has no HTML.
  */
 export function markdownToPdfContent(markdown: string, options: Options = {}): Content {
   const tokens = new Lexer({ gfm: true }).lex(markdown);
@@ -200,8 +204,7 @@ function blockContent(token: Token): Content | undefined {
         margin: [0, 6, 0, 10],
       };
     case 'html': {
-      const t = token as Tokens.HTML;
-      const text = t.text.replace(/<[^>]*>/g, '').trim();
+      const text = (token as Tokens.HTML).text.trim();
       return text ? { text, margin: [0, 0, 0, 8] } : undefined;
     }
     case 'space':
@@ -249,7 +252,8 @@ function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentT
         break;
       case 'link': {
         const t = token as Tokens.Link;
-        runs.push({ text: inlines(t.tokens, { ...style, color: '#1a4f8b', decoration: 'underline', link: t.href }) });
+        const href = pdfLinkUrl(t.href);
+        runs.push({ text: href ? inlines(t.tokens, { ...style, color: '#1a4f8b', decoration: 'underline', link: href }) : inlines(t.tokens, style) });
         break;
       }
       case 'codespan':
@@ -268,7 +272,7 @@ function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentT
         push(decodeEntities((token as Tokens.Escape).text));
         break;
       case 'html':
-        push((token as Tokens.Tag).text.replace(/<[^>]*>/g, ''));
+        push((token as Tokens.Tag).text);
         break;
       case 'image': {
         // Images in a document body are not fetched (see the top of the file): their alt text stands in.

@@ -128,6 +128,21 @@ describe('POST /api/documentTemplate/{id}/generate', () => {
     expect(pdf.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
   });
 
+  it('prints a client named like a link or a tag as written: no link, nothing dropped, on the page and in its letterhead', async () => {
+    const page = await pdfTemplate(home, { header: 'For {{ client.fullName }}', showLogo: false });
+    const template = await documentTemplate(home, { body: 'Dear **{{ client.firstName }}** {{ client.lastName }}, [our site](https://clinic.example/)', pdfTemplateId: page.id });
+    const client = await newClient(home.admin, home.locationId, { firstName: '[Pay now](https://evil.example/pay)', lastName: '<b>Bold</b> <Rover>' });
+    const res = await generate(staff, template.id, { clientId: client.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const pdf = await downloaded(staff, res.json().id);
+    // (the text comes back in runs, spaced apart: compared without spaces)
+    const printed = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(printed).toContain('Dear[Paynow](https://evil.example/pay)<b>Bold</b><Rover>,oursite');
+    expect(printed).toContain('For[Paynow](https://evil.example/pay)<b>Bold</b><Rover>');
+    const uris = [...pdf.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]);
+    expect(uris).toEqual(['https://clinic.example/']);
+  });
+
   it('a PDF page without the logo or page numbers prints neither', async () => {
     const page = await pdfTemplate(home, { showLogo: false, showPageNumbers: false, header: 'Plain header', footer: '' });
     const template = await documentTemplate(home, { pdfTemplateId: page.id });
