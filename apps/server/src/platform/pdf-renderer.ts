@@ -237,7 +237,13 @@ function listItem(item: Tokens.ListItem): Content {
 function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentText['text'] {
   const runs: ContentText[] = [];
   const push = (text: string, extra: InlineStyle = {}) => {
-    if (text) runs.push({ text, ...style, ...extra });
+    if (!text) return;
+    const run = { text, ...style, ...extra };
+    // Text next to text of the same style is one run (an escaped character is a token of its
+    // own): the PDF's text then reads, copies and searches as one word, not as pieces.
+    const last = runs.at(-1);
+    if (last && typeof last.text === 'string' && sameStyle(last, run)) last.text += text;
+    else runs.push(run);
   };
   for (const token of tokens ?? []) {
     switch (token.type) {
@@ -285,6 +291,12 @@ function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentT
   }
   return runs;
 }
+
+const sameStyle = (a: ContentText, b: ContentText) => {
+  const { text: _a, ...styleA } = a;
+  const { text: _b, ...styleB } = b;
+  return JSON.stringify(styleA) === JSON.stringify(styleB);
+};
 
 /** marked leaves the entities of &, <, >, " and ' in text; a PDF prints characters. */
 function decodeEntities(text: string): string {
