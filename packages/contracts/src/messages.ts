@@ -100,6 +100,8 @@ export const FORM_MESSAGES = {
   sendError: 'Error sending form',
   /** a form link that is wrong, expired or already used: all the same to the person (docs/decisions/0097) */
   linkInvalid: 'This form link has expired or has already been used. Please ask the practice for a new one.',
+  /** a form whose clause the template engine refuses when it is opened (over the render limits): 422, its problem appended */
+  cannotShow: 'This form cannot be shown. Please ask the practice to check it',
   thankYou: 'Thank you: your form has been sent to the practice.',
   tooManySubmissions: 'Too many forms were sent from here. Please wait a few minutes and try again.',
 } as const;

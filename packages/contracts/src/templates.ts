@@ -400,6 +400,15 @@ export const TEMPLATE_MERGE_GROUPS: Record<TemplateKind, readonly MergeFieldGrou
   invoice: ['client', 'patient', 'location', 'practice', 'invoice', 'today'],
 };
 
+/**
+ * A Markdown part's HTML (the server's rendering, values and raw HTML escaped) as a whole page:
+ * what an email made from a template carries as its HTML part, and what the editor's preview shows
+ * in its frame, so staff see the message as the client will.
+ */
+export function renderedHtmlDocument(bodyHtml: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;margin:8px;color:#1f2937;overflow-wrap:anywhere}img{max-width:100%}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px}</style></head><body>${bodyHtml}</body></html>`;
+}
+
 /** `{{ client.firstName }}`: how the editor inserts a field. */
 export const mergeFieldTag = (group: MergeFieldGroup, field: string) => `{{ ${group}.${field} }}`;
 

@@ -85,6 +85,32 @@ describe('renderPdf', () => {
     expect(plain).not.toContain('Page 1 of');
   });
 
+  it('keeps only http(s), mailto and tel links: a javascript: link prints as its text', async () => {
+    const pdf = await renderPdf({
+      page: { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: false },
+      title: 'Links',
+      content: markdownToPdfContent('[Pay here](javascript:alert(1)) [Site](https://clinic.example/) [Mail](mailto:desk@clinic.example) [Call](tel:+15550100) [Data](data:text/html,x)'),
+    });
+    const raw = Buffer.from(pdf).toString('latin1');
+    const uris = [...raw.matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]);
+    expect(uris).toEqual(['https://clinic.example/', 'mailto:desk@clinic.example', 'tel:+15550100']);
+    expect(await pdfText(pdf)).toContain('Pay here Site Mail Call Data');
+  });
+
+  it('prints raw HTML as the text it is, as the HTML path shows it', async () => {
+    const text = await pdfText(
+      await renderPdf({
+        page: { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: false },
+        title: 'Tags',
+        content: markdownToPdfContent('Dear <b>Jane</b>, see <Rover>.\n\n<div>block</div>'),
+      }),
+    );
+    // (the text comes back in runs, spaced apart: compared without spaces)
+    const printed = text.replace(/\s+/g, '');
+    expect(printed).toContain('Dear<b>Jane</b>,see<Rover>.');
+    expect(printed).toContain('<div>block</div>');
+  });
+
   it('fetches nothing a template names: an image in the Markdown prints its alt text', async () => {
     const text = await pdfText(
       await renderPdf({

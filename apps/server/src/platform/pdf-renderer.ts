@@ -5,10 +5,14 @@
 //
 // Security: the content is built from user-written Markdown. pdfmake would fetch URLs and read
 // local files named as images or fonts; both are refused here (the only image is the logo, passed
-// as bytes), so a template cannot make the server read a file or call an address.
+// as bytes), so a template cannot make the server read a file or call an address. Links keep
+// only http(s), mailto and tel addresses (a `javascript:` link prints as its text), as in HTML.
+// Raw HTML prints as the text it is, as the HTML path shows it: merged values arrive
+// Markdown-escaped (template-engine.ts), so a value shaped like a tag prints as written.
 import type { Column, Content, ContentText, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { decodableImage, type ImageType } from './image-check.js';
+import { pdfLinkUrl } from './template-engine.js';
 
 /** The standard fonts pdfkit carries as metrics: nothing to embed or download. */
 const STANDARD_FONT_FILES = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);
@@ -158,7 +162,7 @@ type Options = { fontSize?: number };
 
 /**
  * Markdown (headings, paragraphs, bold and italic, lists, tables, quotes, rules) as pdfmake
- * content. Raw HTML in the Markdown is printed as its text: a PDF has no HTML.
+ * content. Raw HTML in the Markdown is printed as its text, tags and all: a PDF has no HTML.
  */
 export function markdownToPdfContent(markdown: string, options: Options = {}): Content {
   const tokens = new Lexer({ gfm: true }).lex(markdown);
@@ -226,8 +230,7 @@ function blockContent(token: Token): Content | undefined {
         margin: [0, 6, 0, 10],
       };
     case 'html': {
-      const t = token as Tokens.HTML;
-      const text = t.text.replace(/<[^>]*>/g, '').trim();
+      const text = (token as Tokens.HTML).text.trim();
       return text ? { text, margin: [0, 0, 0, 8] } : undefined;
     }
     case 'space':
@@ -260,7 +263,13 @@ function listItem(item: Tokens.ListItem): Content {
 function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentText['text'] {
   const runs: ContentText[] = [];
   const push = (text: string, extra: InlineStyle = {}) => {
-    if (text) runs.push({ text, ...style, ...extra });
+    if (!text) return;
+    const run = { text, ...style, ...extra };
+    // Text next to text of the same style is one run (an escaped character is a token of its
+    // own): the PDF's text then reads, copies and searches as one word, not as pieces.
+    const last = runs.at(-1);
+    if (last && typeof last.text === 'string' && sameStyle(last, run)) last.text += text;
+    else runs.push(run);
   };
   for (const token of tokens ?? []) {
     switch (token.type) {
@@ -275,7 +284,8 @@ function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentT
         break;
       case 'link': {
         const t = token as Tokens.Link;
-        runs.push({ text: inlines(t.tokens, { ...style, color: '#1a4f8b', decoration: 'underline', link: t.href }) });
+        const href = pdfLinkUrl(t.href);
+        runs.push({ text: href ? inlines(t.tokens, { ...style, color: '#1a4f8b', decoration: 'underline', link: href }) : inlines(t.tokens, style) });
         break;
       }
       case 'codespan':
@@ -294,7 +304,7 @@ function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentT
         push(decodeEntities((token as Tokens.Escape).text));
         break;
       case 'html':
-        push((token as Tokens.Tag).text.replace(/<[^>]*>/g, ''));
+        push((token as Tokens.Tag).text);
         break;
       case 'image': {
         // Images in a document body are not fetched (see the top of the file): their alt text stands in.
@@ -307,6 +317,12 @@ function inlines(tokens: Token[] | undefined, style: InlineStyle = {}): ContentT
   }
   return runs;
 }
+
+const sameStyle = (a: ContentText, b: ContentText) => {
+  const { text: _a, ...styleA } = a;
+  const { text: _b, ...styleB } = b;
+  return JSON.stringify(styleA) === JSON.stringify(styleB);
+};
 
 /** marked leaves the entities of &, <, >, " and ' in text; a PDF prints characters. */
 function decodeEntities(text: string): string {

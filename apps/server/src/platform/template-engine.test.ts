@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MERGE_FIELD_GROUPS, TEMPLATE_KINDS, TEMPLATE_MERGE_GROUPS, sampleMergeData } from '@willow/contracts';
+import { MERGE_FIELD_GROUPS, TEMPLATE_KINDS, TEMPLATE_MERGE_GROUPS, renderedHtmlDocument, sampleMergeData } from '@willow/contracts';
+import { HttpError } from './errors.js';
 import {
+  LIMIT_MESSAGES,
+  RENDER_STEP_LIMIT,
   TEMPLATE_OUTPUT_MAX,
+  limitProblem,
   TemplateRenderError,
   checkTemplate,
   plainMergeData,
@@ -140,6 +144,52 @@ describe('limits', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 30_000);
 
+  it('counts steps across nested loops: a loop over a split list inside another is refused, not run for a second', async () => {
+    const started = Date.now();
+    for (const body of ['', '{{ c }}', '{% if c %}{% endif %}']) {
+      const err = await refusal(
+        `{% assign xs = "${letters}" | split: "" %}\n{% for a in xs %}{% for b in xs %}{% for c in xs %}${body}{% endfor %}{% endfor %}{% endfor %}done`,
+      );
+      expect(err.message).toBe(LIMIT_MESSAGES.steps);
+      expect(err.overLimit).toBe(true);
+      // left uncaught it is the template's fault: 422, never a server error
+      expect(err).toBeInstanceOf(HttpError);
+      expect(err.status).toBe(422);
+    }
+    // captures and empty loops count too
+    expect((await refusal(`{% assign xs = "${letters}" | split: "" %}{% for a in xs %}{% capture x %}{% for b in xs %}{% endfor %}{% endcapture %}{% endfor %}`)).message).toBe(
+      LIMIT_MESSAGES.steps,
+    );
+    // what a real template does stays well inside: 1 000 rows of an invoice-like table
+    const rows = await renderTemplate(`{% assign xs = "${'a'.repeat(1_000)}" | split: "" %}{% for a in xs %}| {{ a }} | {% if a %}x{% endif %} |\n{% endfor %}`, data);
+    expect(rows.split('\n')).toHaveLength(1_001);
+    expect(RENDER_STEP_LIMIT).toBeGreaterThanOrEqual(10_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('lets the event loop run other work while a long render goes on', async () => {
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    // just inside the step budget: a few thousand loop passes with a little in each
+    const out = await renderTemplate(`{% assign xs = "${'a'.repeat(4_000)}" | split: "" %}{% for a in xs %}{{ a }}{% endfor %}`, data);
+    counting = false;
+    expect(out).toHaveLength(4_000);
+    expect(turns).toBeGreaterThan(3);
+  });
+
+  it('finds a template over the limits with the kind’s sample data, as saving does', async () => {
+    const nested = `{% assign xs = "${letters}" | split: "" %}\n\n{% for a in xs %}{% for b in xs %}{% endfor %}{% endfor %}`;
+    expect(await limitProblem(nested, 'email')).toEqual({ line: 3, message: LIMIT_MESSAGES.steps });
+    expect(await limitProblem('Dear {{ client.firstName }}', 'email')).toBeNull();
+    // a failure that depends on the data is left to the real render
+    expect(await limitProblem('{{ 10 | divided_by: 0 }}', 'email')).toBeNull();
+  });
+
   it('refuses 10 MB of output', async () => {
     const started = Date.now();
     const tenKb = 'x'.repeat(10_000);
@@ -162,6 +212,35 @@ describe('limits', () => {
   }, 30_000);
 });
 
+describe('merged values are text wherever they land', () => {
+  const shady = { client: { firstName: '[Pay now](https://evil.example/pay)', lastName: '<b>Bold</b> *x* `y` # | www.evil.example a@evil.example' } };
+  const source = 'Dear {{ client.firstName }} {{ client.lastName }}, [pay here]({{ link.payment }})';
+  const linked = { ...shady, link: { payment: 'https://pay.example/p?a=1&b=2' } };
+
+  it('in HTML: no link, tag, emphasis or autolink made of a value; a value as a link’s address still works', async () => {
+    const html = await renderMarkdownTemplate(source, linked);
+    expect(html).toBe(
+      '<p>Dear [Pay now](https://evil.example/pay) &lt;b&gt;Bold&lt;/b&gt; *x* `y` # | www.evil.example a@evil.example, ' +
+        '<a href="https://pay.example/p?a=1&amp;b=2">pay here</a></p>\n',
+    );
+    // a value on its own line starts no heading, list or quote
+    expect(await renderMarkdownTemplate('{{ v }}', { v: '# Big\n\n- item\n\n> quote\n\n1. one' })).toBe('<p># Big</p>\n<p>- item</p>\n<p>&gt; quote</p>\n<p>1. one</p>\n');
+  });
+
+  it('in Markdown for a PDF: the escapes read back as the value', async () => {
+    const md = await renderTemplate('**{{ client.firstName }}**', shady, { markdown: true });
+    expect(md).toBe('**\\[Pay now\\]\\(https\\:\\/\\/evil\\.example\\/pay\\)**');
+  });
+
+  it('in plain text (SMS, an email’s text part): as written, no escapes', async () => {
+    expect(await renderTemplate('Hi {{ client.firstName }} {{ client.lastName }}', shady)).toBe(`Hi ${shady.client.firstName} ${shady.client.lastName}`);
+    const email = await renderEmailParts({ subject: '{{ client.firstName }}', body: '**{{ client.firstName }}**' }, shady);
+    expect(email.subject).toBe(shady.client.firstName);
+    expect(email.text).toBe(`**${shady.client.firstName}**`);
+    expect(email.html).toContain('<strong>[Pay now](https://evil.example/pay)</strong>');
+  });
+});
+
 describe('Markdown and email', () => {
   it('escapes merged values and raw HTML, and keeps only safe links', async () => {
     const html = await renderMarkdownTemplate(
@@ -182,7 +261,7 @@ describe('Markdown and email', () => {
     );
     expect(parts).toEqual({
       subject: 'About Biscuit',
-      html: '<p>Hi <strong>Maria &lt;3</strong> &amp; family</p>\n',
+      html: renderedHtmlDocument('<p>Hi <strong>Maria &lt;3</strong> &amp; family</p>\n'),
       text: 'Hi **Maria <3** & family',
     });
   });

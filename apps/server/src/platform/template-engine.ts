@@ -6,7 +6,11 @@
  * - one LiquidJS configuration: `ownPropertyOnly` (no prototype lookups), `strictFilters`
  *   (an unknown filter is a syntax error), no file system (an empty in-memory template mapping;
  *   the include/render/layout tags are not even registered), and limits on parse length, render
- *   time, rendered nodes and memory;
+ *   time and memory;
+ * - a budget of render steps counted across nested loops (every tag, output and text rendered and
+ *   every pass of a loop, empty or not): a render does a bounded amount of work, so it cannot hold
+ *   the event loop (and every other request) for the render time limit; a template over it is
+ *   refused, a 422 for whoever asked;
  * - an allow-list of tags and filters: everything else is unregistered, so it fails to parse;
  * - checks beyond the limits, because some of them have been bypassed before (CVE-2026-44645: for
  *   loops with an empty body escaped the render time limit; CVE-2026-45357: a width such as
@@ -14,6 +18,9 @@
  *   anywhere, date formats with a width are refused both when read and when the filter runs;
  * - the merged data handed in as plain JSON re-built on null-prototype objects, so
  *   `{{ constructor }}` or `{{ client.constructor.name }}` find nothing to reach;
+ * - merged values are text wherever they land: in Markdown (which becomes HTML or a PDF) every
+ *   ASCII punctuation character of a value is backslash-escaped, so a client named
+ *   `[Pay now](https://evil.example)` or `<b>` prints as written, never as a link or a tag;
  * - an output cap, checked as the output is written (not after it has been built).
  * The checks run when a template is saved (`checkTemplate`) AND before every render
  * (`renderTemplate`), so a template stored before a rule existed cannot slip past it.
@@ -29,7 +36,8 @@ import {
   type Template,
 } from 'liquidjs';
 import { Marked, type Tokens } from 'marked';
-import { MERGE_FIELD_GROUPS, TEMPLATE_MERGE_GROUPS, type TemplateKind } from '@willow/contracts';
+import { MERGE_FIELD_GROUPS, TEMPLATE_MERGE_GROUPS, renderedHtmlDocument, sampleMergeData, type TemplateKind } from '@willow/contracts';
+import { HttpError } from './errors.js';
 
 /** A problem of a template, by line (null: the whole template). */
 export interface TemplateProblem {
@@ -37,14 +45,30 @@ export interface TemplateProblem {
   message: string;
 }
 
-/** Why a template could not be rendered; `line` where the template says where. */
-export class TemplateRenderError extends Error {
+/** What a template over one of the render limits is told (its work, its time or its text). */
+export const LIMIT_MESSAGES = {
+  steps: 'the template repeats too much',
+  time: 'the template takes too long to render',
+  text: 'the template makes too much text',
+} as const;
+const OVER_LIMIT = new Set<string>(Object.values(LIMIT_MESSAGES));
+
+/**
+ * Why a template could not be rendered; `line` where the template says where. It is the
+ * template's fault, not the server's: left uncaught it answers 422 with its message.
+ */
+export class TemplateRenderError extends HttpError {
   constructor(
     message: string,
     readonly line: number | null = null,
   ) {
-    super(message);
+    super(422, message);
     this.name = 'TemplateRenderError';
+  }
+
+  /** The template is over a render limit (steps, time, text), rather than failing on its data. */
+  get overLimit(): boolean {
+    return OVER_LIMIT.has(this.message);
   }
 }
 
@@ -52,10 +76,20 @@ export class TemplateRenderError extends Error {
 export const TEMPLATE_OUTPUT_MAX = 1_000_000;
 /** The longest template source the parser accepts (characters); the contracts allow 50 000. */
 const PARSE_LIMIT = 200_000;
-/** Render time per template (ms); generous for real templates, which render in well under 10 ms. */
+/**
+ * Render time per template (ms): a backstop only. Real templates render in well under 10 ms, and the
+ * step budget below ends any render long before this (the time limit is checked between steps, on
+ * the event loop every request shares, so it must never be what stops a render).
+ */
 const RENDER_LIMIT_MS = 1_000;
-/** Tags, outputs and text nodes rendered per call: counts what an empty-bodied loop would not. */
-const TEMPLATE_LIMIT = 100_000;
+/**
+ * Render steps per call, counted across nested loops: every tag, output and text node rendered and
+ * every pass of a loop (an empty body included). A letter takes a few hundred, an invoice of 100
+ * lines a few thousand; 20 000 take about 100 ms on a busy server.
+ */
+export const RENDER_STEP_LIMIT = 20_000;
+/** Every this many steps a render lets the event loop run what waits (other requests, timers). */
+const STEPS_PER_TURN = 500;
 /** Characters allocated by filters, ranges, joins and date padding per render. */
 const MEMORY_LIMIT = 5_000_000;
 /** At most this many problems are reported for one template. */
@@ -99,7 +133,46 @@ class CappedCapture extends CaptureTag {
   }
 }
 
-function createEngine(escapeOutput: boolean): Liquid {
+/** Over the render step budget; `describeLiquidError` turns it into LIMIT_MESSAGES.steps. */
+class StepLimitExceeded extends Error {
+  constructor() {
+    super('render step limit exceeded');
+  }
+}
+
+/** The steps each render has taken, by its context (a render is one context, loops included). */
+const stepsTaken = new WeakMap<Context, number>();
+
+/**
+ * Counts every call of the renderer (each loop pass is one, even with nothing in it) and every
+ * template it renders against the render's step budget, before the work is done. Every
+ * STEPS_PER_TURN steps it yields a macrotask: liquidjs awaits what a renderer yields, so a long
+ * render is interleaved with the other requests instead of holding the process.
+ */
+function countRenderSteps(engine: Liquid): void {
+  const renderer = engine.renderer;
+  const renderTemplates = renderer.renderTemplates.bind(renderer);
+  renderer.renderTemplates = function* (templates: Template[], ctx: Context, emitter?: Parameters<typeof renderTemplates>[2]) {
+    const steps = (stepsTaken.get(ctx) ?? 0) + 1 + templates.length;
+    if (steps > RENDER_STEP_LIMIT) throw new StepLimitExceeded();
+    const before = stepsTaken.get(ctx) ?? 0;
+    stepsTaken.set(ctx, steps);
+    if (Math.floor(steps / STEPS_PER_TURN) > Math.floor(before / STEPS_PER_TURN)) yield new Promise<void>((resolve) => setImmediate(resolve));
+    return yield* renderTemplates(templates, ctx, emitter);
+  } as typeof renderer.renderTemplates;
+}
+
+/**
+ * A merged value as Markdown text: every ASCII punctuation character backslash-escaped (CommonMark
+ * lets any of them be), so nothing in a value starts a link, an emphasis, a heading, a list, a
+ * table cell, an autolink or an HTML tag. marked prints the escaped characters as themselves (and
+ * HTML-escapes them), and un-escapes them in a link's address (`[Pay]({{ link.payment }})`).
+ */
+export function escapeMarkdown(value: unknown): string {
+  return textOf(value).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+function createEngine(escapeOutput: 'markdown' | 'none'): Liquid {
   const engine = new Liquid({
     ownPropertyOnly: true,
     strictFilters: true,
@@ -113,8 +186,9 @@ function createEngine(escapeOutput: boolean): Liquid {
     renderLimit: RENDER_LIMIT_MS,
     memoryLimit: MEMORY_LIMIT,
     greedy: false,
-    ...(escapeOutput ? { outputEscape: 'escape' as const } : {}),
+    ...(escapeOutput === 'markdown' ? { outputEscape: escapeMarkdown } : {}),
   });
+  countRenderSteps(engine);
   const allowedTags = new Set<string>(ALLOWED_TAGS);
   for (const name of Object.keys(engine.tags)) if (!allowedTags.has(name)) delete engine.tags[name];
   const allowedFilters = new Set<string>(ALLOWED_FILTERS);
@@ -129,10 +203,10 @@ function createEngine(escapeOutput: boolean): Liquid {
   return engine;
 }
 
-/** Plain text (SMS, subjects, the plain-text part of an email, PDF text). */
-const textEngine = createEngine(false);
-/** Markdown that becomes HTML: every merged value is HTML-escaped on the way out. */
-const htmlEngine = createEngine(true);
+/** Plain text (SMS, subjects, the plain-text part of an email, form clauses): values as they are. */
+const textEngine = createEngine('none');
+/** Markdown that becomes HTML or a PDF: every merged value is Markdown-escaped on the way out. */
+const markdownEngine = createEngine('markdown');
 
 // ---------- reading a template ----------
 
@@ -154,9 +228,9 @@ function describeLiquidError(err: unknown): TemplateProblem {
   if (tag) message = /^(end\w*|else|elsif|when)$/.test(tag[1]!) ? `unexpected {% ${tag[1]} %}` : `the ${tag[1]} tag is not allowed`;
   const filter = /^undefined filter: (\S+)/.exec(message);
   if (filter) message = `the ${filter[1]} filter is not allowed`;
-  if (/template render limit exceeded/.test(message)) message = 'the template takes too long to render';
-  if (/template limit exceeded/.test(message)) message = 'the template repeats too much';
-  if (/memory alloc limit exceeded/.test(message)) message = 'the template makes too much text';
+  if (/template render limit exceeded/.test(message)) message = LIMIT_MESSAGES.time;
+  if (/render step limit exceeded/.test(message)) message = LIMIT_MESSAGES.steps;
+  if (/memory alloc limit exceeded/.test(message)) message = LIMIT_MESSAGES.text;
   if (/parse length limit exceeded/.test(message)) message = 'the template is too long';
   return { line, message };
 }
@@ -279,7 +353,7 @@ export function plainMergeData(data: MergeData): Record<string, MergeValue> {
 
 class OutputTooLarge extends Error {
   constructor() {
-    super('the template makes too much text');
+    super(LIMIT_MESSAGES.text);
   }
 }
 
@@ -303,15 +377,15 @@ class CappedEmitter {
 }
 
 export interface RenderOptions {
-  /** HTML-escape every merged value (Markdown that becomes HTML). */
-  escapeHtml?: boolean;
+  /** Markdown-escape every merged value (Markdown that becomes HTML or a PDF). */
+  markdown?: boolean;
   /** The longest output allowed (characters), at most TEMPLATE_OUTPUT_MAX. */
   maxOutput?: number;
 }
 
 /** Renders a template with merge data; throws TemplateRenderError (with its line where known). */
 export async function renderTemplate(source: string, data: MergeData, opts: RenderOptions = {}): Promise<string> {
-  const engine = opts.escapeHtml ? htmlEngine : textEngine;
+  const engine = opts.markdown ? markdownEngine : textEngine;
   let templates: Template[];
   try {
     templates = parse(engine, source);
@@ -325,7 +399,6 @@ export async function renderTemplate(source: string, data: MergeData, opts: Rend
   const ctx = new Context(plainMergeData(data), engine.options, {
     renderLimit: RENDER_LIMIT_MS,
     memoryLimit: MEMORY_LIMIT,
-    templateLimit: TEMPLATE_LIMIT,
     ownPropertyOnly: true,
     strictVariables: false,
   }, { liquid: engine });
@@ -349,6 +422,8 @@ const escapeHtml = (s: string) =>
 /** Links and images may point only at the web, mail and phone numbers (no `javascript:`). */
 const SAFE_URL = /^(https?:|mailto:|tel:|#|\/(?!\/))/i;
 const safeUrl = (href: string) => (SAFE_URL.test(href.trim()) ? href.trim() : null);
+/** A link a PDF keeps: the web, mail and phone numbers only (a PDF has no page of its own to be relative to). */
+export const pdfLinkUrl = (href: string): string | null => (/^(https?:|mailto:|tel:)/i.test(href.trim()) ? href.trim() : null);
 
 const markdown = new Marked({
   async: false,
@@ -380,17 +455,36 @@ export function renderMarkdown(md: string): string {
   return markdown.parse(md, { async: false }) as string;
 }
 
-/** A Markdown template merged (values HTML-escaped) and made into HTML. */
+/** A Markdown template merged (values Markdown-escaped) and made into HTML. */
 export async function renderMarkdownTemplate(source: string, data: MergeData): Promise<string> {
-  return renderMarkdown(await renderTemplate(source, data, { escapeHtml: true }));
+  return renderMarkdown(await renderTemplate(source, data, { markdown: true }));
 }
 
-/** An email's subject (one line), HTML body and plain-text part (the merged Markdown itself). */
+/**
+ * An email's subject (one line), HTML page (what the editor's preview shows) and plain-text part
+ * (the merged Markdown itself with its values as written, which reads well as text).
+ */
 export async function renderEmailParts(
   parts: { subject: string; body: string },
   data: MergeData,
 ): Promise<{ subject: string; html: string; text: string }> {
   const subject = (await renderTemplate(parts.subject, data, { maxOutput: 10_000 })).replace(/\s+/g, ' ').trim();
   const [html, text] = await Promise.all([renderMarkdownTemplate(parts.body, data), renderTemplate(parts.body, data)]);
-  return { subject, html, text };
+  return { subject, html: renderedHtmlDocument(html), text };
+}
+
+/**
+ * The render limits a template runs into with a kind's sample data (null: none). Saving a
+ * template runs it once, so one that would stall every render is refused when it is written.
+ */
+export async function limitProblem(source: string, kind: TemplateKind): Promise<TemplateProblem | null> {
+  try {
+    await renderTemplate(source, sampleMergeData(kind), { markdown: true });
+    return null;
+  } catch (err) {
+    if (err instanceof TemplateRenderError && err.overLimit) return { line: err.line, message: err.message };
+    // Other failures depend on the data: the real records' render reports them.
+    if (err instanceof TemplateRenderError) return null;
+    throw err;
+  }
 }

@@ -42,6 +42,11 @@ export async function startFakeSendgrid(keys: Record<string, string[]> = {}): Pr
         if (!(body.from as { email?: string } | undefined)?.email) errors.push({ field: 'from.email', message: 'The from email does not contain a valid address.' });
         if (!body.subject) errors.push({ field: 'subject', message: 'The subject is required.' });
         if (!Array.isArray(body.content) || body.content.length === 0) errors.push({ field: 'content', message: 'Unless a valid template_id is provided, the content parameter is required.' });
+        // As SendGrid does: a multipart/alternative message lists its plain text first, then its HTML.
+        const types = Array.isArray(body.content) ? (body.content as { type?: string }[]).map((c) => c.type) : [];
+        const plain = types.indexOf('text/plain');
+        const html = types.indexOf('text/html');
+        if ((plain > 0) || (html >= 0 && plain >= 0 && html < plain)) errors.push({ field: 'content', message: 'If present, text/plain must be first, followed by text/html, followed by any other content.' });
         if (errors.length) return { status: 400, body: { errors } };
         if (failing && failing.left > 0) {
           failing.left -= 1;

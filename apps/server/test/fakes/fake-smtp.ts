@@ -92,3 +92,47 @@ export async function startFakeSmtp(users: Record<string, string> = {}, port = 0
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** One part of a received message: its media type, and its text (decoded) or its own parts. */
+export interface MimePart {
+  type: string;
+  text: string;
+  parts: MimePart[];
+}
+
+/**
+ * A received message read as its MIME tree (multipart bodies split at their boundary, quoted-printable
+ * and base64 decoded), so a test reads the parts the way a mail client shows them.
+ */
+export function mimeTree(raw: string): MimePart {
+  const blank = /\r?\n\r?\n/.exec(raw);
+  const head = (blank ? raw.slice(0, blank.index) : raw).replace(/\r?\n[ \t]+/g, ' ');
+  const body = blank ? raw.slice(blank.index + blank[0].length) : '';
+  const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const contentType = field('Content-Type') || 'text/plain';
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1] ?? '';
+    const sections = body.split(`--${boundary}`).slice(1);
+    const parts = sections.filter((s) => !s.startsWith('--')).map((s) => mimeTree(s.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
+    return { type, text: '', parts };
+  }
+  const encoding = field('Content-Transfer-Encoding').toLowerCase();
+  const bytes =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1')
+        : Buffer.from(body, 'utf8');
+  return { type, text: bytes.toString('utf8').replace(/\r\n/g, '\n'), parts: [] };
+}
+
+/** The first part of a media type anywhere in a message's tree. */
+export function findPart(tree: MimePart, type: string): MimePart | undefined {
+  if (tree.type === type) return tree;
+  for (const p of tree.parts) {
+    const found = findPart(p, type);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -66,6 +66,8 @@ export interface NewMessage {
   to: string;
   subject?: string | null;
   body: string;
+  /** an email's HTML part, besides `body` as its plain text (an email made from a template) */
+  html?: string | null;
   sentBy?: { id: string; name: string } | null;
   /** final at once (no provider for the channel): kept as not sent, with why */
   notSent?: string;
@@ -120,6 +122,7 @@ export class CommunicationsService implements OutboxSource {
       toAddress: m.to,
       subject: m.subject ?? null,
       body: m.body,
+      bodyHtml: m.channel === 'email' ? (m.html ?? null) : null,
       sentById: m.sentBy?.id ?? null,
       sentByName: m.sentBy?.name ?? null,
       ...(m.attachmentDocumentIds?.length && { attachmentDocumentIds: m.attachmentDocumentIds }),
@@ -375,6 +378,7 @@ export class CommunicationsService implements OutboxSource {
       from: { email: String(s.fromEmail), name: (s.fromName as string | null | undefined) ?? null },
       subject: row.subject ?? '',
       body: row.body,
+      html: row.bodyHtml,
       ...(attachments.length > 0 && { attachments }),
     });
     await this.recordCheck(scope, integration.id, outcome);

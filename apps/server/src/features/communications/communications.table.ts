@@ -39,6 +39,11 @@ export const outboxMessages = pgTable(
     /** no foreign key: the log outlives a deleted user */
     sentById: uuid(),
     sentByName: text(),
+    /**
+     * An email made from a template also as HTML (the editor's preview of it): sent as
+     * multipart/alternative with `body` as its plain-text part. Null: plain text only.
+     */
+    bodyHtml: text(),
     /** documents of the client sent with an email as attachments (read when it is delivered) */
     attachmentDocumentIds: jsonb().$type<string[]>().notNull().default([]),
     ...timestamps(),

@@ -5,8 +5,9 @@ import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-sendgrid.js';
-import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
+import { findPart, mimeTree, startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { newClient } from '../../../test/records.js';
+import { billingWorld, newInvoice } from '../invoices/invoices.fixtures.js';
 import { settled } from './communications.fixtures.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
@@ -145,5 +146,63 @@ describe('through SendGrid', () => {
     sendgrid.failNext(1, 400, 'Does not contain a valid address.');
     const { message } = await sendTo(t);
     expect(await settled(t, message.id)).toMatchObject({ state: 'failed', attempts: 1, reason: 'Does not contain a valid address.' });
+  });
+});
+
+describe('an email made from a template', () => {
+  /** A client whose name is shaped like a link and a tag: it must read as written, never act. */
+  const FIRST = '[Pay now](https://evil.example/pay)';
+  const LAST = '<b>Bold</b>';
+  const BODY = '# Hello {{ client.firstName }} {{ client.lastName }}\n\nYour **invoice** is attached. [Pay online](https://pay.example/inv)';
+
+  /** The invoice emailed with an email template; its message once the worker has sent it, and the editor's preview of the body. */
+  async function emailedWithTemplate(service: 'smtp' | 'sendgrid') {
+    const t = await practice(service);
+    const template = await t.admin.call(api.emailTemplateOps.create, {
+      body: { emailTemplateData: { locationId: t.locationId, name: 'Invoice', subject: 'Invoice for {{ client.firstName }}', body: BODY } },
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const w = await billingWorld(t);
+    const client = await newClient(t.admin, t.locationId, { firstName: FIRST, lastName: LAST, email: `ana-${service}@example.com` });
+    const invoice = await newInvoice(t.admin, t, { ...w, client: client as never, patient: { id: null } as never }, { patientId: null });
+    const res = await t.admin.call(api.emailInvoice, { params: { id: invoice.id }, body: { data: { emailTemplateId: template.json().id } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const log = await t.admin.call(api.listMessages, { query: { clientId: client.id } });
+    const [message] = log.json().items as api.Message[];
+    expect(await settled(t, message!.id)).toMatchObject({ state: 'sent', provider: service });
+    const preview = await t.admin.call(api.previewTemplate, { body: { data: { kind: 'email', parts: { body: BODY }, clientId: client.id } } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    return { client, message: message!, previewHtml: api.renderedHtmlDocument((preview.json() as api.TemplatePreview).parts.bodyHtml!) };
+  }
+
+  /** HTML as the preview shows it: formatted, the client's name as text (no link to it, no bold). */
+  function expectFormatted(html: string, previewHtml: string) {
+    expect(html).toBe(previewHtml);
+    expect(html).toContain('<h1>Hello [Pay now](https://evil.example/pay) &lt;b&gt;Bold&lt;/b&gt;</h1>');
+    expect(html).toContain('Your <strong>invoice</strong> is attached. <a href="https://pay.example/inv">Pay online</a>');
+    expect(html).not.toContain('href="https://evil.example');
+  }
+  const plainText = `# Hello ${FIRST} ${LAST}\n\nYour **invoice** is attached. [Pay online](https://pay.example/inv)`;
+
+  it('goes out through SMTP as HTML and plain text (multipart/alternative), the PDF beside them', async () => {
+    const { client, message, previewHtml } = await emailedWithTemplate('smtp');
+    const mail = smtp.delivered.find((m) => m.messageId === messageIdOf(message.id));
+    expect(mail?.to).toEqual([client.email]);
+    const tree = mimeTree(mail!.raw);
+    const alternative = findPart(tree, 'multipart/alternative');
+    expect(alternative?.parts.map((p) => p.type)).toEqual(['text/plain', 'text/html']);
+    expect(alternative!.parts[0]!.text).toBe(plainText);
+    expectFormatted(alternative!.parts[1]!.text, previewHtml);
+    expect(findPart(tree, 'application/pdf')).toBeDefined();
+  });
+
+  it('goes out through SendGrid as plain text and HTML content', async () => {
+    const { client, message, previewHtml } = await emailedWithTemplate('sendgrid');
+    const sent = sendgrid.sent.find((m) => (m.custom_args as Record<string, string>).idempotency_key === message.id);
+    expect(sent).toMatchObject({ personalizations: [{ to: [{ email: client.email }] }], subject: `Invoice for ${FIRST}` });
+    const content = sent!.content as { type: string; value: string }[];
+    expect(content.map((c) => c.type)).toEqual(['text/plain', 'text/html']);
+    expect(content[0]!.value).toBe(plainText);
+    expectFormatted(content[1]!.value, previewHtml);
   });
 });

@@ -14,7 +14,10 @@ export interface Envelope {
   to: string;
   from: { email: string; name?: string | null };
   subject: string;
+  /** the plain text; with `html`, the plain-text part of a multipart/alternative message */
   body: string;
+  /** the same message as HTML (an email made from a template), sent beside the plain text */
+  html?: string | null;
   /** files sent with it (a location's email: the client's documents, read from storage when it is delivered) */
   attachments?: Attachment[];
 }
@@ -106,6 +109,7 @@ export function smtpProvider(settings: SmtpSettings | string, opts?: { pool?: bo
           to: e.to,
           subject: e.subject,
           text: e.body,
+          ...(e.html && { html: e.html }),
           ...(e.attachments?.length && {
             attachments: e.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
           }),
@@ -147,7 +151,8 @@ export function sendgridProvider(apiKey: string, baseUrl: string): EmailProvider
             personalizations: [{ to: [{ email: e.to }] }],
             from: { email: e.from.email, ...(e.from.name && { name: e.from.name }) },
             subject: e.subject,
-            content: [{ type: 'text/plain', value: e.body }],
+            // SendGrid wants text/plain first, then text/html: a multipart/alternative message.
+            content: [{ type: 'text/plain', value: e.body }, ...(e.html ? [{ type: 'text/html', value: e.html }] : [])],
             ...(e.attachments?.length && {
               attachments: e.attachments.map((a) => ({
                 content: a.content.toString('base64'),

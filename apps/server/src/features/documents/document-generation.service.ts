@@ -97,10 +97,13 @@ function completeGroups(context: MergeContext): MergeContext {
   return data;
 }
 
-/** The template's text with its merge fields filled; a template that cannot run is the template's fault (422). */
+/**
+ * The template's Markdown with its merge fields filled, each value Markdown-escaped (it prints as
+ * written, never as a link or a tag); a template that cannot run is the template's fault (422).
+ */
 async function fill(source: string, data: MergeContext): Promise<string> {
   try {
-    return await renderTemplate(source, data);
+    return await renderTemplate(source, data, { markdown: true });
   } catch (err) {
     if (err instanceof TemplateRenderError) {
       throw new HttpError(422, `${GENERATE_MESSAGES.cannotFill}: ${err.message}${err.line ? ` (line ${err.line})` : ''}`);

@@ -136,6 +136,20 @@ describe('POST /api/documentTemplate/{id}/generate', () => {
     expect(pdf.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
   });
 
+  it('prints a client named like a link or a tag as written: no link made of it, nothing dropped', async () => {
+    const template = await documentTemplate(home, { body: 'Dear **{{ client.firstName }}** {{ client.lastName }}, [our site](https://clinic.example/)' });
+    const client = await newClient(home.admin, home.locationId, { firstName: '[Pay now](https://evil.example/pay)', lastName: '<b>Bold</b> <Rover>' });
+    const res = await generate(staff, template.id, { clientId: client.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const pdf = await downloaded(staff, res.json().id);
+    // (the text comes back in runs, spaced apart: compared without spaces)
+    const printed = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(printed).toContain('Dear[Paynow](https://evil.example/pay)<b>Bold</b><Rover>,oursite');
+    const uris = [...pdf.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]);
+    // (a link is an annotation per word it covers)
+    expect(new Set(uris)).toEqual(new Set(['https://clinic.example/']));
+  });
+
   it('a PDF page without the logo or page numbers prints neither', async () => {
     const page = await pdfTemplate(home, { showLogo: false, showPageNumbers: false, header: 'Plain header', footer: '' });
     const template = await documentTemplate(home, { pdfTemplateId: page.id });

@@ -1,9 +1,10 @@
 // The texts of a form that a client's data fills in: its consent clauses when the form is opened,
 // and the email or SMS that carries its link. The data comes from the templates' merge context and
 // every text goes through the one template engine.
-import type { FormField } from '@willow/contracts';
+import { FORM_MESSAGES, type FormField } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { renderTemplate } from '../../platform/template-engine.js';
+import { HttpError } from '../../platform/errors.js';
+import { TemplateRenderError, describeProblem, renderTemplate } from '../../platform/template-engine.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { formatLongDate, type MergeContextService } from '../templates/merge-context.service.js';
 import { smsTemplatesRepository, smsTypeFilter, templateListOptions } from '../templates/templates.repository.js';
@@ -39,7 +40,14 @@ export class FormTexts {
   async renderClauses(ex: Executor, scope: Scope, fields: readonly FormField[], s: FormSubject) {
     const data = await this.merge.build(scope, 'form', recordsOf(s), ex);
     const rendered: FormField[] = [];
-    for (const f of fields) rendered.push(f.type === 'consent' && f.text ? { ...f, text: await renderTemplate(f.text, data) } : f);
+    try {
+      for (const f of fields) rendered.push(f.type === 'consent' && f.text ? { ...f, text: await renderTemplate(f.text, data) } : f);
+    } catch (err) {
+      // The practice's clause cannot run (a clause saved before the render limits were checked):
+      // the client is told the form cannot be shown (422), never a server error.
+      if (err instanceof TemplateRenderError) throw new HttpError(422, `${FORM_MESSAGES.cannotShow}: ${describeProblem(err)}`);
+      throw err;
+    }
     return { fields: rendered, locationName: data.location?.name ?? '', practiceName: data.practice?.name ?? '' };
   }
 

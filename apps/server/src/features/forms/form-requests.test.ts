@@ -202,6 +202,18 @@ describe('the public form', () => {
     expect(form.uiSchema.signature).toEqual({ 'ui:widget': 'signature' });
   });
 
+  it('answers 422, not a server error, when a clause stored before the render limits were checked is over them', async () => {
+    const slow = await createFormTemplate(home);
+    const nested = `{% assign xs = "${'a'.repeat(2_000)}" | split: "" %}{% for a in xs %}{% for b in xs %}{% for c in xs %}{% endfor %}{% endfor %}{% endfor %}`;
+    const fields = slow.fields.map((f) => (f.type === 'consent' ? { ...f, text: nested } : f));
+    await ctx.database.query(`update form_templates set fields = $f$${JSON.stringify(fields)}$f$::jsonb where id = '${slow.id}'`);
+    const { client, patient } = await family();
+    const request = await sendForm(staff, { formTemplateId: slow.id, clientId: client.id, patientId: patient.id, channel: 'device' });
+    const res = await openForm(ctx, request.url);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorOf(res)).toBe(`${api.FORM_MESSAGES.cannotShow}: line 1: the template repeats too much`);
+  });
+
   it('refuses a wrong secret, an expired link and a used one alike', async () => {
     const { request } = await deviceForm();
     const refusals = [

@@ -2,8 +2,8 @@ import { formSchemaOf, type FormField, type FormPurpose, type FormTemplate, type
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest } from '../../platform/errors.js';
-import { checkTemplate, describeProblem } from '../../platform/template-engine.js';
+import { HttpError, badRequest } from '../../platform/errors.js';
+import { checkTemplate, describeProblem, limitProblem } from '../../platform/template-engine.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationOwnership } from '../locations/locations.service.js';
 import type { formTemplates } from '../templates/templates.table.js';
@@ -30,19 +30,23 @@ export const toFormTemplate = (r: FormTemplateRow): FormTemplate => ({
 
 /**
  * A consent clause is a template the client's data fills in when the form is opened: its problems
- * (syntax, fields a form does not offer) are refused when it is saved, naming the field and line.
+ * (syntax, fields a form does not offer) are refused when it is saved, naming the field and line
+ * (400), and so is a clause over the render limits with sample data (422), which would otherwise
+ * cost every opening of the form's link.
  */
-function checkClauses(fields: readonly FormField[]): void {
-  fields.forEach((f, i) => {
-    if (f.type !== 'consent' || !f.text) return;
+async function checkClauses(fields: readonly FormField[]): Promise<void> {
+  for (const [i, f] of fields.entries()) {
+    if (f.type !== 'consent' || !f.text) continue;
     const problem = checkTemplate(f.text, 'form')[0];
     if (problem) throw badRequest(`fields.${i}.text: ${describeProblem(problem)}`);
-  });
+    const overLimit = await limitProblem(f.text, 'form');
+    if (overLimit) throw new HttpError(422, `fields.${i}.text: ${describeProblem(overLimit)}`);
+  }
 }
 
 /** The fields as saved, with the schemas derived from them. */
-function withSchemas(fields: FormField[]) {
-  checkClauses(fields);
+async function withSchemas(fields: FormField[]) {
+  await checkClauses(fields);
   return { fields, ...formSchemaOf(fields) };
 }
 
@@ -55,12 +59,12 @@ export class FormTemplatesService extends TenantCrudService<typeof formTemplates
       toEntities: async (_ex, _scope, rows) => rows.map(toFormTemplate),
       listOptions: formTemplateListOptions,
       location: locationOwnership,
-      prepareCreate: async (_ex, _caller, input) => ({ ...input, ...withSchemas(input.fields), version: 1 }),
+      prepareCreate: async (_ex, _caller, input) => ({ ...input, ...(await withSchemas(input.fields)), version: 1 }),
       preparePatch: async (_ex, _scope, input, existing) => {
         if (input.fields === undefined) return input;
         // Submissions record the version they answered: only a real change of fields makes a new one.
         const changed = canonicalJson(input.fields) !== canonicalJson(existing.fields);
-        return { ...input, ...withSchemas(input.fields), ...(changed && { version: existing.version + 1 }) };
+        return { ...input, ...(await withSchemas(input.fields)), ...(changed && { version: existing.version + 1 }) };
       },
       // Its links stop working; what was submitted through them stays, with its own copy of the fields.
       beforeRemove: (ex, scope, existing) => formRequestsRepository.removeForTemplate(ex, scope, existing.id),

@@ -73,6 +73,15 @@ describe('form templates', () => {
     }
   });
 
+  it('refuses a consent clause over the render limits with 422, naming the field and line', async () => {
+    const nested = `Fine.\n{% assign xs = "${'a'.repeat(200)}" | split: "" %}{% for a in xs %}{% for b in xs %}{% for c in xs %}{% endfor %}{% endfor %}{% endfor %}`;
+    const res = await home.admin.call(api.formTemplateOps.create, {
+      body: { formTemplateData: { locationId: home.locationId, name: 'Slow', fields: consentFields.map((f) => (f.type === 'consent' ? { ...f, text: nested } : f)) } },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorOf(res)).toBe('fields.4.text: line 2: the template repeats too much');
+  });
+
   it('answers 400 naming the field', async () => {
     const base = { locationId: home.locationId, name: 'Form', fields: consentFields };
     const cases: [Record<string, unknown>, string][] = [

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import { markdownToPdfContent, renderPdf, type PdfPage } from '../../platform/pdf-renderer.js';
-import { renderTemplate, TemplateRenderError } from '../../platform/template-engine.js';
+import { renderEmailParts, renderTemplate, TemplateRenderError } from '../../platform/template-engine.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import type { CommunicationsService } from '../communications/communications.service.js';
@@ -34,9 +34,10 @@ import type { InvoicesService } from './invoices.service.js';
 const PLAIN_PAGE: PdfPage = { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: true };
 const CANNOT_FILL = 'The template could not be filled in';
 
-async function fill(source: string, data: Parameters<typeof renderTemplate>[1]): Promise<string> {
+/** A template's text filled in; `render` is the template engine's call (Markdown parts escape their values). */
+async function fill<T>(render: () => Promise<T>): Promise<T> {
   try {
-    return await renderTemplate(source, data);
+    return await render();
   } catch (err) {
     if (err instanceof TemplateRenderError) throw new HttpError(422, `${CANNOT_FILL}: ${err.message}${err.line ? ` (line ${err.line})` : ''}`);
     throw err;
@@ -140,8 +141,8 @@ export class InvoicePdfService {
     if (!template) return PLAIN_PAGE;
     const data = template.header || template.footer ? await this.deps.mergeContext.build(scope, 'pdf', { locationId: invoice.locationId }) : {};
     const [header, footer, logo] = [
-      template.header ? await fill(template.header, data) : undefined,
-      template.footer ? await fill(template.footer, data) : undefined,
+      template.header ? await fill(() => renderTemplate(template.header, data, { markdown: true })) : undefined,
+      template.footer ? await fill(() => renderTemplate(template.footer, data, { markdown: true })) : undefined,
       template.showLogo ? await this.deps.logos.find(scope, invoice.locationId) : undefined,
     ];
     return {
@@ -183,6 +184,7 @@ export class InvoicePdfService {
     let body = `Dear ${client.firstName} ${client.lastName},\n\nPlease find ${invoiceTitle(invoice).toLowerCase()} attached (total ${money(invoice.total)}${
       invoice.kind === 'invoice' && invoice.status === 'finalised' ? `, balance due ${money(invoice.balance)}` : ''
     }).\n\nKind regards,\n${practice}`;
+    let html: string | null = null;
     if (emailTemplate) {
       const data = await this.deps.mergeContext.build(auth, 'email', {
         locationId: invoice.locationId,
@@ -191,8 +193,11 @@ export class InvoicePdfService {
         staffUserId: auth.homeAccountId === auth.accountId ? auth.userId : null,
         invoice: { number: label, date: longDate(invoice.issuedOn), total: money(invoice.total), balance: money(invoice.balance) },
       });
-      subject = (await fill(emailTemplate.subject, data)).trim() || subject;
-      body = await fill(emailTemplate.body, data);
+      // A template's email goes out as HTML (what the editor previews) with a plain-text part.
+      const parts = await fill(() => renderEmailParts(emailTemplate, data));
+      subject = parts.subject || subject;
+      body = parts.text;
+      html = parts.html;
     }
     const pdf = await this.make(auth, invoice);
     const document = await this.deps.documents.store(
@@ -208,6 +213,7 @@ export class InvoicePdfService {
       to,
       subject,
       body,
+      html,
       sentBy: user ? { id: user.id, name: `${user.firstName} ${user.lastName}` } : null,
       attachmentDocumentIds: [document.id],
     });

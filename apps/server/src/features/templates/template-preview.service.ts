@@ -11,8 +11,8 @@ import {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
-import { badRequest } from '../../platform/errors.js';
-import { TemplateRenderError, checkTemplate, renderMarkdownTemplate, renderTemplate } from '../../platform/template-engine.js';
+import { HttpError, badRequest } from '../../platform/errors.js';
+import { TemplateRenderError, checkTemplate, describeProblem, renderMarkdownTemplate, renderTemplate } from '../../platform/template-engine.js';
 import type { MergeContext, MergeContextService } from './merge-context.service.js';
 
 /** The parts written in Markdown: they are also answered as HTML, under `<part>Html`. */
@@ -31,7 +31,8 @@ type Input = z.output<typeof TemplatePreviewInput>;
 
 /**
  * Renders a template as it is being edited, with sample data or with the named records' data (the
- * signed-in user as the staff member), and answers its problems by part and line instead of failing.
+ * signed-in user as the staff member), and answers its problems by part and line instead of failing;
+ * only a part over the render limits is refused (422), as saving it would be.
  */
 export class TemplatePreviewService {
   constructor(private readonly merge: MergeContextService) {}
@@ -51,6 +52,8 @@ export class TemplatePreviewService {
         if (markdown.has(part)) parts[`${part}Html`] = await renderMarkdownTemplate(source, data);
       } catch (err) {
         if (!(err instanceof TemplateRenderError)) throw err;
+        // Over the render limits it could not be saved either: refused outright (422), naming the part.
+        if (err.overLimit) throw new HttpError(422, `parts.${part}: ${describeProblem(err)}`);
         parts[part] = '';
         if (markdown.has(part)) parts[`${part}Html`] = '';
         if (!found.some((p) => p.line === err.line && p.message === err.message)) problems.push({ part, line: err.line, message: err.message });

@@ -159,6 +159,41 @@ describe('POST /api/template/preview', () => {
     });
   });
 
+  it('shows a record’s values as text: a client named like a link or a tag stays text in the HTML', async () => {
+    const locationId = await addLocation(ctx, home);
+    const client = await newClient(home.admin, locationId, { firstName: '[Pay now](https://evil.example/pay)', lastName: '<b>Bold</b>' });
+    const res = await preview({ kind: 'email', parts: { body: 'Dear {{ client.firstName }} {{ client.lastName }}' }, clientId: client.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().parts).toEqual({
+      body: 'Dear [Pay now](https://evil.example/pay) <b>Bold</b>',
+      bodyHtml: '<p>Dear [Pay now](https://evil.example/pay) &lt;b&gt;Bold&lt;/b&gt;</p>\n',
+    });
+  });
+
+  it('refuses a template over the render limits with 422, while the server keeps answering others', async () => {
+    const nested = `{% assign xs = "${'a'.repeat(2_000)}" | split: "" %}\n{% for a in xs %}{% for b in xs %}{% for c in xs %}{% endfor %}{% endfor %}{% endfor %}`;
+    let settled = 0;
+    const abusive = Array.from({ length: 4 }, () =>
+      preview({ kind: 'email', parts: { subject: 'Hi', body: nested } }).finally(() => {
+        settled += 1;
+      }),
+    );
+    // health is asked again and again until the four previews are done: it answers in between
+    // (each round lets the event loop take its turn, as requests arriving on sockets would)
+    let answeredMeanwhile = 0;
+    while (settled < abusive.length) {
+      const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      if (settled < abusive.length) answeredMeanwhile += 1;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+    for (const res of await Promise.all(abusive)) {
+      expect(res.statusCode).toBe(422);
+      expect(errorOf(res)).toBe('parts.body: line 2: the template repeats too much');
+    }
+  });
+
   it('counts the segments of an SMS', async () => {
     const short = await preview({ kind: 'sms', parts: { body: 'Hi {{ client.firstName }}, see you at {{ appointment.time }}' } });
     expect(short.json()).toMatchObject({ parts: { body: 'Hi Maria, see you at 2:30 PM' }, smsSegments: 1 });

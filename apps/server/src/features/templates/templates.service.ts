@@ -20,8 +20,8 @@ import type {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest } from '../../platform/errors.js';
-import { checkTemplate, describeProblem } from '../../platform/template-engine.js';
+import { HttpError, badRequest } from '../../platform/errors.js';
+import { checkTemplate, describeProblem, limitProblem } from '../../platform/template-engine.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationOwnership } from '../locations/locations.service.js';
@@ -53,21 +53,25 @@ export const PDF_TEMPLATE_ELSEWHERE = 'pdfTemplateId: must be a PDF template of 
 
 /**
  * Every text part of a template is checked before it is stored: the first problem answers 400
- * naming the part and the line ("body: line 3: unknown merge field client.foo").
+ * naming the part and the line ("body: line 3: unknown merge field client.foo"). Then each part is
+ * rendered once with the kind's sample data: one over the render limits (it would stall every
+ * render of it) answers 422 the same way ("body: line 2: the template repeats too much").
  */
-export function assertTemplateParts(kind: TemplateKind, input: object, parts: readonly string[]): void {
+export async function assertTemplateParts(kind: TemplateKind, input: object, parts: readonly string[]): Promise<void> {
   for (const part of parts) {
     const source = (input as Record<string, unknown>)[part];
     if (typeof source !== 'string') continue;
     const [problem] = checkTemplate(source, kind);
     if (problem) throw badRequest(`${part}: ${describeProblem(problem)}`);
+    const overLimit = await limitProblem(source, kind);
+    if (overLimit) throw new HttpError(422, `${part}: ${describeProblem(overLimit)}`);
   }
 }
 
 /** The create and update hooks of a kind whose only rule is that its text parts are checked. */
 function checkedTextParts(kind: TemplateKind, parts: readonly string[]) {
   const check = async <I extends object>(_ex: Executor, _scope: Scope, input: I): Promise<I> => {
-    assertTemplateParts(kind, input, parts);
+    await assertTemplateParts(kind, input, parts);
     return input;
   };
   return { prepareCreate: check, preparePatch: check };
@@ -206,12 +210,12 @@ export class DocumentTemplatesService extends TenantCrudService<typeof documentT
       listOptions: (q) => templateListOptions(documentTemplatesRepository.table, q),
       location: locationOwnership,
       prepareCreate: async (ex, caller, input) => {
-        assertTemplateParts('document', input, ['body']);
+        await assertTemplateParts('document', input, ['body']);
         await assertPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
         return input;
       },
       preparePatch: async (ex, scope, input, existing) => {
-        assertTemplateParts('document', input, ['body']);
+        await assertTemplateParts('document', input, ['body']);
         await assertPdfTemplatePatch(ex, scope, input, existing);
         return input;
       },
@@ -265,12 +269,12 @@ export class InvoiceTemplatesService extends TenantCrudService<
       listOptions: (q) => templateListOptions(invoiceTemplatesRepository.table, q),
       location: locationOwnership,
       prepareCreate: async (ex, caller, input) => {
-        assertTemplateParts('invoice', input, ['notes']);
+        await assertTemplateParts('invoice', input, ['notes']);
         await assertPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
         return input;
       },
       preparePatch: async (ex, scope, input, existing) => {
-        assertTemplateParts('invoice', input, ['notes']);
+        await assertTemplateParts('invoice', input, ['notes']);
         await assertPdfTemplatePatch(ex, scope, input, existing);
         return input;
       },

@@ -98,6 +98,19 @@ describe.each(KINDS)('%s templates', (kind) => {
     expect(errorOf(res)).toBe(`${part}: line 1: unknown merge field nope`);
   });
 
+  it('refuse a template over the render limits with 422 naming the part and the line, on create and update', async () => {
+    const part = VALID[kind].part;
+    // passes every check that reads the template; only running it shows the loops multiply
+    const nested = `{% assign xs = "${'a'.repeat(200)}" | split: "" %}\n{% for a in xs %}{% for b in xs %}{% for c in xs %}{% endfor %}{% endfor %}{% endfor %}`;
+    const res = await manager.call(ops.create!, { body: createBody(kind, { locationId: home.locationId, name: 'Slow', ...VALID[kind].data, [part]: nested }) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorOf(res)).toBe(`${part}: line 2: the template repeats too much`);
+    const existing = await create(kind);
+    const update = await manager.call(ops.update!, { params: { id: existing.id }, body: wrap(kind, { ...VALID[kind].data, [part]: nested }) });
+    expect(update.statusCode).toBe(422);
+    expect(errorOf(update)).toBe(`${part}: line 2: the template repeats too much`);
+  });
+
   it('refuse text that is too long', async () => {
     const part = VALID[kind].part;
     const max = { email: 50_000, sms: 999, note: 10_000, pdf: 2_000, document: 50_000, invoice: 5_000 }[kind];

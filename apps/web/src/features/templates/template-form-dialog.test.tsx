@@ -97,6 +97,21 @@ describe('template editors', { timeout: 20_000 }, () => {
     expect(sent.data).toEqual({ kind: 'email', parts: { subject: 'Hello {{ client.firstName }}', body: 'Hi\n{{ client.nickname }}' } });
   });
 
+  it('shows a part the preview refuses as over the limits under its field, with its line', async () => {
+    answer = (call) => {
+      if (call.path !== '/api/template/preview') return undefined;
+      const { parts } = (call.body as { data: { parts: Record<string, string> } }).data;
+      return parts.body?.includes('for')
+        ? { status: 422, body: { error: { message: 'parts.body: line 2: the template repeats too much' } } }
+        : { body: emptyPreview };
+    };
+    renderPage(<TemplateFormDialog kind="email" open template={null} locationId={NEW_YORK.id} onClose={onClose} />);
+    typeInto('Subject', 'Hi');
+    typeInto('Body', 'Hi\n{% for a in xs %}{% for b in xs %}{% endfor %}{% endfor %}');
+    expect(await screen.findByText('Line 2: the template repeats too much')).toBeTruthy();
+    expect(textbox('Body').value).toContain('{% for a in xs %}');
+  });
+
   it("puts the server's refusal under the field it names, keeps what was typed, and toasts the contract's words", async () => {
     answer = (call) =>
       call.method === 'POST' && call.path === '/api/emailTemplate'

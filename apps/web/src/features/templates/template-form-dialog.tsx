@@ -38,7 +38,7 @@ export function TemplateFormDialog<K extends EditableKind>({ kind, open, templat
   }, [open, template, reset, spec]);
 
   const preview = useTemplatePreview(kind, spec.partsOf(form.values), open);
-  const problems = problemsByPart(preview.data?.problems);
+  const problems = problemsByPart(preview.data?.problems, preview.error);
 
   const formSet = form.set;
   const set = useCallback(

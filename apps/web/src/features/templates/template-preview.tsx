@@ -1,10 +1,22 @@
 import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import type { TemplatePreview, TemplateProblem } from '@willow/contracts';
+import { renderedHtmlDocument, type TemplatePreview, type TemplateProblem } from '@willow/contracts';
+import { isApiError } from '../../lib/http-client';
 
-/** The preview's problems as messages under their part's field: 'Line 3: Unknown merge field …'. */
-export function problemsByPart(problems: readonly TemplateProblem[] | undefined): Record<string, string> {
+/** A part the preview refused outright (422, over the render limits: 'parts.body: line 2: …') as a problem of it. */
+function refusedPart(error: Error | null | undefined): TemplateProblem | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  const m = /^parts\.(\w+): (?:line (\d+): )?(.+)$/s.exec(error.message);
+  return m ? { part: m[1]!, line: m[2] ? Number(m[2]) : null, message: m[3]! } : null;
+}
+
+/**
+ * The preview's problems as messages under their part's field: 'Line 3: Unknown merge field …';
+ * a part it refused outright (a template over the render limits) is one of them.
+ */
+export function problemsByPart(problems: readonly TemplateProblem[] | undefined, error?: Error | null): Record<string, string> {
   const byPart: Record<string, string> = {};
-  for (const p of problems ?? []) {
+  const refused = refusedPart(error);
+  for (const p of refused ? [refused] : (problems ?? [])) {
     const text = p.line === null ? p.message : `Line ${p.line}: ${p.message}`;
     byPart[p.part] = byPart[p.part] ? `${byPart[p.part]} · ${text}` : text;
   }
@@ -14,10 +26,11 @@ export function problemsByPart(problems: readonly TemplateProblem[] | undefined)
 /**
  * The rendered HTML of a Markdown part. It comes from the server's Markdown renderer with the
  * user's own text in it, so it is shown in a sandboxed frame: no scripts, no forms, no
- * navigation of this page, whatever the HTML holds.
+ * navigation of this page, whatever the HTML holds. The page around it is the one an email made
+ * from the template carries.
  */
 function HtmlFrame({ html, title }: { html: string; title: string }) {
-  const doc = `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:14px;line-height:1.5;margin:8px;color:#1f2937;overflow-wrap:anywhere}img{max-width:100%}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px}</style></head><body>${html}</body></html>`;
+  const doc = renderedHtmlDocument(html);
   return (
     <Box
       component="iframe"

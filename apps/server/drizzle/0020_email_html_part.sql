@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "body_html" text;
