@@ -52,6 +52,7 @@ export const SIGN_IN_MESSAGES = {
   linkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
   tooManyEmails: 'Too many emails were asked for. Please wait a few minutes and try again.',
   tooManyCodes: 'Too many codes were tried. Please wait a few minutes and try again.',
+  tooManyCodesToday: 'Too many codes were tried for this address today. Please sign in another way, or try again tomorrow.',
   tooManyStarts: 'Too many sign-ins were started from this network. Please wait a few minutes and try again.',
   deactivated: 'This user has been deactivated. Please contact your practice’s administrator.',
   /** follows the field's label (currentPassword) */

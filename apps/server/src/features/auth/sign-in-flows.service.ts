@@ -136,6 +136,7 @@ export class SignInFlowsService {
     await takeRate(this.db, [
       { limit: 'codePerIp', key: requester.ip },
       { limit: 'codePerAddress', key: input.email },
+      { limit: 'codePerAddressDay', key: input.email },
     ]);
     // Outside a transaction: a wrong code's count must stay even though the answer is an error.
     const row = await signInTokens.useCode(this.db, this.signer, input.email, input.code);
