@@ -65,6 +65,9 @@ export const SIGN_IN_MESSAGES = {
   googleFailed: 'Google sign-in did not complete. Please try again.',
   googleCancelled: 'Google sign-in was cancelled.',
   googleStateInvalid: 'This Google sign-in has expired or was started in another browser. Please try again.',
+  /** a new email on the profile: confirmed from the new address (decision 0142) */
+  emailChangeSent: 'Check your new address: a link to confirm it is on its way. It works for 24 hours; until it is opened, you sign in with your current address.',
+  emailChanged: 'Your email address has been changed. Sign in with it from now on.',
   bookingEmailConfirmed: 'Thank you: your email address is confirmed. The practice will be in touch about your request.',
 } as const;
 

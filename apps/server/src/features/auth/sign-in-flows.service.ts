@@ -52,7 +52,7 @@ export interface Requester {
 /** The kinds a user's live tokens are ended for when their password is set: what would sign them in without it. */
 export const PASSWORD_SET_ENDS: TokenKind[] = ['forgotPassword', 'magicLink', 'otp', 'emailLogin'];
 /** Every kind that concerns a user (a deactivation, an email change, a deletion ends them all). */
-export const USER_TOKEN_KINDS: TokenKind[] = ['forgotPassword', 'magicLink', 'otp', 'emailLogin', 'validate'];
+export const USER_TOKEN_KINDS: TokenKind[] = ['forgotPassword', 'magicLink', 'otp', 'emailLogin', 'validate', 'emailChange'];
 
 const outcomeOf = (user: UserRow): SignInResult['outcome'] => (user.passwordHash ? 'hasValidAccount' : 'hasValidAccountNoPassword');
 

@@ -359,10 +359,14 @@ describe('changes on the profile', () => {
     expect(errorOf(await post(ctx, api.signInWithMagicLink, { token: magic }))).toBe(SIGN_IN_MESSAGES.linkInvalid);
 
     const code = await requestCode(user.email);
+    const newAddress = unknownEmail();
     const moved = await user.call(api.updateProfile, {
-      body: { data: { firstName: 'Uma', lastName: 'User', email: unknownEmail(), currentPassword: 'a changed long pass phrase' } },
+      body: { data: { firstName: 'Uma', lastName: 'User', email: newAddress, currentPassword: 'a changed long pass phrase' } },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // Asking for the change ends nothing; confirming it from the new address does.
+    const confirm = tokenIn(await lastMailTo(ctx, newAddress), 'emailChange')!;
+    expect((await user.call(api.confirmEmailChange, { body: { data: { token: confirm } } })).statusCode).toBe(200);
     expect(errorOf(await post(ctx, api.verifySignInCode, { email: user.email, code }))).toBe(SIGN_IN_MESSAGES.codeWrong);
   });
 });
