@@ -67,6 +67,9 @@ describe('the profile page', { timeout: 20_000 }, () => {
     fireEvent.change(details().querySelector('input[type="password"]') as HTMLInputElement, { target: { value: 'my-current-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe(`${SIGN_IN_MESSAGES.emailChangeSent} (vera.new@example.test)`);
+    // Until the link is opened the sign-in is the current address, and the password is not kept.
+    expect(field(/^Email/).value).toBe('vet@example.test');
+    expect(details().querySelectorAll('input[type="password"]')).toHaveLength(0);
     resetAll();
 
     stubMatchMedia();

@@ -83,9 +83,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
       return;
     }
     update.mutate(data, {
-      onSuccess: (answer) => {
+      onSuccess: ({ emailConfirmationSentTo, ...saved }) => {
         notifySuccess('Profile updated');
-        if (answer.emailConfirmationSentTo) confirmation.showSent(answer.emailConfirmationSentTo);
+        if (emailConfirmationSentTo) {
+          // The sign-in stays the current address until the link is opened: the field says so, the notice names the new one.
+          reset(detailsOf(saved));
+          confirmation.showSent(emailConfirmationSentTo);
+        }
       },
       onError: form.saveFailed('Error updating profile'),
     });
