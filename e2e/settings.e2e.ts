@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, signIn } from './browser.ts';
 import { mainNav, unique } from './helpers.ts';
+import { linkIn, waitForMail } from './mailbox.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -151,7 +152,7 @@ describe('settings', () => {
     }
   });
 
-  it("the Profile page shows the owner's name and email", async () => {
+  it("the Profile page shows the owner's name and email; a new email waits for the link sent to it", async () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerOn(page, '/profile', 'Profile');
@@ -159,6 +160,16 @@ describe('settings', () => {
       await main.getByText('Demo Veterinary Group', { exact: true }).waitFor();
       await expect.poll(() => main.getByLabel('First name').inputValue()).toBe('Olivia');
       expect(await main.getByLabel('Last name').inputValue()).toBe('Owens');
+      expect(await main.getByLabel('Email').inputValue()).toBe('owner@demo.test');
+
+      // A new email waits for the link sent to it (opening it is the profile page's own test).
+      const address = `owner-${unique()}@example.test`.toLowerCase();
+      const details = main.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Your details' }) });
+      await details.getByLabel('Email').fill(address);
+      await details.getByLabel('Current password').fill('demo-password');
+      await details.getByRole('button', { name: 'Save' }).click();
+      await details.getByRole('status').filter({ hasText: 'a link to confirm it is on its way' }).waitFor();
+      expect(linkIn(await waitForMail(address), '/profile')).toMatch(/\/profile\?token=/);
       expect(await main.getByLabel('Email').inputValue()).toBe('owner@demo.test');
     } finally {
       await context.close();

@@ -163,7 +163,7 @@ export function createContainer(
     documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
     documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
-    profile: new ProfileService(db),
+    profile: new ProfileService(db, communications.productMail, opts.providers.appUrl),
     accounts: new AccountsService(db),
     locations,
     locationLogos,

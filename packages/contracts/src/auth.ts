@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operation, publicAccess } from './operation.js';
+import { authenticated, operation, publicAccess } from './operation.js';
 import { emailField, nameField, newPasswordField, OkResponse, passwordOwnerRule, timeZoneField, wrapped } from './rules.js';
 import { Profile } from './profile.js';
 
@@ -10,7 +10,8 @@ import { Profile } from './profile.js';
  */
 
 /** The kinds of single-use token (SPEC §4): each is good only for its own flow. */
-export const TOKEN_KINDS = ['forgotPassword', 'magicLink', 'emailLogin', 'validate', 'otp', 'onlineBooking'] as const;
+/** SPEC §4's kinds, and emailChange: a signed-in user's new address, confirmed from it (decision 0142). */
+export const TOKEN_KINDS = ['forgotPassword', 'magicLink', 'emailLogin', 'validate', 'otp', 'onlineBooking', 'emailChange'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 /** How long each kind of token can be used, in minutes (decision 0087). */
@@ -24,6 +25,8 @@ export const TOKEN_LIFETIME_MINUTES: Record<TokenKind, number> = {
   emailLogin: 3 * 24 * 60,
   /** a client confirming the address of a booking request */
   onlineBooking: 7 * 24 * 60,
+  /** a user's new sign-in address, confirmed by following the link */
+  emailChange: 24 * 60,
 };
 /** Wrong codes a one-time code survives; the next wrong one ends it. */
 export const OTP_MAX_ATTEMPTS = 5;
@@ -52,6 +55,8 @@ export const SIGN_IN_LINK_PATHS = {
   validate: '/onboarding',
   emailLogin: '/onboarding',
   onlineBooking: '/book/confirm',
+  /** the profile page, behind the session guard: the link is used by the user it was sent for */
+  emailChange: '/profile',
 } as const;
 
 /** A single-use token handed out in a link: 43 base64url characters (32 random bytes). */
@@ -212,6 +217,21 @@ export const describeToken = operation({
   summary: 'What an emailed link is for (its address and practice) without using it up',
   body: wrapped(DescribeTokenInput),
   response: TokenDescription,
+});
+
+// ---- a new email on the profile, confirmed from the new address (here beside the other links) ----
+
+export const ConfirmEmailChangeInput = z.object({ token: linkTokenField() });
+export type ConfirmEmailChangeInput = z.infer<typeof ConfirmEmailChangeInput>;
+/** The link sent to a new address, opened by the user it was sent for: the address becomes their sign-in. */
+export const confirmEmailChange = operation({
+  method: 'POST',
+  path: '/api/profile/confirmEmail',
+  access: authenticated,
+  tag: 'profile',
+  summary: 'Confirms a new email address with the link sent to it',
+  body: wrapped(ConfirmEmailChangeInput),
+  response: Profile,
 });
 
 // ---- onboarding: a new practice, or an invited staff member ----

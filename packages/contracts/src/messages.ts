@@ -52,6 +52,7 @@ export const SIGN_IN_MESSAGES = {
   linkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
   tooManyEmails: 'Too many emails were asked for. Please wait a few minutes and try again.',
   tooManyCodes: 'Too many codes were tried. Please wait a few minutes and try again.',
+  tooManyCodesToday: 'Too many codes were tried for this address today. Please sign in another way, or try again tomorrow.',
   tooManyStarts: 'Too many sign-ins were started from this network. Please wait a few minutes and try again.',
   deactivated: 'This user has been deactivated. Please contact your practice’s administrator.',
   /** follows the field's label (currentPassword) */
@@ -64,6 +65,9 @@ export const SIGN_IN_MESSAGES = {
   googleFailed: 'Google sign-in did not complete. Please try again.',
   googleCancelled: 'Google sign-in was cancelled.',
   googleStateInvalid: 'This Google sign-in has expired or was started in another browser. Please try again.',
+  /** a new email on the profile: confirmed from the new address (decision 0142) */
+  emailChangeSent: 'Check your new address: a link to confirm it is on its way. It works for 24 hours; until it is opened, you sign in with your current address.',
+  emailChanged: 'Your email address has been changed. Sign in with it from now on.',
   bookingEmailConfirmed: 'Thank you: your email address is confirmed. The practice will be in touch about your request.',
 } as const;
 

@@ -38,14 +38,21 @@ export const UpdateProfileInput = z.object({
   currentPassword: z.string().max(256, 'must be at most 256 characters').optional(),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+/**
+ * The profile after a change. A new email is not taken at once: a link to confirm it goes to the
+ * new address (the same answer whether or not another user has it, decision 0142), and
+ * `emailConfirmationSentTo` names the address it went to.
+ */
+export const ProfileUpdate = Profile.extend({ emailConfirmationSentTo: z.string().optional() });
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 export const updateProfile = operation({
   method: 'POST',
   path: '/api/profile',
   access: authenticated,
   tag: 'profile',
-  summary: 'Change own name and email',
+  summary: 'Change own name; a new email is confirmed by a link sent to it',
   body: wrapped(UpdateProfileInput),
-  response: Profile,
+  response: ProfileUpdate,
 });
 
 export const ChangePasswordInput = z.object({

@@ -9,6 +9,14 @@ describe('the new-password rule', () => {
     }
   });
 
+  it('refuses passwords of the breach lists beyond the first 10,000, and the published ones however they are written', () => {
+    // The package's ranked list, past the entries the project used to copy.
+    for (const password of ['supernatural', 'Unbelievable', 'needforspeed', 'contortionist']) expect(isCommonPassword(password), password).toBe(true);
+    for (const password of ['correcthorsebatterystaple', 'CorrectHorseBatteryStaple', 'correct horse battery staple', 'Correct-Horse-Battery-Staple!', 'c0rrecth0rsebatterystaple2024', 'Tr0ub4dor&3-2024']) {
+      expect(newPasswordProblem(password, {}), password).toBe(PASSWORD_MESSAGES.common);
+    }
+  });
+
   it('refuses a common password with digits or symbols around it, or letters written as digits', () => {
     for (const password of ['password1234', '2024password!', 'P@ssw0rd2024', '$uperman12345', 'dragondragon', 'Monkey!!!!!!', 'L3tm31n123456', 'f00tball1999']) {
       expect(newPasswordProblem(password, {}), password).toBe(PASSWORD_MESSAGES.common);

@@ -1,25 +1,30 @@
 // Security-critical: the rule every new password passes, wherever one is set (a user created or
 // given a password by an administrator, a password changed on the profile, an account's first
-// owner). The contract's rules (length, patterns, sequences, the owner's email and names) and the
-// list of the 10,000 most common passwords, also with digits or symbols around them or letters
-// written as digits (p@ssw0rd2024). docs/decisions/0050.
+// owner, a reset). The contract's rules (length, patterns, sequences, the owner's email and names)
+// and the passwords found in breach corpora, checked offline: the ranked list of
+// @zxcvbn-ts/language-common (its 49,000 entries) and the project's own list of published ones
+// (apps/server/lists/published-passwords.txt), also with digits or symbols around them, letters
+// written as digits (p@ssw0rd2024), or words parted by spaces or dashes. docs/decisions/0050, 0143.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { PASSWORD_MESSAGES, passwordProblem, repeatedUnit, type PasswordOwner } from '@willow/contracts';
 import { badRequest } from './errors.js';
 
 /** Beside src/ and dist/ alike, like the migrations. */
-const LIST_FILE = new URL('../../lists/common-passwords.txt', import.meta.url);
+const PUBLISHED_FILE = new URL('../../lists/published-passwords.txt', import.meta.url);
 
-let common: Set<string> | undefined;
-/** Read once, on the first password set. */
-function commonPasswords(): Set<string> {
-  common ??= new Set(
-    readFileSync(LIST_FILE, 'utf8')
+let breached: Set<string> | undefined;
+/** Read once, on the first password set: the package's list is large, and most requests never need it. */
+function breachedPasswords(): Set<string> {
+  if (!breached) {
+    const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    const published = readFileSync(PUBLISHED_FILE, 'utf8')
       .split('\n')
       .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#')),
-  );
-  return common;
+      .filter((line) => line !== '' && !line.startsWith('#'));
+    breached = new Set([...dictionary['passwords-common'], ...published]);
+  }
+  return breached;
 }
 
 /** Letters people write as digits or symbols; 1 stands for i and for l. */
@@ -32,12 +37,16 @@ const stripTrailing = (text: string) => text.replace(/[^\p{L}]+$/u, '');
 /** The forms of a password that are looked up: itself, and the word it may be built on. */
 function candidates(password: string): string[] {
   const lower = password.toLowerCase();
-  const forms = new Set<string>([lower]);
-  for (const one of ['i', 'l']) {
-    forms.add(unLeet(lower, one));
-    forms.add(stripEnds(lower));
-    forms.add(unLeet(stripEnds(lower), one));
-    forms.add(stripEnds(unLeet(stripTrailing(lower), one)));
+  // A passphrase is the same words whatever parts them: correct horse battery staple.
+  const joined = lower.replace(/[\s._-]+/g, '');
+  const forms = new Set<string>([lower, joined]);
+  for (const text of [lower, joined]) {
+    for (const one of ['i', 'l']) {
+      forms.add(unLeet(text, one));
+      forms.add(stripEnds(text));
+      forms.add(unLeet(stripEnds(text), one));
+      forms.add(stripEnds(unLeet(stripTrailing(text), one)));
+    }
   }
   for (const form of [...forms]) {
     const unit = repeatedUnit(form);
@@ -47,9 +56,9 @@ function candidates(password: string): string[] {
   return [...forms].filter((form) => form === lower || form.length >= 4);
 }
 
-/** A common password, or one built on a common password. */
+/** A password of the breach lists, or one built on one. */
 export function isCommonPassword(password: string): boolean {
-  const list = commonPasswords();
+  const list = breachedPasswords();
   return candidates(password).some((form) => list.has(form));
 }
 

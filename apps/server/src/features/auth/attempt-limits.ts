@@ -1,6 +1,7 @@
 // Security-critical: the limits a signed-in person meets, counted in PostgreSQL (attempt_log) so
 // every app server shares them: wrong current passwords per user (docs/decisions/0049) and email
-// addresses refused per user on the profile and per account on the Users page (0051).
+// addresses refused per account on the Users page (0051; the profile's new address is confirmed
+// from it instead, 0142).
 import { MESSAGES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { tooManyRequests } from '../../platform/errors.js';
@@ -12,8 +13,6 @@ const MINUTE = 60_000;
 export const ATTEMPT_LIMITS = {
   /** wrong current passwords of one user (a password or email change on the profile) */
   currentPassword: { max: 5, windowMs: 15 * MINUTE, message: MESSAGES.tooManyPasswordAttempts },
-  /** email addresses one user's profile could not take (in use) */
-  ownEmail: { max: 3, windowMs: 60 * MINUTE, message: MESSAGES.tooManyEmailAttempts },
   /** email addresses the Users page of one account could not give (in use), whoever asked */
   userEmail: { max: 10, windowMs: 60 * MINUTE, message: MESSAGES.tooManyEmailAttempts },
 } as const;

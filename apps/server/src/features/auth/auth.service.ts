@@ -117,12 +117,17 @@ export class AuthService {
     return this.signer.sign({ authenticatedUserId: auth.userId, accountId, homeAccountId: auth.homeAccountId, jti: auth.sessionId }, expiresAt);
   }
 
+  /** Whether the portal's cookies are Secure for this request: configured so, or the request came over HTTPS. */
+  secureCookie(req: FastifyRequest): boolean {
+    return this.secureCookies || req.protocol === 'https';
+  }
+
   setCookie(reply: FastifyReply, req: FastifyRequest, token: string, expiresAt?: Date) {
     reply.setCookie(TOKEN_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      secure: this.secureCookies || req.protocol === 'https',
+      secure: this.secureCookie(req),
       ...(expiresAt ? { expires: expiresAt } : { maxAge: TOKEN_TTL_SECONDS }),
     });
   }

@@ -120,15 +120,14 @@ export const rateEvents = pgTable(
 );
 
 /**
- * A Google sign-in under way (docs/decisions/0090): the state handed to Google (hashed), the PKCE
- * verifier and the OpenID nonce to check the answer against, which client it used and where to go
- * after. Global: no one is signed in yet. Used up by the callback in one DELETE … RETURNING.
+ * A Google sign-in under way (docs/decisions/0090): the state handed to Google (hashed), the
+ * OpenID nonce to check the answer against, which client it used and where to go after. The PKCE
+ * verifier is not here: only the browser that started the sign-in holds it, in its cookie (0141). Global: no one is signed in yet. Used up by the callback in one DELETE … RETURNING.
  */
 export const googleSignInStates = pgTable(
   'google_sign_in_states',
   {
     stateHash: text().primaryKey(),
-    codeVerifier: text().notNull(),
     nonce: text().notNull(),
     /** the integration whose client id and secret started it */
     integrationAccountId: uuid().notNull(),

@@ -1,12 +1,13 @@
 // Security-critical: Google sign-in's two addresses and the sign-in page's options. Every outcome of
 // the Google routes is a redirect that no cache keeps: to Google, into the portal signed in, or to
-// the sign-in page with `?error=` saying why not (docs/decisions/0090).
+// the sign-in page with `?error=` saying why not (docs/decisions/0090). The start sets the cookie
+// that binds the sign-in to this browser; the callback reads it and always clears it (0141).
 import * as api from '@willow/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Container } from '../../container.js';
 import { HttpError } from '../../platform/errors.js';
 import type { Router } from '../../platform/router.js';
-import { GoogleSignInRefused } from './google-sign-in.service.js';
+import { GOOGLE_BINDING_COOKIE, GOOGLE_BINDING_PATH, GOOGLE_STATE_TTL_MS, GoogleSignInRefused } from './google-sign-in.service.js';
 import { takeRate } from './rate-limits.js';
 
 function redirect(reply: FastifyReply, location: string, status: 302 | 303 = 303): never {
@@ -27,7 +28,16 @@ export function googleSignInRoutes(r: Router, c: Container) {
   r.publicRoute(api.googleSignIn, async ({ query, req, reply }) => {
     try {
       await takeRate(c.db, [{ limit: 'googleStartPerIp', key: req.ip }]);
-      return redirect(reply, await c.googleSignIn.start(query.returnUrl), 302);
+      const { url, binding } = await c.googleSignIn.start(query.returnUrl);
+      // Lax: Google's redirect back is a top-level GET from another site, which Lax cookies ride on.
+      reply.setCookie(GOOGLE_BINDING_COOKIE, binding, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: GOOGLE_BINDING_PATH,
+        maxAge: GOOGLE_STATE_TTL_MS / 1000,
+        secure: c.auth.secureCookie(req),
+      });
+      return redirect(reply, url, 302);
     } catch (err) {
       // Too many starts from this address: the sign-in page says so, like any refusal.
       if (err instanceof HttpError) return redirect(reply, loginWith(err.message, null));
@@ -39,9 +49,12 @@ export function googleSignInRoutes(r: Router, c: Container) {
 
   r.publicRoute(api.googleCallback, async ({ query, req, reply }) => {
     let returnUrl: string | null = null;
+    // Good for one callback, whatever it answers.
+    const binding = req.cookies[GOOGLE_BINDING_COOKIE];
+    reply.clearCookie(GOOGLE_BINDING_COOKIE, { path: GOOGLE_BINDING_PATH });
     try {
       await takeRate(c.db, [{ limit: 'linkPerIp', key: req.ip }]);
-      const found = await c.googleSignIn.complete(query);
+      const found = await c.googleSignIn.complete(query, binding);
       returnUrl = found.returnUrl;
       // Every sign-in ends here: a deactivated practice is refused as for a password.
       const { token, expiresAt } = await c.auth.startSession(found.user, req.ip, req.headers['user-agent'] ?? null);

@@ -1,10 +1,13 @@
 // Security-critical: Google sign-in (OpenID Connect, authorization code with PKCE; docs/decisions/0090).
-// The state handed to Google is random and single-use (only its SHA-256 is kept, for 10 minutes),
-// the code is exchanged with its PKCE verifier, and the ID token is believed only when signed by a
+// The state handed to Google is random and single-use (only its SHA-256 is kept, for 10 minutes)
+// and bound to the browser that started the sign-in: the state and the PKCE verifier ride in a
+// short-lived cookie of that browser only, and a callback without them is refused (0141), so a
+// callback address sent to someone else signs nobody in. The code is exchanged with the verifier, and the ID token is believed only when signed by a
 // key of the issuer's JWKS, from the issuer, for the portal's client, unexpired, carrying the
 // nonce sent, and naming an address Google has verified. Only then is the active user with that
 // address handed back, for the route to sign in through AuthService.startSession like every other
 // sign-in.
+import { timingSafeEqual } from 'node:crypto';
 import { CodeChallengeMethod, generateCodeVerifier, OAuth2Client } from 'arctic';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
@@ -17,6 +20,19 @@ import { googleSignInRepository } from './google-sign-in.repository.js';
 
 /** How long a person may take at Google before the sign-in they started is refused. */
 export const GOOGLE_STATE_TTL_MS = 10 * 60_000;
+/** The cookie that binds a sign-in to the browser that started it: `<state>.<PKCE verifier>`. */
+export const GOOGLE_BINDING_COOKIE = 'willow-google-sign-in';
+/** Sent back to the sign-in's own addresses only. */
+export const GOOGLE_BINDING_PATH = '/api/auth/google';
+
+/** The state and PKCE verifier a browser holds (both base64url, so '.' parts them); undefined when malformed. */
+function parseBinding(cookie: string | undefined): { state: string; codeVerifier: string } | undefined {
+  const m = cookie ? /^([A-Za-z0-9_-]{20,128})\.([A-Za-z0-9_-]{43,128})$/.exec(cookie) : null;
+  return m ? { state: m[1]!, codeVerifier: m[2]! } : undefined;
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
 /** How long the issuer's discovery document is reused before it is read again. */
 const DISCOVERY_TTL_MS = 60 * 60_000;
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -135,9 +151,11 @@ export class GoogleSignInService {
 
   /**
    * Starts a sign-in: Google's address to send the browser to, with a new state, PKCE challenge
-   * and nonce kept (hashed state) for the callback. Refused with googleNotSetUp without a client.
+   * and nonce, and the binding the route sets as this browser's cookie (the state and the PKCE
+   * verifier; the database keeps the state's hash, the nonce and the client, never the verifier).
+   * Refused with googleNotSetUp without a client.
    */
-  async start(returnUrl: string | undefined): Promise<string> {
+  async start(returnUrl: string | undefined): Promise<{ url: string; binding: string }> {
     const client = await this.integrations.portalClient('google');
     if (!client) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNotSetUp);
     const discovery = await this.discover();
@@ -146,7 +164,6 @@ export class GoogleSignInService {
     const nonce = newSecret();
     await googleSignInRepository.start(this.db, {
       stateHash: hashSecret(state),
-      codeVerifier,
       nonce,
       integrationAccountId: client.accountId,
       integrationId: client.id,
@@ -156,16 +173,25 @@ export class GoogleSignInService {
     const url = this.oauthClient(client).createAuthorizationURLWithPKCE(discovery.authorization_endpoint, state, CodeChallengeMethod.S256, codeVerifier, SCOPES);
     url.searchParams.set('nonce', nonce);
     url.searchParams.set('prompt', 'select_account');
-    return url.href;
+    return { url: url.href, binding: `${state}.${codeVerifier}` };
   }
 
   /**
-   * Google's redirect: uses up the state, exchanges the code, checks the ID token and answers the
-   * active user with its address, to be signed in. Every refusal is a GoogleSignInRefused naming
-   * what the person is told.
+   * Google's redirect: checks that this browser started the sign-in (its binding cookie holds the
+   * state of the callback), uses up the state, exchanges the code with the browser's PKCE
+   * verifier, checks the ID token and answers the active user with its address, to be signed in.
+   * Every refusal is a GoogleSignInRefused naming what the person is told. A callback in another
+   * browser leaves the state as it was: it is not that browser's to spend.
    */
-  async complete(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }): Promise<{ user: UserRow; returnUrl: string | null }> {
+  async complete(
+    query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+    bindingCookie: string | undefined,
+  ): Promise<{ user: UserRow; returnUrl: string | null }> {
     if (!query.state) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'no state');
+    const binding = parseBinding(bindingCookie);
+    if (!binding || !sameText(binding.state, query.state)) {
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'the callback came to a browser that did not start this sign-in');
+    }
     const started = await googleSignInRepository.take(this.db, hashSecret(query.state));
     if (!started) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleStateInvalid, null, 'unknown or expired state');
     const back = started.returnUrl;
@@ -177,7 +203,7 @@ export class GoogleSignInService {
     let claims: JWTPayload;
     try {
       const discovery = await this.discover();
-      const idToken = await this.exchange(discovery.token_endpoint, client, query.code, started.codeVerifier);
+      const idToken = await this.exchange(discovery.token_endpoint, client, query.code, binding.codeVerifier);
       const issuers = discovery.issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, GOOGLE_BARE_ISSUER] : [discovery.issuer];
       ({ payload: claims } = await jwtVerify(idToken, this.keysOf(discovery.jwks_uri), {
         issuer: issuers,

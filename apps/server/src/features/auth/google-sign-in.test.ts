@@ -8,7 +8,7 @@ import { startFakeOidc, type FakeOidc } from '../../../test/fakes/fake-oidc.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { ACCOUNT_DEACTIVATED } from './auth.service.js';
 import { googleSignInStates } from './auth.table.js';
-import { safeReturnUrl } from './google-sign-in.service.js';
+import { GOOGLE_BINDING_COOKIE, safeReturnUrl } from './google-sign-in.service.js';
 
 const APP_URL = 'http://portal.willow.test';
 const CLIENT_ID = 'willow-portal.apps.example';
@@ -32,10 +32,26 @@ let ipCounter = 0;
 /** Each flow from its own address, so the callbacks' rate limit is not what a test meets. */
 const nextIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-const start = (returnUrl?: string, remoteAddress = nextIp()) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth/google', remoteAddress, ...(returnUrl !== undefined && { query: { returnUrl } }) });
-const callback = (query: Record<string, string>, remoteAddress = nextIp()) =>
-  ctx.app.inject({ method: 'GET', url: GOOGLE_CALLBACK_PATH, query, remoteAddress, headers: { 'user-agent': 'test-browser' } });
+/** The binding cookie each start set, by its state: the browser that started the sign-in. */
+const browsers = new Map<string, string>();
+
+async function start(returnUrl?: string, remoteAddress = nextIp()) {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/google', remoteAddress, ...(returnUrl !== undefined && { query: { returnUrl } }) });
+  const binding = res.cookies.find((c) => c.name === GOOGLE_BINDING_COOKIE);
+  if (binding) browsers.set(new URL(String(res.headers.location)).searchParams.get('state')!, binding.value);
+  return res;
+}
+/** Google's redirect arriving at the browser that started the sign-in, unless `browser` names another cookie ('' for none). */
+const callback = (query: Record<string, string>, remoteAddress = nextIp(), browser?: string) => {
+  const binding = browser ?? (query.state && browsers.get(query.state));
+  return ctx.app.inject({
+    method: 'GET',
+    url: GOOGLE_CALLBACK_PATH,
+    query,
+    remoteAddress,
+    headers: { 'user-agent': 'test-browser', ...(binding && { cookie: `${GOOGLE_BINDING_COOKIE}=${binding}` }) },
+  });
+};
 
 /** The sign-in page's address a refusal leads to, read back. */
 function refusal(res: LightMyRequestResponse): { error: string | null; returnUrl: string | null } {
@@ -162,6 +178,40 @@ describe('with the portal’s Google client', () => {
     expect(refusal(await callback({ code: query.code! })).error).toBe(SIGN_IN_MESSAGES.googleStateInvalid);
     // The real state still works: a forged callback did not spend it.
     signedInCookie(await callback(query));
+  });
+
+  it('binds the sign-in to the browser that started it, in a short-lived cookie of its own (no login CSRF)', async () => {
+    const res = await start();
+    const binding = res.cookies.find((c) => c.name === GOOGLE_BINDING_COOKIE)!;
+    expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/google', maxAge: 600 });
+    const state = new URL(String(res.headers.location)).searchParams.get('state')!;
+    expect(binding.value.startsWith(`${state}.`)).toBe(true);
+
+    // Someone's own callback address, sent to another browser: refused there, whether it holds no binding or its own.
+    const query = await atGoogle();
+    const otherBrowser = browsers.get(new URL(String((await start()).headers.location)).searchParams.get('state')!)!;
+    for (const browser of ['', otherBrowser]) {
+      const elsewhere = await callback(query, nextIp(), browser);
+      expect(refusal(elsewhere).error).toBe(SIGN_IN_MESSAGES.googleStateInvalid);
+    }
+    // The state in the cookie with another PKCE verifier cannot redeem the code either.
+    const forged = `${query.state}.${'v'.repeat(43)}`;
+    expect(refusal(await callback(query, nextIp(), forged)).error).toBe(SIGN_IN_MESSAGES.googleFailed);
+  });
+
+  it('clears the binding cookie at the callback, and the starting browser signs in', async () => {
+    const query = await atGoogle();
+    const res = await callback(query);
+    signedInCookie(res);
+    const cleared = res.cookies.find((c) => c.name === GOOGLE_BINDING_COOKIE);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/api/auth/google');
+  });
+
+  it('keeps no PKCE verifier in the database', async () => {
+    await atGoogle();
+    const columns = await ctx.database.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'google_sign_in_states'`);
+    expect(columns.map((c) => c.column_name)).not.toContain('code_verifier');
   });
 
   it('refuses a state that has expired', async () => {

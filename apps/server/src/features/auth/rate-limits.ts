@@ -19,6 +19,12 @@ export const RATE_LIMITS = {
   codePerIp: { max: 30, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodes },
   /** codes tried for one address from anywhere */
   codePerAddress: { max: 15, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodes },
+  /**
+   * codes tried for one address in a day, from anywhere: without it the 15-minute window refills
+   * all day long (1,440 guesses a day); with it an address's codes are guessed with odds of at
+   * most 30 in a million a day (docs/decisions/0140)
+   */
+  codePerAddressDay: { max: 30, windowMs: 24 * 60 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodesToday },
   /** links looked at or used from one IP (a token cannot be guessed; this keeps the table from being hammered) */
   linkPerIp: { max: 60, windowMs: 15 * MINUTE, message: SIGN_IN_MESSAGES.tooManyCodes },
   /** Google sign-ins started from one IP: each start stores a state row, so an open door would fill the table */

@@ -139,3 +139,40 @@ export const invitationEmail = (to: string, opts: { practice: string; inviter: s
     'If you did not expect this, you can ignore this email.',
   ),
 });
+
+/** The link that confirms a user's new sign-in address, sent to that address (decision 0142). */
+export const emailChangeEmail = (to: string, link: string): ProductMail => ({
+  to,
+  subject: 'Confirm your new Willow email address',
+  body: lines(
+    'Someone (we hope you) asked to sign in to Willow with this email address from now on. Confirm it with this link, signed in as yourself:',
+    '',
+    link,
+    '',
+    `It works once, for ${lifetimeInWords('emailChange')}. Until then you sign in with your current address.`,
+    '',
+    'If you did not ask for this, you can ignore this email: nothing changes unless the link is used.',
+  ),
+});
+
+/** The same request for an address another Willow user already signs in with: nothing to confirm, and nothing about who asked. */
+export const emailTakenEmail = (to: string): ProductMail => ({
+  to,
+  subject: 'Confirm your new Willow email address',
+  body: lines(
+    'Someone asked to sign in to Willow with this email address, but a Willow user already signs in with it, so nothing has changed.',
+    '',
+    'If that was you, sign in with this address as you do now. If you did not ask for this, you can ignore this email.',
+  ),
+});
+
+/** Told to the address a user signed in with until the change, so a change they did not make does not go unseen. */
+export const emailChangedEmail = (to: string, newAddress: string): ProductMail => ({
+  to,
+  subject: 'Your Willow email address has changed',
+  body: lines(
+    `Your Willow user now signs in with ${newAddress} instead of this address.`,
+    '',
+    'If you did not make this change, please contact your practice’s administrator at once.',
+  ),
+});

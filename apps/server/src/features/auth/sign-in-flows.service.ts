@@ -52,7 +52,7 @@ export interface Requester {
 /** The kinds a user's live tokens are ended for when their password is set: what would sign them in without it. */
 export const PASSWORD_SET_ENDS: TokenKind[] = ['forgotPassword', 'magicLink', 'otp', 'emailLogin'];
 /** Every kind that concerns a user (a deactivation, an email change, a deletion ends them all). */
-export const USER_TOKEN_KINDS: TokenKind[] = ['forgotPassword', 'magicLink', 'otp', 'emailLogin', 'validate'];
+export const USER_TOKEN_KINDS: TokenKind[] = ['forgotPassword', 'magicLink', 'otp', 'emailLogin', 'validate', 'emailChange'];
 
 const outcomeOf = (user: UserRow): SignInResult['outcome'] => (user.passwordHash ? 'hasValidAccount' : 'hasValidAccountNoPassword');
 
@@ -136,6 +136,7 @@ export class SignInFlowsService {
     await takeRate(this.db, [
       { limit: 'codePerIp', key: requester.ip },
       { limit: 'codePerAddress', key: input.email },
+      { limit: 'codePerAddressDay', key: input.email },
     ]);
     // Outside a transaction: a wrong code's count must stay even though the answer is an error.
     const row = await signInTokens.useCode(this.db, this.signer, input.email, input.code);

@@ -359,10 +359,14 @@ describe('changes on the profile', () => {
     expect(errorOf(await post(ctx, api.signInWithMagicLink, { token: magic }))).toBe(SIGN_IN_MESSAGES.linkInvalid);
 
     const code = await requestCode(user.email);
+    const newAddress = unknownEmail();
     const moved = await user.call(api.updateProfile, {
-      body: { data: { firstName: 'Uma', lastName: 'User', email: unknownEmail(), currentPassword: 'a changed long pass phrase' } },
+      body: { data: { firstName: 'Uma', lastName: 'User', email: newAddress, currentPassword: 'a changed long pass phrase' } },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // Asking for the change ends nothing; confirming it from the new address does.
+    const confirm = tokenIn(await lastMailTo(ctx, newAddress), 'emailChange')!;
+    expect((await user.call(api.confirmEmailChange, { body: { data: { token: confirm } } })).statusCode).toBe(200);
     expect(errorOf(await post(ctx, api.verifySignInCode, { email: user.email, code }))).toBe(SIGN_IN_MESSAGES.codeWrong);
   });
 });
@@ -492,6 +496,31 @@ describe('rate limits (decision 0088)', () => {
     const res = await post(ctx, api.verifySignInCode, { email: user.email, code });
     expect(res.statusCode).toBe(429);
     expect(errorOf(res)).toBe(SIGN_IN_MESSAGES.tooManyCodes);
+  });
+
+  it(`refuses more than ${RATE_LIMITS.codePerAddressDay.max} codes tried for one address in a day, however the tries are spread`, async () => {
+    const user = await createUser(ctx, practice);
+    const day = RATE_LIMITS.codePerAddressDay;
+    const window = RATE_LIMITS.codePerAddress;
+    for (let tried = 0; tried < day.max; ) {
+      // a new code each round (the old one dies after its wrong tries), each try from another IP
+      const code = await requestCode(user.email);
+      for (let i = 0; i < OTP_MAX_ATTEMPTS && tried < day.max; i++, tried++) {
+        expect((await post(ctx, api.verifySignInCode, { email: user.email, code: wrong(code) })).statusCode).toBe(400);
+      }
+      // the 15-minute window has passed for everything tried so far; the day has not
+      await ctx.database.query(
+        `update rate_events set created_at = created_at - interval '${window.windowMs + 60_000} milliseconds' where key = '${user.email}'`,
+      );
+    }
+    const code = await requestCode(user.email);
+    const res = await post(ctx, api.verifySignInCode, { email: user.email, code });
+    expect(res.statusCode).toBe(429);
+    expect(errorOf(res)).toBe(SIGN_IN_MESSAGES.tooManyCodesToday);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(window.windowMs / 1000);
+    // a day later the address may try again
+    await ctx.database.query(`update rate_events set created_at = created_at - interval '1 day' where key = '${user.email}'`);
+    expect((await post(ctx, api.verifySignInCode, { email: user.email, code })).statusCode).toBe(200);
   });
 
   it(`refuses more than ${RATE_LIMITS.linkPerIp.max} links from one IP, on every flow that takes a link`, async () => {

@@ -5,6 +5,7 @@ import type { Router } from '../../platform/router.js';
 export function profileRoutes(r: Router, c: Container) {
   r.route(api.getProfile, ({ auth }) => c.profile.get(auth));
   r.route(api.updateProfile, ({ auth, body }) => c.profile.update(auth, body.data));
+  r.route(api.confirmEmailChange, ({ auth, body, req }) => c.profile.confirmEmail(auth, body.data.token, req.ip));
   r.route(api.changePassword, async ({ auth, body }) => {
     await c.profile.changePassword(auth, body.data.currentPassword, body.data.newPassword);
     return { ok: true as const };

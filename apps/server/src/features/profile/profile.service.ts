@@ -1,6 +1,8 @@
 // Security-critical: the signed-in user's own sign-in: changing the email (it is the sign-in) and
-// the password both take the current password, whose wrong guesses are limited per user.
-import { MESSAGES, SIGN_IN_MESSAGES, type Profile } from '@willow/contracts';
+// the password both take the current password, whose wrong guesses are limited per user. A new
+// email is confirmed by a link sent to it, and the answer is the same whether or not another user
+// has the address (docs/decisions/0142).
+import { MESSAGES, SIGN_IN_MESSAGES, type Profile, type ProfileUpdate } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -9,8 +11,11 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { clearAttempts, takeAttempt } from '../auth/attempt-limits.js';
 import { authRepository } from '../auth/auth.repository.js';
-import { PASSWORD_SET_ENDS, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
-import { signInTokens } from '../auth/sign-in-tokens.js';
+import { takeRate } from '../auth/rate-limits.js';
+import { emailChangedEmail, emailChangeEmail, emailTakenEmail } from '../auth/sign-in-emails.js';
+import { PASSWORD_SET_ENDS, tokenUser, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
+import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
+import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
 import { usersRepository } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
 
@@ -20,7 +25,12 @@ export const CURRENT_PASSWORD_FOR_EMAIL = 'currentPassword: is required to chang
 const ownAccount = (auth: AuthContext) => ({ accountId: auth.homeAccountId });
 
 export class ProfileService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly mail: ProductMailer,
+    /** the base of the emailed confirmation link (Providers.appUrl) */
+    private readonly appUrl: string,
+  ) {}
 
   async get(auth: AuthContext): Promise<Profile> {
     const user = await usersRepository.findSignedIn(this.db, auth);
@@ -43,11 +53,13 @@ export class ProfileService {
   }
 
   /**
-   * Names change freely. The email is the sign-in, so changing it takes the current password, and
-   * an address that cannot be taken (another user's, in any account) is refused in words that
-   * never say whose it is, at most ATTEMPT_LIMITS.ownEmail times an hour (docs/decisions/0051).
+   * Names change freely. The email is the sign-in, so a new one takes the current password and is
+   * not taken here: a link to confirm it goes to the new address, which becomes the sign-in only
+   * when its owner opens the link signed in as this user (confirmEmail). Whether another user has
+   * the address decides only what that email says: the answer, and the statements run, are the
+   * same either way (docs/decisions/0142).
    */
-  async update(auth: AuthContext, input: { firstName: string; lastName: string; email: string; currentPassword?: string | undefined }): Promise<Profile> {
+  async update(auth: AuthContext, input: { firstName: string; lastName: string; email: string; currentPassword?: string | undefined }): Promise<ProfileUpdate> {
     const user = await usersRepository.findSignedIn(this.db, auth);
     if (!user) throw notFound();
     const names = { firstName: input.firstName, lastName: input.lastName };
@@ -57,19 +69,47 @@ export class ProfileService {
     }
     if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_FOR_EMAIL);
     await this.checkCurrentPassword(auth, user.passwordHash, input.currentPassword);
-    const attempt = await takeAttempt(this.db, ownAccount(auth), 'ownEmail', auth.userId);
+    // The new address's inbox is limited like every emailed flow's, and the user's own asking too.
+    await takeRate(this.db, [
+      { limit: 'emailPerAddress', key: input.email },
+      { limit: 'emailPerAddress', key: `user:${auth.userId}` },
+    ]);
+    if (!this.mail.configured) throw new EmailNotSetUpError();
+    const email = input.email;
+    await this.db.transaction(async (tx) => {
+      await usersRepository.update(tx, ownAccount(auth), auth.userId, names);
+      const holder = await usersRepository.accountCheck(tx, email);
+      // A new request replaces the one before; the token is issued either way (the same statements).
+      await signInTokens.endForUser(tx, auth.userId, ['emailChange']);
+      const token = await signInTokens.issueLink(tx, 'emailChange', { email, accountId: user.accountId, userId: user.id });
+      await this.mail.queue(tx, holder ? emailTakenEmail(email) : emailChangeEmail(email, linkUrl(this.appUrl, 'emailChange', token)));
+    });
+    return { ...(await this.get(auth)), emailConfirmationSentTo: email };
+  }
+
+  /**
+   * The link sent to a new address, opened by the user it was sent for: the address becomes their
+   * sign-in, every link and code sent to the old one stops working, and the old address is told.
+   * A link of another user, another flow, used or expired is 400 linkInvalid and left as it was;
+   * an address another user took meanwhile is 400 emailUnavailable (its owner has just proven it
+   * is theirs) and the link stays usable.
+   */
+  async confirmEmail(auth: AuthContext, token: string, ip: string): Promise<Profile> {
+    await takeRate(this.db, [{ limit: 'linkPerIp', key: ip }]);
     try {
       await this.db.transaction(async (tx) => {
-        await usersRepository.update(tx, ownAccount(auth), auth.userId, { ...names, email: input.email });
+        const row = await signInTokens.useLink(tx, 'emailChange', token);
+        if (row.userId !== auth.userId || row.accountId !== auth.homeAccountId) throw badRequest(SIGN_IN_MESSAGES.linkInvalid);
+        const user = await tokenUser(tx, row, SIGN_IN_MESSAGES.linkInvalid, 'update');
+        await usersRepository.update(tx, ownAccount(auth), auth.userId, { email: row.email });
         // Links and codes sent to the old address stop working with it.
         await signInTokens.endForUser(tx, auth.userId, USER_TOKEN_KINDS);
+        if (this.mail.configured) await this.mail.queue(tx, emailChangedEmail(user.email, row.email));
       });
     } catch (err) {
-      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw badRequest(`email: ${MESSAGES.emailUnavailable}`);
-      await attempt.forget();
+      if (isUniqueViolation(err, EMAIL_TAKEN_CONSTRAINT)) throw badRequest(MESSAGES.emailUnavailable);
       throw err;
     }
-    await attempt.forget();
     return this.get(auth);
   }
 

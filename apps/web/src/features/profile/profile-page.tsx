@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
-import { ChangePasswordInput, passwordProblem, UpdateProfileInput } from '@willow/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { ChangePasswordInput, passwordProblem, SIGN_IN_MESSAGES, UpdateProfileInput } from '@willow/contracts';
 import type { Profile } from '@willow/contracts';
 import { TextInput, useFormState } from '../../components/form-fields';
 import { InlineForm } from '../../components/inline-form';
@@ -8,7 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { notifySuccess } from '../../lib/toasts';
 import { MyAvailabilityCard } from '../availability';
-import { useChangePassword, useProfileQuery, useUpdateProfile } from './profile.api';
+import { useChangePassword, useConfirmEmailChange, useProfileQuery, useUpdateProfile } from './profile.api';
 
 export default function ProfilePage() {
   const profile = useProfileQuery().data;
@@ -30,9 +31,42 @@ export default function ProfilePage() {
 
 const detailsOf = (profile: Profile) => ({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email, currentPassword: '' });
 
+/**
+ * The link emailed to a new address opens this page with `?token=`: it is used once, for the
+ * signed-in user, and taken out of the address. What happened is told in the details card.
+ */
+function useEmailConfirmation(): { notice: string | undefined; failure: string | undefined; showSent: (address: string) => void } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const confirm = useConfirmEmailChange();
+  const [notice, setNotice] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const used = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || used.current === token) return;
+    used.current = token;
+    setSearchParams({}, { replace: true });
+    setNotice(undefined);
+    confirm.mutate(token, {
+      onSuccess: (profile) => {
+        setFailure(undefined);
+        setNotice(`${SIGN_IN_MESSAGES.emailChanged} (${profile.email})`);
+        notifySuccess('Email address changed');
+      },
+      onError: (error) => setFailure(error.message),
+    });
+  }, [token, confirm, setSearchParams]);
+  const showSent = (address: string) => {
+    setFailure(undefined);
+    setNotice(`${SIGN_IN_MESSAGES.emailChangeSent} (${address})`);
+  };
+  return { notice, failure, showSent };
+}
+
 function ProfileForm({ profile }: { profile: Profile }) {
   const form = useFormState(detailsOf(profile));
   const update = useUpdateProfile();
+  const confirmation = useEmailConfirmation();
   const { reset } = form;
   useEffect(() => {
     reset(detailsOf(profile));
@@ -49,7 +83,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
       return;
     }
     update.mutate(data, {
-      onSuccess: () => notifySuccess('Profile updated'),
+      onSuccess: ({ emailConfirmationSentTo, ...saved }) => {
+        notifySuccess('Profile updated');
+        if (emailConfirmationSentTo) {
+          // The sign-in stays the current address until the link is opened: the field says so, the notice names the new one.
+          reset(detailsOf(saved));
+          confirmation.showSent(emailConfirmationSentTo);
+        }
+      },
       onError: form.saveFailed('Error updating profile'),
     });
   };
@@ -60,6 +101,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Typography variant="h6" component="h2" gutterBottom>
           Your details
         </Typography>
+        {confirmation.failure && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {confirmation.failure}
+          </Alert>
+        )}
+        {confirmation.notice && (
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
+            {confirmation.notice}
+          </Alert>
+        )}
         <InlineForm onSubmit={submit} submitting={update.isPending}>
           <TextInput label="First name" required value={form.values.firstName} onValueChange={(v) => form.set('firstName', v)} error={form.errors.firstName} />
           <TextInput label="Last name" required value={form.values.lastName} onValueChange={(v) => form.set('lastName', v)} error={form.errors.lastName} />
@@ -73,7 +124,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               value={form.values.currentPassword}
               onValueChange={(v) => form.set('currentPassword', v)}
               error={form.errors.currentPassword}
-              helperText="You sign in with your email: confirm the change with your password"
+              helperText="You sign in with your email: confirm the change with your password; a link to confirm it goes to the new address"
             />
           )}
         </InlineForm>

@@ -1,0 +1,1 @@
+ALTER TABLE "google_sign_in_states" DROP COLUMN "code_verifier";
