@@ -1,3 +1,3 @@
 ALTER TABLE "invoice_items" ADD COLUMN "credited_item_id" uuid;--> statement-breakpoint
-ALTER TABLE "invoice_items" ADD CONSTRAINT "invoice_items_credited_item_id_fk" FOREIGN KEY ("account_id","credited_item_id") REFERENCES "public"."invoice_items"("account_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_items" ADD CONSTRAINT "invoice_items_credited_item_id_fk" FOREIGN KEY ("account_id","credited_item_id") REFERENCES "public"."invoice_items"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_items_account_id_credited_item_id_index" ON "invoice_items" USING btree ("account_id","credited_item_id");

@@ -192,7 +192,7 @@ export const invoiceItems = pgTable(
     tenantReference('invoice_items', t, t.serviceId, services),
     tenantReference('invoice_items', t, t.addOnId, addOns),
     // An invoice's lines go only with their client, whose credit notes go in the same delete.
-    tenantReference('invoice_items', t, t.creditedItemId, t, 'cascade'),
+    tenantReference('invoice_items', t, t.creditedItemId, t),
     index().on(t.accountId, t.invoiceId, t.position),
     index().on(t.accountId, t.creditedItemId),
   ],
