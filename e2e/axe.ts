@@ -1,4 +1,5 @@
-// axe-core in the browser tests: one way to run it, and the findings the tests refuse.
+// axe-core in the browser tests: one way to run it, and the findings the tests refuse. The rules are
+// axe-core's current release, given to @axe-core/playwright by package.json's overrides (README).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
