@@ -1,5 +1,6 @@
 // "Continue with Google" against a fake OpenID provider on loopback: the practice adds the Google
-// client as an integration, and a person on the sign-in page goes to the provider's page, picks
+// client as an integration, and a person on the sign-in page types their address (which picks
+// their practice's client) and goes to the provider's page, picks
 // their account and lands in the portal signed in. A person whose Google address has no user
 // comes back to the sign-in page told so. This file starts a server of its own, whose Google
 // issuer is the fake.
@@ -53,10 +54,14 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-/** On the sign-in page, "Continue with Google", then the provider's own page. */
-async function toGoogle(page: Page, path = '/login') {
+/**
+ * On the sign-in page, the address typed, "Continue with Google", then the provider's own page.
+ * The address picks the client: the owner's practice's own (docs/decisions/0144).
+ */
+async function toGoogle(page: Page, path = '/login', email = OWNER) {
   await page.goto(path);
   await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill(email);
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await page.waitForURL((url) => url.href.startsWith(`${google.url}/authorize`));
 }
@@ -73,7 +78,7 @@ describe('Google sign-in', () => {
       const profile = await json<{ email: string; firstName: string; lastName: string }>(await context.request.get('/api/profile'), 'profile');
       expect(profile.email).toBe(OWNER);
       expect(`${profile.firstName} ${profile.lastName}`).toBe(OWNER_NAME);
-      // What Google was asked: the portal's client, its callback, PKCE and a nonce.
+      // What Google was asked: the practice's own client, its callback, PKCE and a nonce.
       const asked = google.authorizations.at(-1)!;
       expect(asked.get('client_id')).toBe(CLIENT_ID);
       expect(asked.get('redirect_uri')).toBe(`${baseURL}/api/auth/google/callback`);
@@ -84,6 +89,7 @@ describe('Google sign-in', () => {
     }
   });
 
+  // The owner's address typed, another account picked at Google.
   it('brings a person whose Google address has no user back to the sign-in page, saying so', async () => {
     google.user = { email: 'stranger@example.test', emailVerified: true, sub: 'stranger-sub' };
     const { context, page } = await freshPage();

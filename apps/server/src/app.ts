@@ -21,6 +21,7 @@ import { queriesSoFar, tallyQueries } from './db/query-tally.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js';
 import type { RetryPolicy } from './features/communications/communications.service.js';
+import type { GoogleClientSettings } from './features/auth/google-sign-in.service.js';
 import type { ProductMailSettings } from './features/communications/product-mail.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
@@ -66,6 +67,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** the product's own mail (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM); without it, that mail says email is not set up */
   mail?: ProductMailSettings;
+  /** the product's Google sign-in client (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET), for practices without their own (decision 0144); none by default */
+  googleClient?: GoogleClientSettings | undefined;
   /** the outbox's retries, backoff and lease (tests shorten them) */
   outboxRetry?: Partial<RetryPolicy>;
   /** the help widget, the documentation link and analytics (config.ts); none by default */
@@ -177,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: opts.storage,
     sessionCache,
     mail: opts.mail,
+    googleClient: opts.googleClient,
     outboxRetry: opts.outboxRetry,
     secretBox: new SecretBox(opts.encryptionKey),
     providers: opts.providers ?? DEFAULT_PROVIDERS,

@@ -52,3 +52,18 @@ describe('the portal’s own mail', () => {
     expect(() => loadConfig({ SENDGRID_API_KEY: 'key' })).toThrow(/SENDGRID_API_KEY must start with SG\./);
   });
 });
+
+describe('the product’s Google sign-in client', () => {
+  it('is off unless set, and takes GOOGLE_CLIENT_ID with GOOGLE_CLIENT_SECRET', () => {
+    expect(loadConfig({}).googleClient).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: ' id.apps.googleusercontent.com ', GOOGLE_CLIENT_SECRET: 'secret' }).googleClient).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'secret',
+    });
+  });
+
+  it('refuses to start with one of the pair alone', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toThrow(/GOOGLE_CLIENT_ID is set without GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(/GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID/);
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { GoogleClientSettings } from './features/auth/google-sign-in.service.js';
 import type { ProductMailSettings } from './features/communications/product-mail.js';
 import { parseAllowedOrigins } from './platform/origin-check.js';
 import { parseAllowedNetworks } from './platform/outbound-address.js';
@@ -44,6 +45,8 @@ export interface Config {
   outbound: OutboundSettings;
   /** the non-public networks practice-entered addresses may reach anyway (OUTBOUND_ALLOWED_NETWORKS, decision 0145) */
   outboundAllowedNetworks: string[];
+  /** the product's own Google sign-in client, for practices without their own (GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET, decision 0144) */
+  googleClient: GoogleClientSettings | undefined;
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -106,6 +109,19 @@ export function parseMailSettings(env: NodeJS.ProcessEnv): ProductMailSettings {
   return { smtpUrl, sendgridApiKey, from: env.MAIL_FROM?.trim() || undefined };
 }
 
+/**
+ * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: the product's Google sign-in client, both or neither;
+ * one alone refuses to start (a half-set client would only fail at someone's sign-in).
+ */
+export function parseGoogleClient(env: NodeJS.ProcessEnv): GoogleClientSettings | undefined {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim() || undefined;
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim() || undefined;
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId) throw new Error('GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID: set both for Google sign-in, or neither');
+  if (!clientSecret) throw new Error('GOOGLE_CLIENT_ID is set without GOOGLE_CLIENT_SECRET: set both for Google sign-in, or neither');
+  return { clientId, clientSecret };
+}
+
 function processCount(value: string | undefined): number {
   if (value === undefined || value === '') return 1;
   const n = Number(value);
@@ -134,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: parseMailSettings(env),
     outbound: parseOutboundSettings(env),
     outboundAllowedNetworks: parseAllowedNetworks(env.OUTBOUND_ALLOWED_NETWORKS),
+    googleClient: parseGoogleClient(env),
   };
 }

@@ -22,7 +22,7 @@ import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
 import { OnboardingService } from './features/auth/onboarding.service.js';
 import { SignInFlowsService } from './features/auth/sign-in-flows.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
-import { GoogleSignInService } from './features/auth/google-sign-in.service.js';
+import { GoogleSignInService, type GoogleClientSettings } from './features/auth/google-sign-in.service.js';
 import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
 import { CardPaymentTexts } from './features/card-payments/card-payment-texts.js';
 import { CardPaymentsService } from './features/card-payments/card-payments.service.js';
@@ -101,6 +101,8 @@ export function createContainer(
     sessionCache?: SessionCache | undefined;
     /** the product's own mail setting (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM) */
     mail?: ProductMailSettings | undefined;
+    /** the product's Google sign-in client, for practices without their own (decision 0144) */
+    googleClient?: GoogleClientSettings | undefined;
     /** the outbox's retries and lease (tests shorten them) */
     outboxRetry?: Partial<RetryPolicy> | undefined;
     /** seals the integrations' secrets */
@@ -170,7 +172,7 @@ export function createContainer(
     integrations,
     stripeWebhooks,
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
-    googleSignIn: new GoogleSignInService(db, integrations, opts.providers),
+    googleSignIn: new GoogleSignInService(db, integrations, opts.providers, opts.googleClient),
     providers: opts.providers,
     users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }),
     roles: new RolesService(db),

@@ -48,6 +48,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     countQueries: cfg.countQueries,
     logger: { level: cfg.logLevel },
     mail: cfg.mail,
+    googleClient: cfg.googleClient,
   });
 
   // Housekeeping (old sign-in failures and attempts, expired sessions, used booking-form tokens):

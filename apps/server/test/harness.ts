@@ -59,6 +59,8 @@ export async function createTestApp(
     allowedOrigins?: string[];
     /** the product's mail setting and the outbox's retries (the outbox tests) */
     mail?: AppOptions['mail'];
+    /** the product's Google sign-in client (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET) */
+    googleClient?: AppOptions['googleClient'];
     outboxRetry?: AppOptions['outboxRetry'];
     /** providers' base URLs (local fakes) and the public address */
     providers?: Partial<Providers>;
@@ -110,6 +112,7 @@ export async function createTestApp(
     ...(opts.trustProxy !== undefined && { trustProxy: opts.trustProxy }),
     ...(opts.allowedOrigins && { allowedOrigins: opts.allowedOrigins }),
     ...(opts.mail && { mail: opts.mail }),
+    ...(opts.googleClient && { googleClient: opts.googleClient }),
     ...(opts.outboxRetry && { outboxRetry: opts.outboxRetry }),
     ...(opts.outbound && { outbound: opts.outbound }),
     outboundAllowedNetworks: opts.outboundAllowedNetworks ?? ['loopback'],

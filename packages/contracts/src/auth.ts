@@ -298,7 +298,8 @@ export const googleSignIn = operation({
   access: publicAccess,
   tag: 'auth',
   summary: 'Starts Google sign-in: redirects to Google with state and a PKCE challenge',
-  query: z.object({ returnUrl: z.string().max(2000).optional() }),
+  // The address the person typed: whose practice's Google client to use (docs/decisions/0144).
+  query: z.object({ email: z.string().max(320).optional(), returnUrl: z.string().max(2000).optional() }),
   response: z.unknown(),
 });
 /** Where Google sends the browser back (GOOGLE_CALLBACK_PATH): signs in, then redirects; a refusal redirects to /login?error=… */

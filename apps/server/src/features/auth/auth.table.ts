@@ -129,9 +129,9 @@ export const googleSignInStates = pgTable(
   {
     stateHash: text().primaryKey(),
     nonce: text().notNull(),
-    /** the integration whose client id and secret started it */
-    integrationAccountId: uuid().notNull(),
-    integrationId: uuid().notNull(),
+    /** the practice's google integration whose client started it; both null for the product's client (decision 0144) */
+    integrationAccountId: uuid(),
+    integrationId: uuid(),
     returnUrl: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

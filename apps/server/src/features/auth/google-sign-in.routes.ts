@@ -28,7 +28,7 @@ export function googleSignInRoutes(r: Router, c: Container) {
   r.publicRoute(api.googleSignIn, async ({ query, req, reply }) => {
     try {
       await takeRate(c.db, [{ limit: 'googleStartPerIp', key: req.ip }]);
-      const { url, binding } = await c.googleSignIn.start(query.returnUrl);
+      const { url, binding } = await c.googleSignIn.start(query.email, query.returnUrl);
       // Lax: Google's redirect back is a top-level GET from another site, which Lax cookies ride on.
       reply.setCookie(GOOGLE_BINDING_COOKIE, binding, {
         httpOnly: true,

@@ -1,9 +1,13 @@
 // Security-critical: Google sign-in (OpenID Connect, authorization code with PKCE; docs/decisions/0090).
+// Each practice signs its staff in through its own Google client, or the product's when it has none
+// (0144): the start picks the client by the address the person typed, the state records it, and
+// the callback signs in only a user of the practice that client serves, so no practice's Google
+// project ever signs in, or sees, another practice's staff.
 // The state handed to Google is random and single-use (only its SHA-256 is kept, for 10 minutes)
 // and bound to the browser that started the sign-in: the state and the PKCE verifier ride in a
 // short-lived cookie of that browser only, and a callback without them is refused (0141), so a
 // callback address sent to someone else signs nobody in. The code is exchanged with the verifier, and the ID token is believed only when signed by a
-// key of the issuer's JWKS, from the issuer, for the portal's client, unexpired, carrying the
+// key of the issuer's JWKS, from the issuer, for the client the sign-in started with, unexpired, carrying the
 // nonce sent, and naming an address Google has verified. Only then is the active user with that
 // address handed back, for the route to sign in through AuthService.startSession like every other
 // sign-in.
@@ -14,9 +18,26 @@ import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { Providers } from '../../platform/providers.js';
 import { hashSecret, newSecret } from '../../platform/secrets.js';
-import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
+import type { IntegrationsService } from '../integrations/integrations.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { googleSignInRepository } from './google-sign-in.repository.js';
+
+/** The product's own Google client (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET), for practices without their own. */
+export interface GoogleClientSettings {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * The client a sign-in goes through: a practice's own (its account and google integration) or the
+ * product's (both null).
+ */
+interface SignInClient {
+  clientId: string;
+  clientSecret: string;
+  accountId: string | null;
+  integrationId: string | null;
+}
 
 /** How long a person may take at Google before the sign-in they started is refused. */
 export const GOOGLE_STATE_TTL_MS = 10 * 60_000;
@@ -103,19 +124,63 @@ export class GoogleSignInService {
     private readonly db: Db,
     private readonly integrations: IntegrationsService,
     private readonly providers: Providers,
+    private readonly productClient: GoogleClientSettings | undefined = undefined,
   ) {}
 
-  /** Whether the sign-in page offers Google: the portal has a complete Google client. */
+  /**
+   * Whether the sign-in page offers Google: the product's client is set, or some active practice
+   * has a complete one of its own. The same answer for every address (no address is asked for).
+   */
   async offered(): Promise<boolean> {
-    return (await this.integrations.portalClient('google')) !== undefined;
+    return this.productClient !== undefined || (await this.integrations.anySignInClient('google'));
+  }
+
+  private product(): SignInClient | undefined {
+    const p = this.productClient;
+    return p && { clientId: p.clientId, clientSecret: p.clientSecret, accountId: null, integrationId: null };
+  }
+
+  /** A practice's own client (its earliest google integration), when complete. */
+  private async practiceClient(accountId: string): Promise<SignInClient | undefined> {
+    const own = await this.integrations.signInClientOf(accountId, 'google');
+    return own && { clientId: own.publicKey!, clientSecret: own.privateKey!, accountId: own.accountId, integrationId: own.id };
+  }
+
+  /**
+   * The client for the address the person typed: that of the practice of the active user who has
+   * it, when the practice has its own; otherwise (no address, an unknown one, a practice without
+   * its own) the product's. Undefined when that is not set either.
+   */
+  private async clientFor(email: string | undefined): Promise<SignInClient | undefined> {
+    const typed = email?.trim();
+    const user = typed ? await usersRepository.findByEmail(this.db, typed) : undefined;
+    const own = user?.isActive ? await this.practiceClient(user.accountId) : undefined;
+    return own ?? this.product();
+  }
+
+  /** The client a sign-in under way recorded, if it is still there and complete. */
+  private async recordedClient(accountId: string | null, integrationId: string | null): Promise<SignInClient | undefined> {
+    if (accountId === null || integrationId === null) return this.product();
+    const own = await this.integrations.signInClientById(accountId, integrationId);
+    return own && { clientId: own.publicKey!, clientSecret: own.privateKey!, accountId: own.accountId, integrationId: own.id };
+  }
+
+  /**
+   * Whether `client` may sign in a user of `accountId`: a practice's client its own staff only; the
+   * product's client the staff of practices without a client of their own (a practice that set one
+   * up chose it: its staff sign in through it alone).
+   */
+  private async serves(client: SignInClient, accountId: string): Promise<boolean> {
+    if (client.accountId !== null) return client.accountId === accountId;
+    return (await this.practiceClient(accountId)) === undefined;
   }
 
   private redirectUri(): string {
     return `${this.providers.appUrl}${GOOGLE_CALLBACK_PATH}`;
   }
 
-  private oauthClient(client: IntegrationCredentials): OAuth2Client {
-    return new OAuth2Client(client.publicKey!, client.privateKey!, this.redirectUri());
+  private oauthClient(client: SignInClient): OAuth2Client {
+    return new OAuth2Client(client.clientId, client.clientSecret, this.redirectUri());
   }
 
   /** The issuer's endpoints and keys' address, from its discovery document (read again hourly). */
@@ -153,10 +218,11 @@ export class GoogleSignInService {
    * Starts a sign-in: Google's address to send the browser to, with a new state, PKCE challenge
    * and nonce, and the binding the route sets as this browser's cookie (the state and the PKCE
    * verifier; the database keeps the state's hash, the nonce and the client, never the verifier).
-   * Refused with googleNotSetUp without a client.
+   * The client is the one for the address the person typed (clientFor). Refused with
+   * googleNotSetUp without a client.
    */
-  async start(returnUrl: string | undefined): Promise<{ url: string; binding: string }> {
-    const client = await this.integrations.portalClient('google');
+  async start(email: string | undefined, returnUrl: string | undefined): Promise<{ url: string; binding: string }> {
+    const client = await this.clientFor(email);
     if (!client) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNotSetUp);
     const discovery = await this.discover();
     const state = newSecret();
@@ -166,7 +232,7 @@ export class GoogleSignInService {
       stateHash: hashSecret(state),
       nonce,
       integrationAccountId: client.accountId,
-      integrationId: client.id,
+      integrationId: client.integrationId,
       returnUrl: safeReturnUrl(returnUrl),
       expiresAt: new Date(Date.now() + GOOGLE_STATE_TTL_MS),
     });
@@ -179,7 +245,8 @@ export class GoogleSignInService {
   /**
    * Google's redirect: checks that this browser started the sign-in (its binding cookie holds the
    * state of the callback), uses up the state, exchanges the code with the browser's PKCE
-   * verifier, checks the ID token and answers the active user with its address, to be signed in.
+   * verifier, checks the ID token with the client the sign-in started with and answers the active
+   * user with its address, to be signed in, if that client serves the user's practice.
    * Every refusal is a GoogleSignInRefused naming what the person is told. A callback in another
    * browser leaves the state as it was: it is not that browser's to spend.
    */
@@ -197,7 +264,7 @@ export class GoogleSignInService {
     const back = started.returnUrl;
     if (query.error) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleCancelled, back);
     if (!query.code) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, 'no code in the callback');
-    const client = await this.integrations.portalClientById(started.integrationAccountId, started.integrationId);
+    const client = await this.recordedClient(started.integrationAccountId, started.integrationId);
     if (!client) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNotSetUp, back, 'the client was removed during the sign-in');
 
     let claims: JWTPayload;
@@ -207,7 +274,7 @@ export class GoogleSignInService {
       const issuers = discovery.issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, GOOGLE_BARE_ISSUER] : [discovery.issuer];
       ({ payload: claims } = await jwtVerify(idToken, this.keysOf(discovery.jwks_uri), {
         issuer: issuers,
-        audience: client.publicKey!,
+        audience: client.clientId,
         algorithms: ALGORITHMS,
         requiredClaims: ['exp', 'iat', 'sub', 'nonce'],
         clockTolerance: CLOCK_TOLERANCE_S,
@@ -216,8 +283,8 @@ export class GoogleSignInService {
       throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, reasonOf(err));
     }
     if (claims.nonce !== started.nonce) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, 'the ID token carries another nonce');
-    // A token for several audiences must have been issued to the portal's client (OpenID Connect Core §3.1.3.7).
-    if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== client.publicKey) {
+    // A token for several audiences must have been issued to this client (OpenID Connect Core §3.1.3.7).
+    if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== client.clientId) {
       throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleFailed, back, 'the ID token was issued to another client');
     }
     const email = typeof claims.email === 'string' ? claims.email.trim() : '';
@@ -227,6 +294,11 @@ export class GoogleSignInService {
     const user = await usersRepository.findByEmail(this.db, email);
     if (!user) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNoUser, back);
     if (!user.isActive) throw new GoogleSignInRefused(SIGN_IN_MESSAGES.deactivated, back);
+    // Another practice's client (or the product's, for a practice with its own) signs no one in:
+    // refused as an address without a user.
+    if (!(await this.serves(client, user.accountId))) {
+      throw new GoogleSignInRefused(SIGN_IN_MESSAGES.googleNoUser, back, 'the address belongs to a practice this client does not serve');
+    }
     return { user, returnUrl: back };
   }
 
@@ -237,14 +309,14 @@ export class GoogleSignInService {
    * server's fetch runs on refuses once the analytics proxy has loaded its own ("invalid
    * content-length header"), and every exchange would fail.
    */
-  private async exchange(tokenEndpoint: string, client: IntegrationCredentials, code: string, codeVerifier: string): Promise<string> {
+  private async exchange(tokenEndpoint: string, client: SignInClient, code: string, codeVerifier: string): Promise<string> {
     const form = new URLSearchParams({
       grant_type: 'authorization_code',
       code,
       redirect_uri: this.redirectUri(),
       code_verifier: codeVerifier,
-      client_id: client.publicKey!,
-      client_secret: client.privateKey!,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
     });
     let res: Response;
     try {

@@ -11,16 +11,25 @@ import { googleSignInStates } from './auth.table.js';
 import { GOOGLE_BINDING_COOKIE, safeReturnUrl } from './google-sign-in.service.js';
 
 const APP_URL = 'http://portal.willow.test';
-const CLIENT_ID = 'willow-portal.apps.example';
+/** Practice A's own Google client. */
+const CLIENT_ID = 'practice-a.apps.example';
 const CLIENT_SECRET = 'client-secret-only-the-fake-knows';
+/** Practice B's own. */
+const B_CLIENT_ID = 'practice-b.apps.example';
+const B_CLIENT_SECRET = 'b-secret';
+/** The product's (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET), in the second portal only. */
+const PRODUCT_CLIENT_ID = 'willow-product.apps.example';
+const PRODUCT_CLIENT_SECRET = 'product-secret';
 
 let ctx: TestContext;
+/** The portal the helpers below talk to: `ctx` unless a describe switches to another. */
+let on: TestContext;
 let google: FakeOidc;
 let practice: TestAccount;
 
 beforeAll(async () => {
-  google = await startFakeOidc({ [CLIENT_ID]: CLIENT_SECRET, 'later-client': 'later-secret' });
-  ctx = await createTestApp({ providers: { googleIssuer: google.url, appUrl: APP_URL } });
+  google = await startFakeOidc({ [CLIENT_ID]: CLIENT_SECRET, [B_CLIENT_ID]: B_CLIENT_SECRET, [PRODUCT_CLIENT_ID]: PRODUCT_CLIENT_SECRET });
+  ctx = on = await createTestApp({ providers: { googleIssuer: google.url, appUrl: APP_URL } });
   practice = await createAccount(ctx);
 });
 afterAll(async () => {
@@ -35,8 +44,10 @@ const nextIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}
 /** The binding cookie each start set, by its state: the browser that started the sign-in. */
 const browsers = new Map<string, string>();
 
-async function start(returnUrl?: string, remoteAddress = nextIp()) {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/google', remoteAddress, ...(returnUrl !== undefined && { query: { returnUrl } }) });
+/** "Continue with Google" with `email` typed on the sign-in page: by default the address the person then picks at Google ('' for none). */
+async function start(returnUrl?: string, remoteAddress = nextIp(), email = google.user.email) {
+  const query = { ...(email && { email }), ...(returnUrl !== undefined && { returnUrl }) };
+  const res = await on.app.inject({ method: 'GET', url: '/api/auth/google', remoteAddress, query });
   const binding = res.cookies.find((c) => c.name === GOOGLE_BINDING_COOKIE);
   if (binding) browsers.set(new URL(String(res.headers.location)).searchParams.get('state')!, binding.value);
   return res;
@@ -44,7 +55,7 @@ async function start(returnUrl?: string, remoteAddress = nextIp()) {
 /** Google's redirect arriving at the browser that started the sign-in, unless `browser` names another cookie ('' for none). */
 const callback = (query: Record<string, string>, remoteAddress = nextIp(), browser?: string) => {
   const binding = browser ?? (query.state && browsers.get(query.state));
-  return ctx.app.inject({
+  return on.app.inject({
     method: 'GET',
     url: GOOGLE_CALLBACK_PATH,
     query,
@@ -64,8 +75,8 @@ function refusal(res: LightMyRequestResponse): { error: string | null; returnUrl
 }
 
 /** Starts a sign-in and lets the fake's person answer: the callback's query Google would send. */
-async function atGoogle(returnUrl?: string): Promise<Record<string, string>> {
-  const res = await start(returnUrl);
+async function atGoogle(returnUrl?: string, email?: string): Promise<Record<string, string>> {
+  const res = await start(returnUrl, nextIp(), email);
   expect(res.statusCode, res.body).toBe(302);
   expect(res.headers['cache-control']).toBe('no-store');
   const answer = await fetch(String(res.headers.location), { redirect: 'manual' });
@@ -75,8 +86,17 @@ async function atGoogle(returnUrl?: string): Promise<Record<string, string>> {
   return Object.fromEntries(back.searchParams);
 }
 
-async function signInWithGoogle(returnUrl?: string) {
-  return callback(await atGoogle(returnUrl));
+async function signInWithGoogle(returnUrl?: string, email?: string) {
+  return callback(await atGoogle(returnUrl, email));
+}
+
+/** Which client the last start sent the browser to Google with. */
+const clientAsked = () => google.authorizations.at(-1)?.get('client_id');
+
+async function signedInAs(res: LightMyRequestResponse): Promise<string> {
+  const profile = await clientWithCookie(on, signedInCookie(res)).call(api.getProfile);
+  expect(profile.statusCode, profile.body).toBe(200);
+  return (profile.json() as api.Profile).email;
 }
 
 function signedInCookie(res: LightMyRequestResponse): string {
@@ -87,9 +107,9 @@ function signedInCookie(res: LightMyRequestResponse): string {
   return `x-access-token=${cookie!.value}`;
 }
 
-async function addGoogle(account: TestAccount, clientId: string, secret: string) {
+async function addGoogle(account: TestAccount, clientId: string, secret: string, locationId = account.locationId) {
   const res = await account.admin.call(api.createIntegration, {
-    body: { data: { locationId: account.locationId, service: 'google', publicKey: clientId, privateKey: secret, settings: {} } },
+    body: { data: { locationId, service: 'google', publicKey: clientId, privateKey: secret, settings: {} } },
   });
   expect(res.statusCode, res.body).toBe(201);
 }
@@ -101,18 +121,31 @@ describe('without a Google client', () => {
     expect(options.json()).toEqual({ email: false, google: false });
     const res = await start('/clients');
     expect(refusal(res).error).toBe(SIGN_IN_MESSAGES.googleNotSetUp);
+    // Nor for a user of a practice without its own client, nor with no address typed: no product client either.
+    const member = await createUser(ctx, practice, []);
+    expect(refusal(await start(undefined, nextIp(), member.email)).error).toBe(SIGN_IN_MESSAGES.googleNotSetUp);
+    expect(refusal(await start(undefined, nextIp(), '')).error).toBe(SIGN_IN_MESSAGES.googleNotSetUp);
     expect(google.authorizations).toHaveLength(0);
+  });
+
+  it('refuses an address longer than any address (400)', async () => {
+    const res = await call(ctx, api.googleSignIn, { query: { email: `${'a'.repeat(320)}@x.example` } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { message: expect.any(String) } });
   });
 });
 
-describe('with the portal’s Google client', () => {
+describe('with practices’ own Google clients (and no product client)', () => {
   let staff: Awaited<ReturnType<typeof createUser>>;
+  let practiceB: TestAccount;
+  let staffB: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
     await addGoogle(practice, CLIENT_ID, CLIENT_SECRET);
-    // Another practice adds its own later: the portal keeps using the first one.
-    await addGoogle(await createAccount(ctx), 'later-client', 'later-secret');
+    practiceB = await createAccount(ctx);
+    await addGoogle(practiceB, B_CLIENT_ID, B_CLIENT_SECRET);
     staff = await createUser(ctx, practice, []);
+    staffB = await createUser(ctx, practiceB, []);
   });
   beforeEach(() => {
     google.mode = 'redirect';
@@ -124,7 +157,7 @@ describe('with the portal’s Google client', () => {
     expect((await call(ctx, api.getSignInOptions)).json()).toEqual({ email: false, google: true });
   });
 
-  it('sends the browser to the issuer with state, PKCE, nonce and the portal’s first client', async () => {
+  it('sends the browser to the issuer with state, PKCE, nonce and the client of the typed address’s practice', async () => {
     const res = await start();
     expect(res.statusCode).toBe(302);
     const url = new URL(String(res.headers.location));
@@ -259,7 +292,36 @@ describe('with the portal’s Google client', () => {
 
   it('refuses an address no user has', async () => {
     google.user = { ...google.user, email: `nobody-${randomUUID()}@test.example` };
-    expect(refusal(await signInWithGoogle('/clients'))).toEqual({ error: SIGN_IN_MESSAGES.googleNoUser, returnUrl: '/clients' });
+    expect(refusal(await signInWithGoogle('/clients', staff.email))).toEqual({ error: SIGN_IN_MESSAGES.googleNoUser, returnUrl: '/clients' });
+  });
+
+  it('signs each practice’s staff in through that practice’s own client', async () => {
+    expect(await signedInAs(await signInWithGoogle())).toBe(staff.email);
+    expect(clientAsked()).toBe(CLIENT_ID);
+    google.user = { ...google.user, email: staffB.email, sub: 'google-sub-b' };
+    expect(await signedInAs(await signInWithGoogle())).toBe(staffB.email);
+    expect(clientAsked()).toBe(B_CLIENT_ID);
+  });
+
+  it('uses a practice’s earliest client when several of its locations have one', async () => {
+    const second = await practice.admin.call(api.createLocation, { body: { data: { name: `Branch ${randomUUID()}`, timezone: 'UTC' } } });
+    expect(second.statusCode, second.body).toBe(201);
+    await addGoogle(practice, B_CLIENT_ID, B_CLIENT_SECRET, (second.json() as api.Location).id);
+    expect(await signedInAs(await signInWithGoogle())).toBe(staff.email);
+    expect(clientAsked()).toBe(CLIENT_ID);
+  });
+
+  it('refuses another practice’s staff through a practice’s client, as an address without a user', async () => {
+    // A's staff address typed, B's staff chosen at Google: A's client must not sign B's staff in.
+    google.user = { ...google.user, email: staffB.email, sub: 'google-sub-b' };
+    expect(refusal(await signInWithGoogle('/clients', staff.email))).toEqual({ error: SIGN_IN_MESSAGES.googleNoUser, returnUrl: '/clients' });
+    expect(clientAsked()).toBe(CLIENT_ID);
+  });
+
+  it('sends an unknown address to no practice’s client: without a product client it is not set up', async () => {
+    const res = await start(undefined, nextIp(), `nobody-${randomUUID()}@test.example`);
+    expect(refusal(res).error).toBe(SIGN_IN_MESSAGES.googleNotSetUp);
+    expect(refusal(await start(undefined, nextIp(), '')).error).toBe(SIGN_IN_MESSAGES.googleNotSetUp);
   });
 
   it('refuses a deactivated user', async () => {
@@ -267,15 +329,7 @@ describe('with the portal’s Google client', () => {
     const res = await practice.admin.call(api.toggleUserActivation, { params: { id: leaver.userId }, body: { data: { isActive: false } } });
     expect(res.statusCode, res.body).toBe(200);
     google.user = { ...google.user, email: leaver.email };
-    expect(refusal(await signInWithGoogle()).error).toBe(SIGN_IN_MESSAGES.deactivated);
-  });
-
-  it('refuses a user whose practice is deactivated, as the password sign-in does', async () => {
-    const closed = await createAccount(ctx);
-    const member = await createUser(ctx, closed, []);
-    await accountsRepository.update(ctx.database.db, closed.accountId, { isActive: false });
-    google.user = { ...google.user, email: member.email };
-    expect(refusal(await signInWithGoogle('/clients'))).toEqual({ error: ACCOUNT_DEACTIVATED, returnUrl: '/clients' });
+    expect(refusal(await signInWithGoogle(undefined, staff.email)).error).toBe(SIGN_IN_MESSAGES.deactivated);
   });
 
   it('limits the callbacks from one address', async () => {
@@ -305,13 +359,95 @@ describe('with the portal’s Google client', () => {
     signedInCookie(await callback(Object.fromEntries(back.searchParams)));
   });
 
-  // Last: it deactivates the practice that owns the portal's client.
-  it('passes to the next practice’s client when the owner of the first is deactivated', async () => {
+  // Last: it deactivates both practices.
+  it('offers Google while some active practice has a complete client of its own', async () => {
+    await accountsRepository.update(ctx.database.db, practiceB.accountId, { isActive: false });
+    expect((await call(ctx, api.getSignInOptions)).json()).toEqual({ email: false, google: true });
     await accountsRepository.update(ctx.database.db, practice.accountId, { isActive: false });
-    const url = new URL(String((await start()).headers.location));
-    expect(url.searchParams.get('client_id')).toBe('later-client');
-    await accountsRepository.update(ctx.database.db, practice.accountId, { isActive: true });
-    expect(new URL(String((await start()).headers.location)).searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect((await call(ctx, api.getSignInOptions)).json()).toEqual({ email: false, google: false });
+    await accountsRepository.update(ctx.database.db, practiceB.accountId, { isActive: true });
+    expect((await call(ctx, api.getSignInOptions)).json()).toEqual({ email: false, google: true });
+  });
+});
+
+describe('with the product’s Google client (GOOGLE_CLIENT_ID)', () => {
+  let productCtx: TestContext;
+  let plain: TestAccount;
+  let member: Awaited<ReturnType<typeof createUser>>;
+
+  beforeAll(async () => {
+    productCtx = on = await createTestApp({
+      providers: { googleIssuer: google.url, appUrl: APP_URL },
+      googleClient: { clientId: PRODUCT_CLIENT_ID, clientSecret: PRODUCT_CLIENT_SECRET },
+    });
+    plain = await createAccount(productCtx);
+    member = await createUser(productCtx, plain, []);
+  });
+  afterAll(async () => {
+    on = ctx;
+    await productCtx?.close();
+  });
+  beforeEach(() => {
+    google.mode = 'redirect';
+    google.tamper = null;
+    google.user = { email: member.email, emailVerified: true, sub: 'google-sub-member' };
+  });
+
+  it('is offered though no practice has a client of its own', async () => {
+    expect((await call(productCtx, api.getSignInOptions)).json()).toEqual({ email: false, google: true });
+  });
+
+  it('signs in the staff of a practice without its own client', async () => {
+    expect(await signedInAs(await signInWithGoogle('/clients'))).toBe(member.email);
+    expect(clientAsked()).toBe(PRODUCT_CLIENT_ID);
+  });
+
+  it('is used for an unknown address, and for none', async () => {
+    expect((await start(undefined, nextIp(), `nobody-${randomUUID()}@test.example`)).statusCode).toBe(302);
+    expect(clientAsked()).toBe(PRODUCT_CLIENT_ID);
+    // The person typed nothing and picked their own account at Google: signed in all the same.
+    expect(await signedInAs(await signInWithGoogle(undefined, ''))).toBe(member.email);
+    expect(clientAsked()).toBe(PRODUCT_CLIENT_ID);
+  });
+
+  it('refuses a user whose practice is deactivated, as the password sign-in does', async () => {
+    const closed = await createAccount(productCtx);
+    const gone = await createUser(productCtx, closed, []);
+    await accountsRepository.update(productCtx.database.db, closed.accountId, { isActive: false });
+    google.user = { ...google.user, email: gone.email };
+    expect(refusal(await signInWithGoogle('/clients'))).toEqual({ error: ACCOUNT_DEACTIVATED, returnUrl: '/clients' });
+  });
+
+  describe('and a practice with its own', () => {
+    let own: TestAccount;
+    let ownStaff: Awaited<ReturnType<typeof createUser>>;
+
+    beforeAll(async () => {
+      own = await createAccount(productCtx);
+      await addGoogle(own, CLIENT_ID, CLIENT_SECRET);
+      ownStaff = await createUser(productCtx, own, []);
+    });
+
+    it('signs that practice’s staff in through its own client, the others through the product’s', async () => {
+      google.user = { ...google.user, email: ownStaff.email, sub: 'google-sub-own' };
+      expect(await signedInAs(await signInWithGoogle())).toBe(ownStaff.email);
+      expect(clientAsked()).toBe(CLIENT_ID);
+      google.user = { ...google.user, email: member.email, sub: 'google-sub-member' };
+      expect(await signedInAs(await signInWithGoogle())).toBe(member.email);
+      expect(clientAsked()).toBe(PRODUCT_CLIENT_ID);
+    });
+
+    it('refuses that practice’s staff through the product’s client, as an address without a user', async () => {
+      google.user = { ...google.user, email: ownStaff.email, sub: 'google-sub-own' };
+      expect(refusal(await signInWithGoogle('/clients', `nobody-${randomUUID()}@test.example`))).toEqual({ error: SIGN_IN_MESSAGES.googleNoUser, returnUrl: '/clients' });
+      expect(clientAsked()).toBe(PRODUCT_CLIENT_ID);
+    });
+
+    it('refuses a practice’s client naming the staff of a practice without one', async () => {
+      google.user = { ...google.user, email: member.email, sub: 'google-sub-member' };
+      expect(refusal(await signInWithGoogle(undefined, ownStaff.email)).error).toBe(SIGN_IN_MESSAGES.googleNoUser);
+      expect(clientAsked()).toBe(CLIENT_ID);
+    });
   });
 });
 

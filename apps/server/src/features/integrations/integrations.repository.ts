@@ -62,18 +62,27 @@ export const integrationsRepository = {
   },
 
   /**
-   * Security-critical, and across every account on purpose: the portal's one integration of a
-   * service that serves the whole portal rather than a practice (the Google sign-in client, used
-   * before anyone's account is known; docs/decisions/0090). The earliest created one of a practice
-   * that is active, so the choice does not change when another practice adds its own, and a
-   * deactivated practice's client serves no one.
+   * An account's own client of a service that serves its sign-in (the Google sign-in client,
+   * docs/decisions/0144): its earliest created integration of the service, so the choice does not
+   * change when another of its locations adds one.
    */
-  async earliestAcrossAccounts(ex: Executor, service: IntegrationService): Promise<IntegrationRow | undefined> {
-    const [row] = await everywhere
-      .select(ex, getTableColumns(integrations), and(eq(integrations.service, service), everywhere.ofActiveAccount()))
-      .orderBy(asc(integrations.createdAt), asc(integrations.id))
-      .limit(1);
+  async earliestOfAccount(ex: Executor, scope: Scope, service: IntegrationService): Promise<IntegrationRow | undefined> {
+    const [row] = await base.list(ex, scope, { where: eq(integrations.service, service), orderBy: [asc(integrations.createdAt), asc(integrations.id)], limit: 1 });
     return row;
+  },
+
+  /**
+   * Security-critical, and across every account on purpose: each active account's earliest
+   * integration of a service (at most one row an account), for whether the sign-in page offers it
+   * at all (docs/decisions/0144). Nothing here is handed to anyone: the caller only asks whether
+   * one of them is usable.
+   */
+  async earliestOfEachActiveAccount(ex: Executor, service: IntegrationService): Promise<IntegrationRow[]> {
+    const rows = await everywhere
+      .select(ex, getTableColumns(integrations), and(eq(integrations.service, service), everywhere.ofActiveAccount()))
+      .orderBy(asc(integrations.createdAt), asc(integrations.id));
+    const seen = new Set<string>();
+    return rows.filter((row) => !seen.has(row.accountId) && seen.add(row.accountId));
   },
 
   /** Merges provider-issued settings (a linked company's id) into the stored ones in one statement. */

@@ -234,21 +234,25 @@ export class IntegrationsService {
   }
 
   /**
-   * The portal's one client of a service that serves every practice (Google sign-in, decision
-   * 0090): the earliest integration of that service across the accounts, opened, with the account
-   * it belongs to; undefined when there is none or its client id or secret is missing (a secret
-   * that no longer opens counts as missing).
+   * An account's own client of a service that serves its staff's sign-in (Google sign-in, decision
+   * 0144): its earliest integration of that service, opened; undefined when it has none or that
+   * one's client id or secret is missing (a secret that no longer opens counts as missing).
    */
-  async portalClient(service: IntegrationService): Promise<(IntegrationCredentials & { accountId: string }) | undefined> {
-    const row = await integrationsRepository.earliestAcrossAccounts(this.db, service);
-    if (!row) return undefined;
-    return this.usableClient(row);
+  async signInClientOf(accountId: string, service: IntegrationService): Promise<(IntegrationCredentials & { accountId: string }) | undefined> {
+    const row = await integrationsRepository.earliestOfAccount(this.db, { accountId }, service);
+    return row ? this.usableClient(row) : undefined;
   }
 
-  /** The same client by the account and id a flow under way recorded (undefined when it was removed or broken since). */
-  async portalClientById(accountId: string, id: string): Promise<(IntegrationCredentials & { accountId: string }) | undefined> {
+  /** The same client by the account and id a sign-in under way recorded (undefined when it was removed or broken since). */
+  async signInClientById(accountId: string, id: string): Promise<(IntegrationCredentials & { accountId: string }) | undefined> {
     const row = await integrationsRepository.findById(this.db, { accountId }, id);
     return row ? this.usableClient(row) : undefined;
+  }
+
+  /** Whether any active account has its own usable client of the service (the sign-in page offers it). */
+  async anySignInClient(service: IntegrationService): Promise<boolean> {
+    const rows = await integrationsRepository.earliestOfEachActiveAccount(this.db, service);
+    return rows.some((row) => this.usableClient(row) !== undefined);
   }
 
   private usableClient(row: IntegrationRow): (IntegrationCredentials & { accountId: string }) | undefined {

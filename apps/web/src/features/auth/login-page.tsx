@@ -49,6 +49,12 @@ export function Notice({ severity, children }: { severity: 'error' | 'info' | 's
   );
 }
 
+/** Where "Continue with Google" goes: the address typed so far, if any, and where to go after. */
+export function googleStart(email: string, returnUrl: string): string {
+  const query = new URLSearchParams({ ...(email && { email }), returnUrl });
+  return `/api/auth/google?${query}`;
+}
+
 export default function LoginPage() {
   useDocumentTitle('Sign in');
   const [searchParams] = useSearchParams();
@@ -172,7 +178,8 @@ export default function LoginPage() {
           {options.google && (
             <>
               <Or />
-              <Button variant="outlined" size="large" href={`/api/auth/google?returnUrl=${encodeURIComponent(returnUrl)}`}>
+              {/* The address typed so far tells the server whose practice's Google client to use (docs/decisions/0144). */}
+              <Button variant="outlined" size="large" href={googleStart(email, returnUrl)}>
                 Continue with Google
               </Button>
             </>
