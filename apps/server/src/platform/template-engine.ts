@@ -153,9 +153,9 @@ function countRenderSteps(engine: Liquid): void {
   const renderer = engine.renderer;
   const renderTemplates = renderer.renderTemplates.bind(renderer);
   renderer.renderTemplates = function* (templates: Template[], ctx: Context, emitter?: Parameters<typeof renderTemplates>[2]) {
-    const steps = (stepsTaken.get(ctx) ?? 0) + 1 + templates.length;
-    if (steps > RENDER_STEP_LIMIT) throw new StepLimitExceeded();
     const before = stepsTaken.get(ctx) ?? 0;
+    const steps = before + 1 + templates.length;
+    if (steps > RENDER_STEP_LIMIT) throw new StepLimitExceeded();
     stepsTaken.set(ctx, steps);
     if (Math.floor(steps / STEPS_PER_TURN) > Math.floor(before / STEPS_PER_TURN)) yield new Promise<void>((resolve) => setImmediate(resolve));
     return yield* renderTemplates(templates, ctx, emitter);

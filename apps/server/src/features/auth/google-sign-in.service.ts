@@ -18,7 +18,7 @@ import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { Providers } from '../../platform/providers.js';
 import { hashSecret, newSecret } from '../../platform/secrets.js';
-import type { IntegrationsService } from '../integrations/integrations.service.js';
+import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { googleSignInRepository } from './google-sign-in.repository.js';
 
@@ -37,6 +37,11 @@ interface SignInClient {
   clientSecret: string;
   accountId: string | null;
   integrationId: string | null;
+}
+
+/** A practice's google integration as the client a sign-in goes through (its id and secret are complete). */
+function practiceSignInClient(own: (IntegrationCredentials & { accountId: string }) | undefined): SignInClient | undefined {
+  return own && { clientId: own.publicKey!, clientSecret: own.privateKey!, accountId: own.accountId, integrationId: own.id };
 }
 
 /** How long a person may take at Google before the sign-in they started is refused. */
@@ -142,8 +147,7 @@ export class GoogleSignInService {
 
   /** A practice's own client (its earliest google integration), when complete. */
   private async practiceClient(accountId: string): Promise<SignInClient | undefined> {
-    const own = await this.integrations.signInClientOf(accountId, 'google');
-    return own && { clientId: own.publicKey!, clientSecret: own.privateKey!, accountId: own.accountId, integrationId: own.id };
+    return practiceSignInClient(await this.integrations.signInClientOf(accountId, 'google'));
   }
 
   /**
@@ -161,8 +165,7 @@ export class GoogleSignInService {
   /** The client a sign-in under way recorded, if it is still there and complete. */
   private async recordedClient(accountId: string | null, integrationId: string | null): Promise<SignInClient | undefined> {
     if (accountId === null || integrationId === null) return this.product();
-    const own = await this.integrations.signInClientById(accountId, integrationId);
-    return own && { clientId: own.publicKey!, clientSecret: own.privateKey!, accountId: own.accountId, integrationId: own.id };
+    return practiceSignInClient(await this.integrations.signInClientById(accountId, integrationId));
   }
 
   /**

@@ -2,9 +2,9 @@
 // provider says back leaves them, with every secret cut out (`withoutSecrets`); no error object
 // that could hold a key (a request's headers, options) is thrown or logged from here.
 import { GOOGLE_CALLBACK_PATH, INTEGRATION_CATALOGUE, INTEGRATION_MESSAGES, type IntegrationService } from '@willow/contracts';
+import { openLocationSmtp } from '../../platform/location-smtp.js';
 import { OutboundAddressRefused, type OutboundGuard } from '../../platform/outbound-address.js';
 import { basicAuthorization, type Providers } from '../../platform/providers.js';
-import { openLocationSmtp } from '../communications/providers.js';
 import { withoutSecrets } from './integration-errors.js';
 import type { IntegrationCredentials } from './integrations.service.js';
 import { isStripeAuthError, isStripeError, stripeClient } from './stripe-client.js';
