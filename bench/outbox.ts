@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { AccountsService } from '../apps/server/src/features/accounts/accounts.service.js';
 import { CommunicationsService } from '../apps/server/src/features/communications/communications.service.js';
-import { OutboxWorker } from '../apps/server/src/features/communications/outbox-worker.js';
+import { outboxWorker } from '../apps/server/src/features/communications/outbox-worker.js';
 import { ProductMailer } from '../apps/server/src/features/communications/product-mail.js';
 import { IntegrationsService } from '../apps/server/src/features/integrations/integrations.service.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
@@ -89,7 +89,7 @@ async function run(setup: Setup, smtp: FakeSmtp, workers: number): Promise<numbe
         dbs.push(db);
       } else dbs.push(primary);
     }
-    const running = dbs.map((db) => new OutboxWorker(services(db).communications, { listen: db.listen, pollMs: 1000, batch: Number(arg('batch', '10')) }));
+    const running = dbs.map((db) => outboxWorker(services(db).communications, { listen: db.listen, pollMs: 1000, batch: Number(arg('batch', '10')) }));
     const start = performance.now();
     await Promise.all(running.map((w) => w.start()));
     while (smtp.delivered.length - before < MESSAGES) await new Promise((r) => setTimeout(r, 5));

@@ -1,5 +1,6 @@
 import { GOOGLE_CALLBACK_PATH, QUICKBOOKS_CALLBACK_PATH } from '@willow/contracts';
 import type { Db } from './db/client.js';
+import { DomainEventBus, type DeliveryPolicy } from './platform/domain-events.js';
 import type { OutboundGuard } from './platform/outbound-address.js';
 import type { Providers } from './platform/providers.js';
 import type { SecretBox } from './platform/secret-box.js';
@@ -111,8 +112,12 @@ export function createContainer(
     providers: Providers;
     /** checks every address a practice enters before the server connects to it (decision 0145) */
     outboundGuard: OutboundGuard;
+    /** the durable event deliveries' lease and retries (tests shorten them) */
+    eventDelivery?: Partial<DeliveryPolicy> | undefined;
   },
 ) {
+  // How features react to each other: built first, handed to every service that publishes or subscribes.
+  const events = new DomainEventBus(db, opts.eventDelivery);
   const audit = new AuditService(db);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, integrationAddresses(opts.providers.publicUrl));
   const communications = new CommunicationsService(db, {
@@ -148,6 +153,7 @@ export function createContainer(
   });
   return {
     db,
+    events,
     auth,
     signInFlows,
     onboarding: new OnboardingService(db, auth, signInFlows, communications.productMail, opts.providers.appUrl),
@@ -238,6 +244,7 @@ export function createContainer(
       await googleSignInRepository.prune(db, now);
       await communications.prune(now);
       await idempotency.forgetOld(now);
+      await events.prune(now);
     },
   };
 }

@@ -2,7 +2,9 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiskStorage } from './features/documents/document-storage.js';
-import { OutboxWorker } from './features/communications/outbox-worker.js';
+import { outboxWorker } from './features/communications/outbox-worker.js';
+import { EVENTS_CHANNEL } from './platform/domain-events.repository.js';
+import { QueueWorker } from './platform/queue-worker.js';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -63,11 +65,17 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
 
   // The outbox's worker: every process runs one; they share the queue through the database
   // (claims skip what another holds), woken by its notices and polling besides.
-  const outbox = new OutboxWorker(app.container.communications, {
+  const outbox = outboxWorker(app.container.communications, {
     listen: database.listen,
     onError: (err) => app.log.warn({ err }, 'outbox delivery failed; it is tried again later'),
   });
   await outbox.start();
+  // The domain events' durable deliveries: the same kind of worker on their own queue.
+  const eventDeliveries = new QueueWorker(app.container.events, {
+    listen: { channel: EVENTS_CHANNEL, on: database.listen },
+    onError: (err) => app.log.warn({ err }, 'an event delivery failed; it is tried again later'),
+  });
+  await eventDeliveries.start();
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -79,7 +87,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     app.draining = true;
     try {
       // The messages in hand are finished; those claimed but not begun go back to the queue.
-      await outbox.stop();
+      await Promise.all([outbox.stop(), eventDeliveries.stop()]);
       await app.close();
     } finally {
       app.container.communications.productMail.close();

@@ -22,3 +22,4 @@ export * from '../features/forms/forms.table.js';
 export * from '../features/invoices/invoices.table.js';
 export * from '../features/payments/payments.table.js';
 export * from '../features/price-calculator/price-calculator.table.js';
+export * from '../platform/domain-events.table.js';

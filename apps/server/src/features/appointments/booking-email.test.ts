@@ -8,7 +8,7 @@ import { at, newService } from '../../../test/scheduling-records.js';
 import { TokenSigner } from '../../platform/tokens.js';
 import { signInTokens as signInTokensTable } from '../auth/auth.table.js';
 import { signInTokens } from '../auth/sign-in-tokens.js';
-import { OutboxWorker } from '../communications/outbox-worker.js';
+import { outboxWorker } from '../communications/outbox-worker.js';
 import { issueBookingToken } from './booking-token.js';
 
 const APP_URL = 'http://portal.willow.test';
@@ -78,7 +78,7 @@ describe('the email of a booking request', () => {
 
   it('is kept as not sent by a location without email delivery, and the request stands', async () => {
     const { appointment, message } = await request();
-    const worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 100, batch: 10 });
+    const worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 100, batch: 10 });
     await worker.start();
     try {
       await vi.waitFor(

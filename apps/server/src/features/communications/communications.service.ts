@@ -21,7 +21,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { documentsRepository } from '../documents/documents.repository.js';
 import { readStored, type DocumentStorage } from '../documents/document-storage.js';
 import { communicationsRepository, productMessagesRepository, type OutboxRow, type ProductMessageRow, type Settlement } from './communications.repository.js';
-import type { OutboxJob, OutboxSource } from './outbox-worker.js';
+import type { QueueJob as OutboxJob, QueueSource as OutboxSource } from '../../platform/queue-worker.js';
 import { ProductMailer } from './product-mail.js';
 import type { OutboundGuard } from '../../platform/outbound-address.js';
 import { sendgridProvider, sendSms, smtpProvider, type Attachment, type EmailProvider, type Outcome } from './providers.js';

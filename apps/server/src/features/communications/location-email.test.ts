@@ -1,5 +1,6 @@
 // A location's email: through its SendGrid integration or its SMTP server, against local fakes
 // that check the key, the password and the required fields.
+import type { QueueWorker } from '../../platform/queue-worker.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
@@ -9,7 +10,7 @@ import { findPart, mimeTree, startFakeSmtp, type FakeSmtp } from '../../../test/
 import { newClient } from '../../../test/records.js';
 import { billingWorld, newInvoice } from '../invoices/invoices.fixtures.js';
 import { settled } from './communications.fixtures.js';
-import { OutboxWorker } from './outbox-worker.js';
+import { outboxWorker } from './outbox-worker.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
 import { messageIdOf, smtpProvider } from './providers.js';
 
@@ -18,12 +19,12 @@ const SENDGRID_KEY = 'SG.right-key';
 let ctx: TestContext;
 let smtp: FakeSmtp;
 let sendgrid: FakeSendgrid;
-let worker: OutboxWorker;
+let worker: QueueWorker;
 
 beforeAll(async () => {
   [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgrid({ [SENDGRID_KEY]: ['mail.send'] })]);
   ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
-  worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => {

@@ -1,114 +1,15 @@
 import type { Database } from '../../db/client.js';
+import { QueueWorker, type QueueSource, type QueueWorkerOptions } from '../../platform/queue-worker.js';
 import { OUTBOX_CHANNEL } from './communications.repository.js';
 
-/** One claimed message: deliver it, or (the worker stopping before it began) hand it back. */
-export interface OutboxJob {
-  run(): Promise<void>;
-  release(): Promise<void>;
-}
-
-/** Where the worker's jobs come from: the communications service. */
-export interface OutboxSource {
-  claim(limit: number): Promise<OutboxJob[]>;
-  /** when the next queued message (a retry's next attempt, a lease's end) falls due */
-  nextDue(): Promise<Date | undefined>;
-}
-
-export interface OutboxWorkerOptions {
-  /** how many messages one claim takes and delivers side by side */
-  batch?: number;
-  /** the polling fallback: notices can be missed while the listening connection is down */
-  pollMs?: number;
-  listen?: Database['listen'] | undefined;
-  onError?: (err: unknown) => void;
-}
-
 /**
- * Delivers the outbox: claims due messages (FOR UPDATE SKIP LOCKED, so workers in every app
- * process share the queue without ever taking the same message), sends them, and sleeps until the
- * database says a message was queued (LISTEN/NOTIFY), the next retry falls due, or the polling
- * interval ends. Nothing is held in memory between claims: a process that dies leaves its claimed
- * messages to be taken again when their lease ends.
+ * The outbox's worker: the platform's queue worker on the outbox (the communications service is its
+ * source), woken by the outbox's NOTIFY channel.
  */
-export class OutboxWorker {
-  private readonly batch: number;
-  private readonly pollMs: number;
-  private stopped = true;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
-  private unlisten: (() => Promise<void>) | undefined;
-
-  constructor(
-    private readonly source: OutboxSource,
-    private readonly opts: OutboxWorkerOptions = {},
-  ) {
-    this.batch = opts.batch ?? 20;
-    this.pollMs = opts.pollMs ?? 15_000;
-  }
-
-  async start(): Promise<void> {
-    if (!this.stopped) return;
-    this.stopped = false;
-    if (this.opts.listen) {
-      this.unlisten = await this.opts.listen(OUTBOX_CHANNEL, { notice: () => this.wake(), ready: () => this.wake(), lost: () => {} });
-    }
-    this.loop = this.run();
-  }
-
-  /** Stops claiming; the messages in hand are finished, the claimed ones not yet begun are handed back. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.wake();
-    await this.loop;
-    await this.unlisten?.();
-    this.unlisten = undefined;
-  }
-
-  /** Look for work now. */
-  wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      this.woken = false;
-      let jobs: OutboxJob[] = [];
-      try {
-        jobs = await this.source.claim(this.batch);
-      } catch (err) {
-        this.opts.onError?.(err);
-      }
-      if (jobs.length > 0) {
-        await Promise.all(jobs.map((job) => (this.stopped ? job.release() : job.run()).catch((err: unknown) => this.opts.onError?.(err))));
-        continue;
-      }
-      if (this.stopped) break;
-      await this.sleep();
-    }
-  }
-
-  /** Until woken, the next message falls due, or the poll interval ends. */
-  private async sleep(): Promise<void> {
-    if (this.woken) return;
-    let wait = this.pollMs;
-    try {
-      const next = await this.source.nextDue();
-      if (next) wait = Math.max(0, Math.min(wait, next.getTime() - Date.now() + 5));
-    } catch (err) {
-      this.opts.onError?.(err);
-    }
-    if (this.woken || this.stopped) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, wait);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
-    this.wakeUp = undefined;
-  }
+export function outboxWorker(
+  source: QueueSource,
+  opts: Omit<QueueWorkerOptions, 'listen'> & { listen?: Database['listen'] | undefined } = {},
+): QueueWorker {
+  const { listen, ...rest } = opts;
+  return new QueueWorker(source, { ...rest, listen: listen && { channel: OUTBOX_CHANNEL, on: listen } });
 }

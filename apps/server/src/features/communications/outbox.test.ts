@@ -1,6 +1,7 @@
 // The outbox: messages written in their change's transaction, delivered by workers that claim
 // them (FOR UPDATE SKIP LOCKED) with a lease, retried with backoff, each sent once at the provider
 // (its idempotency key), and the product's own mail through SMTP_URL.
+import type { QueueWorker } from '../../platform/queue-worker.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNICATION_MESSAGES, INTEGRATION_MESSAGES } from '@willow/contracts';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -8,7 +9,7 @@ import { createAccount, createTestApp, type TestContext } from '../../../test/ha
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { productMessagesRepository } from './communications.repository.js';
 import { backoff, CommunicationsService, DEFAULT_RETRY, INTERRUPTED } from './communications.service.js';
-import { OutboxWorker } from './outbox-worker.js';
+import { outboxWorker } from './outbox-worker.js';
 import { EmailNotSetUpError, ProductMailer } from './product-mail.js';
 import { messageIdOf } from './providers.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
@@ -26,13 +27,13 @@ const never = () => new Promise<void>(() => {});
 
 let smtp: FakeSmtp;
 let ctx: TestContext;
-const started: OutboxWorker[] = [];
+const started: QueueWorker[] = [];
 /** workers left "dead" holding a message: never stopped (they never finish it) */
-const dead = new Set<OutboxWorker>();
+const dead = new Set<QueueWorker>();
 
 /** A worker on the app's queue (an app process), or on another service (another process). */
-function worker(service: CommunicationsService, database: Database = ctx.database, batch = 10): OutboxWorker {
-  const w = new OutboxWorker(service, { listen: database.listen, pollMs: 200, batch });
+function worker(service: CommunicationsService, database: Database = ctx.database, batch = 10): QueueWorker {
+  const w = outboxWorker(service, { listen: database.listen, pollMs: 200, batch });
   started.push(w);
   return w;
 }

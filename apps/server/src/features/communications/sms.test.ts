@@ -1,5 +1,6 @@
 // A location's SMS through Twilio (a local fake checking basic auth and the required fields), the
 // signed delivery-status callback and inbound texts, and STOP/START.
+import type { QueueWorker } from '../../platform/queue-worker.js';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
@@ -10,7 +11,7 @@ import { newClient } from '../../../test/records.js';
 import { communicationsRepository } from './communications.repository.js';
 import { settled } from './communications.fixtures.js';
 import { inboundWebhookUrl } from './communications.service.js';
-import { OutboxWorker } from './outbox-worker.js';
+import { outboxWorker } from './outbox-worker.js';
 import { sendSms } from './providers.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -20,12 +21,12 @@ const PUBLIC_URL = 'https://portal.clinic.test';
 
 let ctx: TestContext;
 let fake: FakeTwilio;
-let worker: OutboxWorker;
+let worker: QueueWorker;
 
 beforeAll(async () => {
   fake = await startFakeTwilio({ [SID]: TOKEN });
   ctx = await createTestApp({ providers: { twilio: fake.url, publicUrl: PUBLIC_URL }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
-  worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 // Emailing a document (POST /api/pdf/sendPDF): queued in the outbox of the client's location with
 // the document attached, read from storage when the worker delivers it through SMTP or SendGrid.
+import type { QueueWorker } from '../../platform/queue-worker.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { DOCUMENT_MESSAGES, INTEGRATION_MESSAGES, SEND_DOCUMENT_MESSAGES } from '@willow/contracts';
@@ -9,19 +10,19 @@ import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { newClient } from '../../../test/records.js';
 import { settled } from '../communications/communications.fixtures.js';
 import { ATTACHMENT_GONE } from '../communications/communications.service.js';
-import { OutboxWorker } from '../communications/outbox-worker.js';
+import { outboxWorker } from '../communications/outbox-worker.js';
 import { messageIdOf } from '../communications/providers.js';
 
 const SENDGRID_KEY = 'SG.documents-key';
 let ctx: TestContext;
 let smtp: FakeSmtp;
 let sendgrid: FakeSendgrid;
-let worker: OutboxWorker;
+let worker: QueueWorker;
 
 beforeAll(async () => {
   [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgrid({ [SENDGRID_KEY]: ['mail.send'] })]);
   ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
-  worker = new OutboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => {

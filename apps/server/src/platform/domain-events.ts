@@ -1,0 +1,178 @@
+import type { Db, Executor } from '../db/client.js';
+import type { Caller } from './access.js';
+import { domainEventsRepository, type DeliveryRow } from './domain-events.repository.js';
+import type { QueueJob, QueueSource } from './queue-worker.js';
+import type { Scope } from './tenant-repository.js';
+
+/**
+ * Every event a feature publishes, and what it carries: the one list of how features react to each
+ * other. An older feature publishes what happened (or is about to); newer ones subscribe, so the
+ * older never imports the newer (ARCHITECTURE.md, "One direction"). A durable subscriber's payload
+ * is stored as JSON: plain values only.
+ */
+export interface DomainEvents {
+  /** a new practice's account exists with its first location and owner; whatever it needs to start with is made in the same transaction */
+  'account.created': { accountId: string; locationId: string; ownerId: string };
+  /** a client is about to be deleted for good: a feature keeping records of them refuses (409, what to do instead) */
+  'client.deleting': { clientId: string };
+  /** a patient is about to be deleted for good: a feature keeping records of them refuses */
+  'patient.deleting': { patientId: string };
+  /** a location is about to be deleted: a feature keeping records of it refuses */
+  'location.deleting': { locationId: string };
+  /** a location's integration is about to be removed: the feature that set something up with the provider undoes it */
+  'integration.removing': { integrationId: string; locationId: string; service: string };
+  /** a Stripe webhook event was received, verified and recorded once */
+  'stripe.eventReceived': { locationId: string; eventId: string; type: string; object: Record<string, unknown>; occurredAt: Date };
+  /** a refund of a payment taken by card is about to be recorded: it must be made at the card provider first */
+  'payment.refunding': { paymentId: string; locationId: string; intentId: string; amount: number; key: string; reason: string };
+  /** a client submitted a form (and signed it where it asks for a signature) */
+  'form.submitted': { formRequestId: string; submissionId: string; clientId: string; estimateId: string | null; submittedAt: Date };
+}
+
+/**
+ * What an event's subscribers answer the publisher, for the events that ask (each subscriber's
+ * answer, in subscription order). The rest answer nothing.
+ */
+export interface DomainEventAnswers {
+  /** whether the subscriber acted on it (an event nobody acts on stays unprocessed) */
+  'stripe.eventReceived': boolean;
+  /** the provider's id of the refund made, or undefined when the payment is not the subscriber's to refund */
+  'payment.refunding': string | undefined;
+}
+
+export type DomainEventName = keyof DomainEvents;
+type Answer<K extends DomainEventName> = K extends keyof DomainEventAnswers ? DomainEventAnswers[K] : void;
+
+/**
+ * Runs inside the publishing transaction: it may refuse the change (throw an HttpError, which
+ * rolls the whole change back and answers with its status and words) or write what follows from it.
+ */
+export type InTransaction<K extends DomainEventName> = (tx: Executor, caller: Caller, event: DomainEvents[K]) => Promise<Answer<K>>;
+
+/** Whose change a durable subscriber reacts to: the account, and who made it (null: no one signed in). */
+export interface EventOrigin extends Scope {
+  readonly actorId: string | null;
+}
+
+/** Runs after the change committed, in its own transactions; thrown errors are retried with backoff. */
+export type AfterCommit<K extends DomainEventName> = (db: Db, origin: EventOrigin, event: DomainEvents[K]) => Promise<void>;
+
+interface Durable {
+  event: DomainEventName;
+  run: AfterCommit<DomainEventName>;
+}
+
+export interface DeliveryPolicy {
+  /** how long a worker holds a delivery before another may take it over */
+  leaseMs: number;
+  /** the first retry's wait; each next one doubles, up to maxDelayMs */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** attempts before a delivery is left failed */
+  maxAttempts: number;
+}
+
+const DEFAULT_POLICY: DeliveryPolicy = { leaseMs: 5 * 60_000, baseDelayMs: 30_000, maxDelayMs: 6 * 3_600_000, maxAttempts: 12 };
+
+/**
+ * The domain event bus. Subscriptions are made once, by each feature's service as the container
+ * builds it (code, not state: every app server makes the same ones); what happens is coordinated
+ * only through PostgreSQL: in-transaction subscribers share the publisher's transaction, durable
+ * ones get a row in `event_deliveries` worked by every server's queue worker (FOR UPDATE SKIP
+ * LOCKED), once per subscriber.
+ */
+export class DomainEventBus implements QueueSource {
+  private readonly inTransaction = new Map<DomainEventName, { name: string; run: InTransaction<DomainEventName> }[]>();
+  private readonly durable = new Map<string, Durable>();
+  private readonly policy: DeliveryPolicy;
+
+  constructor(
+    private readonly db: Db,
+    policy: Partial<DeliveryPolicy> = {},
+  ) {
+    this.policy = { ...DEFAULT_POLICY, ...policy };
+  }
+
+  /** `subscriber` names who reacts (its feature), for the errors and the deliveries' log. */
+  on<K extends DomainEventName>(event: K, subscriber: string, run: InTransaction<K>): void {
+    const list = this.inTransaction.get(event) ?? [];
+    list.push({ name: subscriber, run: run as unknown as InTransaction<DomainEventName> });
+    this.inTransaction.set(event, list);
+  }
+
+  /**
+   * A subscriber that runs after the change commits, durably: `subscriber` is its stored name and
+   * must be unique and stable (rows queued under it wait for it across restarts and deployments).
+   */
+  later<K extends DomainEventName>(event: K, subscriber: string, run: AfterCommit<K>): void {
+    if (this.durable.has(subscriber)) throw new Error(`two durable subscribers are named ${subscriber}`);
+    this.durable.set(subscriber, { event, run: run as unknown as AfterCommit<DomainEventName> });
+  }
+
+  /**
+   * Tells the subscribers inside `tx`, which must be the transaction of the change: the
+   * in-transaction ones run one after another (the first refusal stops the change), the durable
+   * ones are queued to run once it commits. Answers the in-transaction subscribers' answers.
+   */
+  async publish<K extends DomainEventName>(tx: Executor, caller: Caller, event: K, payload: DomainEvents[K]): Promise<Answer<K>[]> {
+    const answers: Answer<K>[] = [];
+    for (const s of this.inTransaction.get(event) ?? []) answers.push((await s.run(tx, caller, payload)) as Answer<K>);
+    const later = [...this.durable].filter(([, d]) => d.event === event);
+    await domainEventsRepository.queue(
+      tx,
+      caller,
+      later.map(([subscriber]) => ({ event, subscriber, payload, actorId: caller.userId })),
+    );
+    return answers;
+  }
+
+  // ---------- the durable deliveries, as a queue for the platform's queue worker ----------
+
+  async claim(limit: number): Promise<QueueJob[]> {
+    const rows = await domainEventsRepository.claim(this.db, new Date(), this.policy.leaseMs, limit);
+    return rows.map((row) => ({ run: () => this.deliver(row), release: () => this.release(row) }));
+  }
+
+  nextDue(): Promise<Date | undefined> {
+    return domainEventsRepository.nextDue(this.db);
+  }
+
+  /** Forgets deliveries done a week ago (housekeeping); failed ones are kept. */
+  async prune(now: Date): Promise<void> {
+    await domainEventsRepository.pruneDone(this.db, new Date(now.getTime() - 7 * 24 * 3_600_000));
+  }
+
+  private async deliver(row: DeliveryRow): Promise<void> {
+    const origin: EventOrigin = { accountId: row.accountId, actorId: row.actorId };
+    const token = row.claimToken!;
+    const subscriber = this.durable.get(row.subscriber);
+    if (!subscriber) {
+      await domainEventsRepository.settle(this.db, row, row.id, token, { state: 'failed', reason: `no subscriber is named ${row.subscriber}` });
+      return;
+    }
+    try {
+      await subscriber.run(this.db, origin, revive(row.payload) as DomainEvents[DomainEventName]);
+      await domainEventsRepository.settle(this.db, row, row.id, token, { state: 'done', doneAt: new Date(), reason: null });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const last = row.attempts >= this.policy.maxAttempts;
+      const delay = Math.min(this.policy.maxDelayMs, this.policy.baseDelayMs * 2 ** Math.max(0, row.attempts - 1));
+      await domainEventsRepository.settle(this.db, row, row.id, token, last ? { state: 'failed', reason } : { state: 'queued', reason, dueAt: new Date(Date.now() + delay) });
+    }
+  }
+
+  /** A delivery claimed by a worker that is stopping goes back, its attempt not counted. */
+  private async release(row: DeliveryRow): Promise<void> {
+    await domainEventsRepository.settle(this.db, row, row.id, row.claimToken!, { state: 'queued', dueAt: new Date(), attempts: row.attempts - 1 });
+  }
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A stored payload as published: the dates JSON turned into text become dates again. */
+function revive(value: unknown): unknown {
+  if (typeof value === 'string' && ISO_DATE.test(value)) return new Date(value);
+  if (Array.isArray(value)) return value.map(revive);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
+  return value;
+}
