@@ -13,7 +13,7 @@ import { addDays, localDate, localDateTimeToInstant, weekdayOf, type Appointment
 import { chromium, type Browser } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { appointments, scheduleNotes, scheduleSlots, services } from '../apps/server/src/db/schema.js';
-import { AccountsService } from '../apps/server/src/features/accounts/accounts.service.js';
+import { seedAccounts } from '../apps/server/src/seed/seed-accounts.js';
 import { clientsRepository } from '../apps/server/src/features/clients/clients.repository.js';
 import { locationsRepository, speciesRepository } from '../apps/server/src/features/locations/locations.repository.js';
 import { patientsRepository } from '../apps/server/src/features/patients/patients.repository.js';
@@ -42,7 +42,7 @@ async function seedWeek(dataDir: string): Promise<{ locationId: string; location
     const db = database.db;
     await ensureReferenceData(db);
     const rand = prng(7);
-    const account = await new AccountsService(db).create({
+    const account = await seedAccounts(db).accounts.create({
       name: 'Busy Week Veterinary',
       subscriptionTier: 'premium',
       owner: { firstName: 'Rita', lastName: 'Render', email: 'owner@render.test', password: PASSWORD },

@@ -3,13 +3,14 @@
 // database connections, as two app processes), on PGlite and on PostgreSQL. Messages a second.
 //   npm run bench:outbox [-- --messages 1000 --only pglite|postgres]
 // PostgreSQL: BENCH_OUTBOX_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench_outbox, created if missing).
+import { DomainEventBus } from '../apps/server/src/platform/domain-events.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { AccountsService } from '../apps/server/src/features/accounts/accounts.service.js';
+import { seedAccounts } from '../apps/server/src/seed/seed-accounts.js';
 import { CommunicationsService } from '../apps/server/src/features/communications/communications.service.js';
 import { outboxWorker } from '../apps/server/src/features/communications/outbox-worker.js';
 import { ProductMailer } from '../apps/server/src/features/communications/product-mail.js';
@@ -38,7 +39,7 @@ interface Setup {
 function services(db: Database) {
   // The bench's mail server listens on loopback, which a location's SMTP host reaches only when allowed.
   const outboundGuard = new OutboundGuard(['loopback']);
-  const integrations = new IntegrationsService(db.db, new SecretBox(KEY), DEFAULT_PROVIDERS, outboundGuard);
+  const integrations = new IntegrationsService(db.db, new SecretBox(KEY), DEFAULT_PROVIDERS, outboundGuard, new DomainEventBus(db.db));
   const communications = new CommunicationsService(db.db, {
     integrations,
     outboundGuard,
@@ -51,7 +52,7 @@ function services(db: Database) {
 /** A practice whose location sends through the local SMTP server. */
 async function practice(db: Database, smtp: FakeSmtp) {
   await ensureReferenceData(db.db);
-  const account = await new AccountsService(db.db).create({
+  const account = await seedAccounts(db.db).accounts.create({
     name: `Bench ${randomBytes(4).toString('hex')}`,
     subscriptionTier: 'premium',
     owner: { firstName: 'Bea', lastName: 'Bench', email: `bench-${randomBytes(6).toString('hex')}@bench.test`, password: 'correct-horse-battery' },

@@ -119,7 +119,7 @@ export function createContainer(
   // How features react to each other: built first, handed to every service that publishes or subscribes.
   const events = new DomainEventBus(db, opts.eventDelivery);
   const audit = new AuditService(db);
-  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, integrationAddresses(opts.providers.publicUrl));
+  const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, events, integrationAddresses(opts.providers.publicUrl));
   const communications = new CommunicationsService(db, {
     integrations,
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
@@ -128,6 +128,7 @@ export function createContainer(
     storage: opts.storage,
     outboundGuard: opts.outboundGuard,
   });
+  const accounts = new AccountsService(db, events);
   const locations = new LocationsService(db);
   const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
@@ -135,28 +136,25 @@ export function createContainer(
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
-  const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers);
-  const payments = new PaymentsService(db, audit);
+  const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers, events);
+  const payments = new PaymentsService(db, audit, events);
   const invoices = new InvoicesService(db, audit);
-  const estimates = new EstimatesService(db, audit);
+  const estimates = new EstimatesService(db, audit, events);
   const formRequests = new FormRequestsService(db, {
     audit,
     communications,
     mergeData: new FormTexts(mergeContext),
     pdf: new FormSubmissionPdf(opts.storage, audit, locationLogos),
     appUrl: opts.providers.appUrl,
-  });
-  // A consent form sent for an estimate approves it when submitted (forms knows only this hook).
-  formRequests.useEstimates({
-    check: (ex, scope, estimateId, clientId) => estimates.assertEstimateOf(ex, scope, estimateId, clientId),
-    approve: (tx, scope, estimateId, at) => estimates.approveByForm(tx, scope, estimateId, at),
+    estimates,
+    events,
   });
   return {
     db,
     events,
     auth,
     signInFlows,
-    onboarding: new OnboardingService(db, auth, signInFlows, communications.productMail, opts.providers.appUrl),
+    onboarding: new OnboardingService(db, auth, signInFlows, communications.productMail, opts.providers.appUrl, accounts),
     audit,
     clients: new ClientsService(db, audit),
     clientImport: new ClientImportService(db, audit),
@@ -164,7 +162,7 @@ export function createContainer(
     prescriptions: prescriptionsService(db, audit),
     vaccinations: vaccinationsService(db, audit),
     contacts: new ContactsService(db, audit),
-    paymentTypes: paymentTypesService(db, audit),
+    paymentTypes: paymentTypesService(db, audit, events),
     payments,
     idempotency,
     documents,
@@ -172,12 +170,12 @@ export function createContainer(
     documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
     profile: new ProfileService(db, communications.productMail, opts.providers.appUrl),
-    accounts: new AccountsService(db),
+    accounts,
     locations,
     locationLogos,
     integrations,
     stripeWebhooks,
-    quickbooks: new QuickbooksService(db, integrations, opts.providers),
+    quickbooks: new QuickbooksService(db, integrations, opts.providers, events),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers, opts.googleClient),
     providers: opts.providers,
     users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }),
@@ -218,8 +216,8 @@ export function createContainer(
       communications,
       payments,
       texts: new CardPaymentTexts(mergeContext),
-      stripeWebhooks,
       providers: opts.providers,
+      events,
     }),
     async ping() {
       await healthRepository.ping(db);

@@ -10,7 +10,6 @@ import { inject as vitestInject } from 'vitest';
 import { buildPath, type Operation, type Permission } from '@willow/contracts';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { AccountsService } from '../src/features/accounts/accounts.service.js';
 import { DiskStorage } from '../src/features/documents/document-storage.js';
 import { locationsRepository, speciesRepository } from '../src/features/locations/locations.repository.js';
 import { rolesRepository, systemRolesRepository } from '../src/features/roles/roles.repository.js';
@@ -147,7 +146,7 @@ export interface TestAccount {
 /** A fresh account with its first location and Administrator, on `tier`. */
 export async function createAccount(ctx: TestContext, tier = 'premium', name = `Practice ${randomUUID().slice(0, 8)}`): Promise<TestAccount> {
   const email = `admin-${randomUUID()}@test.example`;
-  const account = await new AccountsService(ctx.database.db).create({
+  const account = await ctx.app.container.accounts.create({
     name,
     subscriptionTier: tier,
     owner: { firstName: 'Ada', lastName: 'Admin', email, password: TEST_PASSWORD },

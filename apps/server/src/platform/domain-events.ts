@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client.js';
 import type { Caller } from './access.js';
 import { domainEventsRepository, type DeliveryRow } from './domain-events.repository.js';
@@ -19,8 +20,11 @@ export interface DomainEvents {
   'patient.deleting': { patientId: string };
   /** a location is about to be deleted: a feature keeping records of it refuses */
   'location.deleting': { locationId: string };
-  /** a location's integration is about to be removed: the feature that set something up with the provider undoes it */
-  'integration.removing': { integrationId: string; locationId: string; service: string };
+  /**
+   * a location's integration is about to be removed (its row locked): the feature that set something
+   * up with the provider undoes it there; `log` is the request's, for what the provider refused
+   */
+  'integration.removing': { integrationId: string; locationId: string; service: string; publicKey: string | null; log: FastifyBaseLogger | undefined };
   /** a Stripe webhook event was received, verified and recorded once */
   'stripe.eventReceived': { locationId: string; eventId: string; type: string; object: Record<string, unknown>; occurredAt: Date };
   /** a refund of a payment taken by card is about to be recorded: it must be made at the card provider first */
@@ -91,6 +95,11 @@ export class DomainEventBus implements QueueSource {
     policy: Partial<DeliveryPolicy> = {},
   ) {
     this.policy = { ...DEFAULT_POLICY, ...policy };
+  }
+
+  /** Who subscribed to an event, in order: in-transaction ones, then durable ones. */
+  subscribersOf(event: DomainEventName): string[] {
+    return [...(this.inTransaction.get(event) ?? []).map((s) => s.name), ...[...this.durable].filter(([, d]) => d.event === event).map(([name]) => name)];
   }
 
   /** `subscriber` names who reacts (its feature), for the errors and the deliveries' log. */

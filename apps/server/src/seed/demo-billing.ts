@@ -7,6 +7,7 @@
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@willow/contracts';
 import type { Db } from '../db/client.js';
 import { appointmentsRepository } from '../features/appointments/appointments.repository.js';
+import { DomainEventBus } from '../platform/domain-events.js';
 import { AuditService } from '../features/audit/audit.service.js';
 import { addOnsRepository } from '../features/add-ons/add-ons.repository.js';
 import { EstimatesService } from '../features/invoices/estimates.service.js';
@@ -30,9 +31,11 @@ const DONE: AppointmentStatus[] = APPOINTMENT_STATUSES.slice(APPOINTMENT_STATUSE
 
 export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBillingPractice[]): Promise<void> {
   const audit = new AuditService(db);
+  // The seed only writes: no other feature needs to hear of it.
+  const events = new DomainEventBus(db);
   const invoices = new InvoicesService(db, audit);
-  const estimates = new EstimatesService(db, audit);
-  const payments = new PaymentsService(db, audit);
+  const estimates = new EstimatesService(db, audit, events);
+  const payments = new PaymentsService(db, audit, events);
   const card = await paymentTypesRepository.firstOfMethod(db, scope, 'card');
   const cash = await paymentTypesRepository.firstOfMethod(db, scope, 'cash');
   for (const p of practices) {

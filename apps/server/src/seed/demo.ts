@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema.js';
-import { AccountsService } from '../features/accounts/accounts.service.js';
+import { seedAccounts } from './seed-accounts.js';
 import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
 import { servicesRepository } from '../features/services/services.repository.js';
 import { rolesRepository, systemRolesRepository } from '../features/roles/roles.repository.js';
@@ -41,7 +41,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
 }
 
 async function seed(db: Db, passwordHash: string) {
-  const service = new AccountsService(db);
+  const service = seedAccounts(db).accounts;
   const owner = (email: string, firstName: string, lastName: string) => ({ email, firstName, lastName, password: DEMO_PASSWORD });
 
   const demo = await service.create({

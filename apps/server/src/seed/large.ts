@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { appointments, invoices } from '../db/schema.js';
-import { AccountsService } from '../features/accounts/accounts.service.js';
+import { seedAccounts } from './seed-accounts.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
 import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
@@ -79,7 +79,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   }
   const rand = prng(opts.seed);
   const t0 = performance.now();
-  const account = await new AccountsService(db).create({
+  const account = await seedAccounts(db).accounts.create({
     name: LARGE_ACCOUNT,
     subscriptionTier: 'premium',
     owner: { firstName: 'Lara', lastName: 'Large', email: LARGE_OWNER, password: LARGE_PASSWORD },

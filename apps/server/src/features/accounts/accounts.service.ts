@@ -7,13 +7,13 @@ import type {
   SubscriptionUsage,
   UpdateAccountInput,
 } from '@willow/contracts';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { Db, Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { locationsRepository } from '../locations/locations.repository.js';
-import { paymentTypesRepository } from '../payments/payments.repository.js';
 import { createPredefinedRoles } from '../roles/roles.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
@@ -46,11 +46,11 @@ export interface NewAccountRecords {
 
 /**
  * The rows of a new account, in the caller's transaction: the account, its predefined roles, its
- * first location, its owner as Administrator there and the default payment types. Shared by the platform's account creation
- * and a practice's own onboarding (docs/decisions/0089). An owner's address already in use is the
- * directory's unique clash (EMAIL_TAKEN_CONSTRAINT), for the caller to word.
+ * first location and its owner as Administrator there; then 'account.created', whose subscribers
+ * add what the practice starts with (the default payment types). An owner's address already in use
+ * is the directory's unique clash (EMAIL_TAKEN_CONSTRAINT), for the caller to word.
  */
-export async function createAccountRecords(tx: Executor, input: NewAccountRecords): Promise<{ account: AccountRow; owner: UserRow }> {
+async function createAccountRecords(tx: Executor, events: DomainEventBus, input: NewAccountRecords): Promise<{ account: AccountRow; owner: UserRow }> {
   const account = await accountsRepository.insert(tx, { name: input.name, subscriptionTier: input.subscriptionTier });
   const scope = { accountId: account.id };
   const roleIds = await createPredefinedRoles(tx, scope);
@@ -63,13 +63,20 @@ export async function createAccountRecords(tx: Executor, input: NewAccountRecord
   });
   await usersRepository.setRoles(tx, scope, owner.id, [roleIds.Administrator]);
   await usersRepository.setLocations(tx, scope, owner.id, [location.id]);
-  // How the practice is paid: cash, card, cheque… (decision 0114; card payments use the card type).
-  await paymentTypesRepository.ensureDefaults(tx, scope);
+  await events.publish(tx, { accountId: account.id, userId: null }, 'account.created', { accountId: account.id, locationId: location.id, ownerId: owner.id });
   return { account, owner };
 }
 
 export class AccountsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly events: DomainEventBus,
+  ) {}
+
+  /** A new account's rows in the caller's transaction: shared by the platform's account creation and a practice's own onboarding (decision 0089). */
+  createRecords(tx: Executor, input: NewAccountRecords): Promise<{ account: AccountRow; owner: UserRow }> {
+    return createAccountRecords(tx, this.events, input);
+  }
 
   async listSwitchable(auth: AuthContext, opts: { onlyActive?: boolean; includeDetails?: boolean }): Promise<AccountWithDetails[]> {
     const everyAccount = holds(auth, 'system.switch_account:all');
@@ -99,7 +106,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.owner.password);
     try {
       return await this.db.transaction(async (tx) => {
-        const { account } = await createAccountRecords(tx, { ...input, owner: { ...input.owner, passwordHash } });
+        const { account } = await createAccountRecords(tx, this.events, { ...input, owner: { ...input.owner, passwordHash } });
         return toAccount(account);
       });
     } catch (err) {

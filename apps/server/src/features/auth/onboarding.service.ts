@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { createAccountRecords } from '../accounts/accounts.service.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
 import type { ProductMailer } from '../communications/product-mail.js';
 import { usersRepository } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
@@ -38,6 +38,7 @@ export class OnboardingService {
     private readonly flows: SignInFlowsService,
     private readonly mail: ProductMailer,
     private readonly appUrl: string,
+    private readonly accounts: AccountsService,
   ) {}
 
   /**
@@ -78,7 +79,7 @@ export class OnboardingService {
     try {
       return await this.db.transaction(async (tx) => {
         const row = await signInTokens.useLink(tx, 'validate', input.token);
-        const { owner } = await createAccountRecords(tx, {
+        const { owner } = await this.accounts.createRecords(tx, {
           name: input.practiceName,
           subscriptionTier: ONBOARDING_TIER,
           location: input.location,

@@ -18,7 +18,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
+import type { AuthContext, Caller } from '../../platform/access.js';
+import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Providers } from '../../platform/providers.js';
@@ -30,12 +31,11 @@ import { toE164 } from '../communications/phone.js';
 import { integrationRefused, withoutSecrets } from '../integrations/integration-errors.js';
 import type { IntegrationsService } from '../integrations/integrations.service.js';
 import { isStripeAuthError, isStripeError, type Stripe, stripeClient } from '../integrations/stripe-client.js';
-import type { StripeEventHandler, StripeWebhooksService } from '../integrations/stripe-webhooks.service.js';
 import { estimatesRepository, invoicesRepository } from '../invoices/invoices.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { allocationTargets } from '../payments/allocation-targets.repository.js';
 import { paymentTypesRepository } from '../payments/payments.repository.js';
-import type { CardRefunder, PaymentsService, StripeRefundSeen } from '../payments/payments.service.js';
+import type { PaymentsService, StripeRefundSeen } from '../payments/payments.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { CardPaymentTexts } from './card-payment-texts.js';
 import { cardPaymentRequestsRepository, type CardPaymentRequestRow } from './card-payments.repository.js';
@@ -104,12 +104,13 @@ export class CardPaymentsService {
       communications: CommunicationsService;
       payments: PaymentsService;
       texts: CardPaymentTexts;
-      stripeWebhooks: StripeWebhooksService;
       providers: Providers;
+      events: DomainEventBus;
     },
   ) {
-    deps.stripeWebhooks.onEvent(this.onStripeEvent);
-    deps.payments.useCardRefunder(this.refundAtStripe);
+    deps.events.on('stripe.eventReceived', 'card payments', (tx, caller, event) => this.onStripeEvent(tx, caller, event));
+    // A refund of a payment Stripe took is made at Stripe first; other payments are not ours to refund.
+    deps.events.on('payment.refunding', 'card payments', (tx, caller, refund) => this.refundAtStripe(tx, caller, refund));
   }
 
   /**
@@ -118,7 +119,7 @@ export class CardPaymentsService {
    * request's Idempotency-Key) is Stripe's idempotency key: retried after Stripe made it but the
    * answer or the transaction was lost, it is the same refund at Stripe, never a second.
    */
-  private readonly refundAtStripe: CardRefunder = async (tx, auth, refund) => {
+  private readonly refundAtStripe = async (tx: Executor, auth: Caller, refund: DomainEvents['payment.refunding']): Promise<string> => {
     const credentials = await this.deps.integrations.require(auth, refund.locationId, 'stripe', tx);
     const secretKey = credentials.privateKey!;
     const stripe = await stripeClient(secretKey, this.deps.providers.stripe);
@@ -343,7 +344,7 @@ export class CardPaymentsService {
    * finds the request paid (the unique payment intent index stands behind that). Answers whether
    * the event was about a request of ours.
    */
-  private readonly onStripeEvent: StripeEventHandler = async (tx, scope, event) => {
+  private readonly onStripeEvent = async (tx: Executor, scope: Scope, event: DomainEvents['stripe.eventReceived']): Promise<boolean> => {
     let found: { request: CardPaymentRequestRow; intentId: string; amount: number } | undefined;
     const object = event.object;
     if (event.type === 'checkout.session.completed') {

@@ -23,6 +23,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { printableImage } from '../../platform/pdf-renderer.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { EstimatesService } from '../invoices/estimates.service.js';
 import { appointmentsRepository, type AppointmentRow } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { takeRate } from '../auth/rate-limits.js';
@@ -80,24 +82,7 @@ interface ShownForm {
   practiceName: string;
 }
 
-/**
- * What forms needs of estimates, given by the invoices feature (container.ts): a consent form may
- * be sent for an estimate, and approves it when submitted, in the submission's transaction.
- */
-export interface EstimateHooks {
-  /** the estimate is of the account (404) and of the client (400) */
-  check(ex: Executor, scope: Scope, estimateId: string, clientId: string): Promise<void>;
-  approve(tx: Executor, scope: Scope, estimateId: string, at: Date): Promise<void>;
-}
-
 export class FormRequestsService {
-  private estimates: EstimateHooks | undefined;
-
-  /** Registers the estimates' hooks (forms does not depend on the invoices feature). */
-  useEstimates(hooks: EstimateHooks): void {
-    this.estimates = hooks;
-  }
-
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -106,6 +91,10 @@ export class FormRequestsService {
       mergeData: FormTexts;
       pdf: FormSubmissionPdf;
       appUrl: string;
+      /** a consent form may be sent for an estimate of the client (billing is below forms) */
+      estimates: Pick<EstimatesService, 'assertEstimateOf'>;
+      /** tells 'form.submitted' (an estimate's consent form approves it) */
+      events: DomainEventBus;
     },
   ) {}
 
@@ -119,10 +108,7 @@ export class FormRequestsService {
     if (!template || !client) throw notFound();
     const patient = input.patientId ? await this.patientOf(auth, client, input.patientId) : undefined;
     const appointment = input.appointmentId ? await this.appointmentOf(auth, client, input.appointmentId) : undefined;
-    if (input.estimateId) {
-      if (!this.estimates) throw notFound();
-      await this.estimates.check(this.db, auth, input.estimateId, client.id);
-    }
+    if (input.estimateId) await this.deps.estimates.assertEstimateOf(this.db, auth, input.estimateId, client.id);
     if (input.channel !== 'device') {
       // A link nobody receives is no use: the channel must be ready before anything is written.
       const ready = (await this.deps.communications.channels(auth, client.id))[input.channel];
@@ -290,8 +276,6 @@ export class FormRequestsService {
     try {
       await this.db.transaction(async (tx) => {
         if (!(await formRequestsRepository.markSubmitted(tx, scope, request.id, submittedAt))) throw formLinkRefused();
-        // A consent form sent for an estimate approves it (an estimate no longer open stays as it is).
-        if (request.estimateId && this.estimates) await this.estimates.approve(tx, scope, request.estimateId, submittedAt);
         const caller = { accountId, userId: null };
         const stored = await this.deps.pdf.store(tx, caller, document, { clientId: request.clientId, patientId: request.patientId });
         const row = await formSubmissionsRepository.insert(tx, scope, {
@@ -319,6 +303,14 @@ export class FormRequestsService {
         await this.deps.audit.record(tx, caller, [
           { entityType: 'formSubmission', entityId: row.id, action: 'create', after: { ...row, signature: undefined, answers: undefined } },
         ]);
+        // In the submission's transaction: a consent form sent for an estimate approves it (invoices subscribes).
+        await this.deps.events.publish(tx, caller, 'form.submitted', {
+          formRequestId: request.id,
+          submissionId: row.id,
+          clientId: request.clientId,
+          estimateId: request.estimateId,
+          submittedAt,
+        });
       });
     } catch (err) {
       await this.deps.pdf.discard(document);

@@ -16,6 +16,8 @@ import type { OutboundGuard } from '../../platform/outbound-address.js';
 import type { Providers } from '../../platform/providers.js';
 import { SecretBoxError, type SecretBox } from '../../platform/secret-box.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { AuthContext } from '../../platform/access.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { assertLocationVisible } from '../locations/locations.service.js';
 import { checkIntegration } from './integration-checks.js';
 import { integrationNotSetUp } from './integration-errors.js';
@@ -77,7 +79,6 @@ const SWAP_ATTEMPTS = 8;
  * features calling a provider ask for (`credentials`, `require`).
  */
 /** Lets go what the integration holds at its provider; never refuses the removal for the provider's sake. */
-export type IntegrationRelease = (ex: Executor, scope: Scope, row: IntegrationRow, log: FastifyBaseLogger | undefined) => Promise<void>;
 
 export class IntegrationsService {
   constructor(
@@ -86,6 +87,7 @@ export class IntegrationsService {
     private readonly providers: Providers,
     /** the addresses practices enter (a partner's API, a mail server) are checked by it (decision 0145) */
     private readonly guard: OutboundGuard,
+    private readonly events: DomainEventBus,
     private readonly addresses: IntegrationAddresses = {},
   ) {}
 
@@ -191,22 +193,14 @@ export class IntegrationsService {
     return this.answer(row);
   }
 
-  /**
-   * What a feature lets go at the provider before its integration is removed: QuickBooks revokes
-   * its tokens at Intuit. Registered once, when the feature's service is built.
-   */
-  private readonly releases = new Map<string, IntegrationRelease>();
-  onRemove(service: string, release: IntegrationRelease): void {
-    this.releases.set(service, release);
-  }
-
-  async remove(scope: Scope, id: string, log?: FastifyBaseLogger): Promise<void> {
+  /** Removes an integration; the features that set something up with its provider undo it there first ('integration.removing'). */
+  async remove(auth: AuthContext, id: string, log?: FastifyBaseLogger): Promise<void> {
     const removed = await this.db.transaction(async (tx) => {
       // Locked while the provider is told, so nothing refreshes a token of a row about to go.
-      const row = await integrationsRepository.findById(tx, scope, id, { lock: 'update' });
+      const row = await integrationsRepository.findById(tx, auth, id, { lock: 'update' });
       if (!row) return false;
-      await this.releases.get(row.service)?.(tx, scope, row, log);
-      return integrationsRepository.remove(tx, scope, id);
+      await this.events.publish(tx, auth, 'integration.removing', { integrationId: row.id, locationId: row.locationId, service: row.service, publicKey: row.publicKey, log });
+      return integrationsRepository.remove(tx, auth, id);
     });
     if (!removed) throw notFound();
   }

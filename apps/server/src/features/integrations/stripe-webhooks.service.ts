@@ -3,10 +3,11 @@
 // that secret before anything is recorded.
 import { INTEGRATION_MESSAGES, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_MESSAGES, type Integration } from '@willow/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Providers } from '../../platform/providers.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { assertLocationVisible } from '../locations/locations.service.js';
 import { integrationRefused, withoutSecrets } from './integration-errors.js';
@@ -26,22 +27,17 @@ export interface StripeEventSeen {
   occurredAt: Date;
 }
 
-/**
- * A feature acting on Stripe's events (card payments), run inside the transaction that records the
- * event and marks it processed; answers whether it acted (an event nobody acts on stays unprocessed).
- */
-export type StripeEventHandler = (tx: Executor, scope: Scope, event: StripeEventSeen) => Promise<boolean>;
-
 export class StripeWebhooksService {
-  private readonly handlers: StripeEventHandler[] = [];
-
   constructor(
     private readonly db: Db,
     private readonly integrations: IntegrationsService,
     private readonly providers: Providers,
+    private readonly events: DomainEventBus,
   ) {
     // Removing the webhook's integration removes its endpoint at Stripe, with the location's key.
-    integrations.onRemove('stripeWebhook', async (ex, scope, row, log) => {
+    events.on('integration.removing', 'stripe webhooks', async (ex, scope, row) => {
+      if (row.service !== 'stripeWebhook') return;
+      const log = row.log;
       const stripeCredentials = await integrations.credentials(scope, row.locationId, 'stripe', { ex });
       if (!row.publicKey || !stripeCredentials?.privateKey) return;
       const secretKey = stripeCredentials.privateKey;
@@ -52,11 +48,6 @@ export class StripeWebhooksService {
             log?.warn({ endpoint: row.publicKey, problem: isStripeError(err) ? withoutSecrets(err.message, [secretKey]) : 'unknown' }, 'the Stripe webhook could not be removed at Stripe');
         });
     });
-  }
-
-  /** A feature that acts on the events (its handler runs for every new verified event). */
-  onEvent(handler: StripeEventHandler): void {
-    this.handlers.push(handler);
   }
 
   /**
@@ -111,7 +102,7 @@ export class StripeWebhooksService {
   /**
    * An event Stripe sent to a location's webhook: its signature checked against the location's
    * signing secret, then recorded once (Stripe delivers at least once: a redelivery is accepted
-   * and not recorded again) and handed to the features that act on it (onEvent).
+   * and not recorded again) and published as 'stripe.eventReceived' to the features that act on it.
    */
   async receive(locationId: string, rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true }> {
     const scope = await locationsRepository.accountOfLocation(this.db, locationId);
@@ -147,9 +138,9 @@ export class StripeWebhooksService {
       });
       const row = await stripeEventsRepository.lockByEventId(tx, scope, seen.eventId);
       if (!row || row.processedAt || row.locationId !== locationId) return;
-      let acted = false;
-      for (const handler of this.handlers) acted = (await handler(tx, scope, seen)) || acted;
-      if (acted) await stripeEventsRepository.markProcessed(tx, scope, row.id);
+      // An event nobody acts on stays unprocessed.
+      const acted = await this.events.publish(tx, { accountId: scope.accountId, userId: null }, 'stripe.eventReceived', seen);
+      if (acted.includes(true)) await stripeEventsRepository.markProcessed(tx, scope, row.id);
     });
     return { received: true };
   }

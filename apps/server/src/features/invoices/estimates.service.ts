@@ -10,6 +10,7 @@ import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -91,7 +92,7 @@ async function toEstimates(ex: Executor, scope: Scope, rows: readonly { id: stri
 const withHigh = (r: EstimateItemRow) => ({ ...storedLine(r), highQuantity: r.highQuantity });
 
 export class EstimatesService extends TenantCrudService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, typeof estimateExtras> {
-  constructor(db: Db, audit: AuditService) {
+  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'estimate',
       repository: estimatesRepository,
@@ -146,6 +147,10 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
       },
       uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
     });
+    // A consent form sent for an estimate approves it when submitted (an estimate no longer open stays as it is).
+    events.on('form.submitted', 'estimates', async (tx, scope, form) => {
+      if (form.estimateId) await estimatesRepository.approveIfOpen(tx, scope, form.estimateId, 'form', null, form.submittedAt);
+    });
   }
 
   /** A change of state of one estimate, locked first, with its history entry, in one transaction. */
@@ -179,10 +184,6 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
    * A consent form naming the estimate was submitted: the estimate is approved by form, in the
    * submission's transaction. One that is no longer open stays as it is (the submission is kept).
    */
-  async approveByForm(tx: Executor, scope: Scope, estimateId: string, at: Date): Promise<void> {
-    await estimatesRepository.approveIfOpen(tx, scope, estimateId, 'form', null, at);
-  }
-
   /** The estimate a form request names: of the account (404) and of the request's client (400). */
   async assertEstimateOf(ex: Executor, scope: Scope, estimateId: string, clientId: string): Promise<void> {
     const estimate = await estimatesRepository.findById(ex, scope, estimateId);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { conflict } from '../../platform/errors.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { paymentTypesRepository, type PaymentTypeRow } from './payments.repository.js';
 import { paymentTypes } from './payments.table.js';
@@ -18,7 +19,9 @@ const toPaymentType = (r: PaymentTypeRow): PaymentType => ({
 });
 
 /** The account's payment types: a plain list; one in use by payments is marked inactive, not deleted. */
-export function paymentTypesService(db: Db, audit: AuditService) {
+export function paymentTypesService(db: Db, audit: AuditService, events: DomainEventBus) {
+  // How a new practice is paid: cash, card, cheque… (decision 0114; card payments use the card type).
+  events.on('account.created', 'payment types', (tx, scope) => paymentTypesRepository.ensureDefaults(tx, scope));
   return new TenantCrudService<typeof paymentTypes, PaymentType, Input, Partial<Input>, Record<string, never>>(db, audit, {
     entityType: 'paymentType',
     repository: paymentTypesRepository,

@@ -1,5 +1,6 @@
 // Payments meeting on PostgreSQL, where requests really run side by side (PGlite serialises
 // everything): an invoice is never paid beyond its total, no payment is lost, a key is used once.
+import { DomainEventBus } from '../../platform/domain-events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { holdTransaction, onPostgres, settledFlag, waitForLockWaiters } from '../../../test/concurrency.js';
@@ -55,7 +56,7 @@ describe.runIf(onPostgres)('payments at the same moment', () => {
 
   it('a payment waiting for the invoice reads its balance after the wait, with the payment it waited for', async () => {
     const { clientId, invoiceId } = await invoiceOf(5_000);
-    const payments = new PaymentsService(ctx.database.db, new AuditService(ctx.database.db));
+    const payments = new PaymentsService(ctx.database.db, new AuditService(ctx.database.db), new DomainEventBus(ctx.database.db));
     // The first payment has taken the invoice's lock and all of its balance, and not committed yet.
     const first = await holdTransaction(ctx, async (tx) => {
       await payments.record(tx, home, { locationId: home.locationId, clientId, paymentTypeId: cashId, amount: 4_000, allocations: [{ invoiceId, amount: 4_000 }] });

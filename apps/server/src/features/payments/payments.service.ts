@@ -19,6 +19,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext, Caller } from '../../platform/access.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -59,19 +60,6 @@ type Refund = z.output<typeof RefundInput>;
 type AllocateCredit = z.output<typeof AllocateCreditInput>;
 
 /** A refund of money taken through Stripe, to be made at Stripe before it is recorded. */
-export interface CardRefund {
-  paymentId: string;
-  locationId: string;
-  /** the Stripe payment intent that took the money */
-  intentId: string;
-  amount: number;
-  /** names this refund at Stripe, so that asked again it is the same refund there */
-  key: string;
-  /** the staff's reason, kept with the refund at Stripe (its event then says it too) */
-  reason: string;
-}
-/** Makes the refund at Stripe and answers Stripe's id of it (card-payments registers it). */
-export type CardRefunder = (tx: Executor, auth: Caller, refund: CardRefund) => Promise<string>;
 
 /** One of a charge's refunds, as Stripe's charge.refunded event lists them (newest first). */
 export interface StripeRefundSeen {
@@ -85,16 +73,12 @@ export interface StripeRefundSeen {
 export const REFUNDED_AT_STRIPE = 'Refunded at Stripe';
 
 export class PaymentsService {
-  private cardRefunder: CardRefunder | undefined;
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    /** a card payment's refund is made at its provider by the subscribers of 'payment.refunding' */
+    private readonly events: DomainEventBus,
   ) {}
-
-  /** Card payments make refunds at Stripe; they register how here (they depend on payments, not the reverse). */
-  useCardRefunder(refunder: CardRefunder): void {
-    this.cardRefunder = refunder;
-  }
 
   // ---------- reads ----------
 
@@ -363,9 +347,8 @@ export class PaymentsService {
     // the same refund at Stripe; if Stripe's event recorded it meanwhile, that row is the answer.
     let reference: string | null = madeAtStripe?.reference ?? null;
     if (payment.stripePaymentIntentId && !madeAtStripe) {
-      if (!this.cardRefunder) throw new Error('card refunds are not wired to Stripe');
       const name = opts.requestKey ? createHash('sha256').update(opts.requestKey).digest('hex').slice(0, 40) : `${figures.refunded}-${input.amount}`;
-      reference = await this.cardRefunder(tx, auth, {
+      const made = await this.events.publish(tx, auth, 'payment.refunding', {
         paymentId: payment.id,
         locationId: payment.locationId,
         intentId: payment.stripePaymentIntentId,
@@ -373,6 +356,9 @@ export class PaymentsService {
         key: `refund-${payment.id}-${name}`,
         reason: input.reason,
       });
+      // Card payments make it at Stripe and answer Stripe's id of it.
+      reference = made.find((id) => id !== undefined) ?? null;
+      if (reference === null) throw new Error('no feature made the card refund at its provider');
       const recorded = (await paymentsRepository.refundsOf(tx, auth, payment.id)).find((r) => r.reference === reference);
       if (recorded) return (await this.toEntities(tx, auth, [recorded]))[0]!;
     }

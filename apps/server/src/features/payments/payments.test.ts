@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainEventBus } from '../../platform/domain-events.js';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, newClient } from '../../../test/records.js';
@@ -450,7 +451,7 @@ describe('PaymentsService.record (the card webhook’s way in)', () => {
     const { clientId, invoiceIds } = await clientWithInvoices([2_500]);
     const scope = { accountId: home.accountId };
     const row = await ctx.database.db.transaction((tx) =>
-      new PaymentsService(ctx.database.db, new AuditService(ctx.database.db)).record(tx, scope, {
+      new PaymentsService(ctx.database.db, new AuditService(ctx.database.db), new DomainEventBus(ctx.database.db)).record(tx, scope, {
         locationId: home.locationId,
         clientId,
         paymentTypeId: types.Card!.id,

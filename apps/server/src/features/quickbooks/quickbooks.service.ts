@@ -18,6 +18,7 @@ import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, HttpError } from '../../platform/errors.js';
 import type { Providers } from '../../platform/providers.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { integrationNotSetUp, integrationRefused, withoutSecrets } from '../integrations/integration-errors.js';
 import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
 import { integrationsRepository } from '../integrations/integrations.repository.js';
@@ -72,13 +73,15 @@ export class QuickbooksService {
     private readonly db: Db,
     private readonly integrations: IntegrationsService,
     private readonly providers: Providers,
+    events: DomainEventBus,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.client = new QuickbooksClient(providers);
     // Removing the integration ends the connection at Intuit too, as disconnecting does.
-    integrations.onRemove('quickbooks', async (ex, scope, row, log) => {
+    events.on('integration.removing', 'quickbooks', async (ex, scope, row) => {
+      if (row.service !== 'quickbooks') return;
       const c = await integrations.credentials(scope, row.locationId, 'quickbooks', { ex, lock: 'update' });
-      if (c) await this.revokeAtIntuit(c, log);
+      if (c) await this.revokeAtIntuit(c, row.log);
     });
   }
 

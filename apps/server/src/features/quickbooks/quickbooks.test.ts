@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DomainEventBus } from '../../platform/domain-events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { INTEGRATION_MESSAGES, QUICKBOOKS_MESSAGES, type QuickbooksConnection } from '@willow/contracts';
@@ -100,7 +101,7 @@ async function connections(client: Client = manager): Promise<QuickbooksConnecti
 const connectionOf = async (locationId: string, client?: Client) => (await connections(client)).find((c) => c.locationId === locationId);
 const secretsOf = async (integrationId: string) => (await ctx.app.container.integrations.credentialsById({ accountId: practice.accountId }, integrationId)).secrets;
 /** The service as an app server sees it at `at` (a later time: its access tokens have ended). */
-const serviceAt = (at: Date) => new QuickbooksService(ctx.database.db, ctx.app.container.integrations, { ...(ctx.app.container.providers as Providers), ...providers }, () => at);
+const serviceAt = (at: Date) => new QuickbooksService(ctx.database.db, ctx.app.container.integrations, { ...(ctx.app.container.providers as Providers), ...providers }, new DomainEventBus(ctx.database.db), () => at);
 const hoursLater = (h: number) => new Date(Date.now() + h * 3_600_000);
 
 describe('POST /api/quickbooks/connect', () => {
