@@ -59,6 +59,7 @@ import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
 import { LocationLogoService } from './features/locations/location-logo.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
+import { subscribeSubscriptionLimits } from './features/subscriptions/subscription-limits.js';
 import { RolesService } from './features/roles/roles.service.js';
 import { UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
@@ -129,7 +130,8 @@ export function createContainer(
     outboundGuard: opts.outboundGuard,
   });
   const accounts = new AccountsService(db, events);
-  const locations = new LocationsService(db);
+  const locations = new LocationsService(db, events);
+  subscribeSubscriptionLimits(events);
   const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const mergeContext = new MergeContextService(db);
@@ -178,7 +180,7 @@ export function createContainer(
     quickbooks: new QuickbooksService(db, integrations, opts.providers, events),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers, opts.googleClient),
     providers: opts.providers,
-    users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }),
+    users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }, events),
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit),
     availability: new AvailabilityService(db),

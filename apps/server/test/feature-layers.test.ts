@@ -87,7 +87,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/locations/location-logo.service.ts → documents',
   'features/locations/locations.routes.ts → documents',
   'features/locations/locations.service.ts → integrations',
-  'features/locations/locations.service.ts → subscriptions',
   'features/patients/patients.service.ts → appointments',
   'features/patients/patients.service.ts → care',
   'features/patients/patients.service.ts → documents',
@@ -99,7 +98,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/templates/merge-context.service.ts → appointments',
   'features/users/users.service.ts → auth',
   'features/users/users.service.ts → communications',
-  'features/users/users.service.ts → subscriptions',
 ];
 
 /** Source files allowed over MAX_LINES until they are split by seam; never add to this list. */

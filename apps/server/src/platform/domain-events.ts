@@ -14,6 +14,10 @@ import type { Scope } from './tenant-repository.js';
 export interface DomainEvents {
   /** a new practice's account exists with its first location and owner; whatever it needs to start with is made in the same transaction */
   'account.created': { accountId: string; locationId: string; ownerId: string };
+  /** a location is about to be added to the account (the subscription's limit may refuse: 402) */
+  'location.adding': Record<string, never>;
+  /** a user is about to become active: a new active user, or one reactivated (userId) */
+  'user.activating': { userId: string | null };
   /** a client is about to be deleted for good: a feature keeping records of them refuses (409, what to do instead) */
   'client.deleting': { clientId: string };
   /** a patient is about to be deleted for good: a feature keeping records of them refuses */

@@ -8,7 +8,7 @@ import type { Scope } from '../../platform/tenant-repository.js';
 import type { LocationOwnership } from '../../platform/crud.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { integrationsRepository } from '../integrations/integrations.repository.js';
-import { assertCapacity } from '../subscriptions/subscription-limits.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { locationsRepository, speciesRepository, type LocationRow, type SpeciesRow } from './locations.repository.js';
 
 type LocationValues = z.output<typeof LocationInputSchema>;
@@ -59,7 +59,11 @@ export const locationOwnership: LocationOwnership = { check: assertLocation, fil
 
 export class LocationsService {
   // (the logo: location-logo.service.ts, which holds the storage)
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** tells 'location.adding' (the subscription's location limit) */
+    private readonly events: DomainEventBus,
+  ) {}
 
   async list(scope: Scope, opts: { onlyActive?: boolean }): Promise<Location[]> {
     const rows = await locationsRepository.listSorted(this.db, scope, opts);
@@ -88,7 +92,8 @@ export class LocationsService {
     }
     try {
       const row = await this.db.transaction(async (tx) => {
-        await assertCapacity(tx, scope, 'locations');
+        // In the account it is added to (a super administrator may add one to another account).
+        await this.events.publish(tx, { ...auth, accountId: scope.accountId }, 'location.adding', {});
         return locationsRepository.insert(tx, scope, input);
       });
       return toLocation(row, [], []);

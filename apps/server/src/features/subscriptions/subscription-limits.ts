@@ -1,16 +1,24 @@
-// Tier limits are enforced on the server, inside the writer's transaction: the account row is
-// locked first, so two concurrent creations cannot both slip under the limit.
+// Tier limits are enforced on the server, inside the writer's transaction ('location.adding',
+// 'user.activating'): the account row is locked first, so two concurrent creations cannot both
+// slip under the limit.
 import { MESSAGES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { notFound, paymentRequired } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { accountsRepository, tiersRepository } from '../accounts/accounts.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 
 export type LimitedResource = 'activeUsers' | 'locations';
 
-export async function assertCapacity(ex: Executor, scope: Scope, resource: LimitedResource): Promise<void> {
+/** The subscription's limits refuse (402) a location or an active user past the account's tier. */
+export function subscribeSubscriptionLimits(events: DomainEventBus): void {
+  events.on('location.adding', 'subscription limits', (tx, scope) => assertCapacity(tx, scope, 'locations'));
+  events.on('user.activating', 'subscription limits', (tx, scope) => assertCapacity(tx, scope, 'activeUsers'));
+}
+
+async function assertCapacity(ex: Executor, scope: Scope, resource: LimitedResource): Promise<void> {
   const account = await accountsRepository.lockById(ex, scope.accountId);
   if (!account) throw notFound();
   const tier = await tiersRepository.findByKey(ex, account.subscriptionTier);

@@ -1,4 +1,5 @@
 import { MESSAGES, PERMISSIONS, type Permission, type User } from '@willow/contracts';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { CreateUserInput, UpdateUserInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
@@ -18,7 +19,6 @@ import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
 import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
-import { assertCapacity } from '../subscriptions/subscription-limits.js';
 import { usersRepository, type UserWithLinks } from './users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from './users.table.js';
 
@@ -51,6 +51,8 @@ export class UsersService {
     private readonly db: Db,
     /** invitations: the product's mail and the base of its links (Providers.appUrl) */
     private readonly invitations: { mail: ProductMailer; appUrl: string },
+    /** tells 'user.activating' (the subscription's user limit) */
+    private readonly events: DomainEventBus,
   ) {}
 
   async list(scope: Scope, opts: { locationId?: string; includePermissions?: boolean }): Promise<User[]> {
@@ -114,7 +116,7 @@ export class UsersService {
     const id = await this.withEmailAttempt(scope, () =>
       this.db.transaction(async (tx) => {
         await this.assertLinks(tx, scope, input.roleIds, input.locationIds);
-        if (input.isActive) await assertCapacity(tx, scope, 'activeUsers');
+        if (input.isActive) await this.events.publish(tx, auth, 'user.activating', { userId: null });
         const row = await usersRepository.insert(tx, scope, {
           email: input.email,
           firstName: input.firstName,
@@ -217,7 +219,7 @@ export class UsersService {
       const existing = await usersRepository.findById(tx, auth, id);
       if (!existing) throw notFound();
       if (existing.isActive === isActive) return;
-      if (isActive) await assertCapacity(tx, auth, 'activeUsers');
+      if (isActive) await this.events.publish(tx, auth, 'user.activating', { userId: id });
       await usersRepository.update(tx, auth, id, { isActive });
       // A deactivated user is signed out everywhere, and their links and codes end.
       if (!isActive) {
