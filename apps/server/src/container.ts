@@ -32,7 +32,7 @@ import { ClientsService } from './features/clients/clients.service.js';
 import { CommunicationsService, inboundWebhookUrl, type RetryPolicy } from './features/communications/communications.service.js';
 import { ProductMailer, type ProductMailSettings } from './features/communications/product-mail.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
-import type { DocumentStorage } from './features/documents/document-storage.js';
+import type { DocumentStorage } from './platform/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { DocumentMailService } from './features/documents/document-mail.service.js';
 import { DocumentGenerationService } from './features/documents/document-generation.service.js';

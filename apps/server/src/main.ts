@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DiskStorage } from './features/documents/document-storage.js';
+import { DiskStorage } from './platform/document-storage.js';
 import { OutboxWorker } from './features/communications/outbox-worker.js';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
