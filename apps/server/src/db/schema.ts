@@ -22,5 +22,6 @@ export * from '../features/templates/templates.table.js';
 export * from '../features/forms/forms.table.js';
 export * from '../features/invoices/invoices.table.js';
 export * from '../features/payments/payments.table.js';
+export * from '../features/card-payments/card-payments.table.js';
 export * from '../features/price-calculator/price-calculator.table.js';
 export * from '../platform/idempotency.table.js';
