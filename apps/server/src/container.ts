@@ -19,8 +19,10 @@ import { signInTokensRepository } from './features/auth/sign-in-tokens.repositor
 import { LONGEST_RATE_WINDOW_MS } from './features/auth/rate-limits.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
+import { InvitationsService } from './features/auth/invitations.service.js';
 import { OnboardingService } from './features/auth/onboarding.service.js';
 import { SignInFlowsService } from './features/auth/sign-in-flows.service.js';
+import { UserSignInsService } from './features/auth/user-sign-ins.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
 import { GoogleSignInService, type GoogleClientSettings } from './features/auth/google-sign-in.service.js';
 import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
@@ -130,6 +132,7 @@ export function createContainer(
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
+  const invitations = new InvitationsService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl });
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers);
   const payments = new PaymentsService(db, audit);
   const invoices = new InvoicesService(db, audit);
@@ -174,7 +177,8 @@ export function createContainer(
     quickbooks: new QuickbooksService(db, integrations, opts.providers),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers, opts.googleClient),
     providers: opts.providers,
-    users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }),
+    invitations,
+    users: new UsersService(db, invitations, new UserSignInsService(db)),
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit),
     availability: new AvailabilityService(db),
