@@ -20,8 +20,10 @@ import { signInTokensRepository } from './features/auth/sign-in-tokens.repositor
 import { LONGEST_RATE_WINDOW_MS } from './features/auth/rate-limits.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { AuthService, LOGIN_LIMITS } from './features/auth/auth.service.js';
+import { InvitationsService } from './features/auth/invitations.service.js';
 import { OnboardingService } from './features/auth/onboarding.service.js';
 import { SignInFlowsService } from './features/auth/sign-in-flows.service.js';
+import { UserSignInsService } from './features/auth/user-sign-ins.service.js';
 import type { SessionCache } from './features/auth/session-cache.js';
 import { GoogleSignInService, type GoogleClientSettings } from './features/auth/google-sign-in.service.js';
 import { googleSignInRepository } from './features/auth/google-sign-in.repository.js';
@@ -33,7 +35,7 @@ import { ClientsService } from './features/clients/clients.service.js';
 import { CommunicationsService, inboundWebhookUrl, type RetryPolicy } from './features/communications/communications.service.js';
 import { ProductMailer, type ProductMailSettings } from './features/communications/product-mail.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
-import type { DocumentStorage } from './features/documents/document-storage.js';
+import type { DocumentStorage } from './platform/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
 import { DocumentMailService } from './features/documents/document-mail.service.js';
 import { DocumentGenerationService } from './features/documents/document-generation.service.js';
@@ -138,6 +140,7 @@ export function createContainer(
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
+  const invitations = new InvitationsService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl });
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers, events);
   const payments = new PaymentsService(db, audit, events);
   const invoices = new InvoicesService(db, audit);
@@ -180,7 +183,8 @@ export function createContainer(
     quickbooks: new QuickbooksService(db, integrations, opts.providers, events),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers, opts.googleClient),
     providers: opts.providers,
-    users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }, events),
+    invitations,
+    users: new UsersService(db, invitations, new UserSignInsService(db), events),
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit),
     availability: new AvailabilityService(db),

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DiskStorage } from './features/documents/document-storage.js';
+import { DiskStorage } from './platform/document-storage.js';
 import { outboxWorker } from './features/communications/outbox-worker.js';
 import { EVENTS_CHANNEL } from './platform/domain-events.repository.js';
 import { QueueWorker } from './platform/queue-worker.js';

@@ -84,8 +84,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/documents/document-generation.service.ts → appointments',
   'features/documents/document-generation.service.ts → templates',
   'features/invoices/invoices.repository.ts → payments',
-  'features/locations/location-logo.service.ts → documents',
-  'features/locations/locations.routes.ts → documents',
   'features/locations/locations.service.ts → integrations',
   'features/patients/patients.service.ts → appointments',
   'features/patients/patients.service.ts → care',
@@ -96,8 +94,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/services/services.service.ts → appointments',
   'features/services/services.service.ts → schedule',
   'features/templates/merge-context.service.ts → appointments',
-  'features/users/users.service.ts → auth',
-  'features/users/users.service.ts → communications',
 ];
 
 /** Source files allowed over MAX_LINES until they are split by seam; never add to this list. */

@@ -10,7 +10,7 @@ import { inject as vitestInject } from 'vitest';
 import { buildPath, type Operation, type Permission } from '@willow/contracts';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { DiskStorage } from '../src/features/documents/document-storage.js';
+import { DiskStorage } from '../src/platform/document-storage.js';
 import { locationsRepository, speciesRepository } from '../src/features/locations/locations.repository.js';
 import { rolesRepository, systemRolesRepository } from '../src/features/roles/roles.repository.js';
 import { SUPER_ADMINISTRATOR } from '../src/features/roles/roles.service.js';

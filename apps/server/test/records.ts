@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as api from '@willow/contracts';
-import type { DocumentStorage } from '../src/features/documents/document-storage.js';
+import type { DocumentStorage } from '../src/platform/document-storage.js';
 import { documents } from '../src/features/documents/documents.table.js';
 import { locationsRepository, speciesRepository } from '../src/features/locations/locations.repository.js';
 import type { Client, TestAccount, TestContext } from './harness.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getUserPermissions, logout, roleOps, toggleUserActivation } from '@willow/contracts';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { DiskStorage } from '../src/features/documents/document-storage.js';
+import { DiskStorage } from '../src/platform/document-storage.js';
 import { call, createAccount, createTestApp, createUser, ENCRYPTION_KEY, JWT_SECRET, type Client, type TestAccount, type TestContext } from './harness.js';
 
 let ctx: TestContext;

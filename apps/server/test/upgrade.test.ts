@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { buildApp } from '../src/app.js';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js';
-import { DiskStorage } from '../src/features/documents/document-storage.js';
+import { DiskStorage } from '../src/platform/document-storage.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { TokenSigner } from '../src/platform/tokens.js';
 import { call, clientWithCookie, ENCRYPTION_KEY, JWT_SECRET, loginRequest, TEST_PASSWORD, type TestContext } from './harness.js';

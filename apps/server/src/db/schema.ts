@@ -1,4 +1,5 @@
-// Every table of the product, for Drizzle and drizzle-kit. Each feature owns its *.table.ts.
+// Every table of the product, for Drizzle and drizzle-kit. Each feature owns its *.table.ts, and
+// platform/ the tables of what it keeps for every feature (the idempotency keys).
 export * from '../features/accounts/accounts.table.js';
 export * from '../features/locations/locations.table.js';
 export * from '../features/users/users.table.js';
@@ -21,5 +22,7 @@ export * from '../features/templates/templates.table.js';
 export * from '../features/forms/forms.table.js';
 export * from '../features/invoices/invoices.table.js';
 export * from '../features/payments/payments.table.js';
+export * from '../features/card-payments/card-payments.table.js';
 export * from '../features/price-calculator/price-calculator.table.js';
 export * from '../platform/domain-events.table.js';
+export * from '../platform/idempotency.table.js';

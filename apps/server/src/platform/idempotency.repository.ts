@@ -1,7 +1,7 @@
 // Security-critical: the keys of money-creating requests (docs/decisions/0115), scoped by account.
 import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { idempotencyKeys } from '../features/payments/payments.table.js';
+import { idempotencyKeys } from './idempotency.table.js';
 import { acrossAccounts, scopedTable, type Scope } from './tenant-repository.js';
 
 const keys = scopedTable(idempotencyKeys);

@@ -48,4 +48,8 @@ export function authRoutes(r: Router, c: Container) {
   r.publicRoute(api.startOnboarding, ({ body, req }) => c.onboarding.start(body.data.email, requester(req)));
   r.publicRoute(api.completeOnboarding, async ({ body, req, reply }) => signedIn(req, reply, await c.onboarding.complete(body.data, requester(req))));
   r.publicRoute(api.acceptInvitation, async ({ body, req, reply }) => signedIn(req, reply, await c.onboarding.acceptInvitation(body.data, requester(req))));
+  r.route(api.resendInvitation, async ({ auth, params }) => {
+    await c.invitations.resend(auth, params.id);
+    return { ok: true as const };
+  });
 }

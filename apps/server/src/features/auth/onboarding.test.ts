@@ -16,7 +16,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
-import { ALREADY_SIGNED_UP } from '../users/users.service.js';
+import { ALREADY_SIGNED_UP } from './invitations.service.js';
 import { ONBOARDING_EMAIL_TAKEN } from './onboarding.service.js';
 import { APP_URL, cookieOf, expireTokens, freshIp, lastMailTo, mailTo, post, TEST_MAIL, tokenIn } from './sign-in.fixtures.js';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
-import { cardPaymentRequests } from '../payments/payments.table.js';
+import { cardPaymentRequests } from './card-payments.table.js';
 
 const requests = tenantRepository(cardPaymentRequests);
 export type CardPaymentRequestRow = typeof cardPaymentRequests.$inferSelect;

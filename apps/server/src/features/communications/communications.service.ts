@@ -19,7 +19,7 @@ import { locationsRepository } from '../locations/locations.repository.js';
 import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { documentsRepository } from '../documents/documents.repository.js';
-import { readStored, type DocumentStorage } from '../documents/document-storage.js';
+import { readStored, type DocumentStorage } from '../../platform/document-storage.js';
 import { communicationsRepository, productMessagesRepository, type OutboxRow, type ProductMessageRow, type Settlement } from './communications.repository.js';
 import type { QueueJob as OutboxJob, QueueSource as OutboxSource } from '../../platform/queue-worker.js';
 import { ProductMailer } from './product-mail.js';

@@ -5,7 +5,7 @@ import type { Container } from '../../container.js';
 import { HttpError } from '../../platform/errors.js';
 import type { Router } from '../../platform/router.js';
 import { formatIssue } from '../../platform/validation.js';
-import { readUploadBody } from './upload-body.js';
+import { readUploadBody } from '../../platform/upload-body.js';
 
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {

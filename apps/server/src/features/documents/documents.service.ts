@@ -13,8 +13,8 @@ import { clientsRepository } from '../clients/clients.repository.js';
 import { contactsRepository } from '../contacts/contacts.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { usersRepository } from '../users/users.repository.js';
-import { sniffContentType, type DocumentStorage } from './document-storage.js';
-import type { UploadFile } from './upload-body.js';
+import { sniffContentType, type DocumentStorage } from '../../platform/document-storage.js';
+import type { UploadFile } from '../../platform/upload-body.js';
 import { documentsRepository, type DocumentRow } from './documents.repository.js';
 
 export const documentNotFound = () => new HttpError(404, DOCUMENT_MESSAGES.notFound);

@@ -11,7 +11,7 @@ import { renderPdf } from '../../platform/pdf-renderer.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { ClientRow } from '../clients/clients.repository.js';
-import type { DocumentStorage } from '../documents/document-storage.js';
+import type { DocumentStorage } from '../../platform/document-storage.js';
 import { safeFileName } from '../documents/documents.service.js';
 import { documentsRepository, type DocumentRow } from '../documents/documents.repository.js';
 import type { LocationLogoService } from '../locations/location-logo.service.js';

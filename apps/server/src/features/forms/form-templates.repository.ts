@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { tenantRepository, type ListOptions } from '../../platform/tenant-repository.js';
-import { formTemplates } from '../templates/templates.table.js';
+import { formTemplates } from './forms.table.js';
 
 export const formTemplatesRepository = tenantRepository(formTemplates);
 export type FormTemplateRow = typeof formTemplates.$inferSelect;

@@ -6,7 +6,7 @@ import { HttpError, badRequest } from '../../platform/errors.js';
 import { checkTemplate, describeProblem, limitProblem } from '../../platform/template-engine.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationOwnership } from '../locations/locations.service.js';
-import type { formTemplates } from '../templates/templates.table.js';
+import type { formTemplates } from './forms.table.js';
 import { canonicalJson } from './form-version.js';
 import { formRequestsRepository } from './forms.repository.js';
 import { formTemplateListOptions, formTemplatesRepository, type FormTemplateRow } from './form-templates.repository.js';

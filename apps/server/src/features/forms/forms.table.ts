@@ -5,8 +5,28 @@ import { documents } from '../documents/documents.table.js';
 import { estimates } from '../invoices/invoices.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { patients } from '../patients/patients.table.js';
-import { formTemplates } from '../templates/templates.table.js';
+import { templateColumns, templateIndexes } from '../templates/templates.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
+
+/**
+ * A form template (one of the seven kinds of template, kept here with the forms it makes): its
+ * fields stored with their JSON Schema and UI schema; a change of fields is a new version, which
+ * each submission records.
+ */
+export const formTemplates = pgTable(
+  'form_templates',
+  {
+    ...templateColumns(),
+    description: text(),
+    purpose: text().notNull().default('general'),
+    fields: jsonb().$type<unknown[]>().notNull(),
+    schema: jsonb().$type<Record<string, unknown>>().notNull(),
+    uiSchema: jsonb().$type<Record<string, unknown>>().notNull(),
+    version: integer().notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => templateIndexes('form_templates', t),
+);
 
 /**
  * A form sent to a client (a link by email or SMS) or opened on a clinic device. The public link

@@ -12,8 +12,8 @@ import type { AuthContext } from '../../platform/access.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
 import { printableImage } from '../../platform/pdf-renderer.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { readStored, sniffContentType, type DocumentStorage } from '../documents/document-storage.js';
-import type { UploadFile } from '../documents/upload-body.js';
+import { readStored, sniffContentType, type DocumentStorage } from '../../platform/document-storage.js';
+import type { UploadFile } from '../../platform/upload-body.js';
 import { locationsRepository } from './locations.repository.js';
 import type { LocationsService } from './locations.service.js';
 

@@ -2,7 +2,7 @@ import * as api from '@willow/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Container } from '../../container.js';
 import type { Router } from '../../platform/router.js';
-import { readUploadBody } from '../documents/upload-body.js';
+import { readUploadBody } from '../../platform/upload-body.js';
 
 export function locationsRoutes(r: Router, c: Container) {
   r.route(api.listSpecies, () => c.locations.species());

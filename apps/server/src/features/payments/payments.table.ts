@@ -1,10 +1,10 @@
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { clients } from '../clients/clients.table.js';
 import { estimates, invoices } from '../invoices/invoices.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { users } from '../users/users.table.js';
-import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
+import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 const cents = () => bigint({ mode: 'number' });
 
@@ -88,63 +88,4 @@ export const paymentAllocations = pgTable(
     index().on(t.accountId, t.estimateId),
     check('payment_allocations_target', sql`(${t.invoiceId} is null) <> (${t.estimateId} is null)`),
   ],
-);
-
-/**
- * A card payment asked of a client through the location's Stripe integration: a Checkout Session
- * whose link is sent by email or SMS, or opened on screen (a deposit before a home visit, a balance).
- */
-export const cardPaymentRequests = pgTable(
-  'card_payment_requests',
-  {
-    ...tenantKey(),
-    locationId: locationRef(),
-    clientId: uuid().notNull(),
-    invoiceId: uuid(),
-    estimateId: uuid(),
-    /** deposit or balance */
-    purpose: text().notNull(),
-    amount: cents().notNull(),
-    currency: text().notNull(),
-    stripeSessionId: text(),
-    url: text(),
-    /** open, paid, expired, cancelled */
-    status: text().notNull().default('open'),
-    /** email, sms or screen */
-    channel: text().notNull(),
-    paymentId: uuid(),
-    expiresAt: timestamp({ withTimezone: true }),
-    createdById: uuid(),
-    ...timestamps(),
-  },
-  (t) => [
-    tenantPrimaryKey(t),
-    locationReference('card_payment_requests', t),
-    tenantReference('card_payment_requests', t, t.clientId, clients, 'cascade'),
-    tenantReference('card_payment_requests', t, t.invoiceId, invoices),
-    tenantReference('card_payment_requests', t, t.estimateId, estimates),
-    tenantReference('card_payment_requests', t, t.paymentId, payments),
-    uniqueIndex('card_payment_requests_session_unique').on(t.accountId, t.stripeSessionId),
-    index().on(t.accountId, t.clientId),
-  ],
-);
-
-/**
- * Answers of money-creating POSTs sent with an Idempotency-Key header: the same key and body again
- * answers what the first answered, without a second payment; the same key with another body is refused.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    accountId: accountColumn(),
-    /** the operation's method and path pattern, e.g. POST /api/payment */
-    route: text().notNull(),
-    key: text().notNull(),
-    requestHash: text().notNull(),
-    /** null while the first request is still running */
-    status: integer(),
-    response: jsonb(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.accountId, t.route, t.key] }), index().on(t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { addOns } from '../add-ons/add-ons.table.js';
 import { services } from '../services/services.table.js';
@@ -7,12 +7,13 @@ import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../
 // One table per kind: each kind's columns are typed and its own, and an id of one kind is never
 // found at another kind's path. Every body is a LiquidJS template (docs/decisions/0094).
 
-const templateColumns = () => ({
+/** The columns every kind of template has, the forms feature's form templates too. */
+export const templateColumns = () => ({
   ...tenantKey(),
   locationId: locationRef(),
   name: text().notNull(),
 });
-const templateIndexes = (table: string, t: { id: PgColumn; accountId: PgColumn; locationId: PgColumn; name: PgColumn }) => [
+export const templateIndexes = (table: string, t: { id: PgColumn; accountId: PgColumn; locationId: PgColumn; name: PgColumn }) => [
   tenantPrimaryKey(t),
   locationReference(table, t),
   index().on(t.accountId, t.locationId, t.name),
@@ -55,21 +56,6 @@ export const documentTemplates = pgTable(
   'document_templates',
   { ...templateColumns(), body: text().notNull(), pdfTemplateId: uuid(), ...timestamps() },
   (t) => [...templateIndexes('document_templates', t), tenantReference('document_templates', t, t.pdfTemplateId, pdfTemplates)],
-);
-
-export const formTemplates = pgTable(
-  'form_templates',
-  {
-    ...templateColumns(),
-    description: text(),
-    purpose: text().notNull().default('general'),
-    fields: jsonb().$type<unknown[]>().notNull(),
-    schema: jsonb().$type<Record<string, unknown>>().notNull(),
-    uiSchema: jsonb().$type<Record<string, unknown>>().notNull(),
-    version: integer().notNull().default(1),
-    ...timestamps(),
-  },
-  (t) => templateIndexes('form_templates', t),
 );
 
 export const invoiceTemplates = pgTable(

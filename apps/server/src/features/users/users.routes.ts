@@ -11,9 +11,5 @@ export function usersRoutes(r: Router, c: Container) {
     await c.users.remove(auth, params.id);
     return { ok: true as const };
   });
-  r.route(api.resendInvitation, async ({ auth, params }) => {
-    await c.users.resendInvitation(auth, params.id);
-    return { ok: true as const };
-  });
   r.route(api.toggleUserActivation, ({ auth, params, body }) => c.users.setActive(auth, params.id, body.data.isActive));
 }

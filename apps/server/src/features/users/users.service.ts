@@ -9,14 +9,6 @@ import { assertFiltersVisible } from '../../platform/list-filters.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { takeAttempt } from '../auth/attempt-limits.js';
-import { authRepository } from '../auth/auth.repository.js';
-import { takeRate } from '../auth/rate-limits.js';
-import { invitationEmail } from '../auth/sign-in-emails.js';
-import { PASSWORD_SET_ENDS, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
-import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
-import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { usersRepository, type UserWithLinks } from './users.repository.js';
@@ -43,14 +35,39 @@ export async function assertStaff(ex: Executor, scope: Scope, userId: string | n
   if (userId && !(await usersRepository.findById(ex, scope, userId))) throw badRequest(`${field}: unknown user`);
 }
 
-/** Resending an invitation to a user who has set their password already. */
-export const ALREADY_SIGNED_UP = 'This user has already set a password: there is no invitation to send.';
+/**
+ * Invitations are sign-in links, kept by sign-in above this feature (features/auth/invitations.service.ts);
+ * the container hands them in.
+ */
+export interface UserInvitations {
+  /** Before anything is written: 503 when the product cannot send email, 429 when the address has had too many. */
+  assertCanInvite(email: string): Promise<void>;
+  /** Issues an invitation link and queues its email, in the caller's transaction. */
+  invite(tx: Executor, auth: AuthContext, user: { id: string; email: string }): Promise<void>;
+}
+
+/**
+ * What a change to a user ends of their sign-ins, and the limit on refused addresses: kept by
+ * sign-in above this feature (features/auth/user-sign-ins.service.ts); the container hands it in.
+ */
+export interface UserSignIns {
+  /** One attempt at an address the account could not be given (ATTEMPT_LIMITS.userEmail); it counts unless forgotten. */
+  takeEmailAttempt(scope: Scope): Promise<{ forget(): Promise<void> }>;
+  /** An administrator set the password: signed out everywhere, and the links and codes that sign in without it end. */
+  passwordSet(tx: Executor, scope: Scope, userId: string): Promise<void>;
+  /** Links and codes sent to the old address stop working with it. */
+  emailChanged(tx: Executor, userId: string): Promise<void>;
+  /** Signed out everywhere, and every link and code ends. */
+  deactivated(tx: Executor, scope: Scope, userId: string): Promise<void>;
+  /** Every link and code ends with the user. */
+  removed(tx: Executor, userId: string): Promise<void>;
+}
 
 export class UsersService {
   constructor(
     private readonly db: Db,
-    /** invitations: the product's mail and the base of its links (Providers.appUrl) */
-    private readonly invitations: { mail: ProductMailer; appUrl: string },
+    private readonly invitations: UserInvitations,
+    private readonly signIns: UserSignIns,
     /** tells 'user.activating' (the subscription's user limit) */
     private readonly events: DomainEventBus,
   ) {}
@@ -88,7 +105,7 @@ export class UsersService {
    * staff (docs/decisions/0051).
    */
   private async withEmailAttempt<T>(scope: Scope, save: () => Promise<T>): Promise<T> {
-    const attempt = await takeAttempt(this.db, scope, 'userEmail', scope.accountId);
+    const attempt = await this.signIns.takeEmailAttempt(scope);
     try {
       const saved = await save();
       await attempt.forget();
@@ -108,10 +125,7 @@ export class UsersService {
   async create(auth: AuthContext, input: CreateValues): Promise<User> {
     const scope: Scope = auth;
     if (input.password) assertNewPassword('password', input.password, input);
-    else {
-      if (!this.invitations.mail.configured) throw new EmailNotSetUpError();
-      await takeRate(this.db, [{ limit: 'emailPerAddress', key: input.email }]);
-    }
+    else await this.invitations.assertCanInvite(input.email);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const id = await this.withEmailAttempt(scope, () =>
       this.db.transaction(async (tx) => {
@@ -127,42 +141,11 @@ export class UsersService {
         });
         await usersRepository.setRoles(tx, scope, row.id, [...new Set(input.roleIds)]);
         await usersRepository.setLocations(tx, scope, row.id, [...new Set(input.locationIds)]);
-        if (!passwordHash) await this.invite(tx, auth, row);
+        if (!passwordHash) await this.invitations.invite(tx, auth, row);
         return row.id;
       }),
     );
     return this.get(scope, id);
-  }
-
-  /** Issues an invitation link and queues its email, in the caller's transaction. */
-  private async invite(tx: Executor, auth: AuthContext, user: { id: string; email: string }): Promise<void> {
-    const token = await signInTokens.issueLink(tx, 'emailLogin', { email: user.email, accountId: auth.accountId, userId: user.id });
-    const account = await accountsRepository.findById(tx, auth.accountId);
-    const inviter = await usersRepository.findSignedIn(tx, auth);
-    await this.invitations.mail.queue(
-      tx,
-      invitationEmail(user.email, {
-        practice: account?.name ?? 'your practice',
-        inviter: inviter ? `${inviter.firstName} ${inviter.lastName}` : null,
-        link: linkUrl(this.invitations.appUrl, 'emailLogin', token),
-      }),
-    );
-  }
-
-  /** A new invitation link for a user who has not set a password yet; the earlier one stops working. */
-  async resendInvitation(auth: AuthContext, id: string): Promise<void> {
-    const user = await usersRepository.findById(this.db, auth, id);
-    if (!user) throw notFound();
-    if (user.passwordHash) throw badRequest(ALREADY_SIGNED_UP);
-    if (!this.invitations.mail.configured) throw new EmailNotSetUpError();
-    await takeRate(this.db, [{ limit: 'emailPerAddress', key: user.email.toLowerCase() }]);
-    await this.db.transaction(async (tx) => {
-      const current = await usersRepository.findById(tx, auth, id, { lock: 'update' });
-      if (!current) throw notFound();
-      if (current.passwordHash) throw badRequest(ALREADY_SIGNED_UP);
-      await signInTokens.endForUser(tx, id, ['emailLogin']);
-      await this.invite(tx, auth, current);
-    });
   }
 
   async update(scope: Scope, id: string, input: UpdateValues): Promise<User> {
@@ -190,12 +173,9 @@ export class UsersService {
         if (input.locationIds) await usersRepository.setLocations(tx, scope, id, [...new Set(input.locationIds)]);
         // A password set by an administrator signs the user out everywhere and ends the links and
         // codes that would sign them in without it.
-        if (passwordHash) {
-          await authRepository.revokeUserSessions(tx, { accountId: scope.accountId, userId: id });
-          await signInTokens.endForUser(tx, id, PASSWORD_SET_ENDS);
-        }
+        if (passwordHash) await this.signIns.passwordSet(tx, scope, id);
         // Links and codes sent to the old address stop working with it.
-        if (input.email !== undefined && input.email !== existing.email.toLowerCase()) await signInTokens.endForUser(tx, id, USER_TOKEN_KINDS);
+        if (input.email !== undefined && input.email !== existing.email.toLowerCase()) await this.signIns.emailChanged(tx, id);
       });
     const changesEmail = input.email !== undefined && input.email !== current.email.toLowerCase();
     await (changesEmail ? this.withEmailAttempt(scope, save) : save());
@@ -207,7 +187,7 @@ export class UsersService {
     // The user's optional references (providers, prescribers, authors) are cleared in the same transaction.
     const removed = await this.db.transaction(async (tx) => {
       const gone = await usersRepository.remove(tx, auth, id);
-      if (gone) await signInTokens.endForUser(tx, id, USER_TOKEN_KINDS);
+      if (gone) await this.signIns.removed(tx, id);
       return gone;
     });
     if (!removed) throw notFound();
@@ -222,10 +202,7 @@ export class UsersService {
       if (isActive) await this.events.publish(tx, auth, 'user.activating', { userId: id });
       await usersRepository.update(tx, auth, id, { isActive });
       // A deactivated user is signed out everywhere, and their links and codes end.
-      if (!isActive) {
-        await authRepository.revokeUserSessions(tx, { accountId: auth.accountId, userId: id });
-        await signInTokens.endForUser(tx, id, USER_TOKEN_KINDS);
-      }
+      if (!isActive) await this.signIns.deactivated(tx, auth, id);
     });
     return this.get(auth, id);
   }

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { DOCUMENT_MESSAGES } from '@willow/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { badRequest, HttpError } from '../../platform/errors.js';
+import { badRequest, HttpError } from './errors.js';
 
 export interface UploadFile {
   filename: string;
