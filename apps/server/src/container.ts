@@ -59,7 +59,7 @@ import { LocationsService } from './features/locations/locations.service.js';
 import { LocationLogoService } from './features/locations/location-logo.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
 import { RolesService } from './features/roles/roles.service.js';
-import { UsersService } from './features/users/users.service.js';
+import { actorName, UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
 import { AvailabilityService } from './features/services/availability.service.js';
 import { ServiceCatalogService } from './features/services/services.service.js';
@@ -113,7 +113,7 @@ export function createContainer(
     outboundGuard: OutboundGuard;
   },
 ) {
-  const audit = new AuditService(db);
+  const audit = new AuditService(db, actorName);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, integrationAddresses(opts.providers.publicUrl));
   const communications = new CommunicationsService(db, {
     integrations,

@@ -106,7 +106,10 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
     protected readonly db: Db,
     protected readonly audit: AuditService,
     protected readonly def: CrudDefinition<T, E, C, U, Q, L, I, X>,
-  ) {}
+  ) {
+    // Every entity the kit serves keeps history, so each registers itself: there is no list to forget.
+    audit.registerRecord(def.entityType, def.repository);
+  }
 
   /**
    * The list: an array, or `{items, total}` for a paged entity. A paged list is two statements

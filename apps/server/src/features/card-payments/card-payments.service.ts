@@ -108,6 +108,7 @@ export class CardPaymentsService {
       providers: Providers;
     },
   ) {
+    deps.audit.registerRecord('cardPaymentRequest', cardPaymentRequestsRepository);
     deps.stripeWebhooks.onEvent(this.onStripeEvent);
     deps.payments.useCardRefunder(this.refundAtStripe);
   }

@@ -107,7 +107,11 @@ export class FormRequestsService {
       pdf: FormSubmissionPdf;
       appUrl: string;
     },
-  ) {}
+  ) {
+    // A submission's history starts here, at the public form; the staff's side of it is the CRUD kit's.
+    deps.audit.registerRecord('formRequest', formRequestsRepository);
+    deps.audit.registerRecord('formSubmission', formSubmissionsRepository);
+  }
 
   // --- staff: sending a form, and what was sent ------------------------------------------------
 

@@ -89,7 +89,10 @@ export class PaymentsService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    // Refunds are payment rows too (kind 'refund'): one type, one lookup.
+    audit.registerRecord('payment', paymentsRepository);
+  }
 
   /** Card payments make refunds at Stripe; they register how here (they depend on payments, not the reverse). */
   useCardRefunder(refunder: CardRefunder): void {
