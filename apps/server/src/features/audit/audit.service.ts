@@ -81,7 +81,8 @@ export class AuditService {
   /**
    * History of a change, by the signed-in user or by no one (a public form), in the caller's
    * transaction, so history and change commit together. A type nobody registered is refused: its
-   * history could be written but never read (404), and the first test that writes it says so.
+   * records could not be looked up (one without history would answer 404), and the first test that
+   * writes it says so.
    */
   async record(ex: Executor, auth: Caller, entries: AuditEntry[]): Promise<void> {
     const unknown = entries.find((e) => !this.records.has(e.entityType));
