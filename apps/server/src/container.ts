@@ -63,7 +63,7 @@ import { LocationLogoService } from './features/locations/location-logo.service.
 import { ProfileService } from './features/profile/profile.service.js';
 import { subscribeSubscriptionLimits } from './features/subscriptions/subscription-limits.js';
 import { RolesService } from './features/roles/roles.service.js';
-import { UsersService } from './features/users/users.service.js';
+import { actorName, UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
 import { AvailabilityService } from './features/services/availability.service.js';
 import { ServiceCatalogService } from './features/services/services.service.js';
@@ -121,7 +121,7 @@ export function createContainer(
 ) {
   // How features react to each other: built first, handed to every service that publishes or subscribes.
   const events = new DomainEventBus(db, opts.eventDelivery);
-  const audit = new AuditService(db);
+  const audit = new AuditService(db, actorName);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, events, integrationAddresses(opts.providers.publicUrl));
   const communications = new CommunicationsService(db, {
     integrations,

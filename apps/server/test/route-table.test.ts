@@ -2,13 +2,21 @@
 // refuses a user without the permission before doing any work, and each route that takes an id
 // answers 404 to another account's user for this account's ids, in its path and, walked from its
 // contract, in its query and body.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import type { Operation } from '@willow/contracts';
 import type { z } from 'zod';
-import { cardPaymentRequestsRepository } from '../src/features/card-payments/card-payments.repository.js';
+import { makeAddOnCategory } from '../src/features/add-ons/add-ons.route-fixtures.js';
+import { makeAppointment } from '../src/features/appointments/appointments.route-fixtures.js';
+import { makeClient } from '../src/features/clients/clients.route-fixtures.js';
+import { makeContact } from '../src/features/contacts/contacts.route-fixtures.js';
+import { FORM_FIELDS, makeFormSubmission, makeFormTemplate } from '../src/features/forms/forms.route-fixtures.js';
+import { makeEstimate, makeInvoice, makeTaxCode } from '../src/features/invoices/invoices.route-fixtures.js';
+import { makePayment, makePaymentType } from '../src/features/payments/payments.route-fixtures.js';
+import { makeService } from '../src/features/services/services.route-fixtures.js';
+import { makeTemplate, templateBody, templateFields, type TemplateOpsKind } from '../src/features/templates/templates.route-fixtures.js';
 import { fastifyPath } from '../src/platform/router.js';
+import { collectRouteFixtures, unique } from './route-fixtures.js';
 import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe.js';
 import {
   anonymous,
@@ -51,168 +59,13 @@ afterAll(async () => {
 });
 
 /**
- * For each path with {id}: an entity of `home` to aim at. A new route with an id must add its
- * fixture here, or this test fails.
+ * For each path with {id}: an entity of `home` to aim at, from its feature's
+ * `<x>.route-fixtures.ts` (test/route-fixtures.ts). A new route with an id must add its fixture
+ * in its feature's folder, or this test fails.
  */
-const fixtures: Record<string, (t: TestAccount) => Promise<string>> = {
-  '/api/location/{id}': async (t) => t.locationId,
-  '/api/location/{id}/logo': async (t) => t.locationId,
-  '/api/documentTemplate/{id}/generate': (t) => makeTemplate(t, 'document'),
-  '/api/integrations/{id}': (t) => makeIntegration(t),
-  '/api/integrations/{id}/test': (t) => makeIntegration(t),
-  '/api/user/{id}': async (t) => {
-    const u = await createUser(ctx, t);
-    return u.userId;
-  },
-  '/api/user/{id}/toggleActivation': async (t) => (await createUser(ctx, t)).userId,
-  '/api/user/{id}/invite': async (t) => (await createUser(ctx, t)).userId,
-  '/api/role/{id}': async (t) => t.roles['Front Desk']!,
-  '/api/account/{id}': async (t) => t.accountId,
-  '/api/client/{id}': (t) => makeClient(t),
-  '/api/client/{id}/archive': (t) => makeClient(t),
-  '/api/client/{id}/restore': (t) => makeClient(t),
-  '/api/patient/{id}': (t) => makePatient(t),
-  '/api/patient/{id}/deceased': (t) => makePatient(t),
-  '/api/patient/{id}/archive': (t) => makePatient(t),
-  '/api/patient/{id}/restore': (t) => makePatient(t),
-  '/api/prescription/{id}': async (t) => {
-    const res = await t.admin.call(api.prescriptionOps.create, {
-      body: {
-        data: {
-          patientId: await makePatient(t),
-          drug: 'Meloxicam',
-          dose: '1.5 mg/ml',
-          frequency: 'daily',
-          quantity: '10 ml',
-          prescribedOn: '2026-11-01',
-        },
-      },
-    });
-    return res.json().id;
-  },
-  '/api/vaccination/{id}': async (t) => {
-    const res = await t.admin.call(api.vaccinationOps.create, {
-      body: { data: { patientId: await makePatient(t), vaccine: 'Rabies', givenOn: '2026-11-01' } },
-    });
-    return res.json().id;
-  },
-  '/api/contact/{id}': (t) => makeContact(t),
-  '/api/contact/merge/{id}/undo': async (t) => {
-    const res = await t.admin.call(api.mergeContacts, { body: { data: { survivorId: await makeContact(t), mergedIds: [await makeContact(t)] } } });
-    return res.json().merge.id;
-  },
-  '/api/document/{id}': async (t) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
-  '/api/document/{id}/download': async (t) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
-  '/api/appointment/{id}': (t) => makeAppointment(t),
-  '/api/appointment/{id}/cancel': (t) => makeAppointment(t),
-  '/api/appointment/{id}/correct': async (t) => {
-    const id = await makeAppointment(t);
-    await t.admin.call(api.cancelAppointment, { params: { id }, body: { data: { reason: 'Owner called' } } });
-    return id;
-  },
-  '/api/appointmentAddOn/{id}': async (t) => {
-    const category = (await t.admin.call(api.addOnCategoryOps.create, { body: { data: { locationId: t.locationId, name: 'Memorials' } } })).json();
-    const addOn = (await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: category.id, name: 'Urn', price: 90 } } })).json();
-    const res = await t.admin.call(api.createAppointmentAddOn, { body: { data: { appointmentId: await makeAppointment(t), addOnId: addOn.id } } });
-    return res.json().id;
-  },
-  '/api/service/{id}': (t) => makeService(t),
-  '/api/emailTemplate/{id}': (t) => makeTemplate(t, 'email'),
-  '/api/smsTemplate/{id}': (t) => makeTemplate(t, 'sms'),
-  '/api/noteTemplate/{id}': (t) => makeTemplate(t, 'note'),
-  '/api/pdfTemplate/{id}': (t) => makeTemplate(t, 'pdf'),
-  '/api/documentTemplate/{id}': (t) => makeTemplate(t, 'document'),
-  '/api/invoiceTemplate/{id}': (t) => makeTemplate(t, 'invoice'),
-  '/api/user/{id}/updateAvailability': async (t) => (await createUser(ctx, t)).userId,
-  '/api/user/{id}/availability': async (t) => (await createUser(ctx, t)).userId,
-  '/api/scheduleSlot/{id}': async (t) => {
-    const res = await t.admin.call(api.createScheduleSlot, {
-      body: { data: { locationId: t.locationId, startAt: '2026-11-02T14:00:00Z', endAt: '2026-11-02T15:00:00Z' } },
-    });
-    return res.json()[0].id;
-  },
-  '/api/scheduleNote/{id}': async (t) => {
-    const res = await t.admin.call(api.scheduleNoteOps.create, { body: { data: { locationId: t.locationId, date: '2026-11-02', text: 'Closed' } } });
-    return res.json().id;
-  },
-  '/api/addOnCategory/{id}': (t) => makeAddOnCategory(t),
-  '/api/formTemplate/{id}': (t) => makeFormTemplate(t),
-  '/api/formSubmission/{id}': (t) => makeFormSubmission(t),
-  '/api/taxCode/{id}': (t) => makeTaxCode(t),
-  '/api/invoice/{id}': (t) => makeInvoice(t),
-  '/api/invoice/{id}/finalise': (t) => makeInvoice(t),
-  '/api/invoice/{id}/void': (t) => makeInvoice(t, { finalise: true }),
-  '/api/invoice/{id}/creditNote': (t) => makeInvoice(t, { finalise: true }),
-  '/api/invoice/{id}/email': (t) => makeInvoice(t),
-  '/api/invoice/{id}/pdf': (t) => makeInvoice(t),
-  '/api/estimate/{id}': (t) => makeEstimate(t),
-  '/api/estimate/{id}/approve': (t) => makeEstimate(t),
-  '/api/estimate/{id}/decline': (t) => makeEstimate(t),
-  '/api/estimate/{id}/invoice': (t) => makeEstimate(t),
-  '/api/addOn/{id}': async (t) => {
-    const res = await t.admin.call(api.addOnOps.create, { body: { data: { categoryId: await makeAddOnCategory(t), name: 'Paw print', price: 25 } } });
-    return res.json().id;
-  },
-  '/api/priceBand/{id}': (t) => makePriceBand(t),
-  '/api/paymentType/{id}': (t) => makePaymentType(t),
-  '/api/payment/{id}': (t) => makePayment(t),
-  '/api/payment/{id}/refund': (t) => makePayment(t),
-  // Written directly (asking one talks to Stripe, which is not under test here): an open deposit request.
-  '/api/cardPaymentRequest/{id}/cancel': async (t) => {
-    const row = await cardPaymentRequestsRepository.insert(ctx.database.db, t, {
-      locationId: t.locationId,
-      clientId: await makeClient(t),
-      purpose: 'deposit',
-      amount: 5_000,
-      currency: 'USD',
-      stripeSessionId: `cs_test_${randomUUID()}`,
-      url: 'https://checkout.stripe.test/pay',
-      channel: 'screen',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    return row.id;
-  },
-};
+const fixtures = await collectRouteFixtures();
 
-/** A band of its own weights each time, so fixtures at one location never overlap. */
-let bandFrom = 0;
-async function makePriceBand(t: TestAccount): Promise<string> {
-  const minGrams = (bandFrom += 1000);
-  const res = await t.admin.call(api.priceBandOps.create, {
-    body: { data: { locationId: t.locationId, cremationType: 'communal', minGrams, maxGrams: minGrams + 1000, price: 9000 } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
 
-const FORM_FIELDS = [{ key: 'name', type: 'text', label: 'Your name', required: true }];
-async function makeTaxCode(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.taxCodeOps.create!, { body: { data: { locationId: t.locationId, name: `Tax ${unique()}`, rate: 825 } } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
-/** A draft invoice (or a finalised one) of a new client with one free-text line. */
-async function makeInvoice(t: TestAccount, opts: { finalise?: boolean; clientId?: string } = {}): Promise<string> {
-  const res = await t.admin.call(api.invoiceOps.create!, {
-    body: {
-      invoiceData: { locationId: t.locationId, clientId: opts.clientId ?? (await makeClient(t)) },
-      invoiceItems: [{ description: 'Home visit', quantity: 1, unitPrice: 12_000 }],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  if (opts.finalise) expect((await t.admin.call(api.finaliseInvoice, { params: { id: res.json().id } })).statusCode).toBe(200);
-  return res.json().id;
-}
-async function makeEstimate(t: TestAccount, clientId?: string): Promise<string> {
-  const res = await t.admin.call(api.estimateOps.create!, {
-    body: {
-      estimateData: { locationId: t.locationId, clientId: clientId ?? (await makeClient(t)) },
-      estimateItems: [{ description: 'Private cremation', quantity: 1, highQuantity: 2, unitPrice: 30_000 }],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
 /** A billing document's body, every id from the world: a service line and an add-on line. */
 const billingBody = (w: World, wrapper: 'invoice' | 'estimate') => ({
   [`${wrapper}Data`]: { locationId: w.location, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, ...(wrapper === 'invoice' && { pdfTemplateId: w.pdfTemplate }) },
@@ -222,27 +75,6 @@ const billingBody = (w: World, wrapper: 'invoice' | 'estimate') => ({
   ],
 });
 
-async function makeFormTemplate(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.formTemplateOps.create, { body: { formTemplateData: { locationId: t.locationId, name: 'Intake', fields: FORM_FIELDS } } });
-  return res.json().id;
-}
-/** A form sent to a client on a clinic device and submitted there. */
-async function makeFormSubmission(t: TestAccount): Promise<string> {
-  const clientId = await makeClient(t);
-  const request = (
-    await t.admin.call(api.createFormRequest, { body: { data: { formTemplateId: await makeFormTemplate(t), clientId, channel: 'device' } } })
-  ).json() as api.FormRequestCreated;
-  const link = new URL(request.url);
-  const [, , accountId, requestId] = link.pathname.split('/');
-  const sent = await anonymous(ctx).call(api.submitPublicForm, {
-    params: { accountId: accountId!, requestId: requestId! },
-    body: { data: { t: link.searchParams.get('t'), answers: { name: 'Cora' } } },
-  });
-  expect(sent.statusCode, sent.body).toBe(201);
-  const listed = await t.admin.call(api.listFormRequests, { query: { clientId } });
-  return listed.json()[0].submissionId;
-}
-
 /** The location's QuickBooks integration (already there when asked again: 409), for the connection's operations. */
 async function withQuickbooks(w: World, t: TestAccount): Promise<Request> {
   await t.admin.call(api.createIntegration, {
@@ -251,93 +83,6 @@ async function withQuickbooks(w: World, t: TestAccount): Promise<Request> {
   return withData({ locationId: w.location });
 }
 
-/** An integration at a location of its own (one per service and location). */
-async function makeIntegration(t: TestAccount): Promise<string> {
-  const location = (await t.admin.call(api.createLocation, { body: { data: { name: `Branch ${randomUUID().slice(0, 8)}`, timezone: 'UTC' } } })).json();
-  const res = await t.admin.call(api.createIntegration, {
-    body: { data: { locationId: location.id, service: 'memorialPartner1', publicKey: 'orders@partner.example', privateKey: 'partner-password' } },
-  });
-  return res.json().id;
-}
-
-async function makeService(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.serviceOps.create, {
-    body: { data: { locationId: t.locationId, type: 'Consultation', name: 'Exam', duration: 30, price: 50 } },
-  });
-  return res.json().id;
-}
-async function makeAddOnCategory(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.addOnCategoryOps.create, { body: { data: { locationId: t.locationId, name: 'Keepsakes' } } });
-  return res.json().id;
-}
-
-async function makeAppointment(t: TestAccount): Promise<string> {
-  const service = (
-    await t.admin.call(api.serviceOps.create, {
-      body: { data: { locationId: t.locationId, type: 'Euthanasia', name: 'Home visit', duration: 30, price: 120 } },
-    })
-  ).json();
-  const res = await t.admin.call(api.createAppointment, {
-    body: {
-      data: {
-        locationId: t.locationId,
-        clientId: await makeClient(t),
-        serviceIds: [service.id],
-        startAt: '2026-11-02T14:00:00Z',
-        endAt: '2026-11-02T14:30:00Z',
-      },
-    },
-  });
-  return res.json().id;
-}
-/** The fields a template of each kind needs besides its location and name. */
-const templateFields = {
-  email: { subject: 'Hello {{ client.firstName }}', body: 'Dear {{ client.firstName }}' },
-  sms: { type: 'general', body: 'Hi {{ client.firstName }}' },
-  note: { body: '{{ patient.name }} was calm' },
-  pdf: {},
-  document: { body: '# {{ patient.name }}' },
-  invoice: {},
-} as const;
-type TemplateOpsKind = keyof typeof templateFields;
-/** A create or update body of a template kind, under its named wrapper (and with items for an invoice). */
-const templateBody = (kind: TemplateOpsKind, data: Record<string, unknown>, items?: unknown[]) => {
-  const ops = api.TEMPLATE_OPS[kind];
-  return { [ops.body.data]: data, ...(ops.body.items && items ? { [ops.body.items]: items } : {}) };
-};
-async function makeTemplate(t: TestAccount, kind: TemplateOpsKind): Promise<string> {
-  const res = await t.admin.call(api.TEMPLATE_OPS[kind].create!, {
-    body: templateBody(kind, { locationId: t.locationId, name: `Template ${randomUUID().slice(0, 8)}`, ...templateFields[kind] }, []),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
-async function makeClient(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.createClient, { body: { data: { locationId: t.locationId, firstName: 'Cora', lastName: 'Client' } } });
-  return res.json().id;
-}
-async function makePatient(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.createPatient, {
-    body: { data: { clientId: await makeClient(t), name: 'Rex', speciesId: t.speciesId } },
-  });
-  return res.json().id;
-}
-async function makePaymentType(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.paymentTypeOps.create, { body: { data: { name: `Voucher ${unique()}`, method: 'other' } } });
-  return res.json().id;
-}
-/** A cash payment of a new client, kept as their credit. */
-async function makePayment(t: TestAccount, clientId?: string, amount = 1_000): Promise<string> {
-  const types = (await t.admin.call(api.paymentTypeOps.list)).json() as api.PaymentType[];
-  const res = await t.admin.call(api.paymentOps.create, {
-    body: { data: { locationId: t.locationId, clientId: clientId ?? (await makeClient(t)), paymentTypeId: types[0]!.id, amount } },
-  });
-  return res.json().id;
-}
-async function makeContact(t: TestAccount): Promise<string> {
-  const res = await t.admin.call(api.createContact, { body: { data: { name: 'Ivy Crematory', category: 'crematory' } } });
-  return res.json().id;
-}
 /** Ids that are not owned by an account: guarded by system.admin instead. */
 const globalIdPaths = new Set(['/api/role/system/{id}', '/api/subscriptionTier/{key}']);
 
@@ -601,7 +346,7 @@ async function buildWorld(t: TestAccount): Promise<World> {
     appointment,
     species: t.speciesId,
     formTemplate: await makeFormTemplate(t),
-    formSubmission: await makeFormSubmission(t),
+    formSubmission: await makeFormSubmission(t, ctx),
     pdfTemplate: await makeTemplate(t, 'pdf'),
     document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
     emailTemplate: await makeTemplate(t, 'email'),
@@ -632,10 +377,9 @@ interface Request {
   query?: Record<string, unknown>;
   body?: Record<string, unknown>;
 }
-const unique = () => randomUUID().slice(0, 8);
 const withData = (data: Record<string, unknown>) => ({ body: { data } });
 /** The path's {id}: an entity of `t` from the fixtures of the path test. */
-const pathId = async (op: Operation, t: TestAccount) => ({ id: await fixtures[op.path]!(t) });
+const pathId = async (op: Operation, t: TestAccount) => ({ id: await fixtures[op.path]!(t, ctx) });
 
 /**
  * A valid request of this account for operations that need more than their required ids (names,
@@ -871,7 +615,7 @@ describe('route table', () => {
       if (globalIdPaths.has(op.path)) continue;
       const fixture = fixtures[op.path];
       expect(fixture, `${op.method} ${op.path} needs a cross-account fixture`).toBeDefined();
-      const id = await fixture!(home);
+      const id = await fixture!(home, ctx);
       const res = await stranger.call(op, { params: { id }, body: sampleBodies[op.path] ?? { data: {} } });
       expect(res.statusCode, `${op.method} ${op.path}: ${res.body}`).toBe(404);
     }

@@ -7,7 +7,7 @@ import type { AuditService } from '../features/audit/audit.service.js';
 import type { AuthContext, Caller } from './access.js';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound, REFERENCE_CHANGED } from './errors.js';
 import { assertFiltersVisible, filtersVisibleSql, type ListFilter } from './list-filters.js';
-import type { QueryOf, ResponseOf, Router } from './router.js';
+import type { BodyOf, QueryOf, ResponseOf, Router } from './router.js';
 import type {
   ChildRow,
   ChildTable,
@@ -106,7 +106,10 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
     protected readonly db: Db,
     protected readonly audit: AuditService,
     protected readonly def: CrudDefinition<T, E, C, U, Q, L, I, X>,
-  ) {}
+  ) {
+    // Every entity the kit serves keeps history, so each registers itself: there is no list to forget.
+    audit.registerRecord(def.entityType, def.repository);
+  }
 
   /**
    * The list: an array, or `{items, total}` for a paged entity. A paged list is two statements
@@ -277,8 +280,8 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
 
 const idOf = (row: object) => (row as { id: string }).id;
 
-/** What the kit's routes call: a TenantCrudService, or anything with the same methods. */
-export interface CrudHandlers {
+/** What the kit's routes call, once registerCrud has checked the service against its contract. */
+interface CrudHandlers {
   list?(auth: AuthContext, query: unknown): Promise<unknown>;
   get?(auth: AuthContext, id: string): Promise<unknown>;
   create?(auth: AuthContext, input: unknown, items?: unknown[]): Promise<unknown>;
@@ -289,12 +292,51 @@ export interface CrudHandlers {
   restore?(auth: AuthContext, id: string): Promise<unknown>;
 }
 
+/** The fields a write's body carries under its key (`data`, or the contract's wrapper), as zod hands them on. */
+type FieldsOf<O, Ops extends CrudOperationSet> = BodyOf<O>[Ops['body']['data'] & keyof BodyOf<O>];
+/** The child rows a write's body carries, as zod hands them on (none for an entity without items). */
+type ItemsOf<O, Ops extends CrudOperationSet> = [Exclude<Ops['body']['items'], undefined>] extends [never]
+  ? never[]
+  : NonNullable<BodyOf<O>[Exclude<Ops['body']['items'], undefined> & keyof BodyOf<O>]>;
+/** A list's row: the element of its array, or of its page's `items`. */
+type ListRowOf<O> = ResponseOf<O> extends { items: (infer X)[] } ? X : ResponseOf<O> extends (infer X)[] ? X : never;
+
+/**
+ * The service an entity's operations are served by, typed by its contract: each handler takes what
+ * zod hands on (the query, the body's fields and items) and answers what the response schema
+ * writes, so a service that disagrees with its operation does not compile. The handlers are
+ * function properties, not methods, so their parameters are checked strictly: a service may accept
+ * more than the contract sends, never require what it does not send or read a field as another
+ * type. A list may answer an array or a page of the contract's rows (the kit's `paged` decides).
+ * Which of `create` and `createPublic` is served depends on the create's access, a value, so each
+ * is checked when the service has it, and its presence when routed (as every handler's at startup).
+ */
+export type CrudServiceOf<Ops extends CrudOperationSet> = (Ops extends { list: infer O extends Operation }
+  ? { list: (auth: AuthContext, query: QueryOf<O>) => Promise<ListRowOf<O>[] | { items: ListRowOf<O>[]; total: number }> }
+  : unknown) &
+  (Ops extends { get: infer O extends Operation } ? { get: (auth: AuthContext, id: string) => Promise<ResponseOf<O>> } : unknown) &
+  (Ops extends { create: infer O extends Operation }
+    ? {
+        create?: (auth: AuthContext, input: FieldsOf<O, Ops>, items?: ItemsOf<O, Ops>) => Promise<ResponseOf<O>>;
+        createPublic?: (request: { ip: string }, input: FieldsOf<O, Ops>, items?: ItemsOf<O, Ops>) => Promise<ResponseOf<O>>;
+      }
+    : unknown) &
+  (Ops extends { update: infer O extends Operation }
+    ? { update: (auth: AuthContext, id: string, input: FieldsOf<O, Ops>, items?: ItemsOf<O, Ops>) => Promise<ResponseOf<O>> }
+    : unknown) &
+  (Ops extends { remove: Operation } ? { remove: (auth: AuthContext, id: string) => Promise<void> } : unknown) &
+  (Ops extends { archive: infer O extends Operation }
+    ? { archive: (auth: AuthContext, id: string) => Promise<ResponseOf<O>>; restore: (auth: AuthContext, id: string) => Promise<ResponseOf<O>> }
+    : unknown);
+
 /**
  * Registers the routes of an entity's operations (those it has) on its service. The body's
  * fields and items are read under the keys the contract declares; a public create goes through
  * the service's public rule, every other operation through the session and permission guard.
  */
-export function registerCrud<Ops extends CrudOperationSet>(r: Router, ops: Ops, service: CrudHandlers): void {
+export function registerCrud<Ops extends CrudOperationSet>(r: Router, ops: Ops, typed: CrudServiceOf<Ops>): void {
+  // Checked against the contract at the call; from here on the routes only pass values through.
+  const service = typed as CrudHandlers;
   const fields = (body: unknown) => (body as Record<string, unknown>)[ops.body.data];
   const items = (body: unknown) => (ops.body.items ? ((body as Record<string, unknown>)[ops.body.items] as unknown[] | undefined) : undefined);
   const missing = (name: string) =>

@@ -16,6 +16,7 @@ import { taxCodesRepository } from '../features/invoices/invoices.repository.js'
 import { paymentTypesRepository } from '../features/payments/payments.repository.js';
 import { PaymentsService } from '../features/payments/payments.service.js';
 import { servicesRepository } from '../features/services/services.repository.js';
+import { actorName } from '../features/users/users.service.js';
 import type { AuthContext } from '../platform/access.js';
 import type { Scope } from '../platform/tenant-repository.js';
 
@@ -30,7 +31,7 @@ export interface DemoBillingPractice {
 const DONE: AppointmentStatus[] = APPOINTMENT_STATUSES.slice(APPOINTMENT_STATUSES.indexOf('Checked Out'), APPOINTMENT_STATUSES.indexOf('Cancelled'));
 
 export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBillingPractice[]): Promise<void> {
-  const audit = new AuditService(db);
+  const audit = new AuditService(db, actorName);
   // The seed only writes: no other feature needs to hear of it.
   const events = new DomainEventBus(db);
   const invoices = new InvoicesService(db, audit);

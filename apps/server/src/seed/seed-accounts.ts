@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { AccountsService } from '../features/accounts/accounts.service.js';
 import { AuditService } from '../features/audit/audit.service.js';
+import { actorName } from '../features/users/users.service.js';
 import { paymentTypesService } from '../features/payments/payment-types.service.js';
 import { DomainEventBus } from '../platform/domain-events.js';
 
@@ -11,6 +12,6 @@ import { DomainEventBus } from '../platform/domain-events.js';
  */
 export function seedAccounts(db: Db): { accounts: AccountsService; events: DomainEventBus } {
   const events = new DomainEventBus(db);
-  paymentTypesService(db, new AuditService(db), events);
+  paymentTypesService(db, new AuditService(db, actorName), events);
   return { accounts: new AccountsService(db, events), events };
 }

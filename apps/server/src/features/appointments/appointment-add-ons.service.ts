@@ -7,6 +7,7 @@ import type { Scope } from '../../platform/tenant-repository.js';
 import { addOnsRepository } from '../add-ons/add-ons.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { appointmentsRepository as repo } from './appointments.repository.js';
+import { keepAppointmentHistory } from './appointment-checks.service.js';
 import { toAddOn } from './appointment-reads.service.js';
 import { attachedAddOn, checkAddOnValues, editableOptions } from './appointment.rules.js';
 
@@ -40,7 +41,9 @@ export class AppointmentAddOnsService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    keepAppointmentHistory(audit);
+  }
 
   async attach(auth: AuthContext, input: AttachValues & { appointmentId: string }): Promise<AppointmentAddOn> {
     return this.db.transaction(async (tx) => {

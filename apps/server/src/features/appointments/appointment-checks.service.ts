@@ -4,12 +4,22 @@ import { CLIENT_ARCHIVED, PATIENT_ARCHIVED } from '@willow/contracts';
 import { together, type Executor } from '../../db/client.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { servicesRepository } from '../services/services.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { appointmentsRepository as repo, type OverlapRow } from './appointments.repository.js';
 import { overlapMessage, providersOf, unique, type Clash, type Slot } from './appointment.rules.js';
+
+/** An attached add-on's lookup: one object, so each service that registers it registers the same. */
+const ATTACHED_ADD_ONS = { findById: repo.findAttachedAddOn };
+
+/** The history appointments keep, of themselves and their attached add-ons; each of the feature's services registers it. */
+export function keepAppointmentHistory(audit: AuditService): void {
+  audit.registerRecord('appointment', repo);
+  audit.registerRecord('appointmentAddOn', ATTACHED_ADD_ONS);
+}
 
 /**
  * The client a booking names. Share-locked until the appointment is written, so the client is

@@ -8,7 +8,7 @@ import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { servicesRepository } from '../services/services.repository.js';
 import { appointmentsRepository as repo, type AppointmentRow } from './appointments.repository.js';
-import { guardOverlap } from './appointment-checks.service.js';
+import { guardOverlap, keepAppointmentHistory } from './appointment-checks.service.js';
 import { toAppointment } from './appointment-reads.service.js';
 import { assertCancellable, assertServicesAllow, planCorrection, providersOf, unique } from './appointment.rules.js';
 
@@ -66,7 +66,9 @@ export class AppointmentStatusService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    keepAppointmentHistory(audit);
+  }
 
   async cancel(auth: AuthContext, id: string, reason: string): Promise<Appointment> {
     return this.db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { assertLocation } from '../locations/locations.service.js';
 import { servicesRepository } from '../services/services.repository.js';
 import { appointmentsRepository as repo, type AppointmentAddOnRow } from './appointments.repository.js';
 import { prepareAddOns } from './appointment-add-ons.service.js';
-import { assertClient, assertPatients, assertProviders, assertServices, guardOverlap } from './appointment-checks.service.js';
+import { assertClient, assertPatients, assertProviders, assertServices, guardOverlap, keepAppointmentHistory } from './appointment-checks.service.js';
 import { toAppointment } from './appointment-reads.service.js';
 import { markDeceased } from './appointment-status.service.js';
 import { acceptsRequest, assertServicesAllow, assertTimes, isActiveStatus, mayClash, plannedStatus, providersOf, unique } from './appointment.rules.js';
@@ -26,7 +26,9 @@ export class AppointmentWritesService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    keepAppointmentHistory(audit);
+  }
 
   async create(auth: AuthContext, input: CreateValues): Promise<Appointment> {
     return this.db.transaction(async (tx) => {

@@ -3,16 +3,6 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext, Caller } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { addOnCategoriesRepository, addOnsRepository } from '../add-ons/add-ons.repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { prescriptionsRepository, vaccinationsRepository } from '../care/care.repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { contactsRepository } from '../contacts/contacts.repository.js';
-import { documentsRepository } from '../documents/documents.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { notesRepository, slotsRepository } from '../schedule/schedule.repository.js';
-import { servicesRepository } from '../services/services.repository.js';
-import { usersRepository } from '../users/users.repository.js';
 import { auditRepository } from './audit.repository.js';
 
 type Snapshot = Record<string, unknown>;
@@ -36,26 +26,16 @@ export function diff(before: Snapshot | null, after: Snapshot | null): Record<st
 }
 
 /**
- * The records history is kept of, each looked up in the account. A record of the account without
- * history (seeded, or older than its history) has an empty one; an id the account does not have
- * is not found (404), as another account's id in a path is. A Map, not an object: the type comes
- * from the query, and `toString` or `__proto__` must be an unknown type (404) like any other.
+ * How a type's records are looked up in the account: the owner's repository (anything with its
+ * `findById`). A record of the account without history (seeded, or older than its history) has an
+ * empty one; an id the account does not have is not found (404), as another account's id in a path is.
  */
-const RECORDS = new Map<string, { findById(ex: Executor, scope: Scope, id: string): Promise<unknown> }>([
-  ['client', clientsRepository],
-  ['patient', patientsRepository],
-  ['prescription', prescriptionsRepository],
-  ['vaccination', vaccinationsRepository],
-  ['contact', contactsRepository],
-  ['document', documentsRepository],
-  ['service', servicesRepository],
-  ['scheduleSlot', slotsRepository],
-  ['scheduleNote', notesRepository],
-  ['addOnCategory', addOnCategoriesRepository],
-  ['addOn', addOnsRepository],
-  ['appointment', appointmentsRepository],
-  ['appointmentAddOn', { findById: appointmentsRepository.findAttachedAddOn }],
-]);
+export interface HistoryRecords {
+  findById(ex: Executor, scope: Scope, id: string): Promise<unknown>;
+}
+
+/** The name history keeps for a signed-in user's change, as it is at the time (the users feature answers it). */
+export type ActorName = (ex: Executor, actor: AuthContext) => Promise<string | null>;
 
 /** Actions that change a record in place: without a changed field they did nothing. */
 const CHANGES = new Set<AuditAction>(['update', 'archive', 'restore']);
@@ -69,13 +49,45 @@ export interface AuditEntry {
 }
 
 export class AuditService {
-  constructor(private readonly db: Db) {}
+  /**
+   * The types history is kept of, each registered by the feature that writes it where its service
+   * is built (the CRUD kit for every entity it serves), so audit knows no feature above it. A Map,
+   * not an object: the type comes from the query, and `toString` or `__proto__` must be an unknown
+   * type (404) like any other.
+   */
+  private readonly records = new Map<string, HistoryRecords>();
 
-  /** Records entries in the caller's transaction, so history and change commit together. */
-  /** History of a change: by the signed-in user, or by no one (a public form). */
+  constructor(
+    private readonly db: Db,
+    private readonly actorName: ActorName,
+  ) {}
+
+  /**
+   * Keeps history of `entityType`, whose records `records` looks up. Registering a type again
+   * with the same lookup changes nothing (several services of a feature write it); another lookup
+   * for a registered type is two features claiming one name, refused when the app is built.
+   */
+  registerRecord(entityType: string, records: HistoryRecords): void {
+    const known = this.records.get(entityType);
+    if (known && known !== records) throw new Error(`History of '${entityType}' is already kept for other records`);
+    this.records.set(entityType, records);
+  }
+
+  /** The types history is kept of. */
+  recordTypes(): string[] {
+    return [...this.records.keys()];
+  }
+
+  /**
+   * History of a change, by the signed-in user or by no one (a public form), in the caller's
+   * transaction, so history and change commit together. A type nobody registered is refused: its
+   * records could not be looked up (one without history would answer 404), and the first test that
+   * writes it says so.
+   */
   async record(ex: Executor, auth: Caller, entries: AuditEntry[]): Promise<void> {
-    const actor = auth.userId === null ? undefined : await usersRepository.findSignedIn(ex, auth);
-    const actorName = actor ? `${actor.firstName} ${actor.lastName}` : null;
+    const unknown = entries.find((e) => !this.records.has(e.entityType));
+    if (unknown) throw new Error(`History of '${unknown.entityType}' is written, but no feature registered the type (AuditService.registerRecord)`);
+    const actorName = auth.userId === null ? null : await this.actorName(ex, auth);
     await auditRepository.insert(
       ex,
       auth,
@@ -96,7 +108,7 @@ export class AuditService {
   async history(auth: AuthContext, entityType: string, entityId: string): Promise<AuditEvent[]> {
     const rows = await auditRepository.history(this.db, auth, entityType, entityId);
     // A deleted record keeps its history; only an id with neither history nor a record here is unknown.
-    if (rows.length === 0 && !(await RECORDS.get(entityType)?.findById(this.db, auth, entityId))) throw notFound();
+    if (rows.length === 0 && !(await this.records.get(entityType)?.findById(this.db, auth, entityId))) throw notFound();
     return rows.map((r) => ({
       id: String(r.id),
       entityType: r.entityType,

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import {
@@ -12,6 +16,8 @@ import {
 } from '../../../test/harness.js';
 import { addLocation, newClient, newContact, newPatient } from '../../../test/records.js';
 import { clientsRepository } from '../clients/clients.repository.js';
+import { auditRepository } from './audit.repository.js';
+import { AuditService } from './audit.service.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -210,5 +216,54 @@ describe('GET /api/audit', () => {
     const missing = await staff.call(api.listAuditEvents, { query: { entityId: home.accountId } });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing)).toMatch(/^entityType: /);
+  });
+});
+
+/** The server's source, tests left out. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('the types history is kept of', () => {
+  const registered = () => ctx.app.container.audit.recordTypes();
+
+  it('are registered by the features that write them: every type the source writes is one', () => {
+    const written = new Set(
+      sourceFiles(fileURLToPath(new URL('../..', import.meta.url))).flatMap((path) =>
+        [...readFileSync(path, 'utf8').matchAll(/entityType: '(\w+)'/g)].map((m) => m[1]!),
+      ),
+    );
+    expect(written.size).toBeGreaterThan(25);
+    expect([...written].filter((type) => !registered().includes(type))).toEqual([]);
+  });
+
+  it('each answers 404 for an id the account does not have, and the history of one it has', async () => {
+    for (const entityType of registered()) {
+      const unknown = await staff.call(api.listAuditEvents, { query: { entityType, entityId: randomUUID() } });
+      expect(unknown.statusCode, entityType).toBe(404);
+      // History outlives its record (a delete keeps it), so an id with history is known whatever the lookup says.
+      const entityId = randomUUID();
+      await auditRepository.insert(ctx.database.db, { accountId: home.accountId }, [
+        { entityType, entityId, action: 'create', actorId: null, actorName: null, changes: {} },
+      ]);
+      expect(await history(entityType, entityId), entityType).toMatchObject([{ entityType, entityId, action: 'create', actor: null }]);
+      const theirs = await other.admin.call(api.listAuditEvents, { query: { entityType, entityId } });
+      expect(theirs.statusCode, entityType).toBe(404);
+    }
+  });
+
+  it('refuse to write history of a type no feature registered, and a second lookup for a registered one', async () => {
+    const audit = new AuditService(ctx.database.db, async () => null);
+    audit.registerRecord('client', clientsRepository);
+    audit.registerRecord('client', clientsRepository);
+    expect(() => audit.registerRecord('client', { findById: async () => undefined })).toThrow(/already kept/);
+    const scope = { accountId: home.accountId, userId: null };
+    await expect(
+      ctx.database.db.transaction((tx) => audit.record(tx, scope, [{ entityType: 'unregistered', entityId: randomUUID(), action: 'create' }])),
+    ).rejects.toThrow(/no feature registered/);
   });
 });

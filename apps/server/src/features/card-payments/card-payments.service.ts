@@ -108,6 +108,7 @@ export class CardPaymentsService {
       events: DomainEventBus;
     },
   ) {
+    deps.audit.registerRecord('cardPaymentRequest', cardPaymentRequestsRepository);
     deps.events.on('stripe.eventReceived', 'card payments', (tx, caller, event) => this.onStripeEvent(tx, caller, event));
     // A refund of a payment Stripe took is made at Stripe first; other payments are not ours to refund.
     deps.events.on('payment.refunding', 'card payments', (tx, caller, refund) => this.refundAtStripe(tx, caller, refund));

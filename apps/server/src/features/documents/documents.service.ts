@@ -61,7 +61,9 @@ export class DocumentsService {
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly storage: DocumentStorage,
-  ) {}
+  ) {
+    audit.registerRecord('document', documentsRepository);
+  }
 
   async list(scope: Scope, q: { clientId?: string | undefined; patientId?: string | undefined; contactId?: string | undefined }) {
     await assertFiltersVisible(this.db, scope, [

@@ -96,7 +96,11 @@ export class FormRequestsService {
       /** tells 'form.submitted' (an estimate's consent form approves it) */
       events: DomainEventBus;
     },
-  ) {}
+  ) {
+    // A submission's history starts here, at the public form; the staff's side of it is the CRUD kit's.
+    deps.audit.registerRecord('formRequest', formRequestsRepository);
+    deps.audit.registerRecord('formSubmission', formSubmissionsRepository);
+  }
 
   // --- staff: sending a form, and what was sent ------------------------------------------------
 

@@ -99,7 +99,10 @@ export class FormSubmissionPdf {
     private readonly storage: DocumentStorage,
     private readonly audit: AuditService,
     private readonly logos: Pick<LocationLogoService, 'find'>,
-  ) {}
+  ) {
+    // The PDF becomes a document of the client, written here: its history is the documents' own.
+    audit.registerRecord('document', documentsRepository);
+  }
 
   /** Renders the PDF (on the location's letterhead: its logo) and puts it in the documents' storage (not yet a document). */
   async render(_ex: Executor, scope: Scope, s: SubmissionForPdf): Promise<StoredPdf> {

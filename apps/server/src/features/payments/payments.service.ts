@@ -78,7 +78,10 @@ export class PaymentsService {
     private readonly audit: AuditService,
     /** a card payment's refund is made at its provider by the subscribers of 'payment.refunding' */
     private readonly events: DomainEventBus,
-  ) {}
+  ) {
+    // Refunds are payment rows too (kind 'refund'): one type, one lookup.
+    audit.registerRecord('payment', paymentsRepository);
+  }
 
   // ---------- reads ----------
 

@@ -139,7 +139,9 @@ export class ScheduleService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    audit.registerRecord('scheduleSlot', slotsRepository);
+  }
 
   /** Slots overlapping the range, and notes on the local days it covers at each location. */
   async list(auth: AuthContext, query: z.output<typeof CalendarRangeQuery>): Promise<ScheduleRange> {

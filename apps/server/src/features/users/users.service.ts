@@ -30,6 +30,12 @@ const toUser = (row: UserWithLinks, permissions?: Permission[]): User => ({
   ...(permissions && { permissions }),
 });
 
+/** The name a signed-in user's changes are kept under in history (audit asks it), as it is at the time. */
+export async function actorName(ex: Executor, auth: Pick<AuthContext, 'homeAccountId' | 'userId'>): Promise<string | null> {
+  const user = await usersRepository.findSignedIn(ex, auth);
+  return user ? `${user.firstName} ${user.lastName}` : null;
+}
+
 /** A staff member a record names (a provider, a prescriber, a veterinarian) must be a user of this account. */
 export async function assertStaff(ex: Executor, scope: Scope, userId: string | null | undefined, field: string) {
   if (userId && !(await usersRepository.findById(ex, scope, userId))) throw badRequest(`${field}: unknown user`);
