@@ -65,7 +65,7 @@ export const { useCreate: useCreateLocation, useUpdate: useUpdateLocation } = cr
   ops: { create: createLocation, update: updateLocation },
   keys: locationKeys,
   // Location counts feed the subscription usage; the profile names the user's location.
-  alsoInvalidate: [subscriptionKeys.all, profileKeys.all],
+  invalidates: [locationKeys.all, subscriptionKeys.all, profileKeys.all],
 });
 
 export function useUpdateLocationSpecies() {
