@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { fakeServer } from '../test/test-support';
 import type { Call } from '../test/test-support';
 import { crudHooks } from './crud-hooks';
-import { api } from './http-client';
 
 const Widget = z.object({ id: z.string(), name: z.string() });
 const WidgetInput = z.object({ name: z.string(), size: z.number().default(1) });
@@ -26,7 +25,7 @@ const widgetOps = crudOperations({
 
 const widgetKeys = { all: ['widgets'] as const };
 const historyKeys = { all: ['history'] as const };
-const widgets = crudHooks({ ops: widgetOps, keys: widgetKeys, alsoInvalidate: [historyKeys.all] });
+const widgets = crudHooks({ ops: widgetOps, keys: widgetKeys, invalidates: [widgetKeys.all, historyKeys.all] });
 
 const W1 = { id: 'w1', name: 'Sprocket' };
 
@@ -97,7 +96,7 @@ describe('crudHooks', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a create posts the data and refreshes the entity and the extra groups, nothing else', async () => {
+  it('a create posts the data and refreshes the groups it declares, nothing else', async () => {
     const calls = serveWidgets();
     const { client, wrapper } = setup();
     client.setQueryData(['widgets', 'list', { locationId: 'other' }], []);
@@ -136,16 +135,16 @@ describe('crudHooks', () => {
     expect(said(calls)).toEqual(['POST /api/widget/w1', 'DELETE /api/widget/w1']);
   });
 
-  it('useChange: a feature’s own mutation refreshes like the others, then the groups it names', async () => {
-    const calls = serveWidgets();
+  it('invalidates what it declares, in order; its own key alone when it declares nothing', async () => {
+    serveWidgets();
     const { client, wrapper } = setup();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const { result } = renderHook(() => widgets.useChange((id: string) => api(widgetOps.remove, { params: { id } }), [['gadgets']]), {
-      wrapper,
-    });
-    await act(() => result.current.mutateAsync('w1'));
-    expect(said(calls)).toEqual(['DELETE /api/widget/w1']);
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['widgets'], ['history'], ['gadgets']]);
+    const plain = crudHooks({ ops: widgetOps, keys: widgetKeys });
+    const { result } = renderHook(() => ({ declared: widgets.useRemove(), plain: plain.useRemove() }), { wrapper });
+    await act(() => result.current.declared.mutateAsync('w1'));
+    await act(() => result.current.plain.mutateAsync('w1'));
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['widgets'], ['history'], ['widgets']]);
+    expect(widgets.invalidates).toEqual([['widgets'], ['history']]);
   });
 
   it('a failed change refreshes nothing and hands the error on', async () => {
@@ -159,7 +158,7 @@ describe('crudHooks', () => {
 
   it('makes only the hooks of the operations given', () => {
     const notes = crudHooks({ ops: { create: widgetOps.create, remove: widgetOps.remove }, keys: widgetKeys });
-    expect(Object.keys(notes).sort()).toEqual(['keys', 'useChange', 'useCreate', 'useInvalidate', 'useRemove']);
+    expect(Object.keys(notes).sort()).toEqual(['invalidates', 'keys', 'useCreate', 'useRemove']);
     // @ts-expect-error no list operation, no useList
     void notes.useList;
     // @ts-expect-error no update operation, no useUpdate

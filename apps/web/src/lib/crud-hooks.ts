@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient, QueryKey, UseMutationResult, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { QueryKey, UseMutationResult, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import type { Operation, OpBody, OpQuery, OpResponse } from '@willow/contracts';
 import { api } from './http-client';
+import { mutationOf } from './mutation-of';
+import type { Target } from './mutation-of';
 
 /** Any operation, whatever its schemas. */
 type AnyOperation = Operation<any, any, any, any>;
@@ -57,8 +58,12 @@ export interface CrudKeys<Q = never> {
 export interface CrudHooksConfig<O extends CrudOps> {
   ops: O;
   keys: CrudKeys<ListQuery<O>>;
-  /** other groups a change refreshes too (e.g. the history: auditKeys.all), after the entity's own */
-  alsoInvalidate?: readonly QueryKey[];
+  /**
+   * Exactly what each of its changes (create, update, remove, archive, restore) makes stale on
+   * success: the entity's own `keys.all` unless given; a declaration names it first, then the
+   * other groups that show the entity (e.g. the history: auditKeys.all).
+   */
+  invalidates?: readonly Target[];
   /** the mutation settles only once the refreshed queries have (e.g. the calendar); off: it settles at once */
   awaitInvalidation?: boolean;
 }
@@ -68,13 +73,8 @@ export type ListOptions<O, TData = ListAnswer<O>> = Omit<UseQueryOptions<ListAns
 
 export type CrudHooks<O extends CrudOps> = {
   keys: { all: QueryKey; list: (query: ListQuery<O>) => QueryKey };
-  /** Refreshes the entity's queries and the `alsoInvalidate` groups, for a refresh outside its mutations. */
-  useInvalidate: () => () => Promise<void>;
-  /**
-   * A mutation of the feature's own (a merge, an import) that refreshes like create, update and
-   * remove do, and then the groups in `alsoInvalidate` (what this change alone touches).
-   */
-  useChange: <V, R>(mutationFn: (variables: V) => Promise<R>, alsoInvalidate?: readonly QueryKey[]) => UseMutationResult<R, Error, V>;
+  /** what its changes invalidate, for the feature's other operations of the entity to name (with mutationOf) */
+  invalidates: readonly Target[];
 } & (O extends { list: AnyOperation }
   ? { useList: <TData = ListAnswer<O>>(query: ListQuery<O>, options?: ListOptions<O, TData>) => UseQueryResult<TData, Error> }
   : unknown) &
@@ -96,42 +96,24 @@ export type CrudHooks<O extends CrudOps> = {
 /**
  * The TanStack Query hooks of one entity, typed from its contract operations: `useList(query,
  * options?)` under `keys.list(query)`; `useCreate()` (variables: the body's data), `useUpdate()`
- * ({ id, data }), `useRemove()`, `useArchive()` and `useRestore()` (the id), each refreshing `keys.all` and then `alsoInvalidate`
- * on success. Only the hooks of the operations given are made.
+ * ({ id, data }), `useRemove()`, `useArchive()` and `useRestore()` (the id), each a `mutationOf` its
+ * operation invalidating `invalidates` on success. Only the hooks of the operations given are made.
  *
  *   export const { useList: usePrescriptions, useCreate: useCreatePrescription, … } =
- *     crudHooks({ ops: prescriptionOps, keys: prescriptionKeys, alsoInvalidate: [auditKeys.all] });
+ *     crudHooks({ ops: prescriptionOps, keys: prescriptionKeys, invalidates: [prescriptionKeys.all, auditKeys.all] });
  */
 export function crudHooks<O extends CrudOps>(config: CrudHooksConfig<O>): CrudHooks<O> {
-  const { ops, alsoInvalidate = [], awaitInvalidation = false } = config;
+  const { ops, awaitInvalidation = false } = config;
   const all = config.keys.all;
+  const invalidates = config.invalidates ?? [all];
   const listKey = config.keys.list ?? ((query: ListQuery<O>): QueryKey => [...all, 'list', query]);
   const oneKey = config.keys.one ?? ((id: string): QueryKey => [...all, 'one', id]);
   // The data alone goes under `data`; a body with a named wrapper or items is sent as it is.
   const plain = !ops.body || (ops.body.data === 'data' && !ops.body.items);
   const bodyOf = (variables: unknown) => (plain ? { data: variables } : variables);
-  const groups = [all, ...alsoInvalidate];
+  const change = { invalidates, awaitInvalidation };
 
-  const invalidate = (queryClient: QueryClient, extra: readonly QueryKey[] = []) =>
-    Promise.all([...groups, ...extra].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
-
-  function useInvalidate() {
-    const queryClient = useQueryClient();
-    return useCallback(() => invalidate(queryClient), [queryClient]);
-  }
-
-  function useChange<V, R>(mutationFn: (variables: V) => Promise<R>, extra?: readonly QueryKey[]) {
-    const queryClient = useQueryClient();
-    return useMutation({
-      mutationFn,
-      onSuccess: () => {
-        const done = invalidate(queryClient, extra);
-        return awaitInvalidation ? done : undefined;
-      },
-    });
-  }
-
-  const hooks: Record<string, unknown> = { keys: { all, list: listKey, one: oneKey }, useInvalidate, useChange };
+  const hooks: Record<string, unknown> = { keys: { all, list: listKey, one: oneKey }, invalidates };
   const { list, get, create, update, remove, archive, restore } = ops;
   if (list)
     hooks.useList = (query: ListQuery<O>, options?: ListOptions<O, unknown>) =>
@@ -139,13 +121,12 @@ export function crudHooks<O extends CrudOps>(config: CrudHooksConfig<O>): CrudHo
   if (get)
     hooks.useGet = (id: string | undefined) =>
       useQuery({ queryKey: oneKey(id ?? ''), queryFn: ({ signal }) => api(get, { params: { id: id! }, signal }), enabled: Boolean(id) });
-  if (create) hooks.useCreate = () => useChange((data: unknown) => api(create, { body: bodyOf(data) }));
-  if (update)
-    hooks.useUpdate = () => useChange(({ id, data }: { id: string; data: unknown }) => api(update, { params: { id }, body: bodyOf(data) }));
-  if (remove) hooks.useRemove = () => useChange((id: string) => api(remove, { params: { id } }));
+  if (create) hooks.useCreate = mutationOf(create, { ...change, request: (data: unknown) => ({ body: bodyOf(data) }) });
+  if (update) hooks.useUpdate = mutationOf(update, { ...change, request: ({ id, data }: { id: string; data: unknown }) => ({ params: { id }, body: bodyOf(data) }) });
+  if (remove) hooks.useRemove = mutationOf(remove, { ...change, request: (id: string) => ({ params: { id } }) });
   if (archive && restore) {
-    hooks.useArchive = () => useChange((id: string) => api(archive, { params: { id } }));
-    hooks.useRestore = () => useChange((id: string) => api(restore, { params: { id } }));
+    hooks.useArchive = mutationOf(archive, { ...change, request: (id: string) => ({ params: { id } }) });
+    hooks.useRestore = mutationOf(restore, { ...change, request: (id: string) => ({ params: { id } }) });
   }
   return hooks as CrudHooks<O>;
 }

@@ -88,7 +88,8 @@ export function serializeQuery(query: Record<string, unknown> | undefined): stri
   return text ? `?${text}` : '';
 }
 
-type Args<O> = {
+/** What one call of an operation sends: its path parameters, query, body and extra headers, typed from its schemas. */
+export type ApiRequest<O> = {
   params?: OpParams<O>;
   query?: OpQuery<O>;
   body?: OpBody<O>;
@@ -101,7 +102,7 @@ type Args<O> = {
  * The one way the web app talks to the API. Answers are trusted as they come (the server
  * validates with the same contract), so parsing is plain JSON.
  */
-export async function api<O extends Operation>(op: O, args: Args<O> = {}): Promise<OpResponse<O>> {
+export async function api<O extends Operation>(op: O, args: ApiRequest<O> = {}): Promise<OpResponse<O>> {
   const url =
     buildPath(op.path, args.params as Record<string, string | number> | undefined) +
     serializeQuery(args.query as Record<string, unknown> | undefined);

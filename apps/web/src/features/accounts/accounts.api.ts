@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createAccount, getAccount, listAllAccounts, updateAccount } from '@willow/contracts';
 import type { CreateAccountInput, UpdateAccountInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { accountKeys, profileKeys, subscriptionKeys } from '../../lib/query-keys';
 
 const ADMIN_LIST_QUERY = { onlyActive: false, includeDetails: true };
@@ -20,29 +21,16 @@ export function useAllAccountsWithDetails() {
   });
 }
 
-function useInvalidateAccounts() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-    // The profile carries the account's name; tiers count their accounts.
-    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-  };
-}
+const ACCOUNT_CHANGE = [
+  accountKeys.all,
+  // The profile carries the account's name; tiers count their accounts.
+  profileKeys.all,
+  subscriptionKeys.all,
+];
 
-export function useUpdateAccount() {
-  const invalidate = useInvalidateAccounts();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: UpdateAccountInput }) =>
-      api(updateAccount, { params: { id }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateAccount = mutationOf(updateAccount, {
+  request: ({ id, data }: { id: string; data: UpdateAccountInput }) => ({ params: { id }, body: { data } }),
+  invalidates: ACCOUNT_CHANGE,
+});
 
-export function useCreateAccount() {
-  const invalidate = useInvalidateAccounts();
-  return useMutation({
-    mutationFn: (data: CreateAccountInput) => api(createAccount, { body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useCreateAccount = mutationOf(createAccount, { request: (data: CreateAccountInput) => ({ body: { data } }), invalidates: ACCOUNT_CHANGE });

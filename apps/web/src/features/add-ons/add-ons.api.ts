@@ -9,10 +9,10 @@ import { addOnKeys, auditKeys } from '../../lib/query-keys';
 const categoryHooks = crudHooks({
   ops: addOnCategoryOps,
   keys: { all: addOnKeys.all, list: (query) => [...addOnKeys.all, 'categories', query] },
-  alsoInvalidate: [auditKeys.all],
+  invalidates: [addOnKeys.all, auditKeys.all],
 });
 
-const itemHooks = crudHooks({ ops: addOnOps, keys: { all: addOnKeys.all, list: addOnKeys.items }, alsoInvalidate: [auditKeys.all] });
+const itemHooks = crudHooks({ ops: addOnOps, keys: { all: addOnKeys.all, list: addOnKeys.items }, invalidates: [addOnKeys.all, auditKeys.all] });
 
 export function useAddOnCategories(locationId: string | null, onlyActive: boolean) {
   return categoryHooks.useList({ locationId: locationId ?? undefined, onlyActive }, { enabled: Boolean(locationId) });

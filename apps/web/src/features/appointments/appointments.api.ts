@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   addOnOps,
   cancelAppointment,
@@ -17,6 +17,7 @@ import {
 } from '@willow/contracts';
 import type { AddOnAttachInput, AppointmentInput, AppointmentUpdateInput, CorrectStatusInput, ListAppointmentsQuery } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { addOnKeys, appointmentKeys, auditKeys, patientKeys, scheduleKeys, searchKeys, serviceKeys } from '../../lib/query-keys';
 import { useSettings } from '../../lib/settings';
 
@@ -93,87 +94,48 @@ export function useScheduleSidebar(locationId: string | null, enabled = true) {
  * appointmentKeys.all; the audit history records each change. Only a status change touches a
  * patient (a euthanasia done records the death), so only then are the patient groups refreshed.
  */
-function useInvalidateAppointments() {
-  const queryClient = useQueryClient();
-  return (deletedId?: string, statusChanged = false) => {
-    if (statusChanged) {
-      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-      void queryClient.invalidateQueries({ queryKey: searchKeys.all });
-    }
-    const gone = deletedId ? appointmentKeys.detail(deletedId) : null;
-    void queryClient.invalidateQueries({
-      queryKey: appointmentKeys.all,
+const APPOINTMENT_CHANGE = [appointmentKeys.all, auditKeys.all];
+
+export const useCreateAppointment = mutationOf(createAppointment, {
+  request: (data: AppointmentInput) => ({ body: { data } }),
+  invalidates: APPOINTMENT_CHANGE,
+});
+
+export const useUpdateAppointment = mutationOf(updateAppointment, {
+  request: ({ id, data }: { id: string; data: AppointmentUpdateInput }) => ({ params: { id }, body: { data } }),
+  invalidates: [({ data }) => (data.status !== undefined ? [patientKeys.all, searchKeys.all] : []), ...APPOINTMENT_CHANGE],
+});
+
+export const useCorrectAppointmentStatus = mutationOf(correctAppointmentStatus, {
+  request: ({ id, data }: { id: string; data: CorrectStatusInput }) => ({ params: { id }, body: { data } }),
+  invalidates: APPOINTMENT_CHANGE,
+});
+
+export const useCancelAppointment = mutationOf(cancelAppointment, {
+  request: ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { data: { reason } } }),
+  invalidates: APPOINTMENT_CHANGE,
+});
+
+export const useDeleteAppointment = mutationOf(deleteAppointment, {
+  request: (id: string) => ({ params: { id } }),
+  invalidates: [
+    (id) => {
       // Refetching a deleted appointment would only answer 404 into the dialog that is closing.
-      predicate: gone ? (q) => JSON.stringify(q.queryKey) !== JSON.stringify(gone) : undefined,
-    });
-    void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-  };
-}
+      const gone = JSON.stringify(appointmentKeys.detail(id));
+      return [{ queryKey: appointmentKeys.all, predicate: (q) => JSON.stringify(q.queryKey) !== gone }];
+    },
+    auditKeys.all,
+  ],
+});
 
-export function useCreateAppointment() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: (data: AppointmentInput) => api(createAppointment, { body: { data } }),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useAttachAddOn = mutationOf(createAppointmentAddOn, {
+  request: (data: AddOnAttachInput & { appointmentId: string }) => ({ body: { data } }),
+  invalidates: APPOINTMENT_CHANGE,
+});
 
-export function useUpdateAppointment() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: AppointmentUpdateInput }) =>
-      api(updateAppointment, { params: { id }, body: { data } }),
-    onSuccess: (_answer, { data }) => invalidate(undefined, data.status !== undefined),
-  });
-}
+export const useUpdateAddOnValues = mutationOf(updateAppointmentAddOn, {
+  request: ({ id, values }: { id: string; values: Record<string, string> }) => ({ params: { id }, body: { data: { values } } }),
+  invalidates: APPOINTMENT_CHANGE,
+});
 
-export function useCorrectAppointmentStatus() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: CorrectStatusInput }) =>
-      api(correctAppointmentStatus, { params: { id }, body: { data } }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useCancelAppointment() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api(cancelAppointment, { params: { id }, body: { data: { reason } } }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useDeleteAppointment() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: (id: string) => api(deleteAppointment, { params: { id } }),
-    onSuccess: (_answer, id) => invalidate(id),
-  });
-}
-
-export function useAttachAddOn() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: (data: AddOnAttachInput & { appointmentId: string }) => api(createAppointmentAddOn, { body: { data } }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useUpdateAddOnValues() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: Record<string, string> }) =>
-      api(updateAppointmentAddOn, { params: { id }, body: { data: { values } } }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useRemoveAddOn() {
-  const invalidate = useInvalidateAppointments();
-  return useMutation({
-    mutationFn: (id: string) => api(deleteAppointmentAddOn, { params: { id } }),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useRemoveAddOn = mutationOf(deleteAppointmentAddOn, { request: (id: string) => ({ params: { id } }), invalidates: APPOINTMENT_CHANGE });

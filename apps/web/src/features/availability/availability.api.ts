@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getAvailability, updateAvailability } from '@willow/contracts';
 import type { AvailabilityInput, ProviderAvailability } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { scheduleKeys } from '../../lib/query-keys';
 
 export function useProviderAvailability(userId: string | null) {
@@ -13,15 +14,12 @@ export function useProviderAvailability(userId: string | null) {
 }
 
 /** One add or remove; the answer is the provider's whole availability, which replaces the cached one. */
-export function useUpdateAvailability(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: AvailabilityInput) => api(updateAvailability, { params: { id: userId }, body: { data } }),
-    onSuccess: (answer: ProviderAvailability) => {
-      queryClient.setQueryData(scheduleKeys.availability(userId), answer);
-      // The calendar's provider filter lists each provider's services, and slots list who is available.
-      void queryClient.invalidateQueries({ queryKey: [...scheduleKeys.all, 'sidebar'] });
-      void queryClient.invalidateQueries({ queryKey: [...scheduleKeys.all, 'range'] });
-    },
-  });
-}
+export const useUpdateAvailability = mutationOf(updateAvailability, {
+  request: (data: AvailabilityInput, userId: string) => ({ params: { id: userId }, body: { data } }),
+  onSuccess: (answer: ProviderAvailability, _data, queryClient, userId) => queryClient.setQueryData(scheduleKeys.availability(userId), answer),
+  // The calendar's provider filter lists each provider's services, and slots list who is available.
+  invalidates: [
+    [...scheduleKeys.all, 'sidebar'],
+    [...scheduleKeys.all, 'range'],
+  ],
+});

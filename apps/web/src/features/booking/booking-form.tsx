@@ -104,6 +104,8 @@ export function BookingForm({ page, now = Date.now }: BookingFormProps) {
   const [confirmation, setConfirmation] = useState<string>();
   const submitBooking = useSubmitBooking(page.locationId);
   const queryClient = useQueryClient();
+  // Not a mutation's declaration: the page is read again when its form token is no longer good (a
+  // refused request, a new request after a sent one), never because the request changed the page.
   const refreshPage = () => queryClient.invalidateQueries({ queryKey: bookingKeys.page(page.locationId) });
   const today = useMemo(() => localDate(now(), page.timezone), [now, page.timezone]);
   const zoneLabel = `${page.timezone.replace(/_/g, ' ')}, ${zoneAbbreviation(now(), page.timezone)}`;

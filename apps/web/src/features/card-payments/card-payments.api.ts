@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { cancelCardPaymentRequest, createCardPaymentRequest, listCardPaymentRequests, listLocations } from '@willow/contracts';
 import type { CardPaymentRequestInput, OpQuery } from '@willow/contracts';
-import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { locationKeys } from '../../lib/query-keys';
 
 /*
@@ -13,7 +13,7 @@ import { locationKeys } from '../../lib/query-keys';
 export const cardPaymentKeys = {
   all: ['cardPaymentRequests'] as const,
 };
-const BILLING_GROUPS = [['invoices'], ['estimates'], ['payments']] as const;
+const CARD_PAYMENT_CHANGE = [cardPaymentKeys.all, ['invoices'], ['estimates'], ['payments']];
 
 /** A client's, an invoice's or an estimate's requests, newest first; refreshed while one is open (the webhook marks it paid). */
 export function useCardPaymentRequests(query: OpQuery<typeof listCardPaymentRequests>, enabled = true) {
@@ -25,21 +25,22 @@ export function useCardPaymentRequests(query: OpQuery<typeof listCardPaymentRequ
   });
 }
 
-const hooks = crudHooks({ ops: {}, keys: { all: cardPaymentKeys.all }, alsoInvalidate: BILLING_GROUPS });
-
 /**
  * Creating a request is money-creating: the dialog's Idempotency-Key (one per opening of the
  * dialog) makes a retried or double-clicked request create one payment page.
  */
-export function useCreateCardPaymentRequest() {
-  return hooks.useChange(({ data, idempotencyKey }: { data: CardPaymentRequestInput; idempotencyKey: string }) =>
-    api(createCardPaymentRequest, { body: { data }, headers: { 'Idempotency-Key': idempotencyKey } }),
-  );
-}
+export const useCreateCardPaymentRequest = mutationOf(createCardPaymentRequest, {
+  request: ({ data, idempotencyKey }: { data: CardPaymentRequestInput; idempotencyKey: string }) => ({
+    body: { data },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  }),
+  invalidates: CARD_PAYMENT_CHANGE,
+});
 
-export function useCancelCardPaymentRequest() {
-  return hooks.useChange((id: string) => api(cancelCardPaymentRequest, { params: { id } }));
-}
+export const useCancelCardPaymentRequest = mutationOf(cancelCardPaymentRequest, {
+  request: (id: string) => ({ params: { id } }),
+  invalidates: CARD_PAYMENT_CHANGE,
+});
 
 /** Whether a location has its Stripe integration (the locations list the navigation loads anyway). */
 export function useLocationHasStripe(locationId: string | null | undefined): boolean | undefined {

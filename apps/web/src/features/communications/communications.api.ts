@@ -4,6 +4,7 @@ import type { EmailInput, OpQuery, SmsInput } from '@willow/contracts';
 import type { z } from 'zod';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 
 const communicationKeys = { all: ['communications'] as const };
 const channelsKey = (clientId: string) => [...communicationKeys.all, 'channels', clientId] as const;
@@ -24,10 +25,9 @@ export function useClientChannels(clientId: string) {
   return useQuery({ queryKey: channelsKey(clientId), queryFn: ({ signal }) => api(getClientChannels, { query: { clientId }, signal }) });
 }
 
-export function useSendEmail() {
-  return hooks.useChange((data: z.input<typeof EmailInput>) => api(sendClientEmail, { body: { data } }));
-}
+export const useSendEmail = mutationOf(sendClientEmail, {
+  request: (data: z.input<typeof EmailInput>) => ({ body: { data } }),
+  invalidates: [communicationKeys.all],
+});
 
-export function useSendSms() {
-  return hooks.useChange((data: z.input<typeof SmsInput>) => api(sendClientSms, { body: { data } }));
-}
+export const useSendSms = mutationOf(sendClientSms, { request: (data: z.input<typeof SmsInput>) => ({ body: { data } }), invalidates: [communicationKeys.all] });

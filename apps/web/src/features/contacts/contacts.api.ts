@@ -11,16 +11,23 @@ import {
 import type { CONTACT_CATEGORIES, MergeContactsInput } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { auditKeys, contactKeys, documentKeys } from '../../lib/query-keys';
 
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 
 /** Lists under ['contacts', 'list', query]; every change (a merge too) refreshes them, the history and the documents. */
+const CONTACT_CHANGE = [
+  contactKeys.all,
+  auditKeys.all,
+  // A merge moves documents filed under the merged contacts.
+  documentKeys.all,
+];
+
 const contactHooks = crudHooks({
   ops: { list: listContacts, create: createContact, update: updateContact, remove: deleteContact },
   keys: contactKeys,
-  // A merge moves documents filed under the merged contacts.
-  alsoInvalidate: [auditKeys.all, documentKeys.all],
+  invalidates: CONTACT_CHANGE,
 });
 
 const mergesKey = [...contactKeys.all, 'merges'] as const;
@@ -39,10 +46,9 @@ export function useContactMerges() {
 
 export const { useCreate: useCreateContact, useUpdate: useUpdateContact, useRemove: useDeleteContact } = contactHooks;
 
-export function useMergeContacts() {
-  return contactHooks.useChange((data: MergeContactsInput) => api(mergeContacts, { body: { data } }));
-}
+export const useMergeContacts = mutationOf(mergeContacts, {
+  request: (data: MergeContactsInput) => ({ body: { data } }),
+  invalidates: CONTACT_CHANGE,
+});
 
-export function useUndoMerge() {
-  return contactHooks.useChange((id: string) => api(undoContactMerge, { params: { id } }));
-}
+export const useUndoMerge = mutationOf(undoContactMerge, { request: (id: string) => ({ params: { id } }), invalidates: CONTACT_CHANGE });

@@ -77,7 +77,7 @@ export function DocumentUploadDialog({ open, clientId, patientId, onClose }: Doc
     upload.current.promise
       .then(() => {
         notifySuccess('Document uploaded');
-        invalidate();
+        void invalidate();
         onClose();
       })
       .catch((error: unknown) => {

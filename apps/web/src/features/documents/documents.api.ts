@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { deleteDocument, documentTemplateOps, generateDocument, listDocuments, sendDocumentPdf, updateDocument } from '@willow/contracts';
 import type { Document, GenerateDocumentInput, SendDocumentInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf, useInvalidate } from '../../lib/mutation-of';
 import { auditKeys, documentKeys } from '../../lib/query-keys';
 
 export function useDocuments(query: { clientId?: string; patientId?: string }) {
@@ -11,39 +12,32 @@ export function useDocuments(query: { clientId?: string; patientId?: string }) {
   });
 }
 
+/** A document added, changed or deleted: the lists that show it and the history. */
+const DOCUMENT_CHANGE = [documentKeys.all, auditKeys.all];
+
+/**
+ * Refreshes what a document change does, after an upload: it goes through its own request with
+ * progress and cancel (upload.ts), not a mutation hook.
+ */
 export function useInvalidateDocuments() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: documentKeys.all });
-    void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-  };
+  return useInvalidate(DOCUMENT_CHANGE);
 }
 
-export function useUpdateDocument() {
-  const invalidate = useInvalidateDocuments();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: { fileName?: string; description?: string | null; patientId?: string | null } }) =>
-      api(updateDocument, { params: { id }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateDocument = mutationOf(updateDocument, {
+  request: ({ id, data }: { id: string; data: { fileName?: string; description?: string | null; patientId?: string | null } }) => ({
+    params: { id },
+    body: { data },
+  }),
+  invalidates: DOCUMENT_CHANGE,
+});
 
-export function useDeleteDocument() {
-  const invalidate = useInvalidateDocuments();
-  return useMutation({
-    mutationFn: (id: string) => api(deleteDocument, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteDocument = mutationOf(deleteDocument, { request: (id: string) => ({ params: { id } }), invalidates: DOCUMENT_CHANGE });
 
 /** Emails a document (queued in the outbox): the communications log shows it at once. */
-export function useSendDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: SendDocumentInput) => api(sendDocumentPdf, { body: { data } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['communications'] }),
-  });
-}
+export const useSendDocument = mutationOf(sendDocumentPdf, {
+  request: (data: SendDocumentInput) => ({ body: { data } }),
+  invalidates: [['communications']],
+});
 
 /** The location's document templates, to make a document from. */
 export function useDocumentTemplateChoices(locationId: string | undefined) {
@@ -55,13 +49,9 @@ export function useDocumentTemplateChoices(locationId: string | undefined) {
 }
 
 /** Makes a document from a document template: the new document appears in the lists. */
-export function useGenerateDocument() {
-  const invalidate = useInvalidateDocuments();
-  return useMutation({
-    mutationFn: ({ templateId, data }: { templateId: string; data: GenerateDocumentInput }) =>
-      api(generateDocument, { params: { id: templateId }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useGenerateDocument = mutationOf(generateDocument, {
+  request: ({ templateId, data }: { templateId: string; data: GenerateDocumentInput }) => ({ params: { id: templateId }, body: { data } }),
+  invalidates: DOCUMENT_CHANGE,
+});
 
 export type { Document };

@@ -13,6 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { crudHooks } from '../../lib/crud-hooks';
 import type { ListOptions } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { useSettings } from '../../lib/settings';
 
 /*
@@ -35,7 +36,7 @@ export function useFormTemplates(locationId: string | null) {
 }
 export const { useCreate: useCreateFormTemplate, useUpdate: useUpdateFormTemplate, useRemove: useDeleteFormTemplate } = templateHooks;
 
-const submissionHooks = crudHooks({ ops: formSubmissionOps, keys: { all: formKeys.submissions }, alsoInvalidate: [formKeys.requests] });
+const submissionHooks = crudHooks({ ops: formSubmissionOps, keys: { all: formKeys.submissions }, invalidates: [formKeys.submissions, formKeys.requests] });
 
 export function useFormSubmissions(
   query: OpQuery<typeof formSubmissionOps.list>,
@@ -64,11 +65,10 @@ export function useFormRequests(query: OpQuery<typeof listFormRequests>) {
   });
 }
 
-const requestHooks = crudHooks({ ops: {}, keys: { all: formKeys.requests }, alsoInvalidate: [formKeys.submissions] });
-
-export function useSendForm() {
-  return requestHooks.useChange((data: FormRequestInput) => api(createFormRequest, { body: { data } }));
-}
+export const useSendForm = mutationOf(createFormRequest, {
+  request: (data: FormRequestInput) => ({ body: { data } }),
+  invalidates: [formKeys.requests, formKeys.submissions],
+});
 
 /** The form a public link opens; a link that is not good is not asked again (its answer will not change). */
 export function usePublicForm(accountId: string, requestId: string, t: string) {

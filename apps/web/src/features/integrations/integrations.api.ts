@@ -1,15 +1,21 @@
 import { createIntegration, createStripeWebhook, deleteIntegration, listIntegrations, testIntegration, updateIntegration } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
-import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { locationKeys } from '../../lib/query-keys';
 
 export const integrationKeys = { all: ['integrations'] as const };
 
+/** A change of an integration (a check kept, a webhook registered too) refreshes the integrations and the locations. */
+const INTEGRATION_CHANGE = [
+  integrationKeys.all,
+  // Every location says which services it has set up.
+  locationKeys.all,
+];
+
 const hooks = crudHooks({
   ops: { list: listIntegrations, create: createIntegration, update: updateIntegration, remove: deleteIntegration },
   keys: integrationKeys,
-  // Every location says which services it has set up.
-  alsoInvalidate: [locationKeys.all],
+  invalidates: INTEGRATION_CHANGE,
 });
 
 export const {
@@ -20,8 +26,10 @@ export const {
 } = hooks;
 
 /** "Test connection": the provider's answer, kept as the integration's last check. */
-export const useTestIntegration = () => hooks.useChange((id: string) => api(testIntegration, { params: { id } }));
+export const useTestIntegration = mutationOf(testIntegration, { request: (id: string) => ({ params: { id } }), invalidates: INTEGRATION_CHANGE });
 
 /** Registers the card payment webhook with Stripe for a location. */
-export const useRegisterStripeWebhook = () =>
-  hooks.useChange((locationId: string) => api(createStripeWebhook, { body: { data: { locationId } } }));
+export const useRegisterStripeWebhook = mutationOf(createStripeWebhook, {
+  request: (locationId: string) => ({ body: { data: { locationId } } }),
+  invalidates: INTEGRATION_CHANGE,
+});

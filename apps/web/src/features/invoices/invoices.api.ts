@@ -19,6 +19,7 @@ import {
 import type { Invoice, MissedCharge, OpBody } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
+import { mutationOf, mutationWith } from '../../lib/mutation-of';
 import { appointmentKeys, auditKeys, estimateKeys, invoiceKeys, taxCodeKeys } from '../../lib/query-keys';
 import { itemInputOf, missedItemInput } from './document-lines';
 
@@ -27,8 +28,13 @@ import { itemInputOf, missedItemInput } from './document-lines';
  * report), so any change to an invoice refreshes all of them; an estimate's change refreshes
  * invoices too (an approved estimate becomes one, its deposit counts in the balance).
  */
-const invoiceHooks = crudHooks({ ops: invoiceOps, keys: invoiceKeys, alsoInvalidate: [auditKeys.all] });
-const estimateHooks = crudHooks({ ops: estimateOps, keys: estimateKeys, alsoInvalidate: [invoiceKeys.all, auditKeys.all] });
+const INVOICE_CHANGE = [invoiceKeys.all, auditKeys.all];
+const ESTIMATE_CHANGE = [estimateKeys.all, invoiceKeys.all, auditKeys.all];
+/** A draft made from an appointment (or a missed charge added to it): the appointment's own views refresh too. */
+const APPOINTMENT_INVOICE_CHANGE = [...INVOICE_CHANGE, appointmentKeys.all];
+
+const invoiceHooks = crudHooks({ ops: invoiceOps, keys: invoiceKeys, invalidates: INVOICE_CHANGE });
+const estimateHooks = crudHooks({ ops: estimateOps, keys: estimateKeys, invalidates: ESTIMATE_CHANGE });
 const taxCodeHooks = crudHooks({ ops: taxCodeOps, keys: taxCodeKeys });
 
 export const {
@@ -54,30 +60,28 @@ export function useTaxCodes(locationId: string | null | undefined) {
   return taxCodeHooks.useList({ locationId: locationId ?? undefined }, { enabled: Boolean(locationId) });
 }
 
-export function useFinaliseInvoice() {
-  return invoiceHooks.useChange((id: string) => api(finaliseInvoice, { params: { id } }));
-}
+export const useFinaliseInvoice = mutationOf(finaliseInvoice, { request: (id: string) => ({ params: { id } }), invalidates: INVOICE_CHANGE });
 
-export function useVoidInvoice() {
-  return invoiceHooks.useChange(({ id, reason }: { id: string; reason: string }) => api(voidInvoice, { params: { id }, body: { data: { reason } } }));
-}
+export const useVoidInvoice = mutationOf(voidInvoice, {
+  request: ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { data: { reason } } }),
+  invalidates: INVOICE_CHANGE,
+});
 
-export function useCreateCreditNote() {
-  return invoiceHooks.useChange(({ id, data }: { id: string; data: OpBody<typeof createCreditNote>['data'] }) =>
-    api(createCreditNote, { params: { id }, body: { data } }),
-  );
-}
+export const useCreateCreditNote = mutationOf(createCreditNote, {
+  request: ({ id, data }: { id: string; data: OpBody<typeof createCreditNote>['data'] }) => ({ params: { id }, body: { data } }),
+  invalidates: INVOICE_CHANGE,
+});
 
-/** A draft from an appointment's services and add-ons; the appointment's own views refresh too. */
-export function useInvoiceFromAppointment() {
-  return invoiceHooks.useChange((appointmentId: string) => api(invoiceFromAppointment, { body: { data: { appointmentId } } }), [appointmentKeys.all]);
-}
+/** A draft from an appointment's services and add-ons. */
+export const useInvoiceFromAppointment = mutationOf(invoiceFromAppointment, {
+  request: (appointmentId: string) => ({ body: { data: { appointmentId } } }),
+  invalidates: APPOINTMENT_INVOICE_CHANGE,
+});
 
-export function useEmailInvoice() {
-  return invoiceHooks.useChange(({ id, data }: { id: string; data: OpBody<typeof emailInvoice>['data'] }) =>
-    api(emailInvoice, { params: { id }, body: { data } }),
-  );
-}
+export const useEmailInvoice = mutationOf(emailInvoice, {
+  request: ({ id, data }: { id: string; data: OpBody<typeof emailInvoice>['data'] }) => ({ params: { id }, body: { data } }),
+  invalidates: INVOICE_CHANGE,
+});
 
 /** Where the browser downloads the invoice's PDF (the session cookie rides along). */
 export const invoicePdfUrl = (id: string) => invoicePdf.path.replace('{id}', encodeURIComponent(id));
@@ -106,19 +110,14 @@ export function useClientBalance(clientId: string | null | undefined) {
   });
 }
 
-export function useApproveEstimate() {
-  return estimateHooks.useChange((id: string) => api(approveEstimate, { params: { id } }));
-}
+export const useApproveEstimate = mutationOf(approveEstimate, { request: (id: string) => ({ params: { id } }), invalidates: ESTIMATE_CHANGE });
 
-export function useDeclineEstimate() {
-  return estimateHooks.useChange(({ id, reason }: { id: string; reason: string | null }) =>
-    api(declineEstimate, { params: { id }, body: { data: { reason } } }),
-  );
-}
+export const useDeclineEstimate = mutationOf(declineEstimate, {
+  request: ({ id, reason }: { id: string; reason: string | null }) => ({ params: { id }, body: { data: { reason } } }),
+  invalidates: ESTIMATE_CHANGE,
+});
 
-export function useInvoiceFromEstimate() {
-  return estimateHooks.useChange((id: string) => api(invoiceFromEstimate, { params: { id } }));
-}
+export const useInvoiceFromEstimate = mutationOf(invoiceFromEstimate, { request: (id: string) => ({ params: { id } }), invalidates: ESTIMATE_CHANGE });
 
 export interface AddMissedCharge {
   appointment: { id: string; locationId: string; clientId: string; patientIds: readonly string[] };
@@ -131,8 +130,8 @@ export interface AddMissedCharge {
  * One missed charge onto the appointment's draft invoice (its lines sent back with the charge
  * after them), or a new draft with it when the appointment has none (or only finalised ones).
  */
-export function useAddMissedCharge() {
-  return invoiceHooks.useChange(async ({ appointment, invoiceId, charge }: AddMissedCharge): Promise<{ created: boolean; invoice: Invoice }> => {
+export const useAddMissedCharge = mutationWith(
+  async ({ appointment, invoiceId, charge }: AddMissedCharge): Promise<{ created: boolean; invoice: Invoice }> => {
     const line = missedItemInput(charge);
     if (invoiceId) {
       const current = await api(invoiceOps.get, { params: { id: invoiceId } });
@@ -154,5 +153,6 @@ export function useAddMissedCharge() {
       },
     });
     return { created: true, invoice };
-  }, [appointmentKeys.all]);
-}
+  },
+  { invalidates: APPOINTMENT_INVOICE_CHANGE },
+);

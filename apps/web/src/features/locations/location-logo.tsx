@@ -2,13 +2,11 @@ import { useRef, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LOCATION_LOGO_MAX_BYTES, LOCATION_LOGO_TYPES, LOCATION_MESSAGES, removeLocationLogo } from '@willow/contracts';
+import { LOCATION_LOGO_MAX_BYTES, LOCATION_LOGO_TYPES, LOCATION_MESSAGES } from '@willow/contracts';
 import type { Location } from '@willow/contracts';
-import { api, ApiError, errorMessageFrom } from '../../lib/http-client';
-import { locationKeys } from '../../lib/query-keys';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useRefocus } from '../../lib/use-refocus';
+import { useRemoveLocationLogo, useUploadLocationLogo } from './locations.api';
 
 /** What the server would refuse, told before the bytes are sent. */
 export function checkLogoFile(file: Pick<File, 'size' | 'type'>): string | undefined {
@@ -17,35 +15,11 @@ export function checkLogoFile(file: Pick<File, 'size' | 'type'>): string | undef
   return undefined;
 }
 
-/** POST /api/location/{id}/logo as multipart form data (one file named "file"). */
-async function uploadLogo(locationId: string, file: File): Promise<Location> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  const response = await fetch(`/api/location/${encodeURIComponent(locationId)}/logo`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    body,
-  }).catch(() => {
-    throw new ApiError(errorMessageFrom(0, undefined), 0);
-  });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) throw new ApiError(errorMessageFrom(response.status, parsed, response.statusText), response.status);
-  return parsed as Location;
-}
-
 /**
  * The location's letterhead logo, printed at the top of its PDFs: shown, replaced or removed at
  * once (not with the form's Save: a file is not a field to undo).
  */
 export function LocationLogo({ location }: { location: Location }) {
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [hasLogo, setHasLogo] = useState(location.hasLogo);
   // A new address after each change: the browser shows the new image, not the one it kept.
@@ -54,10 +28,9 @@ export function LocationLogo({ location }: { location: Location }) {
   const changed = (updated: Location) => {
     setHasLogo(updated.hasLogo);
     setVersion((v) => v + 1);
-    void queryClient.invalidateQueries({ queryKey: locationKeys.all });
   };
-  const upload = useMutation({ mutationFn: (file: File) => uploadLogo(location.id, file), onSuccess: changed });
-  const remove = useMutation({ mutationFn: () => api(removeLocationLogo, { params: { id: location.id } }), onSuccess: changed });
+  const upload = useUploadLocationLogo();
+  const remove = useRemoveLocationLogo();
   const busy = upload.isPending || remove.isPending;
   // Once an upload or removal has settled, the focus returns to Upload / Replace logo (the clicked
   // button was disabled, and Remove goes away).
@@ -69,14 +42,20 @@ export function LocationLogo({ location }: { location: Location }) {
     const wrong = checkLogoFile(file);
     setProblem(wrong);
     if (wrong) return;
-    upload.mutate(file, {
-      onSettled: refocus,
-      onSuccess: () => notifySuccess('Logo uploaded'),
-      onError: (error) => {
-        setProblem(error.message);
-        notifyError('Error uploading logo', error);
+    upload.mutate(
+      { locationId: location.id, file },
+      {
+        onSettled: refocus,
+        onSuccess: (updated) => {
+          changed(updated);
+          notifySuccess('Logo uploaded');
+        },
+        onError: (error) => {
+          setProblem(error.message);
+          notifyError('Error uploading logo', error);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -109,9 +88,12 @@ export function LocationLogo({ location }: { location: Location }) {
               startIcon={<DeleteIcon />}
               disabled={busy}
               onClick={() =>
-                remove.mutate(undefined, {
+                remove.mutate(location.id, {
                   onSettled: refocus,
-                  onSuccess: () => notifySuccess('Logo removed'),
+                  onSuccess: (updated) => {
+                    changed(updated);
+                    notifySuccess('Logo removed');
+                  },
                   onError: (error) => notifyError('Error removing logo', error),
                 })
               }

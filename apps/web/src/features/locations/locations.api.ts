@@ -5,12 +5,14 @@ import {
   getLocation,
   listLocations,
   listSpecies,
+  removeLocationLogo,
   updateLocation,
   updateLocationSpecies,
 } from '@willow/contracts';
 import type { Location } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
-import { api } from '../../lib/http-client';
+import { api, ApiError, errorMessageFrom } from '../../lib/http-client';
+import { mutationOf, mutationWith } from '../../lib/mutation-of';
 import { locationKeys, profileKeys, subscriptionKeys } from '../../lib/query-keys';
 import { useSettings } from '../../lib/settings';
 
@@ -65,8 +67,38 @@ export const { useCreate: useCreateLocation, useUpdate: useUpdateLocation } = cr
   ops: { create: createLocation, update: updateLocation },
   keys: locationKeys,
   // Location counts feed the subscription usage; the profile names the user's location.
-  alsoInvalidate: [subscriptionKeys.all, profileKeys.all],
+  invalidates: [locationKeys.all, subscriptionKeys.all, profileKeys.all],
 });
+
+/** POST /api/location/{id}/logo as multipart form data (one file named "file"). */
+async function uploadLogo(locationId: string, file: File): Promise<Location> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const response = await fetch(`/api/location/${encodeURIComponent(locationId)}/logo`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    body,
+  }).catch(() => {
+    throw new ApiError(errorMessageFrom(0, undefined), 0);
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw new ApiError(errorMessageFrom(response.status, parsed, response.statusText), response.status);
+  return parsed as Location;
+}
+
+/** The letterhead logo replaced (a multipart upload, not a JSON operation) or removed: the locations say whether they have one. */
+export const useUploadLocationLogo = mutationWith(({ locationId, file }: { locationId: string; file: File }) => uploadLogo(locationId, file), {
+  invalidates: [locationKeys.all],
+});
+
+export const useRemoveLocationLogo = mutationOf(removeLocationLogo, { request: (id: string) => ({ params: { id } }), invalidates: [locationKeys.all] });
 
 export function useUpdateLocationSpecies() {
   const queryClient = useQueryClient();

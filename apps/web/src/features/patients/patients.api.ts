@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { deletePatient, patientOps, setPatientDeceased } from '@willow/contracts';
 import type { DeceasedInput } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
-import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import {
   appointmentKeys,
   auditKeys,
@@ -14,11 +14,13 @@ import {
   vaccinationKeys,
 } from '../../lib/query-keys';
 
+/** What any change of a patient refreshes: the patients, the client list (it counts them), search and the history (they show them). */
+const PATIENT_CHANGE = [patientKeys.all, clientKeys.all, searchKeys.all, auditKeys.all];
+
 const patientHooks = crudHooks({
   ops: patientOps,
   keys: { all: patientKeys.all, one: patientKeys.detail },
-  // The client list counts patients; search and history show them.
-  alsoInvalidate: [clientKeys.all, searchKeys.all, auditKeys.all],
+  invalidates: PATIENT_CHANGE,
 });
 
 export const {
@@ -55,18 +57,14 @@ export function usePatientList(query: PatientListQuery, enabled = true) {
   );
 }
 
-export function useSetDeceased() {
-  return patientHooks.useChange(
-    ({ id, ...data }: { id: string } & DeceasedInput) => api(setPatientDeceased, { params: { id }, body: { data } }),
-    // Appointments show the deceased marker, and some may have been cancelled in the same step.
-    [appointmentKeys.all],
-  );
-}
+export const useSetDeceased = mutationOf(setPatientDeceased, {
+  request: ({ id, ...data }: { id: string } & DeceasedInput) => ({ params: { id }, body: { data } }),
+  // Appointments show the deceased marker, and some may have been cancelled in the same step.
+  invalidates: [...PATIENT_CHANGE, appointmentKeys.all],
+});
 
-export function useDeletePatient() {
-  return patientHooks.useChange(
-    (id: string) => api(deletePatient, { params: { id } }),
-    // The patient's records went with them.
-    [prescriptionKeys.all, vaccinationKeys.all, documentKeys.all],
-  );
-}
+export const useDeletePatient = mutationOf(deletePatient, {
+  request: (id: string) => ({ params: { id } }),
+  // The patient's records went with them.
+  invalidates: [...PATIENT_CHANGE, prescriptionKeys.all, vaccinationKeys.all, documentKeys.all],
+});

@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { auditKeys, estimateKeys, invoiceKeys } from '../../lib/query-keys';
 
 export const paymentKeys = { all: ['payments'] as const };
@@ -20,7 +21,9 @@ export const paymentTypeKeys = { all: ['paymentTypes'] as const };
  * A payment changes what invoices and estimates are paid and the client's balance, which live
  * under invoiceKeys.all and estimateKeys.all: every change here refreshes them too.
  */
-const paymentHooks = crudHooks({ ops: paymentOps, keys: paymentKeys, alsoInvalidate: [invoiceKeys.all, estimateKeys.all, auditKeys.all] });
+const PAYMENT_CHANGE = [paymentKeys.all, invoiceKeys.all, estimateKeys.all, auditKeys.all];
+
+const paymentHooks = crudHooks({ ops: paymentOps, keys: paymentKeys, invalidates: PAYMENT_CHANGE });
 const paymentTypeHooks = crudHooks({ ops: paymentTypeOps, keys: paymentTypeKeys });
 
 export const { useList: usePayments, useUpdate: useUpdatePayment, useRemove: useDeletePayment } = paymentHooks;
@@ -35,18 +38,18 @@ export function usePaymentTypes() {
  * Records a payment once per `idempotencyKey` (made when the dialog opens): a double click, or a
  * retry after an answer that never arrived, answers the first payment instead of taking a second.
  */
-export function useRecordPayment() {
-  return paymentHooks.useChange((v: { data: PaymentInput; idempotencyKey: string }) =>
-    api(paymentOps.create, { body: { data: v.data }, headers: { [IDEMPOTENCY_HEADER]: v.idempotencyKey } }),
-  );
-}
+export const useRecordPayment = mutationOf(paymentOps.create, {
+  request: (v: { data: PaymentInput; idempotencyKey: string }) => ({ body: { data: v.data }, headers: { [IDEMPOTENCY_HEADER]: v.idempotencyKey } }),
+  invalidates: PAYMENT_CHANGE,
+});
 
-export function useRefundPayment() {
-  return paymentHooks.useChange((v: { id: string; data: RefundInput; idempotencyKey: string }) =>
-    api(refundPayment, { params: { id: v.id }, body: { data: v.data }, headers: { [IDEMPOTENCY_HEADER]: v.idempotencyKey } }),
-  );
-}
+export const useRefundPayment = mutationOf(refundPayment, {
+  request: (v: { id: string; data: RefundInput; idempotencyKey: string }) => ({
+    params: { id: v.id },
+    body: { data: v.data },
+    headers: { [IDEMPOTENCY_HEADER]: v.idempotencyKey },
+  }),
+  invalidates: PAYMENT_CHANGE,
+});
 
-export function useAllocateCredit() {
-  return paymentHooks.useChange((data: AllocateCreditInput) => api(allocateCredit, { body: { data } }));
-}
+export const useAllocateCredit = mutationOf(allocateCredit, { request: (data: AllocateCreditInput) => ({ body: { data } }), invalidates: PAYMENT_CHANGE });

@@ -1,22 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { changePassword, confirmEmailChange, updateProfile } from '@willow/contracts';
 import type { ChangePasswordInput, Profile, UpdateProfileInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { profileKeys, userKeys } from '../../lib/query-keys';
 
 export { useProfileQuery } from '../../app/session';
 
-export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: UpdateProfileInput) => api(updateProfile, { body: { data } }),
-    onSuccess: ({ emailConfirmationSentTo: _sentTo, ...profile }) => {
-      queryClient.setQueryData(profileKeys.detail(), profile);
-      // The user list shows the same name and email.
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    },
-  });
-}
+export const useUpdateProfile = mutationOf(updateProfile, {
+  request: (data: UpdateProfileInput) => ({ body: { data } }),
+  onSuccess: ({ emailConfirmationSentTo: _sentTo, ...profile }, _data, queryClient) => queryClient.setQueryData(profileKeys.detail(), profile),
+  // The user list shows the same name and email.
+  invalidates: [userKeys.all],
+});
 
 export function useChangePassword() {
   return useMutation({
@@ -25,13 +21,8 @@ export function useChangePassword() {
 }
 
 /** The link sent to a new address, opened here: the address becomes the sign-in. */
-export function useConfirmEmailChange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) => api(confirmEmailChange, { body: { data: { token } } }),
-    onSuccess: (profile: Profile) => {
-      queryClient.setQueryData(profileKeys.detail(), profile);
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    },
-  });
-}
+export const useConfirmEmailChange = mutationOf(confirmEmailChange, {
+  request: (token: string) => ({ body: { data: { token } } }),
+  onSuccess: (profile: Profile, _token, queryClient) => queryClient.setQueryData(profileKeys.detail(), profile),
+  invalidates: [userKeys.all],
+});

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { connectQuickbooks, disconnectQuickbooks, listQuickbooksConnections } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { locationKeys } from '../../lib/query-keys';
 
 export const quickbooksKeys = {
@@ -22,11 +23,9 @@ export function useConnectQuickbooks() {
   return useMutation({ mutationFn: (locationId: string) => api(connectQuickbooks, { body: { data: { locationId } } }) });
 }
 
-export function useDisconnectQuickbooks() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (locationId: string) => api(disconnectQuickbooks, { body: { data: { locationId } } }),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: quickbooksKeys.all }), queryClient.invalidateQueries({ queryKey: locationKeys.all })]),
-  });
-}
+/** Settles once the connections and the locations (which list their integrations) have been read again. */
+export const useDisconnectQuickbooks = mutationOf(disconnectQuickbooks, {
+  request: (locationId: string) => ({ body: { data: { locationId } } }),
+  invalidates: [quickbooksKeys.all, locationKeys.all],
+  awaitInvalidation: true,
+});

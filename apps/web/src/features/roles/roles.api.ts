@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   createRole,
   createSystemRole,
@@ -12,6 +12,7 @@ import {
 } from '@willow/contracts';
 import type { RoleInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationWith } from '../../lib/mutation-of';
 import { roleKeys, scheduleKeys, sessionKeys, userKeys } from '../../lib/query-keys';
 
 export type RoleScope = 'account' | 'system';
@@ -33,37 +34,27 @@ export function useSystemRoleCandidates(search: string, enabled: boolean) {
   });
 }
 
-function useInvalidateRoles() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: roleKeys.all });
-    // Membership changes what users may do, including the signed-in user.
-    void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-    // Who is a provider (the schedule sidebar) comes from the roles' permissions.
-    void queryClient.invalidateQueries({ queryKey: [...scheduleKeys.all, 'sidebar'] });
-  };
-}
+/** What a change of a role, an account's or a system one, refreshes. */
+const ROLE_CHANGE = [
+  roleKeys.all,
+  // Membership changes what users may do, including the signed-in user.
+  userKeys.all,
+  sessionKeys.all,
+  // Who is a provider (the schedule sidebar) comes from the roles' permissions.
+  [...scheduleKeys.all, 'sidebar'],
+];
 
-export function useSaveRole(scope: RoleScope) {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string | null; data: RoleInput | Partial<RoleInput> }) => {
-      if (scope === 'system')
-        return id
-          ? api(updateSystemRole, { params: { id }, body: { data } })
-          : api(createSystemRole, { body: { data: data as RoleInput } });
-      return id ? api(updateRole, { params: { id }, body: { data } }) : api(createRole, { body: { data: data as RoleInput } });
-    },
-    onSuccess: invalidate,
-  });
-}
+/** Saves a role of the scope the hook is for: created without an id, updated with one. */
+export const useSaveRole = mutationWith(
+  ({ id, data }: { id: string | null; data: RoleInput | Partial<RoleInput> }, scope: RoleScope) => {
+    if (scope === 'system')
+      return id ? api(updateSystemRole, { params: { id }, body: { data } }) : api(createSystemRole, { body: { data: data as RoleInput } });
+    return id ? api(updateRole, { params: { id }, body: { data } }) : api(createRole, { body: { data: data as RoleInput } });
+  },
+  { invalidates: ROLE_CHANGE },
+);
 
-export function useDeleteRole(scope: RoleScope) {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: (id: string) =>
-      scope === 'system' ? api(deleteSystemRole, { params: { id } }) : api(deleteRole, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteRole = mutationWith(
+  (id: string, scope: RoleScope) => (scope === 'system' ? api(deleteSystemRole, { params: { id } }) : api(deleteRole, { params: { id } })),
+  { invalidates: ROLE_CHANGE },
+);

@@ -14,6 +14,7 @@ import {
 import type { Appointment, ScheduleRange } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
+import { mutationOf, useInvalidate } from '../../lib/mutation-of';
 import { appointmentKeys, scheduleKeys } from '../../lib/query-keys';
 import { useScheduleSidebar } from '../appointments/appointments.api';
 import { mergeById, missingRanges } from './calendar-store';
@@ -105,23 +106,29 @@ export function useCalendarData(locationId: string | null, ranges: readonly Load
  * Slots and notes show on the calendar only (its ranges bring them) beside the appointments: a change
  * refreshes every view of slots, notes and appointments, and settles once they have been refreshed.
  */
-const calendarChange = { keys: scheduleKeys, alsoInvalidate: [appointmentKeys.all], awaitInvalidation: true };
+const CALENDAR_CHANGE = [scheduleKeys.all, appointmentKeys.all];
+const calendarChange = { keys: scheduleKeys, invalidates: CALENDAR_CHANGE, awaitInvalidation: true };
 const slotHooks = crudHooks({ ops: { create: createScheduleSlot, update: updateScheduleSlot }, ...calendarChange });
 const noteHooks = crudHooks({ ops: scheduleNoteOps, ...calendarChange });
 
-/** Refreshes every view of slots, notes and appointments: the calendar is refreshed after every change. */
+/**
+ * Refreshes every view of slots, notes and appointments, for changes made by other hooks: an
+ * appointment moved on the calendar (its own hook refreshes without waiting; the move waits for
+ * the week), providers' availability changed in a batch of calls (refreshed once after all of
+ * them, those that failed too: the others have changed it).
+ */
 export function useRefreshCalendar() {
-  return slotHooks.useInvalidate();
+  return useInvalidate(CALENDAR_CHANGE);
 }
 
 export const { useCreate: useCreateSlot, useUpdate: useUpdateSlot } = slotHooks;
 
 /** Deletes a slot, or it and the later slots of its series. */
-export function useDeleteSlot() {
-  return slotHooks.useChange(({ id, series }: { id: string; series: 'one' | 'following' }) =>
-    api(deleteScheduleSlot, { params: { id }, query: { series } }),
-  );
-}
+export const useDeleteSlot = mutationOf(deleteScheduleSlot, {
+  request: ({ id, series }: { id: string; series: 'one' | 'following' }) => ({ params: { id }, query: { series } }),
+  invalidates: CALENDAR_CHANGE,
+  awaitInvalidation: true,
+});
 
 /**
  * Marks providers available (or no longer) at slot start times, one call per provider and time.

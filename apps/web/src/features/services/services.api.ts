@@ -6,7 +6,7 @@ const serviceHooks = crudHooks({
   ops: serviceOps,
   keys: serviceKeys,
   // The calendar sidebar filters by services, and booking forms offer them.
-  alsoInvalidate: [scheduleKeys.all, auditKeys.all],
+  invalidates: [serviceKeys.all, scheduleKeys.all, auditKeys.all],
 });
 
 /** A location's services, sorted by type (the server's order); with inactive ones unless `onlyActive`. */

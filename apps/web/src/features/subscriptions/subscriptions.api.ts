@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   createSubscriptionTier,
   deleteSubscriptionTier,
@@ -8,6 +8,7 @@ import {
 } from '@willow/contracts';
 import type { SubscriptionTierInput } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { accountKeys, subscriptionKeys } from '../../lib/query-keys';
 
 export function useSubscriptionUsage() {
@@ -24,38 +25,22 @@ export function useSubscriptionTiers() {
   });
 }
 
-function useInvalidateTiers() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-    // Account lists show tier names too.
-    void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-  };
-}
+const TIER_CHANGE = [
+  subscriptionKeys.all,
+  // Account lists show tier names too.
+  accountKeys.all,
+];
 
-export function useCreateTier() {
-  const invalidate = useInvalidateTiers();
-  return useMutation({
-    mutationFn: (data: SubscriptionTierInput) => api(createSubscriptionTier, { body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useCreateTier = mutationOf(createSubscriptionTier, {
+  request: (data: SubscriptionTierInput) => ({ body: { data } }),
+  invalidates: TIER_CHANGE,
+});
 
-export function useUpdateTier() {
-  const invalidate = useInvalidateTiers();
-  return useMutation({
-    mutationFn: ({ key, ...data }: SubscriptionTierInput) =>
-      api(updateSubscriptionTier, { params: { key }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateTier = mutationOf(updateSubscriptionTier, {
+  request: ({ key, ...data }: SubscriptionTierInput) => ({ params: { key }, body: { data } }),
+  invalidates: TIER_CHANGE,
+});
 
-export function useDeleteTier() {
-  const invalidate = useInvalidateTiers();
-  return useMutation({
-    mutationFn: (key: string) => api(deleteSubscriptionTier, { params: { key } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteTier = mutationOf(deleteSubscriptionTier, { request: (key: string) => ({ params: { key } }), invalidates: TIER_CHANGE });
 
 export const formatLimit = (limit: number | null) => (limit === null ? 'Unlimited' : String(limit));

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createUser, deleteUser, listUsers, resendInvitation, toggleUserActivation, updateUser } from '@willow/contracts';
 import type { CreateUserInput, UpdateUserInput, User } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { mutationOf } from '../../lib/mutation-of';
 import { profileKeys, roleKeys, scheduleKeys, subscriptionKeys, userKeys } from '../../lib/query-keys';
 import { staffChoices } from './staff';
 
@@ -12,52 +13,29 @@ export function useUsers() {
   });
 }
 
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    // Roles list their members, the subscription counts active users, and the user may be oneself.
-    void queryClient.invalidateQueries({ queryKey: roleKeys.all });
-    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-    // The schedule sidebar lists the active providers: the provider filters are offered, and checked, against it.
-    void queryClient.invalidateQueries({ queryKey: [...scheduleKeys.all, 'sidebar'] });
-  };
-}
+const USER_CHANGE = [
+  userKeys.all,
+  // Roles list their members, the subscription counts active users, and the user may be oneself.
+  roleKeys.all,
+  subscriptionKeys.all,
+  profileKeys.all,
+  // The schedule sidebar lists the active providers: the provider filters are offered, and checked, against it.
+  [...scheduleKeys.all, 'sidebar'],
+];
 
-export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (data: CreateUserInput) => api(createUser, { body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useCreateUser = mutationOf(createUser, { request: (data: CreateUserInput) => ({ body: { data } }), invalidates: USER_CHANGE });
 
-export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: UpdateUserInput }) =>
-      api(updateUser, { params: { id }, body: { data } }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateUser = mutationOf(updateUser, {
+  request: ({ id, data }: { id: string; data: UpdateUserInput }) => ({ params: { id }, body: { data } }),
+  invalidates: USER_CHANGE,
+});
 
-export function useDeleteUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (id: string) => api(deleteUser, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteUser = mutationOf(deleteUser, { request: (id: string) => ({ params: { id } }), invalidates: USER_CHANGE });
 
-export function useToggleUserActivation() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      api(toggleUserActivation, { params: { id }, body: { data: { isActive } } }),
-    onSuccess: invalidate,
-  });
-}
+export const useToggleUserActivation = mutationOf(toggleUserActivation, {
+  request: ({ id, isActive }: { id: string; isActive: boolean }) => ({ params: { id }, body: { data: { isActive } } }),
+  invalidates: USER_CHANGE,
+});
 
 /** A new invitation link by email (the earlier one stops working). */
 export function useResendInvitation() {
