@@ -38,11 +38,12 @@ export const FLOORS: readonly (readonly string[])[] = [
   // catalogue
   ['services'],
   ['add-ons'],
-  ['templates'],
   ['price-calculator'],
   // scheduling
   ['appointments'],
   ['schedule'],
+  // what practices write, filled from every record below (merge fields read appointments)
+  ['templates'],
   // billing
   ['invoices'],
   ['payments'],
@@ -72,8 +73,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/communications/communications.service.ts → documents',
   'features/communications/communications.table.ts → clients',
   'features/contacts/contacts.repository.ts → documents',
-  'features/documents/document-generation.service.ts → appointments',
-  'features/documents/document-generation.service.ts → templates',
   'features/invoices/invoices.repository.ts → payments',
   'features/locations/locations.service.ts → integrations',
   'features/patients/patients.service.ts → appointments',
@@ -84,7 +83,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/roles/roles.table.ts → users',
   'features/services/services.service.ts → appointments',
   'features/services/services.service.ts → schedule',
-  'features/templates/merge-context.service.ts → appointments',
 ];
 
 /** Source files allowed over MAX_LINES until they are split by seam; never add to this list. */

@@ -2,10 +2,8 @@
 import { uploadDocument } from '../../../test/harness.js';
 import type { RouteFixtures } from '../../../test/route-fixtures.js';
 import { makeClient } from '../clients/clients.route-fixtures.js';
-import { makeTemplate } from '../templates/templates.route-fixtures.js';
 
 export const routeFixtures: RouteFixtures = {
   '/api/document/{id}': async (t, ctx) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
   '/api/document/{id}/download': async (t, ctx) => (await uploadDocument(ctx, t.admin, { clientId: await makeClient(t) })).json().id,
-  '/api/documentTemplate/{id}/generate': (t) => makeTemplate(t, 'document'),
 };

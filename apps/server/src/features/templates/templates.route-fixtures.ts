@@ -36,4 +36,5 @@ export const routeFixtures: RouteFixtures = {
   '/api/pdfTemplate/{id}': (t) => makeTemplate(t, 'pdf'),
   '/api/documentTemplate/{id}': (t) => makeTemplate(t, 'document'),
   '/api/invoiceTemplate/{id}': (t) => makeTemplate(t, 'invoice'),
+  '/api/documentTemplate/{id}/generate': (t) => makeTemplate(t, 'document'),
 };

@@ -16,9 +16,9 @@ import { renderTemplate, TemplateRenderError } from '../../platform/template-eng
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import type { LocationLogoService } from '../locations/location-logo.service.js';
-import type { MergeContext, MergeContextService } from '../templates/merge-context.service.js';
-import { documentTemplatesRepository, pdfTemplatesRepository } from '../templates/templates.repository.js';
-import type { DocumentsService } from './documents.service.js';
+import type { DocumentsService } from '../documents/documents.service.js';
+import type { MergeContext, MergeContextService } from './merge-context.service.js';
+import { documentTemplatesRepository, pdfTemplatesRepository } from './templates.repository.js';
 
 export const GENERATE_MESSAGES = {
   otherLocation: "clientId: is a client of another location than the template's",
