@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts.js';
 import { CommunicationsService } from '../apps/server/src/features/communications/communications.service.js';
 import { outboxWorker } from '../apps/server/src/features/communications/outbox-worker.js';
-import { ProductMailer } from '../apps/server/src/features/communications/product-mail.js';
+import { ProductMailer } from '../apps/server/src/features/product-mail/product-mail.service.js';
 import { IntegrationsService } from '../apps/server/src/features/integrations/integrations.service.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
 import { OutboundGuard } from '../apps/server/src/platform/outbound-address.js';

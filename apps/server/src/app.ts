@@ -22,7 +22,7 @@ import { authRepository } from './features/auth/auth.repository.js';
 import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js';
 import type { RetryPolicy } from './features/communications/communications.service.js';
 import type { GoogleClientSettings } from './features/auth/google-sign-in.service.js';
-import type { ProductMailSettings } from './features/communications/product-mail.js';
+import type { ProductMailSettings } from './features/product-mail/product-mail.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';

@@ -31,7 +31,7 @@ import { prescriptionsService, vaccinationsService } from './features/care/care.
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
 import { CommunicationsService, inboundWebhookUrl, type RetryPolicy } from './features/communications/communications.service.js';
-import { ProductMailer, type ProductMailSettings } from './features/communications/product-mail.js';
+import { ProductMailer, type ProductMailSettings } from './features/product-mail/product-mail.service.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
@@ -120,10 +120,11 @@ export function createContainer(
   const events = new DomainEventBus(db, opts.eventDelivery);
   const audit = new AuditService(db);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, events, integrationAddresses(opts.providers.publicUrl));
+  const productMail = new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid);
   const communications = new CommunicationsService(db, {
     integrations,
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
-    productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
+    productMail,
     retry: opts.outboxRetry,
     storage: opts.storage,
     outboundGuard: opts.outboundGuard,
@@ -135,7 +136,7 @@ export function createContainer(
   const mergeContext = new MergeContextService(db);
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
-  const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
+  const signInFlows = new SignInFlowsService(db, signer, auth, productMail, opts.providers.appUrl);
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers, events);
   const payments = new PaymentsService(db, audit, events);
   const invoices = new InvoicesService(db, audit);
@@ -154,7 +155,8 @@ export function createContainer(
     events,
     auth,
     signInFlows,
-    onboarding: new OnboardingService(db, auth, signInFlows, communications.productMail, opts.providers.appUrl, accounts),
+    productMail,
+    onboarding: new OnboardingService(db, auth, signInFlows, productMail, opts.providers.appUrl, accounts),
     audit,
     clients: new ClientsService(db, audit),
     clientImport: new ClientImportService(db, audit),
@@ -169,7 +171,7 @@ export function createContainer(
     documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
     documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
-    profile: new ProfileService(db, communications.productMail, opts.providers.appUrl),
+    profile: new ProfileService(db, productMail, opts.providers.appUrl),
     accounts,
     locations,
     locationLogos,
@@ -178,7 +180,7 @@ export function createContainer(
     quickbooks: new QuickbooksService(db, integrations, opts.providers, events),
     googleSignIn: new GoogleSignInService(db, integrations, opts.providers, opts.googleClient),
     providers: opts.providers,
-    users: new UsersService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl }),
+    users: new UsersService(db, { mail: productMail, appUrl: opts.providers.appUrl }),
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit),
     availability: new AvailabilityService(db),
@@ -240,7 +242,7 @@ export function createContainer(
       await signInTokensRepository.prune(db, new Date(now.getTime() - 24 * 3_600_000));
       await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
       await googleSignInRepository.prune(db, now);
-      await communications.prune(now);
+      await productMail.prune(db, now);
       await idempotency.forgetOld(now);
       await events.prune(now);
     },

@@ -90,7 +90,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
       await Promise.all([outbox.stop(), eventDeliveries.stop()]);
       await app.close();
     } finally {
-      app.container.communications.productMail.close();
+      app.container.productMail.close();
       await database.close();
       app.log.info('database closed; bye');
       process.exit(0);

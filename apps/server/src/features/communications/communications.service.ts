@@ -20,11 +20,12 @@ import type { IntegrationCredentials, IntegrationsService } from '../integration
 import { usersRepository } from '../users/users.repository.js';
 import { documentsRepository } from '../documents/documents.repository.js';
 import { readStored, type DocumentStorage } from '../documents/document-storage.js';
-import { communicationsRepository, productMessagesRepository, type OutboxRow, type ProductMessageRow, type Settlement } from './communications.repository.js';
+import { communicationsRepository, type OutboxRow, type Settlement } from './communications.repository.js';
+import { productMessagesRepository, type ProductMessageRow } from '../product-mail/product-mail.repository.js';
 import type { QueueJob as OutboxJob, QueueSource as OutboxSource } from '../../platform/queue-worker.js';
-import { ProductMailer } from './product-mail.js';
+import type { ProductMailer } from '../product-mail/product-mail.service.js';
 import type { OutboundGuard } from '../../platform/outbound-address.js';
-import { sendgridProvider, sendSms, smtpProvider, type Attachment, type EmailProvider, type Outcome } from './providers.js';
+import { sendgridProvider, sendSms, smtpProvider, type Attachment, type EmailProvider, type Outcome } from '../../platform/message-providers.js';
 import { phoneDigitsOf, toE164 } from './phone.js';
 
 /** What delivery needs of the integrations feature: a location's decrypted credentials, and a place to record a provider's refusal. */
@@ -104,10 +105,6 @@ export class CommunicationsService implements OutboxSource {
     },
   ) {
     this.retry = { ...DEFAULT_RETRY, ...deps.retry };
-  }
-
-  get productMail(): ProductMailer {
-    return this.deps.productMail;
   }
 
   /**
@@ -262,7 +259,7 @@ export class CommunicationsService implements OutboxSource {
     const batch = new Batch(product.length + outbox.length);
     return [
       ...product.map((row) =>
-        this.job(row, batch, () => this.deliverProduct(row), (patch) => productMessagesRepository.settle(this.db, row.id, row.claimToken!, patch)),
+        this.job(row, batch, () => this.deps.productMail.deliver(row), (patch) => productMessagesRepository.settle(this.db, row.id, row.claimToken!, patch)),
       ),
       ...outbox.map((row) =>
         this.job(row, batch, () => this.deliverOutbox(row, batch), (patch) =>
@@ -270,11 +267,6 @@ export class CommunicationsService implements OutboxSource {
         ),
       ),
     ];
-  }
-
-  /** The product's mail done with for a week is forgotten (housekeeping). */
-  async prune(now: Date = new Date()): Promise<void> {
-    await productMessagesRepository.prune(this.db, new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000));
   }
 
   async nextDue(): Promise<Date | undefined> {
@@ -326,14 +318,6 @@ export class CommunicationsService implements OutboxSource {
         if (row.attempts >= this.retry.maxAttempts) return { state: 'failed', reason: outcome.reason };
         return { state: 'queued', reason: outcome.reason, dueAt: new Date(Date.now() + backoff(this.retry, row.attempts)) };
     }
-  }
-
-  private async deliverProduct(row: ProductMessageRow): Promise<Outcome | Settlement> {
-    const provider = this.deps.productMail.transport();
-    if (!provider) return { state: 'notSent', reason: COMMUNICATION_MESSAGES.productEmailNotSetUp };
-    const outcome = await provider.send({ id: row.id, to: row.toAddress, from: this.deps.productMail.from, subject: row.subject ?? '', body: row.body });
-    // The product's own setting refused: the operator's to fix, the message's reason says it.
-    return outcome.kind === 'credentialsRefused' ? { kind: 'failed', reason: outcome.reason } : outcome;
   }
 
   private async deliverOutbox(row: OutboxRow, batch: Batch): Promise<Outcome | Settlement> {

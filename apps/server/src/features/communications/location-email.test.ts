@@ -12,7 +12,7 @@ import { billingWorld, newInvoice } from '../invoices/invoices.fixtures.js';
 import { settled } from './communications.fixtures.js';
 import { outboxWorker } from './outbox-worker.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
-import { messageIdOf, smtpProvider } from './providers.js';
+import { messageIdOf, smtpProvider } from '../../platform/message-providers.js';
 
 const SENDGRID_KEY = 'SG.right-key';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { QueueWorker, type QueueSource, type QueueWorkerOptions } from '../../platform/queue-worker.js';
-import { OUTBOX_CHANNEL } from './communications.repository.js';
+import { OUTBOX_CHANNEL } from '../../platform/outbox.repository.js';
 
 /**
  * The outbox's worker: the platform's queue worker on the outbox (the communications service is its

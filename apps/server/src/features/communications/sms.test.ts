@@ -12,7 +12,7 @@ import { communicationsRepository } from './communications.repository.js';
 import { settled } from './communications.fixtures.js';
 import { inboundWebhookUrl } from './communications.service.js';
 import { outboxWorker } from './outbox-worker.js';
-import { sendSms } from './providers.js';
+import { sendSms } from '../../platform/message-providers.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const TOKEN = 'twilio-auth-token';

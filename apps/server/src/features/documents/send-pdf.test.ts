@@ -11,7 +11,7 @@ import { newClient } from '../../../test/records.js';
 import { settled } from '../communications/communications.fixtures.js';
 import { ATTACHMENT_GONE } from '../communications/communications.service.js';
 import { outboxWorker } from '../communications/outbox-worker.js';
-import { messageIdOf } from '../communications/providers.js';
+import { messageIdOf } from '../../platform/message-providers.js';
 
 const SENDGRID_KEY = 'SG.documents-key';
 let ctx: TestContext;

@@ -15,7 +15,7 @@ import { takeRate } from '../auth/rate-limits.js';
 import { invitationEmail } from '../auth/sign-in-emails.js';
 import { PASSWORD_SET_ENDS, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
 import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
-import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
+import { EmailNotSetUpError, type ProductMailer } from '../product-mail/product-mail.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { rolesRepository } from '../roles/roles.repository.js';
 import { assertCapacity } from '../subscriptions/subscription-limits.js';
