@@ -30,7 +30,10 @@ import { CardPaymentsService } from './features/card-payments/card-payments.serv
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
-import { CommunicationsService, inboundWebhookUrl, type RetryPolicy } from './features/communications/communications.service.js';
+import { CommunicationsService } from './features/communications/communications.service.js';
+import { OutboxDelivery, type RetryPolicy } from './features/communications/outbox-delivery.service.js';
+import { StaffMessagesService } from './features/communications/staff-messages.service.js';
+import { inboundWebhookUrl, TwilioWebhooksService } from './features/communications/twilio-webhooks.service.js';
 import { ProductMailer, type ProductMailSettings } from './features/product-mail/product-mail.service.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
@@ -121,7 +124,9 @@ export function createContainer(
   const audit = new AuditService(db);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, events, integrationAddresses(opts.providers.publicUrl));
   const productMail = new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid);
-  const communications = new CommunicationsService(db, {
+  const communications = new CommunicationsService(db, integrations);
+  // The outbox's worker source: the product's mail and the locations' messages (main.ts runs it).
+  const outbox = new OutboxDelivery(db, {
     integrations,
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
     productMail,
@@ -196,6 +201,9 @@ export function createContainer(
     priceCalculator: new PriceCalculatorService(db),
     booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
+    staffMessages: new StaffMessagesService(db, communications),
+    twilioWebhooks: new TwilioWebhooksService(db, integrations),
+    outbox,
     mergeContext,
     templatePreview: new TemplatePreviewService(mergeContext),
     emailTemplates: new EmailTemplatesService(db, audit),

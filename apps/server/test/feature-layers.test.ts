@@ -79,7 +79,9 @@ const STILL_UPWARD: readonly string[] = [
   'features/clients/clients.service.ts → patients',
   'features/communications/communications.repository.ts → clients',
   'features/communications/communications.service.ts → clients',
-  'features/communications/communications.service.ts → documents',
+  'features/communications/outbox-delivery.service.ts → documents',
+  'features/communications/staff-messages.service.ts → clients',
+  'features/communications/twilio-webhooks.service.ts → clients',
   'features/communications/communications.table.ts → clients',
   'features/contacts/contacts.repository.ts → documents',
   'features/documents/document-generation.service.ts → appointments',
@@ -104,7 +106,6 @@ const STILL_UPWARD: readonly string[] = [
 
 /** Source files allowed over MAX_LINES until they are split by seam; never add to this list. */
 const STILL_LONG: readonly string[] = [
-  'apps/server/src/features/communications/communications.service.ts',
   'apps/server/src/features/payments/payments.service.ts',
   'apps/server/src/platform/template-engine.ts',
   'apps/server/src/platform/tenant-repository.ts',

@@ -24,7 +24,7 @@ let worker: QueueWorker;
 beforeAll(async () => {
   [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgrid({ [SENDGRID_KEY]: ['mail.send'] })]);
   ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
-  worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  worker = outboxWorker(ctx.app.container.outbox, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => {

@@ -3,8 +3,8 @@ import { QueueWorker, type QueueSource, type QueueWorkerOptions } from '../../pl
 import { OUTBOX_CHANNEL } from '../../platform/outbox.repository.js';
 
 /**
- * The outbox's worker: the platform's queue worker on the outbox (the communications service is its
- * source), woken by the outbox's NOTIFY channel.
+ * The outbox's worker: the platform's queue worker on the outbox (its source: OutboxDelivery, which
+ * serves the product's mail and the locations' messages), woken by the outbox's NOTIFY channel.
  */
 export function outboxWorker(
   source: QueueSource,
