@@ -38,7 +38,7 @@ import { ProductMailer, type ProductMailSettings } from './features/product-mail
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './features/documents/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
-import { DocumentMailService } from './features/documents/document-mail.service.js';
+import { DocumentMailService } from './features/communications/document-mail.service.js';
 import { DocumentGenerationService } from './features/documents/document-generation.service.js';
 import { FormRequestsService } from './features/forms/form-requests.service.js';
 import { FormSubmissionPdf } from './features/forms/form-submission-pdf.js';

@@ -18,6 +18,7 @@ export function communicationsRoutes(r: Router, c: Container) {
   r.route(api.getClientChannels, ({ auth, query }) => c.communications.channels(auth, query.clientId));
   r.route(api.sendClientEmail, ({ auth, body }) => c.staffMessages.sendEmail(auth, body.data));
   r.route(api.sendClientSms, ({ auth, body }) => c.staffMessages.sendSms(auth, body.data));
+  r.route(api.sendDocumentPdf, ({ auth, body }) => c.documentMail.send(auth, body.data));
 
   r.publicRoute(api.twilioStatusCallback, async ({ query, body, req, reply }) => {
     await c.twilioWebhooks.status(query, body, signatureOf(req), signedUrl(c, req));

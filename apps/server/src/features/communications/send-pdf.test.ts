@@ -8,9 +8,9 @@ import { createAccount, createTestApp, createUser, errorOf, PDF_BYTES, uploadDoc
 import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-sendgrid.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { newClient } from '../../../test/records.js';
-import { settled } from '../communications/communications.fixtures.js';
-import { ATTACHMENT_GONE } from '../communications/outbox-delivery.service.js';
-import { outboxWorker } from '../communications/outbox-worker.js';
+import { settled } from './communications.fixtures.js';
+import { ATTACHMENT_GONE } from './outbox-delivery.service.js';
+import { outboxWorker } from './outbox-worker.js';
 import { messageIdOf } from '../../platform/message-providers.js';
 
 const SENDGRID_KEY = 'SG.documents-key';
