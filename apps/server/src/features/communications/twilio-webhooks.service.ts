@@ -1,3 +1,6 @@
+// Security-critical: Twilio's webhooks, public routes (the delivery status of the texts the outbox
+// sent, and the texts clients send to a location's number), believed only when signed with the
+// location's auth token (decision 0073).
 import { smsConsentKeyword } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
@@ -5,9 +8,6 @@ import { clientsRepository } from '../clients/clients.repository.js';
 import { communicationsRepository } from './communications.repository.js';
 import type { IntegrationSource } from './communications.service.js';
 import { phoneDigitsOf, toE164 } from './phone.js';
-
-// Twilio's webhooks: the delivery status of the texts the outbox sent, and the texts clients send
-// to a location's number. Public routes, believed only when signed (decision 0073).
 
 export class TwilioWebhooksService {
   constructor(
