@@ -12,8 +12,9 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts.js';
 import { CommunicationsService } from '../apps/server/src/features/communications/communications.service.js';
+import { OutboxDelivery } from '../apps/server/src/features/communications/outbox-delivery.service.js';
 import { outboxWorker } from '../apps/server/src/features/communications/outbox-worker.js';
-import { ProductMailer } from '../apps/server/src/features/communications/product-mail.js';
+import { ProductMailer } from '../apps/server/src/features/product-mail/product-mail.service.js';
 import { IntegrationsService } from '../apps/server/src/features/integrations/integrations.service.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
 import { OutboundGuard } from '../apps/server/src/platform/outbound-address.js';
@@ -40,13 +41,14 @@ function services(db: Database) {
   // The bench's mail server listens on loopback, which a location's SMTP host reaches only when allowed.
   const outboundGuard = new OutboundGuard(['loopback']);
   const integrations = new IntegrationsService(db.db, new SecretBox(KEY), DEFAULT_PROVIDERS, outboundGuard, new DomainEventBus(db.db));
-  const communications = new CommunicationsService(db.db, {
+  const communications = new CommunicationsService(db.db, integrations);
+  const outbox = new OutboxDelivery(db.db, {
     integrations,
     outboundGuard,
     endpoints: { sendgridApiUrl: 'http://127.0.0.1:9', twilioApiUrl: 'http://127.0.0.1:9', publicUrl: undefined },
     productMail: new ProductMailer({}, 'http://127.0.0.1:9'),
   });
-  return { integrations, communications };
+  return { integrations, communications, outbox };
 }
 
 /** A practice whose location sends through the local SMTP server. */
@@ -90,7 +92,7 @@ async function run(setup: Setup, smtp: FakeSmtp, workers: number): Promise<numbe
         dbs.push(db);
       } else dbs.push(primary);
     }
-    const running = dbs.map((db) => outboxWorker(services(db).communications, { listen: db.listen, pollMs: 1000, batch: Number(arg('batch', '10')) }));
+    const running = dbs.map((db) => outboxWorker(services(db).outbox, { listen: db.listen, pollMs: 1000, batch: Number(arg('batch', '10')) }));
     const start = performance.now();
     await Promise.all(running.map((w) => w.start()));
     while (smtp.delivered.length - before < MESSAGES) await new Promise((r) => setTimeout(r, 5));

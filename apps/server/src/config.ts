@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { GoogleClientSettings } from './features/auth/google-sign-in.service.js';
-import type { ProductMailSettings } from './features/communications/product-mail.js';
+import type { ProductMailSettings } from './features/product-mail/product-mail.service.js';
 import { parseAllowedOrigins } from './platform/origin-check.js';
 import { parseAllowedNetworks } from './platform/outbound-address.js';
 import { loadProviders, type Providers } from './platform/providers.js';

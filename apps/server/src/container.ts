@@ -32,12 +32,15 @@ import { CardPaymentsService } from './features/card-payments/card-payments.serv
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
-import { CommunicationsService, inboundWebhookUrl, type RetryPolicy } from './features/communications/communications.service.js';
-import { ProductMailer, type ProductMailSettings } from './features/communications/product-mail.js';
+import { CommunicationsService } from './features/communications/communications.service.js';
+import { OutboxDelivery, type RetryPolicy } from './features/communications/outbox-delivery.service.js';
+import { StaffMessagesService } from './features/communications/staff-messages.service.js';
+import { inboundWebhookUrl, TwilioWebhooksService } from './features/communications/twilio-webhooks.service.js';
+import { ProductMailer, type ProductMailSettings } from './features/product-mail/product-mail.service.js';
 import { ContactsService } from './features/contacts/contacts.service.js';
 import type { DocumentStorage } from './platform/document-storage.js';
 import { DocumentsService } from './features/documents/documents.service.js';
-import { DocumentMailService } from './features/documents/document-mail.service.js';
+import { DocumentMailService } from './features/communications/document-mail.service.js';
 import { DocumentGenerationService } from './features/templates/document-generation.service.js';
 import { FormRequestsService } from './features/forms/form-requests.service.js';
 import { FormSubmissionPdf } from './features/forms/form-submission-pdf.js';
@@ -123,10 +126,13 @@ export function createContainer(
   const events = new DomainEventBus(db, opts.eventDelivery);
   const audit = new AuditService(db, actorName);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, events, integrationAddresses(opts.providers.publicUrl));
-  const communications = new CommunicationsService(db, {
+  const productMail = new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid);
+  const communications = new CommunicationsService(db, integrations);
+  // The outbox's worker source: the product's mail and the locations' messages (main.ts runs it).
+  const outbox = new OutboxDelivery(db, {
     integrations,
     endpoints: { sendgridApiUrl: opts.providers.sendgrid, twilioApiUrl: opts.providers.twilio, publicUrl: opts.providers.publicUrl },
-    productMail: new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid),
+    productMail,
     retry: opts.outboxRetry,
     storage: opts.storage,
     outboundGuard: opts.outboundGuard,
@@ -139,8 +145,8 @@ export function createContainer(
   const mergeContext = new MergeContextService(db);
   const documents = new DocumentsService(db, audit, opts.storage);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
-  const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
-  const invitations = new InvitationsService(db, { mail: communications.productMail, appUrl: opts.providers.appUrl });
+  const signInFlows = new SignInFlowsService(db, signer, auth, productMail, opts.providers.appUrl);
+  const invitations = new InvitationsService(db, { mail: productMail, appUrl: opts.providers.appUrl });
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers, events);
   const payments = new PaymentsService(db, audit, events);
   const invoices = new InvoicesService(db, audit);
@@ -159,7 +165,8 @@ export function createContainer(
     events,
     auth,
     signInFlows,
-    onboarding: new OnboardingService(db, auth, signInFlows, communications.productMail, opts.providers.appUrl, accounts),
+    productMail,
+    onboarding: new OnboardingService(db, auth, signInFlows, productMail, opts.providers.appUrl, accounts),
     audit,
     clients: new ClientsService(db, audit),
     clientImport: new ClientImportService(db, audit),
@@ -174,7 +181,7 @@ export function createContainer(
     documentGeneration: new DocumentGenerationService(db, { documents, mergeContext, logos: locationLogos }),
     documentMail: new DocumentMailService(db, communications),
     search: new SearchService(db),
-    profile: new ProfileService(db, communications.productMail, opts.providers.appUrl),
+    profile: new ProfileService(db, productMail, opts.providers.appUrl),
     accounts,
     locations,
     locationLogos,
@@ -200,6 +207,9 @@ export function createContainer(
     priceCalculator: new PriceCalculatorService(db),
     booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
+    staffMessages: new StaffMessagesService(db, communications),
+    twilioWebhooks: new TwilioWebhooksService(db, integrations),
+    outbox,
     mergeContext,
     templatePreview: new TemplatePreviewService(mergeContext),
     emailTemplates: new EmailTemplatesService(db, audit),
@@ -246,7 +256,7 @@ export function createContainer(
       await signInTokensRepository.prune(db, new Date(now.getTime() - 24 * 3_600_000));
       await authRepository.pruneRateEvents(db, new Date(now.getTime() - LONGEST_RATE_WINDOW_MS));
       await googleSignInRepository.prune(db, now);
-      await communications.prune(now);
+      await productMail.prune(db, now);
       await idempotency.forgetOld(now);
       await events.prune(now);
     },

@@ -65,7 +65,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
 
   // The outbox's worker: every process runs one; they share the queue through the database
   // (claims skip what another holds), woken by its notices and polling besides.
-  const outbox = outboxWorker(app.container.communications, {
+  const outbox = outboxWorker(app.container.outbox, {
     listen: database.listen,
     onError: (err) => app.log.warn({ err }, 'outbox delivery failed; it is tried again later'),
   });
@@ -90,7 +90,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
       await Promise.all([outbox.stop(), eventDeliveries.stop()]);
       await app.close();
     } finally {
-      app.container.communications.productMail.close();
+      app.container.productMail.close();
       await database.close();
       app.log.info('database closed; bye');
       process.exit(0);

@@ -18,13 +18,13 @@ import { describe, expect, it } from 'vitest';
  */
 export const FLOORS: readonly (readonly string[])[] = [
   // kernel
+  ['product-mail'],
   ['accounts'],
   ['locations'],
   ['roles'],
   ['users'],
   ['audit'],
   ['integrations'],
-  ['communications'],
   ['subscriptions'],
   ['auth'],
   ['profile', 'health', 'client-config'],
@@ -34,6 +34,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['patients'],
   ['contacts'],
   ['documents'],
+  ['communications'],
   ['care', 'search'],
   // catalogue
   ['services'],
@@ -68,10 +69,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/clients/clients.service.ts → care',
   'features/clients/clients.service.ts → documents',
   'features/clients/clients.service.ts → patients',
-  'features/communications/communications.repository.ts → clients',
-  'features/communications/communications.service.ts → clients',
-  'features/communications/communications.service.ts → documents',
-  'features/communications/communications.table.ts → clients',
   'features/contacts/contacts.repository.ts → documents',
   'features/invoices/invoices.repository.ts → payments',
   'features/locations/locations.service.ts → integrations',
@@ -87,7 +84,6 @@ const STILL_UPWARD: readonly string[] = [
 
 /** Source files allowed over MAX_LINES until they are split by seam; never add to this list. */
 const STILL_LONG: readonly string[] = [
-  'apps/server/src/features/communications/communications.service.ts',
   'apps/server/src/features/payments/payments.service.ts',
   'apps/server/src/platform/template-engine.ts',
   'apps/server/src/platform/tenant-repository.ts',

@@ -16,6 +16,7 @@ export * from '../features/schedule/schedule.table.js';
 export * from '../features/add-ons/add-ons.table.js';
 export * from '../features/appointments/appointments.table.js';
 export * from '../features/communications/communications.table.js';
+export * from '../features/product-mail/product-mail.table.js';
 export * from '../features/integrations/integrations.table.js';
 export * from '../features/quickbooks/quickbooks.table.js';
 export * from '../features/templates/templates.table.js';

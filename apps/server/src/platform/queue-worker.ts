@@ -6,7 +6,7 @@ export interface QueueJob {
   release(): Promise<void>;
 }
 
-/** Where the worker's jobs come from: the communications service. */
+/** Where the worker's jobs come from: the outbox's delivery, the domain events' deliveries. */
 export interface QueueSource {
   claim(limit: number): Promise<QueueJob[]>;
   /** when the next queued job (a retry's next attempt, a lease's end) falls due */

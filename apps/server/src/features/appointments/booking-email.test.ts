@@ -78,7 +78,7 @@ describe('the email of a booking request', () => {
 
   it('is kept as not sent by a location without email delivery, and the request stands', async () => {
     const { appointment, message } = await request();
-    const worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 100, batch: 10 });
+    const worker = outboxWorker(ctx.app.container.outbox, { listen: ctx.database.listen, pollMs: 100, batch: 10 });
     await worker.start();
     try {
       await vi.waitFor(

@@ -22,7 +22,7 @@ const loginWith = (message: string, returnUrl: string | null) =>
 export function googleSignInRoutes(r: Router, c: Container) {
   r.publicRoute(api.getSignInOptions, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
-    return { email: c.communications.productMail.configured, google: await c.googleSignIn.offered() };
+    return { email: c.productMail.configured, google: await c.googleSignIn.offered() };
   });
 
   r.publicRoute(api.googleSignIn, async ({ query, req, reply }) => {

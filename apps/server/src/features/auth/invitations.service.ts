@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
+import { EmailNotSetUpError, type ProductMailer } from '../product-mail/product-mail.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { UserInvitations } from '../users/users.service.js';
 import { takeRate } from './rate-limits.js';

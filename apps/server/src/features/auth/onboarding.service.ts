@@ -7,7 +7,7 @@ import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.j
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import type { ProductMailer } from '../communications/product-mail.js';
+import type { ProductMailer } from '../product-mail/product-mail.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
 import type { AuthService } from './auth.service.js';

@@ -17,7 +17,7 @@ import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { TokenSigner } from '../../platform/tokens.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
+import { EmailNotSetUpError, type ProductMailer } from '../product-mail/product-mail.service.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
 import type { AuthService } from './auth.service.js';

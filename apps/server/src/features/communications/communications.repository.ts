@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { acrossAccounts, allOf, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/clients.table.js';
-import { inboundMessages, outboxMessages, productMessages, smsOptOuts } from './communications.table.js';
+import { claimSet, dueRows, type Settlement } from '../../platform/outbox.repository.js';
+import { inboundMessages, outboxMessages, smsOptOuts } from './communications.table.js';
 
 const outbox = tenantRepository(outboxMessages);
 const queue = acrossAccounts(outboxMessages);
@@ -11,25 +12,8 @@ const optOuts = scopedTable(smsOptOuts);
 const clientRows = tenantRepository(clients);
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
-export type ProductMessageRow = typeof productMessages.$inferSelect;
 export type NewOutboxRow = Omit<typeof outboxMessages.$inferInsert, 'accountId' | 'id'>;
-/** What a worker writes back about a message it holds. */
-export type Settlement = Partial<Pick<OutboxRow, 'state' | 'reason' | 'provider' | 'providerMessageId' | 'dueAt' | 'sentAt' | 'attempts'>>;
-
-/** The channel the database says a message was queued on: the workers LISTEN to it (migration 0013's trigger). */
-export const OUTBOX_CHANNEL = 'willow_outbox';
-
-const pending = (t: typeof outboxMessages | typeof productMessages, now: Date) =>
-  and(inArray(t.state, ['queued', 'sending']), lte(t.dueAt, now))!;
-
-/** What a claim sets: held by this worker (a fresh token per row) until the lease ends. */
-const claimSet = (now: Date, leaseMs: number) => ({
-  state: 'sending' as const,
-  attempts: sql`attempts + 1`,
-  dueAt: new Date(now.getTime() + leaseMs),
-  claimToken: sql`gen_random_uuid()`,
-  updatedAt: now,
-});
+export type { Settlement };
 
 export const communicationsRepository = {
   ...outbox,
@@ -53,7 +37,7 @@ export const communicationsRepository = {
 
   /** Takes up to `limit` due messages of any account for one worker, for `leaseMs`. */
   async claim(ex: Executor, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
-    return queue.claim(ex, { where: pending(outboxMessages, now), orderBy: [outboxMessages.dueAt], limit, set: claimSet(now, leaseMs) });
+    return queue.claim(ex, { where: dueRows(outboxMessages, now), orderBy: [outboxMessages.dueAt], limit, set: claimSet(now, leaseMs) });
   },
 
   /** Writes a worker's result, only while the message is still held by that worker's claim; answers whether it was. */
@@ -124,59 +108,6 @@ export const communicationsRepository = {
       where: and(eq(smsOptOuts.locationId, locationId), eq(smsOptOuts.phone, phone), eq(smsOptOuts.optedOut, true)),
       limit: 1,
     });
-    return row;
-  },
-};
-
-/** The product's own mail: outside every account (docs/decisions/0071). */
-export const productMessagesRepository = {
-  async enqueue(ex: Executor, values: Omit<typeof productMessages.$inferInsert, 'id'>): Promise<ProductMessageRow> {
-    const [row] = await ex.insert(productMessages).values(values).returning();
-    return row!;
-  },
-
-  async claim(ex: Executor, now: Date, leaseMs: number, limit: number): Promise<ProductMessageRow[]> {
-    const due = ex
-      .select({ id: productMessages.id })
-      .from(productMessages)
-      .where(pending(productMessages, now))
-      .orderBy(productMessages.dueAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return ex
-      .update(productMessages)
-      .set(claimSet(now, leaseMs) as never)
-      .where(sql`${productMessages.id} in (${due})`)
-      .returning();
-  },
-
-  async settle(ex: Executor, id: string, claimToken: string, patch: Settlement): Promise<boolean> {
-    const rows = await ex
-      .update(productMessages)
-      .set({ ...patch, ...(patch.state !== 'sending' && { claimToken: null }), updatedAt: new Date() })
-      .where(and(eq(productMessages.id, id), eq(productMessages.claimToken, claimToken)))
-      .returning({ id: productMessages.id });
-    return rows.length > 0;
-  },
-
-  async nextDue(ex: Executor): Promise<Date | undefined> {
-    const [row] = await ex
-      .select({ dueAt: sql<Date>`min(${productMessages.dueAt})`.mapWith(productMessages.dueAt) })
-      .from(productMessages)
-      .where(inArray(productMessages.state, ['queued', 'sending']));
-    return row?.dueAt ?? undefined;
-  },
-
-  /**
-   * Forgets the product's mail once it is done with and older than `before`: sign-in codes and
-   * reset links are not kept in the database longer than they are of use.
-   */
-  async prune(ex: Executor, before: Date): Promise<void> {
-    await ex.delete(productMessages).where(and(notInArray(productMessages.state, ['queued', 'sending']), lt(productMessages.updatedAt, before)));
-  },
-
-  async findById(ex: Executor, id: string): Promise<ProductMessageRow | undefined> {
-    const [row] = await ex.select().from(productMessages).where(eq(productMessages.id, id));
     return row;
   },
 };

@@ -14,17 +14,18 @@ const signedUrl = (c: Container, req: FastifyRequest) => `${c.providers.publicUr
 const signatureOf = (req: FastifyRequest) => req.headers['x-twilio-signature'] as string | undefined;
 
 export function communicationsRoutes(r: Router, c: Container) {
-  r.route(api.listMessages, ({ auth, query }) => c.communications.list(auth, query));
+  r.route(api.listMessages, ({ auth, query }) => c.staffMessages.list(auth, query));
   r.route(api.getClientChannels, ({ auth, query }) => c.communications.channels(auth, query.clientId));
-  r.route(api.sendClientEmail, ({ auth, body }) => c.communications.sendEmail(auth, body.data));
-  r.route(api.sendClientSms, ({ auth, body }) => c.communications.sendSms(auth, body.data));
+  r.route(api.sendClientEmail, ({ auth, body }) => c.staffMessages.sendEmail(auth, body.data));
+  r.route(api.sendClientSms, ({ auth, body }) => c.staffMessages.sendSms(auth, body.data));
+  r.route(api.sendDocumentPdf, ({ auth, body }) => c.documentMail.send(auth, body.data));
 
   r.publicRoute(api.twilioStatusCallback, async ({ query, body, req, reply }) => {
-    await c.communications.twilioStatus(query, body, signatureOf(req), signedUrl(c, req));
+    await c.twilioWebhooks.status(query, body, signatureOf(req), signedUrl(c, req));
     return emptyTwiml(reply);
   });
   r.publicRoute(api.twilioInbound, async ({ query, body, req, reply }) => {
-    await c.communications.twilioInbound(query, body, signatureOf(req), signedUrl(c, req));
+    await c.twilioWebhooks.inbound(query, body, signatureOf(req), signedUrl(c, req));
     return emptyTwiml(reply);
   });
 }

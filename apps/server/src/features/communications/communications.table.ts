@@ -1,31 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
+import { deliveryColumns } from '../../platform/outbox.table.js';
 import { clients } from '../clients/clients.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 
-/**
- * The delivery columns every outbox shares: what to send, and where it stands. `dueAt` is when a
- * worker may take the row: the next attempt of a queued message, or the end of the lease of one a
- * worker holds (`sending`), after which a worker that died with it in hand is taken over.
- * `claimToken` names the worker's hold: its result is written only while the hold is still its own.
- */
-const delivery = () => ({
-  channel: text().$type<'email' | 'sms'>().notNull(),
-  toAddress: text().notNull(),
-  subject: text(),
-  body: text().notNull(),
-  state: text().$type<'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' | 'notSent'>().notNull().default('queued'),
-  reason: text(),
-  provider: text().$type<'sendgrid' | 'smtp' | 'twilio'>(),
-  providerMessageId: text(),
-  attempts: integer().notNull().default(0),
-  dueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  claimToken: uuid(),
-  sentAt: timestamp({ withTimezone: true }),
-});
-
-/** A location's messages to its clients: one row per message, delivered by the outbox workers. */
+/** A location's messages to its clients: one row per message, delivered by the outbox workers (the product's own mail: features/product-mail). */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
@@ -33,7 +13,7 @@ export const outboxMessages = pgTable(
     locationId: locationRef(),
     /** the client it went to; cleared when the client is deleted, the message stays in the log */
     clientId: uuid(),
-    ...delivery(),
+    ...deliveryColumns(),
     /** the provider's latest word on delivery (Twilio's status callbacks) */
     deliveryStatus: text(),
     /** no foreign key: the log outlives a deleted user */
@@ -58,22 +38,6 @@ export const outboxMessages = pgTable(
     index('outbox_messages_client_created').on(t.accountId, t.clientId, t.createdAt),
     uniqueIndex('outbox_messages_provider_id').on(t.accountId, t.provider, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
   ],
-);
-
-/**
- * The product's own mail (sign-in codes, reset links, invitations): not a location's, and often
- * to someone with no account yet, so kept outside every account (docs/decisions/0071). Delivered
- * by the same workers through the product's mail setting (SMTP_URL or SENDGRID_API_KEY).
- */
-export const productMessages = pgTable(
-  'product_messages',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    ...delivery(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('product_messages_due').on(t.dueAt).where(sql`${t.state} in ('queued', 'sending')`)],
 );
 
 /** Text messages clients sent to a location's number (read by SMS chat). */

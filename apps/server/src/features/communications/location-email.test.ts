@@ -12,7 +12,7 @@ import { billingWorld, newInvoice } from '../invoices/invoices.fixtures.js';
 import { settled } from './communications.fixtures.js';
 import { outboxWorker } from './outbox-worker.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
-import { messageIdOf, smtpProvider } from './providers.js';
+import { messageIdOf, smtpProvider } from '../../platform/message-providers.js';
 
 const SENDGRID_KEY = 'SG.right-key';
 
@@ -24,7 +24,7 @@ let worker: QueueWorker;
 beforeAll(async () => {
   [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgrid({ [SENDGRID_KEY]: ['mail.send'] })]);
   ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
-  worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  worker = outboxWorker(ctx.app.container.outbox, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => {

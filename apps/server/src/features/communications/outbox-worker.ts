@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client.js';
 import { QueueWorker, type QueueSource, type QueueWorkerOptions } from '../../platform/queue-worker.js';
-import { OUTBOX_CHANNEL } from './communications.repository.js';
+import { OUTBOX_CHANNEL } from '../../platform/outbox.repository.js';
 
 /**
- * The outbox's worker: the platform's queue worker on the outbox (the communications service is its
- * source), woken by the outbox's NOTIFY channel.
+ * The outbox's worker: the platform's queue worker on the outbox (its source: OutboxDelivery, which
+ * serves the product's mail and the locations' messages), woken by the outbox's NOTIFY channel.
  */
 export function outboxWorker(
   source: QueueSource,

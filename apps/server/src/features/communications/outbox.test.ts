@@ -7,11 +7,11 @@ import { COMMUNICATION_MESSAGES, INTEGRATION_MESSAGES } from '@willow/contracts'
 import { openDatabase, type Database } from '../../db/client.js';
 import { createAccount, createTestApp, type TestContext } from '../../../test/harness.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
-import { productMessagesRepository } from './communications.repository.js';
-import { backoff, CommunicationsService, DEFAULT_RETRY, INTERRUPTED } from './communications.service.js';
+import { productMessagesRepository } from '../product-mail/product-mail.repository.js';
+import { backoff, DEFAULT_RETRY, INTERRUPTED, OutboxDelivery } from './outbox-delivery.service.js';
 import { outboxWorker } from './outbox-worker.js';
-import { EmailNotSetUpError, ProductMailer } from './product-mail.js';
-import { messageIdOf } from './providers.js';
+import { EmailNotSetUpError, ProductMailer } from '../product-mail/product-mail.service.js';
+import { messageIdOf } from '../../platform/message-providers.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
 
 /** Polls until `check` holds (the worker runs on its own). */
@@ -32,7 +32,7 @@ const started: QueueWorker[] = [];
 const dead = new Set<QueueWorker>();
 
 /** A worker on the app's queue (an app process), or on another service (another process). */
-function worker(service: CommunicationsService, database: Database = ctx.database, batch = 10): QueueWorker {
+function worker(service: OutboxDelivery, database: Database = ctx.database, batch = 10): QueueWorker {
   const w = outboxWorker(service, { listen: database.listen, pollMs: 200, batch });
   started.push(w);
   return w;
@@ -40,7 +40,7 @@ function worker(service: CommunicationsService, database: Database = ctx.databas
 
 /** Another app process's service on the same database: its own retries and lease. */
 function serviceOn(database: Database, retry = { leaseMs: 400, baseMs: 20, maxMs: 200, maxAttempts: 3 }) {
-  return new CommunicationsService(database.db, {
+  return new OutboxDelivery(database.db, {
     endpoints: { sendgridApiUrl: 'http://127.0.0.1:9', twilioApiUrl: 'http://127.0.0.1:9', publicUrl: undefined },
     productMail: new ProductMailer({ smtpUrl: smtp.url, from: 'Willow <portal@willow.test>' }, 'http://127.0.0.1:9'),
     retry,
@@ -68,10 +68,9 @@ afterAll(async () => {
 
 describe('product mail', () => {
   it('is queued in the transaction and delivered through SMTP_URL with AUTH, its id as the Message-ID', async () => {
-    const service = ctx.app.container.communications;
-    const w = worker(service);
+    const w = worker(ctx.app.container.outbox);
     await w.start();
-    const { id } = await ctx.database.db.transaction((tx) => service.productMail.queue(tx, { to: 'new.user@example.com', subject: 'Your sign-in code', body: 'Code 123456' }));
+    const { id } = await ctx.database.db.transaction((tx) => ctx.app.container.productMail.queue(tx, { to: 'new.user@example.com', subject: 'Your sign-in code', body: 'Code 123456' }));
     await until(async () => (await row(id))?.state === 'sent');
     const mail = smtp.delivered.find((m) => m.messageId === messageIdOf(id));
     expect(mail).toMatchObject({ from: 'portal@willow.test', to: ['new.user@example.com'], subject: 'Your sign-in code' });
@@ -80,11 +79,10 @@ describe('product mail', () => {
   });
 
   it('is never sent when its transaction rolls back', async () => {
-    const service = ctx.app.container.communications;
     let id = '';
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        id = (await service.productMail.queue(tx, { to: 'rolled.back@example.com', subject: 'x', body: 'y' })).id;
+        id = (await ctx.app.container.productMail.queue(tx, { to: 'rolled.back@example.com', subject: 'x', body: 'y' })).id;
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -103,13 +101,13 @@ describe('product mail', () => {
   it('fails with the server’s reason when the SMTP password is refused', async () => {
     const wrong = new URL(smtp.url);
     wrong.password = 'wrong';
-    const service = new CommunicationsService(ctx.database.db, {
+    const service = new OutboxDelivery(ctx.database.db, {
       endpoints: { sendgridApiUrl: 'http://127.0.0.1:9', twilioApiUrl: 'http://127.0.0.1:9', publicUrl: undefined },
       productMail: new ProductMailer({ smtpUrl: wrong.toString() }, 'http://127.0.0.1:9'),
       retry: { leaseMs: 400, baseMs: 20, maxMs: 200, maxAttempts: 3 },
       outboundGuard: new OutboundGuard(),
     });
-    const { id } = await service.productMail.queue(ctx.database.db, { to: 'refused@example.com', subject: 's', body: 'b' });
+    const { id } = await ctx.app.container.productMail.queue(ctx.database.db, { to: 'refused@example.com', subject: 's', body: 'b' });
     const w = worker(service);
     await w.start();
     await until(async () => (await row(id))?.state === 'failed');
@@ -126,8 +124,8 @@ describe('retries', () => {
 
   it('tries a temporary failure again after the backoff, then fails for good with the provider’s reason', async () => {
     smtp.refuseNext(100, 451, 'Mailbox busy, try again later');
-    const service = ctx.app.container.communications;
-    const { id } = await service.productMail.queue(ctx.database.db, { to: 'busy@example.com', subject: 's', body: 'b' });
+    const service = ctx.app.container.outbox;
+    const { id } = await ctx.app.container.productMail.queue(ctx.database.db, { to: 'busy@example.com', subject: 's', body: 'b' });
     const w = worker(service);
     await w.start();
     await until(async () => (await row(id))?.state === 'failed');
@@ -140,8 +138,8 @@ describe('retries', () => {
 
   it('a permanent refusal (5xx) is final at once', async () => {
     smtp.refuseNext(1, 550, 'No such user here');
-    const service = ctx.app.container.communications;
-    const { id } = await service.productMail.queue(ctx.database.db, { to: 'nobody@example.com', subject: 's', body: 'b' });
+    const service = ctx.app.container.outbox;
+    const { id } = await ctx.app.container.productMail.queue(ctx.database.db, { to: 'nobody@example.com', subject: 's', body: 'b' });
     const w = worker(service);
     await w.start();
     await until(async () => (await row(id))?.state === 'failed');
@@ -156,7 +154,7 @@ async function dyingWorker(pause: 'afterClaim' | 'afterSend', to: string) {
   dying.pauses[pause] = never;
   const w = worker(dying);
   dead.add(w);
-  const queued = await dying.productMail.queue(ctx.database.db, { to, subject: 'Once', body: 'b' });
+  const queued = await ctx.app.container.productMail.queue(ctx.database.db, { to, subject: 'Once', body: 'b' });
   await w.start();
   return queued;
 }
@@ -211,11 +209,10 @@ describe('a message no worker can finish', () => {
 
 describe('housekeeping', () => {
   it('forgets the product’s mail a week after it was done with, never one still queued', async () => {
-    const service = ctx.app.container.communications;
-    const done = await service.productMail.queue(ctx.database.db, { to: 'old@example.com', subject: 'Code', body: '123456' });
-    const waiting = await service.productMail.queue(ctx.database.db, { to: 'later@example.com', subject: 'Code', body: '654321' });
+    const done = await ctx.app.container.productMail.queue(ctx.database.db, { to: 'old@example.com', subject: 'Code', body: '123456' });
+    const waiting = await ctx.app.container.productMail.queue(ctx.database.db, { to: 'later@example.com', subject: 'Code', body: '654321' });
     await productMessagesRepository.settle(ctx.database.db, done.id, (await claimAll()).find((r) => r.id === done.id)!.claimToken!, { state: 'sent' });
-    await service.prune(new Date(Date.now() + 6 * 24 * 60 * 60 * 1000));
+    await ctx.app.container.productMail.prune(ctx.database.db, new Date(Date.now() + 6 * 24 * 60 * 60 * 1000));
     expect(await row(done.id)).toBeDefined();
     await ctx.app.container.housekeeping(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
     expect(await row(done.id)).toBeUndefined();
@@ -233,7 +230,7 @@ describe('workers side by side', () => {
       const count = 120;
       const ids = await ctx.database.db.transaction(async (tx) => {
         const out: string[] = [];
-        for (let i = 0; i < count; i++) out.push((await services[0]!.productMail.queue(tx, { to: `race${i}@example.com`, subject: `Race ${i}`, body: 'b' })).id);
+        for (let i = 0; i < count; i++) out.push((await ctx.app.container.productMail.queue(tx, { to: `race${i}@example.com`, subject: `Race ${i}`, body: 'b' })).id);
         return out;
       });
       const sentBy = [0, 0];
@@ -259,12 +256,12 @@ describe('workers side by side', () => {
 describe('a location’s message without a provider', () => {
   it('is kept as not sent, saying email is not set up', async () => {
     const t = await createAccount(ctx);
-    const service = ctx.app.container.communications;
-    const message = await service.enqueue(ctx.database.db, t, { locationId: t.locationId, channel: 'email', to: 'client@example.com', subject: 'Hi', body: 'Hello' });
-    const w = worker(service);
+    const { communications, staffMessages } = ctx.app.container;
+    const message = await communications.enqueue(ctx.database.db, t, { locationId: t.locationId, channel: 'email', to: 'client@example.com', subject: 'Hi', body: 'Hello' });
+    const w = worker(ctx.app.container.outbox);
     await w.start();
-    await until(async () => (await service.list({ accountId: t.accountId } as never, { limit: 10, offset: 0 })).items[0]?.state === 'notSent');
-    const [listed] = (await service.list({ accountId: t.accountId } as never, { limit: 10, offset: 0 })).items;
+    await until(async () => (await staffMessages.list({ accountId: t.accountId } as never, { limit: 10, offset: 0 })).items[0]?.state === 'notSent');
+    const [listed] = (await staffMessages.list({ accountId: t.accountId } as never, { limit: 10, offset: 0 })).items;
     expect(listed).toMatchObject({ id: message.id, state: 'notSent', reason: INTEGRATION_MESSAGES.emailNotSetUp });
     await w.stop();
   });

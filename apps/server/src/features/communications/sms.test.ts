@@ -10,9 +10,9 @@ import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twili
 import { newClient } from '../../../test/records.js';
 import { communicationsRepository } from './communications.repository.js';
 import { settled } from './communications.fixtures.js';
-import { inboundWebhookUrl } from './communications.service.js';
+import { inboundWebhookUrl } from './twilio-webhooks.service.js';
 import { outboxWorker } from './outbox-worker.js';
-import { sendSms } from './providers.js';
+import { sendSms } from '../../platform/message-providers.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const TOKEN = 'twilio-auth-token';
@@ -26,7 +26,7 @@ let worker: QueueWorker;
 beforeAll(async () => {
   fake = await startFakeTwilio({ [SID]: TOKEN });
   ctx = await createTestApp({ providers: { twilio: fake.url, publicUrl: PUBLIC_URL }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
-  worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  worker = outboxWorker(ctx.app.container.outbox, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => {

@@ -31,7 +31,6 @@ export function documentsRoutes(r: Router, c: Container) {
     }
   });
 
-  r.route(api.sendDocumentPdf, ({ auth, body }) => c.documentMail.send(auth, body.data));
 
   r.route(api.updateDocument, ({ auth, params, body }) => c.documents.update(auth, params.id, body.data));
 

@@ -15,7 +15,7 @@ import { takeRate } from '../auth/rate-limits.js';
 import { emailChangedEmail, emailChangeEmail, emailTakenEmail } from '../auth/sign-in-emails.js';
 import { PASSWORD_SET_ENDS, tokenUser, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
 import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
-import { EmailNotSetUpError, type ProductMailer } from '../communications/product-mail.js';
+import { EmailNotSetUpError, type ProductMailer } from '../product-mail/product-mail.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
 

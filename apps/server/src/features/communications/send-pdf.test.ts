@@ -8,10 +8,10 @@ import { createAccount, createTestApp, createUser, errorOf, PDF_BYTES, uploadDoc
 import { startFakeSendgrid, type FakeSendgrid } from '../../../test/fakes/fake-sendgrid.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp.js';
 import { newClient } from '../../../test/records.js';
-import { settled } from '../communications/communications.fixtures.js';
-import { ATTACHMENT_GONE } from '../communications/communications.service.js';
-import { outboxWorker } from '../communications/outbox-worker.js';
-import { messageIdOf } from '../communications/providers.js';
+import { settled } from './communications.fixtures.js';
+import { ATTACHMENT_GONE } from './outbox-delivery.service.js';
+import { outboxWorker } from './outbox-worker.js';
+import { messageIdOf } from '../../platform/message-providers.js';
 
 const SENDGRID_KEY = 'SG.documents-key';
 let ctx: TestContext;
@@ -22,7 +22,7 @@ let worker: QueueWorker;
 beforeAll(async () => {
   [smtp, sendgrid] = await Promise.all([startFakeSmtp({ clinic: 'clinic-pass' }), startFakeSendgrid({ [SENDGRID_KEY]: ['mail.send'] })]);
   ctx = await createTestApp({ providers: { sendgrid: sendgrid.url }, outboxRetry: { baseMs: 20, maxMs: 100, maxAttempts: 3, leaseMs: 5000 } });
-  worker = outboxWorker(ctx.app.container.communications, { listen: ctx.database.listen, pollMs: 200 });
+  worker = outboxWorker(ctx.app.container.outbox, { listen: ctx.database.listen, pollMs: 200 });
   await worker.start();
 });
 afterAll(async () => {
@@ -96,12 +96,12 @@ describe('POST /api/pdf/sendPDF through SMTP', () => {
   it('a document deleted before the email goes out fails it with why, and sends nothing', async () => {
     const t = await practice('smtp');
     const { document } = await documentOf(t);
-    const communications = ctx.app.container.communications;
+    const outbox = ctx.app.container.outbox;
     let queued = '';
     // The worker holds its claim until the test knows the message's id, then the document goes.
     let known!: () => void;
     const idKnown = new Promise<void>((resolve) => (known = resolve));
-    communications.pauses.afterClaim = async (id) => {
+    outbox.pauses.afterClaim = async (id) => {
       await idKnown;
       if (id === queued) await t.admin.call(api.deleteDocument, { params: { id: document.id } });
     };
@@ -113,7 +113,7 @@ describe('POST /api/pdf/sendPDF through SMTP', () => {
       expect(await settled(t, queued)).toMatchObject({ state: 'failed', reason: ATTACHMENT_GONE });
       expect(smtp.messages.some((m) => m.messageId === messageIdOf(queued))).toBe(false);
     } finally {
-      communications.pauses.afterClaim = undefined;
+      outbox.pauses.afterClaim = undefined;
     }
   });
 });

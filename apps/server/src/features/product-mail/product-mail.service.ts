@@ -1,8 +1,9 @@
 import { COMMUNICATION_MESSAGES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
-import { productMessagesRepository } from './communications.repository.js';
-import { sendgridProvider, smtpProvider, type EmailProvider } from './providers.js';
+import { sendgridProvider, smtpProvider, type EmailProvider, type Outcome } from '../../platform/message-providers.js';
+import type { Settlement } from '../../platform/outbox.repository.js';
+import { productMessagesRepository, type ProductMessageRow } from './product-mail.repository.js';
 
 /**
  * The product's own mail setting (README, configuration): SMTP_URL (`smtp://user:pass@host:587`,
@@ -39,6 +40,14 @@ export function parseFrom(from: string | undefined): { email: string; name: stri
   return { name: null, email: text };
 }
 
+/** How long the product's mail is kept once it is done with (housekeeping forgets it then). */
+const KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The product's own mail (sign-in codes and links, invitations, email changes), queued by auth,
+ * users and profile in their transactions and delivered by the outbox's worker, which claims these
+ * rows before the locations' (features/communications).
+ */
 export class ProductMailer {
   private provider: EmailProvider | undefined | null = null;
 
@@ -75,6 +84,20 @@ export class ProductMailer {
     if (!this.configured) throw new EmailNotSetUpError();
     const row = await productMessagesRepository.enqueue(ex, { channel: 'email', toAddress: mail.to, subject: mail.subject, body: mail.body });
     return { id: row.id };
+  }
+
+  /** Sends one claimed message through the product's setting: what became of it, or why it is not sent. */
+  async deliver(row: ProductMessageRow): Promise<Outcome | Settlement> {
+    const provider = this.transport();
+    if (!provider) return { state: 'notSent', reason: COMMUNICATION_MESSAGES.productEmailNotSetUp };
+    const outcome = await provider.send({ id: row.id, to: row.toAddress, from: this.from, subject: row.subject ?? '', body: row.body });
+    // The product's own setting refused: the operator's to fix, the message's reason says it.
+    return outcome.kind === 'credentialsRefused' ? { kind: 'failed', reason: outcome.reason } : outcome;
+  }
+
+  /** The product's mail done with for a week is forgotten (housekeeping). */
+  async prune(ex: Executor, now: Date = new Date()): Promise<void> {
+    await productMessagesRepository.prune(ex, new Date(now.getTime() - KEPT_MS));
   }
 
   close(): void {

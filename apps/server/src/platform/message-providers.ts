@@ -1,12 +1,13 @@
 // The adapters between the outbox and the providers: SMTP (nodemailer), SendGrid's v3 mail/send
-// HTTP API and Twilio's Messages API. Each sends one message with its idempotency key and says
-// what became of it, in the outbox's terms: sent (the provider's id), retry (a temporary failure:
-// the provider or the network is down, a rate limit), failed (refused for good, with the
+// HTTP API and Twilio's Messages API, below the locations' messages (communications) and the
+// product's own mail (product-mail) alike. Each sends one message with its idempotency key and
+// says what became of it, in the outbox's terms: sent (the provider's id), retry (a temporary
+// failure: the provider or the network is down, a rate limit), failed (refused for good, with the
 // provider's reason) or refused credentials (the integration's settings are wrong).
 import nodemailer, { type Transporter } from 'nodemailer';
-import { openLocationSmtp, type SmtpSettings } from '../../platform/location-smtp.js';
-import { OutboundAddressRefused, type OutboundGuard } from '../../platform/outbound-address.js';
-import { basicAuthorization } from '../../platform/providers.js';
+import { openLocationSmtp, type SmtpSettings } from './location-smtp.js';
+import { OutboundAddressRefused, type OutboundGuard } from './outbound-address.js';
+import { basicAuthorization } from './providers.js';
 
 export interface Envelope {
   /** the message's id: its idempotency key at the provider */

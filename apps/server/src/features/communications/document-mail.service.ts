@@ -11,11 +11,11 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import type { CommunicationsService } from '../communications/communications.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { usersRepository } from '../users/users.repository.js';
-import { documentsRepository } from './documents.repository.js';
-import { documentNotFound } from './documents.service.js';
+import { documentsRepository } from '../documents/documents.repository.js';
+import { documentNotFound } from '../documents/documents.service.js';
+import type { CommunicationsService } from './communications.service.js';
 
 export class DocumentMailService {
   constructor(

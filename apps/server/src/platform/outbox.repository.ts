@@ -1,0 +1,31 @@
+// What a claim on either outbox table reads and writes (features/communications and
+// features/product-mail each claim their own rows with these).
+import { and, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DeliveryProvider, DeliveryState } from './outbox.table.js';
+
+/** The channel the database says a message was queued on: the workers LISTEN to it (migration 0013's triggers, on both tables). */
+export const OUTBOX_CHANNEL = 'willow_outbox';
+
+/** What a worker writes back about a message it holds. */
+export interface Settlement {
+  state?: DeliveryState;
+  reason?: string | null;
+  provider?: DeliveryProvider | null;
+  providerMessageId?: string | null;
+  dueAt?: Date;
+  sentAt?: Date | null;
+  attempts?: number;
+}
+
+/** The rows a worker may take: not final, and due (a retry's time, or a lease that ended). */
+export const dueRows = (t: { state: PgColumn; dueAt: PgColumn }, now: Date): SQL => and(inArray(t.state, ['queued', 'sending']), lte(t.dueAt, now))!;
+
+/** What a claim sets: held by this worker (a fresh token per row) until the lease ends. */
+export const claimSet = (now: Date, leaseMs: number) => ({
+  state: 'sending' as const,
+  attempts: sql`attempts + 1`,
+  dueAt: new Date(now.getTime() + leaseMs),
+  claimToken: sql`gen_random_uuid()`,
+  updatedAt: now,
+});
