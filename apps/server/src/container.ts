@@ -132,13 +132,16 @@ export function createContainer(
   const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const mergeContext = new MergeContextService(db);
-  const documents = new DocumentsService(db, audit, opts.storage);
+  // Subscribers are asked in the order they subscribe: the books and the signed forms first, as of
+  // the refusals a delete may meet theirs say most (decision 0155).
+  const invoices = new InvoicesService(db, audit, events);
+  const estimates = new EstimatesService(db, audit, events);
+  const payments = new PaymentsService(db, audit, events);
+  const formSubmissions = new FormSubmissionsService(db, audit, events);
+  const documents = new DocumentsService(db, audit, opts.storage, events);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, communications.productMail, opts.providers.appUrl);
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers);
-  const payments = new PaymentsService(db, audit);
-  const invoices = new InvoicesService(db, audit);
-  const estimates = new EstimatesService(db, audit);
   const formRequests = new FormRequestsService(db, {
     audit,
     communications,
@@ -158,11 +161,11 @@ export function createContainer(
     signInFlows,
     onboarding: new OnboardingService(db, auth, signInFlows, communications.productMail, opts.providers.appUrl),
     audit,
-    clients: new ClientsService(db, audit),
+    clients: new ClientsService(db, audit, events),
     clientImport: new ClientImportService(db, audit),
-    patients: new PatientsService(db, audit),
-    prescriptions: prescriptionsService(db, audit),
-    vaccinations: vaccinationsService(db, audit),
+    patients: new PatientsService(db, audit, events),
+    prescriptions: prescriptionsService(db, audit, events),
+    vaccinations: vaccinationsService(db, audit, events),
     contacts: new ContactsService(db, audit),
     paymentTypes: paymentTypesService(db, audit),
     payments,
@@ -189,7 +192,7 @@ export function createContainer(
     addOnCategories: new AddOnCategoriesService(db, audit),
     addOns: new AddOnsService(db, audit),
     appointmentReads: new AppointmentReadsService(db),
-    appointmentWrites: new AppointmentWritesService(db, audit),
+    appointmentWrites: new AppointmentWritesService(db, audit, events),
     appointmentStatus: new AppointmentStatusService(db, audit),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     priceBands: new PriceBandsService(db, audit),
@@ -205,7 +208,7 @@ export function createContainer(
     documentTemplates: new DocumentTemplatesService(db, audit),
     invoiceTemplates: new InvoiceTemplatesService(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
-    formSubmissions: new FormSubmissionsService(db, audit),
+    formSubmissions,
     formRequests,
     taxCodes: new TaxCodesService(db, audit),
     invoices,
@@ -220,6 +223,7 @@ export function createContainer(
       texts: new CardPaymentTexts(mergeContext),
       stripeWebhooks,
       providers: opts.providers,
+      events,
     }),
     async ping() {
       await healthRepository.ping(db);

@@ -16,6 +16,7 @@ import { paymentTypesRepository } from '../features/payments/payments.repository
 import { PaymentsService } from '../features/payments/payments.service.js';
 import { servicesRepository } from '../features/services/services.repository.js';
 import type { AuthContext } from '../platform/access.js';
+import { DomainEventBus } from '../platform/domain-events.js';
 import type { Scope } from '../platform/tenant-repository.js';
 
 export interface DemoBillingPractice {
@@ -30,9 +31,11 @@ const DONE: AppointmentStatus[] = APPOINTMENT_STATUSES.slice(APPOINTMENT_STATUSE
 
 export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBillingPractice[]): Promise<void> {
   const audit = new AuditService(db);
-  const invoices = new InvoicesService(db, audit);
-  const estimates = new EstimatesService(db, audit);
-  const payments = new PaymentsService(db, audit);
+  // The seed writes through the services; nothing it does is refused or followed by another feature.
+  const events = new DomainEventBus(db);
+  const invoices = new InvoicesService(db, audit, events);
+  const estimates = new EstimatesService(db, audit, events);
+  const payments = new PaymentsService(db, audit, events);
   const card = await paymentTypesRepository.firstOfMethod(db, scope, 'card');
   const cash = await paymentTypesRepository.firstOfMethod(db, scope, 'cash');
   for (const p of practices) {

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Providers } from '../../platform/providers.js';
@@ -106,10 +107,15 @@ export class CardPaymentsService {
       texts: CardPaymentTexts;
       stripeWebhooks: StripeWebhooksService;
       providers: Providers;
+      events: DomainEventBus;
     },
   ) {
     deps.stripeWebhooks.onEvent(this.onStripeEvent);
     deps.payments.useCardRefunder(this.refundAtStripe);
+    // A card payment asked of a client (paid, open or not) is the books' and Stripe's record too (decision 0155).
+    deps.events.on('client.deleting', 'card-payments', async (tx, caller, { clientId }) => {
+      if (await cardPaymentRequestsRepository.anyOfClient(tx, caller, clientId)) throw conflict(CARD_PAYMENT_MESSAGES.clientHasRequests);
+    });
   }
 
   /**

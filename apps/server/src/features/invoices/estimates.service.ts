@@ -7,6 +7,7 @@ import { ESTIMATE_MESSAGES, type Estimate, type EstimateInput, type EstimateItem
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -91,7 +92,7 @@ async function toEstimates(ex: Executor, scope: Scope, rows: readonly { id: stri
 const withHigh = (r: EstimateItemRow) => ({ ...storedLine(r), highQuantity: r.highQuantity });
 
 export class EstimatesService extends TenantCrudService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, typeof estimateExtras> {
-  constructor(db: Db, audit: AuditService) {
+  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'estimate',
       repository: estimatesRepository,
@@ -145,6 +146,13 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
         afterWrite: async (ex, scope, header, items) => (await estimatesRepository.update(ex, scope, header.id, estimateTotals(items.map(withHigh), header)))!,
       },
       uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
+    });
+    // An estimate is what a client was quoted (and may have agreed to): whom it names is archived, not deleted (decision 0155).
+    events.on('client.deleting', 'estimates', async (tx, caller, { clientId }) => {
+      if (await estimatesRepository.anyFor(tx, caller, { clientId })) throw conflict(ESTIMATE_MESSAGES.clientHasEstimates);
+    });
+    events.on('patient.deleting', 'estimates', async (tx, caller, { patientId }) => {
+      if (await estimatesRepository.anyFor(tx, caller, { patientId })) throw conflict(ESTIMATE_MESSAGES.patientHasEstimates);
     });
   }
 

@@ -106,6 +106,10 @@ export type InvoiceListQuery = {
 export const invoicesRepository = {
   ...invoicesBase,
 
+  /** Whether an invoice or credit note, of any status, names the client or the patient: the books keep them (decision 0155). */
+  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+    invoicesBase.exists(ex, scope, 'clientId' in of ? eq(invoices.clientId, of.clientId) : eq(invoices.patientId, of.patientId)),
+
   listOptions(q: InvoiceListQuery): ListOptions {
     const unpaid = q.unpaid === true || q.unpaid === 'true';
     return {
@@ -284,6 +288,10 @@ export const invoicesRepository = {
 
 export const estimatesRepository = {
   ...estimatesBase,
+
+  /** Whether an estimate, of any status, names the client or the patient (decision 0155). */
+  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+    estimatesBase.exists(ex, scope, 'clientId' in of ? eq(estimates.clientId, of.clientId) : eq(estimates.patientId, of.patientId)),
 
   listOptions(q: { locationId?: string | undefined; clientId?: string | undefined; appointmentId?: string | undefined; status?: string | undefined }): ListOptions {
     return {

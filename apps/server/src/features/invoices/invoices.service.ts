@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -230,7 +231,7 @@ function creditCopy(line: InvoiceItemRow, done: { quantity: number; amount: numb
 }
 
 export class InvoicesService extends TenantCrudService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, typeof invoiceExtras> {
-  constructor(db: Db, audit: AuditService) {
+  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'invoice',
       repository: invoicesRepository,
@@ -298,6 +299,13 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
         afterWrite: async (ex, scope, header, items) => (await invoicesRepository.update(ex, scope, header.id, totalsOf(items)))!,
       },
       uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
+    });
+    // Invoices and credit notes, drafts and void ones too, are the books: whom they name is archived, not deleted (decision 0155).
+    events.on('client.deleting', 'invoices', async (tx, caller, { clientId }) => {
+      if (await invoicesRepository.anyFor(tx, caller, { clientId })) throw conflict(INVOICE_MESSAGES.clientHasInvoices);
+    });
+    events.on('patient.deleting', 'invoices', async (tx, caller, { patientId }) => {
+      if (await invoicesRepository.anyFor(tx, caller, { patientId })) throw conflict(INVOICE_MESSAGES.patientHasInvoices);
     });
   }
 

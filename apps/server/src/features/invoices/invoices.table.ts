@@ -78,9 +78,10 @@ export const estimates = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('estimates', t),
-    tenantReference('estimates', t, t.clientId, clients, 'cascade'),
-    tenantReference('estimates', t, t.patientId, patients),
+    // The books keep estimates: their location, client and patient are never deleted under them (decision 0155).
+    locationReference('estimates', t, 'no action'),
+    tenantReference('estimates', t, t.clientId, clients),
+    tenantReference('estimates', t, t.patientId, patients, 'restrict'),
     tenantReference('estimates', t, t.appointmentId, appointments),
     tenantReference('estimates', t, t.approvedById, users),
     tenantReference('estimates', t, t.createdById, users),
@@ -148,9 +149,11 @@ export const invoices = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('invoices', t),
-    tenantReference('invoices', t, t.clientId, clients, 'cascade'),
-    tenantReference('invoices', t, t.patientId, patients),
+    // Invoices and credit notes are the books: their location, client and patient are never deleted
+    // under them ('restrict' on the optional patient: never cleared either; decision 0155).
+    locationReference('invoices', t, 'no action'),
+    tenantReference('invoices', t, t.clientId, clients),
+    tenantReference('invoices', t, t.patientId, patients, 'restrict'),
     tenantReference('invoices', t, t.appointmentId, appointments),
     tenantReference('invoices', t, t.estimateId, estimates),
     tenantReference('invoices', t, t.creditedInvoiceId, t),
@@ -191,7 +194,7 @@ export const invoiceItems = pgTable(
     tenantReference('invoice_items', t, t.providerId, users),
     tenantReference('invoice_items', t, t.serviceId, services),
     tenantReference('invoice_items', t, t.addOnId, addOns),
-    // An invoice's lines go only with their client, whose credit notes go in the same delete.
+    // An invoice's lines go only with it, a draft, which no credit note names.
     tenantReference('invoice_items', t, t.creditedItemId, t),
     index().on(t.accountId, t.invoiceId, t.position),
     index().on(t.accountId, t.creditedItemId),

@@ -7,6 +7,7 @@ import { createAccount, createTestApp, createUser, errorOf, type Client, type Te
 import { insertInvoice } from '../../../test/billing-records.js';
 import { newClient } from '../../../test/records.js';
 import { AuditService } from '../audit/audit.service.js';
+import { DomainEventBus } from '../../platform/domain-events.js';
 import { allocationTargets } from './allocation-targets.repository.js';
 import { paymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
@@ -55,7 +56,7 @@ describe.runIf(onPostgres)('payments at the same moment', () => {
 
   it('a payment waiting for the invoice reads its balance after the wait, with the payment it waited for', async () => {
     const { clientId, invoiceId } = await invoiceOf(5_000);
-    const payments = new PaymentsService(ctx.database.db, new AuditService(ctx.database.db));
+    const payments = new PaymentsService(ctx.database.db, new AuditService(ctx.database.db), new DomainEventBus(ctx.database.db));
     // The first payment has taken the invoice's lock and all of its balance, and not committed yet.
     const first = await holdTransaction(ctx, async (tx) => {
       await payments.record(tx, home, { locationId: home.locationId, clientId, paymentTypeId: cashId, amount: 4_000, allocations: [{ invoiceId, amount: 4_000 }] });

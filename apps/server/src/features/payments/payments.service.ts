@@ -17,7 +17,8 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext, Caller } from '../../platform/access.js';
-import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -89,7 +90,13 @@ export class PaymentsService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-  ) {}
+    events: DomainEventBus,
+  ) {
+    // Money received and given back is the books: a client with any is archived, not deleted (decision 0155).
+    events.on('client.deleting', 'payments', async (tx, caller, { clientId }) => {
+      if (await paymentsRepository.anyOfClient(tx, caller, clientId)) throw conflict(PAYMENT_MESSAGES.clientHasPayments);
+    });
+  }
 
   /** Card payments make refunds at Stripe; they register how here (they depend on payments, not the reverse). */
   useCardRefunder(refunder: CardRefunder): void {

@@ -51,8 +51,9 @@ export const payments = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('payments', t),
-    tenantReference('payments', t, t.clientId, clients, 'cascade'),
+    // Money received and given back is the books: its location and client never go (decision 0155).
+    locationReference('payments', t, 'no action'),
+    tenantReference('payments', t, t.clientId, clients),
     tenantReference('payments', t, t.paymentTypeId, paymentTypes),
     tenantReference('payments', t, t.refundOfPaymentId, t),
     tenantReference('payments', t, t.createdById, users),
@@ -119,8 +120,9 @@ export const cardPaymentRequests = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('card_payment_requests', t),
-    tenantReference('card_payment_requests', t, t.clientId, clients, 'cascade'),
+    // A card payment asked for is the books' (and Stripe's) record: its location and client never go (decision 0155).
+    locationReference('card_payment_requests', t, 'no action'),
+    tenantReference('card_payment_requests', t, t.clientId, clients),
     tenantReference('card_payment_requests', t, t.invoiceId, invoices),
     tenantReference('card_payment_requests', t, t.estimateId, estimates),
     tenantReference('card_payment_requests', t, t.paymentId, payments),

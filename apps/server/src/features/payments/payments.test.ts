@@ -5,6 +5,7 @@ import { addLocation, newClient } from '../../../test/records.js';
 import { insertEstimate, insertInvoice } from '../../../test/billing-records.js';
 import { allocationTargets } from './allocation-targets.repository.js';
 import { AuditService } from '../audit/audit.service.js';
+import { DomainEventBus } from '../../platform/domain-events.js';
 import { paymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 
@@ -450,7 +451,7 @@ describe('PaymentsService.record (the card webhook’s way in)', () => {
     const { clientId, invoiceIds } = await clientWithInvoices([2_500]);
     const scope = { accountId: home.accountId };
     const row = await ctx.database.db.transaction((tx) =>
-      new PaymentsService(ctx.database.db, new AuditService(ctx.database.db)).record(tx, scope, {
+      new PaymentsService(ctx.database.db, new AuditService(ctx.database.db), new DomainEventBus(ctx.database.db)).record(tx, scope, {
         locationId: home.locationId,
         clientId,
         paymentTypeId: types.Card!.id,
