@@ -42,6 +42,9 @@ export const INVOICE_MESSAGES = {
   /** a client or patient named by an invoice or a credit note is kept (docs/decisions/0155) */
   clientHasInvoices: 'This client has invoices or credit notes, which the books must keep, so they cannot be deleted for good. Archive them instead.',
   patientHasInvoices: 'This patient is named on invoices or credit notes, which the books must keep, so they cannot be deleted for good. Archive them instead.',
+  /** a service or add-on an invoice, credit note or estimate line names stays, as the line does */
+  serviceOnLines: 'This service is on invoice or estimate lines, which the books keep as they are. Make it inactive instead.',
+  addOnOnLines: 'This add-on is on invoice or estimate lines, which the books keep as they are. Make it inactive instead.',
 } as const;
 
 export const ESTIMATE_MESSAGES = {

@@ -22,6 +22,10 @@ export interface DomainEvents {
   'location.deleting': { locationId: string };
   /** a client's document is about to be deleted for good: a feature keeping it as part of a record refuses */
   'document.deleting': { documentId: string; clientId: string };
+  /** a service is about to be deleted from the catalogue: a feature whose records name it refuses */
+  'service.deleting': { serviceId: string };
+  /** an add-on is about to be deleted from the catalogue: a feature whose records name it refuses */
+  'addOn.deleting': { addOnId: string };
   /** a location's integration is about to be removed: the feature that set something up with the provider undoes it */
   'integration.removing': { integrationId: string; locationId: string; service: string };
   /** a Stripe webhook event was received, verified and recorded once */

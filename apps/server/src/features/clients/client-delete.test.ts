@@ -1,7 +1,8 @@
 // What the law and the books need is never deleted by deleting something else (docs/decisions/0155):
 // a client, patient or document that invoices, credit notes, estimates, payments, refunds, card
-// payment requests, submitted forms or care records name is refused (409, saying why and what to do
-// instead) and everything stays; should any code try anyway, the database refuses too.
+// payment requests, submitted forms or care records name, and a service or add-on an invoice or
+// estimate line names, is refused (409, saying why and what to do instead) and everything stays;
+// should any code try anyway, the database refuses too.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -9,15 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, errorOf, uploadDocument, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { newClient, newPatient } from '../../../test/records.js';
+import { newAddOn, newService } from '../../../test/scheduling-records.js';
+import { addOnsRepository } from '../add-ons/add-ons.repository.js';
 import { isForeignKeyViolation } from '../../platform/errors.js';
 import { prescriptions } from '../care/care.table.js';
 import { documents } from '../documents/documents.table.js';
 import { documentsRepository } from '../documents/documents.repository.js';
 import { createFormTemplate, goodAnswers, sendForm, submitForm } from '../forms/forms.fixtures.js';
 import { formRequests, formSubmissions } from '../forms/forms.table.js';
-import { estimates, invoices } from '../invoices/invoices.table.js';
+import { estimateItems, estimates, invoiceItems, invoices } from '../invoices/invoices.table.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { cardPaymentRequests, payments } from '../payments/payments.table.js';
+import { servicesRepository } from '../services/services.repository.js';
 import { clientsRepository } from './clients.repository.js';
 
 const APP_URL = 'https://portal.practice.example';
@@ -321,5 +325,66 @@ describe('DELETE /api/document/{id} of a submitted form’s signed copy', () => 
     const h = await household();
     const doc = ok<api.Document>(await uploadDocument(ctx, home.admin, { clientId: h.client.id }));
     expect((await home.admin.call(api.deleteDocument, { params: { id: doc.id } })).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE of a service or add-on an invoice or estimate line names', () => {
+  /** A finalised invoice selling the service and an open estimate quoting the add-on. */
+  async function sold() {
+    const h = await household();
+    const service = await newService(home.admin, home.locationId, { name: `Visit ${randomUUID().slice(0, 6)}` });
+    const addOn = await newAddOn(home.admin, home.locationId, { name: `Paw print ${randomUUID().slice(0, 6)}` });
+    const invoice = ok<api.Invoice>(
+      await home.admin.call(api.invoiceOps.create, {
+        body: {
+          invoiceData: { locationId: home.locationId, clientId: h.client.id },
+          invoiceItems: [{ kind: 'service', serviceId: service.id, description: service.name, quantity: 1, unitPrice: 12_000 }],
+        },
+      }),
+    );
+    await home.admin.call(api.finaliseInvoice, { params: { id: invoice.id } });
+    const estimate = ok<api.Estimate>(
+      await home.admin.call(api.estimateOps.create, {
+        body: {
+          estimateData: { locationId: home.locationId, clientId: h.client.id },
+          estimateItems: [{ kind: 'addOn', addOnId: addOn.id, description: addOn.name, quantity: 1, unitPrice: 4_500 }],
+        },
+      }),
+    );
+    return { service, addOn, invoice, estimate };
+  }
+  const serviceOfLine = async (invoiceId: string) =>
+    (await ctx.database.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)))[0]?.serviceId;
+  const addOnOfLine = async (estimateId: string) =>
+    (await ctx.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimateId)))[0]?.addOnId;
+
+  it('answers 409 (make it inactive instead) and the lines keep naming them', async () => {
+    const { service, addOn, invoice, estimate } = await sold();
+    const refusedService = await home.admin.call(api.serviceOps.remove, { params: { id: service.id } });
+    expect(refusedService.statusCode, refusedService.body).toBe(409);
+    expect(errorOf(refusedService)).toBe(api.INVOICE_MESSAGES.serviceOnLines);
+    const refusedAddOn = await home.admin.call(api.addOnOps.remove, { params: { id: addOn.id } });
+    expect(refusedAddOn.statusCode, refusedAddOn.body).toBe(409);
+    expect(errorOf(refusedAddOn)).toBe(api.INVOICE_MESSAGES.addOnOnLines);
+    expect(await serviceOfLine(invoice.id)).toBe(service.id);
+    expect(await addOnOfLine(estimate.id)).toBe(addOn.id);
+    // What to do instead works.
+    const inactive = await home.admin.call(api.serviceOps.update, { params: { id: service.id }, body: { data: { active: false } } });
+    expect(inactive.statusCode, inactive.body).toBe(200);
+  });
+
+  it('the database itself refuses to delete them, or to clear the lines', async () => {
+    const { service, addOn, invoice, estimate } = await sold();
+    await expect(ctx.database.db.transaction((tx) => servicesRepository.remove(tx, scope(), service.id))).rejects.toSatisfy(isForeignKeyViolation);
+    await expect(ctx.database.db.transaction((tx) => addOnsRepository.remove(tx, scope(), addOn.id))).rejects.toSatisfy(isForeignKeyViolation);
+    expect(await serviceOfLine(invoice.id)).toBe(service.id);
+    expect(await addOnOfLine(estimate.id)).toBe(addOn.id);
+  });
+
+  it('still deletes a service and an add-on no line names', async () => {
+    const service = await newService(home.admin, home.locationId, { name: `Unsold ${randomUUID().slice(0, 6)}` });
+    const addOn = await newAddOn(home.admin, home.locationId, { name: `Unsold ${randomUUID().slice(0, 6)}` });
+    expect((await home.admin.call(api.serviceOps.remove, { params: { id: service.id } })).statusCode).toBe(200);
+    expect((await home.admin.call(api.addOnOps.remove, { params: { id: addOn.id } })).statusCode).toBe(200);
   });
 });

@@ -328,6 +328,13 @@ export const taxCodeListOptions = (q: { locationId?: string | undefined }): List
 });
 
 /** Whether a tax code is on any line (a used tax code is made inactive, not deleted). */
+/** Whether a line of an invoice, credit note or estimate names the service or the add-on (decision 0155). */
+export async function catalogueOnLines(ex: Executor, scope: Scope, of: { serviceId: string } | { addOnId: string }): Promise<boolean> {
+  const [onInvoice, onEstimate] =
+    'serviceId' in of ? [eq(invoiceItems.serviceId, of.serviceId), eq(estimateItems.serviceId, of.serviceId)] : [eq(invoiceItems.addOnId, of.addOnId), eq(estimateItems.addOnId, of.addOnId)];
+  return (await invoiceItemsTable.exists(ex, scope, onInvoice)) || estimateItemsTable.exists(ex, scope, onEstimate);
+}
+
 export async function taxCodeInUse(ex: Executor, scope: Scope, id: string): Promise<boolean> {
   return (await invoiceItemsTable.exists(ex, scope, eq(invoiceItems.taxCodeId, id))) || estimateItemsTable.exists(ex, scope, eq(estimateItems.taxCodeId, id));
 }

@@ -34,6 +34,7 @@ import { servicesRepository } from '../services/services.repository.js';
 import { findPdfTemplate } from '../templates/templates.repository.js';
 import { checkLines, invoiceItemRows, priceLines, storedLine, totalsOf, type CheckedLine, type LineInput } from './invoice-lines.js';
 import {
+  catalogueOnLines,
   estimatesBase,
   invoiceExtras,
   invoiceItemsTable,
@@ -306,6 +307,13 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
     });
     events.on('patient.deleting', 'invoices', async (tx, caller, { patientId }) => {
       if (await invoicesRepository.anyFor(tx, caller, { patientId })) throw conflict(INVOICE_MESSAGES.patientHasInvoices);
+    });
+    // A line keeps what it sold: the service or add-on it names is made inactive, not deleted (lines of estimates too).
+    events.on('service.deleting', 'invoices', async (tx, caller, { serviceId }) => {
+      if (await catalogueOnLines(tx, caller, { serviceId })) throw conflict(INVOICE_MESSAGES.serviceOnLines);
+    });
+    events.on('addOn.deleting', 'invoices', async (tx, caller, { addOnId }) => {
+      if (await catalogueOnLines(tx, caller, { addOnId })) throw conflict(INVOICE_MESSAGES.addOnOnLines);
     });
   }
 

@@ -104,8 +104,9 @@ export const estimateItems = pgTable(
     tenantReference('estimate_items', t, t.estimateId, estimates, 'cascade'),
     tenantReference('estimate_items', t, t.taxCodeId, taxCodes),
     tenantReference('estimate_items', t, t.providerId, users),
-    tenantReference('estimate_items', t, t.serviceId, services),
-    tenantReference('estimate_items', t, t.addOnId, addOns),
+    // A line keeps what it sold: the service or add-on is never deleted, nor cleared, under it (decision 0155).
+    tenantReference('estimate_items', t, t.serviceId, services, 'restrict'),
+    tenantReference('estimate_items', t, t.addOnId, addOns, 'restrict'),
     index().on(t.accountId, t.estimateId, t.position),
   ],
 );
@@ -192,8 +193,9 @@ export const invoiceItems = pgTable(
     tenantReference('invoice_items', t, t.invoiceId, invoices, 'cascade'),
     tenantReference('invoice_items', t, t.taxCodeId, taxCodes),
     tenantReference('invoice_items', t, t.providerId, users),
-    tenantReference('invoice_items', t, t.serviceId, services),
-    tenantReference('invoice_items', t, t.addOnId, addOns),
+    // A line keeps what it sold: the service or add-on is never deleted, nor cleared, under it (decision 0155).
+    tenantReference('invoice_items', t, t.serviceId, services, 'restrict'),
+    tenantReference('invoice_items', t, t.addOnId, addOns, 'restrict'),
     // An invoice's lines go only with it, a draft, which no credit note names.
     tenantReference('invoice_items', t, t.creditedItemId, t),
     index().on(t.accountId, t.invoiceId, t.position),
