@@ -46,6 +46,14 @@ ALTER TABLE "card_payment_requests" DROP CONSTRAINT "card_payment_requests_locat
 --> statement-breakpoint
 ALTER TABLE "card_payment_requests" DROP CONSTRAINT "card_payment_requests_client_id_fk";
 --> statement-breakpoint
+ALTER TABLE "card_payment_requests" DROP CONSTRAINT "card_payment_requests_invoice_id_fk";
+--> statement-breakpoint
+ALTER TABLE "card_payment_requests" DROP CONSTRAINT "card_payment_requests_estimate_id_fk";
+--> statement-breakpoint
+ALTER TABLE "payment_allocations" DROP CONSTRAINT "payment_allocations_invoice_id_fk";
+--> statement-breakpoint
+ALTER TABLE "payment_allocations" DROP CONSTRAINT "payment_allocations_estimate_id_fk";
+--> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_location_id_fk";
 --> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_client_id_fk";
@@ -74,5 +82,9 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_client_id_fk" FOREIGN KEY ("acco
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_patient_id_fk" FOREIGN KEY ("account_id","patient_id") REFERENCES "public"."patients"("account_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_payment_requests" ADD CONSTRAINT "card_payment_requests_location_id_fk" FOREIGN KEY ("account_id","location_id") REFERENCES "public"."locations"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_payment_requests" ADD CONSTRAINT "card_payment_requests_client_id_fk" FOREIGN KEY ("account_id","client_id") REFERENCES "public"."clients"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_payment_requests" ADD CONSTRAINT "card_payment_requests_invoice_id_fk" FOREIGN KEY ("account_id","invoice_id") REFERENCES "public"."invoices"("account_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_payment_requests" ADD CONSTRAINT "card_payment_requests_estimate_id_fk" FOREIGN KEY ("account_id","estimate_id") REFERENCES "public"."estimates"("account_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_invoice_id_fk" FOREIGN KEY ("account_id","invoice_id") REFERENCES "public"."invoices"("account_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_estimate_id_fk" FOREIGN KEY ("account_id","estimate_id") REFERENCES "public"."estimates"("account_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_location_id_fk" FOREIGN KEY ("account_id","location_id") REFERENCES "public"."locations"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_client_id_fk" FOREIGN KEY ("account_id","client_id") REFERENCES "public"."clients"("account_id","id") ON DELETE no action ON UPDATE no action;

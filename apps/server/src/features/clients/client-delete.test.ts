@@ -18,9 +18,10 @@ import { documents } from '../documents/documents.table.js';
 import { documentsRepository } from '../documents/documents.repository.js';
 import { createFormTemplate, goodAnswers, sendForm, submitForm } from '../forms/forms.fixtures.js';
 import { formRequests, formSubmissions } from '../forms/forms.table.js';
+import { ESTIMATE_RULES } from '../invoices/estimates.service.js';
 import { estimateItems, estimates, invoiceItems, invoices } from '../invoices/invoices.table.js';
 import { patientsRepository } from '../patients/patients.repository.js';
-import { cardPaymentRequests, payments } from '../payments/payments.table.js';
+import { cardPaymentRequests, paymentAllocations, payments } from '../payments/payments.table.js';
 import { servicesRepository } from '../services/services.repository.js';
 import { clientsRepository } from './clients.repository.js';
 
@@ -386,5 +387,65 @@ describe('DELETE of a service or add-on an invoice or estimate line names', () =
     const addOn = await newAddOn(home.admin, home.locationId, { name: `Unsold ${randomUUID().slice(0, 6)}` });
     expect((await home.admin.call(api.serviceOps.remove, { params: { id: service.id } })).statusCode).toBe(200);
     expect((await home.admin.call(api.addOnOps.remove, { params: { id: addOn.id } })).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/estimate/{id} of an estimate money was taken or asked for on', () => {
+  async function openEstimate(h: Household): Promise<api.Estimate> {
+    return ok<api.Estimate>(
+      await home.admin.call(api.estimateOps.create, {
+        body: {
+          estimateData: { locationId: home.locationId, clientId: h.client.id },
+          estimateItems: [{ kind: 'text', description: 'Cremation', quantity: 1, unitPrice: 30_000 }],
+        },
+      }),
+    );
+  }
+  const allocationsOf = async (estimateId: string) =>
+    ctx.database.db.select().from(paymentAllocations).where(eq(paymentAllocations.estimateId, estimateId));
+
+  it('answers 409 for a deposit refunded in full: the payment and the refund still say where they went', async () => {
+    const h = await household();
+    const estimate = await openEstimate(h);
+    const deposit = ok<api.Payment>(
+      await home.admin.call(api.paymentOps.create, {
+        body: { data: { locationId: home.locationId, clientId: h.client.id, paymentTypeId: cash, amount: 5_000, allocations: [{ estimateId: estimate.id, amount: 5_000 }] } },
+      }),
+    );
+    ok<api.Payment>(await home.admin.call(api.refundPayment, { params: { id: deposit.id }, body: { data: { amount: 5_000, reason: 'Plans changed' } } }));
+    expect((await allocationsOf(estimate.id)).reduce((sum, a) => sum + a.amount, 0)).toBe(0);
+    const res = await home.admin.call(api.estimateOps.remove, { params: { id: estimate.id } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(errorOf(res)).toBe(ESTIMATE_RULES.deleteWithPaymentHistory);
+    expect(await allocationsOf(estimate.id)).toHaveLength(2);
+    expect(await exists(kept(estimates, estimate.id))).toBe(true);
+  });
+
+  it('answers 409 for an estimate a card payment was asked for, which stays naming it', async () => {
+    const h = await household();
+    const estimate = await openEstimate(h);
+    const id = randomUUID();
+    await ctx.database.db.insert(cardPaymentRequests).values({
+      id,
+      accountId: home.accountId,
+      locationId: home.locationId,
+      clientId: h.client.id,
+      estimateId: estimate.id,
+      purpose: 'deposit',
+      amount: 5_000,
+      currency: 'usd',
+      channel: 'email',
+    });
+    const res = await home.admin.call(api.estimateOps.remove, { params: { id: estimate.id } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(errorOf(res)).toBe(ESTIMATE_RULES.deleteWithCardRequest);
+    const [request] = await ctx.database.db.select().from(cardPaymentRequests).where(eq(cardPaymentRequests.id, id));
+    expect(request?.estimateId).toBe(estimate.id);
+  });
+
+  it('still deletes an estimate no money was taken or asked for on', async () => {
+    const estimate = await openEstimate(await household());
+    expect((await home.admin.call(api.estimateOps.remove, { params: { id: estimate.id } })).statusCode).toBe(200);
+    expect(await exists(kept(estimates, estimate.id))).toBe(false);
   });
 });

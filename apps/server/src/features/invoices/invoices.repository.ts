@@ -289,6 +289,9 @@ export const invoicesRepository = {
 export const estimatesRepository = {
   ...estimatesBase,
 
+  /** Whether a payment or refund was ever allocated to the estimate (a deposit, held or refunded). */
+  hasAllocations: (ex: Executor, scope: Scope, estimateId: string): Promise<boolean> => allocationRows.exists(ex, scope, eq(paymentAllocations.estimateId, estimateId)),
+
   /** Whether an estimate, of any status, names the client or the patient (decision 0155). */
   anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
     estimatesBase.exists(ex, scope, 'clientId' in of ? eq(estimates.clientId, of.clientId) : eq(estimates.patientId, of.patientId)),

@@ -82,8 +82,9 @@ export const paymentAllocations = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     tenantReference('payment_allocations', t, t.paymentId, payments, 'cascade'),
-    tenantReference('payment_allocations', t, t.invoiceId, invoices),
-    tenantReference('payment_allocations', t, t.estimateId, estimates),
+    // Where money went stays said: the invoice or estimate is never deleted, nor cleared, under it (decision 0155).
+    tenantReference('payment_allocations', t, t.invoiceId, invoices, 'restrict'),
+    tenantReference('payment_allocations', t, t.estimateId, estimates, 'restrict'),
     index().on(t.accountId, t.paymentId),
     index().on(t.accountId, t.invoiceId),
     index().on(t.accountId, t.estimateId),
@@ -123,8 +124,8 @@ export const cardPaymentRequests = pgTable(
     // A card payment asked for is the books' (and Stripe's) record: its location and client never go (decision 0155).
     locationReference('card_payment_requests', t, 'no action'),
     tenantReference('card_payment_requests', t, t.clientId, clients),
-    tenantReference('card_payment_requests', t, t.invoiceId, invoices),
-    tenantReference('card_payment_requests', t, t.estimateId, estimates),
+    tenantReference('card_payment_requests', t, t.invoiceId, invoices, 'restrict'),
+    tenantReference('card_payment_requests', t, t.estimateId, estimates, 'restrict'),
     tenantReference('card_payment_requests', t, t.paymentId, payments),
     uniqueIndex('card_payment_requests_session_unique').on(t.accountId, t.stripeSessionId),
     index().on(t.accountId, t.clientId),
