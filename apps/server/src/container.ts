@@ -143,14 +143,17 @@ export function createContainer(
   const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);
   const mergeContext = new MergeContextService(db);
-  const documents = new DocumentsService(db, audit, opts.storage);
+  // Subscribers are asked in the order they subscribe: the books and the signed forms first, as of
+  // the refusals a delete may meet theirs say most (decision 0155).
+  const invoices = new InvoicesService(db, audit, events);
+  const estimates = new EstimatesService(db, audit, events);
+  const payments = new PaymentsService(db, audit, events);
+  const formSubmissions = new FormSubmissionsService(db, audit, events);
+  const documents = new DocumentsService(db, audit, opts.storage, events);
   const locationLogos = new LocationLogoService(db, opts.storage, locations);
   const signInFlows = new SignInFlowsService(db, signer, auth, productMail, opts.providers.appUrl);
   const invitations = new InvitationsService(db, { mail: productMail, appUrl: opts.providers.appUrl });
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers, events);
-  const payments = new PaymentsService(db, audit, events);
-  const invoices = new InvoicesService(db, audit);
-  const estimates = new EstimatesService(db, audit, events);
   const formRequests = new FormRequestsService(db, {
     audit,
     communications,
@@ -168,11 +171,11 @@ export function createContainer(
     productMail,
     onboarding: new OnboardingService(db, auth, signInFlows, productMail, opts.providers.appUrl, accounts),
     audit,
-    clients: new ClientsService(db, audit),
+    clients: new ClientsService(db, audit, events),
     clientImport: new ClientImportService(db, audit),
-    patients: new PatientsService(db, audit),
-    prescriptions: prescriptionsService(db, audit),
-    vaccinations: vaccinationsService(db, audit),
+    patients: new PatientsService(db, audit, events),
+    prescriptions: prescriptionsService(db, audit, events),
+    vaccinations: vaccinationsService(db, audit, events),
     contacts: new ContactsService(db, audit),
     paymentTypes: paymentTypesService(db, audit, events),
     payments,
@@ -193,14 +196,14 @@ export function createContainer(
     invitations,
     users: new UsersService(db, invitations, new UserSignInsService(db), events),
     roles: new RolesService(db),
-    serviceCatalog: new ServiceCatalogService(db, audit),
+    serviceCatalog: new ServiceCatalogService(db, audit, events),
     availability: new AvailabilityService(db),
     schedule: new ScheduleService(db, audit),
     scheduleNotes: scheduleNotesService(db, audit),
     addOnCategories: new AddOnCategoriesService(db, audit),
-    addOns: new AddOnsService(db, audit),
+    addOns: new AddOnsService(db, audit, events),
     appointmentReads: new AppointmentReadsService(db),
-    appointmentWrites: new AppointmentWritesService(db, audit),
+    appointmentWrites: new AppointmentWritesService(db, audit, events),
     appointmentStatus: new AppointmentStatusService(db, audit),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     priceBands: new PriceBandsService(db, audit),
@@ -219,7 +222,7 @@ export function createContainer(
     documentTemplates: new DocumentTemplatesService(db, audit),
     invoiceTemplates: new InvoiceTemplatesService(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
-    formSubmissions: new FormSubmissionsService(db, audit),
+    formSubmissions,
     formRequests,
     taxCodes: new TaxCodesService(db, audit),
     invoices,

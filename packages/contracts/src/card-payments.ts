@@ -30,6 +30,8 @@ export const CARD_PAYMENT_MESSAGES = {
   /** a refund of money taken through Stripe goes back to the card through Stripe, or not at all */
   refundRefused: 'Stripe did not make the refund',
   eitherTarget: 'give either an invoice or an estimate',
+  /** a client asked for a card payment is kept (docs/decisions/0155) */
+  clientHasRequests: 'This client has card payment requests, which the books must keep, so they cannot be deleted for good. Archive them instead.',
 } as const;
 
 export const CARD_PAYMENT_PURPOSES = ['balance', 'deposit'] as const;

@@ -39,6 +39,12 @@ export const INVOICE_MESSAGES = {
   lineCreditExceeds: (description: string) => `A credit note cannot credit more of the line “${description}” than is left of it`,
   nothingLeftToCredit: 'Every line of this invoice has been credited in full',
   noClientEmail: 'This client has no email address',
+  /** a client or patient named by an invoice or a credit note is kept (docs/decisions/0155) */
+  clientHasInvoices: 'This client has invoices or credit notes, which the books must keep, so they cannot be deleted for good. Archive them instead.',
+  patientHasInvoices: 'This patient is named on invoices or credit notes, which the books must keep, so they cannot be deleted for good. Archive them instead.',
+  /** a service or add-on an invoice, credit note or estimate line names stays, as the line does */
+  serviceOnLines: 'This service is on invoice or estimate lines, which the books keep as they are. Make it inactive instead.',
+  addOnOnLines: 'This add-on is on invoice or estimate lines, which the books keep as they are. Make it inactive instead.',
 } as const;
 
 export const ESTIMATE_MESSAGES = {
@@ -56,6 +62,9 @@ export const ESTIMATE_MESSAGES = {
   notOpen: 'This estimate has been approved or declined and cannot be changed',
   notApproved: 'Only an approved estimate can become an invoice',
   alreadyInvoiced: 'This estimate has already become an invoice',
+  /** a client or patient named by an estimate is kept (docs/decisions/0155) */
+  clientHasEstimates: 'This client has estimates, which the books must keep, so they cannot be deleted for good. Archive them instead.',
+  patientHasEstimates: 'This patient is named on estimates, which the books must keep, so they cannot be deleted for good. Archive them instead.',
 } as const;
 
 export const TAX_CODE_MESSAGES = {

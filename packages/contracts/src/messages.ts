@@ -108,4 +108,8 @@ export const FORM_MESSAGES = {
   cannotShow: 'This form cannot be shown. Please ask the practice to check it',
   thankYou: 'Thank you: your form has been sent to the practice.',
   tooManySubmissions: 'Too many forms were sent from here. Please wait a few minutes and try again.',
+  /** a client, patient or document named by a submitted form is kept with it (docs/decisions/0155) */
+  clientHasSubmissions: 'This client has submitted forms, which must be kept with their signatures, so they cannot be deleted for good. Archive them instead.',
+  patientHasSubmissions: 'This patient is named on submitted forms, which must be kept with their signatures, so they cannot be deleted for good. Archive them instead.',
+  submissionDocument: 'This document is the signed copy of a submitted form and is kept with it, so it cannot be deleted.',
 } as const;

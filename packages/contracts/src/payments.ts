@@ -39,6 +39,8 @@ export const PAYMENT_MESSAGES = {
   estimateClosed: 'Deposits are taken only on an open or approved estimate',
   noCredit: 'This client has no credit to apply',
   inactiveType: 'This payment type is no longer in use',
+  /** a client with payments or refunds is kept (docs/decisions/0155) */
+  clientHasPayments: 'This client has payments or refunds, which the books must keep, so they cannot be deleted for good. Archive them instead.',
 } as const;
 
 export const PAYMENT_TYPE_MESSAGES = {

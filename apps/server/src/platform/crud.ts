@@ -73,7 +73,7 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = ne
   /** follow-up writes in the same transaction (e.g. records that follow a moved client) */
   afterUpdate?(ex: Executor, scope: Scope, before: Row<T>, after: Row<T>): Promise<void>;
   /** refusals (409) and follow-up writes of a delete, in its transaction, before the row goes */
-  beforeRemove?(ex: Executor, scope: Scope, existing: Row<T>): Promise<void>;
+  beforeRemove?(ex: Executor, auth: AuthContext, existing: Row<T>): Promise<void>;
   /**
    * Archive and restore (the row has `archivedAt`; docs/decisions/0059): each a change of that one
    * column with its history entry, after these refusals (409) and follow-up writes in its transaction.

@@ -80,6 +80,28 @@ describe('in-transaction subscribers', () => {
   });
 });
 
+describe('asking whether a change would be refused', () => {
+  it('answers the first refusal, or nothing, and keeps nothing the subscribers wrote or queued', async () => {
+    const bus = new DomainEventBus(ctx.database.db);
+    const refusing = new Set<string>();
+    bus.on('patient.deleting', 'records', async (_tx, _c, { patientId }) => {
+      if (refusing.has(patientId)) throw conflict('This patient has records');
+    });
+    bus.later('patient.deleting', 'test.asked-delivery', async () => {});
+    const kept = crypto.randomUUID();
+    refusing.add(kept);
+    const refusal = await bus.refusal(ctx.database.db, caller, 'patient.deleting', { patientId: kept });
+    expect(refusal).toMatchObject({ status: 409, message: 'This patient has records' });
+    expect(await bus.refusal(ctx.database.db, caller, 'patient.deleting', { patientId: crypto.randomUUID() })).toBeUndefined();
+    // Asked inside a transaction too (a savepoint): the transaction goes on.
+    await ctx.database.db.transaction(async (tx) => {
+      expect(await bus.refusal(tx, caller, 'patient.deleting', { patientId: kept })).toBeDefined();
+      expect(await bus.refusal(tx, caller, 'patient.deleting', { patientId: crypto.randomUUID() })).toBeUndefined();
+    });
+    expect(await domainEventsRepository.ofSubscriber(ctx.database.db, caller, 'test.asked-delivery')).toEqual([]);
+  });
+});
+
 describe('durable subscribers', () => {
   it('run once after the change commits, with the payload as published, on whichever server claims it', async () => {
     const runs: { server: string; payload: unknown; actorId: string | null }[] = [];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client.js';
 import type { Caller } from './access.js';
+import { HttpError } from './errors.js';
 import { domainEventsRepository, type DeliveryRow } from './domain-events.repository.js';
 import type { QueueJob, QueueSource } from './queue-worker.js';
 import type { Scope } from './tenant-repository.js';
@@ -24,6 +25,12 @@ export interface DomainEvents {
   'patient.deleting': { patientId: string };
   /** a location is about to be deleted: a feature keeping records of it refuses */
   'location.deleting': { locationId: string };
+  /** a client's document is about to be deleted for good: a feature keeping it as part of a record refuses */
+  'document.deleting': { documentId: string; clientId: string };
+  /** a service is about to be deleted from the catalogue: a feature whose records name it refuses */
+  'service.deleting': { serviceId: string };
+  /** an add-on is about to be deleted from the catalogue: a feature whose records name it refuses */
+  'addOn.deleting': { addOnId: string };
   /**
    * a location's integration is about to be removed (its row locked): the feature that set something
    * up with the provider undoes it there; `log` is the request's, for what the provider refused
@@ -137,6 +144,26 @@ export class DomainEventBus implements QueueSource {
       later.map(([subscriber]) => ({ event, subscriber, payload, actorId: caller.userId })),
     );
     return answers;
+  }
+
+  /**
+   * What the in-transaction subscribers would answer the event, the change not made: the refusal
+   * (a 409) they would give, or undefined. They run in a savepoint that is always rolled back, so
+   * nothing they write or queue stays (a page asking whether Delete can be offered).
+   */
+  async refusal<K extends DomainEventName>(ex: Executor, caller: Caller, event: K, payload: DomainEvents[K]): Promise<HttpError | undefined> {
+    const undo = new Error('asked only');
+    try {
+      await ex.transaction(async (tx) => {
+        await this.publish(tx, caller, event, payload);
+        throw undo;
+      });
+    } catch (err) {
+      if (err === undo) return undefined;
+      if (err instanceof HttpError && err.status === 409) return err;
+      throw err;
+    }
+    return undefined;
   }
 
   // ---------- the durable deliveries, as a queue for the platform's queue worker ----------

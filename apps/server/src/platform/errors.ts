@@ -36,11 +36,14 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
  */
 export const REFERENCE_CHANGED = 'Something this refers to was changed at the same time. Please reload and try again.';
 
-/** Postgres foreign-key violation (23503), whichever driver raised it. */
+/**
+ * Postgres foreign-key violation (23503), or a delete an `ON DELETE RESTRICT` reference refused
+ * (23001, restrict_violation), whichever driver raised it.
+ */
 export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
   const e = (err as { cause?: unknown })?.cause ?? err;
   const code = (e as { code?: string })?.code;
-  if (code !== '23503') return false;
+  if (code !== '23503' && code !== '23001') return false;
   return constraint ? (e as { constraint?: string }).constraint === constraint : true;
 }
 

@@ -32,9 +32,9 @@ const DONE: AppointmentStatus[] = APPOINTMENT_STATUSES.slice(APPOINTMENT_STATUSE
 
 export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBillingPractice[]): Promise<void> {
   const audit = new AuditService(db, actorName);
-  // The seed only writes: no other feature needs to hear of it.
+  // The seed writes through the services; nothing it does is refused or followed by another feature.
   const events = new DomainEventBus(db);
-  const invoices = new InvoicesService(db, audit);
+  const invoices = new InvoicesService(db, audit, events);
   const estimates = new EstimatesService(db, audit, events);
   const payments = new PaymentsService(db, audit, events);
   const card = await paymentTypesRepository.firstOfMethod(db, scope, 'card');

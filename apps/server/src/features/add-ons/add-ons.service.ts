@@ -2,6 +2,7 @@ import type { AddOn, AddOnCategory, AddOnCategoryInput, AddOnInput, AddOnListQue
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -83,7 +84,7 @@ async function placeOf(ex: Executor, scope: Scope, categoryId: string) {
 }
 
 export class AddOnsService extends TenantCrudService<typeof addOns, AddOn, Input, Partial<Input>, Query> {
-  constructor(db: Db, audit: AuditService) {
+  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'addOn',
       repository: addOnsRepository,
@@ -94,6 +95,10 @@ export class AddOnsService extends TenantCrudService<typeof addOns, AddOn, Input
       prepareCreate: async (ex, scope, input) => ({ ...input, ...(await placeOf(ex, scope, input.categoryId)) }),
       preparePatch: async (ex, scope, input) => ({ ...input, ...(input.categoryId ? await placeOf(ex, scope, input.categoryId) : {}) }),
       foreignKeyMessages: { [CATEGORY_REFERENCE]: UNKNOWN_CATEGORY },
+      // The records that name it (invoice lines) refuse for themselves (decision 0155).
+      beforeRemove: async (ex, auth, existing) => {
+        await events.publish(ex, auth, 'addOn.deleting', { addOnId: existing.id });
+      },
     });
   }
 }

@@ -1,8 +1,9 @@
-import { localDate, marksDeceased, type Appointment, type AppointmentInput, type AppointmentStatus, type AppointmentUpdateInput } from '@willow/contracts';
+import { CLIENT_HAS_HISTORY, localDate, marksDeceased, PATIENT_HAS_HISTORY, type Appointment, type AppointmentInput, type AppointmentStatus, type AppointmentUpdateInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { assertLocation } from '../locations/locations.service.js';
@@ -26,8 +27,16 @@ export class AppointmentWritesService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    events: DomainEventBus,
   ) {
     keepAppointmentHistory(audit);
+    // An appointment of any status is history: the client and the patients it names are archived, not deleted.
+    events.on('client.deleting', 'appointments', async (tx, caller, { clientId }) => {
+      if (await repo.anyFor(tx, caller, { clientId })) throw conflict(CLIENT_HAS_HISTORY);
+    });
+    events.on('patient.deleting', 'appointments', async (tx, caller, { patientId }) => {
+      if (await repo.anyFor(tx, caller, { patientId })) throw conflict(PATIENT_HAS_HISTORY);
+    });
   }
 
   async create(auth: AuthContext, input: CreateValues): Promise<Appointment> {

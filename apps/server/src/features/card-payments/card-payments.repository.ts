@@ -9,6 +9,9 @@ export type CardPaymentRequestRow = typeof cardPaymentRequests.$inferSelect;
 export const cardPaymentRequestsRepository = {
   ...requests,
 
+  /** Whether the client was ever asked for a card payment, whatever became of it (decision 0155). */
+  anyOfClient: (ex: Executor, scope: Scope, clientId: string): Promise<boolean> => requests.exists(ex, scope, eq(cardPaymentRequests.clientId, clientId)),
+
   /** A row whose id is chosen beforehand: Stripe's session carries it in its metadata. */
   async insertWithId(ex: Executor, scope: Scope, id: string, values: NewRow<typeof cardPaymentRequests>): Promise<CardPaymentRequestRow> {
     return requests.insert(ex, scope, { ...values, id } as NewRow<typeof cardPaymentRequests>);

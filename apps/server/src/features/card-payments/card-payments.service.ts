@@ -112,6 +112,10 @@ export class CardPaymentsService {
     deps.events.on('stripe.eventReceived', 'card payments', (tx, caller, event) => this.onStripeEvent(tx, caller, event));
     // A refund of a payment Stripe took is made at Stripe first; other payments are not ours to refund.
     deps.events.on('payment.refunding', 'card payments', (tx, caller, refund) => this.refundAtStripe(tx, caller, refund));
+    // A card payment asked of a client (paid, open or not) is the books' and Stripe's record too (decision 0155).
+    deps.events.on('client.deleting', 'card-payments', async (tx, caller, { clientId }) => {
+      if (await cardPaymentRequestsRepository.anyOfClient(tx, caller, clientId)) throw conflict(CARD_PAYMENT_MESSAGES.clientHasRequests);
+    });
   }
 
   /**

@@ -36,10 +36,11 @@ export const cardPaymentRequests = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('card_payment_requests', t),
-    tenantReference('card_payment_requests', t, t.clientId, clients, 'cascade'),
-    tenantReference('card_payment_requests', t, t.invoiceId, invoices),
-    tenantReference('card_payment_requests', t, t.estimateId, estimates),
+    // A card payment asked for is the books' (and Stripe's) record: its location and client never go (decision 0155).
+    locationReference('card_payment_requests', t, 'no action'),
+    tenantReference('card_payment_requests', t, t.clientId, clients),
+    tenantReference('card_payment_requests', t, t.invoiceId, invoices, 'restrict'),
+    tenantReference('card_payment_requests', t, t.estimateId, estimates, 'restrict'),
     tenantReference('card_payment_requests', t, t.paymentId, payments),
     uniqueIndex('card_payment_requests_session_unique').on(t.accountId, t.stripeSessionId),
     index().on(t.accountId, t.clientId),

@@ -52,14 +52,13 @@ export const careRepository = {
     orderBy: [desc(vaccinations.givenOn), desc(vaccinations.createdAt), desc(vaccinations.id)],
   }),
 
-  /** Whether the client, or the patient, has any prescription or vaccination (history that archiving keeps). */
-  async anyFor(ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> {
-    // One after the other: inside a transaction they would share its connection anyway.
-    return (
-      (await prescriptionsRepository.exists(ex, scope, 'clientId' in of ? eq(prescriptions.clientId, of.clientId) : eq(prescriptions.patientId, of.patientId))) ||
-      vaccinationsRepository.exists(ex, scope, 'clientId' in of ? eq(vaccinations.clientId, of.clientId) : eq(vaccinations.patientId, of.patientId))
-    );
-  },
+  /** Whether the client, or the patient, has any prescription (history that archiving keeps). */
+  prescriptionFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+    prescriptionsRepository.exists(ex, scope, 'clientId' in of ? eq(prescriptions.clientId, of.clientId) : eq(prescriptions.patientId, of.patientId)),
+
+  /** Whether the client, or the patient, has any vaccination (history that archiving keeps). */
+  vaccinationFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+    vaccinationsRepository.exists(ex, scope, 'clientId' in of ? eq(vaccinations.clientId, of.clientId) : eq(vaccinations.patientId, of.patientId)),
 
   async moveClientLocation(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
     await prescriptionsRepository.updateWhere(ex, scope, eq(prescriptions.clientId, clientId), { locationId });

@@ -1,9 +1,10 @@
-import { NEXT_DUE_BEFORE_GIVEN, VACCINATION_DUE_SOON_DAYS, type PatientRef, type Prescription, type Vaccination } from '@willow/contracts';
+import { CLIENT_HAS_HISTORY, NEXT_DUE_BEFORE_GIVEN, PATIENT_HAS_HISTORY, VACCINATION_DUE_SOON_DAYS, type PatientRef, type Prescription, type Vaccination } from '@willow/contracts';
 import type { PrescriptionInput, VaccinationInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { TenantCrudService, type CrudDefinition } from '../../platform/crud.js';
-import { badRequest } from '../../platform/errors.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import type { ListOptions, Row, Scope, TenantRepository } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -128,7 +129,18 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
   }));
 }
 
-export function prescriptionsService(db: Db, audit: AuditService) {
+/** A care record is the clinical record: the client and the patient it names are archived, not deleted (decision 0155). */
+function keepsItsPeople(events: DomainEventBus, subscriber: string, has: typeof careRepository.prescriptionFor): void {
+  events.on('client.deleting', subscriber, async (tx, caller, { clientId }) => {
+    if (await has(tx, caller, { clientId })) throw conflict(CLIENT_HAS_HISTORY);
+  });
+  events.on('patient.deleting', subscriber, async (tx, caller, { patientId }) => {
+    if (await has(tx, caller, { patientId })) throw conflict(PATIENT_HAS_HISTORY);
+  });
+}
+
+export function prescriptionsService(db: Db, audit: AuditService, events: DomainEventBus) {
+  keepsItsPeople(events, 'prescriptions', careRepository.prescriptionFor);
   return new TenantCrudService(
     db,
     audit,
@@ -149,7 +161,8 @@ export function prescriptionsService(db: Db, audit: AuditService) {
   );
 }
 
-export function vaccinationsService(db: Db, audit: AuditService) {
+export function vaccinationsService(db: Db, audit: AuditService, events: DomainEventBus) {
+  keepsItsPeople(events, 'vaccinations', careRepository.vaccinationFor);
   return new TenantCrudService(
     db,
     audit,

@@ -16,12 +16,12 @@ const careColumns = () => ({
 
 type CareKeys = { id: PgColumn; accountId: PgColumn; locationId: PgColumn; patientId: PgColumn; clientId: PgColumn };
 
-/** The keys and indexes every care table shares. */
+/** The keys and indexes every care table shares: the clinical record never goes with its location, patient or client (decision 0155). */
 const careConstraints = (table: string, t: CareKeys) => [
   tenantPrimaryKey(t),
-  locationReference(table, t),
-  tenantReference(table, t, t.patientId, patients, 'cascade'),
-  tenantReference(table, t, t.clientId, clients, 'cascade'),
+  locationReference(table, t, 'no action'),
+  tenantReference(table, t, t.patientId, patients),
+  tenantReference(table, t, t.clientId, clients),
   index().on(t.accountId, t.patientId),
   index().on(t.accountId, t.clientId),
 ];

@@ -1,14 +1,14 @@
-import { CLIENT_HAS_HISTORY, CLIENT_HAS_UPCOMING, MESSAGES, type Client, type ClientDetail, type ClientSummary } from '@willow/contracts';
+import { CLIENT_HAS_UPCOMING, MESSAGES, type Client, type ClientDetail, type ClientSummary } from '@willow/contracts';
 import type { z } from 'zod';
 import type { ClientInput as ClientInputZod, ListClientsQuery } from '@willow/contracts';
 import type { Db, Executor } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { careRepository } from '../care/care.repository.js';
-import { documentsRepository } from '../documents/documents.repository.js';
 import { locationOwnership } from '../locations/locations.service.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { assertStaff } from '../users/users.service.js';
@@ -34,15 +34,6 @@ export const toClient = (r: ClientRow): Client => ({
 
 type Query = z.output<typeof ListClientsQuery>;
 
-/**
- * History is what a practice must keep: an appointment (of any status), a prescription, a
- * vaccination or a document. Each names the client, also when it is about one of their patients.
- */
-export async function clientHasHistory(ex: Executor, scope: Scope, clientId: string): Promise<boolean> {
-  const of = { clientId };
-  return (await appointmentsRepository.anyFor(ex, scope, of)) || (await careRepository.anyFor(ex, scope, of)) || documentsRepository.anyFor(ex, scope, of);
-}
-
 export class ClientsService extends TenantCrudService<
   typeof clientsRepository.table,
   Client,
@@ -53,7 +44,11 @@ export class ClientsService extends TenantCrudService<
   never,
   typeof clientsRepository.listExtras
 > {
-  constructor(db: Db, audit: AuditService) {
+  constructor(
+    db: Db,
+    audit: AuditService,
+    private readonly events: DomainEventBus,
+  ) {
     super(db, audit, {
       entityType: 'client',
       repository: clientsRepository,
@@ -84,9 +79,11 @@ export class ClientsService extends TenantCrudService<
       },
       uniqueMessages: { clients_location_email_unique: MESSAGES.emailInUseAtLocation },
       // Only a client without history is deleted for good (with their patients, who have none
-      // either: their records would name the client); one with history is archived instead.
-      beforeRemove: async (ex, scope, existing) => {
-        if (await clientHasHistory(ex, scope, existing.id)) throw conflict(CLIENT_HAS_HISTORY);
+      // either: their records would name the client); one with history is archived instead. What
+      // history is, each feature keeping records says for itself, refusing with its own words
+      // (appointments, care, documents, the books, forms; decision 0155). The database refuses too.
+      beforeRemove: async (ex, auth, existing) => {
+        await events.publish(ex, auth, 'client.deleting', { clientId: existing.id });
       },
       archive: {
         beforeArchive: async (ex, auth, existing, at) => {
@@ -113,9 +110,10 @@ export class ClientsService extends TenantCrudService<
     });
   }
 
-  /** The client's page: whether they have history decides between Delete and Archive. */
+  /** The client's page: whether a delete would be refused decides between Delete and Archive. */
   override async get(scope: Scope, id: string, ex: Executor = this.db): Promise<ClientDetail> {
     const client = await super.get(scope, id, ex);
-    return { ...client, hasHistory: await clientHasHistory(ex, scope, id) };
+    const refusal = await this.events.refusal(ex, { accountId: scope.accountId, userId: null }, 'client.deleting', { clientId: id });
+    return { ...client, hasHistory: refusal !== undefined };
   }
 }

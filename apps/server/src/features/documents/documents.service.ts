@@ -2,10 +2,11 @@
 // of another account, or an unknown one, answers the same 404 message.
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type Document } from '@willow/contracts';
+import { CLIENT_HAS_HISTORY, DOCUMENT_MESSAGES, DOCUMENT_TYPES, PATIENT_HAS_HISTORY, type Document } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { badRequest, HttpError } from '../../platform/errors.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { badRequest, conflict, HttpError } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -61,8 +62,16 @@ export class DocumentsService {
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly storage: DocumentStorage,
+    private readonly events: DomainEventBus,
   ) {
     audit.registerRecord('document', documentsRepository);
+    // A document is part of the clinical record: the client and the patient it is about are archived, not deleted.
+    events.on('client.deleting', 'documents', async (tx, caller, { clientId }) => {
+      if (await documentsRepository.anyFor(tx, caller, { clientId })) throw conflict(CLIENT_HAS_HISTORY);
+    });
+    events.on('patient.deleting', 'documents', async (tx, caller, { patientId }) => {
+      if (await documentsRepository.anyFor(tx, caller, { patientId })) throw conflict(PATIENT_HAS_HISTORY);
+    });
   }
 
   async list(scope: Scope, q: { clientId?: string | undefined; patientId?: string | undefined; contactId?: string | undefined }) {
@@ -207,6 +216,8 @@ export class DocumentsService {
     const existing = await documentsRepository.findById(this.db, auth, id);
     if (!existing) throw documentNotFound();
     await this.db.transaction(async (tx) => {
+      // A document another record keeps as part of it (a submitted form's signed copy) stays (decision 0155).
+      await this.events.publish(tx, auth, 'document.deleting', { documentId: id, clientId: existing.clientId });
       await documentsRepository.remove(tx, auth, id);
       await this.audit.record(tx, auth, [{ entityType: 'document', entityId: id, action: 'delete', before: { ...existing, storageKey: undefined } }]);
     });

@@ -23,7 +23,8 @@ export const documents = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    tenantReference('documents', t, t.clientId, clients, 'cascade'),
+    // Part of the clinical record: the client is archived, never deleted under it (decision 0155).
+    tenantReference('documents', t, t.clientId, clients),
     tenantReference('documents', t, t.patientId, patients),
     tenantReference('documents', t, t.contactId, contacts),
     index().on(t.accountId, t.clientId, t.createdAt),

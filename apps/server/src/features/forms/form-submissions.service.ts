@@ -1,9 +1,10 @@
-import type { FormField, FormPurpose, FormSubmission, FormSubmissionListQuery, FormSubmissionStatus, FormSubmissionUpdate } from '@willow/contracts';
+import { FORM_MESSAGES, type FormField, type FormPurpose, type FormSubmission, type FormSubmissionListQuery, type FormSubmissionStatus, type FormSubmissionUpdate } from '@willow/contracts';
 import type { z } from 'zod';
 import { together, type Db, type Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
-import { badRequest } from '../../platform/errors.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
@@ -12,7 +13,7 @@ import { clientsRepository } from '../clients/clients.repository.js';
 import { locationOwnership } from '../locations/locations.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
-import { formSubmissionsRepository, type FormSubmissionRow } from './forms.repository.js';
+import { formRequestsRepository, formSubmissionsRepository, type FormSubmissionRow } from './forms.repository.js';
 import type { formSubmissions } from './forms.table.js';
 
 type Query = z.output<typeof FormSubmissionListQuery>;
@@ -57,7 +58,7 @@ async function toSubmissions(ex: Executor, scope: Scope, rows: FormSubmissionRow
  * Submissions are written by the public form (FormRequestsService.submit), never here.
  */
 export class FormSubmissionsService extends TenantCrudService<typeof formSubmissions, FormSubmission, never, Update, Query> {
-  constructor(db: Db, audit: AuditService) {
+  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'formSubmission',
       repository: formSubmissionsRepository,
@@ -77,6 +78,18 @@ export class FormSubmissionsService extends TenantCrudService<typeof formSubmiss
         if (input.id !== undefined && input.id !== existing.id) throw badRequest('id: must be the id of the submission updated');
         return { status: input.status, deletedAt: null };
       },
+    });
+    // What a client submitted and signed is kept with whom it names and with its signed copy (decision
+    // 0155). A link never answered holds nothing: it goes with its client.
+    events.on('client.deleting', 'forms', async (tx, caller, { clientId }) => {
+      if (await formSubmissionsRepository.anyFor(tx, caller, { clientId })) throw conflict(FORM_MESSAGES.clientHasSubmissions);
+      await formRequestsRepository.removeOpenOfClient(tx, caller, clientId);
+    });
+    events.on('patient.deleting', 'forms', async (tx, caller, { patientId }) => {
+      if (await formSubmissionsRepository.anyFor(tx, caller, { patientId })) throw conflict(FORM_MESSAGES.patientHasSubmissions);
+    });
+    events.on('document.deleting', 'forms', async (tx, caller, { documentId }) => {
+      if (await formSubmissionsRepository.anyFor(tx, caller, { documentId })) throw conflict(FORM_MESSAGES.submissionDocument);
     });
   }
 

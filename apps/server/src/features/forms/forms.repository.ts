@@ -12,6 +12,11 @@ export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
 export const formRequestsRepository = {
   ...requests,
 
+  /** A client's links never answered, before the client goes: nothing was signed through them (decision 0155). */
+  async removeOpenOfClient(ex: Executor, scope: Scope, clientId: string): Promise<void> {
+    await requests.removeWhere(ex, scope, and(eq(formRequests.clientId, clientId), isNull(formRequests.submittedAt)));
+  },
+
   /** An appointment's or a client's requests, newest first, with the submission each led to. */
   async listFor(
     ex: Executor,
@@ -72,6 +77,18 @@ const VIEW: Record<FormSubmissionView, SQL> = {
 
 export const formSubmissionsRepository = {
   ...submissions,
+
+  /** Whether a submission (also one moved to Deleted, which is kept) names the client, the patient or the document (decision 0155). */
+  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string } | { documentId: string }): Promise<boolean> =>
+    submissions.exists(
+      ex,
+      scope,
+      'clientId' in of
+        ? eq(formSubmissions.clientId, of.clientId)
+        : 'patientId' in of
+          ? eq(formSubmissions.patientId, of.patientId)
+          : eq(formSubmissions.documentId, of.documentId),
+    ),
 
   /** One view (unread, read, deleted), newest first, optionally of a location, client or appointment. */
   listOptions(q: {

@@ -57,7 +57,8 @@ export const formRequests = pgTable(
     tenantPrimaryKey(t),
     locationReference('form_requests', t),
     tenantReference('form_requests', t, t.formTemplateId, formTemplates, 'cascade'),
-    tenantReference('form_requests', t, t.clientId, clients, 'cascade'),
+    // A client's links never answered are deleted before the client (forms' client.deleting); answered, the client stays.
+    tenantReference('form_requests', t, t.clientId, clients),
     tenantReference('form_requests', t, t.patientId, patients),
     tenantReference('form_requests', t, t.appointmentId, appointments),
     tenantReference('form_requests', t, t.estimateId, estimates),
@@ -104,13 +105,16 @@ export const formSubmissions = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('form_submissions', t),
+    // What was signed is kept with its location, client, patient and signed copy: none of them is
+    // deleted, nor the optional ones cleared, under it ('restrict'; decision 0155). The request and
+    // the template may go: the submission keeps its own copy of the fields.
+    locationReference('form_submissions', t, 'no action'),
     tenantReference('form_submissions', t, t.formRequestId, formRequests),
     tenantReference('form_submissions', t, t.formTemplateId, formTemplates),
-    tenantReference('form_submissions', t, t.clientId, clients, 'cascade'),
-    tenantReference('form_submissions', t, t.patientId, patients),
+    tenantReference('form_submissions', t, t.clientId, clients),
+    tenantReference('form_submissions', t, t.patientId, patients, 'restrict'),
     tenantReference('form_submissions', t, t.appointmentId, appointments),
-    tenantReference('form_submissions', t, t.documentId, documents),
+    tenantReference('form_submissions', t, t.documentId, documents, 'restrict'),
     index().on(t.accountId, t.locationId, t.status, t.submittedAt),
     index().on(t.accountId, t.appointmentId),
     index().on(t.accountId, t.clientId),

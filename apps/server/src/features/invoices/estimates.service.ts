@@ -7,10 +7,10 @@ import { ESTIMATE_MESSAGES, type Estimate, type EstimateInput, type EstimateItem
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { DomainEventBus } from '../../platform/domain-events.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -35,6 +35,9 @@ type Query = z.output<typeof EstimateListQuery>;
 
 export const ESTIMATE_RULES = {
   deleteWithDeposits: 'This estimate holds deposits. Move or refund them before deleting it.',
+  /** deposits refunded since: the payments and refunds still say where they went (decision 0155) */
+  deleteWithPaymentHistory: 'This estimate has deposits on record (refunded since), which the books keep. Decline it instead of deleting it.',
+  deleteWithCardRequest: 'A card payment was asked for this estimate, which the books keep. Decline it instead of deleting it.',
 } as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -136,6 +139,7 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
         if (existing.status === 'invoiced') throw conflict(ESTIMATE_MESSAGES.notOpen);
         const [full] = await estimatesRepository.withExtras(ex, scope, [existing.id]);
         if (full && full.deposit !== 0) throw conflict(ESTIMATE_RULES.deleteWithDeposits);
+        if (await estimatesRepository.hasAllocations(ex, scope, existing.id)) throw conflict(ESTIMATE_RULES.deleteWithPaymentHistory);
       },
       items: {
         table: estimateItemsTable,
@@ -146,6 +150,15 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
         afterWrite: async (ex, scope, header, items) => (await estimatesRepository.update(ex, scope, header.id, estimateTotals(items.map(withHigh), header)))!,
       },
       uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
+      // A card payment request restricts its estimate's delete (decision 0155).
+      foreignKeyMessages: { card_payment_requests_estimate_id_fk: ESTIMATE_RULES.deleteWithCardRequest },
+    });
+    // An estimate is what a client was quoted (and may have agreed to): whom it names is archived, not deleted (decision 0155).
+    events.on('client.deleting', 'estimates', async (tx, caller, { clientId }) => {
+      if (await estimatesRepository.anyFor(tx, caller, { clientId })) throw conflict(ESTIMATE_MESSAGES.clientHasEstimates);
+    });
+    events.on('patient.deleting', 'estimates', async (tx, caller, { patientId }) => {
+      if (await estimatesRepository.anyFor(tx, caller, { patientId })) throw conflict(ESTIMATE_MESSAGES.patientHasEstimates);
     });
     // A consent form sent for an estimate approves it when submitted (an estimate no longer open stays as it is).
     events.on('form.submitted', 'estimates', async (tx, scope, form) => {

@@ -106,6 +106,10 @@ export type InvoiceListQuery = {
 export const invoicesRepository = {
   ...invoicesBase,
 
+  /** Whether an invoice or credit note, of any status, names the client or the patient: the books keep them (decision 0155). */
+  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+    invoicesBase.exists(ex, scope, 'clientId' in of ? eq(invoices.clientId, of.clientId) : eq(invoices.patientId, of.patientId)),
+
   listOptions(q: InvoiceListQuery): ListOptions {
     const unpaid = q.unpaid === true || q.unpaid === 'true';
     return {
@@ -285,6 +289,13 @@ export const invoicesRepository = {
 export const estimatesRepository = {
   ...estimatesBase,
 
+  /** Whether a payment or refund was ever allocated to the estimate (a deposit, held or refunded). */
+  hasAllocations: (ex: Executor, scope: Scope, estimateId: string): Promise<boolean> => allocationRows.exists(ex, scope, eq(paymentAllocations.estimateId, estimateId)),
+
+  /** Whether an estimate, of any status, names the client or the patient (decision 0155). */
+  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+    estimatesBase.exists(ex, scope, 'clientId' in of ? eq(estimates.clientId, of.clientId) : eq(estimates.patientId, of.patientId)),
+
   listOptions(q: { locationId?: string | undefined; clientId?: string | undefined; appointmentId?: string | undefined; status?: string | undefined }): ListOptions {
     return {
       where: and(
@@ -320,6 +331,13 @@ export const taxCodeListOptions = (q: { locationId?: string | undefined }): List
 });
 
 /** Whether a tax code is on any line (a used tax code is made inactive, not deleted). */
+/** Whether a line of an invoice, credit note or estimate names the service or the add-on (decision 0155). */
+export async function catalogueOnLines(ex: Executor, scope: Scope, of: { serviceId: string } | { addOnId: string }): Promise<boolean> {
+  const [onInvoice, onEstimate] =
+    'serviceId' in of ? [eq(invoiceItems.serviceId, of.serviceId), eq(estimateItems.serviceId, of.serviceId)] : [eq(invoiceItems.addOnId, of.addOnId), eq(estimateItems.addOnId, of.addOnId)];
+  return (await invoiceItemsTable.exists(ex, scope, onInvoice)) || estimateItemsTable.exists(ex, scope, onEstimate);
+}
+
 export async function taxCodeInUse(ex: Executor, scope: Scope, id: string): Promise<boolean> {
   return (await invoiceItemsTable.exists(ex, scope, eq(invoiceItems.taxCodeId, id))) || estimateItemsTable.exists(ex, scope, eq(estimateItems.taxCodeId, id));
 }

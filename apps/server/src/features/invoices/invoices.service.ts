@@ -20,6 +20,8 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { keepTheBooks } from './keep-the-books.subscriptions.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -230,7 +232,7 @@ function creditCopy(line: InvoiceItemRow, done: { quantity: number; amount: numb
 }
 
 export class InvoicesService extends TenantCrudService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, typeof invoiceExtras> {
-  constructor(db: Db, audit: AuditService) {
+  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'invoice',
       repository: invoicesRepository,
@@ -299,6 +301,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       },
       uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
     });
+    keepTheBooks(events);
   }
 
   /** The lines become `lines`, priced with the header's discount, and the header's totals follow. */

@@ -78,9 +78,10 @@ export const estimates = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('estimates', t),
-    tenantReference('estimates', t, t.clientId, clients, 'cascade'),
-    tenantReference('estimates', t, t.patientId, patients),
+    // The books keep estimates: their location, client and patient are never deleted under them (decision 0155).
+    locationReference('estimates', t, 'no action'),
+    tenantReference('estimates', t, t.clientId, clients),
+    tenantReference('estimates', t, t.patientId, patients, 'restrict'),
     tenantReference('estimates', t, t.appointmentId, appointments),
     tenantReference('estimates', t, t.approvedById, users),
     tenantReference('estimates', t, t.createdById, users),
@@ -103,8 +104,9 @@ export const estimateItems = pgTable(
     tenantReference('estimate_items', t, t.estimateId, estimates, 'cascade'),
     tenantReference('estimate_items', t, t.taxCodeId, taxCodes),
     tenantReference('estimate_items', t, t.providerId, users),
-    tenantReference('estimate_items', t, t.serviceId, services),
-    tenantReference('estimate_items', t, t.addOnId, addOns),
+    // A line keeps what it sold: the service or add-on is never deleted, nor cleared, under it (decision 0155).
+    tenantReference('estimate_items', t, t.serviceId, services, 'restrict'),
+    tenantReference('estimate_items', t, t.addOnId, addOns, 'restrict'),
     index().on(t.accountId, t.estimateId, t.position),
   ],
 );
@@ -148,9 +150,11 @@ export const invoices = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('invoices', t),
-    tenantReference('invoices', t, t.clientId, clients, 'cascade'),
-    tenantReference('invoices', t, t.patientId, patients),
+    // Invoices and credit notes are the books: their location, client and patient are never deleted
+    // under them ('restrict' on the optional patient: never cleared either; decision 0155).
+    locationReference('invoices', t, 'no action'),
+    tenantReference('invoices', t, t.clientId, clients),
+    tenantReference('invoices', t, t.patientId, patients, 'restrict'),
     tenantReference('invoices', t, t.appointmentId, appointments),
     tenantReference('invoices', t, t.estimateId, estimates),
     tenantReference('invoices', t, t.creditedInvoiceId, t),
@@ -189,9 +193,10 @@ export const invoiceItems = pgTable(
     tenantReference('invoice_items', t, t.invoiceId, invoices, 'cascade'),
     tenantReference('invoice_items', t, t.taxCodeId, taxCodes),
     tenantReference('invoice_items', t, t.providerId, users),
-    tenantReference('invoice_items', t, t.serviceId, services),
-    tenantReference('invoice_items', t, t.addOnId, addOns),
-    // An invoice's lines go only with their client, whose credit notes go in the same delete.
+    // A line keeps what it sold: the service or add-on is never deleted, nor cleared, under it (decision 0155).
+    tenantReference('invoice_items', t, t.serviceId, services, 'restrict'),
+    tenantReference('invoice_items', t, t.addOnId, addOns, 'restrict'),
+    // An invoice's lines go only with it, a draft, which no credit note names.
     tenantReference('invoice_items', t, t.creditedItemId, t),
     index().on(t.accountId, t.invoiceId, t.position),
     index().on(t.accountId, t.creditedItemId),

@@ -22,9 +22,12 @@ export const locations = pgTable(
 /** A row's location column; pair it with `locationReference`. */
 export const locationRef = () => uuid().notNull();
 
-/** A row's location: records go when their location goes. */
-export const locationReference = (table: string, t: { accountId: PgColumn; locationId: PgColumn }) =>
-  tenantReference(table, t, t.locationId, locations, 'cascade');
+/**
+ * A row's location: records go when their location goes, but for the books' and the law's (invoices,
+ * payments, signed forms, care records: `'no action'`), whose location can never go (decision 0155).
+ */
+export const locationReference = (table: string, t: { accountId: PgColumn; locationId: PgColumn }, onDelete: 'cascade' | 'no action' = 'cascade') =>
+  tenantReference(table, t, t.locationId, locations, onDelete);
 
 /** Reference data shared by every account: the catalogue locations pick their species from. */
 export const species = pgTable('species', {

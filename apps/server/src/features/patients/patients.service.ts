@@ -1,18 +1,17 @@
-import { CLIENT_ARCHIVED, PATIENT_CLIENT_ARCHIVED, PATIENT_HAS_HISTORY, PATIENT_HAS_UPCOMING } from '@willow/contracts';
+import { CLIENT_ARCHIVED, PATIENT_CLIENT_ARCHIVED, PATIENT_HAS_UPCOMING } from '@willow/contracts';
 import type { Patient, PatientDetail, PatientWithClient } from '@willow/contracts';
 import type { DeceasedInput, ListPatientsQuery, PatientInput } from '@willow/contracts';
 import type { z } from 'zod';
 import { together, type Db, type Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { cancelLocked } from '../appointments/appointment-status.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { careRepository } from '../care/care.repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import { documentsRepository } from '../documents/documents.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository, type PatientRow } from './patients.repository.js';
 
@@ -75,12 +74,6 @@ async function clientOf(ex: Executor, scope: Scope, clientId: string) {
   return client;
 }
 
-/** History is what a practice must keep: an appointment the patient was on, a prescription, a vaccination or a document about them. */
-export async function patientHasHistory(ex: Executor, scope: Scope, patientId: string): Promise<boolean> {
-  const of = { patientId };
-  return (await appointmentsRepository.anyFor(ex, scope, of)) || (await careRepository.anyFor(ex, scope, of)) || documentsRepository.anyFor(ex, scope, of);
-}
-
 type Query = z.output<typeof ListPatientsQuery>;
 
 export class PatientsService extends TenantCrudService<
@@ -93,7 +86,11 @@ export class PatientsService extends TenantCrudService<
   never,
   typeof patientsRepository.listExtras
 > {
-  constructor(db: Db, audit: AuditService) {
+  constructor(
+    db: Db,
+    audit: AuditService,
+    private readonly events: DomainEventBus,
+  ) {
     super(db, audit, {
       entityType: 'patient',
       repository: patientsRepository,
@@ -124,8 +121,9 @@ export class PatientsService extends TenantCrudService<
         return { ...input, locationId };
       },
       // Only a patient without history is deleted for good; one with history is archived instead.
-      beforeRemove: async (ex, scope, existing) => {
-        if (await patientHasHistory(ex, scope, existing.id)) throw conflict(PATIENT_HAS_HISTORY);
+      // Each feature keeping records of a patient refuses with its own words (decision 0155).
+      beforeRemove: async (ex, auth, existing) => {
+        await events.publish(ex, auth, 'patient.deleting', { patientId: existing.id });
       },
       archive: {
         beforeArchive: async (ex, auth, existing, at) => {
@@ -140,10 +138,11 @@ export class PatientsService extends TenantCrudService<
     });
   }
 
-  /** The patient's page: whether they have history decides between Delete and Archive. */
+  /** The patient's page: whether a delete would be refused decides between Delete and Archive. */
   override async get(scope: Scope, id: string, ex: Executor = this.db): Promise<PatientDetail> {
     const patient = await super.get(scope, id, ex);
-    return { ...patient, hasHistory: await patientHasHistory(ex, scope, id) };
+    const refusal = await this.events.refusal(ex, { accountId: scope.accountId, userId: null }, 'patient.deleting', { patientId: id });
+    return { ...patient, hasHistory: refusal !== undefined };
   }
 
   async setDeceased(auth: AuthContext, id: string, input: z.output<typeof DeceasedInput>): Promise<PatientWithClient> {

@@ -37,6 +37,9 @@ export const targetKey = (a: { invoiceId: string | null; estimateId: string | nu
 export const paymentsRepository = {
   ...base,
 
+  /** Whether the client has any payment or refund (decision 0155). */
+  anyOfClient: (ex: Executor, scope: Scope, clientId: string): Promise<boolean> => base.exists(ex, scope, eq(payments.clientId, clientId)),
+
   /** A page's filter and order: the latest received first. */
   listOptions: (q: PaymentQuery): ListOptions => ({
     where: and(

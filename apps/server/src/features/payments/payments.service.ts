@@ -17,9 +17,9 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext, Caller } from '../../platform/access.js';
-import { badRequest, HttpError, notFound } from '../../platform/errors.js';
-import type { Scope } from '../../platform/tenant-repository.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenant-repository.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -81,6 +81,10 @@ export class PaymentsService {
   ) {
     // Refunds are payment rows too (kind 'refund'): one type, one lookup.
     audit.registerRecord('payment', paymentsRepository);
+    // Money received and given back is the books: a client with any is archived, not deleted (decision 0155).
+    events.on('client.deleting', 'payments', async (tx, caller, { clientId }) => {
+      if (await paymentsRepository.anyOfClient(tx, caller, clientId)) throw conflict(PAYMENT_MESSAGES.clientHasPayments);
+    });
   }
 
   // ---------- reads ----------

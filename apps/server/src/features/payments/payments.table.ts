@@ -51,8 +51,9 @@ export const payments = pgTable(
   },
   (t) => [
     tenantPrimaryKey(t),
-    locationReference('payments', t),
-    tenantReference('payments', t, t.clientId, clients, 'cascade'),
+    // Money received and given back is the books: its location and client never go (decision 0155).
+    locationReference('payments', t, 'no action'),
+    tenantReference('payments', t, t.clientId, clients),
     tenantReference('payments', t, t.paymentTypeId, paymentTypes),
     tenantReference('payments', t, t.refundOfPaymentId, t),
     tenantReference('payments', t, t.createdById, users),
@@ -81,8 +82,9 @@ export const paymentAllocations = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     tenantReference('payment_allocations', t, t.paymentId, payments, 'cascade'),
-    tenantReference('payment_allocations', t, t.invoiceId, invoices),
-    tenantReference('payment_allocations', t, t.estimateId, estimates),
+    // Where money went stays said: the invoice or estimate is never deleted, nor cleared, under it (decision 0155).
+    tenantReference('payment_allocations', t, t.invoiceId, invoices, 'restrict'),
+    tenantReference('payment_allocations', t, t.estimateId, estimates, 'restrict'),
     index().on(t.accountId, t.paymentId),
     index().on(t.accountId, t.invoiceId),
     index().on(t.accountId, t.estimateId),

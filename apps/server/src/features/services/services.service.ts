@@ -2,6 +2,7 @@ import type { ListServicesQuery, Service, ServiceInput } from '@willow/contracts
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -34,7 +35,7 @@ export const toService = (r: ServiceRow): Service => ({
 
 /** The catalogue of veterinary services each location offers (visits, cremation, aftercare). */
 export class ServiceCatalogService extends TenantCrudService<typeof services, Service, Input, Partial<Input>, Query> {
-  constructor(db: Db, audit: AuditService) {
+  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'service',
       repository: servicesRepository,
@@ -50,6 +51,8 @@ export class ServiceCatalogService extends TenantCrudService<typeof services, Se
       beforeRemove: async (ex, scope, existing) => {
         if (!(await servicesRepository.lockForUpdate(ex, scope, existing.id))) throw notFound();
         if (await appointmentsRepository.namesService(ex, scope, existing.id)) throw conflict(SERVICE_IN_USE);
+        // The records of features above the catalogue that name it (invoice lines) refuse for themselves (decision 0155).
+        await events.publish(ex, scope, 'service.deleting', { serviceId: existing.id });
         await slotsRepository.removeService(ex, scope, existing.id);
       },
     });

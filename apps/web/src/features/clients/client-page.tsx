@@ -23,7 +23,7 @@ import { useArchiveClient, useClient, useDeleteClient, useRestoreClient } from '
 import { ClientFormDialog } from './client-form-dialog';
 
 /** Why Delete is not offered for a client with history. */
-export const CLIENT_KEPT_FOR_HISTORY = 'Clients with appointments, care records or documents are archived, not deleted';
+export const CLIENT_KEPT_FOR_HISTORY = 'Clients with appointments, care records, documents, invoices, estimates, payments or signed forms are archived, not deleted';
 
 /** What features say about the client at a glance (the balance owed), between the details and the tabs. */
 function ClientSummaries({ summaries, clientId }: { summaries: readonly ClientPageSummary[]; clientId: string }) {
@@ -57,7 +57,7 @@ export default function ClientPage() {
   const [editing, setEditing] = useState(false);
   const confirmDelete = useConfirmDelete<{ id: string; name: string }>({
     title: 'Delete client',
-    message: (c) => `Delete ${c.name} and their patients for good? They have no appointments, care records or documents. This cannot be undone.`,
+    message: (c) => `Delete ${c.name} and their patients for good? They have no appointments, care records, documents, invoices, estimates, payments or signed forms. This cannot be undone.`,
     run: (c) => remove.mutateAsync(c.id),
     success: 'Client deleted',
     error: 'Error deleting client',
@@ -66,7 +66,7 @@ export default function ClientPage() {
   const confirmArchive = useConfirmAction<{ id: string; name: string }>({
     title: 'Archive client',
     message: (c) =>
-      `Archive ${c.name}? They and their patients will be hidden from lists, search and pickers. Nothing is deleted: their appointments, care records and documents are kept, and you can restore them at any time.`,
+      `Archive ${c.name}? They and their patients will be hidden from lists, search and pickers. Nothing is deleted: their appointments, care records, documents, invoices, payments and signed forms are kept, and you can restore them at any time.`,
     run: (c) => archive.mutateAsync(c.id),
     confirmLabel: 'Archive',
     success: 'Client archived',

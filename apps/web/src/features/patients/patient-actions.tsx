@@ -8,7 +8,7 @@ import { PatientFormDialog } from './patient-form-dialog';
 import { useArchivePatient, useDeletePatient, useRestorePatient } from './patients.api';
 
 /** Why Delete is not offered for a patient with history. */
-export const PATIENT_KEPT_FOR_HISTORY = 'Patients with appointments, care records or documents are archived, not deleted';
+export const PATIENT_KEPT_FOR_HISTORY = 'Patients with appointments, care records, documents, invoices, estimates or signed forms are archived, not deleted';
 
 /**
  * Edit, mark as deceased (or undo), archive (or restore) and delete, with their dialogs: the same
@@ -24,7 +24,7 @@ export function usePatientActions(options: { onDeleted?: () => void } = {}) {
   const restoreMutation = useRestorePatient();
   const confirmDelete = useConfirmDelete<Patient>({
     title: 'Delete patient',
-    message: (p) => `Delete ${p.name} for good? They have no appointments, care records or documents. This cannot be undone.`,
+    message: (p) => `Delete ${p.name} for good? They have no appointments, care records, documents, invoices, estimates or signed forms. This cannot be undone.`,
     run: (p) => remove.mutateAsync(p.id),
     success: 'Patient deleted',
     error: 'Error deleting patient',
@@ -33,7 +33,7 @@ export function usePatientActions(options: { onDeleted?: () => void } = {}) {
   const confirmArchive = useConfirmAction<Patient>({
     title: 'Archive patient',
     message: (p) =>
-      `Archive ${p.name}? They will be hidden from lists, search and pickers. Nothing is deleted: their appointments, care records and documents are kept, and you can restore them at any time.`,
+      `Archive ${p.name}? They will be hidden from lists, search and pickers. Nothing is deleted: their appointments, care records, documents, invoices and signed forms are kept, and you can restore them at any time.`,
     run: (p) => archive.mutateAsync(p.id),
     confirmLabel: 'Archive',
     success: 'Patient archived',
