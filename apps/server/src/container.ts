@@ -204,7 +204,7 @@ export function createContainer(
     addOns: new AddOnsService(db, audit, events),
     appointmentReads: new AppointmentReadsService(db),
     appointmentWrites: new AppointmentWritesService(db, audit, events),
-    appointmentStatus: new AppointmentStatusService(db, audit),
+    appointmentStatus: new AppointmentStatusService(db, audit, events),
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     priceBands: new PriceBandsService(db, audit),
     priceCalculator: new PriceCalculatorService(db),

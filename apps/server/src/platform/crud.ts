@@ -71,7 +71,7 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = ne
   prepareCreate(ex: Executor, caller: Caller, input: C): Promise<NewRow<T>>;
   preparePatch(ex: Executor, scope: Scope, input: U, existing: Row<T>): Promise<RowPatch<T>>;
   /** follow-up writes in the same transaction (e.g. records that follow a moved client) */
-  afterUpdate?(ex: Executor, scope: Scope, before: Row<T>, after: Row<T>): Promise<void>;
+  afterUpdate?(ex: Executor, auth: AuthContext, before: Row<T>, after: Row<T>): Promise<void>;
   /** refusals (409) and follow-up writes of a delete, in its transaction, before the row goes */
   beforeRemove?(ex: Executor, auth: AuthContext, existing: Row<T>): Promise<void>;
   /**

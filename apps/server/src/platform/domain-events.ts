@@ -21,6 +21,19 @@ export interface DomainEvents {
   'user.activating': { userId: string | null };
   /** a client is about to be deleted for good: a feature keeping records of them refuses (409, what to do instead) */
   'client.deleting': { clientId: string };
+  /** a client moved to another location: the records kept per location that are theirs follow them */
+  'client.moved': { clientId: string; locationId: string };
+  /** a client is being archived (at `at`): a feature may refuse (a visit still to come) or archive what is theirs with them */
+  'client.archiving': { clientId: string; at: Date };
+  /** an archived client is coming back: what was archived with them (at `archivedAt`) comes back too */
+  'client.restoring': { clientId: string; archivedAt: Date };
+  /** a patient is being archived: a feature may refuse (a visit still to come) */
+  'patient.archiving': { patientId: string; at: Date };
+  /**
+   * a patient's death is being recorded: the appointments staff chose to cancel with it are
+   * cancelled in the same step (all or none), for `reason`
+   */
+  'patient.died': { patientId: string; deceasedOn: string; cancelAppointments: { ids: string[]; reason: string } | null };
   /** a patient is about to be deleted for good: a feature keeping records of them refuses */
   'patient.deleting': { patientId: string };
   /** a location is about to be deleted: a feature keeping records of it refuses */

@@ -1,8 +1,9 @@
-import type { Appointment, AppointmentStatus, CorrectStatusInput } from '@willow/contracts';
+import { CLIENT_HAS_UPCOMING, PATIENT_HAS_UPCOMING, type Appointment, type AppointmentStatus, type CorrectStatusInput } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../platform/access.js';
-import { notFound } from '../../platform/errors.js';
+import type { AuthContext, Caller } from '../../platform/access.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
@@ -20,7 +21,7 @@ type CorrectValues = z.output<typeof CorrectStatusInput>;
  */
 export async function cancelLocked(
   tx: Executor,
-  auth: AuthContext,
+  auth: Caller,
   audit: AuditService,
   existing: AppointmentRow,
   reason: string,
@@ -66,8 +67,25 @@ export class AppointmentStatusService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    events: DomainEventBus,
   ) {
     keepAppointmentHistory(audit);
+    // Archived clients and patients are out of the pickers: a visit still to come would be left hanging.
+    events.on('client.archiving', 'appointments', async (tx, caller, { clientId, at }) => {
+      if (await repo.upcomingFor(tx, caller, { clientId }, at)) throw conflict(CLIENT_HAS_UPCOMING);
+    });
+    events.on('patient.archiving', 'appointments', async (tx, caller, { patientId, at }) => {
+      if (await repo.upcomingFor(tx, caller, { patientId }, at)) throw conflict(PATIENT_HAS_UPCOMING);
+    });
+    // The appointments staff chose to cancel with a patient's death: all of them, or none.
+    events.on('patient.died', 'appointments', async (tx, caller, { patientId, cancelAppointments }) => {
+      if (!cancelAppointments) return;
+      const rows = await repo.findManyForUpdate(tx, caller, cancelAppointments.ids);
+      if (rows.length !== cancelAppointments.ids.length || rows.some((a) => !a.patientIds.includes(patientId))) {
+        throw badRequest("cancelAppointments.ids: each appointment must be one of this patient's");
+      }
+      for (const row of rows) await cancelLocked(tx, caller, this.audit, row, cancelAppointments.reason, 'cancelAppointments.ids');
+    });
   }
 
   async cancel(auth: AuthContext, id: string, reason: string): Promise<Appointment> {

@@ -131,6 +131,8 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
 
 /** A care record is the clinical record: the client and the patient it names are archived, not deleted (decision 0155). */
 function keepsItsPeople(events: DomainEventBus, subscriber: string, has: typeof careRepository.prescriptionFor): void {
+  // Kept per location like the client: they follow a client who moves (once, for both kinds).
+  if (subscriber === 'prescriptions') events.on('client.moved', 'care', (tx, scope, { clientId, locationId }) => careRepository.moveClientLocation(tx, scope, clientId, locationId));
   events.on('client.deleting', subscriber, async (tx, caller, { clientId }) => {
     if (await has(tx, caller, { clientId })) throw conflict(CLIENT_HAS_HISTORY);
   });

@@ -1,16 +1,12 @@
-import { CLIENT_HAS_UPCOMING, MESSAGES, type Client, type ClientDetail, type ClientSummary } from '@willow/contracts';
+import { MESSAGES, type Client, type ClientDetail, type ClientSummary } from '@willow/contracts';
 import type { z } from 'zod';
 import type { ClientInput as ClientInputZod, ListClientsQuery } from '@willow/contracts';
 import type { Db, Executor } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { careRepository } from '../care/care.repository.js';
 import { locationOwnership } from '../locations/locations.service.js';
-import { patientsRepository } from '../patients/patients.repository.js';
 import { assertStaff } from '../users/users.service.js';
 import { clientsRepository, type ClientRow } from './clients.repository.js';
 
@@ -72,10 +68,9 @@ export class ClientsService extends TenantCrudService<
         await assertStaff(ex, scope, input.primaryVeterinarianId, 'primaryVeterinarianId');
         return input;
       },
-      afterUpdate: async (ex, scope, before, after) => {
-        if (before.locationId === after.locationId) return;
-        await patientsRepository.moveClientLocation(ex, scope, after.id, after.locationId);
-        await careRepository.moveClientLocation(ex, scope, after.id, after.locationId);
+      afterUpdate: async (ex, auth, before, after) => {
+        // The client's patients and care records are kept per location too: they follow (patients, care subscribe).
+        if (before.locationId !== after.locationId) await events.publish(ex, auth, 'client.moved', { clientId: after.id, locationId: after.locationId });
       },
       uniqueMessages: { clients_location_email_unique: MESSAGES.emailInUseAtLocation },
       // Only a client without history is deleted for good (with their patients, who have none
@@ -86,26 +81,9 @@ export class ClientsService extends TenantCrudService<
         await events.publish(ex, auth, 'client.deleting', { clientId: existing.id });
       },
       archive: {
-        beforeArchive: async (ex, auth, existing, at) => {
-          // Archived clients are out of the pickers: a visit still to come would be left hanging.
-          if (await appointmentsRepository.upcomingFor(ex, auth, { clientId: existing.id }, at)) throw conflict(CLIENT_HAS_UPCOMING);
-          // The household goes with them, each patient with a history entry of its own.
-          const patients = await patientsRepository.archiveOfClient(ex, auth, existing.id, at);
-          await audit.record(
-            ex,
-            auth,
-            patients.map((p) => ({ entityType: 'patient', entityId: p.id, action: 'archive' as const, before: p, after: { ...p, archivedAt: at } })),
-          );
-        },
-        beforeRestore: async (ex, auth, existing) => {
-          // Only the patients archived with the client come back; one archived on its own before stays archived.
-          const patients = await patientsRepository.restoreOfClient(ex, auth, existing.id, existing.archivedAt!);
-          await audit.record(
-            ex,
-            auth,
-            patients.map((p) => ({ entityType: 'patient', entityId: p.id, action: 'restore' as const, before: p, after: { ...p, archivedAt: null } })),
-          );
-        },
+        // Appointments refuse while a visit is still to come; the household's patients go and come back with the client.
+        beforeArchive: (ex, auth, existing, at) => events.publish(ex, auth, 'client.archiving', { clientId: existing.id, at }).then(() => {}),
+        beforeRestore: (ex, auth, existing) => events.publish(ex, auth, 'client.restoring', { clientId: existing.id, archivedAt: existing.archivedAt! }).then(() => {}),
       },
     });
   }

@@ -1,4 +1,4 @@
-import { CLIENT_ARCHIVED, PATIENT_CLIENT_ARCHIVED, PATIENT_HAS_UPCOMING } from '@willow/contracts';
+import { CLIENT_ARCHIVED, PATIENT_CLIENT_ARCHIVED } from '@willow/contracts';
 import type { Patient, PatientDetail, PatientWithClient } from '@willow/contracts';
 import type { DeceasedInput, ListPatientsQuery, PatientInput } from '@willow/contracts';
 import type { z } from 'zod';
@@ -8,8 +8,6 @@ import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { cancelLocked } from '../appointments/appointment-status.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
@@ -126,15 +124,33 @@ export class PatientsService extends TenantCrudService<
         await events.publish(ex, auth, 'patient.deleting', { patientId: existing.id });
       },
       archive: {
-        beforeArchive: async (ex, auth, existing, at) => {
-          // Archived patients are out of the pickers: a visit still to come would be left hanging.
-          if (await appointmentsRepository.upcomingFor(ex, auth, { patientId: existing.id }, at)) throw conflict(PATIENT_HAS_UPCOMING);
-        },
+        // Archived patients are out of the pickers: appointments refuse while a visit is still to come.
+        beforeArchive: (ex, auth, existing, at) => events.publish(ex, auth, 'patient.archiving', { patientId: existing.id, at }).then(() => {}),
         beforeRestore: async (ex, auth, existing) => {
           // A patient back in the lists while the household is not would be booked without them.
           if ((await clientsRepository.findById(ex, auth, existing.clientId))?.archivedAt) throw conflict(PATIENT_CLIENT_ARCHIVED);
         },
       },
+    });
+    // The household follows its client: to another location, into the archive and back.
+    events.on('client.moved', 'patients', (tx, scope, { clientId, locationId }) => patientsRepository.moveClientLocation(tx, scope, clientId, locationId));
+    events.on('client.archiving', 'patients', async (tx, auth, { clientId, at }) => {
+      const patients = await patientsRepository.archiveOfClient(tx, auth, clientId, at);
+      // Each patient with a history entry of its own.
+      await audit.record(
+        tx,
+        auth,
+        patients.map((p) => ({ entityType: 'patient', entityId: p.id, action: 'archive' as const, before: p, after: { ...p, archivedAt: at } })),
+      );
+    });
+    events.on('client.restoring', 'patients', async (tx, auth, { clientId, archivedAt }) => {
+      // Only the patients archived with the client come back; one archived on its own before stays archived.
+      const patients = await patientsRepository.restoreOfClient(tx, auth, clientId, archivedAt);
+      await audit.record(
+        tx,
+        auth,
+        patients.map((p) => ({ entityType: 'patient', entityId: p.id, action: 'restore' as const, before: p, after: { ...p, archivedAt: null } })),
+      );
     });
   }
 
@@ -152,14 +168,13 @@ export class PatientsService extends TenantCrudService<
     const cancelling = input.cancelAppointments;
     if (cancelling && !input.deceasedOn) throw badRequest('cancelAppointments: only with the date of death');
     return this.applyPatch(auth, id, async (tx) => {
-      // One step with the record of death: all of them are cancelled, or none (and the patient stays as it was).
-      if (cancelling) {
-        const ids = [...new Set(cancelling.ids)];
-        const rows = await appointmentsRepository.findManyForUpdate(tx, auth, ids);
-        if (rows.length !== ids.length || rows.some((a) => !a.patientIds.includes(id))) {
-          throw badRequest("cancelAppointments.ids: each appointment must be one of this patient's");
-        }
-        for (const row of rows) await cancelLocked(tx, auth, this.audit, row, cancelling.reason, 'cancelAppointments.ids');
+      // One step with the record of death: the appointments chosen are all cancelled, or none (appointments subscribe).
+      if (input.deceasedOn) {
+        await this.events.publish(tx, auth, 'patient.died', {
+          patientId: id,
+          deceasedOn: input.deceasedOn,
+          cancelAppointments: cancelling ? { ids: [...new Set(cancelling.ids)], reason: cancelling.reason } : null,
+        });
       }
       return { deceasedOn: input.deceasedOn, deceasedNote: input.deceasedOn ? input.note : null };
     });
