@@ -91,7 +91,6 @@ const STILL_LONG: readonly string[] = [
   'apps/server/src/features/payments/payments.service.ts',
   'apps/server/src/platform/template-engine.ts',
   'apps/server/src/platform/tenant-repository.ts',
-  'apps/server/src/seed/demo-scheduling.ts',
   'apps/web/src/features/invoices/document-editor.tsx',
   'apps/web/src/features/schedule/time-grid.tsx',
   'packages/contracts/src/appointments.ts',
