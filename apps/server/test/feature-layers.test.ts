@@ -89,7 +89,6 @@ const STILL_UPWARD: readonly string[] = [
 const STILL_LONG: readonly string[] = [
   'apps/server/src/features/communications/communications.service.ts',
   'apps/server/src/features/payments/payments.service.ts',
-  'apps/server/src/platform/template-engine.ts',
   'apps/server/src/platform/tenant-repository.ts',
   'apps/web/src/features/invoices/document-editor.tsx',
   'apps/web/src/features/schedule/time-grid.tsx',
