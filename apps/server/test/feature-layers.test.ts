@@ -90,7 +90,6 @@ const STILL_LONG: readonly string[] = [
   'apps/server/src/features/communications/communications.service.ts',
   'apps/server/src/features/payments/payments.service.ts',
   'apps/server/src/platform/tenant-repository.ts',
-  'packages/contracts/src/appointments.ts',
   'packages/contracts/src/invoices.ts',
   'packages/contracts/src/templates.ts',
 ];

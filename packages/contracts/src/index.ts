@@ -26,6 +26,7 @@ export * from './documents.js';
 export * from './services.js';
 export * from './schedule.js';
 export * from './add-ons.js';
+export * from './appointment-statuses.js';
 export * from './appointments.js';
 export * from './integrations.js';
 export * from './quickbooks.js';
