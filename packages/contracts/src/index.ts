@@ -33,6 +33,7 @@ export * from './quickbooks.js';
 export * from './communications.js';
 export * from './client-config.js';
 export * from './templates.js';
+export * from './template-merge-fields.js';
 export * from './forms.js';
 export * from './invoices.js';
 export * from './price-calculator.js';
