@@ -20,7 +20,7 @@ import { patientsRepository } from '../apps/server/src/features/patients/patient
 import { rolesRepository } from '../apps/server/src/features/roles/roles.repository.js';
 import { usersRepository } from '../apps/server/src/features/users/users.repository.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
-import { SERVICE_CATALOGUE } from '../apps/server/src/seed/demo-scheduling.js';
+import { SERVICE_CATALOGUE } from '../apps/server/src/seed/demo-services.js';
 import { FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng } from '../apps/server/src/seed/names.js';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.js';
 import { arg, startServer } from './load.js';

@@ -17,7 +17,7 @@ export interface ServiceSpec {
   price: number;
 }
 
-/** The demo practice's services (apps/server/src/seed/demo-scheduling.ts), to pick from by key. */
+/** The demo practice's services (apps/server/src/seed/demo-services.ts), to pick from by key. */
 export const SERVICES = {
   wellness: { type: 'Consultation', name: 'Wellness exam', duration: 30, price: 68 },
   sick: { type: 'Consultation', name: 'Sick visit', duration: 30, price: 85 },

@@ -13,7 +13,8 @@ import { locationOwnership } from '../src/features/locations/locations.service.j
 import { locationsRepository } from '../src/features/locations/locations.repository.js';
 import { registerCrud, TenantCrudService } from '../src/platform/crud.js';
 import { badRequest, HttpError, notFound } from '../src/platform/errors.js';
-import { childTable, tenantRepository } from '../src/platform/tenant-repository.js';
+import { tenantRepository } from '../src/platform/tenant-repository.js';
+import { childTable } from '../src/platform/tenant-row-sets.js';
 import { createAccount, createTestApp, errorOf, anonymous, type TestAccount, type TestContext } from './harness.js';
 
 const orders = pgTable(

@@ -9,8 +9,6 @@ import { conflict, isForeignKeyViolation, isUniqueViolation, notFound, REFERENCE
 import { assertFiltersVisible, filtersVisibleSql, type ListFilter } from './list-filters.js';
 import type { BodyOf, QueryOf, ResponseOf, Router } from './router.js';
 import type {
-  ChildRow,
-  ChildTable,
   Extras,
   ListOptions,
   NewRow,
@@ -21,6 +19,7 @@ import type {
   TenantRepository,
   TenantTable,
 } from './tenant-repository.js';
+import type { ChildRow, ChildTable } from './tenant-row-sets.js';
 
 /**
  * A location-owned entity (the row has a locationId): its location is checked on create and on a

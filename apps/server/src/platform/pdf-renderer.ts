@@ -12,7 +12,7 @@
 import type { Column, Content, ContentText, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { decodableImage, type ImageType } from './image-check.js';
-import { pdfLinkUrl } from './template-engine.js';
+import { pdfLinkUrl } from './template-markdown.js';
 
 /** The standard fonts pdfkit carries as metrics: nothing to embed or download. */
 const STANDARD_FONT_FILES = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);

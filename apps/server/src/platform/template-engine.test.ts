@@ -9,11 +9,9 @@ import {
   TemplateRenderError,
   checkTemplate,
   plainMergeData,
-  renderEmailParts,
-  renderMarkdown,
-  renderMarkdownTemplate,
   renderTemplate,
 } from './template-engine.js';
+import { renderEmailParts, renderMarkdown, renderMarkdownTemplate } from './template-markdown.js';
 
 const data = { client: { firstName: 'Maria', lastName: 'Alvarez' }, patient: { name: 'Biscuit' } };
 

@@ -12,7 +12,7 @@ import { locationsRepository } from '../features/locations/locations.repository.
 import { usersRepository } from '../features/users/users.repository.js';
 import { hashPassword } from '../platform/passwords.js';
 import { scopedTable, tenantRepository, type Scope } from '../platform/tenant-repository.js';
-import { priceAt, SERVICE_CATALOGUE, type ServiceKey, type ServiceSpec } from './demo-scheduling.js';
+import { priceAt, SERVICE_CATALOGUE, type ServiceKey, type ServiceSpec } from './demo-services.js';
 import { FIRST_NAMES, LAST_NAMES, pick, prng } from './names.js';
 
 const MINUTE = 60_000;

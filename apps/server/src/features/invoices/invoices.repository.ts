@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { childTable, idIn, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { childTable } from '../../platform/tenant-row-sets.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { clients } from '../clients/clients.table.js';
 import { patientsRepository } from '../patients/patients.repository.js';

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { accountOf, acrossAccounts, linkTable, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
+import { linkTable } from '../../platform/tenant-row-sets.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { locations, locationSpecies, species } from './locations.table.js';
 

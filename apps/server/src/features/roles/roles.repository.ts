@@ -6,12 +6,12 @@ import {
   accountOf,
   acrossAccounts,
   idIn,
-  linkTable,
   scopedTable,
   tenantRepository,
   type AccountKeyed,
   type Scope,
 } from '../../platform/tenant-repository.js';
+import { linkTable } from '../../platform/tenant-row-sets.js';
 import { accounts } from '../accounts/accounts.table.js';
 import { users } from '../users/users.table.js';
 import { roles, systemRoles, userRoles, userSystemRoles } from './roles.table.js';

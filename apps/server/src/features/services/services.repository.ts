@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { SERVICE_TYPES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { linkTable, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { linkTable } from '../../platform/tenant-row-sets.js';
 import { userLocations, users } from '../users/users.table.js';
 import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
 

@@ -12,7 +12,8 @@ import {
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
-import { TemplateRenderError, checkTemplate, describeProblem, renderMarkdownTemplate, renderTemplate } from '../../platform/template-engine.js';
+import { TemplateRenderError, checkTemplate, describeProblem, renderTemplate } from '../../platform/template-engine.js';
+import { renderMarkdownTemplate } from '../../platform/template-markdown.js';
 import type { MergeContext, MergeContextService } from './merge-context.service.js';
 
 /** The parts written in Markdown: they are also answered as HTML, under `<part>Html`. */

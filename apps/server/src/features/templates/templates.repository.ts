@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { childTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { childTable } from '../../platform/tenant-row-sets.js';
 import { addOnsRepository } from '../add-ons/add-ons.repository.js';
 import { addOns } from '../add-ons/add-ons.table.js';
 import { servicesRepository } from '../services/services.repository.js';

@@ -1,24 +1,22 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent } from 'react';
-import { INACTIVE_STATUSES } from '@willow/contracts';
+// The day, week and providers views' grid: lays the columns out and owns the pointer
+// interactions (select, move, resize) and the ghost they draw; what is drawn inside each column
+// is in time-grid-columns.tsx.
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent } from 'react';
 import type { ScheduleNote, ScheduleSlot, SidebarProvider } from '@willow/contracts';
-import { dayHeading, formatClock, formatHour, openDayLabel } from './calendar-views';
-import { instantAt, offsetOf, wallMinutes } from './day-frame';
-import type { DayFrame } from './day-frame';
+import { formatHour } from './calendar-views';
+import { instantAt, offsetOf } from './day-frame';
 import { moveTarget, resizeTarget, selectionRange, SNAP_MINUTES } from './day-layout';
-import type { PlacedItem } from './day-layout';
 import { noteAuthorLabel, ownHourLabels } from './calendar-model';
-import type { CalendarEvent, ColumnModel, GridModel, SlotItem } from './calendar-model';
+import type { CalendarEvent, ColumnModel, GridModel } from './calendar-model';
 import { OTHER, UNASSIGNED } from './calendar-filters';
 import { GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE } from './calendar-styles';
 import { useEventCard } from './event-card';
-import { EDIT_PATH, EventIcons, EventNames } from './event-icons';
+import { ColumnHeader, DayColumn, FREE_EDGE, NoteButton, NowLine, timeRange } from './time-grid-columns';
 
 const PX = PX_PER_MINUTE;
 /** Pointer travel (px) that turns a press into a drag. */
 const DRAG_THRESHOLD = 4;
-/** Space kept free on the right of each day column, so empty time stays reachable beside busy hours. */
-const FREE_EDGE = 14;
 /** A click on empty time proposes this long an appointment. */
 const CLICK_MINUTES = 30;
 
@@ -80,9 +78,6 @@ type Interaction =
       target: { col: number; start: number; end: number } | null;
     }
   | { kind: 'resize'; pointerId: number; event: CalendarEvent; col: number; el: HTMLElement; end: number | null };
-
-const timeRange = (frame: DayFrame, from: number, to: number) =>
-  `${formatClock(wallMinutes(frame, from))} – ${formatClock(wallMinutes(frame, to))}`;
 
 /** Day, week and providers views: columns of elapsed time, with selecting, moving and resizing by pointer. */
 export function TimeGrid({ grid, providersView, today, providers, timeZone, scrollKey, ready, actions }: TimeGridProps) {
@@ -362,201 +357,5 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
       </div>
       {eventCard.card}
     </div>
-  );
-}
-
-function NoteButton({ note, prefix, onOpen }: { note: ScheduleNote; prefix: string | null; onOpen: (note: ScheduleNote) => void }) {
-  const text = prefix ? `${prefix}: ${note.text}` : note.text;
-  return (
-    <button type="button" className="wc-note" data-testid="calendar-note" data-note-id={note.id} title={text} onClick={() => onOpen(note)}>
-      {text}
-    </button>
-  );
-}
-
-const ColumnHeader = memo(function ColumnHeader({
-  column,
-  providersView,
-  today,
-  providers,
-  onOpenNote,
-  onOpenDay,
-}: {
-  column: ColumnModel;
-  providersView: boolean;
-  today: boolean;
-  providers: readonly SidebarProvider[];
-  onOpenNote: (note: ScheduleNote) => void;
-  onOpenDay: (date: string) => void;
-}) {
-  const heading = dayHeading(column.date);
-  return (
-    <div className={today ? 'wc-head-cell wc-today' : 'wc-head-cell'}>
-      {providersView ? (
-        <div className="wc-provider-name" title={column.label}>
-          {column.label}
-        </div>
-      ) : (
-        <button type="button" className="wc-day-button" onClick={() => onOpenDay(column.date)} aria-label={openDayLabel(column.date, `${heading.weekday} ${heading.day}`)}>
-          {/* The space keeps the two apart in the text the name must contain ("Sun 22"), not on screen. */}
-          <span className="wc-day-weekday">{heading.weekday}</span>{' '}
-          <span className="wc-day-number">{heading.day}</span>
-        </button>
-      )}
-      {column.notes.map((note) => (
-        <NoteButton key={note.id} note={note} prefix={providersView ? null : noteAuthorLabel(note, providers)} onOpen={onOpenNote} />
-      ))}
-    </div>
-  );
-});
-
-function eventStyle(p: PlacedItem<unknown>): CSSProperties {
-  return {
-    top: p.top * PX,
-    height: p.height * PX - 1,
-    left: `calc((100% - ${FREE_EDGE}px) * ${p.lane / p.lanes})`,
-    width: `calc((100% - ${FREE_EDGE}px) * ${p.span / p.lanes} - 1px)`,
-  };
-}
-
-function slotStyle(p: PlacedItem<unknown>): CSSProperties {
-  return {
-    top: p.top * PX,
-    height: p.height * PX,
-    left: `${(p.lane / p.lanes) * 100}%`,
-    width: `${(p.span / p.lanes) * 100}%`,
-  };
-}
-
-const DayColumn = memo(function DayColumn({
-  column,
-  index,
-  today,
-  ownLabels,
-  onOpenSlot,
-}: {
-  column: ColumnModel;
-  index: number;
-  today: boolean;
-  ownLabels: boolean;
-  onOpenSlot: (slot: ScheduleSlot) => void;
-}) {
-  const { frame } = column;
-  const lines = useMemo(
-    () =>
-      frame.hours.map((h) => (
-        <div key={h.offset} className="wc-line" style={{ top: h.offset * PX }}>
-          {ownLabels && h.offset > 0 && <span className="wc-line-label">{formatHour(h.wall)}</span>}
-        </div>
-      )),
-    [frame, ownLabels],
-  );
-  const slots = useMemo(() => column.slots.map((p) => <SlotBlock key={p.item.id} placed={p} frame={frame} onOpen={onOpenSlot} />), [column.slots, frame, onOpenSlot]);
-  const events = useMemo(() => column.events.map((p) => <EventBlock key={p.item.id} placed={p} frame={frame} />), [column.events, frame]);
-  return (
-    <div
-      className={today ? 'wc-col wc-today' : 'wc-col'}
-      data-testid="calendar-day-column"
-      data-date={column.date}
-      data-provider-id={column.providerId ?? undefined}
-      data-index={index}
-    >
-      {lines}
-      {slots}
-      {events}
-    </div>
-  );
-});
-
-function SlotBlock({ placed, frame, onOpen }: { placed: PlacedItem<SlotItem>; frame: DayFrame; onOpen: (slot: ScheduleSlot) => void }) {
-  const { slot, services } = placed.item;
-  const time = timeRange(frame, offsetOf(frame, placed.item.start), offsetOf(frame, placed.item.end));
-  const text = `${services}${slot.capacity > 1 ? ` · ${slot.capacity} places` : ''}`;
-  const label = `Edit schedule slot ${time}: ${text}`;
-  // The slot is time to book: a click anywhere in it, its label included, goes to the grid (a new
-  // appointment). Changing the slot is its own button, in the column's free right edge, which
-  // appointments never cover.
-  return (
-    <div className="wc-slot" data-testid="calendar-slot" data-slot-id={slot.id} style={slotStyle(placed)}>
-      <span className="wc-slot-label">{text}</span>
-      <button type="button" className="wc-slot-edit" aria-label={label} title={label} onClick={() => onOpen(slot)}>
-        <svg viewBox="0 0 24 24" aria-hidden focusable="false">
-          <path d={EDIT_PATH} fill="currentColor" />
-        </svg>
-      </button>
-    </div>
-  );
-}
-
-/** Below this height a block has one line (the patient first); below the next, two. */
-const ONE_LINE_PX = 24;
-const TWO_LINES_PX = 46;
-
-function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; frame: DayFrame }) {
-  const e = placed.item;
-  const a = e.appointment;
-  const from = placed.continuesBefore ? null : wallMinutes(frame, offsetOf(frame, e.start));
-  const to = wallMinutes(frame, offsetOf(frame, e.end));
-  const time = from === null ? `… – ${formatClock(to)}` : `${formatClock(from)} – ${formatClock(to)}`;
-  const height = placed.height * PX;
-  const size = height < ONE_LINE_PX ? 'xs' : height < TWO_LINES_PX ? 's' : undefined;
-  const who = <EventNames event={e} />;
-  return (
-    <div
-      className="wc-ev wc-colour"
-      data-testid="calendar-event"
-      data-appointment-id={e.id}
-      data-colour={e.colour}
-      data-status={a.status}
-      data-size={size}
-      data-saving={e.saving || undefined}
-      data-inactive={INACTIVE_STATUSES.includes(a.status) || undefined}
-      data-cut-top={placed.continuesBefore || undefined}
-      data-cut-bottom={placed.continuesAfter || undefined}
-      role="button"
-      tabIndex={0}
-      style={eventStyle(placed)}
-    >
-      {size === 'xs' ? (
-        <div className="wc-ev-line">
-          <EventIcons event={e} />
-          {who}
-        </div>
-      ) : (
-        <>
-          <div className="wc-ev-line">
-            {/* Icons first: a narrow column cuts the line's end. */}
-            <EventIcons event={e} />
-            <span className="wc-ev-time">{time}</span>
-          </div>
-          <div className="wc-ev-line">{who}</div>
-          {size === undefined && e.services && <div className="wc-ev-line">{e.services}</div>}
-        </>
-      )}
-      {!placed.continuesAfter && !e.saving && <div className="wc-ev-resize" aria-hidden />}
-    </div>
-  );
-}
-
-/** The current time across today's column(s), moved on every minute. */
-function NowLine({ columns }: { columns: readonly ColumnModel[] }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const hits = columns.flatMap((c, i) => (c.frame.start <= now && now < c.frame.end ? [i] : []));
-  if (!hits.length) return null;
-  const n = columns.length;
-  return (
-    <div
-      className="wc-now"
-      aria-hidden
-      style={{
-        top: offsetOf(columns[hits[0]!]!.frame, now) * PX,
-        left: `${(hits[0]! / n) * 100}%`,
-        width: `${(hits.length / n) * 100}%`,
-      }}
-    />
   );
 }
