@@ -198,7 +198,7 @@ export function createContainer(
     roles: new RolesService(db),
     serviceCatalog: new ServiceCatalogService(db, audit, events),
     availability: new AvailabilityService(db),
-    schedule: new ScheduleService(db, audit),
+    schedule: new ScheduleService(db, audit, events),
     scheduleNotes: scheduleNotesService(db, audit),
     addOnCategories: new AddOnCategoriesService(db, audit),
     addOns: new AddOnsService(db, audit, events),

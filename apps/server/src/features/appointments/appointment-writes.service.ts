@@ -23,6 +23,9 @@ type UpdateValues = z.output<typeof AppointmentUpdateInput>;
  * too: the status goes with the times, people and services it is checked against, in one
  * transaction.
  */
+
+/** Why a service some appointment names cannot be deleted. */
+export const SERVICE_IN_USE = 'This service is used by appointments. Make it inactive instead.';
 export class AppointmentWritesService {
   constructor(
     private readonly db: Db,
@@ -36,6 +39,10 @@ export class AppointmentWritesService {
     });
     events.on('patient.deleting', 'appointments', async (tx, caller, { patientId }) => {
       if (await repo.anyFor(tx, caller, { patientId })) throw conflict(PATIENT_HAS_HISTORY);
+    });
+    // A service appointments name stays in the catalogue (it can be made inactive).
+    events.on('service.deleting', 'appointments', async (tx, caller, { serviceId }) => {
+      if (await repo.namesService(tx, caller, serviceId)) throw conflict(SERVICE_IN_USE);
     });
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import {
   addDays,
   daysBetween,
@@ -139,8 +140,11 @@ export class ScheduleService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    events: DomainEventBus,
   ) {
     audit.registerRecord('scheduleSlot', slotsRepository);
+    // A deleted service simply stops being listed by the slots that offered it.
+    events.on('service.deleting', 'schedule slots', (tx, scope, { serviceId }) => slotsRepository.removeService(tx, scope, serviceId));
   }
 
   /** Slots overlapping the range, and notes on the local days it covers at each location. */

@@ -3,18 +3,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationOwnership } from '../locations/locations.service.js';
-import { slotsRepository } from '../schedule/schedule.repository.js';
 import type { services } from './services.table.js';
 import { serviceListOptions, servicesRepository, type ServiceRow } from './services.repository.js';
 
 type Input = z.output<typeof ServiceInput>;
 type Query = z.output<typeof ListServicesQuery>;
 
-export const SERVICE_IN_USE = 'This service is used by appointments. Make it inactive instead.';
 /**
  * Appointments and slots name services of their own location; a service changing location would
  * leave them pointing elsewhere.
@@ -47,13 +44,11 @@ export class ServiceCatalogService extends TenantCrudService<typeof services, Se
         if (input.locationId !== undefined && input.locationId !== existing.locationId) throw badRequest(SERVICE_LOCATION_FIXED);
         return input;
       },
-      // A service appointments name stays (it can be made inactive); slots simply stop listing it.
+      // A service appointments or invoice lines name stays (it can be made inactive): they refuse for
+      // themselves (decision 0155); slots simply stop listing it.
       beforeRemove: async (ex, scope, existing) => {
         if (!(await servicesRepository.lockForUpdate(ex, scope, existing.id))) throw notFound();
-        if (await appointmentsRepository.namesService(ex, scope, existing.id)) throw conflict(SERVICE_IN_USE);
-        // The records of features above the catalogue that name it (invoice lines) refuse for themselves (decision 0155).
         await events.publish(ex, scope, 'service.deleting', { serviceId: existing.id });
-        await slotsRepository.removeService(ex, scope, existing.id);
       },
     });
   }
