@@ -136,15 +136,15 @@ describe('durable subscribers', () => {
   it('a failing subscriber is tried again with backoff, and left failed with its reason when its attempts run out', async () => {
     const bus = new DomainEventBus(ctx.database.db, { baseDelayMs: 10, maxDelayMs: 40, maxAttempts: 3 });
     let flakyCalls = 0;
-    bus.later('location.deleting', 'test.flaky', async () => {
+    bus.later('service.deleting', 'test.flaky', async () => {
       flakyCalls += 1;
       if (flakyCalls < 2) throw new Error('provider unavailable');
     });
-    bus.later('location.deleting', 'test.broken', async () => {
+    bus.later('service.deleting', 'test.broken', async () => {
       throw new Error('always broken');
     });
     await worker(bus).start();
-    await ctx.database.db.transaction((tx) => bus.publish(tx, caller, 'location.deleting', { locationId: crypto.randomUUID() }));
+    await ctx.database.db.transaction((tx) => bus.publish(tx, caller, 'service.deleting', { serviceId: crypto.randomUUID() }));
     const deliveries = async (name: string) => domainEventsRepository.ofSubscriber(ctx.database.db, caller, name);
     await until(async () => (await deliveries('test.flaky'))[0]?.state === 'done' && (await deliveries('test.broken'))[0]?.state === 'failed');
     expect(flakyCalls).toBe(2);

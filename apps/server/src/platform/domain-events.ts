@@ -36,8 +36,6 @@ export interface DomainEvents {
   'patient.died': { patientId: string; deceasedOn: string; cancelAppointments: { ids: string[]; reason: string } | null };
   /** a patient is about to be deleted for good: a feature keeping records of them refuses */
   'patient.deleting': { patientId: string };
-  /** a location is about to be deleted: a feature keeping records of it refuses */
-  'location.deleting': { locationId: string };
   /** a client's document is about to be deleted for good: a feature keeping it as part of a record refuses */
   'document.deleting': { documentId: string; clientId: string };
   /** a service is about to be deleted from the catalogue: a feature whose records name it refuses */
