@@ -3,6 +3,7 @@
 // two payments at once can never take more than an invoice owes; refunds and moved credit lock
 // the payments they take from. Balances are sums of rows (docs/decisions/0106); the money rows
 // are never edited (0113); a refund of a Stripe payment is made at Stripe first (0128).
+import { accountCurrency, toPayments } from './payment-answers.js';
 import { createHash } from 'node:crypto';
 import {
   formatCents,
@@ -10,7 +11,6 @@ import {
   type AllocateCreditInput,
   type Payment,
   type PaymentInput,
-  type PaymentMethod,
   type PaymentUpdateInput,
   type RefundInput,
 } from '@willow/contracts';
@@ -21,7 +21,6 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { assertLocation } from '../locations/locations.service.js';
@@ -102,64 +101,13 @@ export class PaymentsService {
       ]),
     });
     if (!allowed) throw notFound();
-    return { items: await this.toEntities(this.db, auth, items), total };
+    return { items: await toPayments(this.db, auth, items), total };
   }
 
   async get(auth: AuthContext, id: string): Promise<Payment> {
     const row = await paymentsRepository.findById(this.db, auth, id);
     if (!row) throw notFound();
-    return (await this.toEntities(this.db, auth, [row]))[0]!;
-  }
-
-  async toEntities(ex: Executor, scope: Scope, rows: PaymentRow[]): Promise<Payment[]> {
-    if (rows.length === 0) return [];
-    // One after the other: inside a write's transaction they share one connection.
-    const currency = await this.currency(ex, scope);
-    const clients = new Map((await clientsRepository.findByIds(ex, scope, rows.map((r) => r.clientId))).map((c) => [c.id, c]));
-    const typeIds = rows.flatMap((r) => (r.paymentTypeId ? [r.paymentTypeId] : []));
-    const types = new Map((await paymentTypesRepository.findByIds(ex, scope, typeIds)).map((t) => [t.id, t]));
-    const allocations = await paymentsRepository.allocationsOf(
-      ex,
-      scope,
-      rows.map((r) => r.id),
-    );
-    const figures = await paymentsRepository.figuresOf(ex, scope, rows);
-    return rows.map((r) => {
-      const client = clients.get(r.clientId);
-      const type = r.paymentTypeId ? types.get(r.paymentTypeId) : undefined;
-      const f = figures.get(r.id)!;
-      return {
-        id: r.id,
-        locationId: r.locationId,
-        clientId: r.clientId,
-        clientName: client ? `${client.firstName} ${client.lastName}`.trim() : '',
-        kind: r.kind as Payment['kind'],
-        paymentTypeId: r.paymentTypeId,
-        paymentTypeName: type?.name ?? null,
-        method: (type?.method as PaymentMethod | undefined) ?? null,
-        currency,
-        amount: r.amount,
-        receivedAt: r.receivedAt.toISOString(),
-        reference: r.reference,
-        notes: r.notes,
-        refundOfPaymentId: r.refundOfPaymentId,
-        card: Boolean(r.stripePaymentIntentId || r.cardPaymentRequestId),
-        allocations: (allocations.get(r.id) ?? []).map((a) => ({
-          id: a.id,
-          invoiceId: a.invoiceId,
-          estimateId: a.estimateId,
-          invoiceNumber: a.invoiceNumber,
-          amount: a.amount,
-        })),
-        refunded: f.refunded,
-        unallocated: r.kind === 'payment' ? f.unallocated : 0,
-        createdAt: r.createdAt.toISOString(),
-      };
-    });
-  }
-
-  private async currency(ex: Executor, scope: Scope): Promise<string> {
-    return (await accountsRepository.findById(ex, scope.accountId))?.currency ?? 'USD';
+    return (await toPayments(this.db, auth, [row]))[0]!;
   }
 
   // ---------- writes ----------
@@ -183,7 +131,7 @@ export class PaymentsService {
     if (input.allocations.some((a) => !Number.isSafeInteger(a.amount) || a.amount <= 0)) throw badRequest('allocations: each amount must be more than 0');
     if (allocated > input.amount) throw unprocessable(PAYMENT_MESSAGES.overAllocated);
 
-    const currency = await this.currency(tx, scope);
+    const currency = await accountCurrency(tx, scope);
     // Invoices first, then estimates, each in id order: every writer takes them in this order.
     const invoiceIds = input.allocations.flatMap((a) => (a.invoiceId ? [a.invoiceId] : []));
     const estimateIds = input.allocations.flatMap((a) => (a.estimateId ? [a.estimateId] : []));
@@ -253,7 +201,7 @@ export class PaymentsService {
       createdById: auth.userId,
     });
     await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: row.id, action: 'create', after: row }]);
-    return (await this.toEntities(tx, auth, [row]))[0]!;
+    return (await toPayments(tx, auth, [row]))[0]!;
   }
 
   /** Only what describes the payment changes: its amount and where it went never do (0113). */
@@ -268,7 +216,7 @@ export class PaymentsService {
       });
       if (!row) throw notFound();
       await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: id, action: 'update', before: existing, after: row }]);
-      return (await this.toEntities(tx, auth, [row]))[0]!;
+      return (await toPayments(tx, auth, [row]))[0]!;
     });
   }
 
@@ -367,7 +315,7 @@ export class PaymentsService {
       reference = made.find((id) => id !== undefined) ?? null;
       if (reference === null) throw new Error('no feature made the card refund at its provider');
       const recorded = (await paymentsRepository.refundsOf(tx, auth, payment.id)).find((r) => r.reference === reference);
-      if (recorded) return (await this.toEntities(tx, auth, [recorded]))[0]!;
+      if (recorded) return (await toPayments(tx, auth, [recorded]))[0]!;
     }
 
     const refund = await paymentsRepository.insert(tx, auth, {
@@ -388,7 +336,7 @@ export class PaymentsService {
       negatives.map((n) => ({ ...n, paymentId: refund.id })),
     );
     await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: refund.id, action: 'create', after: refund }]);
-    return (await this.toEntities(tx, auth, [refund]))[0]!;
+    return (await toPayments(tx, auth, [refund]))[0]!;
   }
 
   /**
@@ -439,7 +387,7 @@ export class PaymentsService {
       const figures = await paymentsRepository.figuresOf(tx, auth, payments);
       const credit = payments.reduce((s, p) => s + Math.max(figures.get(p.id)!.unallocated, 0), 0);
       if (credit <= 0) throw unprocessable(PAYMENT_MESSAGES.noCredit);
-      const currency = await this.currency(tx, auth);
+      const currency = await accountCurrency(tx, auth);
       const amount = input.amount ?? Math.min(credit, Math.max(invoice.balance, 0));
       if (amount > credit) throw unprocessable(`The amount is more than the client’s credit of ${formatCents(credit, currency, 'en-US')}`);
       if (amount > invoice.balance || amount <= 0)
