@@ -3,7 +3,7 @@ import { crudOperations } from './crud.js';
 import { anyOf, authenticated, operation } from './operation.js';
 import { MANAGE_BILLING } from './permissions.js';
 import { DISCOUNT_TYPES } from './pricing.js';
-import { dateField, IdParams, idField, nameField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
+import { dateField, IdParams, idField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
 
 /**
  * Estimates, invoices and credit notes (SPEC §7 "Estimates and invoices"; menu Business). Amounts are
@@ -66,46 +66,6 @@ export const ESTIMATE_MESSAGES = {
   clientHasEstimates: 'This client has estimates, which the books must keep, so they cannot be deleted for good. Archive them instead.',
   patientHasEstimates: 'This patient is named on estimates, which the books must keep, so they cannot be deleted for good. Archive them instead.',
 } as const;
-
-export const TAX_CODE_MESSAGES = {
-  createError: 'Error creating tax code',
-  updateError: 'Error updating tax code',
-  deleteError: 'Error deleting tax code',
-  created: 'Tax code created',
-  updated: 'Tax code updated',
-  deleted: 'Tax code deleted',
-  listError: 'Error loading tax codes',
-} as const;
-
-// ---------- tax codes ----------
-/** A location's tax code; `rate` in basis points (825 = 8.25 %). */
-export const TaxCode = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  name: z.string(),
-  rate: z.number().int(),
-  active: z.boolean(),
-});
-export type TaxCode = z.infer<typeof TaxCode>;
-export const TaxCodeInput = z.object({
-  locationId: idField(),
-  name: nameField(60),
-  rate: z.number({ message: 'must be a number' }).int('must be whole basis points').min(0, 'must be 0 or more').max(10_000, 'must be at most 100 %'),
-  active: z.boolean().default(true),
-});
-export type TaxCodeInput = z.input<typeof TaxCodeInput>;
-export const taxCodeOps = crudOperations({
-  path: '/api/taxCode',
-  tag: 'invoices',
-  noun: 'tax code',
-  entity: TaxCode,
-  read: authenticated,
-  write: anyOf('locations.manage'),
-  list: { query: z.object({ locationId: idField().optional() }) },
-  create: { input: TaxCodeInput },
-  update: { input: patchOf(TaxCodeInput) },
-  remove: {},
-});
 
 // ---------- lines ----------
 export const LINE_KINDS = ['service', 'addOn', 'text'] as const;
@@ -367,99 +327,6 @@ export const invoiceFromAppointment = operation({
   body: wrapped(z.object({ appointmentId: idField() })),
   response: Invoice,
   status: 201,
-});
-
-export const EmailInvoiceInput = z.object({
-  /** the client's email when not given */
-  to: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address')).optional(),
-  /** the email's text; a plain note when not given */
-  emailTemplateId: idField().nullable().default(null),
-});
-export const emailInvoice = operation({
-  method: 'POST',
-  path: '/api/invoice/{id}/email',
-  access: authenticated,
-  tag: 'invoices',
-  summary: 'Email the invoice as a PDF (from its invoice template and PDF page) to the client',
-  params: IdParams,
-  body: wrapped(EmailInvoiceInput),
-  response: z.object({ ok: z.literal(true), message: z.string() }),
-});
-
-/** The PDF itself (GET, answered as application/pdf). */
-export const invoicePdf = operation({
-  method: 'GET',
-  path: '/api/invoice/{id}/pdf',
-  access: authenticated,
-  tag: 'invoices',
-  summary: 'The invoice as a PDF',
-  params: IdParams,
-  response: z.unknown(),
-});
-
-// ---------- missed charges ----------
-/** Something performed at an appointment that no invoice of the appointment bills. */
-export const MissedCharge = z.object({
-  kind: z.enum(['service', 'addOn']),
-  serviceId: z.string().nullable(),
-  addOnId: z.string().nullable(),
-  description: z.string(),
-  quantity: z.number(),
-  /** cents, from the catalogue (a service) or as kept on the appointment (an add-on) */
-  unitPrice: z.number().int(),
-  providerId: z.string().nullable(),
-});
-export type MissedCharge = z.infer<typeof MissedCharge>;
-export const missedCharges = operation({
-  method: 'GET',
-  path: '/api/invoice/missedCharges',
-  access: authenticated,
-  tag: 'invoices',
-  summary: 'What an appointment performed that none of its invoices bills (services, add-ons)',
-  query: z.object({ appointmentId: idField() }),
-  response: z.object({ appointmentId: z.string(), invoiceId: z.string().nullable(), items: z.array(MissedCharge) }),
-});
-export const UnbilledAppointment = z.object({
-  appointmentId: z.string(),
-  startAt: z.string(),
-  status: z.string(),
-  clientId: z.string().nullable(),
-  clientName: z.string().nullable(),
-  patientName: z.string().nullable(),
-  items: z.array(MissedCharge),
-  /** cents of everything missing */
-  missing: z.number().int(),
-});
-export const unbilledReport = operation({
-  method: 'GET',
-  path: '/api/invoice/unbilled',
-  access: authenticated,
-  tag: 'invoices',
-  summary: 'The week’s appointments (from weekOf, seven days, in the location’s time zone) with performed items no invoice bills',
-  query: z.object({ locationId: idField(), weekOf: dateField() }),
-  response: z.array(UnbilledAppointment),
-});
-
-/** What a client owes and holds as credit (the client page's Invoices, Estimates and Payments tabs). */
-export const ClientBalance = z.object({
-  clientId: z.string(),
-  currency: z.string(),
-  /** the finalised invoices' balances less credit notes */
-  owed: z.number().int(),
-  /** payments not allocated to an invoice or estimate, less their refunds */
-  credit: z.number().int(),
-  /** deposits held on open or approved estimates and on draft invoices (an invoiced estimate's move there) */
-  deposits: z.number().int(),
-});
-export type ClientBalance = z.infer<typeof ClientBalance>;
-export const clientBalance = operation({
-  method: 'GET',
-  path: '/api/invoice/clientBalance',
-  access: authenticated,
-  tag: 'invoices',
-  summary: 'What a client owes, holds as credit and has paid as deposits',
-  query: z.object({ clientId: idField() }),
-  response: ClientBalance,
 });
 
 // ---------- estimates ----------
