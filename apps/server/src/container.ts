@@ -54,6 +54,7 @@ import { InvoicesService } from './features/invoices/invoices.service.js';
 import { MissedChargesService } from './features/invoices/missed-charges.service.js';
 import { TaxCodesService } from './features/invoices/tax-codes.service.js';
 import { IntegrationsService, type IntegrationAddresses } from './features/integrations/integrations.service.js';
+import { integrationsRepository } from './features/integrations/integrations.repository.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
 import { PatientsService } from './features/patients/patients.service.js';
@@ -138,7 +139,7 @@ export function createContainer(
     outboundGuard: opts.outboundGuard,
   });
   const accounts = new AccountsService(db, events);
-  const locations = new LocationsService(db, events);
+  const locations = new LocationsService(db, events, integrationsRepository.servicesOf);
   subscribeSubscriptionLimits(events);
   const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);

@@ -67,7 +67,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/clients/clients.repository.ts → patients',
   'features/contacts/contacts.repository.ts → documents',
   'features/invoices/invoices.repository.ts → payments',
-  'features/locations/locations.service.ts → integrations',
   'features/roles/roles.repository.ts → users',
   'features/roles/roles.service.ts → users',
   'features/roles/roles.table.ts → users',

@@ -1,4 +1,4 @@
-import type { Location, LocationInput, LocationIntegration } from '@willow/contracts';
+import type { IntegrationService, Location, LocationInput, LocationIntegration } from '@willow/contracts';
 import type { z } from 'zod';
 import type { LocationInput as LocationInputSchema } from '@willow/contracts';
 import { together, type Db, type Executor } from '../../db/client.js';
@@ -7,7 +7,6 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../platfor
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { LocationOwnership } from '../../platform/crud.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { integrationsRepository } from '../integrations/integrations.repository.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { locationsRepository, speciesRepository, type LocationRow, type SpeciesRow } from './locations.repository.js';
 
@@ -26,12 +25,15 @@ const toLocation = (row: LocationRow, species: SpeciesRow[], integrations: Locat
   hasLogo: row.logoStorageKey !== null,
 });
 
+/**
+ * Which services each location has integrations for: told by the integrations feature, which
+ * stands above locations (its rows name their location), through the container.
+ */
+export type IntegrationsOfLocations = (ex: Executor, scope: Scope, locationIds: readonly string[]) => Promise<Map<string, IntegrationService[]>>;
+
 /** What every location answer carries beside its row: its species and its integrations, for all the rows at once. */
-async function locationExtras(ex: Executor, scope: Scope, ids: string[]) {
-  const [species, services] = await together(ex, [
-    () => locationsRepository.speciesOf(ex, scope, ids),
-    () => integrationsRepository.servicesOf(ex, scope, ids),
-  ] as const);
+async function locationExtras(ex: Executor, scope: Scope, ids: string[], integrationsOf: IntegrationsOfLocations) {
+  const [species, services] = await together(ex, [() => locationsRepository.speciesOf(ex, scope, ids), () => integrationsOf(ex, scope, ids)] as const);
   return (row: LocationRow) =>
     toLocation(
       row,
@@ -63,6 +65,7 @@ export class LocationsService {
     private readonly db: Db,
     /** tells 'location.adding' (the subscription's location limit) */
     private readonly events: DomainEventBus,
+    private readonly integrationsOf: IntegrationsOfLocations,
   ) {}
 
   async list(scope: Scope, opts: { onlyActive?: boolean }): Promise<Location[]> {
@@ -72,6 +75,7 @@ export class LocationsService {
         this.db,
         scope,
         rows.map((r) => r.id),
+        this.integrationsOf,
       ),
     );
   }
@@ -79,7 +83,7 @@ export class LocationsService {
   async get(scope: Scope, id: string): Promise<Location> {
     const row = await locationsRepository.findById(this.db, scope, id);
     if (!row) throw notFound();
-    return (await locationExtras(this.db, scope, [id]))(row);
+    return (await locationExtras(this.db, scope, [id], this.integrationsOf))(row);
   }
 
   async create(auth: AuthContext, input: LocationValues, accountId?: string): Promise<Location> {
