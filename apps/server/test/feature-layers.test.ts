@@ -65,7 +65,6 @@ const STILL_UPWARD: readonly string[] = [
   'features/accounts/accounts.service.ts → users',
   'features/clients/client-import.service.ts → patients',
   'features/clients/clients.repository.ts → patients',
-  'features/contacts/contacts.repository.ts → documents',
   'features/invoices/invoices.repository.ts → payments',
   'features/roles/roles.repository.ts → users',
   'features/roles/roles.service.ts → users',

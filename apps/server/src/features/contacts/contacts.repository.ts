@@ -3,7 +3,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type Scope, type TenantTable, type ListOptions } from '../../platform/tenant-repository.js';
 import { escapeLike } from '../../platform/like.js';
-import { documents } from '../documents/documents.table.js';
 import { contactMerges, contacts, type MovedReference } from './contacts.table.js';
 
 const base = tenantRepository(contacts);
@@ -12,19 +11,27 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type ContactMergeRow = typeof contactMerges.$inferSelect;
 
 /**
- * Every column that points at a contact. A merge moves each of them to the survivor (and an
- * undo moves them back), so a feature whose table references contacts adds its column here.
+ * A column that points at a contact. A merge moves each of them to the survivor (and an undo
+ * moves them back): a feature whose table references contacts registers its column with
+ * `referToContacts` where its service is built (contact-references.test.ts finds every such
+ * column in the schema and fails on one not registered).
  */
-interface ContactReference {
+export interface ContactReference {
   name: string;
   table: TenantTable;
   column: PgColumn;
   /** the column's property name in the Drizzle table */
   key: string;
 }
-export const CONTACT_REFERENCES: ContactReference[] = [
-  { name: 'documents.contact_id', table: documents, column: documents.contactId, key: 'contactId' },
-];
+const CONTACT_REFERENCES: ContactReference[] = [];
+
+/** Registers a column that points at a contact (once: a second registration of a name is the same column). */
+export function referToContacts(ref: ContactReference): void {
+  if (!CONTACT_REFERENCES.some((r) => r.name === ref.name)) CONTACT_REFERENCES.push(ref);
+}
+
+/** The columns registered as pointing at a contact. */
+export const contactReferences = (): readonly ContactReference[] => CONTACT_REFERENCES;
 
 export const contactsRepository = {
   ...base,

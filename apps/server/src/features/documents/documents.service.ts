@@ -11,12 +11,13 @@ import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import { contactsRepository } from '../contacts/contacts.repository.js';
+import { contactsRepository, referToContacts } from '../contacts/contacts.repository.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { sniffContentType, type DocumentStorage } from '../../platform/document-storage.js';
 import type { UploadFile } from '../../platform/upload-body.js';
 import { documentsRepository, type DocumentRow } from './documents.repository.js';
+import { documents } from './documents.table.js';
 
 export const documentNotFound = () => new HttpError(404, DOCUMENT_MESSAGES.notFound);
 
@@ -65,6 +66,8 @@ export class DocumentsService {
     private readonly events: DomainEventBus,
   ) {
     audit.registerRecord('document', documentsRepository);
+    // A merge of contacts moves the documents about them to the contact kept.
+    referToContacts({ name: 'documents.contact_id', table: documents, column: documents.contactId, key: 'contactId' });
     // A document is part of the clinical record: the client and the patient it is about are archived, not deleted.
     events.on('client.deleting', 'documents', async (tx, caller, { clientId }) => {
       if (await documentsRepository.anyFor(tx, caller, { clientId })) throw conflict(CLIENT_HAS_HISTORY);
