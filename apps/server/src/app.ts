@@ -20,7 +20,7 @@ import type { Database, Db } from './db/client.js';
 import { queriesSoFar, tallyQueries } from './db/query-tally.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js';
-import type { RetryPolicy } from './features/communications/outbox-delivery.service.js';
+import type { RetryPolicy } from './platform/queue-worker.js';
 import type { GoogleClientSettings } from './features/auth/google-sign-in.service.js';
 import type { ProductMailSettings } from './features/product-mail/product-mail.service.js';
 import type { DocumentStorage } from './platform/document-storage.js';

@@ -1,6 +1,7 @@
 import { GOOGLE_CALLBACK_PATH, QUICKBOOKS_CALLBACK_PATH } from '@willow/contracts';
 import type { Db } from './db/client.js';
-import { DomainEventBus, type DeliveryPolicy } from './platform/domain-events.js';
+import { DomainEventBus } from './platform/domain-events.js';
+import type { RetryPolicy } from './platform/queue-worker.js';
 import type { OutboundGuard } from './platform/outbound-address.js';
 import type { Providers } from './platform/providers.js';
 import type { SecretBox } from './platform/secret-box.js';
@@ -33,7 +34,7 @@ import { prescriptionsService, vaccinationsService } from './features/care/care.
 import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
 import { CommunicationsService } from './features/communications/communications.service.js';
-import { OutboxDelivery, type RetryPolicy } from './features/communications/outbox-delivery.service.js';
+import { OutboxDelivery } from './features/communications/outbox-delivery.service.js';
 import { StaffMessagesService } from './features/communications/staff-messages.service.js';
 import { inboundWebhookUrl, TwilioWebhooksService } from './features/communications/twilio-webhooks.service.js';
 import { ProductMailer, type ProductMailSettings } from './features/product-mail/product-mail.service.js';
@@ -119,12 +120,10 @@ export function createContainer(
     providers: Providers;
     /** checks every address a practice enters before the server connects to it (decision 0145) */
     outboundGuard: OutboundGuard;
-    /** the durable event deliveries' lease and retries (tests shorten them) */
-    eventDelivery?: Partial<DeliveryPolicy> | undefined;
   },
 ) {
   // How features react to each other: built first, handed to every service that publishes or subscribes.
-  const events = new DomainEventBus(db, opts.eventDelivery);
+  const events = new DomainEventBus(db);
   const audit = new AuditService(db, actorName);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, events, integrationAddresses(opts.providers.publicUrl));
   const productMail = new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid);

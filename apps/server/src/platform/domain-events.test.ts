@@ -134,7 +134,7 @@ describe('durable subscribers', () => {
   });
 
   it('a failing subscriber is tried again with backoff, and left failed with its reason when its attempts run out', async () => {
-    const bus = new DomainEventBus(ctx.database.db, { baseDelayMs: 10, maxDelayMs: 40, maxAttempts: 3 });
+    const bus = new DomainEventBus(ctx.database.db, { baseMs: 10, maxMs: 40, maxAttempts: 3 });
     let flakyCalls = 0;
     bus.later('service.deleting', 'test.flaky', async () => {
       flakyCalls += 1;

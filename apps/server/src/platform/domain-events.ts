@@ -3,7 +3,7 @@ import type { Db, Executor } from '../db/client.js';
 import type { Caller } from './access.js';
 import { HttpError } from './errors.js';
 import { domainEventsRepository, type DeliveryRow } from './domain-events.repository.js';
-import type { QueueJob, QueueSource } from './queue-worker.js';
+import { backoff, type QueueJob, type QueueSource, type RetryPolicy } from './queue-worker.js';
 import type { Scope } from './tenant-repository.js';
 
 /**
@@ -88,17 +88,7 @@ interface Durable {
   run: AfterCommit<DomainEventName>;
 }
 
-export interface DeliveryPolicy {
-  /** how long a worker holds a delivery before another may take it over */
-  leaseMs: number;
-  /** the first retry's wait; each next one doubles, up to maxDelayMs */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** attempts before a delivery is left failed */
-  maxAttempts: number;
-}
-
-const DEFAULT_POLICY: DeliveryPolicy = { leaseMs: 5 * 60_000, baseDelayMs: 30_000, maxDelayMs: 6 * 3_600_000, maxAttempts: 12 };
+const DEFAULT_POLICY: RetryPolicy = { leaseMs: 5 * 60_000, baseMs: 30_000, maxMs: 6 * 3_600_000, maxAttempts: 12 };
 
 /**
  * The domain event bus. Subscriptions are made once, by each feature's service as the container
@@ -110,11 +100,11 @@ const DEFAULT_POLICY: DeliveryPolicy = { leaseMs: 5 * 60_000, baseDelayMs: 30_00
 export class DomainEventBus implements QueueSource {
   private readonly inTransaction = new Map<DomainEventName, { name: string; run: InTransaction<DomainEventName> }[]>();
   private readonly durable = new Map<string, Durable>();
-  private readonly policy: DeliveryPolicy;
+  private readonly policy: RetryPolicy;
 
   constructor(
     private readonly db: Db,
-    policy: Partial<DeliveryPolicy> = {},
+    policy: Partial<RetryPolicy> = {},
   ) {
     this.policy = { ...DEFAULT_POLICY, ...policy };
   }
@@ -207,8 +197,13 @@ export class DomainEventBus implements QueueSource {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const last = row.attempts >= this.policy.maxAttempts;
-      const delay = Math.min(this.policy.maxDelayMs, this.policy.baseDelayMs * 2 ** Math.max(0, row.attempts - 1));
-      await domainEventsRepository.settle(this.db, row, row.id, token, last ? { state: 'failed', reason } : { state: 'queued', reason, dueAt: new Date(Date.now() + delay) });
+      await domainEventsRepository.settle(
+        this.db,
+        row,
+        row.id,
+        token,
+        last ? { state: 'failed', reason } : { state: 'queued', reason, dueAt: new Date(Date.now() + backoff(this.policy, row.attempts)) },
+      );
     }
   }
 

@@ -13,6 +13,23 @@ export interface QueueSource {
   nextDue(): Promise<Date | undefined>;
 }
 
+/** How a queue's failed jobs are tried again (the outbox's messages, the events' deliveries). */
+export interface RetryPolicy {
+  /** the first retry waits this long; each next one twice as long */
+  baseMs: number;
+  maxMs: number;
+  /** after this many attempts a temporary failure is final */
+  maxAttempts: number;
+  /** how long a worker holds a claimed job before another may take it over */
+  leaseMs: number;
+}
+
+/** The wait before attempt `attempts + 1`: exponential, capped, with a little jitter so retries spread out. */
+export function backoff(policy: RetryPolicy, attempts: number, random = Math.random()): number {
+  const plain = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(plain * (0.9 + 0.2 * random));
+}
+
 export interface QueueWorkerOptions {
   /** how many jobs one claim takes and runs side by side */
   batch?: number;

@@ -1,6 +1,7 @@
 // The outbox's delivery: the queue worker's source (outbox-worker.ts). It claims due messages, the
 // product's own first (features/product-mail), then the locations', sends each through its
 // provider with the message's id as the idempotency key, and settles it only while its claim holds.
+import { backoff, type RetryPolicy } from '../../platform/queue-worker.js';
 import { INTEGRATION_MESSAGES, SUPPRESSION_RULES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { sendgridProvider, sendSms, smtpProvider, type Attachment, type EmailProvider, type Outcome } from '../../platform/message-providers.js';
@@ -26,26 +27,11 @@ export interface ProviderEndpoints {
   publicUrl: string | undefined;
 }
 
-export interface RetryPolicy {
-  /** the first retry waits this long; each next one twice as long */
-  baseMs: number;
-  maxMs: number;
-  /** after this many attempts a temporary failure is final */
-  maxAttempts: number;
-  /** how long a worker holds a claimed message before another may take it over */
-  leaseMs: number;
-}
-
 /** Why a message no worker could finish was given up. */
 export const INTERRUPTED = 'Delivery was interrupted too many times';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 60 * 60_000, maxAttempts: 8, leaseMs: 2 * 60_000 };
 
-/** The wait before attempt `attempts + 1`: exponential, capped, with a little jitter so retries spread out. */
-export function backoff(policy: RetryPolicy, attempts: number, random = Math.random()): number {
-  const plain = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(plain * (0.9 + 0.2 * random));
-}
 
 /** Why an email whose attached document was deleted before it went out is not sent. */
 export const ATTACHMENT_GONE = 'An attached document was deleted before the email was sent';
