@@ -60,8 +60,13 @@ export const careRepository = {
   vaccinationFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
     vaccinationsRepository.exists(ex, scope, 'clientId' in of ? eq(vaccinations.clientId, of.clientId) : eq(vaccinations.patientId, of.patientId)),
 
-  async moveClientLocation(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
+  /** The client's prescriptions follow them to another location. */
+  async movePrescriptionsOf(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
     await prescriptionsRepository.updateWhere(ex, scope, eq(prescriptions.clientId, clientId), { locationId });
+  },
+
+  /** The client's vaccinations follow them to another location. */
+  async moveVaccinationsOf(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
     await vaccinationsRepository.updateWhere(ex, scope, eq(vaccinations.clientId, clientId), { locationId });
   },
 };

@@ -130,9 +130,14 @@ async function toVaccinations(ex: Executor, scope: Scope, rows: VaccinationRow[]
 }
 
 /** A care record is the clinical record: the client and the patient it names are archived, not deleted (decision 0155). */
-function keepsItsPeople(events: DomainEventBus, subscriber: string, has: typeof careRepository.prescriptionFor): void {
-  // Kept per location like the client: they follow a client who moves (once, for both kinds).
-  if (subscriber === 'prescriptions') events.on('client.moved', 'care', (tx, scope, { clientId, locationId }) => careRepository.moveClientLocation(tx, scope, clientId, locationId));
+function keepsItsPeople(
+  events: DomainEventBus,
+  subscriber: string,
+  records: { has: typeof careRepository.prescriptionFor; moveClient: typeof careRepository.movePrescriptionsOf },
+): void {
+  const { has } = records;
+  // Kept per location like the client: they follow a client who moves.
+  events.on('client.moved', subscriber, (tx, scope, { clientId, locationId }) => records.moveClient(tx, scope, clientId, locationId));
   events.on('client.deleting', subscriber, async (tx, caller, { clientId }) => {
     if (await has(tx, caller, { clientId })) throw conflict(CLIENT_HAS_HISTORY);
   });
@@ -142,7 +147,7 @@ function keepsItsPeople(events: DomainEventBus, subscriber: string, has: typeof 
 }
 
 export function prescriptionsService(db: Db, audit: AuditService, events: DomainEventBus) {
-  keepsItsPeople(events, 'prescriptions', careRepository.prescriptionFor);
+  keepsItsPeople(events, 'prescriptions', { has: careRepository.prescriptionFor, moveClient: careRepository.movePrescriptionsOf });
   return new TenantCrudService(
     db,
     audit,
@@ -164,7 +169,7 @@ export function prescriptionsService(db: Db, audit: AuditService, events: Domain
 }
 
 export function vaccinationsService(db: Db, audit: AuditService, events: DomainEventBus) {
-  keepsItsPeople(events, 'vaccinations', careRepository.vaccinationFor);
+  keepsItsPeople(events, 'vaccinations', { has: careRepository.vaccinationFor, moveClient: careRepository.moveVaccinationsOf });
   return new TenantCrudService(
     db,
     audit,
