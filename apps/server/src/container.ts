@@ -74,14 +74,7 @@ import { AvailabilityService } from './features/services/availability.service.js
 import { ServiceCatalogService } from './features/services/services.service.js';
 import { MergeContextService } from './features/templates/merge-context.service.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
-import {
-  DocumentTemplatesService,
-  EmailTemplatesService,
-  InvoiceTemplatesService,
-  NoteTemplatesService,
-  PdfTemplatesService,
-  SmsTemplatesService,
-} from './features/templates/templates.service.js';
+import { templateServices } from './features/templates/templates.service.js';
 
 /**
  * The portal's addresses staff give a provider for its integration to work, shown with the
@@ -215,12 +208,7 @@ export function createContainer(
     outbox,
     mergeContext,
     templatePreview: new TemplatePreviewService(mergeContext),
-    emailTemplates: new EmailTemplatesService(db, audit),
-    smsTemplates: new SmsTemplatesService(db, audit),
-    noteTemplates: new NoteTemplatesService(db, audit),
-    pdfTemplates: new PdfTemplatesService(db, audit),
-    documentTemplates: new DocumentTemplatesService(db, audit),
-    invoiceTemplates: new InvoiceTemplatesService(db, audit),
+    ...templateServices(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
     formSubmissions,
     formRequests,
