@@ -16,16 +16,8 @@ import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { locationOwnership } from '../locations/locations.service.js';
 import { checkLines, estimateTotals, invoiceItemRows, lineColumns, storedLine, totalsOf, type EstimateLineInput } from './invoice-lines.js';
-import {
-  estimateExtras,
-  estimateItemsTable,
-  estimatesRepository,
-  invoiceItemsTable,
-  invoicesRepository,
-  type EstimateItemRow,
-  type EstimateRow,
-  type EstimateWithExtras,
-} from './invoices.repository.js';
+import { balanceReads, type BalanceReads, type EstimateExtras, type EstimateWithExtras, type InvoicePayments } from './invoice-balances.repository.js';
+import { estimateItemsTable, estimatesRepository, invoiceItemsTable, invoicesRepository, type EstimateItemRow, type EstimateRow } from './invoices.repository.js';
 import type { estimates } from './invoices.table.js';
 import { accountCurrency, checkParties, locationToday, toInvoices } from './invoices.service.js';
 
@@ -73,9 +65,9 @@ function toSummary(r: EstimateWithExtras): EstimateSummary {
   };
 }
 
-async function toEstimates(ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Estimate[]> {
+async function toEstimates(balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Estimate[]> {
   const ids = rows.map((r) => r.id);
-  const full = new Map((await estimatesRepository.withExtras(ex, scope, ids)).map((r) => [r.id, r]));
+  const full = new Map((await balances.estimatesWithExtras(ex, scope, ids)).map((r) => [r.id, r]));
   const items = await estimateItemsTable.of(ex, scope, ids);
   return ids.flatMap((id) => {
     const r = full.get(id);
@@ -94,14 +86,18 @@ async function toEstimates(ex: Executor, scope: Scope, rows: readonly { id: stri
 
 const withHigh = (r: EstimateItemRow) => ({ ...storedLine(r), highQuantity: r.highQuantity });
 
-export class EstimatesService extends TenantCrudService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, typeof estimateExtras> {
-  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
+export class EstimatesService extends TenantCrudService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, EstimateExtras> {
+  /** the deposits and the invoices' balances, on what the payments feature offers (decision 0174) */
+  private readonly balances: BalanceReads;
+
+  constructor(db: Db, audit: AuditService, events: DomainEventBus, payments: InvoicePayments) {
+    const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'estimate',
       repository: estimatesRepository,
-      toEntities: toEstimates,
+      toEntities: (ex, scope, rows) => toEstimates(balances, ex, scope, rows),
       toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as EstimateWithExtras)),
-      listExtras: estimateExtras,
+      listExtras: balances.estimateExtras,
       listOptions: (q) => estimatesRepository.listOptions(q),
       paged: true,
       listFilters: (q) => [
@@ -137,9 +133,9 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
       },
       beforeRemove: async (ex, scope, existing) => {
         if (existing.status === 'invoiced') throw conflict(ESTIMATE_MESSAGES.notOpen);
-        const [full] = await estimatesRepository.withExtras(ex, scope, [existing.id]);
+        const [full] = await balances.estimatesWithExtras(ex, scope, [existing.id]);
         if (full && full.deposit !== 0) throw conflict(ESTIMATE_RULES.deleteWithDeposits);
-        if (await estimatesRepository.hasAllocations(ex, scope, existing.id)) throw conflict(ESTIMATE_RULES.deleteWithPaymentHistory);
+        if (await payments.anyAllocatedTo(ex, scope, { estimateId: existing.id })) throw conflict(ESTIMATE_RULES.deleteWithPaymentHistory);
       },
       items: {
         table: estimateItemsTable,
@@ -153,6 +149,7 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
       // A card payment request restricts its estimate's delete (decision 0155).
       foreignKeyMessages: { card_payment_requests_estimate_id_fk: ESTIMATE_RULES.deleteWithCardRequest },
     });
+    this.balances = balances;
     // An estimate is what a client was quoted (and may have agreed to): whom it names is archived, not deleted (decision 0155).
     events.on('client.deleting', 'estimates', async (tx, caller, { clientId }) => {
       if (await estimatesRepository.anyFor(tx, caller, { clientId })) throw conflict(ESTIMATE_MESSAGES.clientHasEstimates);
@@ -173,7 +170,7 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
       if (!existing) throw notFound();
       const row = await estimatesRepository.update(tx, auth, id, change(existing));
       await this.audit.record(tx, auth, [{ entityType: 'estimate', entityId: id, action: 'update', before: existing, after: row }]);
-      return (await toEstimates(tx, auth, [{ id }]))[0]!;
+      return (await toEstimates(this.balances, tx, auth, [{ id }]))[0]!;
     });
   }
 
@@ -235,13 +232,13 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
         ...totalsOf(items),
       });
       await invoiceItemsTable.replace(tx, auth, invoice.id, items);
-      await invoicesRepository.moveDeposits(tx, auth, estimate.id, invoice.id);
+      await this.balances.payments.moveDeposits(tx, auth, estimate.id, invoice.id);
       const after = await estimatesRepository.update(tx, auth, id, { status: 'invoiced' });
       await this.audit.record(tx, auth, [
         { entityType: 'invoice', entityId: invoice.id, action: 'create', after: invoice },
         { entityType: 'estimate', entityId: id, action: 'update', before: estimate, after },
       ]);
-      return (await toInvoices(tx, auth, [invoice]))[0]!;
+      return (await toInvoices(this.balances, tx, auth, [invoice]))[0]!;
     });
   }
 }

@@ -34,15 +34,8 @@ import { patientsRepository } from '../patients/patients.repository.js';
 import { servicesRepository } from '../services/services.repository.js';
 import { findPdfTemplate } from '../templates/templates.repository.js';
 import { checkLines, invoiceItemRows, priceLines, storedLine, totalsOf, type CheckedLine, type LineInput } from './invoice-lines.js';
-import {
-  estimatesBase,
-  invoiceExtras,
-  invoiceItemsTable,
-  invoicesRepository,
-  type InvoiceItemRow,
-  type InvoiceRow,
-  type InvoiceWithExtras,
-} from './invoices.repository.js';
+import { balanceReads, type BalanceReads, type InvoiceExtras, type InvoicePayments, type InvoiceWithExtras } from './invoice-balances.repository.js';
+import { estimatesBase, invoiceItemsTable, invoicesRepository, type InvoiceItemRow, type InvoiceRow } from './invoices.repository.js';
 import type { invoices } from './invoices.table.js';
 
 type Input = z.output<typeof InvoiceInput>;
@@ -156,9 +149,9 @@ export function toSummary(r: InvoiceWithExtras): InvoiceSummary {
 }
 
 /** Invoices with their names, balances and lines: two statements for any number. */
-export async function toInvoices(ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Invoice[]> {
+export async function toInvoices(balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Invoice[]> {
   const ids = rows.map((r) => r.id);
-  const full = new Map((await invoicesRepository.withExtras(ex, scope, ids)).map((r) => [r.id, r]));
+  const full = new Map((await balances.withExtras(ex, scope, ids)).map((r) => [r.id, r]));
   const items = await invoiceItemsTable.of(ex, scope, ids);
   return ids.flatMap((id) => {
     const r = full.get(id);
@@ -231,15 +224,19 @@ function creditCopy(line: InvoiceItemRow, done: { quantity: number; amount: numb
   return rest;
 }
 
-export class InvoicesService extends TenantCrudService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, typeof invoiceExtras> {
-  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
+export class InvoicesService extends TenantCrudService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, InvoiceExtras> {
+  /** the balances, on what the payments feature offers (decision 0174) */
+  private readonly balances: BalanceReads;
+
+  constructor(db: Db, audit: AuditService, events: DomainEventBus, payments: InvoicePayments) {
+    const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'invoice',
       repository: invoicesRepository,
-      toEntities: toInvoices,
+      toEntities: (ex, scope, rows) => toInvoices(balances, ex, scope, rows),
       toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as InvoiceWithExtras)),
-      listExtras: invoiceExtras,
-      listOptions: (q) => invoicesRepository.listOptions(q),
+      listExtras: balances.invoiceExtras,
+      listOptions: balances.listOptions,
       paged: true,
       listFilters: (q) => [
         [clientsRepository, q.clientId],
@@ -281,7 +278,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       },
       beforeRemove: async (ex, scope, existing) => {
         if (existing.status !== 'draft') throw conflict(INVOICE_MESSAGES.cannotDelete);
-        if (await invoicesRepository.hasAllocations(ex, scope, existing.id)) throw conflict(INVOICE_RULES.deleteWithPayments);
+        if (await payments.anyAllocatedTo(ex, scope, { invoiceId: existing.id })) throw conflict(INVOICE_RULES.deleteWithPayments);
         // The estimate it was made from may become an invoice again.
         if (existing.estimateId) await estimatesBase.update(ex, scope, existing.estimateId, { status: 'approved' });
       },
@@ -301,6 +298,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       },
       uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
     });
+    this.balances = balances;
     keepTheBooks(events);
   }
 
@@ -319,7 +317,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       if (!existing) throw notFound();
       const row = await invoicesRepository.update(tx, auth, id, await change(tx, existing));
       await this.audit.record(tx, auth, [{ entityType: 'invoice', entityId: id, action: 'update', before: existing, after: row }]);
-      return (await toInvoices(tx, auth, [{ id }]))[0]!;
+      return (await toInvoices(this.balances, tx, auth, [{ id }]))[0]!;
     });
   }
 
@@ -344,7 +342,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
     return this.transition(auth, id, async (tx, row) => {
       if (row.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
       if (row.status === 'draft') throw conflict(INVOICE_RULES.voidDraft);
-      if (await invoicesRepository.hasAllocations(tx, auth, id)) throw conflict(INVOICE_MESSAGES.voidWithPayments);
+      if (await this.balances.payments.anyAllocatedTo(tx, auth, { invoiceId: id })) throw conflict(INVOICE_MESSAGES.voidWithPayments);
       if (await invoicesRepository.hasCreditNotes(tx, auth, id)) throw conflict(INVOICE_RULES.voidWithCredits);
       return { status: 'void', voidedAt: new Date(), voidReason: reason };
     });
@@ -390,7 +388,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       await assertCreditFits(tx, auth, header, rows);
       await invoiceItemsTable.replace(tx, auth, header.id, rows);
       await this.audit.record(tx, auth, [{ entityType: 'invoice', entityId: header.id, action: 'create', after: header }]);
-      return (await toInvoices(tx, auth, [header]))[0]!;
+      return (await toInvoices(this.balances, tx, auth, [header]))[0]!;
     });
   }
 
@@ -438,7 +436,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
   /** What a client owes, holds as credit and has paid as deposits (one statement). */
   async clientBalance(auth: AuthContext, clientId: string): Promise<ClientBalance> {
     if (!(await clientsRepository.findById(this.db, auth, clientId))) throw notFound();
-    const [figures, currency] = [await invoicesRepository.clientBalance(this.db, auth, clientId), await accountCurrency(this.db, auth)];
+    const [figures, currency] = [await this.balances.clientBalance(this.db, auth, clientId), await accountCurrency(this.db, auth)];
     return { clientId, currency, ...figures };
   }
 }
