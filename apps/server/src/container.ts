@@ -68,8 +68,11 @@ import { SearchService } from './features/search/search.service.js';
 import { LocationsService } from './features/locations/locations.service.js';
 import { LocationLogoService } from './features/locations/location-logo.service.js';
 import { ProfileService } from './features/profile/profile.service.js';
+import { NewAccountsService } from './features/subscriptions/new-accounts.service.js';
 import { subscribeSubscriptionLimits } from './features/subscriptions/subscription-limits.js';
+import { accountsUsage, SubscriptionsService } from './features/subscriptions/subscriptions.service.js';
 import { RolesService } from './features/roles/roles.service.js';
+import { roleHoldersRepository } from './features/users/role-holders.repository.js';
 import { actorName, UsersService } from './features/users/users.service.js';
 import { ScheduleService, scheduleNotesService } from './features/schedule/schedule.service.js';
 import { AvailabilityService } from './features/services/availability.service.js';
@@ -132,7 +135,9 @@ export function createContainer(
     storage: opts.storage,
     outboundGuard: opts.outboundGuard,
   });
-  const accounts = new AccountsService(db, events);
+  // the account list's details are counted by subscriptions, above the users and locations they count
+  const accounts = new AccountsService(db, accountsUsage);
+  const newAccounts = new NewAccountsService(db, events);
   const locations = new LocationsService(db, events, integrationsRepository.servicesOf);
   subscribeSubscriptionLimits(events);
   const idempotency = new Idempotency(db);
@@ -165,7 +170,7 @@ export function createContainer(
     auth,
     signInFlows,
     productMail,
-    onboarding: new OnboardingService(db, auth, signInFlows, productMail, opts.providers.appUrl, accounts),
+    onboarding: new OnboardingService(db, auth, signInFlows, productMail, opts.providers.appUrl, newAccounts),
     audit,
     // The client list's patient counts are the patients feature's to offer (decision 0173).
     clients: new ClientsService(db, audit, events, clientListExtras),
@@ -183,6 +188,8 @@ export function createContainer(
     search: new SearchService(db),
     profile: new ProfileService(db, productMail, opts.providers.appUrl),
     accounts,
+    newAccounts,
+    subscriptions: new SubscriptionsService(db),
     locations,
     locationLogos,
     integrations,
@@ -192,7 +199,8 @@ export function createContainer(
     providers: opts.providers,
     invitations,
     users: new UsersService(db, invitations, new UserSignInsService(db), events),
-    roles: new RolesService(db),
+    // who holds a role is the users feature's, above roles (decision 0172)
+    roles: new RolesService(db, roleHoldersRepository),
     serviceCatalog: new ServiceCatalogService(db, audit, events),
     availability: new AvailabilityService(db),
     schedule: new ScheduleService(db, audit, events),

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { DiskStorage } from '../src/platform/document-storage.js';
 import { locationsRepository, speciesRepository } from '../src/features/locations/locations.repository.js';
 import { rolesRepository, systemRolesRepository } from '../src/features/roles/roles.repository.js';
+import { roleHoldersRepository } from '../src/features/users/role-holders.repository.js';
 import { SUPER_ADMINISTRATOR } from '../src/features/roles/roles.service.js';
 import { usersRepository } from '../src/features/users/users.repository.js';
 import { hashPassword } from '../src/platform/passwords.js';
@@ -146,7 +147,7 @@ export interface TestAccount {
 /** A fresh account with its first location and Administrator, on `tier`. */
 export async function createAccount(ctx: TestContext, tier = 'premium', name = `Practice ${randomUUID().slice(0, 8)}`): Promise<TestAccount> {
   const email = `admin-${randomUUID()}@test.example`;
-  const account = await ctx.app.container.accounts.create({
+  const account = await ctx.app.container.newAccounts.create({
     name,
     subscriptionTier: tier,
     owner: { firstName: 'Ada', lastName: 'Admin', email, password: TEST_PASSWORD },
@@ -195,8 +196,8 @@ export async function createUser(
     const role = opts.system.includes('system.admin')
       ? (await systemRolesRepository.findByName(ctx.database.db, SUPER_ADMINISTRATOR))!
       : await systemRolesRepository.insert(ctx.database.db, { name: `System ${randomUUID()}`, permissions: opts.system });
-    const members = (await systemRolesRepository.listWithMembers(ctx.database.db)).find((r) => r.id === role.id)!.userIds;
-    await systemRolesRepository.setMembers(ctx.database.db, role.id, [...members, user.id]);
+    const members = (await roleHoldersRepository.ofSystemRoles(ctx.database.db)).filter((m) => m.systemRoleId === role.id).map((m) => m.userId);
+    await roleHoldersRepository.setSystemRoleHolders(ctx.database.db, role.id, [...members, user.id]);
   }
   const client = await signIn(ctx, email);
   return Object.assign(client, { userId: user.id, email });

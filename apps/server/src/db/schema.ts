@@ -4,6 +4,7 @@ export * from '../features/accounts/accounts.table.js';
 export * from '../features/locations/locations.table.js';
 export * from '../features/users/users.table.js';
 export * from '../features/roles/roles.table.js';
+export * from '../features/users/role-holders.table.js';
 export * from '../features/auth/auth.table.js';
 export * from '../features/audit/audit.table.js';
 export * from '../features/clients/clients.table.js';

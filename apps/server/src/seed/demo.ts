@@ -5,6 +5,7 @@ import { seedAccounts } from './seed-accounts.js';
 import { locationsRepository, speciesRepository } from '../features/locations/locations.repository.js';
 import { servicesRepository } from '../features/services/services.repository.js';
 import { rolesRepository, systemRolesRepository } from '../features/roles/roles.repository.js';
+import { roleHoldersRepository } from '../features/users/role-holders.repository.js';
 import { SUPER_ADMINISTRATOR } from '../features/roles/roles.service.js';
 import { usersRepository } from '../features/users/users.repository.js';
 import { isUniqueViolation, HttpError } from '../platform/errors.js';
@@ -160,5 +161,5 @@ async function seed(db: Db, passwordHash: string) {
   });
   const superadmin = await usersRepository.findByEmail(db, 'superadmin@demo.test');
   const superRole = await systemRolesRepository.findByName(db, SUPER_ADMINISTRATOR);
-  await systemRolesRepository.setMembers(db, superRole!.id, [superadmin!.id]);
+  await roleHoldersRepository.setSystemRoleHolders(db, superRole!.id, [superadmin!.id]);
 }

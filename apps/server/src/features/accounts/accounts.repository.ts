@@ -1,12 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { scopedTable } from '../../platform/tenant-repository.js';
-import { locations } from '../locations/locations.table.js';
-import { users } from '../users/users.table.js';
 import { accounts, subscriptionTiers } from './accounts.table.js';
-
-const usersTable = scopedTable(users);
-const locationsTable = scopedTable(locations);
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type TierRow = typeof subscriptionTiers.$inferSelect;
@@ -26,22 +20,6 @@ export const accountsRepository = {
   async list(ex: Executor, opts: { onlyActive?: boolean; tier?: string }): Promise<AccountRow[]> {
     const where = and(opts.onlyActive ? eq(accounts.isActive, true) : undefined, opts.tier ? eq(accounts.subscriptionTier, opts.tier) : undefined);
     return ex.select().from(accounts).where(where).orderBy(asc(accounts.name));
-  },
-
-  /** How many users (active ones too) and locations each of these accounts has, each counted in its own scope. */
-  async usage(ex: Executor, accountIds: readonly string[]): Promise<Map<string, { users: number; activeUsers: number; locations: number }>> {
-    const entries = await Promise.all(
-      [...new Set(accountIds)].map(async (accountId) => {
-        const scope = { accountId };
-        const [userCounts] = await usersTable.select(ex, scope, {
-          users: count(),
-          activeUsers: sql<number>`count(*) filter (where ${users.isActive})`.mapWith(Number),
-        });
-        const locationCount = await locationsTable.count(ex, scope);
-        return [accountId, { users: userCounts?.users ?? 0, activeUsers: userCounts?.activeUsers ?? 0, locations: locationCount }] as const;
-      }),
-    );
-    return new Map(entries);
   },
 
   async insert(ex: Executor, values: { name: string; subscriptionTier: string }): Promise<AccountRow> {

@@ -5,6 +5,5 @@ import type { Router } from '../../platform/router.js';
 export function accountsRoutes(r: Router, c: Container) {
   r.route(api.listAllAccounts, ({ auth, query }) => c.accounts.listSwitchable(auth, query));
   r.route(api.getAccount, ({ auth }) => c.accounts.current(auth));
-  r.route(api.createAccount, ({ body }) => c.accounts.create(body.data));
   r.route(api.updateAccount, ({ auth, params, body }) => c.accounts.update(auth, params.id, body.data));
 }

@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
 import { acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/accounts.table.js';
-import { roles, systemRoles, userRoles, userSystemRoles } from '../roles/roles.table.js';
+import { roles, systemRoles } from '../roles/roles.table.js';
+import { userRoles, userSystemRoles } from '../users/role-holders.table.js';
 import { users } from '../users/users.table.js';
 import { attemptLog, authFailures, rateEvents, sessions } from './auth.table.js';
 

@@ -7,7 +7,7 @@ import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors.
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS, type TokenClaims, type TokenSigner } from '../../platform/tokens.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { rolesRepository } from '../roles/roles.repository.js';
+import { roleHoldersRepository } from '../users/role-holders.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository, type SignInFailures } from './auth.repository.js';
 import type { SessionCache } from './session-cache.js';
@@ -92,7 +92,7 @@ export class AuthService {
     if (!user.isActive) throw new HttpError(403, SIGN_IN_MESSAGES.deactivated);
     const account = await accountsRepository.findById(ex, user.accountId);
     if (!account?.isActive) {
-      const grants = await rolesRepository.grantsFor(ex, user.id, user.accountId, user.accountId);
+      const grants = await roleHoldersRepository.grantsFor(ex, user.id, user.accountId, user.accountId);
       if (!grants.some((g) => g.kind === 'system' && g.permissions.includes('system.admin'))) {
         throw new HttpError(403, ACCOUNT_DEACTIVATED);
       }

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
 import type { ProductMailer } from '../product-mail/product-mail.service.js';
+import type { NewAccountsService } from '../subscriptions/new-accounts.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
 import type { AuthService } from './auth.service.js';
@@ -38,7 +38,7 @@ export class OnboardingService {
     private readonly flows: SignInFlowsService,
     private readonly mail: ProductMailer,
     private readonly appUrl: string,
-    private readonly accounts: AccountsService,
+    private readonly accounts: NewAccountsService,
   ) {}
 
   /**

@@ -10,8 +10,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { usersRepository } from '../users/users.repository.js';
-import { rolesRepository, systemRolesRepository } from './roles.repository.js';
+import { rolesRepository, systemRolesRepository, type RoleRow, type SystemRoleRow } from './roles.repository.js';
 
 /** What each predefined role may do when an account is created; administrators can edit them. */
 export const PREDEFINED_ROLE_PERMISSIONS: Record<(typeof PREDEFINED_ACCOUNT_ROLES)[number], Permission[]> = {
@@ -31,6 +30,30 @@ export async function createPredefinedRoles(ex: Executor, scope: Scope) {
   return ids;
 }
 
+/**
+ * Who holds which role is kept by the users feature above this one (users/role-holders.repository.ts,
+ * decision 0172); the container hands it in.
+ */
+export interface RoleHolders {
+  /** Each (role, member) pair of the account's roles. */
+  ofAccountRoles(ex: Executor, scope: Scope): Promise<{ roleId: string; userId: string }[]>;
+  /** Whether every id is a user of the account. */
+  allUsersExist(ex: Executor, scope: Scope, userIds: readonly string[]): Promise<boolean>;
+  setAccountRoleMembers(ex: Executor, scope: Scope, roleId: string, userIds: readonly string[]): Promise<void>;
+  /** Each (system role, holder) pair, of every account. */
+  ofSystemRoles(ex: Executor): Promise<{ systemRoleId: string; userId: string }[]>;
+  /** How many of these ids are users, of any account. */
+  countUsers(ex: Executor, ids: readonly string[]): Promise<number>;
+  setSystemRoleHolders(ex: Executor, roleId: string, userIds: readonly string[]): Promise<void>;
+  /** Whom a system role may be given: users of every account matching `search`. */
+  candidates(ex: Executor, search: string | undefined): Promise<{ id: string; firstName: string; lastName: string; email: string; accountName: string }[]>;
+}
+
+const membersOf = (rows: RoleRow[], pairs: { roleId: string; userId: string }[]) =>
+  rows.map((r) => ({ ...r, userIds: pairs.filter((m) => m.roleId === r.id).map((m) => m.userId) }));
+const holdersOf = (rows: SystemRoleRow[], pairs: { systemRoleId: string; userId: string }[]) =>
+  rows.map((r) => ({ ...r, userIds: pairs.filter((m) => m.systemRoleId === r.id).map((m) => m.userId) }));
+
 const toRole = (
   row: { id: string; name: string; predefined: boolean; permissions: string[]; userIds: string[] },
   kind: Role['kind'],
@@ -44,14 +67,21 @@ const toRole = (
 });
 
 export class RolesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly holders: RoleHolders,
+  ) {}
+
+  private async listWithMembers(scope: Scope) {
+    return membersOf(await rolesRepository.listByName(this.db, scope), await this.holders.ofAccountRoles(this.db, scope));
+  }
 
   async list(auth: AuthContext): Promise<Role[]> {
-    return (await rolesRepository.listWithMembers(this.db, auth)).map((r) => toRole(r, 'account'));
+    return (await this.listWithMembers(auth)).map((r) => toRole(r, 'account'));
   }
 
   private async one(scope: Scope, id: string): Promise<Role> {
-    const role = (await rolesRepository.listWithMembers(this.db, scope)).find((r) => r.id === id);
+    const role = (await this.listWithMembers(scope)).find((r) => r.id === id);
     if (!role) throw notFound();
     return toRole(role, 'account');
   }
@@ -63,7 +93,7 @@ export class RolesService {
   }
 
   private async assertMembers(scope: Scope, userIds: string[] | undefined) {
-    if (userIds && !(await usersRepository.allExist(this.db, scope, userIds))) throw badRequest('userIds: unknown user');
+    if (userIds && !(await this.holders.allUsersExist(this.db, scope, userIds))) throw badRequest('userIds: unknown user');
   }
 
   async create(auth: AuthContext, input: RoleInput): Promise<Role> {
@@ -72,7 +102,7 @@ export class RolesService {
     if (await rolesRepository.findByName(this.db, auth, input.name)) throw conflict('A role with this name already exists');
     const id = await this.db.transaction(async (tx) => {
       const row = await rolesRepository.insert(tx, auth, { name: input.name, permissions: input.permissions });
-      if (input.userIds) await rolesRepository.setMembers(tx, auth, row.id, [...new Set(input.userIds)]);
+      if (input.userIds) await this.holders.setAccountRoleMembers(tx, auth, row.id, [...new Set(input.userIds)]);
       return row.id;
     });
     return this.one(auth, id);
@@ -93,7 +123,7 @@ export class RolesService {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.permissions !== undefined && { permissions: input.permissions }),
       });
-      if (input.userIds) await rolesRepository.setMembers(tx, auth, id, [...new Set(input.userIds)]);
+      if (input.userIds) await this.holders.setAccountRoleMembers(tx, auth, id, [...new Set(input.userIds)]);
     });
     return this.one(auth, id);
   }
@@ -107,7 +137,8 @@ export class RolesService {
 
   // ----- system roles -----
   async listSystem(): Promise<Role[]> {
-    return (await systemRolesRepository.listWithMembers(this.db)).map((r) => toRole(r, 'system'));
+    const rows = holdersOf(await systemRolesRepository.list(this.db), await this.holders.ofSystemRoles(this.db));
+    return rows.map((r) => toRole(r, 'system'));
   }
 
   private async oneSystem(id: string): Promise<Role> {
@@ -119,7 +150,7 @@ export class RolesService {
   private async assertSystemMembers(userIds: string[] | undefined) {
     if (!userIds?.length) return;
     const unique = [...new Set(userIds)];
-    if ((await systemRolesRepository.countUsers(this.db, unique)) !== unique.length) throw badRequest('userIds: unknown user');
+    if ((await this.holders.countUsers(this.db, unique)) !== unique.length) throw badRequest('userIds: unknown user');
   }
 
   async createSystem(input: RoleInput): Promise<Role> {
@@ -127,7 +158,7 @@ export class RolesService {
     if (await systemRolesRepository.findByName(this.db, input.name)) throw conflict('A role with this name already exists');
     const id = await this.db.transaction(async (tx) => {
       const row = await systemRolesRepository.insert(tx, { name: input.name, permissions: input.permissions });
-      if (input.userIds) await systemRolesRepository.setMembers(tx, row.id, [...new Set(input.userIds)]);
+      if (input.userIds) await this.holders.setSystemRoleHolders(tx, row.id, [...new Set(input.userIds)]);
       return row.id;
     });
     return this.oneSystem(id);
@@ -154,7 +185,7 @@ export class RolesService {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.permissions !== undefined && { permissions: input.permissions }),
       });
-      if (input.userIds) await systemRolesRepository.setMembers(tx, id, [...new Set(input.userIds)]);
+      if (input.userIds) await this.holders.setSystemRoleHolders(tx, id, [...new Set(input.userIds)]);
     });
     return this.oneSystem(id);
   }
@@ -167,6 +198,6 @@ export class RolesService {
   }
 
   candidates(search: string | undefined) {
-    return systemRolesRepository.candidates(this.db, search);
+    return this.holders.candidates(this.db, search);
   }
 }

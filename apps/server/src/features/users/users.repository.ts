@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@willow/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { together, type Executor } from '../../db/client.js';
@@ -8,7 +8,8 @@ import { accounts } from '../accounts/accounts.table.js';
 import { userEmailsRepository } from './user-emails.repository.js';
 import { locations } from '../locations/locations.table.js';
 import { rolesRepository } from '../roles/roles.repository.js';
-import { userRoles } from '../roles/roles.table.js';
+import { roles } from '../roles/roles.table.js';
+import { userRoles } from './role-holders.table.js';
 import { userEmails, userLocations, users } from './users.table.js';
 
 const base = tenantRepository(users);
@@ -16,6 +17,19 @@ const userRoleLinks = linkTable(userRoles, userRoles.userId, userRoles.roleId);
 const userLocationLinks = linkTable(userLocations, userLocations.userId, userLocations.locationId);
 export type UserRow = typeof users.$inferSelect;
 export type UserWithLinks = UserRow & { roleIds: string[]; locationIds: string[] };
+
+/**
+ * A condition for a query on users: the user whose id is `userId` (a column of `outer`) holds
+ * one of `permissions` through a role of their account. System roles are not looked at.
+ */
+function grantsAny(outer: AccountKeyed, userId: PgColumn, permissions: readonly string[]): SQL {
+  const wanted = sql`array[${sql.join(
+    permissions.map((p) => sql`${p}`),
+    sql`, `,
+  )}]::text[]`;
+  const granting = rolesRepository.existsFor(userRoles, and(eq(roles.id, userRoles.roleId), sql`${roles.permissions} && ${wanted}`));
+  return userRoleLinks.existsFor(outer, and(eq(userRoles.userId, userId), granting));
+}
 
 const PRIMARY_PROVIDER: Permission = 'appointments.primary_provider';
 const SECONDARY_PROVIDER: Permission = 'appointments.secondary_provider';
@@ -27,7 +41,7 @@ const SECONDARY_PROVIDER: Permission = 'appointments.secondary_provider';
  * roles alone: a super administrator who may do anything is still not someone clients book.
  */
 function providerRoles() {
-  const grants = (...permissions: Permission[]) => rolesRepository.grantsAny(users, users.id, permissions);
+  const grants = (...permissions: Permission[]) => grantsAny(users, users.id, permissions);
   return {
     isPrimaryProvider: sql<boolean>`${grants(PRIMARY_PROVIDER)}`,
     isSecondaryProvider: sql<boolean>`${grants(SECONDARY_PROVIDER)}`,
@@ -159,6 +173,15 @@ export const usersRepository = {
 
   async countActive(ex: Executor, scope: Scope): Promise<number> {
     return base.count(ex, scope, eq(users.isActive, true));
+  },
+
+  /** How many users the account has, and how many of them are active, in one statement. */
+  async counts(ex: Executor, scope: Scope): Promise<{ users: number; activeUsers: number }> {
+    const [row] = await base.select(ex, scope, {
+      users: count(),
+      activeUsers: sql<number>`count(*) filter (where ${users.isActive})`.mapWith(Number),
+    });
+    return { users: row?.users ?? 0, activeUsers: row?.activeUsers ?? 0 };
   },
 
   /** The user's first location by name, for the profile. */
