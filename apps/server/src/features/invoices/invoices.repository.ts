@@ -3,10 +3,10 @@
 // credited, its balance and payment state, and what a client owes, are computed here from the
 // payment, refund, allocation and credit-note rows, in the statement that shows them. Payments
 // lock invoices through `lockForPayment` so an allocation is checked against the same figures.
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { idIn, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, scopedTable, tenantRepository, type AccountKeyed, type Extras, type ListOptions, type Scope, type TenantRepository } from '../../platform/tenant-repository.js';
 import { childTable } from '../../platform/tenant-row-sets.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { clients } from '../clients/clients.table.js';
@@ -42,6 +42,40 @@ function namesOf(t: typeof invoices | typeof estimates) {
   return {
     clientName: sql<string>`coalesce(${clientRows.valueFor(t, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, t.clientId))}, '')`,
     patientName: sql<string | null>`${patientRowsRepo.valueFor(t, patients.name, eq(patients.id, t.patientId))}`,
+  };
+}
+
+/** The filters every document list has (contracts' DocumentListQuery). */
+type DocumentListQuery = { locationId?: string | undefined; clientId?: string | undefined; appointmentId?: string | undefined; status?: string | undefined };
+
+/**
+ * What the estimates' and invoices' repositories answer alike (the billing document kit, decision
+ * 0175): whether any names a client or patient, the list's shared filters and order, and
+ * documents by id with what their lists show beside them.
+ */
+function documentReads<T extends typeof invoices | typeof estimates, W>(t: T, base: TenantRepository<T>, extras: Extras) {
+  return {
+    /** Whether a document of any status names the client or the patient: the books keep them (decision 0155). */
+    anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+      base.exists(ex, scope, 'clientId' in of ? eq(t.clientId, of.clientId) : eq(t.patientId, of.patientId)),
+    /** The list's filters (the shared ones and its status, with the document's own after them), the newest first. */
+    listOf: (q: DocumentListQuery, ...own: (SQL | undefined)[]): ListOptions => ({
+      where: and(
+        q.locationId ? eq(t.locationId, q.locationId) : undefined,
+        q.clientId ? eq(t.clientId, q.clientId) : undefined,
+        q.appointmentId ? eq(t.appointmentId, q.appointmentId) : undefined,
+        q.status ? eq(t.status, q.status) : undefined,
+        ...own,
+      ),
+      // In the order of the (account, location, created_at) index: a page reads its 50 rows from
+      // the index, and what is shown beside them is computed for those rows only.
+      orderBy: [desc(t.createdAt), desc(t.id)],
+    }),
+    /** Documents by id with what the lists show beside them (one statement). */
+    async withExtras(ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<W[]> {
+      if (ids.length === 0) return [];
+      return (await base.list(ex, scope, { where: idIn(t.id, [...new Set(ids)]), extras, ...(opts.lock && { lock: opts.lock, orderBy: [t.id] }) })) as W[];
+    },
   };
 }
 
@@ -95,47 +129,26 @@ export const estimateExtras = {
 };
 export type EstimateWithExtras = EstimateRow & { clientName: string; patientName: string | null; deposit: number; invoiceId: string | null };
 
-export type InvoiceListQuery = {
-  locationId?: string | undefined;
-  clientId?: string | undefined;
-  appointmentId?: string | undefined;
-  status?: string | undefined;
+export type InvoiceListQuery = DocumentListQuery & {
   kind?: string | undefined;
   unpaid?: boolean | 'true' | 'false' | undefined;
 };
 
+const invoiceReads = documentReads<typeof invoices, InvoiceWithExtras>(invoices, invoicesBase, invoiceExtras);
+
 export const invoicesRepository = {
   ...invoicesBase,
-
-  /** Whether an invoice or credit note, of any status, names the client or the patient: the books keep them (decision 0155). */
-  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
-    invoicesBase.exists(ex, scope, 'clientId' in of ? eq(invoices.clientId, of.clientId) : eq(invoices.patientId, of.patientId)),
+  /** invoices and credit notes, of any status (withExtras: with their names and balances) */
+  anyFor: invoiceReads.anyFor,
+  withExtras: invoiceReads.withExtras,
 
   listOptions(q: InvoiceListQuery): ListOptions {
     const unpaid = q.unpaid === true || q.unpaid === 'true';
-    return {
-      where: and(
-        q.locationId ? eq(invoices.locationId, q.locationId) : undefined,
-        q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
-        q.appointmentId ? eq(invoices.appointmentId, q.appointmentId) : undefined,
-        q.status ? eq(invoices.status, q.status) : undefined,
-        q.kind ? eq(invoices.kind, q.kind) : undefined,
-        unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balanceSql(invoices)} > 0`) : undefined,
-      ),
-      // The newest first, in the order of the (account, location, created_at) index: a page reads its
-      // 50 rows from the index, and the balances are computed for those rows only.
-      orderBy: [desc(invoices.createdAt), desc(invoices.id)],
-    };
-  },
-
-  /** Invoices by id with their names and balances (one statement). */
-  async withExtras(ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<InvoiceWithExtras[]> {
-    if (ids.length === 0) return [];
-    return (await invoicesBase.list(ex, scope, {
-      where: idIn(invoices.id, [...new Set(ids)]),
-      extras: invoiceExtras,
-      ...(opts.lock && { lock: opts.lock, orderBy: [invoices.id] }),
-    })) as InvoiceWithExtras[];
+    return invoiceReads.listOf(
+      q,
+      q.kind ? eq(invoices.kind, q.kind) : undefined,
+      unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balanceSql(invoices)} > 0`) : undefined,
+    );
   },
 
   /**
@@ -287,32 +300,16 @@ export const invoicesRepository = {
   },
 };
 
+const estimateReads = documentReads<typeof estimates, EstimateWithExtras>(estimates, estimatesBase, estimateExtras);
+
 export const estimatesRepository = {
   ...estimatesBase,
+  anyFor: estimateReads.anyFor,
+  withExtras: estimateReads.withExtras,
+  listOptions: (q: DocumentListQuery): ListOptions => estimateReads.listOf(q),
 
   /** Whether a payment or refund was ever allocated to the estimate (a deposit, held or refunded). */
   hasAllocations: (ex: Executor, scope: Scope, estimateId: string): Promise<boolean> => allocationRows.exists(ex, scope, eq(paymentAllocations.estimateId, estimateId)),
-
-  /** Whether an estimate, of any status, names the client or the patient (decision 0155). */
-  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
-    estimatesBase.exists(ex, scope, 'clientId' in of ? eq(estimates.clientId, of.clientId) : eq(estimates.patientId, of.patientId)),
-
-  listOptions(q: { locationId?: string | undefined; clientId?: string | undefined; appointmentId?: string | undefined; status?: string | undefined }): ListOptions {
-    return {
-      where: and(
-        q.locationId ? eq(estimates.locationId, q.locationId) : undefined,
-        q.clientId ? eq(estimates.clientId, q.clientId) : undefined,
-        q.appointmentId ? eq(estimates.appointmentId, q.appointmentId) : undefined,
-        q.status ? eq(estimates.status, q.status) : undefined,
-      ),
-      orderBy: [desc(estimates.createdAt), desc(estimates.id)],
-    };
-  },
-
-  async withExtras(ex: Executor, scope: Scope, ids: readonly string[]): Promise<EstimateWithExtras[]> {
-    if (ids.length === 0) return [];
-    return (await estimatesBase.list(ex, scope, { where: idIn(estimates.id, [...new Set(ids)]), extras: estimateExtras })) as EstimateWithExtras[];
-  },
 
   /** An open estimate becomes approved; answers whether it was open (one conditional update). */
   async approveIfOpen(ex: Executor, scope: Scope, id: string, method: 'in_person' | 'form', by: string | null, at: Date): Promise<boolean> {
