@@ -15,7 +15,7 @@ import {
   accountCurrency,
   BillingDocumentService,
   checkParties,
-  documentListing,
+  documentCrud,
   keepPartiesOf,
   lineAnswer,
   loadDocuments,
@@ -80,12 +80,7 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
   constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'estimate',
-      repository: estimatesRepository,
-      toEntities: toEstimates,
-      toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as EstimateWithExtras)),
-      listExtras: estimateExtras,
-      listOptions: (q) => estimatesRepository.listOptions(q),
-      ...documentListing,
+      ...documentCrud({ repository: estimatesRepository, extras: estimateExtras, toEntities: toEstimates, toSummary }),
       prepareCreate: async (ex, caller, input) => {
         await checkParties(ex, caller, input);
         return { ...input, currency: await accountCurrency(ex, caller), status: 'open', createdById: caller.userId };

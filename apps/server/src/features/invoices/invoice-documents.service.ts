@@ -11,7 +11,7 @@ import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ListFilter } from '../../platform/list-filters.js';
-import type { Extras, Row, RowPatch, Scope, TenantTable } from '../../platform/tenant-repository.js';
+import type { Extras, ListOptions, Row, RowPatch, Scope, TenantTable } from '../../platform/tenant-repository.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
@@ -128,18 +128,32 @@ export async function loadDocuments<R extends { id: string }, Line, E>(
 }
 
 /**
- * The CRUD kit's settings both documents share: a paged list, filtered by ids that must be of the
- * account (client, appointment), owned by a location, and the one estimate → invoice clash.
+ * The CRUD kit's reading and listing settings of a document: its repository, its answers, its
+ * list's rows (the summary, from the row and what the list reads beside it) and options, a paged
+ * list filtered by ids that must be of the account (client, appointment), owned by a location,
+ * and the one estimate → invoice clash.
  */
-export const documentListing = {
-  paged: true,
-  listFilters: (q: { clientId?: string | undefined; appointmentId?: string | undefined }): readonly ListFilter[] => [
-    [clientsRepository, q.clientId],
-    [appointmentsRepository, q.appointmentId],
-  ],
-  location: locationOwnership,
-  uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
-} as const;
+export function documentCrud<R, S, E, X extends Extras, Q, Repo extends { listOptions(q: Q): ListOptions }>(d: {
+  repository: Repo;
+  extras: X;
+  toEntities: (ex: Executor, scope: Scope, rows: readonly { id: string }[]) => Promise<E[]>;
+  toSummary: (row: R) => S;
+}) {
+  return {
+    repository: d.repository,
+    toEntities: d.toEntities,
+    toListItems: async (_ex: Executor, _scope: Scope, rows: readonly object[]) => rows.map((r) => d.toSummary(r as R)),
+    listExtras: d.extras,
+    listOptions: (q: Q) => d.repository.listOptions(q),
+    paged: true,
+    listFilters: (q: { clientId?: string | undefined; appointmentId?: string | undefined }): readonly ListFilter[] => [
+      [clientsRepository, q.clientId],
+      [appointmentsRepository, q.appointmentId],
+    ],
+    location: locationOwnership,
+    uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
+  } as const;
+}
 
 /**
  * The documents of one kind are the books (decision 0155): whom they name is archived, not

@@ -32,7 +32,7 @@ import {
   BillingDocumentService,
   checkParties,
   DOCUMENT_RULES,
-  documentListing,
+  documentCrud,
   lineAnswer,
   loadDocuments,
   locationToday,
@@ -186,12 +186,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
   constructor(db: Db, audit: AuditService, events: DomainEventBus) {
     super(db, audit, {
       entityType: 'invoice',
-      repository: invoicesRepository,
-      toEntities: toInvoices,
-      toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as InvoiceWithExtras)),
-      listExtras: invoiceExtras,
-      listOptions: (q) => invoicesRepository.listOptions(q),
-      ...documentListing,
+      ...documentCrud({ repository: invoicesRepository, extras: invoiceExtras, toEntities: toInvoices, toSummary }),
       prepareCreate: async (ex, caller, input) => {
         await checkParties(ex, caller, input);
         await checkPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
