@@ -9,7 +9,9 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { invoiceExtras, invoiceItemsTable, invoicesRepository } from '../apps/server/src/features/invoices/invoices.repository.js';
+import { balanceReads } from '../apps/server/src/features/invoices/invoice-balances.repository.js';
+import { invoiceItemsTable, invoicesRepository } from '../apps/server/src/features/invoices/invoices.repository.js';
+import { invoicePayments } from '../apps/server/src/features/payments/payments.repository.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
 import { filtersVisibleSql } from '../apps/server/src/platform/list-filters.js';
@@ -106,18 +108,19 @@ async function benchTarget(t: Target) {
   const database: Database = await openDatabase({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, migrate: false });
   const scope = { accountId };
   const db = database.db;
+  const balances = balanceReads(invoicePayments);
   const direct: Record<string, () => Promise<void>> = {
     'invoice list': async () => {
       await invoicesRepository.page(db, scope, {
-        ...invoicesRepository.listOptions({ locationId }),
+        ...balances.listOptions({ locationId }),
         limit: 50,
         offset: 0,
-        extras: invoiceExtras,
+        extras: balances.invoiceExtras,
         require: filtersVisibleSql(scope, [[locationsRepository, locationId]]),
       });
     },
     'invoice, 30 lines': async () => {
-      await invoicesRepository.withExtras(db, scope, [invoiceId]);
+      await balances.withExtras(db, scope, [invoiceId]);
       await invoiceItemsTable.of(db, scope, [invoiceId]);
     },
   };

@@ -31,7 +31,6 @@ import { googleSignInRepository } from './features/auth/google-sign-in.repositor
 import { CardPaymentTexts } from './features/card-payments/card-payment-texts.js';
 import { CardPaymentsService } from './features/card-payments/card-payments.service.js';
 import { prescriptionsService, vaccinationsService } from './features/care/care.service.js';
-import { ClientImportService } from './features/clients/client-import.service.js';
 import { ClientsService } from './features/clients/clients.service.js';
 import { CommunicationsService } from './features/communications/communications.service.js';
 import { OutboxDelivery } from './features/communications/outbox-delivery.service.js';
@@ -58,8 +57,11 @@ import { IntegrationsService, type IntegrationAddresses } from './features/integ
 import { integrationsRepository } from './features/integrations/integrations.repository.js';
 import { StripeWebhooksService } from './features/integrations/stripe-webhooks.service.js';
 import { QuickbooksService } from './features/quickbooks/quickbooks.service.js';
+import { ClientImportService } from './features/patients/client-import.service.js';
+import { clientListExtras } from './features/patients/patients.repository.js';
 import { PatientsService } from './features/patients/patients.service.js';
 import { paymentTypesService } from './features/payments/payment-types.service.js';
+import { invoicePayments } from './features/payments/payments.repository.js';
 import { PaymentsService } from './features/payments/payments.service.js';
 import { Idempotency } from './platform/idempotency.js';
 import { SearchService } from './features/search/search.service.js';
@@ -74,14 +76,7 @@ import { AvailabilityService } from './features/services/availability.service.js
 import { ServiceCatalogService } from './features/services/services.service.js';
 import { MergeContextService } from './features/templates/merge-context.service.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
-import {
-  DocumentTemplatesService,
-  EmailTemplatesService,
-  InvoiceTemplatesService,
-  NoteTemplatesService,
-  PdfTemplatesService,
-  SmsTemplatesService,
-} from './features/templates/templates.service.js';
+import { templateServices } from './features/templates/templates.service.js';
 
 /**
  * The portal's addresses staff give a provider for its integration to work, shown with the
@@ -145,8 +140,9 @@ export function createContainer(
   const mergeContext = new MergeContextService(db);
   // Subscribers are asked in the order they subscribe: the books and the signed forms first, as of
   // the refusals a delete may meet theirs say most (decision 0155).
-  const invoices = new InvoicesService(db, audit, events);
-  const estimates = new EstimatesService(db, audit, events);
+  // The balances read payments: the payments feature offers what they read (decision 0174).
+  const invoices = new InvoicesService(db, audit, events, invoicePayments);
+  const estimates = new EstimatesService(db, audit, events, invoicePayments);
   const payments = new PaymentsService(db, audit, events);
   const formSubmissions = new FormSubmissionsService(db, audit, events);
   const documents = new DocumentsService(db, audit, opts.storage, events);
@@ -171,7 +167,8 @@ export function createContainer(
     productMail,
     onboarding: new OnboardingService(db, auth, signInFlows, productMail, opts.providers.appUrl, accounts),
     audit,
-    clients: new ClientsService(db, audit, events),
+    // The client list's patient counts are the patients feature's to offer (decision 0173).
+    clients: new ClientsService(db, audit, events, clientListExtras),
     clientImport: new ClientImportService(db, audit),
     patients: new PatientsService(db, audit, events),
     prescriptions: prescriptionsService(db, audit, events),
@@ -215,12 +212,7 @@ export function createContainer(
     outbox,
     mergeContext,
     templatePreview: new TemplatePreviewService(mergeContext),
-    emailTemplates: new EmailTemplatesService(db, audit),
-    smsTemplates: new SmsTemplatesService(db, audit),
-    noteTemplates: new NoteTemplatesService(db, audit),
-    pdfTemplates: new PdfTemplatesService(db, audit),
-    documentTemplates: new DocumentTemplatesService(db, audit),
-    invoiceTemplates: new InvoiceTemplatesService(db, audit),
+    ...templateServices(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
     formSubmissions,
     formRequests,

@@ -11,7 +11,7 @@ import * as api from '@willow/contracts';
 import { BOOKING_LIMIT_PER_IP, BOOKING_TOO_MANY, MESSAGES } from '@willow/contracts';
 import { issueBookingToken } from '../src/features/appointments/booking-token.js';
 import { LOGIN_LIMITS } from '../src/features/auth/auth.service.js';
-import { IMPORT_COLUMNS } from '../src/features/clients/client-import.service.js';
+import { IMPORT_COLUMNS } from '../src/features/patients/client-import.service.js';
 import { TokenSigner } from '../src/platform/tokens.js';
 import { createAccount, createTestApp, errorOf, JWT_SECRET, TEST_PASSWORD, type TestAccount, type TestContext } from './harness.js';
 import { at, newService } from './scheduling-records.js';

@@ -52,24 +52,36 @@ const base = {
   updatedAt: z.string(),
 };
 const baseInput = { locationId: idField(), name: nameField() };
+export const TemplateListQuery = z.object({ locationId: idField().optional() });
 
-const templateOps = <E extends z.ZodType, I extends z.ZodObject, W extends string>(kind: TemplateKind, wrapper: W, entity: E, input: I) =>
-  crudOperations({
+/**
+ * One kind's operations, alike for every kind: `/api/<kind>Template`, the body under
+ * `<kind>TemplateData`, read by everyone signed in, written with locations.manage. A kind may
+ * list by more than the location (SMS: its type) and carry lines beside the header (invoice).
+ */
+function templateOps<
+  K extends TemplateKind,
+  E extends z.ZodType,
+  I extends z.ZodObject,
+  Q extends z.ZodType = typeof TemplateListQuery,
+  const X extends { key: string; input: z.ZodType; max: number } | undefined = undefined,
+>(kind: K, entity: E, input: I, more: { query?: Q; items?: X; noun?: string } = {}) {
+  return crudOperations({
     path: `/api/${kind}Template`,
     tag: 'templates',
-    noun: `${TEMPLATE_KIND_LABELS[kind].toLowerCase()} template`,
+    noun: more.noun ?? `${TEMPLATE_KIND_LABELS[kind].toLowerCase()} template`,
     entity,
     read: authenticated,
     write: anyOf('locations.manage'),
-    wrapper,
-    list: { query: TemplateListQuery },
+    wrapper: `${kind}TemplateData` as `${K}TemplateData`,
+    items: more.items as X,
+    list: { query: (more.query ?? TemplateListQuery) as Q },
     get: {},
     create: { input },
     update: { input: patchOf(input) },
     remove: {},
   });
-
-export const TemplateListQuery = z.object({ locationId: idField().optional() });
+}
 
 // ---------- email ----------
 export const EmailTemplate = z.object({ ...base, subject: z.string(), body: z.string() });
@@ -81,7 +93,7 @@ export const EmailTemplateInput = z.object({
   body: templateBody(),
 });
 export type EmailTemplateInput = z.input<typeof EmailTemplateInput>;
-export const emailTemplateOps = templateOps('email', 'emailTemplateData', EmailTemplate, EmailTemplateInput);
+export const emailTemplateOps = templateOps('email', EmailTemplate, EmailTemplateInput);
 
 // ---------- SMS ----------
 export const SmsTemplate = z.object({ ...base, type: z.enum(SMS_TEMPLATE_TYPES), body: z.string() });
@@ -94,27 +106,14 @@ export const SmsTemplateInput = z.object({
 export type SmsTemplateInput = z.input<typeof SmsTemplateInput>;
 /** SMS lists take the extra `type` (SPEC §7). */
 export const SmsTemplateListQuery = TemplateListQuery.extend({ type: z.enum(SMS_TEMPLATE_TYPES).optional() });
-export const smsTemplateOps = crudOperations({
-  path: '/api/smsTemplate',
-  tag: 'templates',
-  noun: 'SMS template',
-  entity: SmsTemplate,
-  read: authenticated,
-  write: anyOf('locations.manage'),
-  wrapper: 'smsTemplateData',
-  list: { query: SmsTemplateListQuery },
-  get: {},
-  create: { input: SmsTemplateInput },
-  update: { input: patchOf(SmsTemplateInput) },
-  remove: {},
-});
+export const smsTemplateOps = templateOps('sms', SmsTemplate, SmsTemplateInput, { query: SmsTemplateListQuery, noun: 'SMS template' });
 
 // ---------- note ----------
 export const NoteTemplate = z.object({ ...base, body: z.string() });
 export type NoteTemplate = z.infer<typeof NoteTemplate>;
 export const NoteTemplateInput = z.object({ ...baseInput, body: templateBody(10_000).min(1, 'is required') });
 export type NoteTemplateInput = z.input<typeof NoteTemplateInput>;
-export const noteTemplateOps = templateOps('note', 'noteTemplateData', NoteTemplate, NoteTemplateInput);
+export const noteTemplateOps = templateOps('note', NoteTemplate, NoteTemplateInput);
 
 // ---------- PDF (the page a document or invoice is printed on) ----------
 export const PDF_PAGE_SIZES = ['LETTER', 'A4'] as const;
@@ -140,7 +139,7 @@ export const PdfTemplateInput = z.object({
   showPageNumbers: z.boolean().default(true),
 });
 export type PdfTemplateInput = z.input<typeof PdfTemplateInput>;
-export const pdfTemplateOps = templateOps('pdf', 'pdfTemplateData', PdfTemplate, PdfTemplateInput);
+export const pdfTemplateOps = templateOps('pdf', PdfTemplate, PdfTemplateInput);
 
 // ---------- document (a letter or certificate made into a PDF of a client or patient) ----------
 export const DocumentTemplate = z.object({ ...base, body: z.string(), pdfTemplateId: z.string().nullable() });
@@ -152,7 +151,7 @@ export const DocumentTemplateInput = z.object({
   pdfTemplateId: idField().nullable().default(null),
 });
 export type DocumentTemplateInput = z.input<typeof DocumentTemplateInput>;
-export const documentTemplateOps = templateOps('document', 'documentTemplateData', DocumentTemplate, DocumentTemplateInput);
+export const documentTemplateOps = templateOps('document', DocumentTemplate, DocumentTemplateInput);
 
 // ---------- form (fields a client fills in and signs) ----------
 export const FORM_FIELD_TYPES = ['text', 'longText', 'choice', 'checkbox', 'date', 'number', 'signature', 'consent'] as const;
@@ -232,7 +231,7 @@ export const FormTemplateInput = z.object({
     }),
 });
 export type FormTemplateInput = z.input<typeof FormTemplateInput>;
-export const formTemplateOps = templateOps('form', 'formTemplateData', FormTemplate, FormTemplateInput);
+export const formTemplateOps = templateOps('form', FormTemplate, FormTemplateInput);
 
 // ---------- invoice (header data plus items, SPEC §3) ----------
 export const InvoiceTemplateItem = z.object({
@@ -270,20 +269,8 @@ export const InvoiceTemplateInput = z.object({
   pdfTemplateId: idField().nullable().default(null),
 });
 export type InvoiceTemplateInput = z.input<typeof InvoiceTemplateInput>;
-export const invoiceTemplateOps = crudOperations({
-  path: '/api/invoiceTemplate',
-  tag: 'templates',
-  noun: 'invoice template',
-  entity: InvoiceTemplate,
-  read: authenticated,
-  write: anyOf('locations.manage'),
-  wrapper: 'invoiceTemplateData',
+export const invoiceTemplateOps = templateOps('invoice', InvoiceTemplate, InvoiceTemplateInput, {
   items: { key: 'invoiceTemplateItems', input: InvoiceTemplateItemInput, max: 200 },
-  list: { query: TemplateListQuery },
-  get: {},
-  create: { input: InvoiceTemplateInput },
-  update: { input: patchOf(InvoiceTemplateInput) },
-  remove: {},
 });
 
 /** Every kind's operations, for code that treats the kinds alike (menus, the editor page). */

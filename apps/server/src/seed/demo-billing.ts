@@ -13,7 +13,7 @@ import { addOnsRepository } from '../features/add-ons/add-ons.repository.js';
 import { EstimatesService } from '../features/invoices/estimates.service.js';
 import { InvoicesService } from '../features/invoices/invoices.service.js';
 import { taxCodesRepository } from '../features/invoices/invoices.repository.js';
-import { paymentTypesRepository } from '../features/payments/payments.repository.js';
+import { invoicePayments, paymentTypesRepository } from '../features/payments/payments.repository.js';
 import { PaymentsService } from '../features/payments/payments.service.js';
 import { servicesRepository } from '../features/services/services.repository.js';
 import { actorName } from '../features/users/users.service.js';
@@ -34,8 +34,8 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
   const audit = new AuditService(db, actorName);
   // The seed writes through the services; nothing it does is refused or followed by another feature.
   const events = new DomainEventBus(db);
-  const invoices = new InvoicesService(db, audit, events);
-  const estimates = new EstimatesService(db, audit, events);
+  const invoices = new InvoicesService(db, audit, events, invoicePayments);
+  const estimates = new EstimatesService(db, audit, events, invoicePayments);
   const payments = new PaymentsService(db, audit, events);
   const card = await paymentTypesRepository.firstOfMethod(db, scope, 'card');
   const cash = await paymentTypesRepository.firstOfMethod(db, scope, 'cash');

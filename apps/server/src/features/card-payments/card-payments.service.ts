@@ -31,10 +31,11 @@ import { toE164 } from '../communications/phone.js';
 import { integrationRefused, withoutSecrets } from '../integrations/integration-errors.js';
 import type { IntegrationsService } from '../integrations/integrations.service.js';
 import { isStripeAuthError, isStripeError, type Stripe, stripeClient } from '../integrations/stripe-client.js';
+import { balanceReads } from '../invoices/invoice-balances.repository.js';
 import { estimatesRepository, invoicesRepository } from '../invoices/invoices.repository.js';
 import { locationsRepository } from '../locations/locations.repository.js';
 import { allocationTargets } from '../payments/allocation-targets.repository.js';
-import { paymentTypesRepository } from '../payments/payments.repository.js';
+import { invoicePayments, paymentTypesRepository } from '../payments/payments.repository.js';
 import type { PaymentsService, StripeRefundSeen } from '../payments/payments.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { CardPaymentTexts } from './card-payment-texts.js';
@@ -267,7 +268,7 @@ export class CardPaymentsService {
   private async targetOf(scope: Scope, input: Input): Promise<Target> {
     // Both looked up before either is judged: another account's id is not found, whichever it is.
     const [[invoice], estimate] = await Promise.all([
-      input.invoiceId ? invoicesRepository.withExtras(this.db, scope, [input.invoiceId]) : [],
+      input.invoiceId ? balanceReads(invoicePayments).withExtras(this.db, scope, [input.invoiceId]) : [],
       input.estimateId ? estimatesRepository.findById(this.db, scope, input.estimateId) : undefined,
     ]);
     if ((input.invoiceId && !invoice) || (input.estimateId && !estimate)) throw notFound();

@@ -3,14 +3,19 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
 import { idIn, tenantRepository, type AccountKeyed, type Scope, type ListOptions } from '../../platform/tenant-repository.js';
-import { patients } from '../patients/patients.table.js';
 import { clients } from './clients.table.js';
 
 const base = tenantRepository(clients);
-/** Patients are read here only to count them per client. */
-const patientRows = tenantRepository(patients);
 export type ClientRow = typeof clients.$inferSelect;
-type PatientRow = typeof patients.$inferSelect;
+
+/**
+ * What the client list shows beside each client, read in the list's own statement: how many
+ * patients the household has. The patients feature offers it (`clientListExtras`) and the
+ * container hands it to `ClientsService` (decision 0173): clients know nothing of patients.
+ */
+export type ClientListExtras = {
+  patientCount: SQL<number>;
+};
 
 /**
  * Each word typed must appear in the client's search text. A word of digits and phone
@@ -31,11 +36,6 @@ export const clientOrder = [asc(sql`lower(${clients.firstName})`), asc(sql`lower
 
 export const clientsRepository = {
   ...base,
-
-  /** What the client list shows beside each client, read in the list's own statement. */
-  listExtras: {
-    patientCount: sql<number>`(select count(*) from ${patients} where ${patientRows.joined(clients, eq(patients.clientId, clients.id))})`.mapWith(Number),
-  },
 
   /** A location's clients, optionally searched, by name; archived ones only when asked for. */
   listOptions: (q: { locationId: string; search?: string | undefined; includeArchived?: 'true' | 'false' | undefined }): ListOptions => ({
@@ -114,20 +114,5 @@ export const clientsRepository = {
       and(eq(clients.locationId, locationId), inArray(sql`lower(${clients.email})`, emails)),
     );
     return new Set(rows.map((r) => r.email));
-  },
-
-  /** A location's clients with their patients for the export: a row per patient (one without for a client with none), in list order. */
-  async withPatientsAt(ex: Executor, scope: Scope, locationId: string): Promise<{ c: ClientRow; p: PatientRow | null }[]> {
-    // The scoped select's row type is lost by a join (its table name is generic): each row is
-    // the `{ c, p }` selected, `p` null for a client without patients.
-    return (await base
-      .select(ex, scope, { c: clients, p: patients }, eq(clients.locationId, locationId))
-      .leftJoin(patients, base.joined(patients, eq(patients.clientId, clients.id)))
-      .orderBy(...clientOrder, asc(patients.name))) as unknown as { c: ClientRow; p: PatientRow | null }[];
-  },
-
-  /** Fresh planner statistics for clients and patients (after a large import). */
-  async analyze(ex: Executor): Promise<void> {
-    await ex.execute(sql`analyze clients, patients`);
   },
 };

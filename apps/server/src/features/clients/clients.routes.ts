@@ -5,15 +5,4 @@ import type { Router } from '../../platform/router.js';
 
 export function clientsRoutes(r: Router, c: Container) {
   registerCrud(r, api.clientOps, c.clients);
-  r.route(api.previewClientImport, ({ auth, body }) => c.clientImport.preview(auth, body.data.locationId, body.data.csv));
-  r.route(api.importClients, ({ auth, body }) => c.clientImport.run(auth, body.data.locationId, body.data.csv));
-  r.route(api.exportClients, async ({ auth, query, reply }) => {
-    const csv = await c.clientImport.export(auth, query.locationId);
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .header('cache-control', 'private, no-store')
-      .send(csv);
-    return reply as never;
-  });
 }

@@ -8,7 +8,7 @@ import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationOwnership } from '../locations/locations.service.js';
 import { assertStaff } from '../users/users.service.js';
-import { clientsRepository, type ClientRow } from './clients.repository.js';
+import { clientsRepository, type ClientListExtras, type ClientRow } from './clients.repository.js';
 
 type Input = z.output<typeof ClientInputZod>;
 
@@ -38,12 +38,14 @@ export class ClientsService extends TenantCrudService<
   Query,
   ClientSummary,
   never,
-  typeof clientsRepository.listExtras
+  ClientListExtras
 > {
   constructor(
     db: Db,
     audit: AuditService,
     private readonly events: DomainEventBus,
+    /** the household's patient count beside each client of the list: the patients feature's (decision 0173) */
+    listExtras: ClientListExtras,
   ) {
     super(db, audit, {
       entityType: 'client',
@@ -51,7 +53,7 @@ export class ClientsService extends TenantCrudService<
       toEntities: async (_ex, _scope, rows) => rows.map(toClient),
       listOptions: clientsRepository.listOptions,
       paged: true,
-      listExtras: clientsRepository.listExtras,
+      listExtras,
       // The count is added to the client built for it: spreading a fresh object into another, once
       // per row, cost several times the building of it.
       toListItems: async (_ex, _scope, rows) =>

@@ -27,15 +27,8 @@ import {
   termsAnswer,
 } from './invoice-documents.service.js';
 import { checkLines, estimateTotals, invoiceItemRows, lineColumns, storedLine, totalsOf, type EstimateLineInput } from './invoice-lines.js';
-import {
-  estimateExtras,
-  estimateItemsTable,
-  estimatesRepository,
-  invoiceItemsTable,
-  invoicesRepository,
-  type EstimateItemRow,
-  type EstimateWithExtras,
-} from './invoices.repository.js';
+import { balanceReads, type BalanceReads, type EstimateExtras, type EstimateWithExtras, type InvoicePayments } from './invoice-balances.repository.js';
+import { estimateItemsTable, estimatesRepository, invoiceItemsTable, invoicesRepository, type EstimateItemRow } from './invoices.repository.js';
 import type { estimates } from './invoices.table.js';
 import { toInvoices } from './invoices.service.js';
 
@@ -70,17 +63,31 @@ function toSummary(r: EstimateWithExtras): EstimateSummary {
   };
 }
 
-const estimateReads = { withExtras: estimatesRepository.withExtras, lines: estimateItemsTable };
-const toEstimates = (ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Estimate[]> =>
-  loadDocuments(ex, scope, rows, estimateReads, (r, lines) => ({ ...toSummary(r), ...termsAnswer(r), items: lines.map(toItem) }));
+/** Estimates with their names, deposits and lines: two statements for any number. */
+const toEstimates = (balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Estimate[]> =>
+  loadDocuments(ex, scope, rows, { withExtras: balances.estimatesWithExtras, lines: estimateItemsTable }, (r, lines) => ({
+    ...toSummary(r),
+    ...termsAnswer(r),
+    items: lines.map(toItem),
+  }));
 
 const withHigh = (r: EstimateItemRow) => ({ ...storedLine(r), highQuantity: r.highQuantity });
 
-export class EstimatesService extends BillingDocumentService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, typeof estimateExtras> {
-  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
+export class EstimatesService extends BillingDocumentService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, EstimateExtras> {
+  /** the deposits and the invoices' balances, on what the payments feature offers (decision 0174) */
+  private readonly balances: BalanceReads;
+
+  constructor(db: Db, audit: AuditService, events: DomainEventBus, payments: InvoicePayments) {
+    const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'estimate',
-      ...documentCrud({ repository: estimatesRepository, extras: estimateExtras, toEntities: toEstimates, toSummary }),
+      ...documentCrud({
+        repository: estimatesRepository,
+        extras: balances.estimateExtras,
+        listOptions: estimatesRepository.listOptions,
+        toEntities: (ex, scope, rows) => toEstimates(balances, ex, scope, rows),
+        toSummary,
+      }),
       prepareCreate: async (ex, caller, input) => {
         await checkParties(ex, caller, input);
         return { ...input, currency: await accountCurrency(ex, caller), status: 'open', createdById: caller.userId };
@@ -100,9 +107,9 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
       },
       beforeRemove: async (ex, scope, existing) => {
         if (existing.status === 'invoiced') throw conflict(ESTIMATE_MESSAGES.notOpen);
-        const [full] = await estimatesRepository.withExtras(ex, scope, [existing.id]);
+        const [full] = await balances.estimatesWithExtras(ex, scope, [existing.id]);
         if (full && full.deposit !== 0) throw conflict(ESTIMATE_RULES.deleteWithDeposits);
-        if (await estimatesRepository.hasAllocations(ex, scope, existing.id)) throw conflict(ESTIMATE_RULES.deleteWithPaymentHistory);
+        if (await payments.anyAllocatedTo(ex, scope, { estimateId: existing.id })) throw conflict(ESTIMATE_RULES.deleteWithPaymentHistory);
       },
       items: {
         table: estimateItemsTable,
@@ -115,6 +122,7 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
       // A card payment request restricts its estimate's delete (decision 0155).
       foreignKeyMessages: { card_payment_requests_estimate_id_fk: ESTIMATE_RULES.deleteWithCardRequest },
     });
+    this.balances = balances;
     // An estimate is what a client was quoted (and may have agreed to): whom it names is archived, not deleted (decision 0155).
     keepPartiesOf(events, 'estimates', estimatesRepository.anyFor, { client: ESTIMATE_MESSAGES.clientHasEstimates, patient: ESTIMATE_MESSAGES.patientHasEstimates });
     // A consent form sent for an estimate approves it when submitted (an estimate no longer open stays as it is).
@@ -178,13 +186,13 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
         ...totalsOf(items),
       });
       await invoiceItemsTable.replace(tx, auth, invoice.id, items);
-      await invoicesRepository.moveDeposits(tx, auth, estimate.id, invoice.id);
+      await this.balances.payments.moveDeposits(tx, auth, estimate.id, invoice.id);
       const after = await estimatesRepository.update(tx, auth, id, { status: 'invoiced' });
       await this.audit.record(tx, auth, [
         { entityType: 'invoice', entityId: invoice.id, action: 'create', after: invoice },
         { entityType: 'estimate', entityId: id, action: 'update', before: estimate, after },
       ]);
-      return (await toInvoices(tx, auth, [invoice]))[0]!;
+      return (await toInvoices(this.balances, tx, auth, [invoice]))[0]!;
     });
   }
 }

@@ -131,11 +131,13 @@ export async function loadDocuments<R extends { id: string }, Line, E>(
  * The CRUD kit's reading and listing settings of a document: its repository, its answers, its
  * list's rows (the summary, from the row and what the list reads beside it) and options, a paged
  * list filtered by ids that must be of the account (client, appointment), owned by a location,
- * and the one estimate → invoice clash.
+ * and the one estimate → invoice clash. What the list reads beside its rows, and an invoice list's
+ * `unpaid` filter, are the balance reads' (invoice-balances.repository.ts, decision 0174).
  */
-export function documentCrud<R, S, E, X extends Extras, Q, Repo extends { listOptions(q: Q): ListOptions }>(d: {
+export function documentCrud<R, S, E, X extends Extras, Q, Repo>(d: {
   repository: Repo;
   extras: X;
+  listOptions: (q: Q) => ListOptions;
   toEntities: (ex: Executor, scope: Scope, rows: readonly { id: string }[]) => Promise<E[]>;
   toSummary: (row: R) => S;
 }) {
@@ -144,7 +146,7 @@ export function documentCrud<R, S, E, X extends Extras, Q, Repo extends { listOp
     toEntities: d.toEntities,
     toListItems: async (_ex: Executor, _scope: Scope, rows: readonly object[]) => rows.map((r) => d.toSummary(r as R)),
     listExtras: d.extras,
-    listOptions: (q: Q) => d.repository.listOptions(q),
+    listOptions: d.listOptions,
     paged: true,
     listFilters: (q: { clientId?: string | undefined; appointmentId?: string | undefined }): readonly ListFilter[] => [
       [clientsRepository, q.clientId],

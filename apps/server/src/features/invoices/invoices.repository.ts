@@ -1,9 +1,8 @@
 // The invoices feature's statements: tax codes, estimates, invoices, their lines, the numbering
-// per location, and THE balance queries (docs/decisions/0106): what an invoice has been paid and
-// credited, its balance and payment state, and what a client owes, are computed here from the
-// payment, refund, allocation and credit-note rows, in the statement that shows them. Payments
-// lock invoices through `lockForPayment` so an allocation is checked against the same figures.
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+// per location, what credit notes credit, and what estimates and invoices read alike (the billing
+// document kit, decision 0175). The balances, which read payments too, are
+// invoice-balances.repository.ts (docs/decisions/0106, 0174).
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { idIn, scopedTable, tenantRepository, type AccountKeyed, type Extras, type ListOptions, type Scope, type TenantRepository } from '../../platform/tenant-repository.js';
@@ -12,7 +11,6 @@ import { clientsRepository } from '../clients/clients.repository.js';
 import { clients } from '../clients/clients.table.js';
 import { patientsRepository } from '../patients/patients.repository.js';
 import { patients } from '../patients/patients.table.js';
-import { paymentAllocations, payments } from '../payments/payments.table.js';
 import { estimateItems, estimates, invoiceItems, invoiceNumbers, invoices, taxCodes } from './invoices.table.js';
 
 export const taxCodesRepository = tenantRepository(taxCodes);
@@ -21,9 +19,6 @@ export const estimateItemsTable = childTable(estimateItems, estimateItems.estima
 const invoicesBase = tenantRepository(invoices);
 export const invoiceItemsTable = childTable(invoiceItems, invoiceItems.invoiceId);
 const numbers = scopedTable(invoiceNumbers);
-/** Read here for the balances only; the payments feature writes them. */
-const allocationRows = scopedTable(paymentAllocations);
-const paymentRows = scopedTable(payments);
 /** A credit note against the invoice of the outer query (named in SQL as `invoices as credit_note`). */
 const creditNote = alias(invoices, 'credit_note');
 const creditNoteRows = scopedTable(creditNote);
@@ -38,7 +33,7 @@ const clientRows = clientsRepository;
 const patientRowsRepo = patientsRepository;
 
 /** The client's and patient's names of a row of `t`, read beside it. */
-function namesOf(t: typeof invoices | typeof estimates) {
+export function namesOf(t: typeof invoices | typeof estimates) {
   return {
     clientName: sql<string>`coalesce(${clientRows.valueFor(t, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, t.clientId))}, '')`,
     patientName: sql<string | null>`${patientRowsRepo.valueFor(t, patients.name, eq(patients.id, t.patientId))}`,
@@ -53,7 +48,7 @@ type DocumentListQuery = { locationId?: string | undefined; clientId?: string | 
  * 0175): whether any names a client or patient, the list's shared filters and order, and
  * documents by id with what their lists show beside them.
  */
-function documentReads<T extends typeof invoices | typeof estimates, W>(t: T, base: TenantRepository<T>, extras: Extras) {
+function documentReads<T extends typeof invoices | typeof estimates>(t: T, base: TenantRepository<T>) {
   return {
     /** Whether a document of any status names the client or the patient: the books keep them (decision 0155). */
     anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
@@ -71,114 +66,42 @@ function documentReads<T extends typeof invoices | typeof estimates, W>(t: T, ba
       // the index, and what is shown beside them is computed for those rows only.
       orderBy: [desc(t.createdAt), desc(t.id)],
     }),
-    /** Documents by id with what the lists show beside them (one statement). */
-    async withExtras(ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<W[]> {
+    /**
+     * Documents by id with what the lists show beside them (one statement); the extras are the
+     * balance reads' (invoice-balances.repository.ts), which read payments too (decision 0174).
+     */
+    async withExtras<W>(ex: Executor, scope: Scope, ids: readonly string[], extras: Extras, opts: { lock?: 'update' } = {}): Promise<W[]> {
       if (ids.length === 0) return [];
       return (await base.list(ex, scope, { where: idIn(t.id, [...new Set(ids)]), extras, ...(opts.lock && { lock: opts.lock, orderBy: [t.id] }) })) as W[];
     },
   };
 }
 
-// ---------- balances: the one place (docs/decisions/0106) ----------
-/** Payments allocated to the invoice, less refunds (negative allocations). */
-const paidSql = (outer: typeof invoices) =>
-  sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(outer, eq(paymentAllocations.invoiceId, outer.id))}), 0)`;
-/** Finalised credit notes against the invoice, as a positive amount. */
-const creditedSql = (outer: typeof invoices) =>
+/** Finalised credit notes against the invoice, as a positive amount (a part of its balance, and what is left to credit). */
+export const creditedSql = (outer: typeof invoices) =>
   sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
-/**
- * The one balance rule: total − paid − credited, for a draft as for a finalised invoice (a draft
- * made from an estimate holds its deposits); a void invoice and a credit note owe nothing.
- */
-const balanceSql = (outer: typeof invoices) =>
-  sql<number>`(case when ${outer.kind} <> 'invoice' or ${outer.status} = 'void' then 0
-    else ${outer.total} - ${paidSql(outer)} - ${creditedSql(outer)} end)`;
-const paymentStateSql = (outer: typeof invoices) =>
-  sql<string>`(case when ${outer.kind} <> 'invoice' or ${outer.status} <> 'finalised' then 'not_due'
-    when ${balanceSql(outer)} <= 0 then 'paid'
-    when ${paidSql(outer)} + ${creditedSql(outer)} > 0 then 'partly_paid'
-    else 'unpaid' end)`;
-
-/** The balance figures of each invoice row, read beside it (exported for the payments feature's lists). */
-export const invoiceBalances = {
-  paid: paidSql(invoices).mapWith(Number),
-  credited: creditedSql(invoices).mapWith(Number),
-  balance: balanceSql(invoices).mapWith(Number),
-  paymentState: paymentStateSql(invoices),
-};
-
-/** What an invoice list and answer show beside each row, in the same statement. */
-export const invoiceExtras = { ...namesOf(invoices), ...invoiceBalances };
-export type InvoiceWithExtras = InvoiceRow & {
-  clientName: string;
-  patientName: string | null;
-  paid: number;
-  credited: number;
-  balance: number;
-  paymentState: string;
-};
-
-/** Deposits held on the estimate (allocations of payments to it, less refunds). */
-const depositSql = (outer: typeof estimates) =>
-  sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(outer, eq(paymentAllocations.estimateId, outer.id))}), 0)`;
-export const estimateExtras = {
-  ...namesOf(estimates),
-  deposit: depositSql(estimates).mapWith(Number),
-  /** the invoice it became */
-  invoiceId: sql<string | null>`${invoicesBase.valueFor(estimates, invoices.id, eq(invoices.estimateId, estimates.id))}`,
-};
-export type EstimateWithExtras = EstimateRow & { clientName: string; patientName: string | null; deposit: number; invoiceId: string | null };
 
 export type InvoiceListQuery = DocumentListQuery & {
   kind?: string | undefined;
   unpaid?: boolean | 'true' | 'false' | undefined;
 };
 
-const invoiceReads = documentReads<typeof invoices, InvoiceWithExtras>(invoices, invoicesBase, invoiceExtras);
+const invoiceReads = documentReads(invoices, invoicesBase);
 
 export const invoicesRepository = {
   ...invoicesBase,
-  /** invoices and credit notes, of any status (withExtras: with their names and balances) */
+  /** invoices and credit notes, of any status (withExtras: with the balance reads' names and balances) */
   anyFor: invoiceReads.anyFor,
   withExtras: invoiceReads.withExtras,
 
-  listOptions(q: InvoiceListQuery): ListOptions {
+  /** The list's filter and order; `unpaid` keeps the finalised invoices whose `balance` (invoice-balances.repository.ts) is above 0. */
+  listOptions(q: InvoiceListQuery, balance: SQL<number>): ListOptions {
     const unpaid = q.unpaid === true || q.unpaid === 'true';
     return invoiceReads.listOf(
       q,
       q.kind ? eq(invoices.kind, q.kind) : undefined,
-      unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balanceSql(invoices)} > 0`) : undefined,
+      unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balance} > 0`) : undefined,
     );
-  },
-
-  /**
-   * The invoices a payment is allocated to, held FOR UPDATE until the payment's transaction ends,
-   * with their balances as this feature computes them: two payments on one invoice are checked
-   * one after the other, so neither can take more than is left.
-   */
-  async lockForPayment(
-    tx: Executor,
-    scope: Scope,
-    invoiceIds: readonly string[],
-  ): Promise<{ id: string; clientId: string; locationId: string; status: string; kind: string; total: number; balance: number }[]> {
-    if (invoiceIds.length === 0) return [];
-    const ids = [...new Set(invoiceIds)];
-    // Locked first, read after: a statement that waits for a row lock keeps the snapshot it began
-    // with (READ COMMITTED), so balances read in the locking statement would miss the payment it
-    // waited for, and two payments could both take the last dollar.
-    await invoicesBase.select(tx, scope, { id: invoices.id }, idIn(invoices.id, ids)).orderBy(invoices.id).for('update');
-    const rows = await invoicesBase
-      .select(tx, scope, {
-        id: invoices.id,
-        clientId: invoices.clientId,
-        locationId: invoices.locationId,
-        status: invoices.status,
-        kind: invoices.kind,
-        total: invoices.total,
-        balance: invoiceBalances.balance,
-      }, idIn(invoices.id, ids))
-      .orderBy(invoices.id);
-    return rows;
   },
 
   /** What is left to credit of an invoice: its total less its finalised credit notes. */
@@ -213,11 +136,6 @@ export const invoicesRepository = {
     return new Map(rows.map((r) => [r.itemId, { quantity: r.quantity, amount: r.amount, discount: r.discount }]));
   },
 
-  /** Whether any payment or refund is allocated to the invoice. */
-  async hasAllocations(ex: Executor, scope: Scope, invoiceId: string): Promise<boolean> {
-    return allocationRows.exists(ex, scope, eq(paymentAllocations.invoiceId, invoiceId));
-  },
-
   /** Whether a finalised credit note corrects the invoice. */
   async hasCreditNotes(ex: Executor, scope: Scope, invoiceId: string): Promise<boolean> {
     return invoicesBase.exists(ex, scope, and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.status, 'finalised')));
@@ -237,11 +155,6 @@ export const invoicesRepository = {
       [row] = await take();
     }
     return row!.lastNumber;
-  },
-
-  /** Deposits on the estimate move to the invoice it became (in the caller's transaction). */
-  async moveDeposits(tx: Executor, scope: Scope, estimateId: string, invoiceId: string): Promise<number> {
-    return allocationRows.updateWhere(tx, scope, eq(paymentAllocations.estimateId, estimateId), { estimateId: null, invoiceId });
   },
 
   /**
@@ -276,31 +189,9 @@ export const invoicesRepository = {
       .select(ex, scope, { id: invoices.id, appointmentId: invoices.appointmentId }, and(idIn(invoices.appointmentId, [...new Set(appointmentIds)]), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))
       .orderBy(desc(invoices.createdAt));
   },
-
-  /**
-   * A client's balance in one statement: what the finalised invoices still owe, the credit
-   * (payments less refunds less what is allocated), and the deposits: on open or approved
-   * estimates, and on draft invoices (an invoiced estimate's deposits move to its draft).
-   */
-  async clientBalance(ex: Executor, scope: Scope, clientId: string): Promise<{ owed: number; credit: number; deposits: number }> {
-    const [row] = await clientsRepository.select(
-      ex,
-      scope,
-      {
-        owed: sql<number>`coalesce((select sum(${balanceSql(invoices)}) from ${invoices} where ${invoicesBase.joined(clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
-        received: sql<number>`coalesce((select sum(case when ${payments.kind} = 'refund' then -${payments.amount} else ${payments.amount} end) from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))}), 0)`.mapWith(Number),
-        allocated: sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationRows.joined(clients, sql`${paymentAllocations.paymentId} in (select ${payments.id} from ${payments} where ${paymentRows.joined(clients, eq(payments.clientId, clients.id))})`)}), 0)`.mapWith(Number),
-        deposits: sql<number>`coalesce((select sum(${depositSql(estimates)}) from ${estimates} where ${estimatesBase.joined(clients, and(eq(estimates.clientId, clients.id), inArray(estimates.status, ['open', 'approved'])))}), 0)`.mapWith(Number),
-        // A deposit moved with its estimate onto a draft invoice is still held until the invoice is finalised.
-        heldOnDrafts: sql<number>`coalesce((select sum(${paidSql(invoices)}) from ${invoices} where ${invoicesBase.joined(clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
-      },
-      eq(clients.id, clientId),
-    );
-    return { owed: row?.owed ?? 0, credit: (row?.received ?? 0) - (row?.allocated ?? 0), deposits: (row?.deposits ?? 0) + (row?.heldOnDrafts ?? 0) };
-  },
 };
 
-const estimateReads = documentReads<typeof estimates, EstimateWithExtras>(estimates, estimatesBase, estimateExtras);
+const estimateReads = documentReads(estimates, estimatesBase);
 
 export const estimatesRepository = {
   ...estimatesBase,
@@ -308,8 +199,6 @@ export const estimatesRepository = {
   withExtras: estimateReads.withExtras,
   listOptions: (q: DocumentListQuery): ListOptions => estimateReads.listOf(q),
 
-  /** Whether a payment or refund was ever allocated to the estimate (a deposit, held or refunded). */
-  hasAllocations: (ex: Executor, scope: Scope, estimateId: string): Promise<boolean> => allocationRows.exists(ex, scope, eq(paymentAllocations.estimateId, estimateId)),
 
   /** An open estimate becomes approved; answers whether it was open (one conditional update). */
   async approveIfOpen(ex: Executor, scope: Scope, id: string, method: 'in_person' | 'form', by: string | null, at: Date): Promise<boolean> {

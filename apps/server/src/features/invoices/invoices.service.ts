@@ -43,15 +43,8 @@ import {
   termsAnswer,
 } from './invoice-documents.service.js';
 import { checkLines, invoiceItemRows, priceLines, storedLine, totalsOf, type CheckedLine, type LineInput } from './invoice-lines.js';
-import {
-  estimatesBase,
-  invoiceExtras,
-  invoiceItemsTable,
-  invoicesRepository,
-  type InvoiceItemRow,
-  type InvoiceRow,
-  type InvoiceWithExtras,
-} from './invoices.repository.js';
+import { balanceReads, type BalanceReads, type InvoiceExtras, type InvoicePayments, type InvoiceWithExtras } from './invoice-balances.repository.js';
+import { estimatesBase, invoiceItemsTable, invoicesRepository, type InvoiceItemRow, type InvoiceRow } from './invoices.repository.js';
 import type { invoices } from './invoices.table.js';
 
 type Input = z.output<typeof InvoiceInput>;
@@ -118,9 +111,8 @@ export function toSummary(r: InvoiceWithExtras): InvoiceSummary {
 }
 
 /** Invoices with their names, balances and lines: two statements for any number. */
-const invoiceReads = { withExtras: (ex: Executor, scope: Scope, ids: readonly string[]) => invoicesRepository.withExtras(ex, scope, ids), lines: invoiceItemsTable };
-export const toInvoices = (ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Invoice[]> =>
-  loadDocuments(ex, scope, rows, invoiceReads, (r, lines) => ({
+export const toInvoices = (balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Invoice[]> =>
+  loadDocuments(ex, scope, rows, { withExtras: balances.withExtras, lines: invoiceItemsTable }, (r, lines) => ({
     ...toSummary(r),
     ...termsAnswer(r),
     pdfTemplateId: r.pdfTemplateId,
@@ -182,11 +174,21 @@ function creditCopy(line: InvoiceItemRow, done: { quantity: number; amount: numb
   return rest;
 }
 
-export class InvoicesService extends BillingDocumentService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, typeof invoiceExtras> {
-  constructor(db: Db, audit: AuditService, events: DomainEventBus) {
+export class InvoicesService extends BillingDocumentService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, InvoiceExtras> {
+  /** the balances, on what the payments feature offers (decision 0174) */
+  private readonly balances: BalanceReads;
+
+  constructor(db: Db, audit: AuditService, events: DomainEventBus, payments: InvoicePayments) {
+    const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'invoice',
-      ...documentCrud({ repository: invoicesRepository, extras: invoiceExtras, toEntities: toInvoices, toSummary }),
+      ...documentCrud({
+        repository: invoicesRepository,
+        extras: balances.invoiceExtras,
+        listOptions: balances.listOptions,
+        toEntities: (ex, scope, rows) => toInvoices(balances, ex, scope, rows),
+        toSummary,
+      }),
       prepareCreate: async (ex, caller, input) => {
         await checkParties(ex, caller, input);
         await checkPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
@@ -217,7 +219,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
       },
       beforeRemove: async (ex, scope, existing) => {
         if (existing.status !== 'draft') throw conflict(INVOICE_MESSAGES.cannotDelete);
-        if (await invoicesRepository.hasAllocations(ex, scope, existing.id)) throw conflict(INVOICE_RULES.deleteWithPayments);
+        if (await payments.anyAllocatedTo(ex, scope, { invoiceId: existing.id })) throw conflict(INVOICE_RULES.deleteWithPayments);
         // The estimate it was made from may become an invoice again.
         if (existing.estimateId) await estimatesBase.update(ex, scope, existing.estimateId, { status: 'approved' });
       },
@@ -236,6 +238,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
         afterWrite: async (ex, scope, header, items) => (await invoicesRepository.update(ex, scope, header.id, totalsOf(items)))!,
       },
     });
+    this.balances = balances;
     keepTheBooks(events);
   }
 
@@ -268,7 +271,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
     return this.transition(auth, id, async (tx, row) => {
       if (row.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
       if (row.status === 'draft') throw conflict(INVOICE_RULES.voidDraft);
-      if (await invoicesRepository.hasAllocations(tx, auth, id)) throw conflict(INVOICE_MESSAGES.voidWithPayments);
+      if (await this.balances.payments.anyAllocatedTo(tx, auth, { invoiceId: id })) throw conflict(INVOICE_MESSAGES.voidWithPayments);
       if (await invoicesRepository.hasCreditNotes(tx, auth, id)) throw conflict(INVOICE_RULES.voidWithCredits);
       return { status: 'void', voidedAt: new Date(), voidReason: reason };
     });
@@ -311,7 +314,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
       await assertCreditFits(tx, auth, header, rows);
       await invoiceItemsTable.replace(tx, auth, header.id, rows);
       await this.audit.record(tx, auth, [{ entityType: 'invoice', entityId: header.id, action: 'create', after: header }]);
-      return (await toInvoices(tx, auth, [header]))[0]!;
+      return (await toInvoices(this.balances, tx, auth, [header]))[0]!;
     });
   }
 
@@ -359,7 +362,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
   /** What a client owes, holds as credit and has paid as deposits (one statement). */
   async clientBalance(auth: AuthContext, clientId: string): Promise<ClientBalance> {
     if (!(await clientsRepository.findById(this.db, auth, clientId))) throw notFound();
-    const [figures, currency] = [await invoicesRepository.clientBalance(this.db, auth, clientId), await accountCurrency(this.db, auth)];
+    const [figures, currency] = [await this.balances.clientBalance(this.db, auth, clientId), await accountCurrency(this.db, auth)];
     return { clientId, currency, ...figures };
   }
 }

@@ -3,17 +3,23 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { idIn, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { clientOrder, type ClientListExtras, type ClientRow } from '../clients/clients.repository.js';
 import { clients } from '../clients/clients.table.js';
 import { escapeLike } from '../../platform/like.js';
 import { species } from '../locations/locations.table.js';
 import { patients } from './patients.table.js';
 
 const base = tenantRepository(patients);
-/** Clients are read here only for their names. */
+/** Clients are read here for their names, and with their households for the export. */
 const clientRows = tenantRepository(clients);
 export type PatientRow = typeof patients.$inferSelect;
 
 export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)];
+
+/** What the client list shows of each client's household, offered to the clients feature (the container hands it over). */
+export const clientListExtras: ClientListExtras = {
+  patientCount: sql<number>`(select count(*) from ${patients} where ${base.joined(clients, eq(patients.clientId, clients.id))})`.mapWith(Number),
+};
 
 export const patientsRepository = {
   ...base,
@@ -155,5 +161,20 @@ export const patientsRepository = {
   /** A client moved location: their patients and records follow. */
   async moveClientLocation(ex: Executor, scope: Scope, clientId: string, locationId: string): Promise<void> {
     await base.updateWhere(ex, scope, eq(patients.clientId, clientId), { locationId });
+  },
+
+  /** A location's clients with their patients for the export: a row per patient (one without for a client with none), in the client list's order. */
+  async householdsAt(ex: Executor, scope: Scope, locationId: string): Promise<{ c: ClientRow; p: PatientRow | null }[]> {
+    // The scoped select's row type is lost by a join (its table name is generic): each row is
+    // the `{ c, p }` selected, `p` null for a client without patients.
+    return (await clientRows
+      .select(ex, scope, { c: clients, p: patients }, eq(clients.locationId, locationId))
+      .leftJoin(patients, clientRows.joined(patients, eq(patients.clientId, clients.id)))
+      .orderBy(...clientOrder, asc(patients.name))) as unknown as { c: ClientRow; p: PatientRow | null }[];
+  },
+
+  /** Fresh planner statistics for clients and patients (after a large import). */
+  async analyzeHouseholds(ex: Executor): Promise<void> {
+    await ex.execute(sql`analyze clients, patients`);
   },
 };

@@ -4,12 +4,17 @@
 // started with (READ COMMITTED): balances computed in the locking statement itself would miss the
 // allocations the payment it waited for has just committed, and both would take the last dollar.
 import { estimates } from '../invoices/invoices.table.js';
-import { estimatesBase, estimateExtras, invoicesRepository } from '../invoices/invoices.repository.js';
+import { balanceReads, type BalanceReads } from '../invoices/invoice-balances.repository.js';
+import { estimatesBase, invoicesRepository } from '../invoices/invoices.repository.js';
 import type { Executor } from '../../db/client.js';
 import { idIn, type Scope } from '../../platform/tenant-repository.js';
+import { invoicePayments } from './payments.repository.js';
+
+/** The invoices' balances on this feature's rows, as the invoices feature computes them. */
+const balances = balanceReads(invoicePayments);
 
 /** What a payment needs of an invoice it goes to (the invoices feature's `lockForPayment`). */
-export type LockedInvoice = Awaited<ReturnType<typeof invoicesRepository.lockForPayment>>[number];
+export type LockedInvoice = Awaited<ReturnType<BalanceReads['lockForPayment']>>[number];
 export interface LockedEstimate {
   id: string;
   clientId: string;
@@ -26,7 +31,7 @@ export const allocationTargets = {
   /** The invoices, locked (in id order) until the transaction ends, with their balances as they now are. */
   async lockInvoices(tx: Executor, scope: Scope, ids: readonly string[]): Promise<LockedInvoice[]> {
     // lockForPayment locks first and reads the balances in a statement of its own (see above).
-    return invoicesRepository.lockForPayment(tx, scope, ids);
+    return balances.lockForPayment(tx, scope, ids);
   },
 
   /** The estimates, locked (in id order), with the deposits held on them as they now are. */
@@ -36,7 +41,7 @@ export const allocationTargets = {
     return estimatesBase.select(
       tx,
       scope,
-      { id: estimates.id, clientId: estimates.clientId, status: estimates.status, highTotal: estimates.highTotal, deposit: estimateExtras.deposit },
+      { id: estimates.id, clientId: estimates.clientId, status: estimates.status, highTotal: estimates.highTotal, deposit: balances.estimateExtras.deposit },
       idIn(estimates.id, [...new Set(ids)]),
     );
   },

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { idIn, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import type { InvoicePayments } from '../invoices/invoice-balances.repository.js';
 import { invoices } from '../invoices/invoices.table.js';
 import { DEFAULT_PAYMENT_TYPES } from '@willow/contracts';
 import { paymentAllocations, payments, paymentTypes } from './payments.table.js';
@@ -31,6 +32,25 @@ export interface PaymentFigures {
   /** amount − refunded − what is still allocated: the client's credit from this payment */
   unallocated: number;
 }
+
+/**
+ * What the invoices' balances read of payments, refunds and allocations, and the allocations'
+ * questions they ask: their `InvoicePayments`, offered here and handed to the invoices' services
+ * by the container (decision 0174).
+ */
+export const invoicePayments: InvoicePayments = {
+  paidTo: (outer) =>
+    sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, eq(paymentAllocations.invoiceId, outer.id))}), 0)`,
+  heldOn: (outer) =>
+    sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, eq(paymentAllocations.estimateId, outer.id))}), 0)`,
+  // What the client paid less refunds, less what of it is allocated.
+  creditOf: (outer) =>
+    sql<number>`(coalesce((select sum(case when ${payments.kind} = 'refund' then -${payments.amount} else ${payments.amount} end) from ${payments} where ${base.joined(outer, eq(payments.clientId, outer.id))}), 0)
+    - coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, sql`${paymentAllocations.paymentId} in (select ${payments.id} from ${payments} where ${base.joined(outer, eq(payments.clientId, outer.id))})`)}), 0))`,
+  anyAllocatedTo: (ex, scope, to) =>
+    allocationsRepository.exists(ex, scope, 'invoiceId' in to ? eq(paymentAllocations.invoiceId, to.invoiceId) : eq(paymentAllocations.estimateId, to.estimateId)),
+  moveDeposits: (tx, scope, estimateId, invoiceId) => allocationsRepository.updateWhere(tx, scope, eq(paymentAllocations.estimateId, estimateId), { estimateId: null, invoiceId }),
+};
 
 export const targetKey = (a: { invoiceId: string | null; estimateId: string | null }) => (a.invoiceId ? `invoice:${a.invoiceId}` : `estimate:${a.estimateId}`);
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { tenantRepository, type ListOptions, type Scope, type TenantTable } from '../../platform/tenant-repository.js';
 import { childTable } from '../../platform/tenant-row-sets.js';
 import { addOnsRepository } from '../add-ons/add-ons.repository.js';
 import { addOns } from '../add-ons/add-ons.table.js';
@@ -32,10 +33,13 @@ export type DocumentTemplateRow = typeof documentTemplates.$inferSelect;
 export type InvoiceTemplateRow = typeof invoiceTemplates.$inferSelect;
 export type InvoiceTemplateItemRow = typeof invoiceTemplateItems.$inferSelect;
 
-type Named = typeof emailTemplates | typeof smsTemplates | typeof noteTemplates | typeof pdfTemplates | typeof documentTemplates | typeof invoiceTemplates;
+/** A kind's table: a tenant table with a location and a name (templateColumns). */
+export type TemplateTable = TenantTable & { locationId: PgColumn; name: PgColumn };
+/** What a kind's list filters by besides the location. */
+export type TemplateFilter = SQL;
 
 /** A kind's list: by location when asked, by name (case-insensitive), then id. */
-export function templateListOptions(table: Named, q: { locationId?: string | undefined }, extra?: ReturnType<typeof eq>): ListOptions {
+export function templateListOptions(table: TemplateTable, q: { locationId?: string | undefined }, extra?: TemplateFilter): ListOptions {
   return {
     where: and(q.locationId ? eq(table.locationId, q.locationId) : undefined, extra),
     orderBy: [asc(sql`lower(${table.name})`), asc(table.id)],

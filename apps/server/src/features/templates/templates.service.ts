@@ -19,13 +19,13 @@ import type {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import { TenantCrudService } from '../../platform/crud.js';
+import { TenantCrudService, type CrudDefinition, type ItemsDefinition } from '../../platform/crud.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { checkTemplate, describeProblem, limitProblem } from '../../platform/template-engine.js';
-import type { Scope } from '../../platform/tenant-repository.js';
+import type { NewRow, Row, RowPatch, Scope, TenantRepository, TenantTable } from '../../platform/tenant-repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { locationOwnership } from '../locations/locations.service.js';
-import type { documentTemplates, emailTemplates, invoiceTemplates, noteTemplates, pdfTemplates, smsTemplates } from './templates.table.js';
+import type { documentTemplates, emailTemplates, invoiceTemplateItems, invoiceTemplates, noteTemplates, pdfTemplates, smsTemplates } from './templates.table.js';
 import {
   documentTemplatesRepository,
   emailTemplatesRepository,
@@ -38,12 +38,8 @@ import {
   smsTemplatesRepository,
   smsTypeFilter,
   templateListOptions,
-  type DocumentTemplateRow,
-  type EmailTemplateRow,
-  type InvoiceTemplateRow,
-  type NoteTemplateRow,
-  type PdfTemplateRow,
-  type SmsTemplateRow,
+  type TemplateFilter,
+  type TemplateTable,
 } from './templates.repository.js';
 
 type Query = z.output<typeof TemplateListQuery>;
@@ -66,15 +62,6 @@ export async function assertTemplateParts(kind: TemplateKind, input: object, par
     const overLimit = await limitProblem(source, kind);
     if (overLimit) throw new HttpError(422, `${part}: ${describeProblem(overLimit)}`);
   }
-}
-
-/** The create and update hooks of a kind whose only rule is that its text parts are checked. */
-function checkedTextParts(kind: TemplateKind, parts: readonly string[]) {
-  const check = async <I extends object>(_ex: Executor, _scope: Scope, input: I): Promise<I> => {
-    await assertTemplateParts(kind, input, parts);
-    return input;
-  };
-  return { prepareCreate: check, preparePatch: check };
 }
 
 const times = (r: { createdAt: Date; updatedAt: Date }) => ({ createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
@@ -102,144 +89,151 @@ async function assertPdfTemplatePatch(
   if (pdfTemplateId !== existing.pdfTemplateId || locationId !== existing.locationId) await assertPdfTemplate(ex, scope, pdfTemplateId, locationId);
 }
 
-// ---------- email ----------
-type EmailInput = z.output<typeof EmailTemplateInput>;
-const toEmail = (r: EmailTemplateRow): EmailTemplate => ({ id: r.id, locationId: r.locationId, name: r.name, subject: r.subject, body: r.body, ...times(r) });
+/** What every kind's answer has besides its own fields. */
+type TemplateHeader = { id: string; locationId: string; name: string; createdAt: string; updatedAt: string };
+type HeaderRow = { id: string; locationId: string; name: string; createdAt: Date; updatedAt: Date; pdfTemplateId?: string | null };
 
-export class EmailTemplatesService extends TenantCrudService<typeof emailTemplates, EmailTemplate, EmailInput, Partial<EmailInput>, Query> {
-  constructor(db: Db, audit: AuditService) {
-    super(db, audit, {
-      entityType: 'emailTemplate',
-      repository: emailTemplatesRepository,
-      toEntities: async (_ex, _scope, rows) => rows.map(toEmail),
-      listOptions: (q) => templateListOptions(emailTemplatesRepository.table, q),
-      location: locationOwnership,
-      ...checkedTextParts('email', ['subject', 'body']),
-    });
-  }
+/**
+ * One kind of template (every one but form templates, which the forms feature keeps): what makes
+ * it differ from the others. The rest is the same for all: a CRUD entity of the kit under
+ * `<kind>Template`, owned by a location, listed by location and name, its text parts checked on
+ * every save.
+ */
+export interface TemplateKindDefinition<T extends TemplateTable, E extends TemplateHeader, C, Q, I = never, CT extends TenantTable = TenantTable> {
+  kind: Exclude<TemplateKind, 'form'>;
+  repository: TenantRepository<T>;
+  /** the kind's own fields of its answer (the header's id, location, name and times, and its items, are added) */
+  fields(row: Row<T>): Omit<E, keyof TemplateHeader | 'items'>;
+  /** the text parts checked before a save (400 on a problem, 422 over the render limits) */
+  parts: readonly (keyof C & string)[];
+  /** printed on a PDF page (`pdfTemplateId`): a PDF template of the account and of the template's location */
+  printed?: boolean;
+  /** what the list filters by besides the location (an SMS template's type) */
+  listWhere?(query: Q): TemplateFilter | undefined;
+  /** lines sent and answered beside the header (an invoice template's), each answered by `toEntity` */
+  items?: ItemsDefinition<T, I, CT> & { toEntity(row: Row<CT>): unknown };
 }
 
-// ---------- SMS ----------
-type SmsInput = z.output<typeof SmsTemplateInput>;
+/** A kind of template as the CRUD kit's definition. */
+export function templateKind<T extends TemplateTable, E extends TemplateHeader, C extends object, Q extends Query, I = never, CT extends TenantTable = TenantTable>(
+  def: TemplateKindDefinition<T, E, C, Q, I, CT>,
+): CrudDefinition<T, E, C, Partial<C>, Q, E, I> {
+  const { kind, parts, printed, items } = def;
+  return {
+    entityType: `${kind}Template`,
+    repository: def.repository,
+    toEntities: async (ex, scope, rows) => {
+      const lines = items ? await items.table.of(ex, scope, rows.map((r) => (r as HeaderRow).id)) : undefined;
+      return rows.map((row) => {
+        const r = row as HeaderRow;
+        return {
+          id: r.id,
+          locationId: r.locationId,
+          name: r.name,
+          ...def.fields(row),
+          ...(lines && { items: (lines.get(r.id) ?? []).map((line) => items!.toEntity(line as Row<CT>)) }),
+          ...times(r),
+        } as unknown as E;
+      });
+    },
+    listOptions: (q) => templateListOptions(def.repository.table, q, def.listWhere?.(q)),
+    location: locationOwnership,
+    prepareCreate: async (ex, caller, input) => {
+      await assertTemplateParts(kind, input, parts);
+      if (printed) {
+        const { pdfTemplateId, locationId } = input as unknown as HeaderRow;
+        await assertPdfTemplate(ex, caller, pdfTemplateId ?? null, locationId);
+      }
+      return input as unknown as NewRow<T>;
+    },
+    preparePatch: async (ex, scope, input, existing) => {
+      await assertTemplateParts(kind, input, parts);
+      if (printed) {
+        const before = existing as HeaderRow;
+        await assertPdfTemplatePatch(ex, scope, input as Partial<HeaderRow>, { pdfTemplateId: before.pdfTemplateId ?? null, locationId: before.locationId });
+      }
+      return input as unknown as RowPatch<T>;
+    },
+    ...(items && { items }),
+  };
+}
+
+// ---------- the six kinds ----------
 type SmsQuery = z.output<typeof SmsTemplateListQuery>;
-const toSms = (r: SmsTemplateRow): SmsTemplate => ({
-  id: r.id,
-  locationId: r.locationId,
-  name: r.name,
-  type: r.type as SmsTemplateType,
-  body: r.body,
-  ...times(r),
+type Input<S extends z.ZodType> = z.output<S>;
+
+const emailKind = templateKind<typeof emailTemplates, EmailTemplate, Input<typeof EmailTemplateInput>, Query>({
+  kind: 'email',
+  repository: emailTemplatesRepository,
+  fields: (r) => ({ subject: r.subject, body: r.body }),
+  parts: ['subject', 'body'],
 });
 
-export class SmsTemplatesService extends TenantCrudService<typeof smsTemplates, SmsTemplate, SmsInput, Partial<SmsInput>, SmsQuery> {
-  constructor(db: Db, audit: AuditService) {
-    super(db, audit, {
-      entityType: 'smsTemplate',
-      repository: smsTemplatesRepository,
-      toEntities: async (_ex, _scope, rows) => rows.map(toSms),
-      listOptions: (q) => templateListOptions(smsTemplatesRepository.table, q, q.type ? smsTypeFilter(q.type) : undefined),
-      location: locationOwnership,
-      ...checkedTextParts('sms', ['body']),
-    });
-  }
-}
+const smsKind = templateKind<typeof smsTemplates, SmsTemplate, Input<typeof SmsTemplateInput>, SmsQuery>({
+  kind: 'sms',
+  repository: smsTemplatesRepository,
+  fields: (r) => ({ type: r.type as SmsTemplateType, body: r.body }),
+  parts: ['body'],
+  listWhere: (q) => (q.type ? smsTypeFilter(q.type) : undefined),
+});
 
-// ---------- note ----------
-type NoteInput = z.output<typeof NoteTemplateInput>;
-const toNote = (r: NoteTemplateRow): NoteTemplate => ({ id: r.id, locationId: r.locationId, name: r.name, body: r.body, ...times(r) });
-
-export class NoteTemplatesService extends TenantCrudService<typeof noteTemplates, NoteTemplate, NoteInput, Partial<NoteInput>, Query> {
-  constructor(db: Db, audit: AuditService) {
-    super(db, audit, {
-      entityType: 'noteTemplate',
-      repository: noteTemplatesRepository,
-      toEntities: async (_ex, _scope, rows) => rows.map(toNote),
-      listOptions: (q) => templateListOptions(noteTemplatesRepository.table, q),
-      location: locationOwnership,
-      ...checkedTextParts('note', ['body']),
-    });
-  }
-}
-
-// ---------- PDF ----------
-type PdfInput = z.output<typeof PdfTemplateInput>;
-const toPdf = (r: PdfTemplateRow): PdfTemplate => ({
-  id: r.id,
-  locationId: r.locationId,
-  name: r.name,
-  pageSize: r.pageSize as PdfTemplate['pageSize'],
-  orientation: r.orientation as PdfTemplate['orientation'],
-  header: r.header,
-  footer: r.footer,
-  showLogo: r.showLogo,
-  showPageNumbers: r.showPageNumbers,
-  ...times(r),
+const noteKind = templateKind<typeof noteTemplates, NoteTemplate, Input<typeof NoteTemplateInput>, Query>({
+  kind: 'note',
+  repository: noteTemplatesRepository,
+  fields: (r) => ({ body: r.body }),
+  parts: ['body'],
 });
 
 /** Deleting a PDF template clears the documents' and invoices' references to it (the tenant repository does, 0042). */
-export class PdfTemplatesService extends TenantCrudService<typeof pdfTemplates, PdfTemplate, PdfInput, Partial<PdfInput>, Query> {
-  constructor(db: Db, audit: AuditService) {
-    super(db, audit, {
-      entityType: 'pdfTemplate',
-      repository: pdfTemplatesRepository,
-      toEntities: async (_ex, _scope, rows) => rows.map(toPdf),
-      listOptions: (q) => templateListOptions(pdfTemplatesRepository.table, q),
-      location: locationOwnership,
-      ...checkedTextParts('pdf', ['header', 'footer']),
-    });
-  }
-}
-
-// ---------- document ----------
-type DocumentInput = z.output<typeof DocumentTemplateInput>;
-const toDocument = (r: DocumentTemplateRow): DocumentTemplate => ({
-  id: r.id,
-  locationId: r.locationId,
-  name: r.name,
-  body: r.body,
-  pdfTemplateId: r.pdfTemplateId,
-  ...times(r),
+const pdfKind = templateKind<typeof pdfTemplates, PdfTemplate, Input<typeof PdfTemplateInput>, Query>({
+  kind: 'pdf',
+  repository: pdfTemplatesRepository,
+  fields: (r) => ({
+    pageSize: r.pageSize as PdfTemplate['pageSize'],
+    orientation: r.orientation as PdfTemplate['orientation'],
+    header: r.header,
+    footer: r.footer,
+    showLogo: r.showLogo,
+    showPageNumbers: r.showPageNumbers,
+  }),
+  parts: ['header', 'footer'],
 });
 
-export class DocumentTemplatesService extends TenantCrudService<typeof documentTemplates, DocumentTemplate, DocumentInput, Partial<DocumentInput>, Query> {
-  constructor(db: Db, audit: AuditService) {
-    super(db, audit, {
-      entityType: 'documentTemplate',
-      repository: documentTemplatesRepository,
-      toEntities: async (_ex, _scope, rows) => rows.map(toDocument),
-      listOptions: (q) => templateListOptions(documentTemplatesRepository.table, q),
-      location: locationOwnership,
-      prepareCreate: async (ex, caller, input) => {
-        await assertTemplateParts('document', input, ['body']);
-        await assertPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
-        return input;
-      },
-      preparePatch: async (ex, scope, input, existing) => {
-        await assertTemplateParts('document', input, ['body']);
-        await assertPdfTemplatePatch(ex, scope, input, existing);
-        return input;
-      },
-    });
-  }
-}
+const documentKind = templateKind<typeof documentTemplates, DocumentTemplate, Input<typeof DocumentTemplateInput>, Query>({
+  kind: 'document',
+  repository: documentTemplatesRepository,
+  fields: (r) => ({ body: r.body, pdfTemplateId: r.pdfTemplateId }),
+  parts: ['body'],
+  printed: true,
+});
 
-// ---------- invoice ----------
-type InvoiceInput = z.output<typeof InvoiceTemplateInput>;
-type ItemInput = z.output<typeof InvoiceTemplateItemInput>;
-
-async function toInvoices(ex: Executor, scope: Scope, rows: InvoiceTemplateRow[]): Promise<InvoiceTemplate[]> {
-  const items = await invoiceTemplateItemsTable.of(
-    ex,
-    scope,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    locationId: r.locationId,
-    name: r.name,
-    notes: r.notes,
-    pdfTemplateId: r.pdfTemplateId,
-    items: (items.get(r.id) ?? []).map((i) => ({
+const invoiceKind = templateKind<
+  typeof invoiceTemplates,
+  InvoiceTemplate,
+  Input<typeof InvoiceTemplateInput>,
+  Query,
+  Input<typeof InvoiceTemplateItemInput>,
+  typeof invoiceTemplateItems
+>({
+  kind: 'invoice',
+  repository: invoiceTemplatesRepository,
+  fields: (r) => ({ notes: r.notes, pdfTemplateId: r.pdfTemplateId }),
+  parts: ['notes'],
+  printed: true,
+  items: {
+    table: invoiceTemplateItemsTable,
+    // The services and add-ons a line names must be the account's, offered at the template's location.
+    prepare: async (ex, scope, items, header) => {
+      const ids = (key: 'serviceId' | 'addOnId') => items.flatMap((i) => (i[key] ? [i[key]] : []));
+      const services = await invoiceItemReferences(ex, scope, 'service', ids('serviceId'), header.locationId);
+      const addOns = await invoiceItemReferences(ex, scope, 'addOn', ids('addOnId'), header.locationId);
+      items.forEach((i, n) => {
+        if (i.serviceId && !services.has(i.serviceId)) throw badRequest(`invoiceTemplateItems.${n}.serviceId: unknown service`);
+        if (i.addOnId && !addOns.has(i.addOnId)) throw badRequest(`invoiceTemplateItems.${n}.addOnId: unknown add-on`);
+      });
+      return items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice, serviceId: i.serviceId, addOnId: i.addOnId }));
+    },
+    toEntity: (i) => ({
       id: i.id,
       position: i.position,
       description: i.description,
@@ -247,57 +241,18 @@ async function toInvoices(ex: Executor, scope: Scope, rows: InvoiceTemplateRow[]
       unitPrice: i.unitPrice,
       serviceId: i.serviceId,
       addOnId: i.addOnId,
-    })),
-    ...times(r),
-  }));
-}
+    }),
+  },
+});
 
-export class InvoiceTemplatesService extends TenantCrudService<
-  typeof invoiceTemplates,
-  InvoiceTemplate,
-  InvoiceInput,
-  Partial<InvoiceInput>,
-  Query,
-  InvoiceTemplate,
-  ItemInput
-> {
-  constructor(db: Db, audit: AuditService) {
-    super(db, audit, {
-      entityType: 'invoiceTemplate',
-      repository: invoiceTemplatesRepository,
-      toEntities: toInvoices,
-      listOptions: (q) => templateListOptions(invoiceTemplatesRepository.table, q),
-      location: locationOwnership,
-      prepareCreate: async (ex, caller, input) => {
-        await assertTemplateParts('invoice', input, ['notes']);
-        await assertPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
-        return input;
-      },
-      preparePatch: async (ex, scope, input, existing) => {
-        await assertTemplateParts('invoice', input, ['notes']);
-        await assertPdfTemplatePatch(ex, scope, input, existing);
-        return input;
-      },
-      items: {
-        table: invoiceTemplateItemsTable,
-        // The services and add-ons a line names must be the account's, offered at the template's location.
-        prepare: async (ex, scope, items, header) => {
-          const ids = (key: 'serviceId' | 'addOnId') => items.flatMap((i) => (i[key] ? [i[key]] : []));
-          const services = await invoiceItemReferences(ex, scope, 'service', ids('serviceId'), header.locationId);
-          const addOns = await invoiceItemReferences(ex, scope, 'addOn', ids('addOnId'), header.locationId);
-          items.forEach((i, n) => {
-            if (i.serviceId && !services.has(i.serviceId)) throw badRequest(`invoiceTemplateItems.${n}.serviceId: unknown service`);
-            if (i.addOnId && !addOns.has(i.addOnId)) throw badRequest(`invoiceTemplateItems.${n}.addOnId: unknown add-on`);
-          });
-          return items.map((i) => ({
-            description: i.description,
-            quantity: i.quantity,
-            unitPrice: i.unitPrice,
-            serviceId: i.serviceId,
-            addOnId: i.addOnId,
-          }));
-        },
-      },
-    });
-  }
+/** The six kinds' services, each the CRUD kit's on its kind (the container's `<kind>Templates`). */
+export function templateServices(db: Db, audit: AuditService) {
+  return {
+    emailTemplates: new TenantCrudService(db, audit, emailKind),
+    smsTemplates: new TenantCrudService(db, audit, smsKind),
+    noteTemplates: new TenantCrudService(db, audit, noteKind),
+    pdfTemplates: new TenantCrudService(db, audit, pdfKind),
+    documentTemplates: new TenantCrudService(db, audit, documentKind),
+    invoiceTemplates: new TenantCrudService(db, audit, invoiceKind),
+  };
 }

@@ -1,14 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
-import {
-  PDF_ORIENTATIONS,
-  PDF_PAGE_SIZES,
-  SMS_BODY_MAX,
-  SMS_TEMPLATE_TYPE_LABELS,
-  SMS_TEMPLATE_TYPES,
-  smsSegments,
-} from '@willow/contracts';
-import type { SmsTemplateType, TemplateKind } from '@willow/contracts';
+import { SMS_BODY_MAX, smsSegments } from '@willow/contracts';
+import type { TemplateKind } from '@willow/contracts';
 import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
 import type { FieldErrors } from '../../lib/zod-errors';
 import { InvoiceItemsEditor } from './invoice-items-editor';
@@ -39,24 +32,13 @@ export function smsCounter(text: string): { label: string; tooLong: boolean } {
   return { label: `${text.length} / ${SMS_BODY_MAX} characters · ${parts} (${encoding})`, tooLong: text.length > SMS_BODY_MAX };
 }
 
-/** What every text part's field takes from the editor: its name, value, change, server error and preview problem. */
-function partProps<V, K extends keyof V & string>({ values, set, errors, problems }: EditorProps<V>, part: K) {
-  return {
-    name: part,
-    value: values[part] as string,
-    onValueChange: (x: string) => set(part, x as V[K]),
-    error: errors[part],
-    problem: problems[part],
-  };
-}
-
-function NameField<V extends { name: string }>({ values, set, errors, placeholder }: EditorProps<V> & { placeholder: string }) {
+function NameField({ values, set, errors, placeholder }: Props & { placeholder: string }) {
   return (
     <TextInput
       label="Name"
       required
-      value={values.name}
-      onValueChange={(x) => set('name', x as V['name'])}
+      value={values.name as string}
+      onValueChange={(x) => set('name', x)}
       error={errors.name}
       placeholder={placeholder}
     />
@@ -88,210 +70,129 @@ function PdfPageSelect({ locationId, value, onChange, error }: { locationId: str
   );
 }
 
-// ---------- email ----------
-export interface EmailValues {
-  name: string;
-  subject: string;
-  body: string;
+/**
+ * A kind's editor, as a definition the one editor below renders: every kind has its name first
+ * and the merge-field inserter right above its text parts; what differs is the settings between
+ * them, the parts themselves, and anything after the parts.
+ */
+export interface EditorDefinition {
+  /** the name's example ('e.g. Appointment reminder') */
+  placeholder: string;
+  /** what is chosen before the text: a type, the PDF page, an invoice's items */
+  settings?: readonly Setting[];
+  /** the template's text parts, merge targets of the inserter and rendered by the preview under their labels */
+  parts: readonly TextPart[];
+  after?: readonly Setting[];
 }
 
-export function EmailEditor(props: EditorProps<EmailValues>) {
+/** A text part of a template: its field, with the server's error or the live preview's problem under it. */
+export interface TextPart {
+  part: string;
+  label: string;
+  /** where the inserter puts a field before any text field has been focused */
+  primary?: true;
+  required?: true;
+  /** a multi-line text of at least these rows; one line without */
+  minRows?: number;
+  helperText?: string;
+  /** an SMS body: its characters and segments counted as typed, the limit said as soon as it is passed */
+  counted?: true;
+}
+
+export type Setting =
+  | { select: string; label: string; options: readonly { value: string; label: string }[]; required?: true; helperText?: string }
+  /** settings side by side (one above the other on a phone) */
+  | { side: readonly Setting[] }
+  /** on/off choices in a row */
+  | { switches: readonly (readonly [field: string, label: string])[] }
+  /** the PDF page it is printed on (pdfTemplateId) */
+  | 'pdfPage'
+  /** an invoice template's lines (items) */
+  | 'items';
+
+type Props = EditorProps<Record<string, unknown>>;
+
+/** One kind's editor, from its definition. */
+export function TemplateEditor({ kind, editor, ...props }: Props & { kind: TemplateKind; editor: EditorDefinition }) {
   return (
     <>
-      <NameField {...props} placeholder="e.g. Appointment reminder" />
-      <Inserter kind="email" />
-      <TemplateTextField
-        {...partProps(props, 'subject')}
-        label="Subject"
-        required
-      />
-      <TemplateTextField
-        {...partProps(props, 'body')}
-        primary
-        label="Body"
-        multiline
-        minRows={8}
-        helperText={MARKDOWN_HELP}
-      />
+      <NameField {...props} placeholder={editor.placeholder} />
+      {editor.settings?.map((setting, i) => <SettingField key={i} setting={setting} {...props} />)}
+      <Inserter kind={kind} />
+      {editor.parts.map((part) => (
+        <PartField key={part.part} spec={part} {...props} />
+      ))}
+      {editor.after?.map((setting, i) => <SettingField key={i} setting={setting} {...props} />)}
     </>
   );
 }
 
-// ---------- SMS ----------
-export interface SmsValues {
-  name: string;
-  type: SmsTemplateType;
-  body: string;
-}
-
-export function SmsEditor(props: EditorProps<SmsValues>) {
-  const { values, set, errors, problems } = props;
-  const counter = smsCounter(values.body);
+function PartField({ spec, values, set, errors, problems }: Props & { spec: TextPart }) {
+  const { part, label, primary, required, minRows, helperText, counted } = spec;
+  const value = values[part] as string;
+  const field = {
+    name: part,
+    label,
+    value,
+    onValueChange: (x: string) => set(part, x),
+    ...(primary && { primary }),
+    ...(required && { required }),
+    ...(minRows !== undefined && { multiline: true, minRows }),
+  };
+  if (!counted) return <TemplateTextField {...field} error={errors[part]} problem={problems[part]} helperText={helperText} />;
+  const counter = smsCounter(value);
   // The limit is said as soon as it is passed, not only on Save.
-  const error = errors.body ?? (counter.tooLong ? SMS_TOO_LONG : undefined);
+  const error = errors[part] ?? (counter.tooLong ? SMS_TOO_LONG : undefined);
+  const problem = problems[part];
   return (
-    <>
-      <NameField {...props} placeholder="e.g. Aftercare check-in" />
-      <SelectInput
-        label="Type"
-        required
-        options={SMS_TEMPLATE_TYPES.map((t) => ({ value: t, label: SMS_TEMPLATE_TYPE_LABELS[t] }))}
-        value={values.type}
-        onChange={(x) => set('type', x as SmsTemplateType)}
-        error={errors.type}
-        helperText="What it is used for: reminders, aftercare texts, quick replies in the chat…"
-      />
-      <Inserter kind="sms" />
-      <TemplateTextField
-        name="body"
-        primary
-        label="Message"
-        required
-        multiline
-        minRows={4}
-        value={values.body}
-        onValueChange={(x) => set('body', x)}
-        error={error && `${error} (${counter.label})`}
-        problem={problems.body && `${problems.body} (${counter.label})`}
-        helperText={counter.label}
-      />
-    </>
+    <TemplateTextField
+      {...field}
+      error={error && `${error} (${counter.label})`}
+      problem={problem && `${problem} (${counter.label})`}
+      helperText={counter.label}
+    />
   );
 }
 
-// ---------- note ----------
-export interface NoteValues {
-  name: string;
-  body: string;
-}
-
-export function NoteEditor(props: EditorProps<NoteValues>) {
-  return (
-    <>
-      <NameField {...props} placeholder="e.g. Euthanasia visit" />
-      <Inserter kind="note" />
-      <TemplateTextField
-        {...partProps(props, 'body')}
-        primary
-        label="Text"
-        required
-        multiline
-        minRows={8}
-        helperText="Inserted into appointment and patient notes"
+function SettingField({ setting, values, set, errors, locationId, problems }: Props & { setting: Setting }): ReactNode {
+  const props = { values, set, errors, locationId, problems };
+  if (setting === 'pdfPage')
+    return (
+      <PdfPageSelect
+        locationId={locationId}
+        value={values.pdfTemplateId as string}
+        onChange={(x) => set('pdfTemplateId', x)}
+        error={errors.pdfTemplateId}
       />
-    </>
-  );
-}
-
-// ---------- document ----------
-export interface DocumentValues {
-  name: string;
-  body: string;
-  pdfTemplateId: string;
-}
-
-export function DocumentEditor(props: EditorProps<DocumentValues>) {
-  const { values, set, errors, locationId } = props;
-  return (
-    <>
-      <NameField {...props} placeholder="e.g. Certificate of cremation" />
-      <PdfPageSelect locationId={locationId} value={values.pdfTemplateId} onChange={(x) => set('pdfTemplateId', x)} error={errors.pdfTemplateId} />
-      <Inserter kind="document" />
-      <TemplateTextField
-        {...partProps(props, 'body')}
-        primary
-        label="Body"
-        required
-        multiline
-        minRows={10}
-        helperText={MARKDOWN_HELP}
-      />
-    </>
-  );
-}
-
-// ---------- PDF page ----------
-export interface PdfValues {
-  name: string;
-  pageSize: (typeof PDF_PAGE_SIZES)[number];
-  orientation: (typeof PDF_ORIENTATIONS)[number];
-  header: string;
-  footer: string;
-  showLogo: boolean;
-  showPageNumbers: boolean;
-}
-
-const PAGE_SIZE_LABELS: Record<PdfValues['pageSize'], string> = { LETTER: 'Letter (8.5 × 11 in)', A4: 'A4 (210 × 297 mm)' };
-const ORIENTATION_LABELS: Record<PdfValues['orientation'], string> = { portrait: 'Portrait', landscape: 'Landscape' };
-
-export function PdfEditor(props: EditorProps<PdfValues>) {
-  const { values, set, errors } = props;
-  return (
-    <>
-      <NameField {...props} placeholder="e.g. Letterhead" />
+    );
+  if (setting === 'items')
+    return <InvoiceItemsEditor value={values.items as ItemDraft[]} onChange={(items) => set('items', items)} errors={errors} />;
+  if ('side' in setting)
+    return (
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <SelectInput
-          label="Page size"
-          options={PDF_PAGE_SIZES.map((s) => ({ value: s, label: PAGE_SIZE_LABELS[s] }))}
-          value={values.pageSize}
-          onChange={(x) => set('pageSize', x as PdfValues['pageSize'])}
-          error={errors.pageSize}
-        />
-        <SelectInput
-          label="Orientation"
-          options={PDF_ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
-          value={values.orientation}
-          onChange={(x) => set('orientation', x as PdfValues['orientation'])}
-          error={errors.orientation}
-        />
+        {setting.side.map((s, i) => (
+          <SettingField key={i} setting={s} {...props} />
+        ))}
       </Stack>
-      <Inserter kind="pdf" />
-      <TemplateTextField
-        {...partProps(props, 'header')}
-        primary
-        label="Header"
-        multiline
-        minRows={3}
-        helperText={`Beside the logo on every page. ${MARKDOWN_HELP}`}
-      />
-      <TemplateTextField
-        {...partProps(props, 'footer')}
-        label="Footer"
-        multiline
-        minRows={2}
-      />
+    );
+  if ('switches' in setting)
+    return (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-        <SwitchInput label="Show the location's logo" checked={values.showLogo} onChange={(x) => set('showLogo', x)} />
-        <SwitchInput label="Page numbers" checked={values.showPageNumbers} onChange={(x) => set('showPageNumbers', x)} />
+        {setting.switches.map(([field, label]) => (
+          <SwitchInput key={field} label={label} checked={values[field] as boolean} onChange={(x) => set(field, x)} />
+        ))}
       </Box>
-    </>
-  );
-}
-
-// ---------- invoice ----------
-export interface InvoiceValues {
-  name: string;
-  pdfTemplateId: string;
-  notes: string;
-  items: ItemDraft[];
-}
-
-export function InvoiceEditor(props: EditorProps<InvoiceValues>) {
-  const { values, set, errors, locationId } = props;
+    );
+  const { select: field, label, options, required, helperText } = setting;
   return (
-    <>
-      <NameField {...props} placeholder="e.g. Home euthanasia with private cremation" />
-      <PdfPageSelect locationId={locationId} value={values.pdfTemplateId} onChange={(x) => set('pdfTemplateId', x)} error={errors.pdfTemplateId} />
-      <InvoiceItemsEditor value={values.items} onChange={(items) => set('items', items)} errors={errors} />
-      <Inserter kind="invoice" />
-      <TemplateTextField
-        {...partProps(props, 'notes')}
-        primary
-        label="Notes"
-        multiline
-        minRows={3}
-        helperText={`Printed under the items (payment terms, thanks). ${MARKDOWN_HELP}`}
-      />
-    </>
+    <SelectInput
+      label={label}
+      options={options}
+      value={values[field] as string}
+      onChange={(x) => set(field, x)}
+      error={errors[field]}
+      {...(required && { required })}
+      {...(helperText !== undefined && { helperText })}
+    />
   );
 }

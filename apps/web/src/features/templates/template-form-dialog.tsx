@@ -6,6 +6,7 @@ import { FormError, useFormState } from '../../components/form-fields';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { serverFieldErrors } from '../../lib/zod-errors';
 import { MergeTargetsProvider } from './merge-targets';
+import { TemplateEditor } from './template-editors';
 import { bodyOf, formFieldErrors, KIND_SPECS } from './template-kinds';
 import { problemsByPart, TemplatePreviewPanel } from './template-preview';
 import { useCreateTemplate, useTemplatePreview, useUpdateTemplate } from './templates.api';
@@ -55,7 +56,7 @@ export function TemplateFormDialog<K extends EditableKind>({ kind, open, templat
   );
 
   const submit = () => {
-    const checked = form.check(spec.schema, spec.input(form.values as never, template?.locationId ?? locationId ?? '')) as
+    const checked = form.check(spec.schema, spec.input(form.values, template?.locationId ?? locationId ?? '')) as
       | Record<string, unknown>
       | undefined;
     if (!checked) return;
@@ -78,7 +79,6 @@ export function TemplateFormDialog<K extends EditableKind>({ kind, open, templat
 
   const noun = spec.newLabel.replace(/^New /, '');
   const title = template ? `Edit ${template.name}` : locationName ? `${spec.newLabel} at ${locationName}` : spec.newLabel;
-  const { Editor } = spec;
   return (
     <EntityFormDialog
       open={open}
@@ -94,7 +94,15 @@ export function TemplateFormDialog<K extends EditableKind>({ kind, open, templat
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
         <MergeTargetsProvider>
           <Stack spacing={2} sx={{ minWidth: 0 }}>
-            <Editor values={form.values} set={set as never} errors={form.errors} problems={problems} locationId={template?.locationId ?? locationId} />
+            <TemplateEditor
+              kind={kind}
+              editor={spec.editor}
+              values={form.values}
+              set={set as never}
+              errors={form.errors}
+              problems={problems}
+              locationId={template?.locationId ?? locationId}
+            />
           </Stack>
         </MergeTargetsProvider>
         <TemplatePreviewPanel parts={spec.previewParts} preview={preview} />
