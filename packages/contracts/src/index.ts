@@ -35,6 +35,7 @@ export * from './client-config.js';
 export * from './templates.js';
 export * from './template-merge-fields.js';
 export * from './forms.js';
+export * from './invoice-documents.js';
 export * from './invoices.js';
 export * from './tax-codes.js';
 export * from './invoice-sending.js';

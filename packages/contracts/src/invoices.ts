@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { crudOperations } from './crud.js';
-import { anyOf, authenticated, operation } from './operation.js';
-import { MANAGE_BILLING } from './permissions.js';
-import { DISCOUNT_TYPES } from './pricing.js';
-import { dateField, IdParams, idField, optionalText, PageQuery, patchOf, queryBoolean, wrapped } from './rules.js';
+import {
+  billingDocumentOps,
+  documentItem,
+  documentItemInput,
+  DocumentListQuery,
+  documentPartiesInput,
+  documentPartiesShape,
+  documentTermsInput,
+  documentTermsShape,
+  lineQuantityField,
+} from './invoice-documents.js';
+import { authenticated, operation } from './operation.js';
+import { dateField, IdParams, idField, optionalText, queryBoolean, wrapped } from './rules.js';
 
 /**
  * Estimates, invoices and credit notes (SPEC §7 "Estimates and invoices"; menu Business). Amounts are
@@ -67,75 +75,8 @@ export const ESTIMATE_MESSAGES = {
   patientHasEstimates: 'This patient is named on estimates, which the books must keep, so they cannot be deleted for good. Archive them instead.',
 } as const;
 
-// ---------- lines ----------
-export const LINE_KINDS = ['service', 'addOn', 'text'] as const;
-export type LineKind = (typeof LINE_KINDS)[number];
-/** The most a line's unit price may be (cents): with 10000 as the most quantity, no sum passes 2^53. */
-export const UNIT_PRICE_MAX = 10_000_000;
-export const QUANTITY_MAX = 10_000;
-
-const quantityField = () =>
-  z
-    .number({ message: 'must be a number' })
-    .positive('must be more than 0')
-    .max(QUANTITY_MAX, `must be at most ${QUANTITY_MAX}`)
-    // 4.007 × 1000 is 4006.9999999999995 in floating point: compared with a tolerance, not exactly.
-    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'must have at most three decimals');
-
-/** What every line of an estimate or invoice shares. */
-const lineShape = {
-  id: z.string(),
-  position: z.number().int(),
-  kind: z.enum(LINE_KINDS),
-  description: z.string(),
-  quantity: z.number(),
-  unitPrice: z.number().int(),
-  discountType: z.enum(DISCOUNT_TYPES),
-  discountValue: z.number().int(),
-  taxCodeId: z.string().nullable(),
-  taxName: z.string().nullable(),
-  taxRate: z.number().int(),
-  providerId: z.string().nullable(),
-  serviceId: z.string().nullable(),
-  addOnId: z.string().nullable(),
-};
-
-const lineInputShape = {
-  kind: z.enum(LINE_KINDS).default('text'),
-  description: z.string().trim().min(1, 'is required').max(300, 'must be at most 300 characters'),
-  quantity: quantityField(),
-  unitPrice: z
-    .number({ message: 'must be a number' })
-    .int('must be whole cents')
-    .min(0, 'must be 0 or more')
-    .max(UNIT_PRICE_MAX, `must be at most ${UNIT_PRICE_MAX}`),
-  discountType: z.enum(DISCOUNT_TYPES).default('none'),
-  /** basis points for percent (0–10000), cents for amount (at most the line's amount: the server caps it) */
-  discountValue: z.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(UNIT_PRICE_MAX * QUANTITY_MAX, 'is too large').default(0),
-  /** a tax code of the invoice's location; its name and rate are copied onto the line */
-  taxCodeId: idField().nullable().default(null),
-  /** the staff member who performed it */
-  providerId: idField().nullable().default(null),
-  serviceId: idField().nullable().default(null),
-  addOnId: idField().nullable().default(null),
-};
-
-/** A service line names its service, an add-on line its add-on; a text line neither. */
-function lineKindRule(line: { kind?: LineKind; serviceId?: string | null; addOnId?: string | null }, ctx: z.RefinementCtx) {
-  const kind = line.kind ?? 'text';
-  if (kind === 'service' && !line.serviceId) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: 'is required for a service line' });
-  if (kind === 'addOn' && !line.addOnId) ctx.addIssue({ code: 'custom', path: ['addOnId'], message: 'is required for an add-on line' });
-  if (kind !== 'service' && line.serviceId) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: 'is only for a service line' });
-  if (kind !== 'addOn' && line.addOnId) ctx.addIssue({ code: 'custom', path: ['addOnId'], message: 'is only for an add-on line' });
-}
-
-function percentRule(line: { discountType?: string; discountValue?: number }, ctx: z.RefinementCtx) {
-  if (line.discountType === 'percent' && (line.discountValue ?? 0) > 10_000)
-    ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'must be at most 100 %' });
-}
-
-export const InvoiceItem = z.object({
-  ...lineShape,
+// ---------- lines (the shared parts: invoice-documents.ts) ----------
+export const InvoiceItem = documentItem({
   /** a credit note's line: the line of the credited invoice it credits (decision 0131) */
   creditedItemId: z.string().nullable(),
   /** pricing.ts's figures for this line (negative on a credit note) */
@@ -146,33 +87,19 @@ export const InvoiceItem = z.object({
   total: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof InvoiceItem>;
-export const InvoiceItemInput = z
-  .object({
-    ...lineInputShape,
-    /** a credit note's line names the line of its invoice it credits; an invoice's line names none */
-    creditedItemId: idField().nullable().default(null),
-  })
-  .superRefine(lineKindRule)
-  .superRefine(percentRule);
+export const InvoiceItemInput = documentItemInput({
+  /** a credit note's line names the line of its invoice it credits; an invoice's line names none */
+  creditedItemId: idField().nullable().default(null),
+});
 export type InvoiceItemInput = z.input<typeof InvoiceItemInput>;
 
-export const EstimateItem = z.object({ ...lineShape, highQuantity: z.number().nullable() });
+export const EstimateItem = documentItem({ highQuantity: z.number().nullable() });
 export type EstimateItem = z.infer<typeof EstimateItem>;
-export const EstimateItemInput = z
-  .object({ ...lineInputShape, highQuantity: quantityField().nullable().default(null) })
-  .superRefine(lineKindRule)
-  .superRefine(percentRule)
-  .superRefine((line, ctx) => {
-    if (line.highQuantity != null && line.highQuantity < line.quantity)
-      ctx.addIssue({ code: 'custom', path: ['highQuantity'], message: 'must be at least the quantity' });
-  });
+export const EstimateItemInput = documentItemInput({ highQuantity: lineQuantityField().nullable().default(null) }).superRefine((line, ctx) => {
+  if (line.highQuantity != null && line.highQuantity < line.quantity)
+    ctx.addIssue({ code: 'custom', path: ['highQuantity'], message: 'must be at least the quantity' });
+});
 export type EstimateItemInput = z.input<typeof EstimateItemInput>;
-
-/** The document-level discount, shared by invoices and estimates. */
-const documentDiscountInput = {
-  discountType: z.enum(DISCOUNT_TYPES).default('none'),
-  discountValue: z.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(UNIT_PRICE_MAX * QUANTITY_MAX, 'is too large').default(0),
-};
 
 // ---------- invoices ----------
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -190,13 +117,7 @@ export const invoiceNumberLabel = (kind: InvoiceKind, number: number | null) =>
   number == null ? 'Draft' : `${kind === 'credit_note' ? 'CN' : 'INV'}-${String(number).padStart(6, '0')}`;
 
 export const InvoiceSummary = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  patientId: z.string().nullable(),
-  patientName: z.string().nullable(),
-  appointmentId: z.string().nullable(),
+  ...documentPartiesShape,
   estimateId: z.string().nullable(),
   kind: z.enum(INVOICE_KINDS),
   creditedInvoiceId: z.string().nullable(),
@@ -227,9 +148,7 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 /** Whether an invoice has a balance to show: an invoice, draft or finalised (a void one and a credit note owe nothing). */
 export const showsBalance = (invoice: Pick<InvoiceSummary, 'kind' | 'status'>): boolean => invoice.kind === 'invoice' && invoice.status !== 'void';
 export const Invoice = InvoiceSummary.extend({
-  discountType: z.enum(DISCOUNT_TYPES),
-  discountValue: z.number().int(),
-  notes: z.string(),
+  ...documentTermsShape,
   pdfTemplateId: z.string().nullable(),
   voidReason: z.string().nullable(),
   items: z.array(InvoiceItem),
@@ -237,45 +156,35 @@ export const Invoice = InvoiceSummary.extend({
 export type Invoice = z.infer<typeof Invoice>;
 
 export const InvoiceInput = z.object({
-  locationId: idField(),
-  clientId: idField(),
-  patientId: idField().nullable().default(null),
-  appointmentId: idField().nullable().default(null),
+  ...documentPartiesInput,
   /** today in the location's time zone when not given */
   issuedOn: dateField().optional(),
   dueOn: dateField().nullable().default(null),
-  ...documentDiscountInput,
-  notes: z.string().max(5_000, 'must be at most 5000 characters').default(''),
+  ...documentTermsInput,
   /** the page it is printed on (a PDF template); none: a plain page */
   pdfTemplateId: idField().nullable().default(null),
 });
 export type InvoiceInput = z.input<typeof InvoiceInput>;
 
-export const InvoiceListQuery = PageQuery.extend({
-  locationId: idField().optional(),
-  clientId: idField().optional(),
-  appointmentId: idField().optional(),
+export const InvoiceListQuery = DocumentListQuery.extend({
   status: z.enum(INVOICE_STATUSES).optional(),
   kind: z.enum(INVOICE_KINDS).optional(),
   /** only invoices with something left to pay */
   unpaid: queryBoolean().optional(),
 });
 
-export const invoiceOps = crudOperations({
+/** Its delete takes a draft only; a finalised invoice is voided or credited. */
+export const invoiceOps = billingDocumentOps({
   path: '/api/invoice',
   tag: 'invoices',
   noun: 'invoice',
   entity: Invoice,
-  read: authenticated,
-  write: authenticated,
+  summary: InvoiceSummary,
   wrapper: 'invoiceData',
-  items: { key: 'invoiceItems', input: InvoiceItemInput, max: 300 },
-  list: { query: InvoiceListQuery, paged: true, item: InvoiceSummary },
-  get: {},
-  create: { input: InvoiceInput },
-  update: { input: patchOf(InvoiceInput) },
-  /** a draft only; a finalised invoice is voided or credited. Needs billing.manage (decision 0132). */
-  remove: { access: anyOf(MANAGE_BILLING) },
+  itemsKey: 'invoiceItems',
+  item: InvoiceItemInput,
+  input: InvoiceInput,
+  query: InvoiceListQuery,
 });
 
 export const finaliseInvoice = operation({
@@ -336,13 +245,7 @@ export const ESTIMATE_STATUS_LABELS: Record<EstimateStatus, string> = { open: 'O
 export const APPROVAL_METHODS = ['in_person', 'form'] as const;
 
 export const EstimateSummary = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  patientId: z.string().nullable(),
-  patientName: z.string().nullable(),
-  appointmentId: z.string().nullable(),
+  ...documentPartiesShape,
   status: z.enum(ESTIMATE_STATUSES),
   currency: z.string(),
   lowTotal: z.number().int(),
@@ -357,43 +260,30 @@ export const EstimateSummary = z.object({
 });
 export type EstimateSummary = z.infer<typeof EstimateSummary>;
 export const Estimate = EstimateSummary.extend({
-  discountType: z.enum(DISCOUNT_TYPES),
-  discountValue: z.number().int(),
-  notes: z.string(),
+  ...documentTermsShape,
   items: z.array(EstimateItem),
 });
 export type Estimate = z.infer<typeof Estimate>;
 export const EstimateInput = z.object({
-  locationId: idField(),
-  clientId: idField(),
-  patientId: idField().nullable().default(null),
-  appointmentId: idField().nullable().default(null),
+  ...documentPartiesInput,
   validUntil: dateField().nullable().default(null),
-  ...documentDiscountInput,
-  notes: z.string().max(5_000, 'must be at most 5000 characters').default(''),
+  ...documentTermsInput,
 });
 export type EstimateInput = z.input<typeof EstimateInput>;
-export const EstimateListQuery = PageQuery.extend({
-  locationId: idField().optional(),
-  clientId: idField().optional(),
-  appointmentId: idField().optional(),
+export const EstimateListQuery = DocumentListQuery.extend({
   status: z.enum(ESTIMATE_STATUSES).optional(),
 });
-export const estimateOps = crudOperations({
+export const estimateOps = billingDocumentOps({
   path: '/api/estimate',
   tag: 'estimates',
   noun: 'estimate',
   entity: Estimate,
-  read: authenticated,
-  write: authenticated,
+  summary: EstimateSummary,
   wrapper: 'estimateData',
-  items: { key: 'estimateItems', input: EstimateItemInput, max: 300 },
-  list: { query: EstimateListQuery, paged: true, item: EstimateSummary },
-  get: {},
-  create: { input: EstimateInput },
-  update: { input: patchOf(EstimateInput) },
-  /** needs billing.manage (decision 0132) */
-  remove: { access: anyOf(MANAGE_BILLING) },
+  itemsKey: 'estimateItems',
+  item: EstimateItemInput,
+  input: EstimateInput,
+  query: EstimateListQuery,
 });
 
 export const approveEstimate = operation({

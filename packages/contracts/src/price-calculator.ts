@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crudOperations } from './crud.js';
-import { type EstimateItemInput, UNIT_PRICE_MAX } from './invoices.js';
+import { UNIT_PRICE_MAX } from './invoice-documents.js';
+import type { EstimateItemInput } from './invoices.js';
 import { anyOf, authenticated, operation } from './operation.js';
 import { priceDocument, toCents } from './pricing.js';
 import { idField, patchOf, wrapped } from './rules.js';

@@ -8,18 +8,29 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationOwnership } from '../locations/locations.service.js';
+import {
+  accountCurrency,
+  BillingDocumentService,
+  checkParties,
+  documentCrud,
+  keepPartiesOf,
+  lineAnswer,
+  loadDocuments,
+  locationToday,
+  partiesAfter,
+  partiesAnswer,
+  placeOf,
+  pricingChanged,
+  termsAnswer,
+} from './invoice-documents.service.js';
 import { checkLines, estimateTotals, invoiceItemRows, lineColumns, storedLine, totalsOf, type EstimateLineInput } from './invoice-lines.js';
 import { balanceReads, type BalanceReads, type EstimateExtras, type EstimateWithExtras, type InvoicePayments } from './invoice-balances.repository.js';
-import { estimateItemsTable, estimatesRepository, invoiceItemsTable, invoicesRepository, type EstimateItemRow, type EstimateRow } from './invoices.repository.js';
+import { estimateItemsTable, estimatesRepository, invoiceItemsTable, invoicesRepository, type EstimateItemRow } from './invoices.repository.js';
 import type { estimates } from './invoices.table.js';
-import { accountCurrency, checkParties, locationToday, toInvoices } from './invoices.service.js';
+import { toInvoices } from './invoices.service.js';
 
 type Input = z.output<typeof EstimateInput>;
 type Patch = Partial<Input>;
@@ -34,24 +45,11 @@ export const ESTIMATE_RULES = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toItem(r: EstimateItemRow): EstimateItem {
-  return {
-    id: r.id,
-    position: r.position,
-    ...storedLine(r),
-    highQuantity: r.highQuantity,
-  };
-}
+const toItem = (r: EstimateItemRow): EstimateItem => ({ ...lineAnswer(r), highQuantity: r.highQuantity });
 
 function toSummary(r: EstimateWithExtras): EstimateSummary {
   return {
-    id: r.id,
-    locationId: r.locationId,
-    clientId: r.clientId,
-    clientName: r.clientName,
-    patientId: r.patientId,
-    patientName: r.patientName,
-    appointmentId: r.appointmentId,
+    ...partiesAnswer(r),
     status: r.status as EstimateSummary['status'],
     currency: r.currency,
     lowTotal: r.lowTotal,
@@ -65,28 +63,17 @@ function toSummary(r: EstimateWithExtras): EstimateSummary {
   };
 }
 
-async function toEstimates(balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Estimate[]> {
-  const ids = rows.map((r) => r.id);
-  const full = new Map((await balances.estimatesWithExtras(ex, scope, ids)).map((r) => [r.id, r]));
-  const items = await estimateItemsTable.of(ex, scope, ids);
-  return ids.flatMap((id) => {
-    const r = full.get(id);
-    if (!r) return [];
-    return [
-      {
-        ...toSummary(r),
-        discountType: r.discountType as Estimate['discountType'],
-        discountValue: r.discountValue,
-        notes: r.notes,
-        items: (items.get(id) ?? []).map(toItem),
-      },
-    ];
-  });
-}
+/** Estimates with their names, deposits and lines: two statements for any number. */
+const toEstimates = (balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Estimate[]> =>
+  loadDocuments(ex, scope, rows, { withExtras: balances.estimatesWithExtras, lines: estimateItemsTable }, (r, lines) => ({
+    ...toSummary(r),
+    ...termsAnswer(r),
+    items: lines.map(toItem),
+  }));
 
 const withHigh = (r: EstimateItemRow) => ({ ...storedLine(r), highQuantity: r.highQuantity });
 
-export class EstimatesService extends TenantCrudService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, EstimateExtras> {
+export class EstimatesService extends BillingDocumentService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, EstimateExtras> {
   /** the deposits and the invoices' balances, on what the payments feature offers (decision 0174) */
   private readonly balances: BalanceReads;
 
@@ -94,38 +81,25 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
     const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'estimate',
-      repository: estimatesRepository,
-      toEntities: (ex, scope, rows) => toEstimates(balances, ex, scope, rows),
-      toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as EstimateWithExtras)),
-      listExtras: balances.estimateExtras,
-      listOptions: (q) => estimatesRepository.listOptions(q),
-      paged: true,
-      listFilters: (q) => [
-        [clientsRepository, q.clientId],
-        [appointmentsRepository, q.appointmentId],
-      ],
-      location: locationOwnership,
+      ...documentCrud({
+        repository: estimatesRepository,
+        extras: balances.estimateExtras,
+        listOptions: estimatesRepository.listOptions,
+        toEntities: (ex, scope, rows) => toEstimates(balances, ex, scope, rows),
+        toSummary,
+      }),
       prepareCreate: async (ex, caller, input) => {
         await checkParties(ex, caller, input);
         return { ...input, currency: await accountCurrency(ex, caller), status: 'open', createdById: caller.userId };
       },
       preparePatch: async (ex, scope, input, existing) => {
         if (existing.status !== 'open') throw conflict(ESTIMATE_MESSAGES.notOpen);
-        await checkParties(
-          ex,
-          scope,
-          {
-            clientId: input.clientId ?? existing.clientId,
-            patientId: input.patientId !== undefined ? input.patientId : existing.patientId,
-            appointmentId: input.appointmentId !== undefined ? input.appointmentId : existing.appointmentId,
-          },
-          existing,
-        );
+        await checkParties(ex, scope, partiesAfter(input, existing), existing);
         return input;
       },
       // A new discount or location prices (and checks) the lines again when they were not sent with it.
       afterUpdate: async (ex, scope, before, after) => {
-        if (before.discountType === after.discountType && before.discountValue === after.discountValue && before.locationId === after.locationId) return;
+        if (!pricingChanged(before, after)) return;
         const rows = (await estimateItemsTable.of(ex, scope, [after.id])).get(after.id) ?? [];
         const lines = await checkLines(ex, scope, 'estimateItems', rows.map(withHigh), after.locationId);
         await estimateItemsTable.replace(ex, scope, after.id, lines.map((l) => ({ ...lineColumns(l), highQuantity: l.highQuantity })));
@@ -145,45 +119,28 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
         },
         afterWrite: async (ex, scope, header, items) => (await estimatesRepository.update(ex, scope, header.id, estimateTotals(items.map(withHigh), header)))!,
       },
-      uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
       // A card payment request restricts its estimate's delete (decision 0155).
       foreignKeyMessages: { card_payment_requests_estimate_id_fk: ESTIMATE_RULES.deleteWithCardRequest },
     });
     this.balances = balances;
     // An estimate is what a client was quoted (and may have agreed to): whom it names is archived, not deleted (decision 0155).
-    events.on('client.deleting', 'estimates', async (tx, caller, { clientId }) => {
-      if (await estimatesRepository.anyFor(tx, caller, { clientId })) throw conflict(ESTIMATE_MESSAGES.clientHasEstimates);
-    });
-    events.on('patient.deleting', 'estimates', async (tx, caller, { patientId }) => {
-      if (await estimatesRepository.anyFor(tx, caller, { patientId })) throw conflict(ESTIMATE_MESSAGES.patientHasEstimates);
-    });
+    keepPartiesOf(events, 'estimates', estimatesRepository.anyFor, { client: ESTIMATE_MESSAGES.clientHasEstimates, patient: ESTIMATE_MESSAGES.patientHasEstimates });
     // A consent form sent for an estimate approves it when submitted (an estimate no longer open stays as it is).
     events.on('form.submitted', 'estimates', async (tx, scope, form) => {
       if (form.estimateId) await estimatesRepository.approveIfOpen(tx, scope, form.estimateId, 'form', null, form.submittedAt);
     });
   }
 
-  /** A change of state of one estimate, locked first, with its history entry, in one transaction. */
-  private async transition(auth: AuthContext, id: string, change: (row: EstimateRow) => Partial<EstimateRow>): Promise<Estimate> {
-    return this.write(async (tx) => {
-      const existing = await estimatesRepository.findById(tx, auth, id, { lock: 'update' });
-      if (!existing) throw notFound();
-      const row = await estimatesRepository.update(tx, auth, id, change(existing));
-      await this.audit.record(tx, auth, [{ entityType: 'estimate', entityId: id, action: 'update', before: existing, after: row }]);
-      return (await toEstimates(this.balances, tx, auth, [{ id }]))[0]!;
-    });
-  }
-
   /** The client approved it in person. */
   async approve(auth: AuthContext, id: string): Promise<Estimate> {
-    return this.transition(auth, id, (row) => {
+    return this.transition(auth, id, (_tx, row) => {
       if (row.status !== 'open') throw conflict(ESTIMATE_MESSAGES.notOpen);
       return { status: 'approved', approvalMethod: 'in_person', approvedAt: new Date(), approvedById: auth.userId };
     });
   }
 
   async decline(auth: AuthContext, id: string, reason: string | null): Promise<Estimate> {
-    return this.transition(auth, id, (row) => {
+    return this.transition(auth, id, (_tx, row) => {
       if (row.status !== 'open') throw conflict(ESTIMATE_MESSAGES.notOpen);
       const notes = reason ? [row.notes.trim(), `Declined: ${reason}`].filter(Boolean).join('\n\n') : row.notes;
       return { status: 'declined', declinedAt: new Date(), notes };
@@ -216,10 +173,7 @@ export class EstimatesService extends TenantCrudService<typeof estimates, Estima
       const lines = await checkLines(tx, auth, 'estimateItems', rows.map(storedLine), estimate.locationId);
       const items = invoiceItemRows(lines, estimate, 1);
       const invoice = await invoicesRepository.insert(tx, auth, {
-        locationId: estimate.locationId,
-        clientId: estimate.clientId,
-        patientId: estimate.patientId,
-        appointmentId: estimate.appointmentId,
+        ...placeOf(estimate),
         estimateId: estimate.id,
         kind: 'invoice',
         status: 'draft',

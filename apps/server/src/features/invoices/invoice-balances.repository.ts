@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.js';
 import { idIn, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { clients } from '../clients/clients.table.js';
-import { creditedSql, estimatesBase, invoicesRepository, namesOf, type EstimateRow, type InvoiceListQuery, type InvoiceRow } from './invoices.repository.js';
+import { creditedSql, estimatesBase, estimatesRepository, invoicesRepository, namesOf, type EstimateRow, type InvoiceListQuery, type InvoiceRow } from './invoices.repository.js';
 import { estimates, invoices } from './invoices.table.js';
 
 /**
@@ -80,20 +80,12 @@ function build(payments: InvoicePayments) {
     listOptions: (q: InvoiceListQuery): ListOptions => invoicesRepository.listOptions(q, balanceSql(invoices)),
 
     /** Invoices by id with their names and balances (one statement). */
-    async withExtras(ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<InvoiceWithExtras[]> {
-      if (ids.length === 0) return [];
-      return (await invoicesRepository.list(ex, scope, {
-        where: idIn(invoices.id, [...new Set(ids)]),
-        extras: invoiceExtras,
-        ...(opts.lock && { lock: opts.lock, orderBy: [invoices.id] }),
-      })) as InvoiceWithExtras[];
-    },
+    withExtras: (ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<InvoiceWithExtras[]> =>
+      invoicesRepository.withExtras<InvoiceWithExtras>(ex, scope, ids, invoiceExtras, opts),
 
     /** Estimates by id with their names, deposits and the invoice each became (one statement). */
-    async estimatesWithExtras(ex: Executor, scope: Scope, ids: readonly string[]): Promise<EstimateWithExtras[]> {
-      if (ids.length === 0) return [];
-      return (await estimatesBase.list(ex, scope, { where: idIn(estimates.id, [...new Set(ids)]), extras: estimateExtras })) as EstimateWithExtras[];
-    },
+    estimatesWithExtras: (ex: Executor, scope: Scope, ids: readonly string[]): Promise<EstimateWithExtras[]> =>
+      estimatesRepository.withExtras<EstimateWithExtras>(ex, scope, ids, estimateExtras),
 
     /**
      * The invoices a payment is allocated to, held FOR UPDATE until the payment's transaction ends,

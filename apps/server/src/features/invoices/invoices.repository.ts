@@ -1,10 +1,11 @@
 // The invoices feature's statements: tax codes, estimates, invoices, their lines, the numbering
-// per location, and what credit notes credit. The balances, which read payments too, are
+// per location, what credit notes credit, and what estimates and invoices read alike (the billing
+// document kit, decision 0175). The balances, which read payments too, are
 // invoice-balances.repository.ts (docs/decisions/0106, 0174).
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { idIn, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, scopedTable, tenantRepository, type AccountKeyed, type Extras, type ListOptions, type Scope, type TenantRepository } from '../../platform/tenant-repository.js';
 import { childTable } from '../../platform/tenant-row-sets.js';
 import { clientsRepository } from '../clients/clients.repository.js';
 import { clients } from '../clients/clients.table.js';
@@ -39,42 +40,68 @@ export function namesOf(t: typeof invoices | typeof estimates) {
   };
 }
 
+/** The filters every document list has (contracts' DocumentListQuery). */
+type DocumentListQuery = { locationId?: string | undefined; clientId?: string | undefined; appointmentId?: string | undefined; status?: string | undefined };
+
+/**
+ * What the estimates' and invoices' repositories answer alike (the billing document kit, decision
+ * 0175): whether any names a client or patient, the list's shared filters and order, and
+ * documents by id with what their lists show beside them.
+ */
+function documentReads<T extends typeof invoices | typeof estimates>(t: T, base: TenantRepository<T>) {
+  return {
+    /** Whether a document of any status names the client or the patient: the books keep them (decision 0155). */
+    anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
+      base.exists(ex, scope, 'clientId' in of ? eq(t.clientId, of.clientId) : eq(t.patientId, of.patientId)),
+    /** The list's filters (the shared ones and its status, with the document's own after them), the newest first. */
+    listOf: (q: DocumentListQuery, ...own: (SQL | undefined)[]): ListOptions => ({
+      where: and(
+        q.locationId ? eq(t.locationId, q.locationId) : undefined,
+        q.clientId ? eq(t.clientId, q.clientId) : undefined,
+        q.appointmentId ? eq(t.appointmentId, q.appointmentId) : undefined,
+        q.status ? eq(t.status, q.status) : undefined,
+        ...own,
+      ),
+      // In the order of the (account, location, created_at) index: a page reads its 50 rows from
+      // the index, and what is shown beside them is computed for those rows only.
+      orderBy: [desc(t.createdAt), desc(t.id)],
+    }),
+    /**
+     * Documents by id with what the lists show beside them (one statement); the extras are the
+     * balance reads' (invoice-balances.repository.ts), which read payments too (decision 0174).
+     */
+    async withExtras<W>(ex: Executor, scope: Scope, ids: readonly string[], extras: Extras, opts: { lock?: 'update' } = {}): Promise<W[]> {
+      if (ids.length === 0) return [];
+      return (await base.list(ex, scope, { where: idIn(t.id, [...new Set(ids)]), extras, ...(opts.lock && { lock: opts.lock, orderBy: [t.id] }) })) as W[];
+    },
+  };
+}
+
 /** Finalised credit notes against the invoice, as a positive amount (a part of its balance, and what is left to credit). */
 export const creditedSql = (outer: typeof invoices) =>
   sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
 
-export type InvoiceListQuery = {
-  locationId?: string | undefined;
-  clientId?: string | undefined;
-  appointmentId?: string | undefined;
-  status?: string | undefined;
+export type InvoiceListQuery = DocumentListQuery & {
   kind?: string | undefined;
   unpaid?: boolean | 'true' | 'false' | undefined;
 };
 
+const invoiceReads = documentReads(invoices, invoicesBase);
+
 export const invoicesRepository = {
   ...invoicesBase,
-
-  /** Whether an invoice or credit note, of any status, names the client or the patient: the books keep them (decision 0155). */
-  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
-    invoicesBase.exists(ex, scope, 'clientId' in of ? eq(invoices.clientId, of.clientId) : eq(invoices.patientId, of.patientId)),
+  /** invoices and credit notes, of any status (withExtras: with the balance reads' names and balances) */
+  anyFor: invoiceReads.anyFor,
+  withExtras: invoiceReads.withExtras,
 
   /** The list's filter and order; `unpaid` keeps the finalised invoices whose `balance` (invoice-balances.repository.ts) is above 0. */
   listOptions(q: InvoiceListQuery, balance: SQL<number>): ListOptions {
     const unpaid = q.unpaid === true || q.unpaid === 'true';
-    return {
-      where: and(
-        q.locationId ? eq(invoices.locationId, q.locationId) : undefined,
-        q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
-        q.appointmentId ? eq(invoices.appointmentId, q.appointmentId) : undefined,
-        q.status ? eq(invoices.status, q.status) : undefined,
-        q.kind ? eq(invoices.kind, q.kind) : undefined,
-        unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balance} > 0`) : undefined,
-      ),
-      // The newest first, in the order of the (account, location, created_at) index: a page reads its
-      // 50 rows from the index, and the balances are computed for those rows only.
-      orderBy: [desc(invoices.createdAt), desc(invoices.id)],
-    };
+    return invoiceReads.listOf(
+      q,
+      q.kind ? eq(invoices.kind, q.kind) : undefined,
+      unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balance} > 0`) : undefined,
+    );
   },
 
   /** What is left to credit of an invoice: its total less its finalised credit notes. */
@@ -164,24 +191,14 @@ export const invoicesRepository = {
   },
 };
 
+const estimateReads = documentReads(estimates, estimatesBase);
+
 export const estimatesRepository = {
   ...estimatesBase,
+  anyFor: estimateReads.anyFor,
+  withExtras: estimateReads.withExtras,
+  listOptions: (q: DocumentListQuery): ListOptions => estimateReads.listOf(q),
 
-  /** Whether an estimate, of any status, names the client or the patient (decision 0155). */
-  anyFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>
-    estimatesBase.exists(ex, scope, 'clientId' in of ? eq(estimates.clientId, of.clientId) : eq(estimates.patientId, of.patientId)),
-
-  listOptions(q: { locationId?: string | undefined; clientId?: string | undefined; appointmentId?: string | undefined; status?: string | undefined }): ListOptions {
-    return {
-      where: and(
-        q.locationId ? eq(estimates.locationId, q.locationId) : undefined,
-        q.clientId ? eq(estimates.clientId, q.clientId) : undefined,
-        q.appointmentId ? eq(estimates.appointmentId, q.appointmentId) : undefined,
-        q.status ? eq(estimates.status, q.status) : undefined,
-      ),
-      orderBy: [desc(estimates.createdAt), desc(estimates.id)],
-    };
-  },
 
   /** An open estimate becomes approved; answers whether it was open (one conditional update). */
   async approveIfOpen(ex: Executor, scope: Scope, id: string, method: 'in_person' | 'form', by: string | null, at: Date): Promise<boolean> {

@@ -3,7 +3,6 @@
 // number without gaps; a finalised invoice changes only by a void or a credit note.
 // Security-critical: every id in a request (header and lines) is read in the caller's account.
 import {
-  ESTIMATE_MESSAGES,
   INVOICE_MESSAGES,
   thousandths,
   toCents,
@@ -19,20 +18,30 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { keepTheBooks } from './keep-the-books.subscriptions.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { clientsRepository } from '../clients/clients.repository.js';
-import { locationOwnership } from '../locations/locations.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
 import { servicesRepository } from '../services/services.repository.js';
 import { findPdfTemplate } from '../templates/templates.repository.js';
+import {
+  accountCurrency,
+  BillingDocumentService,
+  checkParties,
+  DOCUMENT_RULES,
+  documentCrud,
+  lineAnswer,
+  loadDocuments,
+  locationToday,
+  partiesAfter,
+  partiesAnswer,
+  placeOf,
+  pricingChanged,
+  termsAnswer,
+} from './invoice-documents.service.js';
 import { checkLines, invoiceItemRows, priceLines, storedLine, totalsOf, type CheckedLine, type LineInput } from './invoice-lines.js';
 import { balanceReads, type BalanceReads, type InvoiceExtras, type InvoicePayments, type InvoiceWithExtras } from './invoice-balances.repository.js';
 import { estimatesBase, invoiceItemsTable, invoicesRepository, type InvoiceItemRow, type InvoiceRow } from './invoices.repository.js';
@@ -43,8 +52,7 @@ type Patch = Partial<Input>;
 type Query = z.output<typeof InvoiceListQuery>;
 
 export const INVOICE_RULES = {
-  patientOfAnotherClient: 'patientId: not one of this client’s patients',
-  appointmentOfAnotherClient: 'appointmentId: not an appointment of this client',
+  ...DOCUMENT_RULES,
   pdfTemplateElsewhere: 'pdfTemplateId: must be a PDF template of the same location',
   voidDraft: 'A draft invoice is deleted, not voided',
   voidWithCredits: 'This invoice has credit notes. It cannot be voided.',
@@ -55,44 +63,6 @@ export const INVOICE_RULES = {
   creditLineElsewhere: 'not a line of the credited invoice',
   creditLineOnInvoice: 'only a credit note’s line credits a line',
 } as const;
-
-/** Today's date at a place (an invoice is issued on the practice's calendar). */
-export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export async function locationToday(ex: Executor, scope: Scope, locationId: string): Promise<string> {
-  const zones = await locationsRepository.timezonesOf(ex, scope, [locationId]);
-  return todayIn(zones.get(locationId) ?? 'UTC');
-}
-
-export async function accountCurrency(ex: Executor, scope: Scope): Promise<string> {
-  return (await accountsRepository.findById(ex, scope.accountId))?.currency ?? 'USD';
-}
-
-/**
- * The client, patient and appointment a document names: each of the account (404 otherwise), the
- * patient and appointment the client's (400 naming the field). On an update only what changes is read.
- */
-export async function checkParties(
-  ex: Executor,
-  scope: Scope,
-  next: { clientId: string; patientId: string | null; appointmentId: string | null },
-  before?: { clientId: string; patientId: string | null; appointmentId: string | null },
-): Promise<void> {
-  const changed = (k: 'clientId' | 'patientId' | 'appointmentId') => !before || before[k] !== next[k];
-  if (changed('clientId') && !(await clientsRepository.findById(ex, scope, next.clientId, { lock: 'share' }))) throw notFound('clientId: unknown client');
-  if (next.patientId && (changed('patientId') || changed('clientId'))) {
-    const patient = await patientsRepository.findById(ex, scope, next.patientId);
-    if (!patient) throw notFound('patientId: unknown patient');
-    if (patient.clientId !== next.clientId) throw badRequest(INVOICE_RULES.patientOfAnotherClient);
-  }
-  if (next.appointmentId && (changed('appointmentId') || changed('clientId'))) {
-    const appointment = await appointmentsRepository.findById(ex, scope, next.appointmentId);
-    if (!appointment) throw notFound('appointmentId: unknown appointment');
-    if (appointment.clientId !== next.clientId) throw badRequest(INVOICE_RULES.appointmentOfAnotherClient);
-  }
-}
 
 async function checkPdfTemplate(ex: Executor, scope: Scope, pdfTemplateId: string | null, locationId: string): Promise<void> {
   if (!pdfTemplateId) return;
@@ -105,9 +75,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toItem(r: InvoiceItemRow): InvoiceItem {
   return {
-    id: r.id,
-    position: r.position,
-    ...storedLine(r),
+    ...lineAnswer(r),
     gross: r.gross,
     lineDiscount: r.lineDiscount,
     sharedDiscount: r.sharedDiscount,
@@ -119,13 +87,7 @@ function toItem(r: InvoiceItemRow): InvoiceItem {
 
 export function toSummary(r: InvoiceWithExtras): InvoiceSummary {
   return {
-    id: r.id,
-    locationId: r.locationId,
-    clientId: r.clientId,
-    clientName: r.clientName,
-    patientId: r.patientId,
-    patientName: r.patientName,
-    appointmentId: r.appointmentId,
+    ...partiesAnswer(r),
     estimateId: r.estimateId,
     kind: r.kind as InvoiceSummary['kind'],
     creditedInvoiceId: r.creditedInvoiceId,
@@ -149,26 +111,14 @@ export function toSummary(r: InvoiceWithExtras): InvoiceSummary {
 }
 
 /** Invoices with their names, balances and lines: two statements for any number. */
-export async function toInvoices(balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Invoice[]> {
-  const ids = rows.map((r) => r.id);
-  const full = new Map((await balances.withExtras(ex, scope, ids)).map((r) => [r.id, r]));
-  const items = await invoiceItemsTable.of(ex, scope, ids);
-  return ids.flatMap((id) => {
-    const r = full.get(id);
-    if (!r) return [];
-    return [
-      {
-        ...toSummary(r),
-        discountType: r.discountType as Invoice['discountType'],
-        discountValue: r.discountValue,
-        notes: r.notes,
-        pdfTemplateId: r.pdfTemplateId,
-        voidReason: r.voidReason,
-        items: (items.get(id) ?? []).map(toItem),
-      },
-    ];
-  });
-}
+export const toInvoices = (balances: BalanceReads, ex: Executor, scope: Scope, rows: readonly { id: string }[]): Promise<Invoice[]> =>
+  loadDocuments(ex, scope, rows, { withExtras: balances.withExtras, lines: invoiceItemsTable }, (r, lines) => ({
+    ...toSummary(r),
+    ...termsAnswer(r),
+    pdfTemplateId: r.pdfTemplateId,
+    voidReason: r.voidReason,
+    items: lines.map(toItem),
+  }));
 
 const signOf = (header: { kind: string }): 1 | -1 => (header.kind === 'credit_note' ? -1 : 1);
 
@@ -224,7 +174,7 @@ function creditCopy(line: InvoiceItemRow, done: { quantity: number; amount: numb
   return rest;
 }
 
-export class InvoicesService extends TenantCrudService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, InvoiceExtras> {
+export class InvoicesService extends BillingDocumentService<typeof invoices, Invoice, Input, Patch, Query, InvoiceSummary, LineInput, InvoiceExtras> {
   /** the balances, on what the payments feature offers (decision 0174) */
   private readonly balances: BalanceReads;
 
@@ -232,17 +182,13 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
     const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'invoice',
-      repository: invoicesRepository,
-      toEntities: (ex, scope, rows) => toInvoices(balances, ex, scope, rows),
-      toListItems: async (_ex, _scope, rows) => rows.map((r) => toSummary(r as InvoiceWithExtras)),
-      listExtras: balances.invoiceExtras,
-      listOptions: balances.listOptions,
-      paged: true,
-      listFilters: (q) => [
-        [clientsRepository, q.clientId],
-        [appointmentsRepository, q.appointmentId],
-      ],
-      location: locationOwnership,
+      ...documentCrud({
+        repository: invoicesRepository,
+        extras: balances.invoiceExtras,
+        listOptions: balances.listOptions,
+        toEntities: (ex, scope, rows) => toInvoices(balances, ex, scope, rows),
+        toSummary,
+      }),
       prepareCreate: async (ex, caller, input) => {
         await checkParties(ex, caller, input);
         await checkPdfTemplate(ex, caller, input.pdfTemplateId, input.locationId);
@@ -259,12 +205,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
         if (existing.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft);
         if (existing.kind === 'credit_note' && ((input.clientId && input.clientId !== existing.clientId) || (input.locationId && input.locationId !== existing.locationId)))
           throw badRequest(INVOICE_RULES.creditNoteFixed);
-        const next = {
-          clientId: input.clientId ?? existing.clientId,
-          patientId: input.patientId !== undefined ? input.patientId : existing.patientId,
-          appointmentId: input.appointmentId !== undefined ? input.appointmentId : existing.appointmentId,
-        };
-        await checkParties(ex, scope, next, existing);
+        await checkParties(ex, scope, partiesAfter(input, existing), existing);
         const pdfTemplateId = input.pdfTemplateId !== undefined ? input.pdfTemplateId : existing.pdfTemplateId;
         const locationId = input.locationId ?? existing.locationId;
         if (pdfTemplateId !== existing.pdfTemplateId || locationId !== existing.locationId) await checkPdfTemplate(ex, scope, pdfTemplateId, locationId);
@@ -272,7 +213,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       },
       // A new discount or location prices (and checks) the lines again when they were not sent with it.
       afterUpdate: async (ex, scope, before, after) => {
-        if (before.discountType === after.discountType && before.discountValue === after.discountValue && before.locationId === after.locationId) return;
+        if (!pricingChanged(before, after)) return;
         const lines = (await invoiceItemsTable.of(ex, scope, [after.id])).get(after.id) ?? [];
         await this.writeLines(ex, scope, after, await checkLines(ex, scope, 'invoiceItems', lines.map(storedLine), after.locationId));
       },
@@ -296,7 +237,6 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
         },
         afterWrite: async (ex, scope, header, items) => (await invoicesRepository.update(ex, scope, header.id, totalsOf(items)))!,
       },
-      uniqueMessages: { invoices_estimate_unique: ESTIMATE_MESSAGES.alreadyInvoiced },
     });
     this.balances = balances;
     keepTheBooks(events);
@@ -308,17 +248,6 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
     if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, rows);
     await invoiceItemsTable.replace(ex, scope, header.id, rows);
     await invoicesRepository.update(ex, scope, header.id, totalsOf(rows));
-  }
-
-  /** A change of state of one invoice, locked first, with its history entry, in one transaction. */
-  private async transition(auth: AuthContext, id: string, change: (tx: Executor, row: InvoiceRow) => Promise<Partial<InvoiceRow>>): Promise<Invoice> {
-    return this.write(async (tx) => {
-      const existing = await invoicesRepository.findById(tx, auth, id, { lock: 'update' });
-      if (!existing) throw notFound();
-      const row = await invoicesRepository.update(tx, auth, id, await change(tx, existing));
-      await this.audit.record(tx, auth, [{ entityType: 'invoice', entityId: id, action: 'update', before: existing, after: row }]);
-      return (await toInvoices(this.balances, tx, auth, [{ id }]))[0]!;
-    });
   }
 
   /** Finalising: at least one line, the next number of its location and kind; a credit note still fits its invoice. */
@@ -371,10 +300,7 @@ export class InvoicesService extends TenantCrudService<typeof invoices, Invoice,
       if (lines.length === 0) throw conflict(INVOICE_MESSAGES.nothingLeftToCredit);
       const rows = invoiceItemRows(lines, { discountType: 'none', discountValue: 0 }, -1);
       const header = await invoicesRepository.insert(tx, auth, {
-        locationId: invoice.locationId,
-        clientId: invoice.clientId,
-        patientId: invoice.patientId,
-        appointmentId: invoice.appointmentId,
+        ...placeOf(invoice),
         kind: 'credit_note',
         creditedInvoiceId: invoice.id,
         status: 'draft',

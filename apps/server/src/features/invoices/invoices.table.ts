@@ -8,6 +8,7 @@ import { patients } from '../patients/patients.table.js';
 import { services } from '../services/services.table.js';
 import { pdfTemplates } from '../templates/templates.table.js';
 import { users } from '../users/users.table.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /** Money: integer minor units (cents). Sums of lines are bigint so no total outgrows a column. */
@@ -50,20 +51,65 @@ const lineColumns = () => ({
   addOnId: uuid(),
 });
 
+/** A line's references: its document (it goes with it), tax code, provider, and what it sold. */
+function lineReferences(table: string, t: LineKeys, documentId: PgColumn, document: { accountId: PgColumn; id: PgColumn }) {
+  return [
+    tenantPrimaryKey(t),
+    tenantReference(table, t, documentId, document, 'cascade'),
+    tenantReference(table, t, t.taxCodeId, taxCodes),
+    tenantReference(table, t, t.providerId, users),
+    // A line keeps what it sold: the service or add-on is never deleted, nor cleared, under it (decision 0155).
+    tenantReference(table, t, t.serviceId, services, 'restrict'),
+    tenantReference(table, t, t.addOnId, addOns, 'restrict'),
+    index().on(t.accountId, documentId, t.position),
+  ];
+}
+type LineKeys = Record<'accountId' | 'id' | 'position' | 'taxCodeId' | 'providerId' | 'serviceId' | 'addOnId', PgColumn>;
+
+/** Whom an estimate or an invoice is for: the header's first columns (the billing document kit, decision 0175). */
+const documentParties = () => ({
+  ...tenantKey(),
+  locationId: locationRef(),
+  clientId: uuid().notNull(),
+  patientId: uuid(),
+  appointmentId: uuid(),
+});
+
+/** The document's discount and notes. */
+const documentTerms = () => ({
+  discountType: text().notNull().default('none'),
+  discountValue: integer().notNull().default(0),
+  notes: text().notNull().default(''),
+});
+
+/**
+ * The references and indexes every document has. The books keep estimates, invoices and credit
+ * notes: their location, client and patient are never deleted under them ('restrict' on the
+ * optional patient: never cleared either; decision 0155).
+ */
+function documentReferences(table: string, t: DocumentKeys) {
+  return [
+    tenantPrimaryKey(t),
+    locationReference(table, t, 'no action'),
+    tenantReference(table, t, t.clientId, clients),
+    tenantReference(table, t, t.patientId, patients, 'restrict'),
+    tenantReference(table, t, t.appointmentId, appointments),
+    tenantReference(table, t, t.createdById, users),
+    index().on(t.accountId, t.locationId, t.createdAt),
+    index().on(t.accountId, t.clientId),
+    index().on(t.accountId, t.appointmentId),
+  ];
+}
+type DocumentKeys = Record<'accountId' | 'id' | 'locationId' | 'clientId' | 'patientId' | 'appointmentId' | 'createdById' | 'createdAt', PgColumn>;
+
 export const estimates = pgTable(
   'estimates',
   {
-    ...tenantKey(),
-    locationId: locationRef(),
-    clientId: uuid().notNull(),
-    patientId: uuid(),
-    appointmentId: uuid(),
+    ...documentParties(),
     /** open, approved, declined, invoiced */
     status: text().notNull().default('open'),
     currency: text().notNull(),
-    discountType: text().notNull().default('none'),
-    discountValue: integer().notNull().default(0),
-    notes: text().notNull().default(''),
+    ...documentTerms(),
     validUntil: date(),
     /** what pricing.ts computed when the lines were last written: at the lines' quantities and high quantities */
     lowTotal: cents().notNull().default(0),
@@ -76,19 +122,7 @@ export const estimates = pgTable(
     createdById: uuid(),
     ...timestamps(),
   },
-  (t) => [
-    tenantPrimaryKey(t),
-    // The books keep estimates: their location, client and patient are never deleted under them (decision 0155).
-    locationReference('estimates', t, 'no action'),
-    tenantReference('estimates', t, t.clientId, clients),
-    tenantReference('estimates', t, t.patientId, patients, 'restrict'),
-    tenantReference('estimates', t, t.appointmentId, appointments),
-    tenantReference('estimates', t, t.approvedById, users),
-    tenantReference('estimates', t, t.createdById, users),
-    index().on(t.accountId, t.locationId, t.createdAt),
-    index().on(t.accountId, t.clientId),
-    index().on(t.accountId, t.appointmentId),
-  ],
+  (t) => [...documentReferences('estimates', t), tenantReference('estimates', t, t.approvedById, users)],
 );
 
 export const estimateItems = pgTable(
@@ -99,26 +133,13 @@ export const estimateItems = pgTable(
     /** the high end of the range; null: the same as quantity */
     highQuantity: numeric({ precision: 12, scale: 3, mode: 'number' }),
   },
-  (t) => [
-    tenantPrimaryKey(t),
-    tenantReference('estimate_items', t, t.estimateId, estimates, 'cascade'),
-    tenantReference('estimate_items', t, t.taxCodeId, taxCodes),
-    tenantReference('estimate_items', t, t.providerId, users),
-    // A line keeps what it sold: the service or add-on is never deleted, nor cleared, under it (decision 0155).
-    tenantReference('estimate_items', t, t.serviceId, services, 'restrict'),
-    tenantReference('estimate_items', t, t.addOnId, addOns, 'restrict'),
-    index().on(t.accountId, t.estimateId, t.position),
-  ],
+  (t) => lineReferences('estimate_items', t, t.estimateId, estimates),
 );
 
 export const invoices = pgTable(
   'invoices',
   {
-    ...tenantKey(),
-    locationId: locationRef(),
-    clientId: uuid().notNull(),
-    patientId: uuid(),
-    appointmentId: uuid(),
+    ...documentParties(),
     /** the estimate it was made from: an approved estimate becomes an invoice once */
     estimateId: uuid(),
     /** invoice or credit_note */
@@ -132,9 +153,7 @@ export const invoices = pgTable(
     currency: text().notNull(),
     issuedOn: date().notNull(),
     dueOn: date(),
-    discountType: text().notNull().default('none'),
-    discountValue: integer().notNull().default(0),
-    notes: text().notNull().default(''),
+    ...documentTerms(),
     pdfTemplateId: uuid(),
     /** what pricing.ts computed when the lines were last written (negative on a credit note) */
     subtotal: cents().notNull().default(0),
@@ -149,23 +168,13 @@ export const invoices = pgTable(
     ...timestamps(),
   },
   (t) => [
-    tenantPrimaryKey(t),
-    // Invoices and credit notes are the books: their location, client and patient are never deleted
-    // under them ('restrict' on the optional patient: never cleared either; decision 0155).
-    locationReference('invoices', t, 'no action'),
-    tenantReference('invoices', t, t.clientId, clients),
-    tenantReference('invoices', t, t.patientId, patients, 'restrict'),
-    tenantReference('invoices', t, t.appointmentId, appointments),
+    ...documentReferences('invoices', t),
     tenantReference('invoices', t, t.estimateId, estimates),
     tenantReference('invoices', t, t.creditedInvoiceId, t),
     tenantReference('invoices', t, t.pdfTemplateId, pdfTemplates),
     tenantReference('invoices', t, t.finalisedById, users),
-    tenantReference('invoices', t, t.createdById, users),
     uniqueIndex('invoices_number_unique').on(t.accountId, t.locationId, t.kind, t.number),
     uniqueIndex('invoices_estimate_unique').on(t.accountId, t.estimateId),
-    index().on(t.accountId, t.locationId, t.createdAt),
-    index().on(t.accountId, t.clientId),
-    index().on(t.accountId, t.appointmentId),
     index().on(t.accountId, t.creditedInvoiceId),
     check('invoices_credit_note_check', sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null)`),
   ],
@@ -189,16 +198,9 @@ export const invoiceItems = pgTable(
     lineTotal: cents().notNull(),
   },
   (t) => [
-    tenantPrimaryKey(t),
-    tenantReference('invoice_items', t, t.invoiceId, invoices, 'cascade'),
-    tenantReference('invoice_items', t, t.taxCodeId, taxCodes),
-    tenantReference('invoice_items', t, t.providerId, users),
-    // A line keeps what it sold: the service or add-on is never deleted, nor cleared, under it (decision 0155).
-    tenantReference('invoice_items', t, t.serviceId, services, 'restrict'),
-    tenantReference('invoice_items', t, t.addOnId, addOns, 'restrict'),
+    ...lineReferences('invoice_items', t, t.invoiceId, invoices),
     // An invoice's lines go only with it, a draft, which no credit note names.
     tenantReference('invoice_items', t, t.creditedItemId, t),
-    index().on(t.accountId, t.invoiceId, t.position),
     index().on(t.accountId, t.creditedItemId),
   ],
 );

@@ -1,6 +1,7 @@
 import { INVOICE_MESSAGES } from '@willow/contracts';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { conflict } from '../../platform/errors.js';
+import { keepPartiesOf } from './invoice-documents.service.js';
 import { catalogueOnLines, invoicesRepository } from './invoices.repository.js';
 
 /**
@@ -9,12 +10,7 @@ import { catalogueOnLines, invoicesRepository } from './invoices.repository.js';
  */
 export function keepTheBooks(events: DomainEventBus): void {
   // Invoices and credit notes, drafts and void ones too, are the books: whom they name is archived, not deleted (decision 0155).
-  events.on('client.deleting', 'invoices', async (tx, caller, { clientId }) => {
-    if (await invoicesRepository.anyFor(tx, caller, { clientId })) throw conflict(INVOICE_MESSAGES.clientHasInvoices);
-  });
-  events.on('patient.deleting', 'invoices', async (tx, caller, { patientId }) => {
-    if (await invoicesRepository.anyFor(tx, caller, { patientId })) throw conflict(INVOICE_MESSAGES.patientHasInvoices);
-  });
+  keepPartiesOf(events, 'invoices', invoicesRepository.anyFor, { client: INVOICE_MESSAGES.clientHasInvoices, patient: INVOICE_MESSAGES.patientHasInvoices });
   // A line keeps what it sold: the service or add-on it names is made inactive, not deleted (lines of estimates too).
   events.on('service.deleting', 'invoices', async (tx, caller, { serviceId }) => {
     if (await catalogueOnLines(tx, caller, { serviceId })) throw conflict(INVOICE_MESSAGES.serviceOnLines);

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Alert, Box, CircularProgress, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { GuardedDialog } from '../../components/discard-guard';
 import { useRevealAfterChange } from '../../components/use-reveal-first-error';
 
@@ -74,5 +74,47 @@ export function DocumentDialogFrame({ title, summary, dirty, busy, loading, load
         {primary}
       </DialogActions>
     </GuardedDialog>
+  );
+}
+
+/** The chips and facts under a document's title. */
+export function DocumentSummary({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} data-testid={testId}>
+      {children}
+    </Stack>
+  );
+}
+
+interface DocumentEditButtonsProps {
+  readOnly: boolean;
+  busy: boolean;
+  saving: boolean;
+  onClose: () => void;
+  /** the step after saving (Finalise, Approve in person), shown while the document can be edited */
+  step: { label: string; onClick: () => void };
+  /** what a document no longer edited offers (Make invoice, Open invoice) */
+  children?: ReactNode;
+}
+
+/** The dialog's buttons on the right: Cancel (Close once it cannot be edited), the next step, Save. */
+export function DocumentEditButtons({ readOnly, busy, saving, onClose, step, children }: DocumentEditButtonsProps) {
+  return (
+    <>
+      <Button onClick={onClose} disabled={busy}>
+        {readOnly ? 'Close' : 'Cancel'}
+      </Button>
+      {!readOnly && (
+        <>
+          <Button onClick={step.onClick} disabled={busy} variant="outlined">
+            {step.label}
+          </Button>
+          <Button type="submit" variant="contained" loading={saving}>
+            Save
+          </Button>
+        </>
+      )}
+      {children}
+    </>
   );
 }

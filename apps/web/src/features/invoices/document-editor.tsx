@@ -8,7 +8,7 @@ import { DateInput, SelectInput, TextInput } from '../../components/form-fields'
 import type { FieldErrors } from '../../lib/zod-errors';
 import { ClientPicker } from '../clients/client-picker';
 import { usePatientList } from '../patients/patients.api';
-import { blankLine } from './document-lines';
+import { basisPointsToPercent, blankLine, centsToUnits, discountValueOf, draftsFromItems } from './document-lines';
 import type { LineDraft } from './document-lines';
 import { DiscountFields } from './discount-fields';
 import { LinesEditor } from './document-lines-editor';
@@ -43,6 +43,42 @@ export const blankDocument = (patch: Partial<DocumentValues> = {}): DocumentValu
   notes: '',
   lines: [blankLine()],
   ...patch,
+});
+
+/** A saved document's shared fields as the editor holds them, with its kind's own fields (`own`). */
+export function valuesOfDocument(
+  d: {
+    clientId: string;
+    patientId: string | null;
+    appointmentId: string | null;
+    discountType: DiscountType;
+    discountValue: number;
+    notes: string;
+    items: Parameters<typeof draftsFromItems>[0];
+  },
+  own: Partial<DocumentValues>,
+): DocumentValues {
+  return blankDocument({
+    clientId: d.clientId,
+    patientId: d.patientId ?? '',
+    appointmentId: d.appointmentId ?? '',
+    ...own,
+    discountType: d.discountType,
+    discount: d.discountType === 'none' ? '' : d.discountType === 'percent' ? basisPointsToPercent(d.discountValue) : centsToUnits(d.discountValue),
+    notes: d.notes,
+    lines: draftsFromItems(d.items),
+  });
+}
+
+/** What the editor sends of the shared fields, before the contract's check (which names anything wrong under its field). */
+export const documentInputOf = (v: DocumentValues, locationId: string) => ({
+  locationId,
+  clientId: v.clientId,
+  patientId: v.patientId || null,
+  appointmentId: v.appointmentId || null,
+  discountType: v.discountType,
+  discountValue: discountValueOf(v.discountType, v.discount),
+  notes: v.notes,
 });
 
 export type SetValue = <K extends keyof DocumentValues>(key: K, value: DocumentValues[K]) => void;

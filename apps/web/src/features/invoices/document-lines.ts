@@ -1,4 +1,4 @@
-import { priceDocument, toCents } from '@willow/contracts';
+import { DOCUMENT_LINES_MAX, priceDocument, toCents } from '@willow/contracts';
 import type {
   DiscountType,
   EstimateItem,
@@ -50,7 +50,7 @@ export interface DocumentDiscountDraft {
 }
 
 /** The contracts' limit of lines on one document (invoiceOps / estimateOps items max). */
-export const MAX_LINES = 300;
+export const MAX_LINES = DOCUMENT_LINES_MAX;
 
 let nextKey = 0;
 const newKey = () => `line-${++nextKey}`;

@@ -1,75 +1,44 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Chip, DialogContentText, Stack, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Button, Chip, DialogContentText, Typography } from '@mui/material';
 import { RequestCardPayment } from '../card-payments/card-payment-requests';
 import { z } from 'zod';
-import { DEFAULT_CURRENCY, ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, EstimateInput, EstimateItemInput, formatCents, MANAGE_BILLING } from '@willow/contracts';
+import { ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, EstimateInput, EstimateItemInput, estimateOps, formatCents } from '@willow/contracts';
 import type { Estimate } from '@willow/contracts';
-import { useFormState } from '../../components/form-fields';
-import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHasAnyPermission } from '../../app/session';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { TextPromptDialog } from '../appointments/text-prompt-dialog';
-import { blankDocument, DocumentFields } from './document-editor';
+import { DocumentFields, documentInputOf, valuesOfDocument } from './document-editor';
 import type { DocumentValues } from './document-editor';
-import { DocumentDialogFrame } from './document-dialog-frame';
-import { documentSaveHandlers } from './document-save';
-import {
-  basisPointsToPercent,
-  centsToUnits,
-  discountValueOf,
-  draftsFromItems,
-  estimateItemInput,
-  MAX_LINES,
-  priceDraft,
-  rateOfCodes,
-} from './document-lines';
-import type { InvoiceStart } from './invoice-dialog';
+import { DocumentDialogFrame, DocumentEditButtons, DocumentSummary } from './document-dialog-frame';
+import { estimateItemInput, MAX_LINES, priceDraft } from './document-lines';
 import {
   useApproveEstimate,
-  useClientBalance,
   useCreateEstimate,
   useDeclineEstimate,
   useDeleteEstimate,
   useEstimate,
   useInvoiceFromEstimate,
-  useTaxCodes,
   useUpdateEstimate,
 } from './invoices.api';
 import { SendEstimateFormButton } from './send-estimate-form';
+import { useDocumentDialog } from './use-document-dialog';
+import type { DocumentStart } from './use-document-dialog';
 
 const EstimateForm = EstimateInput.extend({
   items: z.array(EstimateItemInput).max(MAX_LINES, `must have at most ${MAX_LINES} lines`),
 });
 
-export function valuesOfEstimate(estimate: Estimate): DocumentValues {
-  return blankDocument({
-    clientId: estimate.clientId,
-    patientId: estimate.patientId ?? '',
-    appointmentId: estimate.appointmentId ?? '',
-    validUntil: estimate.validUntil ?? '',
-    discountType: estimate.discountType,
-    discount: estimate.discountType === 'none' ? '' : estimate.discountType === 'percent' ? basisPointsToPercent(estimate.discountValue) : centsToUnits(estimate.discountValue),
-    notes: estimate.notes,
-    lines: draftsFromItems(estimate.items),
-  });
-}
+export const valuesOfEstimate = (estimate: Estimate): DocumentValues => valuesOfDocument(estimate, { validUntil: estimate.validUntil ?? '' });
 
 export const estimateInputOf = (v: DocumentValues, locationId: string) => ({
-  locationId,
-  clientId: v.clientId,
-  patientId: v.patientId || null,
-  appointmentId: v.appointmentId || null,
+  ...documentInputOf(v, locationId),
   validUntil: v.validUntil || null,
-  discountType: v.discountType,
-  discountValue: discountValueOf(v.discountType, v.discount),
-  notes: v.notes,
   items: v.lines.map(estimateItemInput),
 });
 
 export interface EstimateDialogProps {
   estimateId: string | null;
-  start?: InvoiceStart | null | undefined;
+  start?: DocumentStart | null | undefined;
   onClose: () => void;
   /** an approved estimate became (or already is) this invoice: show it */
   onOpenInvoice: (invoiceId: string) => void;
@@ -81,82 +50,38 @@ export interface EstimateDialogProps {
  * invoice once (its deposits move with it). Mounted only while open.
  */
 export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: EstimateDialogProps) {
-  const [id, setId] = useState<string | null>(estimateId);
-  const query = useEstimate(id ?? undefined);
-  const estimate = query.data;
-  const locationId = estimate?.locationId ?? start?.locationId ?? '';
-  const form = useFormState<DocumentValues>(
-    blankDocument({
-      clientId: start?.clientId ?? '',
-      patientId: start?.patientId ?? '',
-      appointmentId: start?.appointmentId ?? '',
-      ...(start?.lines?.length ? { lines: start.lines } : {}),
-    }),
-  );
-  const { reset } = form;
-  const [loadedId, setLoadedId] = useState<string | null>(null);
-  useEffect(() => {
-    if (estimate && estimate.id !== loadedId) {
-      reset(valuesOfEstimate(estimate));
-      setLoadedId(estimate.id);
-    }
-  }, [estimate, loadedId, reset]);
-
-  const v = form.values;
-  // Approved, declined or invoiced: what the client agreed to (or refused) stays as it was.
-  const readOnly = estimate ? estimate.status !== 'open' : false;
-  const taxCodes = useTaxCodes(locationId || null);
-  const balance = useClientBalance(v.clientId || null);
-  const currency = estimate?.currency ?? balance.data?.currency ?? DEFAULT_CURRENCY;
-  const rateOf = useMemo(() => rateOfCodes(taxCodes.data ?? []), [taxCodes.data]);
+  const create = useCreateEstimate();
+  const update = useUpdateEstimate();
+  const kit = useDocumentDialog({
+    documentId: estimateId,
+    start,
+    useGet: useEstimate,
+    // Approved, declined or invoiced: what the client agreed to (or refused) stays as it was.
+    editable: (e: Estimate) => e.status === 'open',
+    valuesOf: valuesOfEstimate,
+    form: EstimateForm,
+    inputOf: estimateInputOf,
+    body: estimateOps.body,
+    create,
+    update,
+    remove: useDeleteEstimate(),
+    messages: ESTIMATE_MESSAGES,
+    deleteTitle: 'Delete estimate',
+    deleteMessage: 'Delete this estimate for good?',
+    onClose,
+  });
+  const { document: estimate, values: v, form, readOnly, currency, rateOf } = kit;
   const low = useMemo(() => priceDraft(v.lines, v, rateOf), [v, rateOf]);
   const high = useMemo(() => priceDraft(v.lines, v, rateOf, { high: true }), [v, rateOf]);
 
-  const create = useCreateEstimate();
-  const update = useUpdateEstimate();
   const approve = useApproveEstimate();
   const decline = useDeclineEstimate();
   const toInvoice = useInvoiceFromEstimate();
-  const remove = useDeleteEstimate();
-  // Deleting an estimate needs billing.manage (decision 0132), as the server checks.
-  const canDelete = useHasAnyPermission([MANAGE_BILLING]);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
-  const busy = create.isPending || update.isPending || approve.isPending || decline.isPending || toInvoice.isPending;
+  const busy = kit.saving || approve.isPending || decline.isPending || toInvoice.isPending;
 
-  const confirmDelete = useConfirmDelete<Estimate>({
-    title: 'Delete estimate',
-    message: () => 'Delete this estimate for good?',
-    run: (e) => remove.mutateAsync(e.id),
-    success: ESTIMATE_MESSAGES.deleted,
-    error: ESTIMATE_MESSAGES.deleteError,
-    onDeleted: onClose,
-  });
-
-  const shown = (saved: Estimate) => {
-    setId(saved.id);
-    setLoadedId(saved.id);
-    reset(valuesOfEstimate(saved));
-  };
-
-  const save = (then?: (saved: Estimate) => void) => {
-    const checked = form.check(EstimateForm, estimateInputOf(v, locationId));
-    if (!checked) return;
-    const { items, locationId: at, ...header } = checked;
-    const handlers = documentSaveHandlers<Estimate>({ messages: ESTIMATE_MESSAGES, dataKey: 'estimateData', itemsKey: 'estimateItems', setErrors: form.setErrors, shown, then });
-    if (estimate) update.mutate({ id: estimate.id, data: { estimateData: header, estimateItems: items } }, handlers.updated);
-    else create.mutate({ estimateData: { locationId: at, ...header }, estimateItems: items }, handlers.created);
-  };
-
-  const doApprove = (target: Estimate) =>
-    approve.mutate(target.id, {
-      onSuccess: (saved) => {
-        shown(saved);
-        notifySuccess(ESTIMATE_MESSAGES.approved);
-      },
-      onError: (error) => notifyError(ESTIMATE_MESSAGES.updateError, error),
-    });
-  const approveClicked = () => (estimate && !form.dirty ? doApprove(estimate) : save(doApprove));
+  const doApprove = (target: Estimate) => kit.act(approve, target.id, { success: ESTIMATE_MESSAGES.approved, error: ESTIMATE_MESSAGES.updateError });
 
   const makeInvoice = (target: Estimate) =>
     toInvoice.mutate(target.id, {
@@ -169,22 +94,12 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
 
   const confirmDecline = () => {
     if (!estimate) return;
-    decline.mutate(
-      { id: estimate.id, reason: reason.trim() || null },
-      {
-        onSuccess: (saved) => {
-          shown(saved);
-          setDeclining(false);
-          notifySuccess(ESTIMATE_MESSAGES.declined);
-        },
-        onError: (error) => notifyError(ESTIMATE_MESSAGES.updateError, error),
-      },
-    );
+    kit.act(decline, { id: estimate.id, reason: reason.trim() || null }, { success: ESTIMATE_MESSAGES.declined, error: ESTIMATE_MESSAGES.updateError }, () => setDeclining(false));
   };
 
   const money = (cents: number) => formatCents(cents, currency);
   const summary = estimate && (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} data-testid="estimate-summary">
+    <DocumentSummary testId="estimate-summary">
       <Chip size="small" label={ESTIMATE_STATUS_LABELS[estimate.status]} color={estimate.status === 'approved' ? 'success' : estimate.status === 'declined' ? 'default' : 'primary'} />
       {estimate.approvedAt && (
         <Typography variant="body2">
@@ -193,18 +108,14 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
         </Typography>
       )}
       {estimate.deposit > 0 && <Typography variant="body2">Deposit paid {money(estimate.deposit)}</Typography>}
-    </Stack>
+    </DocumentSummary>
   );
 
   const secondary = estimate && (
     <>
       {estimate.status === 'open' && (
         <>
-          {canDelete && (
-            <Button color="error" onClick={() => confirmDelete.ask(estimate)} disabled={busy}>
-              Delete
-            </Button>
-          )}
+          {kit.deleteButton(busy)}
           <Button
             color="warning"
             onClick={() => {
@@ -222,20 +133,7 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
   );
 
   const primary = (
-    <>
-      <Button onClick={onClose} disabled={busy}>
-        {readOnly ? 'Close' : 'Cancel'}
-      </Button>
-      {!readOnly && (
-        <>
-          <Button onClick={approveClicked} disabled={busy} variant="outlined">
-            Approve in person
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-            Save
-          </Button>
-        </>
-      )}
+    <DocumentEditButtons readOnly={readOnly} busy={busy} saving={kit.saving} onClose={onClose} step={{ label: 'Approve in person', onClick: () => kit.saveThen(doApprove) }}>
       {estimate?.status === 'approved' && !estimate.invoiceId && (
         <Button variant="contained" onClick={() => makeInvoice(estimate)} loading={toInvoice.isPending}>
           Make invoice
@@ -246,20 +144,16 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
           Open invoice
         </Button>
       )}
-    </>
+    </DocumentEditButtons>
   );
 
   return (
     <>
       <DocumentDialogFrame
+        {...kit.frame}
         title={estimate ? 'Estimate' : 'New estimate'}
         summary={summary}
-        dirty={form.dirty}
         busy={busy}
-        loading={Boolean(id) && !estimate}
-        loadError={id ? query.error : null}
-        onSubmit={() => save()}
-        onClose={onClose}
         secondary={secondary}
         primary={primary}
         testId="estimate-editor"
@@ -274,22 +168,9 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
             canAsk={(estimate.status === 'open' || estimate.status === 'approved') && !estimate.invoiceId && !form.dirty}
           />
         )}
-        <DocumentFields
-          kind="estimate"
-          noun="Estimate"
-          values={v}
-          set={form.set}
-          errors={form.errors}
-          locationId={locationId}
-          readOnly={readOnly}
-          clientName={estimate?.clientName}
-          taxCodes={taxCodes.data ?? []}
-          priced={low}
-          high={high}
-          currency={currency}
-        />
+        <DocumentFields kind="estimate" noun="Estimate" {...kit.fields} priced={low} high={high} />
       </DocumentDialogFrame>
-      {confirmDelete.dialog}
+      {kit.deleteDialog}
       <TextPromptDialog
         open={declining}
         title="Decline estimate"
