@@ -1,12 +1,12 @@
 // Features depend only downward, and this test holds them there: it reads every import of the
 // server's feature folders (ts.preProcessFile: static, re-exports and dynamic imports) and fails
-// - on an import of a feature on a higher floor, or of a feature the floors do not place;
-// - when a listed exception (what the code still does on its way down, ISSUE 29) is gone: the list
-//   is kept true, so it only ever shrinks;
-// - on a source file over MAX_LINES, beyond the listed ones.
-// A new cycle between feature folders needs an upward import, so it fails here too.
+// - on an import of a feature on the same or a higher floor, or of a feature the floors do not place;
+// - on an import of another feature's file but its index.ts (what it offers the features above),
+//   and on an index.ts that does more than re-export;
+// - on a cycle among the feature folders;
+// - on a source file over MAX_LINES.
 // How features react to newer ones instead: a domain event (platform/domain-events.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -53,15 +53,6 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['forms', 'quickbooks'],
 ];
 
-/**
- * Today's imports against the floors, each "file → feature": they go as the features are turned
- * into subscribers of events and pieces move where they belong. Never add to this list.
- */
-const STILL_UPWARD: readonly string[] = [
-];
-
-/** Source files allowed over MAX_LINES until they are split by seam: none are left; never add to this list. */
-const STILL_LONG: readonly string[] = [];
 const MAX_LINES = 450;
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
@@ -86,16 +77,17 @@ const featureOf = (path: string): string | undefined => {
 };
 
 /** Every import of one feature's file into another feature: "features/x/file.ts → y". */
-function crossFeatureImports(): { from: string; to: string; file: string }[] {
-  const found: { from: string; to: string; file: string }[] = [];
+function crossFeatureImports(): { from: string; to: string; file: string; target: string }[] {
+  const found: { from: string; to: string; file: string; target: string }[] = [];
   for (const path of sourceFiles(FEATURES, isFeatureSource)) {
     const from = featureOf(path);
     if (!from) continue;
     const { importedFiles } = ts.preProcessFile(readFileSync(path, 'utf8'), true, true);
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;
-      const to = featureOf(resolve(dirname(path), fileName));
-      if (to && to !== from) found.push({ from, to, file: relative(join(SERVER, 'src'), path) });
+      const resolved = resolve(dirname(path), fileName);
+      const to = featureOf(resolved);
+      if (to && to !== from) found.push({ from, to, file: relative(join(SERVER, 'src'), path), target: relative(FEATURES, resolved) });
     }
   }
   return found;
@@ -110,11 +102,40 @@ describe('feature floors', () => {
     expect([...floorOf.keys()].filter((f) => !folders.includes(f))).toEqual([]);
   });
 
-  it('imports only downward, beyond the listed exceptions, and the list is kept true', () => {
-    const upward = [
-      ...new Set(imports.filter(({ from, to }) => floorOf.get(to)! >= floorOf.get(from)!).map(({ file, to }) => `${file} → ${to}`)),
-    ].sort();
-    expect({ new: upward.filter((u) => !STILL_UPWARD.includes(u)), gone: STILL_UPWARD.filter((u) => !upward.includes(u)) }).toEqual({ new: [], gone: [] });
+  it('imports only downward', () => {
+    const upward = [...new Set(imports.filter(({ from, to }) => floorOf.get(to)! >= floorOf.get(from)!).map(({ file, to }) => `${file} → ${to}`))];
+    expect(upward.sort()).toEqual([]);
+  });
+
+  it('reaches another feature only through its index.ts, which only re-exports', () => {
+    const inside = imports.filter(({ to, target }) => target !== `${to}/index.js`).map(({ file, target }) => `${file} → ${target}`);
+    expect(inside.sort()).toEqual([]);
+    for (const folder of readdirSync(FEATURES, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+      const index = join(FEATURES, folder.name, 'index.ts');
+      if (!existsSync(index)) continue;
+      const statements = readFileSync(index, 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      expect(statements.filter((s) => !/^export (type )?\{[^}]*\} from '\.\/[a-z0-9.-]+\.js'$/s.test(s))).toEqual([]);
+    }
+  });
+
+  it('has no cycle among the feature folders', () => {
+    const next = new Map<string, Set<string>>();
+    for (const { from, to } of imports) next.set(from, (next.get(from) ?? new Set()).add(to));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (feature: string, path: string[]) => {
+      if (state.get(feature) === 'done') return;
+      if (state.get(feature) === 'open') return void cycles.push([...path.slice(path.indexOf(feature)), feature].join(' → '));
+      state.set(feature, 'open');
+      for (const to of next.get(feature) ?? []) visit(to, [...path, feature]);
+      state.set(feature, 'done');
+    };
+    for (const feature of floorOf.keys()) visit(feature, []);
+    expect(cycles).toEqual([]);
   });
 
   it('knows the floors from ARCHITECTURE.md', () => {
@@ -124,12 +145,9 @@ describe('feature floors', () => {
 });
 
 describe('file length', () => {
-  it(`no source file is over ${MAX_LINES} lines, beyond the listed ones, and the list is kept true`, () => {
+  it(`no source file is over ${MAX_LINES} lines`, () => {
     const files = ['apps/server/src', 'apps/web/src', 'packages/contracts/src'].flatMap((dir) => sourceFiles(join(ROOT, dir), isSource));
-    const long = files
-      .filter((path) => readFileSync(path, 'utf8').split('\n').length - 1 > MAX_LINES)
-      .map((path) => relative(ROOT, path))
-      .sort();
-    expect({ new: long.filter((f) => !STILL_LONG.includes(f)), gone: STILL_LONG.filter((f) => !long.includes(f)) }).toEqual({ new: [], gone: [] });
+    const long = files.filter((path) => readFileSync(path, 'utf8').split('\n').length - 1 > MAX_LINES).map((path) => relative(ROOT, path));
+    expect(long.sort()).toEqual([]);
   });
 });

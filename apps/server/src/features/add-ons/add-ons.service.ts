@@ -5,8 +5,8 @@ import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationOwnership } from '../locations/locations.service.js';
+import type { AuditService } from '../audit/index.js';
+import { locationOwnership } from '../locations/index.js';
 import { CATEGORY_REFERENCE, type addOnCategories, type addOns } from './add-ons.table.js';
 import {
   addOnCategoriesRepository,

@@ -4,11 +4,11 @@ import { CLIENT_ARCHIVED, PATIENT_ARCHIVED } from '@willow/contracts';
 import { together, type Executor } from '../../db/client.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { servicesRepository } from '../services/services.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { patientsRepository } from '../patients/index.js';
+import { servicesRepository } from '../services/index.js';
+import { usersRepository } from '../users/index.js';
 import { appointmentsRepository as repo, type OverlapRow } from './appointments.repository.js';
 import { overlapMessage, providersOf, unique, type Clash, type Slot } from './appointment.rules.js';
 

@@ -5,11 +5,11 @@ import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { servicesRepository } from '../services/services.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { patientsRepository } from '../patients/index.js';
+import { servicesRepository } from '../services/index.js';
+import { usersRepository } from '../users/index.js';
 import { appointmentsRepository as repo, type AppointmentAddOnRow, type AppointmentRow } from './appointments.repository.js';
 import { unique } from './appointment.rules.js';
 

@@ -3,9 +3,9 @@ import { FINISHED_STATUSES, INACTIVE_STATUSES, MAX_APPOINTMENT_HOURS, type Appoi
 import type { Executor } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
 import { acrossAccounts, idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { clientsRepository } from '../clients/index.js';
+import { patientsRepository } from '../patients/index.js';
+import { usersRepository } from '../users/index.js';
 import { appointmentAddOns, appointments, appointmentStatusChanges, bookingFormUses, bookingRequestLog } from './appointments.table.js';
 
 const base = tenantRepository(appointments);

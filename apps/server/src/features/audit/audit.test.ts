@@ -237,7 +237,8 @@ describe('the types history is kept of', () => {
         [...readFileSync(path, 'utf8').matchAll(/entityType: '(\w+)'/g)].map((m) => m[1]!),
       ),
     );
-    expect(written.size).toBeGreaterThan(25);
+    // The kits (the CRUD kit, the template kinds) write theirs without a literal here: they register them themselves.
+    expect(written.size).toBeGreaterThan(20);
     expect([...written].filter((type) => !registered().includes(type))).toEqual([]);
   });
 

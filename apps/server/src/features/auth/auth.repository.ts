@@ -2,10 +2,9 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
 import { acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
-import { accounts } from '../accounts/accounts.table.js';
-import { roles, systemRoles } from '../roles/roles.table.js';
-import { userRoles, userSystemRoles } from '../users/role-holders.table.js';
-import { users } from '../users/users.table.js';
+import { accounts } from '../accounts/index.js';
+import { roles, systemRoles } from '../roles/index.js';
+import { userRoles, userSystemRoles, users } from '../users/index.js';
 import { attemptLog, authFailures, rateEvents, sessions } from './auth.table.js';
 
 /** A session is found by its user's own account and its id (the token's home account and jti). */

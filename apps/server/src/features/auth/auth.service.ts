@@ -6,9 +6,8 @@ import type { AuthContext } from '../../platform/access.js';
 import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS, type TokenClaims, type TokenSigner } from '../../platform/tokens.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { roleHoldersRepository } from '../users/role-holders.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { accountsRepository } from '../accounts/index.js';
+import { roleHoldersRepository, usersRepository } from '../users/index.js';
 import { authRepository, type SignInFailures } from './auth.repository.js';
 import type { SessionCache } from './session-cache.js';
 

@@ -18,8 +18,8 @@ import { GOOGLE_CALLBACK_PATH, SIGN_IN_MESSAGES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { Providers } from '../../platform/providers.js';
 import { hashSecret, newSecret } from '../../platform/secrets.js';
-import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
-import { usersRepository, type UserRow } from '../users/users.repository.js';
+import type { IntegrationCredentials, IntegrationsService } from '../integrations/index.js';
+import { usersRepository, type UserRow } from '../users/index.js';
 import { googleSignInRepository } from './google-sign-in.repository.js';
 
 /** The product's own Google client (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET), for practices without their own. */

@@ -4,10 +4,9 @@
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { EmailNotSetUpError, type ProductMailer } from '../product-mail/product-mail.service.js';
-import { usersRepository } from '../users/users.repository.js';
-import type { UserInvitations } from '../users/users.service.js';
+import { accountsRepository } from '../accounts/index.js';
+import { EmailNotSetUpError, type ProductMailer } from '../product-mail/index.js';
+import { usersRepository, type UserInvitations } from '../users/index.js';
 import { takeRate } from './rate-limits.js';
 import { invitationEmail } from './sign-in-emails.js';
 import { linkUrl, signInTokens } from './sign-in-tokens.js';

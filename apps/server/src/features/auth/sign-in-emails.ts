@@ -2,7 +2,7 @@
 // for first, how long it works, and that it can be ignored by someone who did not ask. Nothing
 // secret goes in but the code or the link itself: never a password, never who else has a user.
 import { TOKEN_LIFETIME_MINUTES, type TokenKind } from '@willow/contracts';
-import type { ProductMail } from '../product-mail/product-mail.service.js';
+import type { ProductMail } from '../product-mail/index.js';
 
 /** How long a kind of token works, in words: "10 minutes", "an hour", "24 hours", "3 days". */
 export function lifetimeInWords(kind: TokenKind): string {

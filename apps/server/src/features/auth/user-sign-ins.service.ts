@@ -3,7 +3,7 @@
 // (docs/decisions/0051): the users feature asks for them through UserSignIns.
 import type { Db, Executor } from '../../db/client.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { UserSignIns } from '../users/users.service.js';
+import type { UserSignIns } from '../users/index.js';
 import { takeAttempt, type Attempt } from './attempt-limits.js';
 import { authRepository } from './auth.repository.js';
 import { PASSWORD_SET_ENDS, USER_TOKEN_KINDS } from './sign-in-flows.service.js';

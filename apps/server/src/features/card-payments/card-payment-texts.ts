@@ -4,9 +4,7 @@ import { formatCents } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { renderTemplate } from '../../platform/template-engine.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { MergeContextService } from '../templates/merge-context.service.js';
-import { smsTemplatesRepository, smsTypeFilter, templateListOptions } from '../templates/templates.repository.js';
-import { smsTemplates } from '../templates/templates.table.js';
+import { type MergeContextService, smsTemplatesRepository, smsTypeFilter, templateListOptions, smsTemplates } from '../templates/index.js';
 
 export interface PaymentLinkMessage {
   channel: 'email' | 'sms';

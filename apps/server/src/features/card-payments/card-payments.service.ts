@@ -24,20 +24,28 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/errors
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Providers } from '../../platform/providers.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import type { CommunicationsService } from '../communications/communications.service.js';
-import { toE164 } from '../communications/phone.js';
-import { integrationRefused, withoutSecrets } from '../integrations/integration-errors.js';
-import type { IntegrationsService } from '../integrations/integrations.service.js';
-import { isStripeAuthError, isStripeError, type Stripe, stripeClient } from '../integrations/stripe-client.js';
-import { balanceReads } from '../invoices/invoice-balances.repository.js';
-import { estimatesRepository, invoicesRepository } from '../invoices/invoices.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { allocationTargets } from '../payments/allocation-targets.repository.js';
-import { invoicePayments, paymentTypesRepository } from '../payments/payments.repository.js';
-import type { PaymentsService, StripeRefundSeen } from '../payments/payments.service.js';
-import { usersRepository } from '../users/users.repository.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { type CommunicationsService, toE164 } from '../communications/index.js';
+import {
+  integrationRefused,
+  withoutSecrets,
+  type IntegrationsService,
+  isStripeAuthError,
+  isStripeError,
+  type Stripe,
+  stripeClient,
+} from '../integrations/index.js';
+import { balanceReads, estimatesRepository, invoicesRepository } from '../invoices/index.js';
+import { locationsRepository } from '../locations/index.js';
+import {
+  allocationTargets,
+  invoicePayments,
+  paymentTypesRepository,
+  type PaymentsService,
+  type StripeRefundSeen,
+} from '../payments/index.js';
+import { usersRepository } from '../users/index.js';
 import type { CardPaymentTexts } from './card-payment-texts.js';
 import { cardPaymentRequestsRepository, type CardPaymentRequestRow } from './card-payments.repository.js';
 

@@ -2,8 +2,8 @@ import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import { VACCINATION_DUE_SOON_DAYS } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
+import { locationsRepository } from '../locations/index.js';
+import { patientsRepository } from '../patients/index.js';
 import { prescriptions, vaccinations } from './care.table.js';
 
 export const prescriptionsRepository = tenantRepository(prescriptions);

@@ -6,11 +6,11 @@ import { TenantCrudService, type CrudDefinition } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { ListOptions, Row, Scope, TenantRepository } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { assertStaff } from '../users/users.service.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { patientsRepository } from '../patients/index.js';
+import { assertStaff } from '../users/index.js';
 import { prescriptions, vaccinations } from './care.table.js';
 import {
   careRepository,

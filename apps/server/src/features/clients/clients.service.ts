@@ -5,9 +5,9 @@ import type { Db, Executor } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationOwnership } from '../locations/locations.service.js';
-import { assertStaff } from '../users/users.service.js';
+import type { AuditService } from '../audit/index.js';
+import { locationOwnership } from '../locations/index.js';
+import { assertStaff } from '../users/index.js';
 import { clientsRepository, type ClientListExtras, type ClientRow } from './clients.repository.js';
 
 type Input = z.output<typeof ClientInputZod>;

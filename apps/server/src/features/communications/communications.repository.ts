@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { acrossAccounts, allOf, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
-import { clients } from '../clients/clients.table.js';
+import { clients } from '../clients/index.js';
 import { claimSet, dueRows, type Settlement } from '../../platform/outbox.repository.js';
 import { inboundMessages, outboxMessages, smsOptOuts } from './communications.table.js';
 

@@ -3,8 +3,8 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { clientsRepository, type ClientRow } from '../clients/clients.repository.js';
-import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
+import { clientsRepository, type ClientRow } from '../clients/index.js';
+import type { IntegrationCredentials, IntegrationsService } from '../integrations/index.js';
 import { communicationsRepository, type OutboxRow } from './communications.repository.js';
 import { toE164 } from './phone.js';
 

@@ -10,11 +10,10 @@ import type { SendDocumentInput } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { usersRepository } from '../users/users.repository.js';
-import { documentsRepository } from '../documents/documents.repository.js';
-import { documentNotFound } from '../documents/documents.service.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { usersRepository } from '../users/index.js';
+import { documentsRepository, documentNotFound } from '../documents/index.js';
 import type { CommunicationsService } from './communications.service.js';
 
 export class DocumentMailService {

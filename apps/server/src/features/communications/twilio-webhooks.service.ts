@@ -4,7 +4,7 @@
 import { smsConsentKeyword } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
-import { clientsRepository } from '../clients/clients.repository.js';
+import { clientsRepository } from '../clients/index.js';
 import { communicationsRepository } from './communications.repository.js';
 import type { IntegrationSource } from './communications.service.js';
 import { phoneDigitsOf, toE164 } from './phone.js';

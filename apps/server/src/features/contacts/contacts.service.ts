@@ -6,8 +6,8 @@ import type { AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
 import { contactsRepository, type ContactMergeRow, type ContactRow } from './contacts.repository.js';
 
 type Input = z.output<typeof ContactInput>;

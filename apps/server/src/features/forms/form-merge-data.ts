@@ -6,9 +6,14 @@ import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
 import { TemplateRenderError, describeProblem, renderTemplate } from '../../platform/template-engine.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { formatLongDate, type MergeContextService } from '../templates/merge-context.service.js';
-import { smsTemplatesRepository, smsTypeFilter, templateListOptions } from '../templates/templates.repository.js';
-import { smsTemplates } from '../templates/templates.table.js';
+import {
+  formatLongDate,
+  type MergeContextService,
+  smsTemplatesRepository,
+  smsTypeFilter,
+  templateListOptions,
+  smsTemplates,
+} from '../templates/index.js';
 
 /** What a form's texts are about. */
 export interface FormSubject {

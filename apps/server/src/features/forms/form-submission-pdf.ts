@@ -9,13 +9,12 @@ import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../platform/access.js';
 import { renderPdf } from '../../platform/pdf-renderer.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { ClientRow } from '../clients/clients.repository.js';
+import type { AuditService } from '../audit/index.js';
+import type { ClientRow } from '../clients/index.js';
 import type { DocumentStorage } from '../../platform/document-storage.js';
-import { safeFileName } from '../documents/documents.service.js';
-import { documentsRepository, type DocumentRow } from '../documents/documents.repository.js';
-import type { LocationLogoService } from '../locations/location-logo.service.js';
-import type { PatientRow } from '../patients/patients.repository.js';
+import { safeFileName, documentsRepository, type DocumentRow } from '../documents/index.js';
+import type { LocationLogoService } from '../locations/index.js';
+import type { PatientRow } from '../patients/index.js';
 
 export interface SubmissionForPdf {
   formName: string;

@@ -7,12 +7,11 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationOwnership } from '../locations/locations.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
+import { appointmentsRepository } from '../appointments/index.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationOwnership, locationsRepository } from '../locations/index.js';
+import { patientsRepository } from '../patients/index.js';
 import { formRequestsRepository, formSubmissionsRepository, type FormSubmissionRow } from './forms.repository.js';
 import type { formSubmissions } from './forms.table.js';
 

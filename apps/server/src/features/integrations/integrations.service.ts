@@ -18,7 +18,7 @@ import { SecretBoxError, type SecretBox } from '../../platform/secret-box.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { AuthContext } from '../../platform/access.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { assertLocationVisible } from '../locations/locations.service.js';
+import { assertLocationVisible } from '../locations/index.js';
 import { checkIntegration } from './integration-checks.js';
 import { integrationNotSetUp } from './integration-errors.js';
 import { integrationsRepository, type IntegrationRow } from './integrations.repository.js';

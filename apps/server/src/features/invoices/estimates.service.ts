@@ -10,7 +10,7 @@ import type { AuthContext } from '../../platform/access.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import {
   accountCurrency,
   BillingDocumentService,

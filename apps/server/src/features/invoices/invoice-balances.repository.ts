@@ -7,8 +7,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { idIn, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { clients } from '../clients/clients.table.js';
+import { clientsRepository, clients } from '../clients/index.js';
 import { creditedSql, estimatesBase, estimatesRepository, invoicesRepository, namesOf, type EstimateRow, type InvoiceListQuery, type InvoiceRow } from './invoices.repository.js';
 import { estimates, invoices } from './invoices.table.js';
 

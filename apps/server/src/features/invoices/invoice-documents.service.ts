@@ -12,12 +12,11 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ListFilter } from '../../platform/list-filters.js';
 import type { Extras, ListOptions, Row, RowPatch, Scope, TenantTable } from '../../platform/tenant-repository.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationOwnership } from '../locations/locations.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
+import { accountsRepository } from '../accounts/index.js';
+import { appointmentsRepository } from '../appointments/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationOwnership, locationsRepository } from '../locations/index.js';
+import { patientsRepository } from '../patients/index.js';
 import { storedLine } from './invoice-lines.js';
 import type { EstimateItemRow, InvoiceItemRow } from './invoices.repository.js';
 

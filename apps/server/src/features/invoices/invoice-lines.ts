@@ -8,9 +8,9 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { addOnsRepository } from '../add-ons/add-ons.repository.js';
-import { servicesRepository } from '../services/services.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { addOnsRepository } from '../add-ons/index.js';
+import { servicesRepository } from '../services/index.js';
+import { usersRepository } from '../users/index.js';
 import { taxCodesRepository, type EstimateItemRow, type InvoiceItemRow } from './invoices.repository.js';
 
 /** A line as sent (an estimate's lines credit nothing, so `creditedItemId` is optional here). */

@@ -22,14 +22,12 @@ import { markdownToPdfContent, renderPdf, type PdfPage } from '../../platform/pd
 import { renderTemplate, TemplateRenderError } from '../../platform/template-engine.js';
 import { renderEmailParts } from '../../platform/template-markdown.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import type { CommunicationsService } from '../communications/communications.service.js';
-import type { DocumentsService } from '../documents/documents.service.js';
-import type { LocationLogoService } from '../locations/location-logo.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import type { MergeContextService } from '../templates/merge-context.service.js';
-import { emailTemplatesRepository, pdfTemplatesRepository, templateListOptions } from '../templates/templates.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { clientsRepository } from '../clients/index.js';
+import type { CommunicationsService } from '../communications/index.js';
+import type { DocumentsService } from '../documents/index.js';
+import { type LocationLogoService, locationsRepository } from '../locations/index.js';
+import { type MergeContextService, emailTemplatesRepository, pdfTemplatesRepository, templateListOptions } from '../templates/index.js';
+import { usersRepository } from '../users/index.js';
 import type { InvoicesService } from './invoices.service.js';
 
 const PLAIN_PAGE: PdfPage = { pageSize: 'LETTER', orientation: 'portrait', showPageNumbers: true };

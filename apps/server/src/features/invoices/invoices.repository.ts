@@ -7,10 +7,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { idIn, scopedTable, tenantRepository, type AccountKeyed, type Extras, type ListOptions, type Scope, type TenantRepository } from '../../platform/tenant-repository.js';
 import { childTable } from '../../platform/tenant-row-sets.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { clients } from '../clients/clients.table.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { patients } from '../patients/patients.table.js';
+import { clientsRepository, clients } from '../clients/index.js';
+import { patientsRepository, patients } from '../patients/index.js';
 import { estimateItems, estimates, invoiceItems, invoiceNumbers, invoices, taxCodes } from './invoices.table.js';
 
 export const taxCodesRepository = tenantRepository(taxCodes);

@@ -22,11 +22,11 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import { keepTheBooks } from './keep-the-books.subscriptions.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { servicesRepository } from '../services/services.repository.js';
-import { findPdfTemplate } from '../templates/templates.repository.js';
+import { appointmentsRepository } from '../appointments/index.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { servicesRepository } from '../services/index.js';
+import { findPdfTemplate } from '../templates/index.js';
 import {
   accountCurrency,
   BillingDocumentService,

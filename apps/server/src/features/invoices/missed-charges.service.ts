@@ -7,11 +7,11 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
-import { appointmentsRepository, type AppointmentAddOnRow, type AppointmentRow } from '../appointments/appointments.repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { servicesRepository } from '../services/services.repository.js';
+import { appointmentsRepository, type AppointmentAddOnRow, type AppointmentRow } from '../appointments/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { patientsRepository } from '../patients/index.js';
+import { servicesRepository } from '../services/index.js';
 import { invoicesRepository } from './invoices.repository.js';
 
 /** Checked Out and every later step of the work (not Cancelled or Rejected): what should be billed by now. */

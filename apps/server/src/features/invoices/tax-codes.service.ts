@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { conflict } from '../../platform/errors.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationOwnership } from '../locations/locations.service.js';
+import type { AuditService } from '../audit/index.js';
+import { locationOwnership } from '../locations/index.js';
 import { taxCodeInUse, taxCodeListOptions, taxCodesRepository, type TaxCodeRow } from './invoices.repository.js';
 import type { taxCodes } from './invoices.table.js';
 

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { accountOf, acrossAccounts, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
-import { accounts } from '../accounts/accounts.table.js';
+import { accounts } from '../accounts/index.js';
 import { locations, locationSpecies, species } from './locations.table.js';
 
 const base = tenantRepository(locations);

@@ -6,7 +6,7 @@ import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { LocationOwnership } from '../../platform/crud.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
+import { accountsRepository } from '../accounts/index.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { locationsRepository, speciesRepository, type LocationRow, type SpeciesRow } from './locations.repository.js';
 

@@ -8,10 +8,9 @@ import type { AuthContext } from '../../platform/access.js';
 import { parseCsv, toCsv } from '../../platform/csv.js';
 import { badRequest } from '../../platform/errors.js';
 import { formatIssue } from '../../platform/validation.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { assertLocationVisible } from '../locations/locations.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
+import type { AuditService } from '../audit/index.js';
+import { locationsRepository, assertLocationVisible } from '../locations/index.js';
+import { clientsRepository } from '../clients/index.js';
 import { patientsRepository } from './patients.repository.js';
 
 export const IMPORT_COLUMNS = [

@@ -3,10 +3,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { idIn, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
-import { clientOrder, type ClientListExtras, type ClientRow } from '../clients/clients.repository.js';
-import { clients } from '../clients/clients.table.js';
+import { clientOrder, type ClientListExtras, type ClientRow, clients } from '../clients/index.js';
 import { escapeLike } from '../../platform/like.js';
-import { species } from '../locations/locations.table.js';
+import { species } from '../locations/index.js';
 import { patients } from './patients.table.js';
 
 const base = tenantRepository(patients);

@@ -8,9 +8,9 @@ import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationsRepository } from '../locations/index.js';
 import { patientsRepository, type PatientRow } from './patients.repository.js';
 
 type Input = z.output<typeof PatientInput>;

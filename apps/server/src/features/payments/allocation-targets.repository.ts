@@ -3,9 +3,7 @@
 // read in a statement of its own. A statement that waits for a row lock keeps the snapshot it
 // started with (READ COMMITTED): balances computed in the locking statement itself would miss the
 // allocations the payment it waited for has just committed, and both would take the last dollar.
-import { estimates } from '../invoices/invoices.table.js';
-import { balanceReads, type BalanceReads } from '../invoices/invoice-balances.repository.js';
-import { estimatesBase, invoicesRepository } from '../invoices/invoices.repository.js';
+import { estimates, balanceReads, type BalanceReads, estimatesBase, invoicesRepository } from '../invoices/index.js';
 import type { Executor } from '../../db/client.js';
 import { idIn, type Scope } from '../../platform/tenant-repository.js';
 import { invoicePayments } from './payments.repository.js';

@@ -1,8 +1,8 @@
 import type { Payment, PaymentMethod } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
+import { accountsRepository } from '../accounts/index.js';
+import { clientsRepository } from '../clients/index.js';
 import { paymentsRepository, paymentTypesRepository, type PaymentRow } from './payments.repository.js';
 
 /** The account's currency, which every amount is in. */

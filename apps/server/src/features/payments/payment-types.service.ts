@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { conflict } from '../../platform/errors.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { paymentTypesRepository, type PaymentTypeRow } from './payments.repository.js';
 import { paymentTypes } from './payments.table.js';
 

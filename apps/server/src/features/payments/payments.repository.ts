@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { idIn, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
-import type { InvoicePayments } from '../invoices/invoice-balances.repository.js';
-import { invoices } from '../invoices/invoices.table.js';
+import { type InvoicePayments, invoices } from '../invoices/index.js';
 import { DEFAULT_PAYMENT_TYPES } from '@willow/contracts';
 import { paymentAllocations, payments, paymentTypes } from './payments.table.js';
 

@@ -21,10 +21,9 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { assertLocation } from '../locations/locations.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
+import type { AuditService } from '../audit/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { assertLocation, locationsRepository } from '../locations/index.js';
 import { allocationTargets, invoiceLookup } from './allocation-targets.repository.js';
 import {
   allocationsRepository,

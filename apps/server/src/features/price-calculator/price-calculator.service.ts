@@ -14,11 +14,10 @@ import { together, type Db, type Executor } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { addOnsRepository } from '../add-ons/add-ons.repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { assertLocationVisible, locationOwnership } from '../locations/locations.service.js';
-import { servicesRepository } from '../services/services.repository.js';
+import { addOnsRepository } from '../add-ons/index.js';
+import type { AuditService } from '../audit/index.js';
+import { locationsRepository, assertLocationVisible, locationOwnership } from '../locations/index.js';
+import { servicesRepository } from '../services/index.js';
 import type { priceBands } from './price-calculator.table.js';
 import { bandListOptions, priceBandsRepository, type PriceBandRow } from './price-calculator.repository.js';
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { ANALYTICS_PATH, MESSAGES } from '@willow/contracts';
-import type { AnalyticsSettings } from '../client-config/client-config.settings.js';
+import type { AnalyticsSettings } from '../client-config/index.js';
 
 /** A capture request is a few hundred bytes; a batch of them stays well under this. */
 export const ANALYTICS_BODY_LIMIT = 64 * 1024;

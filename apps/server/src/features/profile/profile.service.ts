@@ -8,16 +8,23 @@ import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { clearAttempts, takeAttempt } from '../auth/attempt-limits.js';
-import { authRepository } from '../auth/auth.repository.js';
-import { takeRate } from '../auth/rate-limits.js';
-import { emailChangedEmail, emailChangeEmail, emailTakenEmail } from '../auth/sign-in-emails.js';
-import { PASSWORD_SET_ENDS, tokenUser, USER_TOKEN_KINDS } from '../auth/sign-in-flows.service.js';
-import { linkUrl, signInTokens } from '../auth/sign-in-tokens.js';
-import { EmailNotSetUpError, type ProductMailer } from '../product-mail/product-mail.service.js';
-import { usersRepository } from '../users/users.repository.js';
-import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
+import { accountsRepository } from '../accounts/index.js';
+import {
+  clearAttempts,
+  takeAttempt,
+  authRepository,
+  takeRate,
+  emailChangedEmail,
+  emailChangeEmail,
+  emailTakenEmail,
+  PASSWORD_SET_ENDS,
+  tokenUser,
+  USER_TOKEN_KINDS,
+  linkUrl,
+  signInTokens,
+} from '../auth/index.js';
+import { EmailNotSetUpError, type ProductMailer } from '../product-mail/index.js';
+import { usersRepository, EMAIL_TAKEN_CONSTRAINT } from '../users/index.js';
 
 export const CURRENT_PASSWORD_FOR_EMAIL = 'currentPassword: is required to change the email address';
 

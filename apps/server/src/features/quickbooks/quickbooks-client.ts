@@ -3,7 +3,7 @@
 // reduced to their error code and description, with every secret cut out (`withoutSecrets`).
 import { QUICKBOOKS_SCOPE } from '@willow/contracts';
 import { basicAuthorization, type Providers } from '../../platform/providers.js';
-import { withoutSecrets } from '../integrations/integration-errors.js';
+import { withoutSecrets } from '../integrations/index.js';
 
 /**
  * QuickBooks Online through Intuit's documented OAuth 2 and Accounting HTTP APIs. (The intuit-oauth

@@ -19,11 +19,15 @@ import { badRequest, conflict, HttpError } from '../../platform/errors.js';
 import type { Providers } from '../../platform/providers.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { integrationNotSetUp, integrationRefused, withoutSecrets } from '../integrations/integration-errors.js';
-import type { IntegrationCredentials, IntegrationsService } from '../integrations/integrations.service.js';
-import { integrationsRepository } from '../integrations/integrations.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { assertLocationVisible } from '../locations/locations.service.js';
+import {
+  integrationNotSetUp,
+  integrationRefused,
+  withoutSecrets,
+  type IntegrationCredentials,
+  type IntegrationsService,
+  integrationsRepository,
+} from '../integrations/index.js';
+import { locationsRepository, assertLocationVisible } from '../locations/index.js';
 import { QuickbooksClient, QuickbooksError, type QuickbooksApp, type QuickbooksTokens } from './quickbooks-client.js';
 import { quickbooksStatesRepository } from './quickbooks.repository.js';
 

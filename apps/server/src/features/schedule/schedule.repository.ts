@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { locations } from '../locations/locations.table.js';
+import { appointmentsRepository } from '../appointments/index.js';
+import { locations } from '../locations/index.js';
 import { scheduleNotes, scheduleSlots } from './schedule.table.js';
 
 const slotsBase = tenantRepository(scheduleSlots);

@@ -26,14 +26,10 @@ import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { assertLocation, assertLocationVisible, locationOwnership } from '../locations/locations.service.js';
-import { availableAt } from '../services/availability.service.js';
-import { availabilityRepository, serviceListOptions, servicesRepository } from '../services/services.repository.js';
-import { toService } from '../services/services.service.js';
-import { usersRepository } from '../users/users.repository.js';
-import { assertStaff } from '../users/users.service.js';
+import type { AuditService } from '../audit/index.js';
+import { locationsRepository, assertLocation, assertLocationVisible, locationOwnership } from '../locations/index.js';
+import { availableAt, availabilityRepository, serviceListOptions, servicesRepository, toService } from '../services/index.js';
+import { usersRepository, assertStaff } from '../users/index.js';
 import type { scheduleNotes } from './schedule.table.js';
 import { notesRepository, slotsRepository, type NoteRow, type SlotRow } from './schedule.repository.js';
 

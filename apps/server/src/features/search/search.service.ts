@@ -2,10 +2,9 @@ import type { SearchResult } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { toPatients } from '../patients/patients.service.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { patientsRepository, toPatients } from '../patients/index.js';
 
 const LIMIT = 8;
 

@@ -4,7 +4,7 @@ import { together, type Db, type Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { usersRepository } from '../users/index.js';
 import { availabilityRepository, servicesRepository } from './services.repository.js';
 
 export const VETERINARIAN_NOT_IN_PATH = 'veterinarianId: must be the user in the path';

@@ -3,7 +3,7 @@ import { SERVICE_TYPES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
-import { userLocations, users } from '../users/users.table.js';
+import { userLocations, users } from '../users/index.js';
 import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
 
 const base = tenantRepository(services);

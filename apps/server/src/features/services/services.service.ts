@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationOwnership } from '../locations/locations.service.js';
+import type { AuditService } from '../audit/index.js';
+import { locationOwnership } from '../locations/index.js';
 import type { services } from './services.table.js';
 import { serviceListOptions, servicesRepository, type ServiceRow } from './services.repository.js';
 

@@ -4,12 +4,10 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { accountsRepository, tiersRepository, type AccountRow } from '../accounts/accounts.repository.js';
-import { toAccount } from '../accounts/accounts.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { createPredefinedRoles } from '../roles/roles.service.js';
-import { usersRepository, type UserRow } from '../users/users.repository.js';
-import { EMAIL_TAKEN_CONSTRAINT } from '../users/users.table.js';
+import { accountsRepository, tiersRepository, type AccountRow, toAccount } from '../accounts/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { createPredefinedRoles } from '../roles/index.js';
+import { usersRepository, type UserRow, EMAIL_TAKEN_CONSTRAINT } from '../users/index.js';
 
 export const USER_EMAIL_TAKEN = 'A user with this email address already exists';
 

@@ -6,9 +6,9 @@ import type { Executor } from '../../db/client.js';
 import { notFound, paymentRequired } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { accountsRepository, tiersRepository } from '../accounts/accounts.repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { accountsRepository, tiersRepository } from '../accounts/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { usersRepository } from '../users/index.js';
 
 export type LimitedResource = 'activeUsers' | 'locations';
 

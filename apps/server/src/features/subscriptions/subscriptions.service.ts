@@ -2,10 +2,9 @@ import type { SubscriptionTier, SubscriptionTierInput, SubscriptionUsage } from 
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { accountsRepository, tiersRepository, type TierRow } from '../accounts/accounts.repository.js';
-import type { AccountUsage } from '../accounts/accounts.service.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { accountsRepository, tiersRepository, type TierRow, type AccountUsage } from '../accounts/index.js';
+import { locationsRepository } from '../locations/index.js';
+import { usersRepository } from '../users/index.js';
 
 const toTier = (row: TierRow & { accountCount?: number }): SubscriptionTier => ({
   key: row.key,

@@ -13,10 +13,10 @@ import type { AuthContext } from '../../platform/access.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
 import { markdownToPdfContent, renderPdf, type PdfPage } from '../../platform/pdf-renderer.js';
 import { renderTemplate, TemplateRenderError } from '../../platform/template-engine.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import type { LocationLogoService } from '../locations/location-logo.service.js';
-import type { DocumentsService } from '../documents/documents.service.js';
+import { appointmentsRepository } from '../appointments/index.js';
+import { clientsRepository } from '../clients/index.js';
+import type { LocationLogoService } from '../locations/index.js';
+import type { DocumentsService } from '../documents/index.js';
 import type { MergeContext, MergeContextService } from './merge-context.service.js';
 import { documentTemplatesRepository, pdfTemplatesRepository } from './templates.repository.js';
 

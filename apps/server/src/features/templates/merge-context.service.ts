@@ -2,13 +2,12 @@ import { TEMPLATE_MERGE_GROUPS, type Appointment, type MergeFieldGroup, type Tem
 import { together, type Db, type Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { toAppointment } from '../appointments/appointment-reads.service.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
-import { clientsRepository } from '../clients/clients.repository.js';
-import { locationsRepository, speciesRepository } from '../locations/locations.repository.js';
-import { patientsRepository } from '../patients/patients.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { accountsRepository } from '../accounts/index.js';
+import { toAppointment, appointmentsRepository } from '../appointments/index.js';
+import { clientsRepository } from '../clients/index.js';
+import { locationsRepository, speciesRepository } from '../locations/index.js';
+import { patientsRepository } from '../patients/index.js';
+import { usersRepository } from '../users/index.js';
 
 /** The records a template is filled from; each id must be the account's (404 otherwise). */
 export interface MergeRecords {

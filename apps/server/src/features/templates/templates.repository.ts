@@ -3,10 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { tenantRepository, type ListOptions, type Scope, type TenantTable } from '../../platform/tenant-repository.js';
 import { childTable } from '../../platform/tenant-row-sets.js';
-import { addOnsRepository } from '../add-ons/add-ons.repository.js';
-import { addOns } from '../add-ons/add-ons.table.js';
-import { servicesRepository } from '../services/services.repository.js';
-import { services } from '../services/services.table.js';
+import { addOnsRepository, addOns } from '../add-ons/index.js';
+import { servicesRepository, services } from '../services/index.js';
 import {
   documentTemplates,
   emailTemplates,

@@ -23,8 +23,8 @@ import { TenantCrudService, type CrudDefinition, type ItemsDefinition } from '..
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { checkTemplate, describeProblem, limitProblem } from '../../platform/template-engine.js';
 import type { NewRow, Row, RowPatch, Scope, TenantRepository, TenantTable } from '../../platform/tenant-repository.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { locationOwnership } from '../locations/locations.service.js';
+import type { AuditService } from '../audit/index.js';
+import { locationOwnership } from '../locations/index.js';
 import type { documentTemplates, emailTemplates, invoiceTemplateItems, invoiceTemplates, noteTemplates, pdfTemplates, smsTemplates } from './templates.table.js';
 import {
   documentTemplatesRepository,

@@ -4,11 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { together, type Executor } from '../../db/client.js';
 import { accountOf, idIn, sameAccount, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
-import { accounts } from '../accounts/accounts.table.js';
+import { accounts } from '../accounts/index.js';
 import { userEmailsRepository } from './user-emails.repository.js';
-import { locations } from '../locations/locations.table.js';
-import { rolesRepository } from '../roles/roles.repository.js';
-import { roles } from '../roles/roles.table.js';
+import { locations } from '../locations/index.js';
+import { rolesRepository, roles } from '../roles/index.js';
 import { userRoles } from './role-holders.table.js';
 import { userEmails, userLocations, users } from './users.table.js';
 

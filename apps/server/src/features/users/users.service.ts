@@ -9,8 +9,8 @@ import { assertFiltersVisible } from '../../platform/list-filters.js';
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { locationsRepository } from '../locations/locations.repository.js';
-import { rolesRepository } from '../roles/roles.repository.js';
+import { locationsRepository } from '../locations/index.js';
+import { rolesRepository } from '../roles/index.js';
 import { usersRepository, type UserWithLinks } from './users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from './users.table.js';
 

@@ -1,0 +1,7 @@
+// What other features use of invoices: they import it from here, never from its files
+// (test/feature-layers.test.ts). Add a name when a feature above needs it.
+export type { EstimatesService } from './estimates.service.js';
+export { balanceReads } from './invoice-balances.repository.js';
+export type { BalanceReads, InvoicePayments } from './invoice-balances.repository.js';
+export { estimatesBase, estimatesRepository, invoicesRepository } from './invoices.repository.js';
+export { estimates, invoices } from './invoices.table.js';
