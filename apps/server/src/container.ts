@@ -216,7 +216,7 @@ export function createContainer(
     booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
     communications,
     staffMessages: new StaffMessagesService(db, communications),
-    twilioWebhooks: new TwilioWebhooksService(db, integrations),
+    twilioWebhooks: new TwilioWebhooksService(db, events, integrations),
     outbox,
     mergeContext,
     templatePreview: new TemplatePreviewService(mergeContext),

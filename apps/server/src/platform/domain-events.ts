@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from '@willow/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client.js';
 import type { Caller } from './access.js';
@@ -53,6 +54,66 @@ export interface DomainEvents {
   'payment.refunding': { paymentId: string; locationId: string; intentId: string; amount: number; key: string; reason: string };
   /** a client submitted a form (and signed it where it asks for a signature) */
   'form.submitted': { formRequestId: string; submissionId: string; clientId: string; estimateId: string | null; submittedAt: Date };
+  /** an appointment's status changed (along its path, cancelled, corrected, cancelled with a patient's death), once per appointment; a new one's first status is no change */
+  'appointment.statusChanged': {
+    appointmentId: string;
+    locationId: string;
+    clientId: string;
+    patientIds: string[];
+    serviceIds: string[];
+    startAt: Date;
+    from: AppointmentStatus;
+    to: AppointmentStatus;
+    /** a finished appointment moved outside the usual path (decision 0026) */
+    correction: boolean;
+    changedById: string | null;
+    changedAt: Date;
+  };
+  /** an invoice or a credit note (`kind`) left draft and got its number; `total` in minor units (negative on a credit note) */
+  'invoice.finalised': {
+    invoiceId: string;
+    kind: 'invoice' | 'credit_note';
+    /** a credit note: the invoice it corrects */
+    creditedInvoiceId: string | null;
+    number: number;
+    locationId: string;
+    clientId: string;
+    patientId: string | null;
+    appointmentId: string | null;
+    total: number;
+    currency: string;
+    dueOn: string | null;
+    finalisedById: string;
+    finalisedAt: Date;
+  };
+  /** a payment row was written: money received (`payment`: desk, card, deposit) or given back (`refund`); minor units, allocations as written (a refund's negative) */
+  'payment.recorded': {
+    paymentId: string;
+    kind: 'payment' | 'refund';
+    refundOfPaymentId: string | null;
+    locationId: string;
+    clientId: string;
+    paymentTypeId: string | null;
+    amount: number;
+    allocations: { invoiceId: string | null; estimateId: string | null; amount: number }[];
+    /** Stripe's payment intent of a card payment (and of its refunds) */
+    stripePaymentIntentId: string | null;
+    receivedAt: Date;
+    recordedById: string | null;
+  };
+  /** a client's message reached a location through its provider's webhook, stored once (a retried webhook is not published again); `consent`: it was a STOP or START */
+  'message.received': {
+    messageId: string;
+    channel: 'sms';
+    locationId: string;
+    /** the client whose number it came from, when the location has one */
+    clientId: string | null;
+    from: string;
+    to: string;
+    body: string;
+    consent: { optedOut: boolean; keyword: string } | null;
+    receivedAt: Date;
+  };
 }
 
 /**

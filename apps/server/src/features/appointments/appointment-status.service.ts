@@ -3,26 +3,44 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext, Caller } from '../../platform/access.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.js';
 import type { AuditService } from '../audit/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { patientsRepository } from '../patients/index.js';
 import { servicesRepository } from '../services/index.js';
-import { appointmentsRepository as repo, type AppointmentRow } from './appointments.repository.js';
+import { appointmentsRepository as repo, type AppointmentRow, type StatusChangeRow } from './appointments.repository.js';
 import { guardOverlap, keepAppointmentHistory } from './appointment-checks.service.js';
 import { toAppointment } from './appointment-reads.service.js';
 import { assertCancellable, assertServicesAllow, planCorrection, providersOf, unique } from './appointment.rules.js';
 
 type CorrectValues = z.output<typeof CorrectStatusInput>;
 
+/** What a status change tells its subscribers: the appointment after it and the change's history row (nothing read back). */
+export function statusChanged(row: AppointmentRow, change: StatusChangeRow): DomainEvents['appointment.statusChanged'] {
+  return {
+    appointmentId: row.id,
+    locationId: row.locationId,
+    clientId: row.clientId,
+    patientIds: row.patientIds,
+    serviceIds: row.serviceIds,
+    startAt: row.startAt,
+    from: change.fromStatus as AppointmentStatus,
+    to: change.toStatus as AppointmentStatus,
+    correction: change.correction,
+    changedById: change.changedById,
+    changedAt: change.changedAt,
+  };
+}
+
 /**
  * Cancels a row already read FOR UPDATE: the cancel action's rule (only from a cancellable
- * status), its status history row and audit entry. Also used when a patient is recorded deceased.
+ * status), its status history row, audit entry and event. Also used when a patient is recorded deceased.
  */
 export async function cancelLocked(
   tx: Executor,
   auth: Caller,
   audit: AuditService,
+  events: DomainEventBus,
   existing: AppointmentRow,
   reason: string,
   field = 'status',
@@ -30,8 +48,9 @@ export async function cancelLocked(
   const from = existing.status as AppointmentStatus;
   assertCancellable(from, field);
   const row = (await repo.update(tx, auth, existing.id, { status: 'Cancelled', cancellationReason: reason }))!;
-  await repo.recordStatus(tx, auth, { appointmentId: existing.id, fromStatus: from, toStatus: 'Cancelled', note: reason, changedById: auth.userId });
+  const change = await repo.recordStatus(tx, auth, { appointmentId: existing.id, fromStatus: from, toStatus: 'Cancelled', note: reason, changedById: auth.userId });
   await audit.record(tx, auth, [{ entityType: 'appointment', entityId: existing.id, action: 'update', before: existing, after: row }]);
+  await events.publish(tx, auth, 'appointment.statusChanged', statusChanged(row, change));
   return row;
 }
 
@@ -67,7 +86,7 @@ export class AppointmentStatusService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-    events: DomainEventBus,
+    private readonly events: DomainEventBus,
   ) {
     keepAppointmentHistory(audit);
     // Archived clients and patients are out of the pickers: a visit still to come would be left hanging.
@@ -84,7 +103,7 @@ export class AppointmentStatusService {
       if (rows.length !== cancelAppointments.ids.length || rows.some((a) => !a.patientIds.includes(patientId))) {
         throw badRequest("cancelAppointments.ids: each appointment must be one of this patient's");
       }
-      for (const row of rows) await cancelLocked(tx, caller, this.audit, row, cancelAppointments.reason, 'cancelAppointments.ids');
+      for (const row of rows) await cancelLocked(tx, caller, this.audit, events, row, cancelAppointments.reason, 'cancelAppointments.ids');
     });
   }
 
@@ -92,7 +111,7 @@ export class AppointmentStatusService {
     return this.db.transaction(async (tx) => {
       const existing = await repo.findForUpdate(tx, auth, id);
       if (!existing) throw notFound();
-      const row = await cancelLocked(tx, auth, this.audit, existing, reason);
+      const row = await cancelLocked(tx, auth, this.audit, this.events, existing, reason);
       return toAppointment(tx, auth, row);
     });
   }
@@ -123,7 +142,7 @@ export class AppointmentStatusService {
         overlapReason = (await guardOverlap(tx, auth, location.timezone, wanted, input.overlapReason)) ?? existing.overlapReason;
       }
       const row = (await repo.update(tx, auth, id, { status: to, overlapReason, cancellationReason: plan.cancellationReason }))!;
-      await repo.recordStatus(tx, auth, {
+      const change = await repo.recordStatus(tx, auth, {
         appointmentId: id,
         fromStatus: from,
         toStatus: to,
@@ -132,6 +151,7 @@ export class AppointmentStatusService {
         correction: true,
       });
       await this.audit.record(tx, auth, [{ entityType: 'appointment', entityId: id, action: 'update', before: existing, after: row }]);
+      await this.events.publish(tx, auth, 'appointment.statusChanged', statusChanged(row, change));
       return toAppointment(tx, auth, row);
     });
   }

@@ -11,7 +11,7 @@ import { appointmentsRepository as repo, type AppointmentAddOnRow } from './appo
 import { prepareAddOns } from './appointment-add-ons.service.js';
 import { assertClient, assertPatients, assertProviders, assertServices, guardOverlap, keepAppointmentHistory } from './appointment-checks.service.js';
 import { toAppointment } from './appointment-reads.service.js';
-import { markDeceased } from './appointment-status.service.js';
+import { markDeceased, statusChanged } from './appointment-status.service.js';
 import { acceptsRequest, assertServicesAllow, assertTimes, isActiveStatus, mayClash, plannedStatus, providersOf, unique } from './appointment.rules.js';
 
 type CreateValues = z.output<typeof AppointmentInput>;
@@ -29,7 +29,7 @@ export class AppointmentWritesService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-    events: DomainEventBus,
+    private readonly events: DomainEventBus,
   ) {
     keepAppointmentHistory(audit);
     // An appointment of any status is history: the client and the patients it names are archived, not deleted.
@@ -159,15 +159,15 @@ export class AppointmentWritesService {
         ...(input.address !== undefined && { address: input.address }),
         ...(input.notes !== undefined && { notes: input.notes }),
       }))!;
-      if (to) {
-        await repo.recordStatus(tx, auth, {
-          appointmentId: id,
-          fromStatus: from,
-          toStatus: to,
-          note: input.statusNote ?? null,
-          changedById: auth.userId,
-        });
-      }
+      const change = to
+        ? await repo.recordStatus(tx, auth, {
+            appointmentId: id,
+            fromStatus: from,
+            toStatus: to,
+            note: input.statusNote ?? null,
+            changedById: auth.userId,
+          })
+        : undefined;
       const attached: AppointmentAddOnRow[] = [];
       for (const a of addOns) attached.push(await repo.insertAddOn(tx, auth, { ...a, appointmentId: id }));
       await this.audit.record(tx, auth, [
@@ -177,6 +177,8 @@ export class AppointmentWritesService {
       if (to && marksDeceased(to, types)) {
         await markDeceased(tx, auth, this.audit, patientIds, input.deceasedPatientIds, localDate(start, await timeZone()));
       }
+      // Told last, so a subscriber sees the whole change (the patients a euthanasia marked deceased too).
+      if (change) await this.events.publish(tx, auth, 'appointment.statusChanged', statusChanged(row, change));
       return toAppointment(tx, auth, row);
     });
   }

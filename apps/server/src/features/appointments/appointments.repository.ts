@@ -16,6 +16,7 @@ const formUses = scopedTable(bookingFormUses);
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type AppointmentAddOnRow = typeof appointmentAddOns.$inferSelect;
+export type StatusChangeRow = typeof appointmentStatusChanges.$inferSelect;
 
 const MAX_APPOINTMENT_MS = MAX_APPOINTMENT_HOURS * 3_600_000;
 
@@ -221,8 +222,8 @@ export const appointmentsRepository = {
       changedById: string | null;
       correction?: boolean;
     },
-  ): Promise<void> {
-    await statusChanges.insert(ex, scope, change);
+  ): Promise<StatusChangeRow> {
+    return statusChanges.insert(ex, scope, change);
   },
 
   // ---------- add-ons on an appointment ----------

@@ -87,9 +87,10 @@ export const communicationsRepository = {
   // --- inbound texts and STOP/START ---
 
   /** Stores a text a client sent; the same MessageSid again (a retried webhook) is stored once. */
-  async storeInbound(ex: Executor, scope: Scope, values: Omit<typeof inboundMessages.$inferInsert, 'accountId' | 'id'>): Promise<boolean> {
+  /** The stored message, or undefined when its provider id was stored before (a retried webhook). */
+  async storeInbound(ex: Executor, scope: Scope, values: Omit<typeof inboundMessages.$inferInsert, 'accountId' | 'id'>): Promise<typeof inboundMessages.$inferSelect | undefined> {
     const rows = await inbound.insertMany(ex, scope, [values], { ignoreConflicts: true });
-    return rows.length > 0;
+    return rows[0];
   },
 
   async inboundOf(ex: Executor, scope: Scope, locationId: string) {

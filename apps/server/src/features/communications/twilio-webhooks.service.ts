@@ -3,6 +3,7 @@
 // location's auth token (decision 0073).
 import { smsConsentKeyword } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import { clientsRepository } from '../clients/index.js';
 import { communicationsRepository } from './communications.repository.js';
@@ -12,6 +13,8 @@ import { phoneDigitsOf, toE164 } from './phone.js';
 export class TwilioWebhooksService {
   constructor(
     private readonly db: Db,
+    /** a text stored is told to the subscribers of 'message.received' */
+    private readonly events: DomainEventBus,
     private readonly integrations?: IntegrationSource | undefined,
   ) {}
 
@@ -36,7 +39,8 @@ export class TwilioWebhooksService {
   /**
    * Security-critical: a text a client sent to a location's number, believed only when signed
    * with that location's auth token. Stored once per MessageSid (SMS chat reads them), matched to
-   * the location's client by phone; STOP and START (and Twilio's other keywords) are recorded.
+   * the location's client by phone; STOP and START (and Twilio's other keywords) are recorded; a
+   * text stored is published ('message.received') in the same transaction.
    */
   async inbound(q: { account: string; location: string }, form: Record<string, string>, signature: string | undefined, url: string): Promise<void> {
     const scope = { accountId: q.account };
@@ -57,7 +61,19 @@ export class TwilioWebhooksService {
         body: form.Body ?? '',
         providerMessageId: sid,
       });
-      if (stored && consent) await communicationsRepository.recordConsent(tx, scope, { locationId: q.location, phone, clientId: client?.id ?? null, ...consent });
+      if (!stored) return;
+      if (consent) await communicationsRepository.recordConsent(tx, scope, { locationId: q.location, phone, clientId: client?.id ?? null, ...consent });
+      await this.events.publish(tx, { accountId: q.account, userId: null }, 'message.received', {
+        messageId: stored.id,
+        channel: 'sms',
+        locationId: stored.locationId,
+        clientId: stored.clientId,
+        from: stored.fromNumber,
+        to: stored.toNumber,
+        body: stored.body,
+        consent,
+        receivedAt: stored.receivedAt,
+      });
     });
   }
 }

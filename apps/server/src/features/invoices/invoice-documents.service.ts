@@ -176,14 +176,23 @@ export function keepPartiesOf(
 
 /** The CRUD kit's service with what a billing document adds: a change of state of one document. */
 export class BillingDocumentService<T extends TenantTable, E, C, U, Q, L, I, X extends Extras> extends TenantCrudService<T, E, C, U, Q, L, I, X> {
-  /** A change of state of one document, locked first, with its history entry, in one transaction. */
-  protected transition(auth: AuthContext, id: string, change: (tx: Executor, row: Row<T>) => Promise<RowPatch<T>> | RowPatch<T>): Promise<E> {
+  /**
+   * A change of state of one document, locked first, with its history entry, in one transaction;
+   * `after` runs in it once the document is changed (its event published).
+   */
+  protected transition(
+    auth: AuthContext,
+    id: string,
+    change: (tx: Executor, row: Row<T>) => Promise<RowPatch<T>> | RowPatch<T>,
+    after?: (tx: Executor, row: Row<T>) => Promise<void>,
+  ): Promise<E> {
     return this.write(async (tx) => {
       const { repository, entityType } = this.def;
       const existing = await repository.findById(tx, auth, id, { lock: 'update' });
       if (!existing) throw notFound();
       const row = await repository.update(tx, auth, id, await change(tx, existing));
       await this.audit.record(tx, auth, [{ entityType, entityId: id, action: 'update', before: existing, after: row }]);
+      if (after && row) await after(tx, row);
       return (await this.def.toEntities(tx, auth, [existing]))[0]!;
     });
   }

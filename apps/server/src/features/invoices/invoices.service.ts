@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.js';
 import { keepTheBooks } from './keep-the-books.subscriptions.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -122,6 +122,25 @@ export const toInvoices = (balances: BalanceReads, ex: Executor, scope: Scope, r
 
 const signOf = (header: { kind: string }): 1 | -1 => (header.kind === 'credit_note' ? -1 : 1);
 
+/** What finalising tells its subscribers: the numbered row as written (nothing read back). */
+function finalised(row: InvoiceRow): DomainEvents['invoice.finalised'] {
+  return {
+    invoiceId: row.id,
+    kind: row.kind === 'credit_note' ? 'credit_note' : 'invoice',
+    creditedInvoiceId: row.creditedInvoiceId,
+    number: row.number!,
+    locationId: row.locationId,
+    clientId: row.clientId,
+    patientId: row.patientId,
+    appointmentId: row.appointmentId,
+    total: row.total,
+    currency: row.currency,
+    dueOn: row.dueOn,
+    finalisedById: row.finalisedById!,
+    finalisedAt: row.finalisedAt!,
+  };
+}
+
 /** What a credit note's check reads of each of its lines (sent or stored). */
 type CreditRow = { creditedItemId: string | null; quantity: number; lineTotal: number };
 
@@ -178,7 +197,13 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
   /** the balances, on what the payments feature offers (decision 0174) */
   private readonly balances: BalanceReads;
 
-  constructor(db: Db, audit: AuditService, events: DomainEventBus, payments: InvoicePayments) {
+  constructor(
+    db: Db,
+    audit: AuditService,
+    /** a finalised invoice or credit note is told to the subscribers of 'invoice.finalised' */
+    private readonly events: DomainEventBus,
+    payments: InvoicePayments,
+  ) {
     const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'invoice',
@@ -252,19 +277,26 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
 
   /** Finalising: at least one line, the next number of its location and kind; a credit note still fits its invoice. */
   async finalise(auth: AuthContext, id: string): Promise<Invoice> {
-    return this.transition(auth, id, async (tx, row) => {
-      if (row.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft);
-      const lines = (await invoiceItemsTable.of(tx, auth, [id])).get(id) ?? [];
-      if (lines.length === 0) throw badRequest(INVOICE_MESSAGES.emptyInvoice);
-      if (row.creditedInvoiceId) {
-        // The invoice it corrects is held while this one is numbered: two credit notes finalised at once are checked in turn.
-        const credited = await invoicesRepository.findById(tx, auth, row.creditedInvoiceId, { lock: 'update' });
-        if (!credited || credited.status !== 'finalised') throw conflict(INVOICE_MESSAGES.creditNoteOfDraft);
-        await assertCreditFits(tx, auth, row, lines);
-      }
-      const number = await invoicesRepository.nextNumber(tx, auth, row.locationId, row.kind);
-      return { status: 'finalised', number, finalisedAt: new Date(), finalisedById: auth.userId };
-    });
+    return this.transition(
+      auth,
+      id,
+      async (tx, row) => {
+        if (row.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft);
+        const lines = (await invoiceItemsTable.of(tx, auth, [id])).get(id) ?? [];
+        if (lines.length === 0) throw badRequest(INVOICE_MESSAGES.emptyInvoice);
+        if (row.creditedInvoiceId) {
+          // The invoice it corrects is held while this one is numbered: two credit notes finalised at once are checked in turn.
+          const credited = await invoicesRepository.findById(tx, auth, row.creditedInvoiceId, { lock: 'update' });
+          if (!credited || credited.status !== 'finalised') throw conflict(INVOICE_MESSAGES.creditNoteOfDraft);
+          await assertCreditFits(tx, auth, row, lines);
+        }
+        const number = await invoicesRepository.nextNumber(tx, auth, row.locationId, row.kind);
+        return { status: 'finalised', number, finalisedAt: new Date(), finalisedById: auth.userId };
+      },
+      async (tx, row) => {
+        await this.events.publish(tx, auth, 'invoice.finalised', finalised(row));
+      },
+    );
   }
 
   async void(auth: AuthContext, id: string, reason: string): Promise<Invoice> {

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext, Caller } from '../../platform/access.js';
-import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
@@ -69,6 +69,23 @@ export interface StripeRefundSeen {
 
 /** The words of a refund Stripe made that the portal did not ask for (in Stripe's dashboard). */
 export const REFUNDED_AT_STRIPE = 'Refunded at Stripe';
+
+/** What a written payment row tells its subscribers: the row and its allocations as written (nothing read back). */
+function recorded(row: PaymentRow, allocations: DomainEvents['payment.recorded']['allocations']): DomainEvents['payment.recorded'] {
+  return {
+    paymentId: row.id,
+    kind: row.kind === 'refund' ? 'refund' : 'payment',
+    refundOfPaymentId: row.refundOfPaymentId,
+    locationId: row.locationId,
+    clientId: row.clientId,
+    paymentTypeId: row.paymentTypeId,
+    amount: row.amount,
+    allocations,
+    stripePaymentIntentId: row.stripePaymentIntentId,
+    receivedAt: row.receivedAt,
+    recordedById: row.createdById,
+  };
+}
 
 export class PaymentsService {
   constructor(
@@ -177,18 +194,16 @@ export class PaymentsService {
       cardPaymentRequestId: input.cardPaymentRequestId ?? null,
       createdById: input.createdById ?? null,
     });
+    const allocations = input.allocations.map((a) => ({ invoiceId: a.invoiceId ?? null, estimateId: a.estimateId ?? null, amount: a.amount }));
     await allocationsRepository.insertMany(
       tx,
       scope,
       // A millisecond apart: the allocations read back in the order they were sent.
-      input.allocations.map((a, i) => ({
-        paymentId: payment.id,
-        invoiceId: a.invoiceId ?? null,
-        estimateId: a.estimateId ?? null,
-        amount: a.amount,
-        createdAt: new Date(payment.createdAt.getTime() + i),
-      })),
+      allocations.map((a, i) => ({ ...a, paymentId: payment.id, createdAt: new Date(payment.createdAt.getTime() + i) })),
     );
+    // The desk's caller is who signed in; the card webhook's scope is no one's.
+    const caller: Caller = 'permissions' in scope ? (scope as AuthContext) : { accountId: scope.accountId, userId: null };
+    await this.events.publish(tx, caller, 'payment.recorded', recorded(payment, allocations));
     return payment;
   }
 
@@ -335,6 +350,7 @@ export class PaymentsService {
       negatives.map((n) => ({ ...n, paymentId: refund.id })),
     );
     await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: refund.id, action: 'create', after: refund }]);
+    await this.events.publish(tx, auth, 'payment.recorded', recorded({ ...refund, stripePaymentIntentId: payment.stripePaymentIntentId }, negatives));
     return (await toPayments(tx, auth, [refund]))[0]!;
   }
 
