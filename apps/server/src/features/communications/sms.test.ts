@@ -1,5 +1,6 @@
 // A location's SMS through Twilio (a local fake checking basic auth and the required fields), the
-// signed delivery-status callback and inbound texts, and STOP/START.
+// signed delivery-status callback and inbound texts, and STOP/START (each stored text published
+// as message.received).
 import type { QueueWorker } from '../../platform/queue-worker.js';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { settled } from './communications.fixtures.js';
 import { inboundWebhookUrl } from './twilio-webhooks.service.js';
 import { outboxWorker } from './outbox-worker.js';
 import { sendSms } from '../../platform/message-providers.js';
+import type { DomainEvents } from '../../platform/domain-events.js';
+import { conflict } from '../../platform/errors.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const TOKEN = 'twilio-auth-token';
@@ -180,5 +183,53 @@ describe('inbound texts and STOP', () => {
     expect(api.smsConsentKeyword('Stop all')).toEqual({ optedOut: true, keyword: 'STOP ALL' });
     expect(api.smsConsentKeyword('yes')).toEqual({ optedOut: false, keyword: 'YES' });
     expect(api.smsConsentKeyword('Please stop by at 3')).toBeNull();
+  });
+});
+
+describe('message.received', () => {
+  const seen: DomainEvents['message.received'][] = [];
+  const REFUSAL = 'Not while the test says no';
+  beforeAll(() => {
+    // Refuses only the texts that ask for it: the rest of this file's texts are told and kept.
+    ctx.app.container.events.on('message.received', 'test', async (_tx, _caller, event) => {
+      if (event.body === 'refuse me') throw conflict(REFUSAL);
+      seen.push(event);
+    });
+  });
+
+  it('tells a text stored once, with the client matched by phone and what it said of consent; a retried webhook is not told again', async () => {
+    const t = await practice();
+    const number = phone();
+    const client = await newClient(t.admin, t.locationId, { phone: number });
+    const form = { MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}`, From: e164(number), To: FROM, Body: 'STOP' };
+    expect((await twilioPost(inboundPath(t), form)).statusCode).toBe(200);
+    expect((await twilioPost(inboundPath(t), form)).statusCode).toBe(200);
+    const [stored] = await communicationsRepository.inboundOf(ctx.database.db, t, t.locationId);
+    const told = seen.filter((e) => e.locationId === t.locationId);
+    expect(told).toEqual([
+      {
+        messageId: stored!.id,
+        channel: 'sms',
+        locationId: t.locationId,
+        clientId: client.id,
+        from: e164(number),
+        to: FROM,
+        body: 'STOP',
+        consent: { optedOut: true, keyword: 'STOP' },
+        receivedAt: stored!.receivedAt,
+      },
+    ]);
+
+    // A number no client has: told without one.
+    const stranger = { MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}`, From: '+15305559999', To: FROM, Body: 'Who is this?' };
+    expect((await twilioPost(inboundPath(t), stranger)).statusCode).toBe(200);
+    expect(seen.filter((e) => e.locationId === t.locationId).at(-1)).toMatchObject({ clientId: null, from: '+15305559999', body: 'Who is this?', consent: null });
+  });
+
+  it('runs in the transaction that stores it: a refusal stores nothing', async () => {
+    const t = await practice();
+    const form = { MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}`, From: e164(phone()), To: FROM, Body: 'refuse me' };
+    expect((await twilioPost(inboundPath(t), form)).statusCode).toBe(409);
+    expect(await communicationsRepository.inboundOf(ctx.database.db, t, t.locationId)).toEqual([]);
   });
 });
