@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as api from '@willow/contracts';
 import { CARD_PAYMENT_MESSAGES, INTEGRATION_MESSAGES, STRIPE_WEBHOOK_MESSAGES } from '@willow/contracts';
+// The harness first: loaded before the records it loads the schema in an order without a cycle.
+import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, newClient, newPatient } from '../../../test/records.js';
 import { REFUNDED_AT_STRIPE } from '../payments/payments.service.js';
-import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { startFakeStripe, type FakeStripe } from '../../../test/fakes/fake-stripe.js';
 
 const APP_URL = 'https://portal.practice.example';
