@@ -91,7 +91,7 @@ export class PaymentsService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-    /** a card payment's refund is made at its provider by the subscribers of 'payment.refunding' */
+    /** a card payment's refund is made at its provider by the subscribers of 'payment.refunding'; each payment row written is told to 'payment.recorded' */
     private readonly events: DomainEventBus,
   ) {
     // Refunds are payment rows too (kind 'refund'): one type, one lookup.
