@@ -2,8 +2,8 @@
 // (account_id, x_id) and never cascading, so the records it keeps are not deleted with a client.
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../src/db/columns.js';
-import { clients } from '../../src/features/clients/index.js';
-import { patients } from '../../src/features/patients/index.js';
+import { clients } from '../../src/features/clients/clients.table.js';
+import { patients } from '../../src/features/patients/patients.table.js';
 
 export const keepsakes = pgTable(
   'keepsakes',

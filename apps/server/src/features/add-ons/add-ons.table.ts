@@ -1,5 +1,5 @@
 import { boolean, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { locationRef, locationReference } from '../locations/index.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const addOnCategories = pgTable(

@@ -1,8 +1,8 @@
 import { bigserial, boolean, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { addOns } from '../add-ons/index.js';
-import { clients } from '../clients/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
-import { users } from '../users/index.js';
+import { addOns } from '../add-ons/add-ons.table.js';
+import { clients } from '../clients/clients.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { users } from '../users/users.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /**

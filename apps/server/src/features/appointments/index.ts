@@ -3,4 +3,3 @@
 export { toAppointment } from './appointment-reads.service.js';
 export { appointmentsRepository } from './appointments.repository.js';
 export type { AppointmentAddOnRow, AppointmentRow } from './appointments.repository.js';
-export { appointments } from './appointments.table.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/index.js';
-import { users } from '../users/index.js';
+import { accounts } from '../accounts/accounts.table.js';
+import { users } from '../users/users.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
 
 /**

@@ -1,8 +1,8 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/index.js';
-import { estimates, invoices } from '../invoices/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
-import { payments } from '../payments/index.js';
+import { clients } from '../clients/clients.table.js';
+import { estimates, invoices } from '../invoices/invoices.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { payments } from '../payments/payments.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 const cents = () => bigint({ mode: 'number' });

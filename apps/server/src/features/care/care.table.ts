@@ -1,8 +1,8 @@
 import { date, index, integer, pgTable, text, uuid, type PgColumn } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
-import { patients } from '../patients/index.js';
-import { users } from '../users/index.js';
+import { clients } from '../clients/clients.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { patients } from '../patients/patients.table.js';
+import { users } from '../users/users.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /** Columns every patient care record shares: whose, where, and by whom. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { locationRef, locationReference } from '../locations/index.js';
-import { users } from '../users/index.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { users } from '../users/users.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const clients = pgTable(

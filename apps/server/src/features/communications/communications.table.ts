@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 import { deliveryColumns } from '../../platform/outbox.table.js';
-import { clients } from '../clients/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
+import { clients } from '../clients/clients.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 
 /** A location's messages to its clients: one row per message, delivered by the outbox workers (the product's own mail: features/product-mail). */
 export const outboxMessages = pgTable(

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/index.js';
-import { contacts } from '../contacts/index.js';
-import { patients } from '../patients/index.js';
+import { clients } from '../clients/clients.table.js';
+import { contacts } from '../contacts/contacts.table.js';
+import { patients } from '../patients/patients.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const documents = pgTable(

@@ -4,4 +4,3 @@ export { documentsRepository } from './documents.repository.js';
 export type { DocumentRow } from './documents.repository.js';
 export { documentNotFound, safeFileName } from './documents.service.js';
 export type { DocumentsService } from './documents.service.js';
-export { documents } from './documents.table.js';

@@ -1,11 +1,11 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { appointments } from '../appointments/index.js';
-import { clients } from '../clients/index.js';
-import { documents } from '../documents/index.js';
-import { estimates } from '../invoices/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
-import { patients } from '../patients/index.js';
-import { templateColumns, templateIndexes } from '../templates/index.js';
+import { appointments } from '../appointments/appointments.table.js';
+import { clients } from '../clients/clients.table.js';
+import { documents } from '../documents/documents.table.js';
+import { estimates } from '../invoices/invoices.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { patients } from '../patients/patients.table.js';
+import { templateColumns, templateIndexes } from '../templates/templates.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /**

@@ -3,6 +3,5 @@
 export { integrationNotSetUp, integrationRefused, withoutSecrets } from './integration-errors.js';
 export { integrationsRepository } from './integrations.repository.js';
 export type { IntegrationCredentials, IntegrationsService } from './integrations.service.js';
-export { integrations } from './integrations.table.js';
 export { isStripeAuthError, isStripeError, stripeClient } from './stripe-client.js';
 export type { Stripe } from './stripe-client.js';

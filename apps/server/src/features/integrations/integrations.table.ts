@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantKey, tenantPrimaryKey, timestamps } from '../../db/columns.js';
-import { locationReference, locationRef } from '../locations/index.js';
+import { locationReference, locationRef } from '../locations/locations.table.js';
 
 export type IntegrationSettings = Record<string, string | number | boolean | null>;
 

@@ -1,13 +1,13 @@
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { addOns } from '../add-ons/index.js';
-import { appointments } from '../appointments/index.js';
-import { clients } from '../clients/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
-import { patients } from '../patients/index.js';
-import { services } from '../services/index.js';
-import { pdfTemplates } from '../templates/index.js';
-import { users } from '../users/index.js';
+import { addOns } from '../add-ons/add-ons.table.js';
+import { appointments } from '../appointments/appointments.table.js';
+import { clients } from '../clients/clients.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { patients } from '../patients/patients.table.js';
+import { services } from '../services/services.table.js';
+import { pdfTemplates } from '../templates/templates.table.js';
+import { users } from '../users/users.table.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 

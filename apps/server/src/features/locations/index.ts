@@ -3,4 +3,4 @@
 export type { LocationLogoService } from './location-logo.service.js';
 export { locationsRepository, speciesRepository } from './locations.repository.js';
 export { assertLocation, assertLocationVisible, locationOwnership } from './locations.service.js';
-export { locationRef, locationReference, locations, species } from './locations.table.js';
+export { locations, species } from './locations.table.js';

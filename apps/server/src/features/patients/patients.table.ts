@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/index.js';
-import { locationRef, locationReference, species } from '../locations/index.js';
+import { clients } from '../clients/clients.table.js';
+import { locationRef, locationReference, species } from '../locations/locations.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const patients = pgTable(

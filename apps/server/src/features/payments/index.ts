@@ -3,4 +3,3 @@
 export { allocationTargets } from './allocation-targets.repository.js';
 export { invoicePayments, paymentTypesRepository } from './payments.repository.js';
 export type { PaymentsService, StripeRefundSeen } from './payments.service.js';
-export { payments } from './payments.table.js';

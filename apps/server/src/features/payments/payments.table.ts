@@ -1,9 +1,9 @@
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { clients } from '../clients/index.js';
-import { estimates, invoices } from '../invoices/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
-import { users } from '../users/index.js';
+import { clients } from '../clients/clients.table.js';
+import { estimates, invoices } from '../invoices/invoices.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { users } from '../users/users.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 const cents = () => bigint({ mode: 'number' });

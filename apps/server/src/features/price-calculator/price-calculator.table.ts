@@ -1,6 +1,6 @@
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { locationRef, locationReference } from '../locations/index.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { tenantKey, tenantPrimaryKey, timestamps } from '../../db/columns.js';
 
 /**

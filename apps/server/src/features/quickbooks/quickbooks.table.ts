@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantKey, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
-import { integrations } from '../integrations/index.js';
+import { integrations } from '../integrations/integrations.table.js';
 
 /**
  * The `state` of each QuickBooks connection started and not yet completed: random, single-use,

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { locationRef, locationReference } from '../locations/index.js';
-import { users } from '../users/index.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { users } from '../users/users.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /** A bookable window at a location. Service ids are an array: a slot is read far more than written. */

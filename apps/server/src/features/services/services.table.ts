@@ -1,6 +1,6 @@
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
-import { locationRef, locationReference } from '../locations/index.js';
-import { users } from '../users/index.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { users } from '../users/users.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const services = pgTable(

@@ -3,4 +3,4 @@
 export { formatLongDate } from './merge-context.service.js';
 export type { MergeContextService } from './merge-context.service.js';
 export { emailTemplatesRepository, findPdfTemplate, pdfTemplatesRepository, smsTemplatesRepository, smsTypeFilter, templateListOptions } from './templates.repository.js';
-export { pdfTemplates, smsTemplates, templateColumns, templateIndexes } from './templates.table.js';
+export { smsTemplates } from './templates.table.js';

@@ -1,7 +1,7 @@
 import { boolean, index, integer, numeric, pgTable, text, uuid, type PgColumn } from 'drizzle-orm/pg-core';
-import { locationRef, locationReference } from '../locations/index.js';
-import { addOns } from '../add-ons/index.js';
-import { services } from '../services/index.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
+import { addOns } from '../add-ons/add-ons.table.js';
+import { services } from '../services/services.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 // One table per kind: each kind's columns are typed and its own, and an id of one kind is never

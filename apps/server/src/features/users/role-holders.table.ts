@@ -1,6 +1,6 @@
 import { foreignKey, index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { accountColumn, tenantReference } from '../../db/columns.js';
-import { roles, systemRoles } from '../roles/index.js';
+import { roles, systemRoles } from '../roles/roles.table.js';
 import { users } from './users.table.js';
 
 // Who holds which role: kept with the users (decision 0172), as users stand above roles; the

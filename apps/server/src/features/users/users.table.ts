@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/index.js';
-import { locationRef, locationReference } from '../locations/index.js';
+import { accounts } from '../accounts/accounts.table.js';
+import { locationRef, locationReference } from '../locations/locations.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 export const users = pgTable(
