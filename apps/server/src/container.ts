@@ -45,6 +45,7 @@ import { DocumentGenerationService } from './features/templates/document-generat
 import { FormRequestsService } from './features/forms/form-requests.service.js';
 import { FormSubmissionPdf } from './features/forms/form-submission-pdf.js';
 import { FormSubmissionsService } from './features/forms/form-submissions.service.js';
+import { SubmissionChoicesService } from './features/forms/submission-choices.service.js';
 import { FormTemplatesService } from './features/forms/form-templates.service.js';
 import { FormTexts } from './features/forms/form-merge-data.js';
 import { healthRepository } from './features/health/health.repository.js';
@@ -223,6 +224,7 @@ export function createContainer(
     ...templateServices(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
     formSubmissions,
+    submissionChoices: new SubmissionChoicesService(db, audit),
     formRequests,
     taxCodes: new TaxCodesService(db, audit),
     invoices,

@@ -1,4 +1,4 @@
-import { TEMPLATE_MERGE_GROUPS, type Appointment, type MergeFieldGroup, type TemplateKind } from '@willow/contracts';
+import { CREMATION_TYPE_LABELS, TEMPLATE_MERGE_GROUPS, type Appointment, type MergeFieldGroup, type TemplateKind } from '@willow/contracts';
 import { together, type Db, type Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -47,13 +47,17 @@ export function formatTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
 }
 
-/** The aftercare an appointment records: its cremation service, and where it has got to. */
+/**
+ * The aftercare an appointment records: the family's choices when staff set them (decision 0185),
+ * else what its cremation service and its status say; and where it has got to.
+ */
 function aftercareOf(a: Appointment): Record<string, string> {
   const cremation = a.services.find((s) => s.type === 'Cremation');
   const status = AFTERCARE_STATUSES.has(a.status) ? a.status : '';
+  const byStatus = a.status === 'Ashes Delivered' ? 'Yes' : a.status === 'Ashes Spread' ? 'No' : '';
   return {
-    cremationType: cremation?.name ?? '',
-    ashesReturned: a.status === 'Ashes Delivered' ? 'Yes' : a.status === 'Ashes Spread' ? 'No' : '',
+    cremationType: a.cremationType ? CREMATION_TYPE_LABELS[a.cremationType] : (cremation?.name ?? ''),
+    ashesReturned: a.ashesDisposition ? (a.ashesDisposition === 'returned' ? 'Yes' : 'No') : byStatus,
     status,
   };
 }
