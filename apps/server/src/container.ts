@@ -79,6 +79,7 @@ import { ScheduleService, scheduleNotesService } from './features/schedule/sched
 import { AvailabilityService } from './features/services/availability.service.js';
 import { ServiceCatalogService } from './features/services/services.service.js';
 import { MergeContextService } from './features/templates/merge-context.service.js';
+import { EmailRenderService } from './features/templates/email-render.service.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
 import { templateServices } from './features/templates/templates.service.js';
 
@@ -156,6 +157,7 @@ export function createContainer(
   const signInFlows = new SignInFlowsService(db, signer, auth, productMail, opts.providers.appUrl);
   const invitations = new InvitationsService(db, { mail: productMail, appUrl: opts.providers.appUrl });
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers, events);
+  const invoicePdf = new InvoicePdfService(db, { invoices, documents, communications, mergeContext, logos: locationLogos });
   const formRequests = new FormRequestsService(db, {
     audit,
     communications,
@@ -229,7 +231,9 @@ export function createContainer(
     taxCodes: new TaxCodesService(db, audit),
     invoices,
     estimates,
-    invoicePdf: new InvoicePdfService(db, { invoices, documents, communications, mergeContext, logos: locationLogos }),
+    invoicePdf,
+    // an email started from a template merges the invoice in view: invoices read it for templates (0194)
+    emailRender: new EmailRenderService(db, mergeContext, (auth, id) => invoicePdf.mergeData(auth, id)),
     missedCharges: new MissedChargesService(db),
     cardPayments: new CardPaymentsService(db, {
       audit,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, nameField, optionalText, wrapped, patchOf } from './rules.js';
+import { IdParams, idField, nameField, optionalText, wrapped, patchOf } from './rules.js';
 import { TEMPLATE_KIND_LABELS, TEMPLATE_KINDS, type TemplateKind } from './templates.constants.js';
 import { ASHES_DISPOSITIONS, ashesDispositionField, cremationTypeField } from './appointment-aftercare.js';
 import { CREMATION_TYPES } from './price-calculator.js';
@@ -359,4 +359,32 @@ export const previewTemplate = operation({
   summary: 'Render a template as edited with sample data (or a record’s), with its problems by line',
   body: wrapped(TemplatePreviewInput),
   response: TemplatePreview,
+});
+
+/**
+ * An email template filled from the records a person has in view (the client, and as the place has
+ * them the patient, the appointment, the invoice), to start an email from: the subject and the body
+ * as plain text, the merged values as written. The person edits it and sends it as they see it
+ * (docs/decisions/0194). Fields no record fills are empty, never samples.
+ */
+export const RenderEmailTemplateInput = z.object({
+  clientId: idField(),
+  /** else the appointment's first patient */
+  patientId: idField().optional(),
+  appointmentId: idField().optional(),
+  /** an invoice or credit note of the client: fills the invoice fields */
+  invoiceId: idField().optional(),
+});
+export type RenderEmailTemplateInput = z.input<typeof RenderEmailTemplateInput>;
+export const RenderedEmail = z.object({ subject: z.string(), body: z.string() });
+export type RenderedEmail = z.infer<typeof RenderedEmail>;
+export const renderEmailTemplate = operation({
+  method: 'POST',
+  path: '/api/emailTemplate/{id}/render',
+  access: authenticated,
+  tag: 'templates',
+  summary: 'An email template filled from the client’s records in view (patient, appointment, invoice), to start an email from',
+  params: IdParams,
+  body: wrapped(RenderEmailTemplateInput),
+  response: RenderedEmail,
 });

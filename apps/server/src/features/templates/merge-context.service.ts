@@ -31,6 +31,7 @@ export interface MergeRecords {
 export type MergeContext = Record<string, Record<string, string>>;
 
 export const PATIENT_OF_ANOTHER_CLIENT = 'patientId: is not a patient of this client';
+export const APPOINTMENT_OF_ANOTHER_CLIENT = 'appointmentId: is not an appointment of this client';
 export const LOCATION_REQUIRED = 'locationId: is required';
 
 const AFTERCARE_STATUSES = new Set(['Submitted For Cremation', 'Cremated', 'Ashes Delivered', 'Ashes Spread']);
@@ -42,6 +43,10 @@ const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 export function formatLongDate(instant: Date, timeZone: string, weekday = false): string {
   const date = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(instant);
   return weekday ? `${new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(instant)}, ${date}` : date;
+}
+/** A calendar day ("2026-11-24", no time or zone) written like the long dates: "24 November 2026". */
+export function formatLongDay(day: string): string {
+  return formatLongDate(new Date(`${day}T12:00:00Z`), 'UTC');
 }
 export function formatTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
@@ -86,6 +91,7 @@ export class MergeContextService {
     ] as const);
     if (clientId && !client) throw notFound();
     if (patient && client && patient.clientId !== client.id) throw badRequest(PATIENT_OF_ANOTHER_CLIENT);
+    if (appointment && client && appointment.clientId !== client.id) throw badRequest(APPOINTMENT_OF_ANOTHER_CLIENT);
 
     const locationId = records.locationId ?? appointment?.locationId ?? patient?.locationId ?? client?.locationId;
     if (!locationId) throw badRequest(LOCATION_REQUIRED);
@@ -123,6 +129,8 @@ export class MergeContextService {
         breed: patient.breed ?? '',
         sex: capitalise(patient.sex),
         dateOfBirth: patient.dateOfBirth ?? '',
+        // the day of the death as recorded, not the day a certificate is made
+        dateOfDeath: patient.deceasedOn ? formatLongDay(patient.deceasedOn) : '',
         weight: patient.weightKg === null ? '' : `${patient.weightKg} kg`,
       };
     }
