@@ -104,6 +104,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/contact/{id}': { data: { name: 'Renamed' } },
   '/api/document/{id}': { data: { description: 'Renamed' } },
   '/api/documentTemplate/{id}/generate': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
+  '/api/emailTemplate/{id}/render': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
   '/api/appointment/{id}': { data: { notes: 'Renamed' } },
   '/api/appointment/{id}/cancel': { data: { reason: 'Owner called' } },
   '/api/appointment/{id}/correct': { data: { status: 'Confirmed', reason: 'Called back' } },

@@ -38,6 +38,22 @@ const CONSENT_FIELDS = [
 ].map((f) => FormField.parse(f));
 
 /**
+ * The memorial certificate dates the death by the date of death recorded for the patient, not by
+ * the day the certificate is made (decision 0196); without a recorded date it names no day.
+ */
+export const MEMORIAL_CERTIFICATE = [
+  '# In loving memory of {{ patient.name }}',
+  '',
+  '{{ patient.name }}, a much-loved {{ patient.species | downcase }}, was cared for by {{ client.fullName }}.',
+  '',
+  '{% if patient.dateOfDeath != "" %}We were honoured to be with you both on {{ patient.dateOfDeath }}.{% else %}We were honoured to be with you both.{% endif %}',
+  '',
+  '— {{ staff.fullName }}, {{ location.name }}',
+].join('\n');
+/** What the demo seeded before: migration 0026 brings an unedited copy of it to the one above. */
+export const MEMORIAL_CERTIFICATE_BEFORE = MEMORIAL_CERTIFICATE.replace(/\{% if .*\{% endif %\}/, 'We were honoured to be with you both on {{ today.date }}.');
+
+/**
  * The templates a new practice would write first, at one demo location: the letterhead, a memorial
  * certificate on it, the aftercare email, reminder and form-request texts, a visit note, the home
  * euthanasia package as an invoice template and the euthanasia consent form.
@@ -55,17 +71,8 @@ export async function seedDemoTemplates(db: Db, scope: Scope, locationId: string
     showPageNumbers: true,
   });
 
-  const certificate = [
-    '# In loving memory of {{ patient.name }}',
-    '',
-    '{{ patient.name }}, a much-loved {{ patient.species | downcase }}, was cared for by {{ client.fullName }}.',
-    '',
-    'We were honoured to be with you both on {{ today.date }}.',
-    '',
-    '— {{ staff.fullName }}, {{ location.name }}',
-  ].join('\n');
-  checked('document', certificate);
-  await documentTemplatesRepository.insert(db, scope, { locationId, name: 'Memorial certificate', body: certificate, pdfTemplateId: page.id });
+  checked('document', MEMORIAL_CERTIFICATE);
+  await documentTemplatesRepository.insert(db, scope, { locationId, name: 'Memorial certificate', body: MEMORIAL_CERTIFICATE, pdfTemplateId: page.id });
 
   const aftercare = {
     subject: 'Thinking of you and {{ patient.name }}',

@@ -152,6 +152,30 @@ describe('the invoice PDF and its email', () => {
     expect((docs.json() as api.Document[]).map((d) => d.id)).toEqual(message!.attachmentDocumentIds);
   });
 
+  // Runs after the test above, which set up the location's mail server.
+  it('names the invoice by its number as the practice shows it, and sends the text the person wrote as written', async () => {
+    const client = await newClient(desk, home.locationId, { firstName: 'Nina', lastName: 'Number', email: 'nina@example.com' });
+    const invoice = await finalised(desk, await newInvoice(desk, home, { ...w, client: client as never, patient: { id: null } as never }, { patientId: null }));
+    const label = api.invoiceNumberLabel('invoice', invoice.number);
+    expect((await desk.call(api.emailInvoice, { params: { id: invoice.id }, body: { data: {} } })).statusCode).toBe(200);
+    const [plain] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.clientId, client.id));
+    expect(plain!.subject).toMatch(new RegExp(`^Invoice ${label} from `));
+    expect(plain!.body).toContain(`Please find your Invoice ${label} attached`);
+    expect(plain!.body).not.toContain(String(invoice.id));
+
+    const written = { subject: `Your ${label}`, message: 'Dear Nina,\n<b>thank you</b> **for** everything.' };
+    const res = await desk.call(api.emailInvoice, { params: { id: invoice.id }, body: { data: written } });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.clientId, client.id));
+    const mine = rows.find((r) => r.subject === written.subject)!;
+    expect(mine).toMatchObject({ body: written.message, bodyHtml: null });
+    expect(mine.attachmentDocumentIds).toHaveLength(1);
+
+    const both = await desk.call(api.emailInvoice, { params: { id: invoice.id }, body: { data: { ...written, emailTemplateId: invoice.id } } });
+    expect(both.statusCode).toBe(400);
+    expect(errorOf(both)).toBe('emailTemplateId: give a template or the text to send, not both');
+  });
+
   it('without a client email answers 400 with the message', async () => {
     const invoice = await newInvoice(desk, home, w);
     const res = await desk.call(api.emailInvoice, { params: { id: invoice.id }, body: { data: {} } });

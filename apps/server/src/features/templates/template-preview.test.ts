@@ -63,7 +63,7 @@ describe('the merge context', () => {
     });
     expect(data).toEqual({
       client: { firstName: 'Maria', lastName: 'Alvarez', fullName: 'Maria Alvarez', email: 'maria@example.com', phone: '+1 555 0100', address: '12 Elm Street' },
-      patient: { name: 'Biscuit', species: 'Dog', breed: 'Labrador', sex: 'Female', dateOfBirth: '2012-04-03', weight: '28 kg' },
+      patient: { name: 'Biscuit', species: 'Dog', breed: 'Labrador', sex: 'Female', dateOfBirth: '2012-04-03', dateOfDeath: '', weight: '28 kg' },
       appointment: {
         date: 'Tuesday, 5 March 2030',
         time: '2:30 PM',

@@ -5,7 +5,9 @@ import type { Document } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { TextInput, useFormState } from '../../components/form-fields';
 import { notifySuccess } from '../../lib/toasts';
+import { useClient } from '../clients/clients.api';
 import { useClientChannels } from '../communications/communications.api';
+import { StartFromTemplate } from '../templates/start-from-template';
 import { useSendDocument } from './documents.api';
 
 interface DocumentEmailDialogProps {
@@ -22,6 +24,7 @@ export function DocumentEmailDialog({ document, onClose }: DocumentEmailDialogPr
 
 function EmailForm({ document, onClose }: { document: Document; onClose: () => void }) {
   const channels = useClientChannels(document.clientId);
+  const client = useClient(document.clientId).data;
   const form = useFormState({ to: '', subject: '', message: '' });
   const send = useSendDocument();
   const clientEmail = channels.data?.email.to ?? '';
@@ -66,6 +69,15 @@ function EmailForm({ document, onClose }: { document: Document; onClose: () => v
         onValueChange={(x) => form.set('to', x)}
         error={form.errors.to}
         helperText={clientEmail ? undefined : 'The client has no email address on file: enter one'}
+      />
+      <StartFromTemplate
+        locationId={client?.locationId ?? null}
+        records={{ clientId: document.clientId, patientId: document.patientId ?? undefined }}
+        current={{ subject: form.values.subject, body: form.values.message }}
+        onFill={(email) => {
+          form.set('subject', email.subject);
+          form.set('message', email.body);
+        }}
       />
       <TextInput
         label="Subject"
