@@ -201,7 +201,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
   constructor(
     db: Db,
     audit: AuditService,
-    /** a finalised invoice or credit note is told to the subscribers of 'invoice.finalised' */
+    /** a finalised invoice or credit note is told to the subscribers of 'invoice.finalised', a voided one to 'invoice.voided' */
     private readonly events: DomainEventBus,
     payments: InvoicePayments,
   ) {
@@ -301,13 +301,28 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
   }
 
   async void(auth: AuthContext, id: string, reason: string): Promise<Invoice> {
-    return this.transition(auth, id, async (tx, row) => {
-      if (row.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
-      if (row.status === 'draft') throw conflict(INVOICE_RULES.voidDraft);
-      if (await this.balances.payments.anyAllocatedTo(tx, auth, { invoiceId: id })) throw conflict(INVOICE_MESSAGES.voidWithPayments);
-      if (await invoicesRepository.hasCreditNotes(tx, auth, id)) throw conflict(INVOICE_RULES.voidWithCredits);
-      return { status: 'void', voidedAt: new Date(), voidReason: reason };
-    });
+    return this.transition(
+      auth,
+      id,
+      async (tx, row) => {
+        if (row.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
+        if (row.status === 'draft') throw conflict(INVOICE_RULES.voidDraft);
+        if (await this.balances.payments.anyAllocatedTo(tx, auth, { invoiceId: id })) throw conflict(INVOICE_MESSAGES.voidWithPayments);
+        if (await invoicesRepository.hasCreditNotes(tx, auth, id)) throw conflict(INVOICE_RULES.voidWithCredits);
+        return { status: 'void', voidedAt: new Date(), voidReason: reason };
+      },
+      async (tx, row) => {
+        await this.events.publish(tx, auth, 'invoice.voided', {
+          invoiceId: row.id,
+          kind: row.kind === 'credit_note' ? 'credit_note' : 'invoice',
+          locationId: row.locationId,
+          clientId: row.clientId,
+          appointmentId: row.appointmentId,
+          reason,
+          voidedAt: row.voidedAt!,
+        });
+      },
+    );
   }
 
   /**
