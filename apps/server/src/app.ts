@@ -28,6 +28,8 @@ import { features } from './features/index.js';
 import { fromDatabaseError, HttpError } from './platform/errors.js';
 import { withLogSerializers } from './platform/log-serializers.js';
 import { crossOriginRefusal } from './platform/origin-check.js';
+import { LIVE_CHANNEL } from './platform/live-changes.repository.js';
+import { LiveHub, liveStreamRoutes } from './platform/live-stream.js';
 import { Router } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { validatorCompiler } from './platform/validation.js';
@@ -175,6 +177,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => unlisten());
     sessionCache = cache;
   }
+  // Live changes (decision 0189): this server hears the channel once and fans it out to its streams.
+  const live = new LiveHub();
+  if (opts.listen) {
+    const unlisten = await opts.listen(LIVE_CHANNEL, live);
+    app.addHook('onClose', async () => unlisten());
+  }
+  // Open streams never finish by themselves: a closing server ends them before it waits for requests.
+  app.addHook('preClose', async () => live.closeAll());
   const container = createContainer(opts.db, new TokenSigner(opts.jwtSecret), {
     secureCookies: false,
     storage: opts.storage,
@@ -274,7 +284,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const router = new Router(app, (req) => container.auth.authenticate(req));
-  for (const register of [...features, clientConfigRoutes(outbound), ...(opts.moreRoutes ?? [])]) register(router, container);
+  const liveStream = liveStreamRoutes(live, (req) => container.auth.authenticate(req));
+  for (const register of [...features, clientConfigRoutes(outbound), liveStream, ...(opts.moreRoutes ?? [])]) register(router, container);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 

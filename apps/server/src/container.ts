@@ -1,5 +1,6 @@
 import { GOOGLE_CALLBACK_PATH, QUICKBOOKS_CALLBACK_PATH } from '@willow/contracts';
 import type { Db } from './db/client.js';
+import { announceLiveChanges } from './platform/live-changes.js';
 import { DomainEventBus } from './platform/domain-events.js';
 import type { RetryPolicy } from './platform/queue-worker.js';
 import type { OutboundGuard } from './platform/outbound-address.js';
@@ -124,6 +125,8 @@ export function createContainer(
 ) {
   // How features react to each other: built first, handed to every service that publishes or subscribes.
   const events = new DomainEventBus(db);
+  // What the pages hear of the changes the events report (platform/live-changes.ts, decision 0189).
+  announceLiveChanges(events);
   const audit = new AuditService(db, actorName);
   const integrations = new IntegrationsService(db, opts.secretBox, opts.providers, opts.outboundGuard, events, integrationAddresses(opts.providers.publicUrl));
   const productMail = new ProductMailer(opts.mail ?? {}, opts.providers.sendgrid);

@@ -474,6 +474,8 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/taxCode': (w) => withData({ locationId: w.location, name: `Tax ${unique()}`, rate: 500 }),
   'POST /api/taxCode/{id}': async (w, t) => ({ params: { id: await makeTaxCode(t) }, ...withData({ locationId: w.location, name: 'Renamed' }) }),
   'POST /api/invoice': (w) => ({ body: billingBody(w, 'invoice') }),
+  // The world's appointment is billed by the time the control runs: another invoice, asked for knowingly.
+  'POST /api/invoice/fromAppointment': (w) => withData({ appointmentId: w.appointment, again: true }),
   'POST /api/invoice/{id}': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, body: billingBody(w, 'invoice') }),
   'POST /api/estimate': (w) => ({ body: billingBody(w, 'estimate') }),
   'POST /api/estimate/{id}': async (w, t) => ({ params: { id: await makeEstimate(t, w.client) }, body: billingBody(w, 'estimate') }),

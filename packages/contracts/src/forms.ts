@@ -223,6 +223,15 @@ export const FormRequestCreated = FormRequest.extend({
   messageId: z.string().nullable(),
 });
 export type FormRequestCreated = z.infer<typeof FormRequestCreated>;
+
+/** A form link's secret in a text: `/form/{accountId}/{requestId}` kept, `?t=<secret>` after it. */
+const FORM_LINK_SECRET = /(\/form\/[0-9A-Za-z-]+\/[0-9A-Za-z-]+)\?t=[0-9A-Za-z_%-]*/g;
+/**
+ * A text as staff may read it afterwards (the communications log, decision 0190): every form
+ * link in it without its secret, so the log does not hand a single-use link to whoever reads it.
+ * The message that went out carried the link whole.
+ */
+export const withoutFormSecrets = (text: string): string => text.replace(FORM_LINK_SECRET, '$1');
 export const FormRequestInput = z.object({
   formTemplateId: idField(),
   clientId: idField(),

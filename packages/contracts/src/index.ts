@@ -44,3 +44,4 @@ export * from './billing-reports.js';
 export * from './price-calculator.js';
 export * from './payments.js';
 export * from './card-payments.js';
+export * from './live.js';

@@ -47,6 +47,8 @@ export const INVOICE_MESSAGES = {
   lineCreditExceeds: (description: string) => `A credit note cannot credit more of the line “${description}” than is left of it`,
   nothingLeftToCredit: 'Every line of this invoice has been credited in full',
   noClientEmail: 'This client has no email address',
+  /** a second invoice for one appointment is a choice made knowingly (`label`: the first's number, or "A draft invoice") */
+  alreadyBilled: (label: string) => `${label} already bills this appointment — create another invoice?`,
   /** a client or patient named by an invoice or a credit note is kept (docs/decisions/0155) */
   clientHasInvoices: 'This client has invoices or credit notes, which the books must keep, so they cannot be deleted for good. Archive them instead.',
   patientHasInvoices: 'This patient is named on invoices or credit notes, which the books must keep, so they cannot be deleted for good. Archive them instead.',
@@ -111,6 +113,10 @@ export const PAYMENT_STATES = ['unpaid', 'partly_paid', 'paid', 'not_due'] as co
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', finalised: 'Finalised', void: 'Void' };
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = { unpaid: 'Unpaid', partly_paid: 'Partly paid', paid: 'Paid', not_due: '—' };
+
+/** What names an invoice that already bills an appointment: its number, or that it is a draft. */
+export const existingInvoiceLabel = (invoice: { kind: InvoiceKind; number: number | null }) =>
+  invoice.number == null ? 'A draft invoice' : invoiceNumberLabel(invoice.kind, invoice.number);
 
 /** How an invoice or credit note is shown: INV-000042 / CN-000007; a draft has no number yet. */
 export const invoiceNumberLabel = (kind: InvoiceKind, number: number | null) =>
@@ -226,14 +232,18 @@ export const createCreditNote = operation({
   status: 201,
 });
 
-/** A draft invoice from an appointment: its services and add-ons become lines. */
+/**
+ * A draft invoice from an appointment: its services and add-ons become lines. An appointment that
+ * an invoice (not void) already bills gets another only when asked for it with `again`
+ * (409 naming the first otherwise), so a second click never bills the family twice.
+ */
 export const invoiceFromAppointment = operation({
   method: 'POST',
   path: '/api/invoice/fromAppointment',
   access: authenticated,
   tag: 'invoices',
-  summary: 'Start a draft invoice from an appointment: its services and add-ons become lines',
-  body: wrapped(z.object({ appointmentId: idField() })),
+  summary: 'Start a draft invoice from an appointment: its services and add-ons become lines (409 when one already bills it, unless `again`)',
+  body: wrapped(z.object({ appointmentId: idField(), again: z.boolean().optional() })),
   response: Invoice,
   status: 201,
 });

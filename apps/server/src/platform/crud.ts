@@ -148,14 +148,17 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
   }
 
   async create(caller: Caller, input: C, items?: I[]): Promise<E> {
-    return this.write(async (tx) => {
-      const inputLocation = locationOf(input);
-      if (this.def.location && inputLocation) await this.def.location.check(tx, caller, inputLocation);
-      let row = await this.def.repository.insert(tx, caller, await this.def.prepareCreate(tx, caller, input));
-      if (this.def.items) row = await this.writeItems(tx, caller, row, items ?? []);
-      await this.audit.record(tx, caller, [{ entityType: this.def.entityType, entityId: idOf(row), action: 'create', after: row }]);
-      return (await this.def.toEntities(tx, caller, [row]))[0]!;
-    });
+    return this.write((tx) => this.createIn(tx, caller, input, items));
+  }
+
+  /** The create inside a transaction the caller holds (a service that checks something under a lock first). */
+  protected async createIn(tx: Executor, caller: Caller, input: C, items?: I[]): Promise<E> {
+    const inputLocation = locationOf(input);
+    if (this.def.location && inputLocation) await this.def.location.check(tx, caller, inputLocation);
+    let row = await this.def.repository.insert(tx, caller, await this.def.prepareCreate(tx, caller, input));
+    if (this.def.items) row = await this.writeItems(tx, caller, row, items ?? []);
+    await this.audit.record(tx, caller, [{ entityType: this.def.entityType, entityId: idOf(row), action: 'create', after: row }]);
+    return (await this.def.toEntities(tx, caller, [row]))[0]!;
   }
 
   /** A create from a public form: the account comes from what the form names, after its guard lets it through. */

@@ -86,6 +86,18 @@ export interface DomainEvents {
     finalisedById: string;
     finalisedAt: Date;
   };
+  /** a finalised invoice or credit note was voided (it keeps its number) */
+  'invoice.voided': { invoiceId: string; kind: 'invoice' | 'credit_note'; locationId: string; clientId: string; appointmentId: string | null; reason: string; voidedAt: Date };
+  /** a payment or refund recorded by mistake was deleted with its allocations (as they were) */
+  'payment.removed': {
+    paymentId: string;
+    kind: 'payment' | 'refund';
+    locationId: string;
+    clientId: string;
+    allocations: { invoiceId: string | null; estimateId: string | null; amount: number }[];
+  };
+  /** a client's credit (their payments' unallocated parts) was moved onto one of their invoices; minor units */
+  'credit.allocated': { clientId: string; invoiceId: string; amount: number; paymentIds: string[] };
   /** a payment row was written: money received (`payment`: desk, card, deposit) or given back (`refund`); minor units, allocations as written (a refund's negative) */
   'payment.recorded': {
     paymentId: string;

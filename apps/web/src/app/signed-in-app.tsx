@@ -1,4 +1,5 @@
 import { buildRegistry } from './feature-registry';
+import { useLiveChanges } from './live-changes';
 import { features } from './features';
 import { RegistryContext } from './registry-context';
 import { SignedInRoutes } from './router';
@@ -8,6 +9,8 @@ const registry = buildRegistry(features);
 
 /** Everything behind the session check: the features' registry and the routes built from it. */
 export default function SignedInApp() {
+  // Every screen behind the session hears the account's changes (decision 0189).
+  useLiveChanges();
   return (
     <RegistryContext value={registry}>
       <SignedInRoutes />

@@ -155,6 +155,10 @@ export const estimateKeys = {
   all: ['estimates'] as const,
 };
 
+/* Payments and refunds, and the card payment requests the webhook marks paid. */
+export const paymentKeys = { all: ['payments'] as const };
+export const cardPaymentKeys = { all: ['cardPaymentRequests'] as const };
+
 export const taxCodeKeys = {
   all: ['taxCodes'] as const,
 };

@@ -1,6 +1,6 @@
 // Staff messaging a client from the portal (an email or an SMS written in the composer) and the
 // log of every message a location sent. Queued through the enqueue API (communications.service.ts).
-import { INTEGRATION_MESSAGES, type Message, type MessageChannel } from '@willow/contracts';
+import { INTEGRATION_MESSAGES, withoutFormSecrets, type Message, type MessageChannel } from '@willow/contracts';
 import type { z } from 'zod';
 import type { EmailInput, MessageListQuery, SmsInput } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
@@ -70,6 +70,10 @@ export class StaffMessagesService {
   }
 }
 
+/**
+ * A message as the log shows it: what went out, but a form link's single-use secret (which would
+ * let anyone reading the log sign the family's form) cut out of its subject and text (0190).
+ */
 export function toMessage(r: OutboxRow, clientName: string | null): Message {
   return {
     id: r.id,
@@ -77,8 +81,8 @@ export function toMessage(r: OutboxRow, clientName: string | null): Message {
     locationId: r.locationId,
     client: r.clientId ? { id: r.clientId, name: clientName ?? '' } : null,
     to: r.toAddress,
-    subject: r.subject,
-    body: r.body,
+    subject: r.subject === null ? null : withoutFormSecrets(r.subject),
+    body: withoutFormSecrets(r.body),
     state: r.state,
     reason: r.reason,
     provider: r.provider,

@@ -101,7 +101,15 @@ describe('sending a form', () => {
     const log = await staff.call(api.listMessages, { query: { clientId: client.id } });
     const [message] = log.json().items as api.Message[];
     expect(message).toMatchObject({ id: request.messageId, channel: 'email', to: client.email, subject: 'Euthanasia consent — Main Clinic' });
-    expect(message!.body).toContain(request.url);
+    // The log shows the link without its single-use secret; the message that goes out carries it whole.
+    const { t } = linkParts(request.url);
+    const bare = request.url.slice(0, request.url.indexOf('?'));
+    expect(message!.body).toContain(bare);
+    expect(message!.body).not.toContain(t);
+    expect(message!.body).not.toContain('?t=');
+    const [queued] = await ctx.database.query<{ body: string }>(`select body from outbox_messages where id = '${request.messageId}'`);
+    expect(queued!.body).toContain(request.url);
+    expect(message!.body).toBe(queued!.body.replace(request.url, bare));
     expect(message!.body).toContain('Hello Maria,');
     expect(message!.body).toContain('about Biscuit');
   });
@@ -111,12 +119,15 @@ describe('sending a form', () => {
     const plain = await sendForm(staff, { formTemplateId: template.id, clientId: client.id, channel: 'sms' });
     const messages = async () => (await staff.call(api.listMessages, { query: { clientId: client.id } })).json().items as api.Message[];
     expect((await messages())[0]).toMatchObject({ channel: 'sms', to: '+15305550142' });
-    expect((await messages())[0]!.body).toBe(`Main Clinic: please fill in “Euthanasia consent”: ${plain.url} (until ${new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(plain.expiresAt))})`);
+    const bare = (url: string) => url.slice(0, url.indexOf('?'));
+    expect((await messages())[0]!.body).toBe(`Main Clinic: please fill in “Euthanasia consent”: ${bare(plain.url)} (until ${new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(plain.expiresAt))})`);
     await ctx.database.query(
       `insert into sms_templates (account_id, location_id, name, type, body) values ('${home.accountId}', '${home.locationId}', 'Forms', 'form_request', 'Hi {{ client.firstName }}, {{ location.name }} sent you a form: {{ link.form }}')`,
     );
     const templated = await sendForm(staff, { formTemplateId: template.id, clientId: client.id, channel: 'sms' });
-    expect((await messages())[0]!.body).toBe(`Hi Maria, Main Clinic sent you a form: ${templated.url}`);
+    expect((await messages())[0]!.body).toBe(`Hi Maria, Main Clinic sent you a form: ${bare(templated.url)}`);
+    const [queued] = await ctx.database.query<{ body: string }>(`select body from outbox_messages where id = '${templated.messageId}'`);
+    expect(queued!.body).toBe(`Hi Maria, Main Clinic sent you a form: ${templated.url}`);
   });
 
   it('refuses a channel that cannot reach the client, writing nothing', async () => {

@@ -64,10 +64,45 @@ describe('an invoice from an appointment', () => {
     expect(invoice.total).toBe(39_550);
   });
 
+  it('is not made twice: a second asks for `again`, naming the first as the practice numbers it', async () => {
+    const appt = await appointment();
+    const make = (again?: boolean) => desk.call(api.invoiceFromAppointment, { body: { data: { appointmentId: appt.id, ...(again !== undefined && { again }) } } });
+    const first = (await make()).json() as api.Invoice;
+    // The dialog of the first was closed without saving: its draft bills the appointment already.
+    const draftAgain = await make();
+    expect(draftAgain.statusCode).toBe(409);
+    expect(errorOf(draftAgain)).toBe('A draft invoice already bills this appointment — create another invoice?');
+    const numbered = await finalised(desk, first);
+    const refused = await make(false);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toBe(`${api.invoiceNumberLabel('invoice', numbered.number)} already bills this appointment — create another invoice?`);
+    const listed = await desk.call(api.invoiceOps.list, { query: { appointmentId: appt.id, limit: 25, offset: 0 } });
+    expect(listed.json().items.map((i: api.InvoiceSummary) => i.id)).toEqual([first.id]);
+    // Asked for knowingly, a second is made.
+    const second = await make(true);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ appointmentId: appt.id, status: 'draft' });
+  });
+
+  it('bills the appointment once when two desks ask at the same moment', async () => {
+    const appt = await appointment();
+    const both = await Promise.all([1, 2].map(() => desk.call(api.invoiceFromAppointment, { body: { data: { appointmentId: appt.id } } })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('makes one again once the first is void', async () => {
+    const appt = await appointment();
+    const first = await finalised(desk, (await desk.call(api.invoiceFromAppointment, { body: { data: { appointmentId: appt.id } } })).json());
+    expect((await desk.call(api.voidInvoice, { params: { id: first.id }, body: { data: { reason: 'Wrong client' } } })).statusCode).toBe(200);
+    const next = await desk.call(api.invoiceFromAppointment, { body: { data: { appointmentId: appt.id } } });
+    expect(next.statusCode, next.body).toBe(201);
+  });
+
   it("answers 404 for another account's appointment and 400 without one", async () => {
     const appt = await appointment();
     expect((await other.admin.call(api.invoiceFromAppointment, { body: { data: { appointmentId: appt.id } } })).statusCode).toBe(404);
     expect((await desk.call(api.invoiceFromAppointment, { body: { data: {} } })).statusCode).toBe(400);
+    expect((await desk.call(api.invoiceFromAppointment, { body: { data: { appointmentId: appt.id, again: 'yes' } } })).statusCode).toBe(400);
   });
 });
 

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { lockKeys } from '../../db/locks.js';
 import { idIn, scopedTable, tenantRepository, type AccountKeyed, type Extras, type ListOptions, type Scope, type TenantRepository } from '../../platform/tenant-repository.js';
 import { childTable } from '../../platform/tenant-row-sets.js';
 import { clientsRepository, clients } from '../clients/index.js';
@@ -100,6 +101,24 @@ export const invoicesRepository = {
       q.kind ? eq(invoices.kind, q.kind) : undefined,
       unpaid ? and(eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice'), sql`${balance} > 0`) : undefined,
     );
+  },
+
+  /**
+   * The first invoice (not void, not a credit note) that bills the appointment, if any. Asked
+   * under `lockAppointmentBilling`, so two requests to bill one appointment see each other's.
+   */
+  async billingAppointment(ex: Executor, scope: Scope, appointmentId: string): Promise<InvoiceRow | undefined> {
+    const [row] = await invoicesBase.list(ex, scope, {
+      where: and(eq(invoices.appointmentId, appointmentId), eq(invoices.kind, 'invoice'), ne(invoices.status, 'void')),
+      orderBy: [asc(invoices.createdAt), asc(invoices.id)],
+      limit: 1,
+    });
+    return row;
+  },
+
+  /** Invoices made from one appointment take turns for the rest of the transaction. */
+  async lockAppointmentBilling(ex: Executor, scope: Scope, appointmentId: string): Promise<void> {
+    await lockKeys(ex, [`invoice-from-appointment:${scope.accountId}:${appointmentId}`]);
   },
 
   /** What is left to credit of an invoice: its total less its finalised credit notes. */

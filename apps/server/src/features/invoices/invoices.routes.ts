@@ -8,7 +8,7 @@ export function invoicesRoutes(r: Router, c: Container) {
   registerCrud(r, api.taxCodeOps, c.taxCodes);
 
   // Fixed paths before the {id} ones they would otherwise look like.
-  r.route(api.invoiceFromAppointment, ({ auth, body }) => c.invoices.fromAppointment(auth, body.data.appointmentId));
+  r.route(api.invoiceFromAppointment, ({ auth, body }) => c.invoices.fromAppointment(auth, body.data.appointmentId, body.data.again ?? false));
   r.route(api.missedCharges, ({ auth, query }) => c.missedCharges.forAppointment(auth, query.appointmentId));
   r.route(api.unbilledReport, ({ auth, query }) => c.missedCharges.unbilled(auth, query.locationId, query.weekOf));
   r.route(api.clientBalance, ({ auth, query }) => c.invoices.clientBalance(auth, query.clientId));

@@ -3,6 +3,7 @@
 // number without gaps; a finalised invoice changes only by a void or a credit note.
 // Security-critical: every id in a request (header and lines) is read in the caller's account.
 import {
+  existingInvoiceLabel,
   INVOICE_MESSAGES,
   thousandths,
   toCents,
@@ -22,7 +23,7 @@ import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.
 import { keepTheBooks } from './keep-the-books.subscriptions.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository } from '../appointments/index.js';
+import { appointmentsRepository, type AppointmentRow } from '../appointments/index.js';
 import type { AuditService } from '../audit/index.js';
 import { clientsRepository } from '../clients/index.js';
 import { servicesRepository } from '../services/index.js';
@@ -200,7 +201,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
   constructor(
     db: Db,
     audit: AuditService,
-    /** a finalised invoice or credit note is told to the subscribers of 'invoice.finalised' */
+    /** a finalised invoice or credit note is told to the subscribers of 'invoice.finalised', a voided one to 'invoice.voided' */
     private readonly events: DomainEventBus,
     payments: InvoicePayments,
   ) {
@@ -300,13 +301,28 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
   }
 
   async void(auth: AuthContext, id: string, reason: string): Promise<Invoice> {
-    return this.transition(auth, id, async (tx, row) => {
-      if (row.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
-      if (row.status === 'draft') throw conflict(INVOICE_RULES.voidDraft);
-      if (await this.balances.payments.anyAllocatedTo(tx, auth, { invoiceId: id })) throw conflict(INVOICE_MESSAGES.voidWithPayments);
-      if (await invoicesRepository.hasCreditNotes(tx, auth, id)) throw conflict(INVOICE_RULES.voidWithCredits);
-      return { status: 'void', voidedAt: new Date(), voidReason: reason };
-    });
+    return this.transition(
+      auth,
+      id,
+      async (tx, row) => {
+        if (row.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
+        if (row.status === 'draft') throw conflict(INVOICE_RULES.voidDraft);
+        if (await this.balances.payments.anyAllocatedTo(tx, auth, { invoiceId: id })) throw conflict(INVOICE_MESSAGES.voidWithPayments);
+        if (await invoicesRepository.hasCreditNotes(tx, auth, id)) throw conflict(INVOICE_RULES.voidWithCredits);
+        return { status: 'void', voidedAt: new Date(), voidReason: reason };
+      },
+      async (tx, row) => {
+        await this.events.publish(tx, auth, 'invoice.voided', {
+          invoiceId: row.id,
+          kind: row.kind === 'credit_note' ? 'credit_note' : 'invoice',
+          locationId: row.locationId,
+          clientId: row.clientId,
+          appointmentId: row.appointmentId,
+          reason,
+          voidedAt: row.voidedAt!,
+        });
+      },
+    );
   }
 
   /**
@@ -350,13 +366,28 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
     });
   }
 
-  /** A draft invoice from an appointment: each of its services and add-ons a line, priced from the catalogue and the appointment. */
-  async fromAppointment(auth: AuthContext, appointmentId: string): Promise<Invoice> {
-    const appointment = await appointmentsRepository.findById(this.db, auth, appointmentId);
-    if (!appointment) throw notFound();
+  /**
+   * A draft invoice from an appointment: each of its services and add-ons a line, priced from the
+   * catalogue and the appointment. An appointment an invoice already bills (a draft included: a
+   * closed dialog leaves one) gets a second only when `again` says so; else 409 naming the first.
+   */
+  async fromAppointment(auth: AuthContext, appointmentId: string, again = false): Promise<Invoice> {
+    return this.write(async (tx) => {
+      const appointment = await appointmentsRepository.findById(tx, auth, appointmentId);
+      if (!appointment) throw notFound();
+      // Two clicks (or two desks) at once: the second waits here and then sees the first's invoice.
+      await invoicesRepository.lockAppointmentBilling(tx, auth, appointment.id);
+      const existing = again ? undefined : await invoicesRepository.billingAppointment(tx, auth, appointment.id);
+      if (existing) throw conflict(INVOICE_MESSAGES.alreadyBilled(existingInvoiceLabel({ kind: 'invoice', number: existing.number })));
+      return this.createIn(tx, auth, ...(await this.appointmentDraft(tx, auth, appointment)));
+    });
+  }
+
+  /** What an appointment's draft is made of: its header and a line per service and add-on. */
+  private async appointmentDraft(tx: Executor, auth: AuthContext, appointment: AppointmentRow): Promise<[Input, LineInput[]]> {
     const [services, addOns] = [
-      await servicesRepository.findByIds(this.db, auth, appointment.serviceIds),
-      await appointmentsRepository.addOnsOf(this.db, auth, [appointment.id]),
+      await servicesRepository.findByIds(tx, auth, appointment.serviceIds),
+      await appointmentsRepository.addOnsOf(tx, auth, [appointment.id]),
     ];
     const byId = new Map(services.map((s) => [s.id, s]));
     const base = { quantity: 1, discountType: 'none' as const, discountValue: 0, taxCodeId: null, providerId: appointment.primaryProviderId };
@@ -374,21 +405,18 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
         addOnId: a.addOnId,
       })),
     ];
-    return this.create(
-      auth,
-      {
-        locationId: appointment.locationId,
-        clientId: appointment.clientId,
-        patientId: appointment.patientIds[0] ?? null,
-        appointmentId: appointment.id,
-        dueOn: null,
-        discountType: 'none',
-        discountValue: 0,
-        notes: '',
-        pdfTemplateId: null,
-      },
-      items,
-    );
+    const header: Input = {
+      locationId: appointment.locationId,
+      clientId: appointment.clientId,
+      patientId: appointment.patientIds[0] ?? null,
+      appointmentId: appointment.id,
+      dueOn: null,
+      discountType: 'none',
+      discountValue: 0,
+      notes: '',
+      pdfTemplateId: null,
+    };
+    return [header, items];
   }
 
   /** What a client owes, holds as credit and has paid as deposits (one statement). */

@@ -91,7 +91,7 @@ export class PaymentsService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-    /** a card payment's refund is made at its provider by the subscribers of 'payment.refunding'; each payment row written is told to 'payment.recorded' */
+    /** a card payment's refund is made at its provider by the subscribers of 'payment.refunding'; each payment row written is told to 'payment.recorded', one deleted to 'payment.removed', credit moved to 'credit.allocated' */
     private readonly events: DomainEventBus,
   ) {
     // Refunds are payment rows too (kind 'refund'): one type, one lookup.
@@ -246,7 +246,15 @@ export class PaymentsService {
       if (await this.isCard(tx, auth, existing)) throw unprocessable(PAYMENT_MESSAGES.cardDelete);
       if (existing.kind === 'payment' && (await paymentsRepository.hasRefunds(tx, auth, id))) throw unprocessable(PAYMENT_MESSAGES.hasRefunds);
       if (existing.kind === 'refund') await this.assertRefundUndoable(tx, auth, id);
+      const allocations = (await paymentsRepository.allocationsOf(tx, auth, [id])).get(id) ?? [];
       await paymentsRepository.removeWithAllocations(tx, auth, id);
+      await this.events.publish(tx, auth, 'payment.removed', {
+        paymentId: id,
+        kind: existing.kind === 'refund' ? 'refund' : 'payment',
+        locationId: existing.locationId,
+        clientId: existing.clientId,
+        allocations: allocations.map((a) => ({ invoiceId: a.invoiceId, estimateId: a.estimateId, amount: a.amount })),
+      });
       await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: id, action: 'delete', before: existing }]);
     });
   }
@@ -416,6 +424,7 @@ export class PaymentsService {
         rest -= take;
       }
       const written = await allocationsRepository.insertMany(tx, auth, rows);
+      await this.events.publish(tx, auth, 'credit.allocated', { clientId: input.clientId, invoiceId: invoice.id, amount, paymentIds: rows.map((r) => r.paymentId) });
       await this.audit.record(
         tx,
         auth,

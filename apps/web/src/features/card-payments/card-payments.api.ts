@@ -3,16 +3,14 @@ import { cancelCardPaymentRequest, createCardPaymentRequest, listCardPaymentRequ
 import type { CardPaymentRequestInput, OpQuery } from '@willow/contracts';
 import { api } from '../../lib/http-client';
 import { mutationOf } from '../../lib/mutation-of';
-import { locationKeys } from '../../lib/query-keys';
+import { cardPaymentKeys, locationKeys } from '../../lib/query-keys';
 
 /*
  * Card payment requests: asked of a client (a balance, a deposit), paid on Stripe's page, marked
  * paid by Stripe's webhook. A request paid changes the invoices, estimates and payments shown, so
  * every change refreshes those groups too.
  */
-export const cardPaymentKeys = {
-  all: ['cardPaymentRequests'] as const,
-};
+export { cardPaymentKeys };
 const CARD_PAYMENT_CHANGE = [cardPaymentKeys.all, ['invoices'], ['estimates'], ['payments']];
 
 /** A client's, an invoice's or an estimate's requests, newest first; refreshed while one is open (the webhook marks it paid). */

@@ -1,9 +1,13 @@
 import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { DEFAULT_CURRENCY, ESTIMATE_STATUS_LABELS, formatCents, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceNumberLabel, PAYMENT_STATE_LABELS } from '@willow/contracts';
+import { useState } from 'react';
+import { DEFAULT_CURRENCY, ESTIMATE_STATUS_LABELS, existingInvoiceLabel, formatCents, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceNumberLabel } from '@willow/contracts';
 import type { AppointmentDetail, MissedCharge } from '@willow/contracts';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ApiError } from '../../lib/http-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
+import { settlementLabels } from './credit-label';
 import { useBillingDialogs } from './billing-dialogs';
 import { useAddMissedCharge, useEstimates, useInvoiceFromAppointment, useInvoices, useMissedCharges } from './invoices.api';
 
@@ -12,8 +16,9 @@ export const MISSED_CHARGES_STATUS = 'Checked Out';
 
 /**
  * The appointment's billing: its invoices and estimates, "Create invoice" from what it booked
- * (services and add-ons become lines), and at Checked Out what was performed but is on no invoice,
- * each added with one click.
+ * (services and add-ons become lines) or, once an invoice bills it, "Open invoice" (a second one
+ * only after a question naming the first: decision 0188), and at Checked Out what was performed
+ * but is on no invoice, each added with one click.
  */
 export function AppointmentBilling({ appointment }: { appointment: AppointmentDetail }) {
   const billing = useBillingDialogs();
@@ -27,14 +32,28 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
   const patientId = appointment.patients.length === 1 ? appointment.patients[0]!.id : null;
   const start = { locationId: appointment.locationId, clientId: appointment.clientId, patientId, appointmentId: appointment.id };
 
-  const create = () =>
-    fromAppointment.mutate(appointment.id, {
-      onSuccess: (invoice) => {
-        notifySuccess(INVOICE_MESSAGES.created);
-        billing.openInvoice(invoice.id);
+  const invoiceRows = invoices.data?.items ?? [];
+  // The invoice that bills the appointment (the first made, void ones aside): opened, not made again.
+  const existing = invoiceRows.filter((i) => i.kind === 'invoice' && i.status !== 'void').at(-1);
+  /** The question before a second invoice, naming the first (the server's words when it knew of one first). */
+  const [another, setAnother] = useState<string | null>(null);
+
+  const create = (again = false) =>
+    fromAppointment.mutate(
+      { appointmentId: appointment.id, ...(again && { again }) },
+      {
+        onSuccess: (invoice) => {
+          setAnother(null);
+          notifySuccess(INVOICE_MESSAGES.created);
+          billing.openInvoice(invoice.id);
+        },
+        onError: (error) => {
+          // Made meanwhile elsewhere (another desk, another tab): the same question as here.
+          if (error instanceof ApiError && error.status === 409 && !again) setAnother(error.message);
+          else notifyError(INVOICE_MESSAGES.createError, error);
+        },
       },
-      onError: (error) => notifyError(INVOICE_MESSAGES.createError, error),
-    });
+    );
 
   const add = (charge: MissedCharge) =>
     addMissed.mutate(
@@ -45,7 +64,6 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
       },
     );
 
-  const invoiceRows = invoices.data?.items ?? [];
   const estimateRows = estimates.data?.items ?? [];
   const missedRows = missed.data?.items ?? [];
   return (
@@ -64,9 +82,20 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
           <Button size="small" startIcon={<AddIcon />} onClick={() => billing.newEstimate(start)}>
             New estimate
           </Button>
-          <Button size="small" startIcon={<ReceiptLongIcon />} onClick={create} loading={fromAppointment.isPending}>
-            Create invoice
-          </Button>
+          {existing ? (
+            <>
+              <Button size="small" onClick={() => setAnother(INVOICE_MESSAGES.alreadyBilled(existingInvoiceLabel(existing)))}>
+                Another invoice
+              </Button>
+              <Button size="small" variant="outlined" startIcon={<ReceiptLongIcon />} onClick={() => billing.openInvoice(existing.id)}>
+                Open invoice
+              </Button>
+            </>
+          ) : (
+            <Button size="small" startIcon={<ReceiptLongIcon />} onClick={() => create()} loading={fromAppointment.isPending}>
+              Create invoice
+            </Button>
+          )}
         </Box>
       </Stack>
       {invoices.error ? (
@@ -82,7 +111,7 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
               <ListItemButton onClick={() => billing.openInvoice(i.id)}>
                 <ListItemText
                   primary={`${invoiceNumberLabel(i.kind, i.number)} · ${formatCents(i.total, i.currency)}`}
-                  secondary={[INVOICE_STATUS_LABELS[i.status], i.status === 'finalised' ? PAYMENT_STATE_LABELS[i.paymentState] : null].filter(Boolean).join(' · ')}
+                  secondary={[INVOICE_STATUS_LABELS[i.status], ...Object.values(settlementLabels(i))].filter(Boolean).join(' · ')}
                 />
               </ListItemButton>
             </ListItem>
@@ -135,6 +164,15 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
           ) : null}
         </Box>
       )}
+      <ConfirmDialog
+        open={another !== null}
+        title="Another invoice?"
+        message={another}
+        confirmLabel="Create another invoice"
+        busy={fromAppointment.isPending}
+        onConfirm={() => create(true)}
+        onClose={() => setAnother(null)}
+      />
       {billing.dialogs}
     </Box>
   );

@@ -133,6 +133,22 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Paid $50.00 · Balance $58.25')).toBeTruthy();
   });
 
+  it('a credited invoice shows the credit and says so, from the server’s figures', async () => {
+    invoice = invoiceOf({ status: 'finalised', number: 42, paymentState: 'partly_paid', paid: 2000, credited: 3000, balance: 5825 });
+    const { unmount } = renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    expect(await screen.findByText('Paid $20.00 · Credited $30.00 · Balance $58.25')).toBeTruthy();
+    const summary = screen.getByTestId('invoice-summary');
+    expect(within(summary).getByText('Credited $30.00')).toBeTruthy();
+    expect(within(summary).getByText('Partly paid')).toBeTruthy();
+    unmount();
+    // Credited in full: settled, but nobody paid it.
+    invoice = invoiceOf({ status: 'finalised', number: 42, paymentState: 'paid', paid: 0, credited: 10825, balance: 0 });
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    const settled = await screen.findByTestId('invoice-summary');
+    expect(await within(settled).findByText('Credited in full')).toBeTruthy();
+    expect(within(settled).queryByText('Paid')).toBeNull();
+  });
+
   it('offers Delete on a draft only to those who hold billing.manage', async () => {
     const { unmount } = renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
     await screen.findByRole('button', { name: 'Finalise' });

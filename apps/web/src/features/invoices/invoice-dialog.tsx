@@ -10,7 +10,6 @@ import {
   InvoiceItemInput,
   invoiceNumberLabel,
   invoiceOps,
-  PAYMENT_STATE_LABELS,
   showsBalance,
 } from '@willow/contracts';
 import type { Invoice, Priced } from '@willow/contracts';
@@ -18,6 +17,7 @@ import { SelectInput } from '../../components/form-fields';
 import { formatDate } from '../../lib/dates';
 import { TextPromptDialog } from '../appointments/text-prompt-dialog';
 import { useTemplates } from '../templates/templates.api';
+import { settlementLabels } from './credit-label';
 import { DocumentFields, documentInputOf, valuesOfDocument } from './document-editor';
 import type { DocumentValues } from './document-editor';
 import { DocumentDialogFrame, DocumentEditButtons, DocumentSummary } from './document-dialog-frame';
@@ -144,16 +144,17 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
   };
 
   const money = (cents: number) => formatCents(cents, currency);
+  const settled = invoice && settlementLabels(invoice);
   const summary = invoice && (
     <DocumentSummary testId="invoice-summary">
       <Chip size="small" label={INVOICE_STATUS_LABELS[invoice.status]} color={invoice.status === 'finalised' ? 'primary' : invoice.status === 'void' ? 'default' : 'warning'} />
-      {invoice.status === 'finalised' && invoice.paymentState !== 'not_due' && (
-        <Chip size="small" variant="outlined" label={PAYMENT_STATE_LABELS[invoice.paymentState]} color={invoice.paymentState === 'paid' ? 'success' : 'default'} />
-      )}
+      {settled?.paid && <Chip size="small" variant="outlined" label={settled.paid} color={invoice.paymentState === 'paid' ? 'success' : 'default'} />}
+      {settled?.credit && <Chip size="small" variant="outlined" label={settled.credit} color="info" />}
       <Typography variant="body2">Number: {invoiceNumberLabel(invoice.kind, invoice.number)}</Typography>
       {showsBalance(invoice) && (
         <Typography variant="body2">
-          Paid {money(invoice.paid)} · Balance {money(invoice.balance)}
+          Paid {money(invoice.paid)}
+          {invoice.credited > 0 && ` · Credited ${money(invoice.credited)}`} · Balance {money(invoice.balance)}
         </Typography>
       )}
       {invoice.voidReason && <Typography variant="body2">Void: {invoice.voidReason}</Typography>}

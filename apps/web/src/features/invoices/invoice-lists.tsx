@@ -8,7 +8,6 @@ import {
   INVOICE_MESSAGES,
   INVOICE_STATUS_LABELS,
   invoiceNumberLabel,
-  PAYMENT_STATE_LABELS,
   showsBalance,
 } from '@willow/contracts';
 import type { EstimateStatus, EstimateSummary, InvoiceStatus, InvoiceSummary, OpQuery, estimateOps, invoiceOps } from '@willow/contracts';
@@ -17,6 +16,7 @@ import { loadErrorOf } from '../../components/list-error';
 import { useServerPages } from '../../components/use-server-pages';
 import { formatDate } from '../../lib/dates';
 import { useErrorToast } from '../../lib/toasts';
+import { settlementLabels } from './credit-label';
 import { useEstimates, useInvoices } from './invoices.api';
 
 export type InvoiceFilter = Omit<OpQuery<typeof invoiceOps.list>, 'limit' | 'offset'>;
@@ -24,19 +24,21 @@ export type EstimateFilter = Omit<OpQuery<typeof estimateOps.list>, 'limit' | 'o
 
 const STATUS_COLORS: Record<InvoiceStatus, 'warning' | 'primary' | 'default'> = { draft: 'warning', finalised: 'primary', void: 'default' };
 
-/** An invoice's status and, once finalised, whether it is paid. */
-export function InvoiceStateChips({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'paymentState' | 'kind'> }) {
+/** An invoice's status and, once finalised, whether it is paid and what credit notes credited of it. */
+export function InvoiceStateChips({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'paymentState' | 'kind' | 'total' | 'credited' | 'currency'> }) {
+  const { paid, credit } = settlementLabels(invoice);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
       <Chip size="small" label={INVOICE_STATUS_LABELS[invoice.status]} color={STATUS_COLORS[invoice.status]} />
-      {invoice.status === 'finalised' && invoice.paymentState !== 'not_due' && (
+      {paid && (
         <Chip
           size="small"
           variant="outlined"
-          label={PAYMENT_STATE_LABELS[invoice.paymentState]}
+          label={paid}
           color={invoice.paymentState === 'paid' ? 'success' : invoice.paymentState === 'partly_paid' ? 'info' : 'default'}
         />
       )}
+      {credit && <Chip size="small" variant="outlined" label={credit} color="info" />}
     </Box>
   );
 }
@@ -64,7 +66,7 @@ export function InvoiceList({ filter, onOpen, showClient = true }: InvoiceListPr
       { field: 'issuedOn', headerName: 'Issued', width: 110, valueFormatter: (v: string) => formatDate(v) },
       { field: 'total', headerName: 'Total', width: 110, type: 'number', valueFormatter: (v: number, row) => money(row, v) },
       { field: 'balance', headerName: 'Balance', width: 110, type: 'number', valueFormatter: (v: number, row) => (showsBalance(row) ? money(row, v) : '') },
-      { field: 'status', headerName: 'Status', width: 190, sortable: false, renderCell: ({ row }) => <InvoiceStateChips invoice={row} /> },
+      { field: 'status', headerName: 'Status', width: 290, sortable: false, renderCell: ({ row }) => <InvoiceStateChips invoice={row} /> },
     );
     return list;
   }, [showClient]);

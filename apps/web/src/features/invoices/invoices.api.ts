@@ -72,9 +72,12 @@ export const useCreateCreditNote = mutationOf(createCreditNote, {
   invalidates: INVOICE_CHANGE,
 });
 
-/** A draft from an appointment's services and add-ons. */
+/**
+ * A draft from an appointment's services and add-ons. The server refuses (409, naming it) when an
+ * invoice already bills the appointment, unless `again` says another is wanted.
+ */
 export const useInvoiceFromAppointment = mutationOf(invoiceFromAppointment, {
-  request: (appointmentId: string) => ({ body: { data: { appointmentId } } }),
+  request: (input: string | { appointmentId: string; again?: boolean }) => ({ body: { data: typeof input === 'string' ? { appointmentId: input } : input } }),
   invalidates: APPOINTMENT_INVOICE_CHANGE,
 });
 

@@ -12,9 +12,9 @@ import { useQuery } from '@tanstack/react-query';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { mutationOf } from '../../lib/mutation-of';
-import { auditKeys, estimateKeys, invoiceKeys } from '../../lib/query-keys';
+import { auditKeys, estimateKeys, invoiceKeys, paymentKeys } from '../../lib/query-keys';
 
-export const paymentKeys = { all: ['payments'] as const };
+export { paymentKeys };
 export const paymentTypeKeys = { all: ['paymentTypes'] as const };
 
 /*

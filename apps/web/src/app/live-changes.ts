@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { LIVE_RESYNC_EVENT, LIVE_TOPICS, LiveChange, liveChanges, type LiveTopic } from '@willow/contracts';
+import { cardPaymentKeys, estimateKeys, invoiceKeys, paymentKeys } from '../lib/query-keys';
+
+/**
+ * What each live topic refreshes (decision 0189): the queries that show it, on every screen. An
+ * invoice's change reaches its lists, its dialog, the appointment's billing and the balances
+ * (all under invoiceKeys.all); a client's balance only that client's.
+ */
+export const LIVE_INVALIDATIONS: Record<LiveTopic, (id: string) => QueryKey[]> = {
+  invoice: () => [invoiceKeys.all],
+  payment: () => [paymentKeys.all, cardPaymentKeys.all],
+  estimate: () => [estimateKeys.all],
+  clientBalance: (id) => [invoiceKeys.balance(id)],
+};
+
+/** Changes arriving together (a payment's invoice, payment and balance) refresh once. */
+const GATHER_MS = 50;
+/** A stream the server refused or ended for good is opened again after this, doubling to the most. */
+const REOPEN_MS = { first: 2_000, most: 60_000 };
+
+/** The queries the changes name, each once. */
+export function keysOf(changes: readonly LiveChange[]): QueryKey[] {
+  const keys = new Map<string, QueryKey>();
+  for (const c of changes) for (const key of LIVE_INVALIDATIONS[c.topic](c.id)) keys.set(JSON.stringify(key), key);
+  return [...keys.values()];
+}
+
+/** Every query a topic refreshes: after changes may have been missed. */
+const everything = (): LiveChange[] => LIVE_TOPICS.filter((t) => t !== 'clientBalance').map((topic) => ({ topic, id: '' }));
+
+/**
+ * Opens the account's live changes (`GET /api/live`, server-sent events) and refreshes the
+ * queries each change names, so a payment recorded anywhere shows on every screen without a
+ * reload. EventSource reconnects by itself after a network failure; a stream the server refused
+ * (signed out, a restart's 503) is opened again with a growing delay. After any reconnection the
+ * topics' queries are refreshed: changes may have happened while it was closed.
+ */
+export function useLiveChanges(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => openLiveChanges(queryClient), [queryClient]);
+}
+
+/** The stream and its refreshes; answers how to close it. */
+export function openLiveChanges(queryClient: QueryClient, url: string = liveChanges.path): () => void {
+  if (typeof EventSource === 'undefined') return () => {};
+  let source: EventSource | undefined;
+  let reopen: ReturnType<typeof setTimeout> | undefined;
+  let gather: ReturnType<typeof setTimeout> | undefined;
+  let delay = REOPEN_MS.first;
+  let opened = false;
+  let closed = false;
+  const pending: LiveChange[] = [];
+
+  const flush = () => {
+    gather = undefined;
+    const keys = keysOf(pending.splice(0));
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  const heard = (changes: LiveChange[]) => {
+    pending.push(...changes);
+    gather ??= setTimeout(flush, GATHER_MS);
+  };
+
+  const open = () => {
+    const es = new EventSource(url, { withCredentials: true });
+    source = es;
+    es.onopen = () => {
+      delay = REOPEN_MS.first;
+      if (opened) heard(everything());
+      opened = true;
+    };
+    es.onmessage = (event: MessageEvent<string>) => {
+      const change = LiveChange.safeParse(safeJson(event.data));
+      if (change.success) heard([change.data]);
+    };
+    es.addEventListener(LIVE_RESYNC_EVENT, () => heard(everything()));
+    es.onerror = () => {
+      // CONNECTING: the browser is reconnecting by itself. CLOSED: it gave up; try again later.
+      if (es.readyState !== EventSource.CLOSED || closed) return;
+      reopen = setTimeout(open, delay);
+      delay = Math.min(delay * 2, REOPEN_MS.most);
+    };
+  };
+  open();
+
+  return () => {
+    closed = true;
+    clearTimeout(reopen);
+    clearTimeout(gather);
+    source?.close();
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
