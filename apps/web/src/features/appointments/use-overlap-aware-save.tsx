@@ -40,17 +40,18 @@ interface Prompt<R> {
   success: string;
   /** the booking as a whole, when the caller knows it: the question then names every clash */
   wanted?: WantedBooking | undefined;
-  details?: Details | undefined;
+  /** the location's appointments over the booking's day, once read */
+  day?: readonly Appointment[] | undefined;
 }
 
 /**
- * Reads the booking's day at its location and says what clashes, with times in the location's
- * zone, and where the same visit fits next for the same people.
+ * What clashes on the booking's day, with times in the location's zone, and where the same visit
+ * fits next for the same people. Worked out as the question is drawn, so the zone and the names are
+ * the latest read.
  */
-async function detailsOf(w: WantedBooking, timeZone: string, staffNames: ReadonlyMap<string, string> | undefined): Promise<Details> {
-  const day = await api(listAppointments, { query: dayQueryOf(w, timeZone) });
-  const clashes = clashesOf(day.items, w);
-  const start = nextFreeStart(day.items, w, timeZone);
+function detailsOf(w: WantedBooking, day: readonly Appointment[], timeZone: string, staffNames: ReadonlyMap<string, string> | undefined): Details {
+  const clashes = clashesOf(day, w);
+  const start = nextFreeStart(day, w, timeZone);
   const length = Date.parse(w.endAt) - Date.parse(w.startAt);
   const wantedDay = localDate(w.startAt, timeZone);
   return {
@@ -75,8 +76,8 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
   promptRef.current = prompt;
   const zoneOf = useZoneOf();
   const staffNames = useStaffNames();
-  const lookup = useRef({ zoneOf, staffNames });
-  lookup.current = { zoneOf, staffNames };
+  const zoneRef = useRef(zoneOf);
+  zoneRef.current = zoneOf;
 
   // A caller awaiting the answer must not wait forever if the component goes away mid-question.
   useEffect(() => () => promptRef.current?.resolve(null), []);
@@ -85,9 +86,8 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
   const describe = useCallback((next: Prompt<R>) => {
     const w = next.wanted;
     if (!w) return;
-    const { zoneOf: zone, staffNames: names } = lookup.current;
-    detailsOf(w, zone(w.locationId), names).then(
-      (details) => setPrompt((current) => (current && current.resolve === next.resolve && current.wanted === w ? { ...current, details } : current)),
+    api(listAppointments, { query: dayQueryOf(w, zoneRef.current(w.locationId)) }).then(
+      ({ items }) => setPrompt((current) => (current && current.resolve === next.resolve && current.wanted === w ? { ...current, day: items } : current)),
       // Without the day's list the server's message still says what clashes.
       () => undefined,
     );
@@ -142,7 +142,7 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
       finish(result);
     } catch (error) {
       // Something else took the time meanwhile: show what it is now and let the user decide again.
-      if (isOverlap(error)) ask({ ...prompt, message: (error as Error).message, details: undefined });
+      if (isOverlap(error)) ask({ ...prompt, message: (error as Error).message, day: undefined });
       else {
         onError(error);
         finish(null);
@@ -162,7 +162,7 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
       finish(result);
     } catch (error) {
       if (isOverlap(error)) {
-        const moved: Prompt<R> = { ...prompt, message: (error as Error).message, details: undefined, save: (reason, again) => prompt.save(reason, again ?? at) };
+        const moved: Prompt<R> = { ...prompt, message: (error as Error).message, day: undefined, save: (reason, again) => prompt.save(reason, again ?? at) };
         if (prompt.wanted) moved.wanted = { ...prompt.wanted, ...at };
         ask(moved);
       } else {
@@ -173,7 +173,7 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
       setBusy(false);
     }
   };
-  const details = prompt?.details;
+  const details = prompt?.wanted && prompt.day ? detailsOf(prompt.wanted, prompt.day, zoneOf(prompt.wanted.locationId), staffNames) : undefined;
 
   const dialog: ReactNode = (
     <TextPromptDialog
