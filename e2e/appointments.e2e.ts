@@ -24,6 +24,7 @@ import {
   openFromList,
   ownerAt,
   pickClient,
+  expectPatientPicked,
   pickFromAutocomplete,
   providerNamed,
   serviceNamed,
@@ -237,7 +238,7 @@ describe('appointments', () => {
       const dialog = appointmentDialog(page, 'New appointment');
       await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
       await pickClient(dialog, household);
-      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      await expectPatientPicked(dialog, household);
       await pickFromAutocomplete(dialog, 'Services', 'Sick visit (30 min)');
       await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
       await dialog.getByRole('textbox', { name: 'Start', exact: true }).fill('10:15');
