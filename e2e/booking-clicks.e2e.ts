@@ -235,7 +235,8 @@ describe('the overlap question', () => {
       await openCalendar(page, 'week', date, tz);
       const column = dayColumn(page, date);
       await column.getByTestId('calendar-slot').first().waitFor();
-      const at = await pointAt(column, date, '10:15', tz, 5);
+      // 9:45, before the family already booked at 10:00: the wellness exam's half hour runs into theirs.
+      const at = await pointAt(column, date, '09:45', tz, 5);
       await page.mouse.click(at.x, at.y);
       const dialog = appointmentDialog(page, 'New appointment');
       await dialog.waitFor();
