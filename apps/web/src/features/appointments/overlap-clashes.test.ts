@@ -45,7 +45,7 @@ describe('nextFreeStart', () => {
 });
 
 describe('dayQueryOf', () => {
-  it('reads the location’s whole local day', () => {
-    expect(dayQueryOf(wanted, NY)).toEqual({ locationId: 'loc', startDate: '2026-11-23T05:00:00.000Z', endDate: '2026-11-24T05:00:00.000Z', limit: 1000 });
+  it('reads the location’s whole local day, at every location (a provider may work at two)', () => {
+    expect(dayQueryOf(wanted, NY)).toEqual({ startDate: '2026-11-23T05:00:00.000Z', endDate: '2026-11-24T05:00:00.000Z', limit: 1000 });
   });
 });

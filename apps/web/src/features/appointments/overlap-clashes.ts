@@ -53,12 +53,14 @@ export function nextFreeStart(booked: readonly Booked[], w: WantedBooking, timeZ
   }
 }
 
-/** The read the question needs: the location's appointments over the booking's day. */
+/**
+ * The read the question needs: the appointments over the booking's local day at every location the
+ * user sees (a provider working at two locations clashes across them, as the server checks).
+ */
 export function dayQueryOf(w: WantedBooking, timeZone: string): ListAppointmentsQuery {
   const day = localDate(w.startAt, timeZone);
   const end = Math.max(startOfLocalDay(addDays(day, 1), timeZone).getTime(), Date.parse(w.endAt));
   return {
-    locationId: w.locationId,
     startDate: startOfLocalDay(day, timeZone).toISOString(),
     endDate: new Date(end).toISOString(),
     limit: 1000,

@@ -57,7 +57,8 @@ function detailsOf(w: WantedBooking, day: readonly Appointment[], timeZone: stri
   return {
     heading: `${clockAt(w.startAt, timeZone)} – ${clockAt(w.endAt, timeZone)} on ${wantedDay} overlaps ${clashes.length === 1 ? 'this appointment' : `these ${clashes.length} appointments`} (times in ${timeZone}):`,
     lines: clashes.map((a) => clashLine(a, timeZone, staffNames, wantedDay)),
-    next: start === null ? null : { startAt: new Date(start).toISOString(), endAt: new Date(start + length).toISOString() },
+    // No clash in the list (it was changed meanwhile): nothing to move past, the server's words stand.
+    next: start === null || clashes.length === 0 ? null : { startAt: new Date(start).toISOString(), endAt: new Date(start + length).toISOString() },
     nextLabel: start === null ? '' : clockAt(start, timeZone),
   };
 }
@@ -142,7 +143,12 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
       finish(result);
     } catch (error) {
       // Something else took the time meanwhile: show what it is now and let the user decide again.
-      if (isOverlap(error)) ask({ ...prompt, message: (error as Error).message, day: undefined });
+      if (isOverlap(error)) {
+        // The reason typed stays: the person decides again with it at hand.
+        const again = { ...prompt, message: (error as Error).message, day: undefined };
+        setPrompt(again);
+        describe(again);
+      }
       else {
         onError(error);
         finish(null);
