@@ -17,7 +17,7 @@ import {
   openFromList,
   ownerAt,
   pickClient,
-  pickFromAutocomplete,
+  expectPatientPicked,
   serviceNamed,
   upcomingWednesday,
 } from './scheduling.ts';
@@ -61,7 +61,7 @@ describe('add-ons picked in the appointment dialog', () => {
       const dialog = appointmentDialog(page, 'New appointment');
       await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
       await pickClient(dialog, household);
-      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      await expectPatientPicked(dialog, household);
       await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
       await pickAddOn(page, dialog, 'Paw print', 'Ink colour', 'Blue');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();

@@ -17,6 +17,7 @@ import {
   newPageInZone,
   ownerAt,
   pickClient,
+  expectPatientPicked,
   pickFromAutocomplete,
   upcomingWednesday,
 } from './scheduling.ts';
@@ -62,7 +63,7 @@ async function newAppointmentFor(page: Page, household: Household): Promise<Loca
   const dialog = appointmentDialog(page, 'New appointment');
   await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
   await pickClient(dialog, household);
-  await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+  await expectPatientPicked(dialog, household);
   return dialog;
 }
 

@@ -24,9 +24,11 @@ import {
   openFromList,
   ownerAt,
   pickClient,
+  expectPatientPicked,
   pickFromAutocomplete,
   providerNamed,
   serviceNamed,
+  shownClock,
   upcomingWednesday,
 } from './scheduling.ts';
 
@@ -237,7 +239,7 @@ describe('appointments', () => {
       const dialog = appointmentDialog(page, 'New appointment');
       await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
       await pickClient(dialog, household);
-      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      await expectPatientPicked(dialog, household);
       await pickFromAutocomplete(dialog, 'Services', 'Sick visit (30 min)');
       await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
       await dialog.getByRole('textbox', { name: 'Start', exact: true }).fill('10:15');
@@ -249,9 +251,14 @@ describe('appointments', () => {
 
       const overlap = page.getByRole('dialog', { name: 'Overlapping appointment' });
       await overlap.waitFor();
-      expect(await overlap.getByRole('alert').innerText()).toBe(
-        `Overlaps ${own.providers[0]!.name}’s appointment 10:00–10:30 with ${busy.patient.name} (${busy.client.lastName}). Give a reason to book anyway.`,
+      // Every clash, named with its times on the UI's clock in the location's zone (decision 0181).
+      const clashes = overlap.getByRole('alert', { name: 'Overlapping appointments' });
+      await clashes.waitFor();
+      const plain = async (hhmm: string) => (await shownClock(page, hhmm)).replace(/\s/g, ' ');
+      expect((await clashes.innerText()).replace(/\s/g, ' ')).toContain(
+        `${await plain('10:00')} – ${await plain('10:30')}: ${busy.patient.name} (${busy.clientName}) · Wellness exam · with ${own.providers[0]!.name}`,
       );
+      await overlap.getByRole('button', { name: new RegExp(`^Book at ${(await shownClock(page, '10:30')).replace(/\s/g, '\\s')}$`) }).waitFor();
       expect(await apiAppointmentsOf(context, household.client.id)).toEqual([]);
       await overlap.getByRole('textbox', { name: 'Reason' }).fill(reason);
       await overlap.getByRole('button', { name: 'Book anyway' }).click();

@@ -27,6 +27,7 @@ import {
   openCalendar,
   ownerAt,
   pickClient,
+  expectPatientPicked,
   pickFromAutocomplete,
   pointAt,
   providerNamed,
@@ -92,7 +93,7 @@ describe('calendar', () => {
       expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe(await fieldClock(page, '10:00'));
       expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '11:30'));
       await pickClient(dialog, household);
-      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      await expectPatientPicked(dialog, household);
       // A 90-minute service: the end follows the services and stays where the drag put it.
       await pickFromAutocomplete(dialog, 'Services', 'Dental cleaning (90 min)');
       expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '11:30'));
@@ -292,7 +293,7 @@ describe('calendar', () => {
       expect(await dialog.getByRole('textbox', { name: 'Start', exact: true }).inputValue()).toBe(await fieldClock(page, '01:30'));
       expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '03:30'));
       await pickClient(dialog, household);
-      await pickFromAutocomplete(dialog, 'Patients', household.patient.name, true);
+      await expectPatientPicked(dialog, household);
       // A 60-minute service ends 60 real minutes after 01:30: at 03:30.
       await pickFromAutocomplete(dialog, 'Services', 'Home visit exam (60 min)');
       expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '03:30'));

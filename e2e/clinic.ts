@@ -123,7 +123,7 @@ export interface ClientInfo {
 
 export async function apiCreateClient(
   context: BrowserContext,
-  data: { locationId: string; firstName: string; lastName: string; email?: string; phone?: string },
+  data: { locationId: string; firstName: string; lastName: string; email?: string; phone?: string; address?: string },
 ): Promise<ClientInfo> {
   return json<ClientInfo>(await context.request.post('/api/client', { data: { data } }), 'create client');
 }

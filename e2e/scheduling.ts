@@ -69,9 +69,15 @@ export interface Household {
   clientName: string;
 }
 
-/** A client with one dog at the location; names end in `id`, so searches find only them. */
+/** The address a household made by apiHousehold lives at: a home visit for them is filled with it. */
+export const HOUSEHOLD_ADDRESS = '12 Elm Street, Springfield';
+
+/**
+ * A client with one dog at the location; names end in `id`, so searches find only them. Picking the
+ * client in the appointment dialog picks the dog (their only living patient).
+ */
 export async function apiHousehold(context: BrowserContext, location: LocationInfo, id: string, surname: string, pet: string): Promise<Household> {
-  const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Jamie', lastName: `${surname}${id}` });
+  const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Jamie', lastName: `${surname}${id}`, address: HOUSEHOLD_ADDRESS });
   const patient = await apiCreatePatient(context, { clientId: client.id, name: `${pet}${id}`, speciesId: speciesId(location, 'Dog') });
   return { client, patient, clientName: `${client.firstName} ${client.lastName}` };
 }
@@ -220,6 +226,11 @@ export async function pickClient(dialog: Locator, household: Household) {
   const option = dialog.page().getByRole('listbox').getByRole('option').filter({ hasText: household.clientName });
   await option.click();
   await expect.poll(() => box.inputValue()).toBe(household.clientName);
+}
+
+/** The dialog picked the household's only living animal with the client: its chip shows. */
+export async function expectPatientPicked(dialog: Locator, household: Household) {
+  await dialog.getByRole('button', { name: household.patient.name, exact: true }).waitFor();
 }
 
 /**

@@ -1,11 +1,17 @@
+import type { Client } from '@willow/contracts';
 import type { FieldErrors } from '../../lib/zod-errors';
 import { ClientPicker } from '../clients/client-picker';
 import type { PatientOption } from './appointment-form-options';
+import { AppointmentClientCard } from './appointment-client-card';
 import { AppointmentPatients } from './appointment-patients';
 import { PatientsInput } from './patients-input';
 
 interface AppointmentClientSectionProps {
   clientId: string;
+  /** the chosen client's record, once read: their phone and notes are shown */
+  client: Client | undefined;
+  /** a new appointment without a client: the name can be typed at once */
+  autoFocus: boolean;
   /** the appointment's location: clients are searched there */
   locationId: string;
   patientIds: string[];
@@ -21,6 +27,8 @@ interface AppointmentClientSectionProps {
 /** Who the appointment is for: the client, the animals coming along, and those animals' alerts. */
 export function AppointmentClientSection({
   clientId,
+  client,
+  autoFocus,
   locationId,
   patientIds,
   patientOptions: options,
@@ -36,9 +44,11 @@ export function AppointmentClientSection({
         locationId={locationId}
         onChange={onClientChange}
         required
+        autoFocus={autoFocus}
         error={e.clientId}
         helperText="Search by name, phone or email"
       />
+      {client && client.id === clientId && <AppointmentClientCard client={client} />}
       <PatientsInput
         clientId={clientId}
         value={patientIds}

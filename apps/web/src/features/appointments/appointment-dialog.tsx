@@ -20,20 +20,22 @@ export interface AppointmentDialogProps {
   draft?: AppointmentDraft | null;
   /** the client a new appointment is for (e.g. from the client's page) */
   clientId?: string | null;
+  /** with clientId: the client's animal it is for (Book on a patient's page or row) */
+  patientId?: string | null;
 }
 
 /**
  * Create or edit an appointment. Every time is entered and shown in the appointment's location
  * time zone, whatever the browser's is.
  */
-export function AppointmentDialog({ open, onClose, appointmentId, draft, clientId }: AppointmentDialogProps): JSX.Element {
+export function AppointmentDialog({ open, onClose, appointmentId, draft, clientId, patientId }: AppointmentDialogProps): JSX.Element {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   // While the dialog fades out the caller may already have cleared its props; keep showing what was open.
-  const [shown, setShown] = useState({ appointmentId, draft, clientId });
-  if (open && (shown.appointmentId !== appointmentId || shown.draft !== draft || shown.clientId !== clientId))
-    setShown({ appointmentId, draft, clientId });
+  const [shown, setShown] = useState({ appointmentId, draft, clientId, patientId });
+  if (open && (shown.appointmentId !== appointmentId || shown.draft !== draft || shown.clientId !== clientId || shown.patientId !== patientId))
+    setShown({ appointmentId, draft, clientId, patientId });
   const editingId = shown.appointmentId || null;
   const [busy, setBusy] = useState(false);
 
@@ -89,11 +91,12 @@ export function AppointmentDialog({ open, onClose, appointmentId, draft, clientI
   } else {
     body = (
       <AppointmentForm
-        key={formKeyOf(editingId, shown.draft ?? null, shown.clientId ?? null)}
+        key={formKeyOf(editingId, shown.draft ?? null, shown.clientId ?? null, shown.patientId ?? null)}
         titleId={titleId}
         appointment={editingId ? (appointment.data ?? null) : null}
         draft={shown.draft ?? null}
         clientId={shown.clientId ?? null}
+        patientId={shown.patientId ?? null}
         defaultLocationId={newLocationId!}
         locations={(locations.data ?? []).filter((l) => l.isActive)}
         zoneOf={zoneOf}

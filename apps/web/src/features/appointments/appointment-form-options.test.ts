@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarProvider } from '@willow/contracts';
 import {
+  addsHomeService,
   hasAfterVisitService,
+  isHomeService,
+  onlyLivingPatient,
   patientOptionsOf,
   providerOptionsOf,
   serviceLabel,
@@ -89,5 +92,32 @@ describe('patientOptionsOf', () => {
     expect(patientOptionsOf([patient(REX_ID, CLIENT_ID, 'Rex')], CLIENT_ID, a).map((p) => p.name)).toEqual(['Rex', 'Bella']);
     expect(patientOptionsOf([patient(PATIENT_ID, CLIENT_ID, 'Bella')], CLIENT_ID, a)).toHaveLength(1);
     expect(patientOptionsOf([], OTHER_CLIENT_ID, a)).toEqual([]);
+  });
+});
+
+describe('home services', () => {
+  const euthanasia = { id: 'e', name: 'Gentle goodbye', type: 'Euthanasia', duration: 90 };
+  const home = { id: 'h', name: 'House call', type: 'Home Visit', duration: 60 };
+  const options = [...serviceOptionsOf(services, [cremation]), euthanasia, home];
+
+  it('are home visits and end-of-life visits, not what happens after the visit', () => {
+    expect([euthanasia, home, cremation, services[0]!].map(isHomeService)).toEqual([true, true, false, false]);
+  });
+
+  it('switch the home visit on only when one is added', () => {
+    expect(addsHomeService(options, [], ['e'])).toBe(true);
+    expect(addsHomeService(options, [CONSULT_ID], [CONSULT_ID, 'h'])).toBe(true);
+    expect(addsHomeService(options, ['e'], ['e', CONSULT_ID])).toBe(false);
+    expect(addsHomeService(options, [], [CREMATION_ID])).toBe(false);
+  });
+});
+
+describe('onlyLivingPatient', () => {
+  const pet = (id: string, deceasedOn: string | null = null) => ({ id, name: id, speciesName: 'Dog', deceasedOn });
+  it('is the one living animal of the household, whatever the deceased ones', () => {
+    expect(onlyLivingPatient([pet('rex'), pet('old', '2025-01-01')])).toBe('rex');
+    expect(onlyLivingPatient([pet('rex'), pet('bella')])).toBeUndefined();
+    expect(onlyLivingPatient([pet('old', '2025-01-01')])).toBeUndefined();
+    expect(onlyLivingPatient([])).toBeUndefined();
   });
 });

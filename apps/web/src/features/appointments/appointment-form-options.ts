@@ -1,4 +1,4 @@
-import { isVisitService, visitMinutes } from '@willow/contracts';
+import { END_OF_LIFE_SERVICE_TYPES, isVisitService, visitMinutes } from '@willow/contracts';
 import type { AppointmentDetail, SidebarProvider } from '@willow/contracts';
 import type { Option } from '../../components/form-fields';
 
@@ -80,4 +80,26 @@ export function patientOptionsOf(
   const onAppointment = appointment && appointment.clientId === clientId ? appointment.patients : [];
   for (const p of onAppointment) if (!all.some((x) => x.id === p.id)) all.push(p);
   return all;
+}
+
+/**
+ * Services whose visit happens at the family's home: a home visit, and an end-of-life service that
+ * is a visit (a euthanasia; cremation and aftercare happen after the visit, wherever it was).
+ * Decision 0179.
+ */
+export const isHomeService = (s: { type: string }) =>
+  s.type === 'Home Visit' || ((END_OF_LIFE_SERVICE_TYPES as readonly string[]).includes(s.type) && isVisitService(s));
+
+/** Whether the services just added (in `next`, not in `before`) include a home service. */
+export function addsHomeService(options: readonly ServiceOption[], before: readonly string[], next: readonly string[]): boolean {
+  return options.some((s) => next.includes(s.id) && !before.includes(s.id) && isHomeService(s));
+}
+
+/**
+ * The client's only living animal, which a booking for them is then for; undefined when they
+ * have none or several (the person picks).
+ */
+export function onlyLivingPatient(options: readonly PatientOption[]): string | undefined {
+  const living = options.filter((p) => p.deceasedOn === null);
+  return living.length === 1 ? living[0]!.id : undefined;
 }

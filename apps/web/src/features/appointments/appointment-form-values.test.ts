@@ -109,7 +109,8 @@ describe('formKeyOf', () => {
     expect(formKeyOf(null, { ...draft, startAt: '2026-11-23T15:00:00.000Z' }, CLIENT_ID)).not.toBe(key);
     expect(formKeyOf(null, { ...draft, secondaryProviderId: 'second' }, CLIENT_ID)).not.toBe(key);
     expect(formKeyOf(null, draft, null)).not.toBe(key);
-    expect(formKeyOf(null, null, null)).toBe('new||');
+    expect(formKeyOf(null, null, null)).toBe('new|||');
+    expect(formKeyOf(null, null, CLIENT_ID, 'rex')).not.toBe(formKeyOf(null, null, CLIENT_ID));
   });
 });
 

@@ -39,10 +39,10 @@ export interface AppointmentFormValues {
  * Which form the dialog shows: another appointment, draft or client is a new form. The working
  * location settling while the form is open is not, since that would wipe what was typed.
  */
-export function formKeyOf(appointmentId: string | null, draft: AppointmentDraft | null, clientId: string | null): string {
+export function formKeyOf(appointmentId: string | null, draft: AppointmentDraft | null, clientId: string | null, patientId: string | null = null): string {
   if (appointmentId !== null) return appointmentId;
   const d = draft;
-  return `new|${d ? `${d.locationId}|${d.startAt}|${d.endAt}|${d.primaryProviderId ?? ''}|${d.secondaryProviderId ?? ''}` : ''}|${clientId ?? ''}`;
+  return `new|${d ? `${d.locationId}|${d.startAt}|${d.endAt}|${d.primaryProviderId ?? ''}|${d.secondaryProviderId ?? ''}` : ''}|${clientId ?? ''}|${patientId ?? ''}`;
 }
 
 /** Length of a new appointment until services say otherwise. */
@@ -75,6 +75,8 @@ export function valuesOfAppointment(a: AppointmentDetail, timeZone: string): App
 export interface NewAppointmentSource {
   draft: AppointmentDraft | null;
   clientId: string | null;
+  /** the client's animal it is for (Book on a patient's row or page) */
+  patientId?: string | null;
   /** the location when there is no draft */
   defaultLocationId: string;
 }
@@ -91,7 +93,7 @@ export function valuesOfNew(source: NewAppointmentSource, zoneOf: (locationId: s
   return {
     locationId,
     clientId: source.clientId ?? '',
-    patientIds: [],
+    patientIds: source.clientId && source.patientId ? [source.patientId] : [],
     serviceIds: [],
     primaryProviderId: draft?.primaryProviderId ?? '',
     secondaryProviderId: draft?.secondaryProviderId ?? '',

@@ -4,7 +4,7 @@ import { Box, Button, DialogActions, DialogContent, DialogTitle, Divider, Stack 
 import DeleteIcon from '@mui/icons-material/Delete';
 import { DELETE_RECORDS, type AppointmentDetail, type Location } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
-import { MessageInput, MultiSelectInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
+import { MessageInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
 import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
@@ -16,8 +16,8 @@ import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
 import type { PendingAddOn } from './appointment-add-on-values';
 import { AppointmentClientSection } from './appointment-client-section';
 import { RequestedTimes, StatusHistory, StatusPanel } from './appointment-details';
-import { hasAfterVisitService, patientOptionsOf, serviceLabel, serviceOptionsOf, servicesHelp, visitLengthOf } from './appointment-form-options';
-import { endSetByHand, submissionOf, valuesOfAppointment, valuesOfNew } from './appointment-form-values';
+import { addsHomeService, hasAfterVisitService, patientOptionsOf, serviceOptionsOf, servicesHelp, visitLengthOf } from './appointment-form-options';
+import { endSetByHand, requestFields, submissionOf, valuesOfAppointment, valuesOfNew } from './appointment-form-values';
 import type { AppointmentDraft, AppointmentFormValues } from './appointment-form-values';
 import { notifyCreateError } from './appointment-messages';
 import { AppointmentProviderFields } from './appointment-provider-fields';
@@ -25,6 +25,8 @@ import { AppointmentTimeSection } from './appointment-time-section';
 import { endFollowingServices, formatSpanInZone } from './appointment-times';
 import type { LocalTimes } from './appointment-times';
 import { useDeleteAppointment, useLocationServices, useScheduleSidebar } from './appointments.api';
+import { ServicesInput } from './services-input';
+import { useBookingAssists } from './use-booking-assists';
 import { useOverlapAwareCreate, useOverlapAwareUpdate } from './use-overlap-aware-save';
 
 export interface AppointmentFormProps {
@@ -32,6 +34,8 @@ export interface AppointmentFormProps {
   appointment: AppointmentDetail | null;
   draft: AppointmentDraft | null;
   clientId: string | null;
+  /** with clientId: the animal a new appointment is for */
+  patientId: string | null;
   defaultLocationId: string;
   locations: readonly Location[];
   zoneOf: (locationId: string) => string;
@@ -76,6 +80,15 @@ export function AppointmentForm(props: AppointmentFormProps) {
   const patients = usePatientList({ clientId: v.clientId, limit: 200, offset: 0, includeDeceased: true }, Boolean(v.clientId));
 
   const serviceOptions = useMemo(() => serviceOptionsOf(services.data ?? [], appointment?.services ?? []), [services.data, appointment]);
+  const patientOptions = useMemo(() => patientOptionsOf(patients.data?.items ?? [], v.clientId, appointment), [patients.data, v.clientId, appointment]);
+  const assists = useBookingAssists({
+    active: !editing,
+    values: v,
+    set: form.set,
+    client: client.data,
+    // only once the chosen client's own list is in (the previous one stays on screen while it loads)
+    patients: patients.data && !patients.isFetching ? patientOptions : undefined,
+  });
   const visitLength = visitLengthOf(serviceOptions, v.serviceIds);
   const afterVisit = hasAfterVisitService(serviceOptions, v.serviceIds);
 
@@ -102,6 +115,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
   };
   const changeServices = (ids: string[]) => {
     form.set('serviceIds', ids);
+    // A home euthanasia or a home visit happens at the client's: the switch goes on with their address.
+    if (!v.homeVisit && addsHomeService(serviceOptions, v.serviceIds, ids)) toggleHomeVisit(true);
     setTimes(endFollowingServices(v.times, visitLengthOf(serviceOptions, ids), endChangedByUser, timeZone));
   };
   const changeEnd = (times: LocalTimes) => {
@@ -123,13 +138,18 @@ export function AppointmentForm(props: AppointmentFormProps) {
   };
   const changeClient = (clientId: string) => {
     form.set('clientId', clientId);
-    // Another household's animals can't come along.
-    if (clientId !== v.clientId) form.set('patientIds', []);
+    if (clientId === v.clientId) return;
+    // Another household's animals can't come along, nor the address filled in from the previous client.
+    form.set('patientIds', []);
+    if (client.data?.address && v.address === client.data.address) form.set('address', '');
   };
-  const toggleHomeVisit = (on: boolean) => {
+  function toggleHomeVisit(on: boolean) {
     form.set('homeVisit', on);
-    if (on && !v.address.trim() && client.data?.address) form.set('address', client.data.address);
-  };
+    if (on && !v.address.trim() && client.data?.address && client.data.id === v.clientId) {
+      form.set('address', client.data.address);
+      assists.filledBy(v.clientId);
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -149,7 +169,10 @@ export function AppointmentForm(props: AppointmentFormProps) {
     if (submission.kind === 'unchanged') return onClose();
     setSaving(true);
     try {
-      const saved = submission.kind === 'update' ? await update(submission.id, submission.patch) : await create(submission.body);
+      const saved =
+        submission.kind === 'update'
+          ? await update(submission.id, submission.patch, { locationId: v.locationId, ...requestFields(v, timeZone) })
+          : await create(submission.body);
       if (saved) onClose();
     } finally {
       setSaving(false);
@@ -179,17 +202,18 @@ export function AppointmentForm(props: AppointmentFormProps) {
           )}
           <AppointmentClientSection
             clientId={v.clientId}
+            client={client.data}
+            autoFocus={!editing && !initial.clientId}
             locationId={v.locationId}
             patientIds={v.patientIds}
-            patientOptions={patientOptionsOf(patients.data?.items ?? [], v.clientId, appointment)}
+            patientOptions={patientOptions}
             patientsLoading={patients.isFetching}
             errors={e}
             onClientChange={changeClient}
             onPatientsChange={(ids) => form.set('patientIds', ids)}
           />
-          <MultiSelectInput
-            label="Services"
-            options={serviceOptions.map((s) => ({ value: s.id, label: serviceLabel(s) }))}
+          <ServicesInput
+            options={serviceOptions}
             value={v.serviceIds}
             onChange={changeServices}
             loading={services.isLoading}

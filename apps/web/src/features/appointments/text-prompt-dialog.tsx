@@ -21,6 +21,8 @@ interface TextPromptDialogProps {
   confirmColor?: 'primary' | 'warning';
   onBack: () => void;
   onConfirm: () => void;
+  /** another way forward, between Back and the confirmation (e.g. Book at the next free time) */
+  extraAction?: ReactNode;
 }
 
 /** A step on an appointment that takes a few words with it: a status note, a cancellation or overlap reason. */
@@ -39,6 +41,7 @@ export function TextPromptDialog({
   confirmColor = 'primary',
   onBack,
   onConfirm,
+  extraAction,
 }: TextPromptDialogProps) {
   // What the field held when the step opened: words typed since are not thrown away by a stray Esc
   // or click outside (the Back button still goes back at once).
@@ -67,6 +70,7 @@ export function TextPromptDialog({
         <Button onClick={onBack} disabled={busy}>
           {backLabel}
         </Button>
+        {extraAction}
         <Button variant="contained" color={confirmColor} loading={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AppointmentInput } from '@willow/contracts';
+import { useLocations } from '../locations/locations.api';
 import { useOverlapAwareCreate, useOverlapAwareUpdate } from './use-overlap-aware-save';
 import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
 import type { Answer } from '../../test/test-support';
-import { appointment, APPOINTMENT_ID, CLIENT_ID, LOCATION_ID } from './test-support';
+import { appointment, APPOINTMENT_ID, CLIENT_ID, location, LOCATION_ID, PATIENT_ID, VET_ID } from './test-support';
 
 const OVERLAP = 'Overlaps with Rex (Consultation) from 9:00 AM to 10:00 AM EST';
 const move = { startAt: '2026-11-23T14:00:00.000Z', endAt: '2026-11-23T15:00:00.000Z' };
@@ -47,7 +48,7 @@ beforeEach(() => {
 });
 afterEach(resetAll);
 
-describe('overlap-aware update', () => {
+describe('overlap-aware update', { timeout: 15_000 }, () => {
   it('asks for a reason on an overlap and books anyway with it', async () => {
     const bodies = serveUpdates(overlap, saved);
     renderPage(<Mover />);
@@ -92,7 +93,7 @@ describe('overlap-aware update', () => {
   });
 });
 
-describe('overlap-aware create', () => {
+describe('overlap-aware create', { timeout: 15_000 }, () => {
   const input: AppointmentInput = { locationId: LOCATION_ID, clientId: CLIENT_ID, ...move };
 
   function Creator() {
@@ -126,5 +127,60 @@ describe('overlap-aware create', () => {
     await waitFor(() => expect(result()).toBe(APPOINTMENT_ID));
     expect(bodies).toEqual([{ data: input }, { data: { ...input, overlapReason: 'Emergency' } }]);
     expect(await screen.findByText('Appointment created')).toBeTruthy();
+  });
+
+  it('names every clash in the location’s zone and books at the next free time in one click', async () => {
+    const bodies: unknown[] = [];
+    const answers: Answer[] = [overlap, { status: 201, body: appointment() }];
+    // 9:00–10:00 AM New York is wanted for Vera; she is busy 8:30–9:30 and 9:30–10:15, and Rex is busy 9:45–10:00.
+    const booked = [
+      appointment({ id: 'a1', status: 'Confirmed', startAt: '2026-11-23T13:30:00.000Z', endAt: '2026-11-23T14:30:00.000Z', primaryProviderId: VET_ID }),
+      appointment({ id: 'a2', status: 'Confirmed', startAt: '2026-11-23T14:30:00.000Z', endAt: '2026-11-23T15:15:00.000Z', primaryProviderId: VET_ID,
+        patientIds: [PATIENT_ID], patients: [{ id: PATIENT_ID, name: 'Rex', speciesName: 'Dog', deceasedOn: null, alerts: [] }] }),
+      appointment({ id: 'a3', status: 'Cancelled', startAt: '2026-11-23T15:15:00.000Z', endAt: '2026-11-23T16:00:00.000Z', primaryProviderId: VET_ID }),
+    ];
+    const calls = fakeServer((call) => {
+      if (call.method === 'GET' && call.path === '/api/location') return { body: [location] };
+      if (call.method === 'GET' && call.path === '/api/user') return { body: [{ id: VET_ID, firstName: 'Vera', lastName: 'Vet' }] };
+      if (call.method === 'GET' && call.path === '/api/appointment') return { body: { items: booked, total: booked.length } };
+      if (call.method !== 'POST' || call.path !== '/api/appointment') return undefined;
+      bodies.push(call.body);
+      return answers.shift();
+    });
+    const wanted: AppointmentInput = { ...input, primaryProviderId: VET_ID };
+    function VetCreator() {
+      const { create, dialog } = useOverlapAwareCreate();
+      const [created, setCreated] = useState('waiting');
+      // The page around it has the locations (and their zones) already.
+      const loaded = useLocations(false).data;
+      return (
+        <>
+          {loaded && <p>ready</p>}
+          <button type="button" onClick={() => void create(wanted).then((a) => setCreated(a ? a.id : 'none'))}>
+            Create
+          </button>
+          <p data-testid="result">{created}</p>
+          {dialog}
+        </>
+      );
+    }
+    renderPage(<VetCreator />);
+    await screen.findByText('ready');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Overlapping appointment' });
+    const clashes = await within(dialog).findByRole('alert', { name: 'Overlapping appointments' });
+    const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+    await waitFor(() => expect(plain(clashes.textContent)).toContain('with Vera Vet'));
+    expect(plain(clashes.textContent)).toContain('9:00 AM – 10:00 AM on 2026-11-23 overlaps these 2 appointments (times in America/New_York)');
+    const lines = within(clashes).getAllByRole('listitem').map((li) => plain(li.textContent));
+    expect(lines).toEqual(['8:30 AM – 9:30 AM: Dana Owner · Consultation · with Vera Vet', '9:30 AM – 10:15 AM: Rex (Dana Owner) · Consultation · with Vera Vet']);
+    // The day was read at the location, over its own day.
+    const read = calls.find((c) => c.method === 'GET' && c.path === '/api/appointment')!;
+    expect(read.query.get('startDate')).toBe('2026-11-23T05:00:00.000Z');
+    expect(read.query.get('endDate')).toBe('2026-11-24T05:00:00.000Z');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Book at 10:15\sAM$/ }));
+    await waitFor(() => expect(result()).toBe(APPOINTMENT_ID));
+    expect(bodies).toEqual([{ data: wanted }, { data: { ...wanted, startAt: '2026-11-23T15:15:00.000Z', endAt: '2026-11-23T16:15:00.000Z' } }]);
   });
 });

@@ -1,24 +1,66 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, DialogContentText } from '@mui/material';
-import { AppointmentUpdateInput } from '@willow/contracts';
+import { Alert, Button, DialogContentText } from '@mui/material';
+import { AppointmentUpdateInput, listAppointments, localDate } from '@willow/contracts';
 import type { Appointment, AppointmentInput, CorrectStatusInput } from '@willow/contracts';
-import { isApiError } from '../../lib/http-client';
+import { api, isApiError } from '../../lib/http-client';
+import { useZoneOf } from '../locations/locations.api';
+import { useStaffNames } from '../users/users.api';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { fieldProblem } from '../../lib/zod-errors';
 import { useCorrectAppointmentStatus, useCreateAppointment, useUpdateAppointment } from './appointments.api';
 import { notifyCreateError } from './appointment-messages';
+import { clashLine, clashesOf, clockAt, dayQueryOf, nextFreeStart } from './overlap-clashes';
+import type { WantedBooking } from './overlap-clashes';
 import { TextPromptDialog } from './text-prompt-dialog';
 
 /** The server answers 409 when the time is already taken, naming what it overlaps. */
 const isOverlap = (error: unknown) => isApiError(error) && error.status === 409;
 
+/** Another time for the same booking: the wanted one moved, the same length. */
+interface Times {
+  startAt: string;
+  endAt: string;
+}
+type Save<R> = (overlapReason?: string, at?: Times) => Promise<R>;
+
+/** What the question says once the day's appointments are read: each clash, and the next free start. */
+interface Details {
+  heading: string;
+  lines: string[];
+  next: Times | null;
+  nextLabel: string;
+}
+
 interface Prompt<R> {
-  /** the server's description of the overlap */
+  /** the server's description of the overlap, shown until the details are read (or when they cannot be) */
   message: string;
-  save: (overlapReason?: string) => Promise<R>;
+  save: Save<R>;
   resolve: (result: R | null) => void;
   success: string;
+  /** the booking as a whole, when the caller knows it: the question then names every clash */
+  wanted?: WantedBooking | undefined;
+  /** the location's appointments over the booking's day, once read */
+  day?: readonly Appointment[] | undefined;
+}
+
+/**
+ * What clashes on the booking's day, with times in the location's zone, and where the same visit
+ * fits next for the same people. Worked out as the question is drawn, so the zone and the names are
+ * the latest read.
+ */
+function detailsOf(w: WantedBooking, day: readonly Appointment[], timeZone: string, staffNames: ReadonlyMap<string, string> | undefined): Details {
+  const clashes = clashesOf(day, w);
+  const start = nextFreeStart(day, w, timeZone);
+  const length = Date.parse(w.endAt) - Date.parse(w.startAt);
+  const wantedDay = localDate(w.startAt, timeZone);
+  return {
+    heading: `${clockAt(w.startAt, timeZone)} – ${clockAt(w.endAt, timeZone)} on ${wantedDay} overlaps ${clashes.length === 1 ? 'this appointment' : `these ${clashes.length} appointments`} (times in ${timeZone}):`,
+    lines: clashes.map((a) => clashLine(a, timeZone, staffNames, wantedDay)),
+    // No clash in the list (it was changed meanwhile): nothing to move past, the server's words stand.
+    next: start === null || clashes.length === 0 ? null : { startAt: new Date(start).toISOString(), endAt: new Date(start + length).toISOString() },
+    nextLabel: start === null ? '' : clockAt(start, timeZone),
+  };
 }
 
 /**
@@ -33,18 +75,37 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
   const [busy, setBusy] = useState(false);
   const promptRef = useRef<Prompt<R> | null>(null);
   promptRef.current = prompt;
+  const zoneOf = useZoneOf();
+  const staffNames = useStaffNames();
+  const zoneRef = useRef(zoneOf);
+  zoneRef.current = zoneOf;
 
   // A caller awaiting the answer must not wait forever if the component goes away mid-question.
   useEffect(() => () => promptRef.current?.resolve(null), []);
 
-  const ask = useCallback((next: Prompt<R>) => {
-    setReason('');
-    setReasonError(undefined);
-    setPrompt(next);
+  // The question opens with the server's words at once; the day's appointments, read meanwhile, then name every clash.
+  const describe = useCallback((next: Prompt<R>) => {
+    const w = next.wanted;
+    if (!w) return;
+    api(listAppointments, { query: dayQueryOf(w, zoneRef.current(w.locationId)) }).then(
+      ({ items }) => setPrompt((current) => (current && current.resolve === next.resolve && current.wanted === w ? { ...current, day: items } : current)),
+      // Without the day's list the server's message still says what clashes.
+      () => undefined,
+    );
   }, []);
 
+  const ask = useCallback(
+    (next: Prompt<R>) => {
+      setReason('');
+      setReasonError(undefined);
+      setPrompt(next);
+      describe(next);
+    },
+    [describe],
+  );
+
   const run = useCallback(
-    (save: (overlapReason?: string) => Promise<R>, successMessage = success): Promise<R | null> =>
+    (save: Save<R>, successMessage = success, wanted?: WantedBooking): Promise<R | null> =>
       new Promise<R | null>((resolve) => {
         save().then(
           (result) => {
@@ -52,7 +113,7 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
             resolve(result);
           },
           (error: unknown) => {
-            if (isOverlap(error)) ask({ message: (error as Error).message, save, resolve, success: successMessage });
+            if (isOverlap(error)) ask({ message: (error as Error).message, save, resolve, success: successMessage, wanted });
             else {
               onError(error);
               resolve(null);
@@ -82,7 +143,12 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
       finish(result);
     } catch (error) {
       // Something else took the time meanwhile: show what it is now and let the user decide again.
-      if (isOverlap(error)) setPrompt({ ...prompt, message: (error as Error).message });
+      if (isOverlap(error)) {
+        // The reason typed stays: the person decides again with it at hand.
+        const again = { ...prompt, message: (error as Error).message, day: undefined };
+        setPrompt(again);
+        describe(again);
+      }
       else {
         onError(error);
         finish(null);
@@ -91,6 +157,29 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
       setBusy(false);
     }
   };
+
+  /** The same booking at the next free start, no reason needed; if that was taken meanwhile, the question is asked again there. */
+  const bookAt = async (at: Times) => {
+    if (!prompt) return;
+    setBusy(true);
+    try {
+      const result = await prompt.save(undefined, at);
+      notifySuccess(prompt.success);
+      finish(result);
+    } catch (error) {
+      if (isOverlap(error)) {
+        const moved: Prompt<R> = { ...prompt, message: (error as Error).message, day: undefined, save: (reason, again) => prompt.save(reason, again ?? at) };
+        if (prompt.wanted) moved.wanted = { ...prompt.wanted, ...at };
+        ask(moved);
+      } else {
+        onError(error);
+        finish(null);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const details = prompt?.wanted && prompt.day ? detailsOf(prompt.wanted, prompt.day, zoneOf(prompt.wanted.locationId), staffNames) : undefined;
 
   const dialog: ReactNode = (
     <TextPromptDialog
@@ -110,9 +199,29 @@ function useOverlapAwareSave<R>(success: string, onError: (error: unknown) => vo
       confirmColor="warning"
       onBack={() => finish(null)}
       onConfirm={() => void bookAnyway()}
+      extraAction={
+        details?.next && (
+          <Button variant="contained" disabled={busy} onClick={() => void bookAt(details.next!)}>
+            Book at {details.nextLabel}
+          </Button>
+        )
+      }
     >
-      <Alert severity="warning">{prompt?.message}</Alert>
-      <DialogContentText>To book it anyway, say why; the reason is kept with the appointment.</DialogContentText>
+      {details && details.lines.length > 0 ? (
+        <Alert severity="warning" aria-label="Overlapping appointments">
+          {details.heading}
+          <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+            {details.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : (
+        <Alert severity="warning">{prompt?.message}</Alert>
+      )}
+      <DialogContentText>
+        {details?.next ? `${details.nextLabel} is free for the same people. ` : ''}To book this time anyway, say why; the reason is kept with the appointment.
+      </DialogContentText>
     </TextPromptDialog>
   );
 
@@ -127,17 +236,19 @@ const notifyUpdateError = (error: unknown) => notifyError('Error updating appoin
  * Render `dialog` once next to the caller.
  */
 export function useOverlapAwareUpdate(): {
-  update: (id: string, patch: AppointmentUpdateInput) => Promise<boolean>;
+  /** `wanted`: the appointment as it would be, when the caller knows it whole: the question then names every clash and the next free time */
+  update: (id: string, patch: AppointmentUpdateInput, wanted?: WantedBooking) => Promise<boolean>;
   dialog: ReactNode;
 } {
   const { mutateAsync } = useUpdateAppointment();
   const { run, dialog } = useOverlapAwareSave<Appointment>('Appointment updated', notifyUpdateError);
   const update = useCallback(
-    async (id: string, patch: AppointmentUpdateInput) =>
+    async (id: string, patch: AppointmentUpdateInput, wanted?: WantedBooking) =>
       (await run(
-        (overlapReason) => mutateAsync({ id, data: overlapReason ? { ...patch, overlapReason } : patch }),
+        (overlapReason, at) => mutateAsync({ id, data: { ...patch, ...at, ...(overlapReason ? { overlapReason } : {}) } }),
         // A status change says which status it reached, wherever it was made.
         patch.status ? statusUpdated(patch.status) : undefined,
+        wanted && { ...wanted, excludeId: id },
       )) !== null,
     [run, mutateAsync],
   );
@@ -176,7 +287,13 @@ export function useOverlapAwareCreate(): {
   const { mutateAsync } = useCreateAppointment();
   const { run, dialog } = useOverlapAwareSave<Appointment>('Appointment created', notifyCreateError);
   const create = useCallback(
-    (input: AppointmentInput) => run((overlapReason) => mutateAsync(overlapReason ? { ...input, overlapReason } : input)),
+    (input: AppointmentInput) =>
+      run(
+        (overlapReason, at) => mutateAsync({ ...input, ...at, ...(overlapReason ? { overlapReason } : {}) }),
+        undefined,
+        // A new appointment is known whole: the question names every clash and offers the next free time.
+        input,
+      ),
     [run, mutateAsync],
   );
   return { create, dialog };

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Link, Paper, Tooltip } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import EventIcon from '@mui/icons-material/Event';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { DELETE_RECORDS, hasAnyPermission } from '@willow/contracts';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +17,7 @@ import { RegistryTabs } from '../../components/registry-tabs';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDateTime } from '../../lib/dates';
+import { useBookDialog } from '../appointments/use-book-dialog';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useStaffNames } from '../users/users.api';
@@ -78,6 +80,8 @@ export default function ClientPage() {
       (e: unknown) => notifyError('Error restoring client', e),
     );
 
+  const booking = useBookDialog();
+
   if (client.isLoading) return <PageLoader />;
   if (!client.data) return <Alert severity="error">{client.error?.message ?? 'This client could not be loaded.'}</Alert>;
 
@@ -91,6 +95,11 @@ export default function ClientPage() {
         subtitle={locations.data?.find((l) => l.id === c.locationId)?.name}
         actions={
           <>
+            {!c.archivedAt && (
+              <Button variant="contained" startIcon={<EventIcon />} onClick={() => booking.book(c.id)}>
+                Book
+              </Button>
+            )}
             <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
               Edit
             </Button>
@@ -139,6 +148,7 @@ export default function ClientPage() {
       <ClientFormDialog open={editing} client={c} defaultLocationId={c.locationId} onClose={() => setEditing(false)} />
       {confirmDelete.dialog}
       {confirmArchive.dialog}
+      {booking.dialog}
     </>
   );
 }

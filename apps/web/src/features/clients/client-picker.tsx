@@ -20,6 +20,8 @@ interface ClientPickerProps {
   required?: boolean;
   /** only clients of this location; all the user can see when absent */
   locationId?: string | null;
+  /** takes the focus when shown, so the name can be typed at once */
+  autoFocus?: boolean;
 }
 
 /** Choose a client by name, phone or email, across every location the user can see. */
@@ -31,6 +33,7 @@ export function ClientPicker({
   helperText = 'Optional: the client this contact belongs with',
   required,
   locationId = null,
+  autoFocus = false,
 }: ClientPickerProps) {
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input);
@@ -73,7 +76,7 @@ export function ClientPicker({
         );
       }}
       renderInput={(params) => (
-        <TextField {...params} label={label} required={required} error={Boolean(error)} helperText={error ? readableMessage(error) : helperText} />
+        <TextField {...params} label={label} required={required} autoFocus={autoFocus} error={Boolean(error)} helperText={error ? readableMessage(error) : helperText} />
       )}
     />
   );

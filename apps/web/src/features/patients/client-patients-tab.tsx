@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
 import { useErrorToast } from '../../lib/toasts';
+import { useBookDialog } from '../appointments/use-book-dialog';
 import { useClient } from '../clients/clients.api';
 import { usePatientActions } from './patient-actions';
 import { patientColumns } from './patient-columns';
@@ -23,7 +24,8 @@ export default function ClientPatientsTab({ clientId }: { clientId: string }) {
   const { actions, dialogs } = usePatientActions();
   const [adding, setAdding] = useState(false);
   useErrorToast(patients.error, 'Error getting patient list');
-  const columns = useMemo(() => patientColumns<PatientWithClient>(actions), [actions]);
+  const { book, dialog: bookingDialog } = useBookDialog();
+  const columns = useMemo(() => patientColumns<PatientWithClient>(actions, { book: (p) => book(p.clientId, p.id) }), [actions, book]);
 
   return (
     <>
@@ -52,6 +54,7 @@ export default function ClientPatientsTab({ clientId }: { clientId: string }) {
         />
       )}
       {dialogs}
+      {bookingDialog}
     </>
   );
 }

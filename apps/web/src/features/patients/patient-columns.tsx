@@ -1,6 +1,7 @@
 import { Box, Link } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import EditIcon from '@mui/icons-material/Edit';
+import EventIcon from '@mui/icons-material/Event';
 import HeartBrokenIcon from '@mui/icons-material/HeartBroken';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -18,7 +19,7 @@ type Actions = ReturnType<typeof usePatientActions>['actions'];
 /** The patient columns every list shares; `withClient` adds the owner as a link. */
 export function patientColumns<P extends Patient & { clientName?: string }>(
   actions: Actions | null,
-  { withClient = false }: { withClient?: boolean } = {},
+  { withClient = false, book }: { withClient?: boolean; /** books a living patient: its row gets a Book button */ book?: (patient: P) => void } = {},
 ): GridColDef<P>[] {
   const columns: GridColDef<P>[] = [
     {
@@ -83,8 +84,11 @@ export function patientColumns<P extends Patient & { clientName?: string }>(
     columns.push({
       field: 'actions',
       type: 'actions',
-      width: 120,
+      width: book ? 150 : 120,
       getActions: ({ row }) => [
+        ...(book && !row.deceasedOn && !row.archivedAt
+          ? [<GridActionsCellItem key="book" icon={<EventIcon />} label={`Book ${row.name}`} onClick={() => book(row)} />]
+          : []),
         <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${row.name}`} onClick={() => actions.edit(row)} />,
         row.deceasedOn ? (
           <GridActionsCellItem

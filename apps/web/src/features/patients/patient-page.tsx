@@ -2,6 +2,7 @@ import { Alert, Box, Button, Link, Paper, Stack, Tooltip } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import EventIcon from '@mui/icons-material/Event';
 import HeartBrokenIcon from '@mui/icons-material/HeartBroken';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -15,6 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { RegistryTabs } from '../../components/registry-tabs';
 import { formatAge, formatDate, formatDateTime } from '../../lib/dates';
+import { useBookDialog } from '../appointments/use-book-dialog';
 import { PATIENT_KEPT_FOR_HISTORY, usePatientActions } from './patient-actions';
 import { AlertChips, DeceasedChip } from './patient-chips';
 import { SEX_LABELS } from './patient-form-dialog';
@@ -30,6 +32,8 @@ export default function PatientPage() {
   const { actions, dialogs, restoring } = usePatientActions({
     onDeleted: () => void navigate(patient.data ? `/clients/${patient.data.clientId}` : '/patients', { replace: true }),
   });
+
+  const booking = useBookDialog();
 
   if (patient.isLoading) return <PageLoader />;
   if (!patient.data)
@@ -52,6 +56,11 @@ export default function PatientPage() {
         }
         actions={
           <>
+            {!p.deceasedOn && !p.archivedAt && (
+              <Button variant="contained" startIcon={<EventIcon />} onClick={() => booking.book(p.clientId, p.id)}>
+                Book
+              </Button>
+            )}
             <Button startIcon={<EditIcon />} onClick={() => actions.edit(p)}>
               Edit
             </Button>
@@ -114,6 +123,7 @@ export default function PatientPage() {
       </Paper>
       <RegistryTabs label="Patient records" tabs={registry.patientTabs} props={{ patientId: p.id, clientId: p.clientId }} />
       {dialogs}
+      {booking.dialog}
     </>
   );
 }

@@ -23,7 +23,7 @@ interface CalendarContextMenuProps {
   menu: ContextMenuState | null;
   timeZone: string;
   onClose: () => void;
-  onNewAppointment: (start: number, end: number, providerId: string | null | undefined) => void;
+  onNewAppointment: (start: number, end: number, providerId: string | null | undefined, lengthChosen: boolean, slot: ScheduleSlot | null) => void;
   onNewSlots: (defaults: SlotDefaults) => void;
   onEditSlot: (slot: ScheduleSlot) => void;
   onNewNote: (defaults: NoteDefaults) => void;
@@ -36,7 +36,7 @@ export function CalendarContextMenu({ menu, timeZone, onClose, onNewAppointment,
     const defaults = contextMenuDefaults(menu, timeZone);
     const { start, end, providerId } = defaults.appointment;
     return [
-      <MenuItem key="appointment" onClick={() => (onClose(), onNewAppointment(start, end, providerId))}>
+      <MenuItem key="appointment" onClick={() => (onClose(), onNewAppointment(start, end, providerId, false, menu.slot))}>
         <ListItemIcon>
           <AddIcon fontSize="small" />
         </ListItemIcon>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarProvider } from '@willow/contracts';
-import { appointmentDraftOf, contextMenuDefaults, nextQuarter, NEW_APPOINTMENT_MINUTES, soleProviderOf, toolbarAppointmentSpan, WORKDAY } from './calendar-drafts';
+import { appointmentDraftOf, contextMenuDefaults, slotProviderOf, nextQuarter, NEW_APPOINTMENT_MINUTES, soleProviderOf, toolbarAppointmentSpan, WORKDAY } from './calendar-drafts';
 
 const NY = 'America/New_York';
 const LOCATION = 'loc';
@@ -93,5 +93,22 @@ describe('contextMenuDefaults', () => {
     expect(new Date(d.appointment.start).toISOString()).toBe('2026-11-10T14:00:00.000Z');
     expect(d.slot).toEqual({ date: '2026-11-10', ...WORKDAY });
     expect(d.note).toEqual({ date: '2026-11-10', providerId: null });
+  });
+});
+
+describe('the slot’s provider', () => {
+  const span = { locationId: LOCATION, start: at('2026-11-04T14:00:00.000Z'), end: at('2026-11-04T14:30:00.000Z'), providers, lengthChosen: false };
+
+  it('is the one provider a slot names, when the location has them', () => {
+    expect(slotProviderOf({ veterinarianIds: [VET] }, providers)).toBe(VET);
+    expect(slotProviderOf({ veterinarianIds: [VET, NURSE] }, providers)).toBeUndefined();
+    expect(slotProviderOf({ veterinarianIds: ['gone'] }, providers)).toBeUndefined();
+    expect(slotProviderOf(null, providers)).toBeUndefined();
+  });
+
+  it('books a click in the slot for them, before the provider filtered to; a provider’s column still decides', () => {
+    expect(appointmentDraftOf({ ...span, providerId: undefined, soleProvider: undefined, slot: { veterinarianIds: [NURSE] } })).toMatchObject({ secondaryProviderId: NURSE });
+    expect(appointmentDraftOf({ ...span, providerId: undefined, soleProvider: NURSE, slot: { veterinarianIds: [VET] } })).toMatchObject({ primaryProviderId: VET });
+    expect(appointmentDraftOf({ ...span, providerId: NURSE, soleProvider: undefined, slot: { veterinarianIds: [VET] } })).toMatchObject({ secondaryProviderId: NURSE });
   });
 });

@@ -1,5 +1,5 @@
 import { localDateTimeToInstant, localMinutes } from '@willow/contracts';
-import type { SidebarProvider } from '@willow/contracts';
+import type { ScheduleSlot, SidebarProvider } from '@willow/contracts';
 import type { AppointmentDraft } from '../appointments/appointment-form-values';
 import { providersForNew } from './calendar-filters';
 import { SNAP_MINUTES } from './day-layout';
@@ -24,9 +24,16 @@ export function soleProviderOf(selected: readonly string[], providers: readonly 
   return selected.length === 1 && providers.some((p) => p.id === selected[0]) ? selected[0] : undefined;
 }
 
+/** The provider a schedule slot is for, when it names exactly one of the location's providers. */
+export function slotProviderOf(slot: Pick<ScheduleSlot, 'veterinarianIds'> | null | undefined, providers: readonly Pick<SidebarProvider, 'id'>[]): string | undefined {
+  const ids = slot?.veterinarianIds ?? [];
+  return ids.length === 1 && providers.some((p) => p.id === ids[0]) ? ids[0] : undefined;
+}
+
 /**
  * A new appointment's draft. `providerId` is the column's provider in the providers view (null:
- * Unassigned); elsewhere it is undefined and the sole provider filtered to, if any, is taken.
+ * Unassigned); elsewhere it is undefined and the provider of the slot clicked in (when it names
+ * one), else the sole provider filtered to, if any, is taken.
  */
 export function appointmentDraftOf(input: {
   locationId: string;
@@ -37,8 +44,10 @@ export function appointmentDraftOf(input: {
   providers: readonly SidebarProvider[];
   /** the length was drawn, so choosing services keeps it */
   lengthChosen: boolean;
+  /** the schedule slot clicked in */
+  slot?: Pick<ScheduleSlot, 'veterinarianIds'> | null;
 }): AppointmentDraft {
-  const providerId = input.providerId === undefined ? input.soleProvider : input.providerId;
+  const providerId = input.providerId === undefined ? (slotProviderOf(input.slot, input.providers) ?? input.soleProvider) : input.providerId;
   return {
     locationId: input.locationId,
     startAt: new Date(input.start).toISOString(),

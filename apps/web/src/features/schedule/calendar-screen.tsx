@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, Drawer, LinearProgress, Paper, useMediaQuery, useTheme } from '@mui/material';
-import type { Location } from '@willow/contracts';
+import type { Location, ScheduleSlot } from '@willow/contracts';
 import { CalendarAlerts } from './calendar-alerts';
 import { CalendarContextMenu } from './calendar-context-menu';
 import type { ContextMenuState } from './calendar-context-menu';
@@ -47,13 +47,13 @@ export function CalendarScreen({ location, picker }: { location: Location; picke
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const soleProvider = soleProviderOf(filters.providers, providers);
-  const newAppointment = (start: number, end: number, providerId?: string | null, lengthChosen = false) =>
-    dialogs.newAppointment(appointmentDraftOf({ locationId, start, end, providerId, soleProvider, providers, lengthChosen }));
+  const newAppointment = (start: number, end: number, providerId?: string | null, lengthChosen = false, slot: ScheduleSlot | null = null) =>
+    dialogs.newAppointment(appointmentDraftOf({ locationId, start, end, providerId, soleProvider, providers, lengthChosen, slot }));
   const focusDate = focusDateOf(days, today, anchor);
 
   // ---- clicks, drags and drops on the grid and the month ----
   const actions = useCalendarActions({
-    onCreate: ({ start, end, providerId, dragged }) => newAppointment(start, end, providerId, dragged),
+    onCreate: ({ start, end, providerId, dragged, slot }) => newAppointment(start, end, providerId, dragged, slot),
     onOpen: dialogs.openAppointment,
     onMove: (event, target) => {
       const patch = movePatch(event, target, providers);

@@ -23,7 +23,8 @@ const CLICK_MINUTES = 30;
 export interface GridActions {
   /** empty time was selected (click or drag) */
   /** `dragged`: the length was drawn, not a click's default */
-  onCreate: (range: { start: number; end: number; providerId: string | null | undefined; dragged: boolean }) => void;
+  /** `slot`: the schedule slot the selection starts in, if any (the provider it names books it) */
+  onCreate: (range: { start: number; end: number; providerId: string | null | undefined; dragged: boolean; slot: ScheduleSlot | null }) => void;
   onOpen: (appointmentId: string) => void;
   /** `columns`: in the providers view, the column it was drawn in and the provider's column it was dropped on (null: Unassigned) */
   onMove: (event: CalendarEvent, target: { start: number; end: number; columns?: { from: string; to: string | null } }) => void;
@@ -228,7 +229,9 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
             Math.floor(current.from / SNAP_MINUTES) * SNAP_MINUTES,
             Math.floor(current.from / SNAP_MINUTES) * SNAP_MINUTES + CLICK_MINUTES,
           );
-      act.onCreate({ ...range, providerId: columnProvider(column), dragged: current.moved });
+      const from = Math.min(current.from, current.to);
+      const slot = column.slots.find((p) => p.top <= from && from < p.top + p.height)?.item.slot ?? null;
+      act.onCreate({ ...range, providerId: columnProvider(column), dragged: current.moved, slot });
     } else if (current.kind === 'move') {
       if (!current.active) return act.onOpen(current.event.id);
       const target = current.target;
