@@ -4,12 +4,12 @@ import type { AppointmentDetail } from '@willow/contracts';
 import { useStatusChange } from '../appointments/use-status-change';
 import { useCardPaymentRequests } from '../card-payments/card-payments.api';
 import { useClientChannels } from '../communications/communications.api';
-import { useFormRequests } from '../forms/forms.api';
 import { useBillingDialogs } from '../invoices/billing-dialogs';
 import { useEstimates, useInvoices } from '../invoices/invoices.api';
 import { ConsentStep } from './consent-step';
 import { DepositStep, preferredChannel } from './deposit-step';
 import { InvoiceStep } from './invoice-step';
+import { useJourneyFormRequests } from './journey.api';
 import { depositEstimate, isEndOfLife, JOURNEY_STATE_LABELS, JOURNEY_STEP_TITLES, journeyInvoice, journeySteps } from './journey-steps';
 import type { JourneyStepKey } from './journey-steps';
 import { AftercareStep, VisitStep } from './status-steps';
@@ -27,7 +27,7 @@ export function EndOfLifeJourney({ appointment }: { appointment: AppointmentDeta
 
 function Journey({ appointment }: { appointment: AppointmentDetail }) {
   const filter = { appointmentId: appointment.id, limit: 25, offset: 0 };
-  const forms = useFormRequests({ appointmentId: appointment.id });
+  const forms = useJourneyFormRequests(appointment.id);
   const estimates = useEstimates(filter);
   const invoices = useInvoices(filter);
   const channels = useClientChannels(appointment.clientId);

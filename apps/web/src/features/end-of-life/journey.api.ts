@@ -1,6 +1,8 @@
-import { approveEstimate, estimateOps, invoiceFromAppointment, invoiceFromEstimate, toCents } from '@willow/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { approveEstimate, estimateOps, invoiceFromAppointment, invoiceFromEstimate, listFormRequests, toCents } from '@willow/contracts';
 import type { AppointmentDetail, Estimate, EstimateItemInput, Invoice } from '@willow/contracts';
 import { api } from '../../lib/http-client';
+import { formKeys } from '../forms/forms.api';
 import { mutationWith } from '../../lib/mutation-of';
 import { appointmentKeys, auditKeys, estimateKeys, invoiceKeys } from '../../lib/query-keys';
 
@@ -58,3 +60,17 @@ export const useJourneyInvoice = mutationWith(
   },
   { invalidates: [invoiceKeys.all, estimateKeys.all, auditKeys.all, appointmentKeys.all] },
 );
+
+/**
+ * The appointment's form requests under the forms feature's own key (so a form sent anywhere
+ * refreshes them), read again every 10 s while one waits for the family: the journey shows the
+ * consent signed without a reload.
+ */
+export function useJourneyFormRequests(appointmentId: string) {
+  const query = { appointmentId };
+  return useQuery({
+    queryKey: [...formKeys.requests, query],
+    queryFn: ({ signal }) => api(listFormRequests, { query, signal }),
+    refetchInterval: (q) => (q.state.data?.some((r) => r.state === 'pending') ? 10_000 : false),
+  });
+}
