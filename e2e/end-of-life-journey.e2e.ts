@@ -159,9 +159,11 @@ async function walk(viewport: { width: number; height: number }) {
     addOns: [{ addOnId: addOns.find((a) => a.name === PAW_PRINT.name)!.id, values: { 'Ink colour': 'Black' } }],
   } as Parameters<typeof apiCreateAppointment>[1]);
 
-  const { context, page } = await newPage(browser, viewport);
+  // Signed in with the desktop's navigation (the location chosen there stays in the browser's settings), then the width asked.
+  const { context, page } = await newPage(browser, { width: 1440, height: 900 });
   try {
     await ownerAt(page, own.name);
+    await page.setViewportSize(viewport);
     await countClicks(page);
     await page.goto('/appointments');
     await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
@@ -205,7 +207,7 @@ async function walk(viewport: { width: number; height: number }) {
     // Clicks 5–7: the visit, one click a status; the death is recorded with the third (its box ticked).
     for (const status of ['Checked In', 'Checked Out']) {
       await step('visit').getByRole('button', { name: `Mark as ${status}` }).click();
-      await step('visit').getByTestId('appointment-status').filter({ hasText: status }).waitFor();
+      await step('visit').getByTestId('journey-status').filter({ hasText: status }).waitFor();
     }
     const death = step('visit').getByRole('checkbox', { name: `Mark ${pet} as deceased` });
     expect(await death.isChecked()).toBe(true);
@@ -215,7 +217,7 @@ async function walk(viewport: { width: number; height: number }) {
 
     // Clicks 8–9: the cremation and the ashes brought home.
     await step('aftercare').getByRole('button', { name: 'Mark as Cremated' }).click();
-    await step('aftercare').getByTestId('appointment-status').filter({ hasText: 'Cremated' }).waitFor();
+    await step('aftercare').getByTestId('journey-status').filter({ hasText: 'Cremated' }).waitFor();
     await step('aftercare').getByRole('button', { name: 'Mark as Ashes Delivered' }).click();
     await expect.poll(() => stateOf('aftercare')).toBe('done');
     const after = await apiAppointment(api, appointment.id);

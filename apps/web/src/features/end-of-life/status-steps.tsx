@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { canTransition, CREMATION_STATUSES, entersCremationWithout, marksDeceased, nextStatus } from '@willow/contracts';
+import { canTransition, CREMATION_STATUSES, entersCremationWithout, marksDeceased, nextStatus, STATUS_COLOURS } from '@willow/contracts';
 import type { AppointmentDetail, AppointmentStatus } from '@willow/contracts';
-import { AppointmentStatusChip } from '../appointments/appointment-status-chip';
 import type { StartOptions } from '../appointments/use-status-change';
 
 /** What the status steps share: one status change (use-status-change) for the whole journey. */
@@ -11,6 +10,9 @@ export interface StatusMoves {
   start: (target: AppointmentStatus, options?: StartOptions) => void;
   busy: boolean;
 }
+
+/** The status where the step shows it (the dialog's own status chip above keeps its test id to itself). */
+const StatusChip = ({ status }: { status: AppointmentStatus }) => <Chip size="small" color={STATUS_COLOURS[status]} label={status} data-testid="journey-status" />;
 
 const VISIT: readonly AppointmentStatus[] = ['Pending', 'Confirmed', 'Checked In', 'Checked Out'];
 
@@ -52,7 +54,7 @@ export function VisitStep({ appointment, moves }: { appointment: AppointmentDeta
   return (
     <Stack spacing={1}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <AppointmentStatusChip status={appointment.status} />
+        <StatusChip status={appointment.status} />
         {next && <MoveButton target={next} moves={moves} deceased={recordsDeath ? deceased : undefined} />}
       </Box>
       {recordsDeath && (
@@ -92,7 +94,7 @@ export function AftercareStep({ appointment, moves }: { appointment: Appointment
       )}
       {offered.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          {(CREMATION_STATUSES as readonly AppointmentStatus[]).includes(appointment.status) && <AppointmentStatusChip status={appointment.status} />}
+          {(CREMATION_STATUSES as readonly AppointmentStatus[]).includes(appointment.status) && <StatusChip status={appointment.status} />}
           {offered.map((target) => (
             <MoveButton key={target} target={target} moves={moves} />
           ))}
