@@ -45,6 +45,7 @@ import { DocumentGenerationService } from './features/templates/document-generat
 import { FormRequestsService } from './features/forms/form-requests.service.js';
 import { FormSubmissionPdf } from './features/forms/form-submission-pdf.js';
 import { FormSubmissionsService } from './features/forms/form-submissions.service.js';
+import { SubmissionChoicesService } from './features/forms/submission-choices.service.js';
 import { FormTemplatesService } from './features/forms/form-templates.service.js';
 import { FormTexts } from './features/forms/form-merge-data.js';
 import { healthRepository } from './features/health/health.repository.js';
@@ -78,6 +79,7 @@ import { ScheduleService, scheduleNotesService } from './features/schedule/sched
 import { AvailabilityService } from './features/services/availability.service.js';
 import { ServiceCatalogService } from './features/services/services.service.js';
 import { MergeContextService } from './features/templates/merge-context.service.js';
+import { EmailRenderService } from './features/templates/email-render.service.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
 import { templateServices } from './features/templates/templates.service.js';
 
@@ -155,6 +157,7 @@ export function createContainer(
   const signInFlows = new SignInFlowsService(db, signer, auth, productMail, opts.providers.appUrl);
   const invitations = new InvitationsService(db, { mail: productMail, appUrl: opts.providers.appUrl });
   const stripeWebhooks = new StripeWebhooksService(db, integrations, opts.providers, events);
+  const invoicePdf = new InvoicePdfService(db, { invoices, documents, communications, mergeContext, logos: locationLogos });
   const formRequests = new FormRequestsService(db, {
     audit,
     communications,
@@ -223,11 +226,14 @@ export function createContainer(
     ...templateServices(db, audit),
     formTemplates: new FormTemplatesService(db, audit),
     formSubmissions,
+    submissionChoices: new SubmissionChoicesService(db, audit),
     formRequests,
     taxCodes: new TaxCodesService(db, audit),
     invoices,
     estimates,
-    invoicePdf: new InvoicePdfService(db, { invoices, documents, communications, mergeContext, logos: locationLogos }),
+    invoicePdf,
+    // an email started from a template merges the invoice in view: invoices read it for templates (0194)
+    emailRender: new EmailRenderService(db, mergeContext, (auth, id) => invoicePdf.mergeData(auth, id)),
     missedCharges: new MissedChargesService(db),
     cardPayments: new CardPaymentsService(db, {
       audit,

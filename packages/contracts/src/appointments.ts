@@ -5,6 +5,8 @@ import { anyOf, authenticated, operation, publicAccess } from './operation.js';
 import { emailField, idField, IdParams, messageField, nameField, OkResponse, optionalText, page, instantField, wrapped } from './rules.js';
 import { DELETE_RECORDS } from './permissions.js';
 import { APPOINTMENT_STATUSES, CORRECT_STATUS_DENIED, CORRECT_STATUS_PERMISSIONS } from './appointment-statuses.js';
+import { ASHES_DISPOSITIONS, ashesDispositionField, cremationTypeField } from './appointment-aftercare.js';
+import { CREMATION_TYPES } from './price-calculator.js';
 
 // ---------- appointments ----------
 export const AppointmentPatient = z.object({
@@ -68,6 +70,9 @@ export const Appointment = z.object({
   /** when the owner of an online request confirmed their email address with the emailed link */
   emailConfirmedAt: z.string().nullable(),
   addOns: z.array(AppointmentAddOn),
+  /** the aftercare the family chose (end-of-life appointments); null until chosen */
+  cremationType: z.enum(CREMATION_TYPES).nullable(),
+  ashesDisposition: z.enum(ASHES_DISPOSITIONS).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -150,6 +155,9 @@ export const AppointmentUpdateInput = z
     deceasedPatientIds: z.array(idField()).max(20, 'must have at most 20 patients'),
     /** add-ons to attach with this update, in its transaction (the ones already on it stay) */
     addOns: z.array(AddOnAttachInput).max(30),
+    /** the aftercare the family chose; null clears it */
+    cremationType: cremationTypeField().nullable(),
+    ashesDisposition: ashesDispositionField().nullable(),
   })
   .partial()
   .refine(timesInOrder, { message: 'must be after the start', path: ['endAt'] })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authenticated, operation, publicAccess } from './operation.js';
-import { idField, messageField, page, PageQuery, wrapped } from './rules.js';
+import { idField, instantField, messageField, page, PageQuery, wrapped } from './rules.js';
 
 /**
  * What the practice sends its clients (email, SMS) and what clients text back. Every message goes
@@ -114,6 +114,8 @@ export const MessageListQuery = PageQuery.extend({
   clientId: idField().optional(),
   channel: z.enum(MESSAGE_CHANNELS, 'must be email or sms').optional(),
   state: z.enum(MESSAGE_STATES, 'must be a message state').optional(),
+  /** only messages written at or after this instant (an appointment's messages: since it was booked, decision 0195) */
+  since: instantField().optional(),
 });
 
 export const listMessages = operation({

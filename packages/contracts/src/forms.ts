@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { authenticated, operation, publicAccess } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, noAmpersand, OkResponse, PageQuery, wrapped } from './rules.js';
+import { idField, IdParams, noAmpersand, OkResponse, PageQuery, wrapped } from './rules.js';
+import { ASHES_DISPOSITIONS } from './appointment-aftercare.js';
+import { CREMATION_TYPES } from './price-calculator.js';
 import { FORM_PURPOSES, SavedFormField, type FormField } from './templates.js';
 
 /**
@@ -266,8 +268,8 @@ export const PublicForm = z.object({
   formName: z.string(),
   description: z.string().nullable(),
   purpose: z.enum(FORM_PURPOSES),
-  /** the fields as the client sees them: consent clauses rendered with the client's data */
-  fields: z.array(SavedFormField),
+  /** the fields as the client sees them: consent clauses rendered with the client's data (not what staff mapped them to) */
+  fields: z.array(SavedFormField.omit({ mappings: true })),
   schema: z.record(z.string(), z.unknown()),
   uiSchema: z.record(z.string(), z.unknown()),
   locationName: z.string(),
@@ -326,4 +328,55 @@ export const countUnreadFormSubmissions = operation({
   summary: 'How many submissions are unread (not deleted) at a location',
   query: z.object({ locationId: idField().optional() }),
   response: z.object({ count: z.number().int() }),
+});
+
+// ---------- what a submission asks for: add-ons and aftercare staff accept on the appointment ----------
+
+/**
+ * The add-ons and aftercare a submission's answers ask for (its fields' mappings, decision 0185),
+ * and whether staff accepted them on its appointment (once: accepting again is refused).
+ */
+export const SubmissionChoices = z.object({
+  submissionId: z.string(),
+  formName: z.string(),
+  appointmentId: z.string().nullable(),
+  submittedAt: z.string(),
+  /** the add-ons asked for, with their catalogue name and price (as the catalogue keeps it); one gone from the catalogue is left out */
+  addOns: z.array(z.object({ addOnId: z.string(), name: z.string(), price: z.number() })),
+  cremationType: z.enum(CREMATION_TYPES).nullable(),
+  ashesDisposition: z.enum(ASHES_DISPOSITIONS).nullable(),
+  /** what the family chose as staff read it: the add-ons' names, then the aftercare */
+  labels: z.array(z.string()),
+  acceptedAt: z.string().nullable(),
+  acceptedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type SubmissionChoices = z.infer<typeof SubmissionChoices>;
+
+export const getSubmissionChoices = operation({
+  method: 'GET',
+  path: '/api/formSubmission/{id}/choices',
+  access: authenticated,
+  tag: 'forms',
+  summary: 'The add-ons and aftercare a submission asks for, and whether they were accepted',
+  params: IdParams,
+  response: SubmissionChoices,
+});
+export const getAppointmentChoices = operation({
+  method: 'GET',
+  path: '/api/formSubmission/choices',
+  access: authenticated,
+  tag: 'forms',
+  summary: 'The latest submission for an appointment that asks for add-ons or aftercare (null when none does)',
+  query: z.object({ appointmentId: idField() }),
+  response: z.object({ choices: SubmissionChoices.nullable() }),
+});
+/** Editing the appointment is what it needs: add-ons and aftercare land on it in one transaction, once. */
+export const acceptSubmissionChoices = operation({
+  method: 'POST',
+  path: '/api/formSubmission/{id}/acceptChoices',
+  access: authenticated,
+  tag: 'forms',
+  summary: 'Add what a submission asks for to its appointment: the add-ons with their prices and the aftercare (409 once accepted)',
+  params: IdParams,
+  response: SubmissionChoices,
 });

@@ -28,6 +28,7 @@ export * from './schedule.js';
 export * from './add-ons.js';
 export * from './appointment-statuses.js';
 export * from './appointments.js';
+export * from './appointment-aftercare.js';
 export * from './integrations.js';
 export * from './quickbooks.js';
 export * from './communications.js';

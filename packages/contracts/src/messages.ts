@@ -112,4 +112,10 @@ export const FORM_MESSAGES = {
   clientHasSubmissions: 'This client has submitted forms, which must be kept with their signatures, so they cannot be deleted for good. Archive them instead.',
   patientHasSubmissions: 'This patient is named on submitted forms, which must be kept with their signatures, so they cannot be deleted for good. Archive them instead.',
   submissionDocument: 'This document is the signed copy of a submitted form and is kept with it, so it cannot be deleted.',
+  /** the family's choices on a consent form, accepted onto the appointment (decision 0185) */
+  choicesAccepted: 'Choices added to the appointment',
+  choicesAcceptError: 'Error accepting the choices',
+  choicesAlreadyAccepted: 'These choices were accepted already',
+  choicesNoAppointment: 'This form was not sent for an appointment, so there is nothing to add its choices to',
+  choicesNone: 'This form asks for no add-ons or aftercare',
 } as const;

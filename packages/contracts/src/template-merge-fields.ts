@@ -28,6 +28,8 @@ export const MERGE_FIELD_GROUPS = {
       breed: { label: 'Breed', sample: 'Labrador' },
       sex: { label: 'Sex', sample: 'Female' },
       dateOfBirth: { label: 'Date of birth', sample: '2012-04-03' },
+      /** the day the patient died as recorded (deceasedOn), written like the other long dates */
+      dateOfDeath: { label: 'Date of death', sample: '24 November 2026' },
       weight: { label: 'Weight', sample: '28 kg' },
     },
   },

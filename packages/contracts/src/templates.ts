@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { anyOf, authenticated, operation } from './operation.js';
 import { crudOperations } from './crud.js';
-import { idField, nameField, optionalText, wrapped, patchOf } from './rules.js';
+import { IdParams, idField, nameField, optionalText, wrapped, patchOf } from './rules.js';
 import { TEMPLATE_KIND_LABELS, TEMPLATE_KINDS, type TemplateKind } from './templates.constants.js';
+import { ASHES_DISPOSITIONS, ashesDispositionField, cremationTypeField } from './appointment-aftercare.js';
+import { CREMATION_TYPES } from './price-calculator.js';
 
 /**
  * Templates of seven kinds (SPEC §3, §7 "Templates"). Every text a user edits here is a LiquidJS
@@ -174,6 +176,28 @@ export const FORM_PURPOSE_LABELS: Record<FormPurpose, string> = {
   euthanasia_consent: 'Euthanasia consent',
   cremation_choice: 'Cremation choice',
 };
+/**
+ * What an answer asks for (decision 0185): a ticked checkbox (option null), or one option of a
+ * choice field picked, names an add-on of the form's location and/or an aftercare choice. Staff
+ * accept what a submission asks for on its appointment in one click.
+ */
+export const FormFieldMapping = z.object({
+  /** the choice field's option; null for a checkbox (when ticked) */
+  option: z.string().trim().max(100, 'must be at most 100 characters').nullable().default(null),
+  addOnId: idField().nullable().default(null),
+  cremationType: cremationTypeField().nullable().default(null),
+  ashesDisposition: ashesDispositionField().nullable().default(null),
+});
+export type FormFieldMapping = z.infer<typeof FormFieldMapping>;
+export const SavedFormFieldMapping = z.object({
+  option: z.string().nullable(),
+  addOnId: z.string().nullable(),
+  cremationType: z.enum(CREMATION_TYPES).nullable(),
+  ashesDisposition: z.enum(ASHES_DISPOSITIONS).nullable(),
+});
+/** The field types whose answers may ask for add-ons and aftercare. */
+export const MAPPABLE_FIELD_TYPES: readonly string[] = ['checkbox', 'choice'];
+
 export const FormField = z.object({
   /** the answer's key: letters, digits and underscores, unique in the form */
   key: z.string().regex(/^[a-z][a-zA-Z0-9_]{0,39}$/, 'must start with a small letter and use only letters, digits and _'),
@@ -185,6 +209,8 @@ export const FormField = z.object({
   options: z.array(z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters')).max(30).default([]),
   /** the clause a `consent` field asks the client to accept (merge fields allowed) */
   text: templateBody(5_000).nullable().default(null),
+  /** checkbox and choice fields: the add-ons and aftercare their answers ask for */
+  mappings: z.array(FormFieldMapping).max(30, 'must have at most 30 mappings').default([]),
 });
 export type FormField = z.infer<typeof FormField>;
 /**
@@ -199,7 +225,25 @@ export const SavedFormField = z.object({
   help: z.string().nullable(),
   options: z.array(z.string()),
   text: z.string().nullable(),
+  /** absent on fields saved before forms could ask for add-ons */
+  mappings: z.array(SavedFormFieldMapping).optional(),
 });
+/** What is wrong with a field's mappings, each with its index (null: the list as a whole). */
+function mappingProblems(f: FormField): [number | null, string][] {
+  if (f.mappings.length === 0) return [];
+  if (!MAPPABLE_FIELD_TYPES.includes(f.type)) return [[null, 'only a checkbox or a choice field asks for add-ons or aftercare']];
+  const problems: [number | null, string][] = [];
+  const seen = new Set<string | null>();
+  f.mappings.forEach((m, j) => {
+    if (f.type === 'checkbox' && m.option !== null) problems.push([j, 'a checkbox asks when ticked: option must be empty']);
+    if (f.type === 'choice' && (m.option === null || !f.options.includes(m.option))) problems.push([j, 'option: must be one of the field’s choices']);
+    if (seen.has(m.option)) problems.push([j, 'option: is mapped twice']);
+    seen.add(m.option);
+    if (!m.addOnId && !m.cremationType && !m.ashesDisposition) problems.push([j, 'must name an add-on, a cremation type or what becomes of the ashes']);
+  });
+  return problems;
+}
+
 export const FormTemplate = z.object({
   ...base,
   description: z.string().nullable(),
@@ -225,6 +269,7 @@ export const FormTemplateInput = z.object({
       fields.forEach((f, i) => {
         if (f.type === 'choice' && f.options.length === 0) ctx.addIssue({ code: 'custom', path: [i, 'options'], message: 'must have at least one choice' });
         if (f.type === 'consent' && !f.text?.trim()) ctx.addIssue({ code: 'custom', path: [i, 'text'], message: 'is required' });
+        for (const [j, problem] of mappingProblems(f)) ctx.addIssue({ code: 'custom', path: [i, 'mappings', ...(j === null ? [] : [j])], message: problem });
       });
       // one signature per submission: its evidence (name, time, IP) is the submission's (0101)
       if (fields.filter((f) => f.type === 'signature').length > 1) ctx.addIssue({ code: 'custom', message: 'must have at most one signature field' });
@@ -314,4 +359,32 @@ export const previewTemplate = operation({
   summary: 'Render a template as edited with sample data (or a record’s), with its problems by line',
   body: wrapped(TemplatePreviewInput),
   response: TemplatePreview,
+});
+
+/**
+ * An email template filled from the records a person has in view (the client, and as the place has
+ * them the patient, the appointment, the invoice), to start an email from: the subject and the body
+ * as plain text, the merged values as written. The person edits it and sends it as they see it
+ * (docs/decisions/0194). Fields no record fills are empty, never samples.
+ */
+export const RenderEmailTemplateInput = z.object({
+  clientId: idField(),
+  /** else the appointment's first patient */
+  patientId: idField().optional(),
+  appointmentId: idField().optional(),
+  /** an invoice or credit note of the client: fills the invoice fields */
+  invoiceId: idField().optional(),
+});
+export type RenderEmailTemplateInput = z.input<typeof RenderEmailTemplateInput>;
+export const RenderedEmail = z.object({ subject: z.string(), body: z.string() });
+export type RenderedEmail = z.infer<typeof RenderedEmail>;
+export const renderEmailTemplate = operation({
+  method: 'POST',
+  path: '/api/emailTemplate/{id}/render',
+  access: authenticated,
+  tag: 'templates',
+  summary: 'An email template filled from the client’s records in view (patient, appointment, invoice), to start an email from',
+  params: IdParams,
+  body: wrapped(RenderEmailTemplateInput),
+  response: RenderedEmail,
 });

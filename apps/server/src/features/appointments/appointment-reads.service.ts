@@ -80,6 +80,8 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: Appointme
     emailConfirmedAt: r.emailConfirmedAt?.toISOString() ?? null,
     requestedTimes: r.requestedTimes,
     addOns: addOnsByAppointment.get(r.id) ?? [],
+    cremationType: r.cremationType as Appointment['cremationType'],
+    ashesDisposition: r.ashesDisposition as Appointment['ashesDisposition'],
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }));

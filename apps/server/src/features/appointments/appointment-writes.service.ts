@@ -158,6 +158,8 @@ export class AppointmentWritesService {
         overlapReason,
         ...(input.address !== undefined && { address: input.address }),
         ...(input.notes !== undefined && { notes: input.notes }),
+        ...(input.cremationType !== undefined && { cremationType: input.cremationType }),
+        ...(input.ashesDisposition !== undefined && { ashesDisposition: input.ashesDisposition }),
       }))!;
       const change = to
         ? await repo.recordStatus(tx, auth, {

@@ -31,6 +31,9 @@ export const appointments = pgTable(
     /** an online request's owner confirmed their address (the emailed link, token kind onlineBooking) */
     emailConfirmedAt: timestamp({ withTimezone: true }),
     requestedTimes: jsonb().$type<string[]>().notNull().default([]),
+    /** the aftercare the family chose: CREMATION_TYPES and ASHES_DISPOSITIONS; null until chosen */
+    cremationType: text(),
+    ashesDisposition: text(),
     createdById: uuid(),
     ...timestamps(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { acrossAccounts, allOf, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/index.js';
@@ -24,8 +24,15 @@ export const communicationsRepository = {
   },
 
   /** The log's filters. */
-  filters(q: { locationId?: string | undefined; clientId?: string | undefined; channel?: 'email' | 'sms' | undefined; state?: OutboxRow['state'] | undefined }): SQL | undefined {
+  filters(q: {
+    locationId?: string | undefined;
+    clientId?: string | undefined;
+    channel?: 'email' | 'sms' | undefined;
+    state?: OutboxRow['state'] | undefined;
+    since?: string | undefined;
+  }): SQL | undefined {
     return and(
+      q.since ? gte(outboxMessages.createdAt, new Date(q.since)) : undefined,
       q.locationId ? eq(outboxMessages.locationId, q.locationId) : undefined,
       q.clientId ? eq(outboxMessages.clientId, q.clientId) : undefined,
       q.channel ? eq(outboxMessages.channel, q.channel) : undefined,

@@ -44,6 +44,16 @@ describe('a location without email or SMS', () => {
     expect(log.statusCode).toBe(200);
     expect(log.json().total).toBe(2);
     expect((log.json().items as api.Message[]).map((m) => m.channel)).toEqual(['sms', 'email']);
+
+    // An appointment's messages: those written since an instant (decision 0195).
+    const since = await staff.call(api.listMessages, { query: { clientId: client.id, since: sms.json().createdAt } });
+    expect(since.statusCode, since.body).toBe(200);
+    expect((since.json().items as api.Message[]).map((m) => m.id)).toEqual([sms.json().id]);
+    const later = await staff.call(api.listMessages, { query: { clientId: client.id, since: new Date(Date.parse(sms.json().createdAt) + 1).toISOString() } });
+    expect(later.json().total).toBe(0);
+    const badSince = await staff.call(api.listMessages, { query: { clientId: client.id, since: 'yesterday' } });
+    expect(badSince.statusCode).toBe(400);
+    expect(errorOf(badSince)).toMatch(/^since: /);
   });
 });
 

@@ -1,6 +1,8 @@
 import { formSchemaOf, type FormField, type FormPurpose, type FormTemplate, type FormTemplateInput } from '@willow/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { Scope } from '../../platform/tenant-repository.js';
+import { addOnsRepository } from '../add-ons/index.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { checkTemplate, describeProblem, limitProblem } from '../../platform/template-engine.js';
@@ -44,9 +46,24 @@ async function checkClauses(fields: readonly FormField[]): Promise<void> {
   }
 }
 
+/** An add-on a field's answer asks for is one the form's location offers (decision 0185). */
+async function checkMappedAddOns(ex: Executor, scope: Scope, locationId: string, fields: readonly FormField[]): Promise<void> {
+  const ids = fields.flatMap((f) => f.mappings.flatMap((m) => (m.addOnId ? [m.addOnId] : [])));
+  if (ids.length === 0) return;
+  const found = new Map((await addOnsRepository.findByIds(ex, scope, ids)).map((a) => [a.id, a]));
+  for (const [i, f] of fields.entries()) {
+    for (const [j, m] of f.mappings.entries()) {
+      if (m.addOnId && found.get(m.addOnId)?.locationId !== locationId) {
+        throw badRequest(`fields.${i}.mappings.${j}.addOnId: this add-on is not offered at this location`);
+      }
+    }
+  }
+}
+
 /** The fields as saved, with the schemas derived from them. */
-async function withSchemas(fields: FormField[]) {
+async function withSchemas(ex: Executor, scope: Scope, locationId: string, fields: FormField[]) {
   await checkClauses(fields);
+  await checkMappedAddOns(ex, scope, locationId, fields);
   return { fields, ...formSchemaOf(fields) };
 }
 
@@ -59,12 +76,12 @@ export class FormTemplatesService extends TenantCrudService<typeof formTemplates
       toEntities: async (_ex, _scope, rows) => rows.map(toFormTemplate),
       listOptions: formTemplateListOptions,
       location: locationOwnership,
-      prepareCreate: async (_ex, _caller, input) => ({ ...input, ...(await withSchemas(input.fields)), version: 1 }),
-      preparePatch: async (_ex, _scope, input, existing) => {
+      prepareCreate: async (ex, caller, input) => ({ ...input, ...(await withSchemas(ex, caller, input.locationId, input.fields)), version: 1 }),
+      preparePatch: async (ex, scope, input, existing) => {
         if (input.fields === undefined) return input;
         // Submissions record the version they answered: only a real change of fields makes a new one.
         const changed = canonicalJson(input.fields) !== canonicalJson(existing.fields);
-        return { ...input, ...(await withSchemas(input.fields)), ...(changed && { version: existing.version + 1 }) };
+        return { ...input, ...(await withSchemas(ex, scope, input.locationId ?? existing.locationId, input.fields)), ...(changed && { version: existing.version + 1 }) };
       },
       // Its links stop working; what was submitted through them stays, with its own copy of the fields.
       beforeRemove: (ex, scope, existing) => formRequestsRepository.removeForTemplate(ex, scope, existing.id),

@@ -108,6 +108,23 @@ export const formSubmissionsRepository = {
     };
   },
 
+  /** An appointment's submissions not moved to Deleted, newest first (the latest few: a form is sent a handful of times at most). */
+  ofAppointment: (ex: Executor, scope: Scope, appointmentId: string): Promise<FormSubmissionRow[]> =>
+    submissions.list(ex, scope, {
+      where: and(eq(formSubmissions.appointmentId, appointmentId), isNull(formSubmissions.deletedAt)),
+      orderBy: [desc(formSubmissions.submittedAt), desc(formSubmissions.id)],
+      limit: 20,
+    }),
+
+  /** Records who accepted its choices, only if nobody has: false when someone already did. */
+  async markChoicesAccepted(ex: Executor, scope: Scope, id: string, userId: string, at: Date): Promise<boolean> {
+    const changed = await submissions.updateWhere(ex, scope, and(eq(formSubmissions.id, id), isNull(formSubmissions.choicesAcceptedAt)), {
+      choicesAcceptedAt: at,
+      choicesAcceptedById: userId,
+    });
+    return changed === 1;
+  },
+
   /** The menu badge: unread, not deleted, at a location (or anywhere in the account). */
   countUnread(ex: Executor, scope: Scope, locationId: string | undefined): Promise<number> {
     return submissions.count(ex, scope, and(VIEW.unread, locationId ? eq(formSubmissions.locationId, locationId) : undefined));

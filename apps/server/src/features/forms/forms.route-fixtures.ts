@@ -31,4 +31,6 @@ export async function makeFormSubmission(t: TestAccount, ctx: TestContext): Prom
 export const routeFixtures: RouteFixtures = {
   '/api/formTemplate/{id}': (t) => makeFormTemplate(t),
   '/api/formSubmission/{id}': (t, ctx) => makeFormSubmission(t, ctx),
+  '/api/formSubmission/{id}/choices': (t, ctx) => makeFormSubmission(t, ctx),
+  '/api/formSubmission/{id}/acceptChoices': (t, ctx) => makeFormSubmission(t, ctx),
 };

@@ -11,7 +11,10 @@ const submitter = (req: FastifyRequest): Submitter => ({ ip: req.ip, userAgent: 
 export function formsRoutes(r: Router, c: Container) {
   registerCrud(r, api.formTemplateOps, c.formTemplates);
   r.route(api.countUnreadFormSubmissions, ({ auth, query }) => c.formSubmissions.countUnread(auth, query.locationId));
+  r.route(api.getAppointmentChoices, ({ auth, query }) => c.submissionChoices.ofAppointment(auth, query.appointmentId));
   registerCrud(r, api.formSubmissionOps, c.formSubmissions);
+  r.route(api.getSubmissionChoices, ({ auth, params }) => c.submissionChoices.ofSubmission(auth, params.id));
+  r.route(api.acceptSubmissionChoices, ({ auth, params }) => c.submissionChoices.accept(auth, params.id));
   r.route(api.createFormRequest, ({ auth, body }) => c.formRequests.create(auth, body.data));
   r.route(api.listFormRequests, ({ auth, query }) => c.formRequests.list(auth, query));
   r.publicRoute(api.getPublicForm, ({ params, query, req }) => c.formRequests.publicForm(params.accountId, params.requestId, query.t, submitter(req)));

@@ -6,6 +6,7 @@ import { estimates } from '../invoices/invoices.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { patients } from '../patients/patients.table.js';
 import { templateColumns, templateIndexes } from '../templates/templates.table.js';
+import { users } from '../users/users.table.js';
 import { tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
 /**
@@ -101,10 +102,14 @@ export const formSubmissions = pgTable(
     status: text().notNull().default('unread'),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
+    /** when and by whom the add-ons and aftercare its answers ask for were put on the appointment (once) */
+    choicesAcceptedAt: timestamp({ withTimezone: true }),
+    choicesAcceptedById: uuid(),
     ...timestamps(),
   },
   (t) => [
     tenantPrimaryKey(t),
+    tenantReference('form_submissions', t, t.choicesAcceptedById, users),
     // What was signed is kept with its location, client, patient and signed copy: none of them is
     // deleted, nor the optional ones cleared, under it ('restrict'; decision 0155). The request and
     // the template may go: the submission keeps its own copy of the fields.

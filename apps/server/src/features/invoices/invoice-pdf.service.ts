@@ -26,7 +26,7 @@ import { clientsRepository } from '../clients/index.js';
 import type { CommunicationsService } from '../communications/index.js';
 import type { DocumentsService } from '../documents/index.js';
 import { type LocationLogoService, locationsRepository } from '../locations/index.js';
-import { type MergeContextService, emailTemplatesRepository, pdfTemplatesRepository, templateListOptions } from '../templates/index.js';
+import { type InvoiceMergeData, type MergeContextService, emailTemplatesRepository, pdfTemplatesRepository, templateListOptions } from '../templates/index.js';
 import { usersRepository } from '../users/index.js';
 import type { InvoicesService } from './invoices.service.js';
 
@@ -48,6 +48,15 @@ const longDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateStrin
 
 /** How a quantity is printed: 1, 2.5, 0.125. */
 const quantityText = (q: number) => String(Number(q.toFixed(3)));
+
+/**
+ * An invoice's merge fields (a message about it): its number as the practice shows it, its date,
+ * total and balance in its currency. The email below and the templates' render (decision 0194) use them.
+ */
+export function invoiceMergeFields(invoice: Invoice): Record<'number' | 'date' | 'total' | 'balance', string> {
+  const money = (cents: number) => formatCents(cents, invoice.currency, 'en-US');
+  return { number: invoiceNumberLabel(invoice.kind, invoice.number), date: longDate(invoice.issuedOn), total: money(invoice.total), balance: money(invoice.balance) };
+}
 
 export function invoiceTitle(invoice: Pick<Invoice, 'kind' | 'number' | 'status'>): string {
   const noun = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
@@ -165,6 +174,12 @@ export class InvoicePdfService {
     return this.make(auth, await this.deps.invoices.get(auth, id));
   }
 
+  /** What a message about the invoice merges (the templates' render reads it through the container). */
+  async mergeData(auth: AuthContext, id: string): Promise<InvoiceMergeData> {
+    const invoice = await this.deps.invoices.get(auth, id);
+    return { locationId: invoice.locationId, clientId: invoice.clientId, patientId: invoice.patientId, fields: invoiceMergeFields(invoice) };
+  }
+
   /** Emails the invoice's PDF to the client (or `to`), kept as the client's document. */
   async email(auth: AuthContext, id: string, input: z.output<typeof EmailInvoiceInput>): Promise<{ ok: true; message: string }> {
     const invoice = await this.deps.invoices.get(auth, id);
@@ -175,22 +190,26 @@ export class InvoicePdfService {
     const emailTemplate = input.emailTemplateId ? await emailTemplatesRepository.findById(this.db, auth, input.emailTemplateId) : undefined;
     if (input.emailTemplateId && !emailTemplate) throw notFound('emailTemplateId: unknown email template');
     if (!(await this.deps.communications.emailReady(auth, invoice.locationId))) throw conflict(INTEGRATION_MESSAGES.emailNotSetUp);
-    const money = (cents: number) => formatCents(cents, invoice.currency, 'en-US');
-    const label = invoiceNumberLabel(invoice.kind, invoice.number);
+    const fields = invoiceMergeFields(invoice);
     const location = await locationsRepository.findById(this.db, auth, invoice.locationId);
     const practice = location?.name ?? 'your veterinary practice';
+    // The invoice is named by its number as the practice shows it everywhere (INV-000042), never lowercased.
     let subject = `${invoiceTitle(invoice)} from ${practice}`;
-    let body = `Dear ${client.firstName} ${client.lastName},\n\nPlease find ${invoiceTitle(invoice).toLowerCase()} attached (total ${money(invoice.total)}${
-      invoice.kind === 'invoice' && invoice.status === 'finalised' ? `, balance due ${money(invoice.balance)}` : ''
+    let body = `Dear ${client.firstName} ${client.lastName},\n\nPlease find your ${invoiceTitle(invoice)} attached (total ${fields.total}${
+      invoice.kind === 'invoice' && invoice.status === 'finalised' ? `, balance due ${fields.balance}` : ''
     }).\n\nKind regards,\n${practice}`;
     let html: string | null = null;
-    if (emailTemplate) {
+    if (input.subject !== undefined || input.message !== undefined) {
+      // What the person wrote (perhaps started from a template) goes out as they saw it: plain text (0194).
+      subject = input.subject || subject;
+      body = input.message || body;
+    } else if (emailTemplate) {
       const data = await this.deps.mergeContext.build(auth, 'email', {
         locationId: invoice.locationId,
         clientId: invoice.clientId,
         patientId: invoice.patientId ?? undefined,
         staffUserId: auth.homeAccountId === auth.accountId ? auth.userId : null,
-        invoice: { number: label, date: longDate(invoice.issuedOn), total: money(invoice.total), balance: money(invoice.balance) },
+        invoice: fields,
       });
       // A template's email goes out as HTML (what the editor previews) with a plain-text part.
       const parts = await fill(() => renderEmailParts(emailTemplate, data));

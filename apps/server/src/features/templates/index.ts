@@ -2,5 +2,6 @@
 // (test/feature-layers.test.ts). Add a name when a feature above needs it.
 export { formatLongDate } from './merge-context.service.js';
 export type { MergeContextService } from './merge-context.service.js';
+export type { InvoiceMergeData } from './email-render.service.js';
 export { emailTemplatesRepository, findPdfTemplate, pdfTemplatesRepository, smsTemplatesRepository, smsTypeFilter, templateListOptions } from './templates.repository.js';
 export { smsTemplates } from './templates.table.js';

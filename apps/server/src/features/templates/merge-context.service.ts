@@ -1,4 +1,4 @@
-import { TEMPLATE_MERGE_GROUPS, type Appointment, type MergeFieldGroup, type TemplateKind } from '@willow/contracts';
+import { CREMATION_TYPE_LABELS, TEMPLATE_MERGE_GROUPS, type Appointment, type MergeFieldGroup, type TemplateKind } from '@willow/contracts';
 import { together, type Db, type Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -31,6 +31,7 @@ export interface MergeRecords {
 export type MergeContext = Record<string, Record<string, string>>;
 
 export const PATIENT_OF_ANOTHER_CLIENT = 'patientId: is not a patient of this client';
+export const APPOINTMENT_OF_ANOTHER_CLIENT = 'appointmentId: is not an appointment of this client';
 export const LOCATION_REQUIRED = 'locationId: is required';
 
 const AFTERCARE_STATUSES = new Set(['Submitted For Cremation', 'Cremated', 'Ashes Delivered', 'Ashes Spread']);
@@ -43,17 +44,25 @@ export function formatLongDate(instant: Date, timeZone: string, weekday = false)
   const date = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(instant);
   return weekday ? `${new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(instant)}, ${date}` : date;
 }
+/** A calendar day ("2026-11-24", no time or zone) written like the long dates: "24 November 2026". */
+export function formatLongDay(day: string): string {
+  return formatLongDate(new Date(`${day}T12:00:00Z`), 'UTC');
+}
 export function formatTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
 }
 
-/** The aftercare an appointment records: its cremation service, and where it has got to. */
+/**
+ * The aftercare an appointment records: the family's choices when staff set them (decision 0185),
+ * else what its cremation service and its status say; and where it has got to.
+ */
 function aftercareOf(a: Appointment): Record<string, string> {
   const cremation = a.services.find((s) => s.type === 'Cremation');
   const status = AFTERCARE_STATUSES.has(a.status) ? a.status : '';
+  const byStatus = a.status === 'Ashes Delivered' ? 'Yes' : a.status === 'Ashes Spread' ? 'No' : '';
   return {
-    cremationType: cremation?.name ?? '',
-    ashesReturned: a.status === 'Ashes Delivered' ? 'Yes' : a.status === 'Ashes Spread' ? 'No' : '',
+    cremationType: a.cremationType ? CREMATION_TYPE_LABELS[a.cremationType] : (cremation?.name ?? ''),
+    ashesReturned: a.ashesDisposition ? (a.ashesDisposition === 'returned' ? 'Yes' : 'No') : byStatus,
     status,
   };
 }
@@ -82,6 +91,7 @@ export class MergeContextService {
     ] as const);
     if (clientId && !client) throw notFound();
     if (patient && client && patient.clientId !== client.id) throw badRequest(PATIENT_OF_ANOTHER_CLIENT);
+    if (appointment && client && appointment.clientId !== client.id) throw badRequest(APPOINTMENT_OF_ANOTHER_CLIENT);
 
     const locationId = records.locationId ?? appointment?.locationId ?? patient?.locationId ?? client?.locationId;
     if (!locationId) throw badRequest(LOCATION_REQUIRED);
@@ -119,6 +129,8 @@ export class MergeContextService {
         breed: patient.breed ?? '',
         sex: capitalise(patient.sex),
         dateOfBirth: patient.dateOfBirth ?? '',
+        // the day of the death as recorded, not the day a certificate is made
+        dateOfDeath: patient.deceasedOn ? formatLongDay(patient.deceasedOn) : '',
         weight: patient.weightKg === null ? '' : `${patient.weightKg} kg`,
       };
     }

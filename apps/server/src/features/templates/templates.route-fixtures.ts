@@ -36,5 +36,6 @@ export const routeFixtures: RouteFixtures = {
   '/api/pdfTemplate/{id}': (t) => makeTemplate(t, 'pdf'),
   '/api/documentTemplate/{id}': (t) => makeTemplate(t, 'document'),
   '/api/invoiceTemplate/{id}': (t) => makeTemplate(t, 'invoice'),
+  '/api/emailTemplate/{id}/render': (t) => makeTemplate(t, 'email'),
   '/api/documentTemplate/{id}/generate': (t) => makeTemplate(t, 'document'),
 };

@@ -55,6 +55,7 @@ export default function ClientCommunicationsTab({ clientId }: { clientId: string
         clientId={clientId}
         clientName={client ? `${client.firstName} ${client.lastName}` : 'client'}
         channels={channels}
+        locationId={client?.locationId ?? null}
         onClose={() => setComposing(null)}
       />
     </>

@@ -5,6 +5,7 @@ import type { ClientChannels, Message, MessageChannel } from '@willow/contracts'
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { MessageInput, TextInput, useFormState } from '../../components/form-fields';
 import { notifyError, notifySuccess } from '../../lib/toasts';
+import { StartFromTemplate } from '../templates/start-from-template';
 import { useSendEmail, useSendSms } from './communications.api';
 
 const blank = { subject: '', body: '' };
@@ -28,6 +29,13 @@ interface MessageComposerProps {
   clientName: string;
   /** what the client's location can send, and to where (undefined while loading) */
   channels: ClientChannels | undefined;
+  /** the location whose email templates the email may start from (the client's) */
+  locationId?: string | null | undefined;
+  /** the records in view besides the client, merged into a template */
+  patientId?: string | undefined;
+  appointmentId?: string | undefined;
+  /** what the email opens with (filled from a template); blank otherwise */
+  initial?: { subject: string; body: string } | undefined;
   onClose: () => void;
 }
 
@@ -37,12 +45,13 @@ interface MessageComposerProps {
  * the client replied STOP) it says so before anyone types; a message sent anyway is kept in the
  * log as not sent.
  */
-export function MessageComposer({ open, channel, clientId, clientName, channels, onClose }: MessageComposerProps) {
+export function MessageComposer({ open, channel, clientId, clientName, channels, locationId, patientId, appointmentId, initial, onClose }: MessageComposerProps) {
   const form = useFormState(blank);
   const { reset } = form;
+  const opening = initial ?? blank;
   useEffect(() => {
-    if (open) reset(blank);
-  }, [open, channel, reset]);
+    if (open) reset({ subject: opening.subject, body: opening.body });
+  }, [open, channel, reset, opening.subject, opening.body]);
   const sendEmail = useSendEmail();
   const sendSms = useSendSms();
   const texts = TEXTS[channel];
@@ -83,6 +92,17 @@ export function MessageComposer({ open, channel, clientId, clientName, channels,
         <Typography variant="body2" color="text.secondary">
           To {readiness.to}
         </Typography>
+      )}
+      {channel === 'email' && (
+        <StartFromTemplate
+          locationId={locationId ?? null}
+          records={{ clientId, patientId, appointmentId }}
+          current={{ subject: v.subject, body: v.body }}
+          onFill={(email) => {
+            form.set('subject', email.subject);
+            form.set('body', email.body);
+          }}
+        />
       )}
       {channel === 'email' && <TextInput label="Subject" required value={v.subject} onValueChange={(x) => form.set('subject', x)} error={e.subject} />}
       <MessageInput

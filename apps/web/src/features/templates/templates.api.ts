@@ -7,6 +7,7 @@ import {
   noteTemplateOps,
   pdfTemplateOps,
   previewTemplate,
+  renderEmailTemplate as renderEmailTemplateOp,
   smsTemplateOps,
 } from '@willow/contracts';
 import type {
@@ -15,6 +16,8 @@ import type {
   InvoiceTemplate,
   NoteTemplate,
   PdfTemplate,
+  RenderEmailTemplateInput,
+  RenderedEmail,
   SmsTemplate,
   TemplateKind,
   TemplatePreview,
@@ -100,4 +103,9 @@ export function useTemplatePreview(kind: TemplateKind, parts: Record<string, str
 /** A template filled in with a real record's data (a note template inserted into a note). */
 export function renderTemplate(input: TemplatePreviewInput): Promise<TemplatePreview> {
   return api(previewTemplate, { body: { data: input } });
+}
+
+/** An email template filled by the server from the records in view: subject and body as plain text (0194). */
+export function renderEmailTemplate(templateId: string, records: RenderEmailTemplateInput): Promise<RenderedEmail> {
+  return api(renderEmailTemplateOp, { params: { id: templateId }, body: { data: records } });
 }
