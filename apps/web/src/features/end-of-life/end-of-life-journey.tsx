@@ -3,6 +3,7 @@ import { Alert, Box, Step, StepContent, StepLabel, Stepper, Typography } from '@
 import type { AppointmentDetail } from '@willow/contracts';
 import { useStatusChange } from '../appointments/use-status-change';
 import { useCardPaymentRequests } from '../card-payments/card-payments.api';
+import { AftercareMessages } from '../communications/aftercare-messages';
 import { useClientChannels } from '../communications/communications.api';
 import { useBillingDialogs } from '../invoices/billing-dialogs';
 import { useEstimates, useInvoices } from '../invoices/invoices.api';
@@ -64,8 +65,7 @@ function Journey({ appointment }: { appointment: AppointmentDetail }) {
     visit: <VisitStep appointment={appointment} moves={moves} />,
     aftercare: <AftercareStep appointment={appointment} moves={moves} />,
     invoice: <InvoiceStep appointment={appointment} invoice={invoice} estimate={estimate} channel={channel} onOpenInvoice={billing.openInvoice} />,
-    // Spot for AftercareMessages (apps/web/src/features/communications/aftercare-messages.tsx, another helper's).
-    messages: null,
+    messages: <AftercareMessages appointment={appointment} />,
   };
   const headingId = `end-of-life-journey-${appointment.id}`;
   return (

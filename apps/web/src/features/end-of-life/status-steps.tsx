@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Chip, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { canTransition, CREMATION_STATUSES, entersCremationWithout, marksDeceased, nextStatus, STATUS_COLOURS } from '@willow/contracts';
+import { aftercareLabels, canTransition, CREMATION_STATUSES, entersCremationWithout, marksDeceased, nextStatus, STATUS_COLOURS } from '@willow/contracts';
 import type { AppointmentDetail, AppointmentStatus } from '@willow/contracts';
 import type { StartOptions } from '../appointments/use-status-change';
 
@@ -84,14 +84,12 @@ export function VisitStep({ appointment, moves }: { appointment: AppointmentDeta
 export function AftercareStep({ appointment, moves }: { appointment: AppointmentDetail; moves: StatusMoves }) {
   const types = appointment.services.map((s) => s.type);
   const offered = aftercareMoves(appointment.status, types);
+  const chosen = [...aftercareLabels(appointment), ...appointment.addOns.map((a) => a.name)];
   return (
     <Stack spacing={1}>
-      {/* Spot for the cremation type and ashes choices the consent-choices helper adds to the appointment. */}
-      {appointment.addOns.length > 0 && (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Chosen: {appointment.addOns.map((a) => a.name).join(', ')}
-        </Typography>
-      )}
+      <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="journey-aftercare-choices">
+        {chosen.length > 0 ? `Chosen: ${chosen.join(', ')}` : 'No cremation type or keepsakes chosen yet'}
+      </Typography>
       {offered.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {(CREMATION_STATUSES as readonly AppointmentStatus[]).includes(appointment.status) && <StatusChip status={appointment.status} />}
