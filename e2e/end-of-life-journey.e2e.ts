@@ -7,7 +7,7 @@
 // 1440 px and at 375 px; axe clean. In a location of its own.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CARD_PAYMENT_MESSAGES, FORM_MESSAGES, INVOICE_MESSAGES } from '@willow/contracts';
+import { CARD_PAYMENT_MESSAGES, COMMUNICATION_MESSAGES, FORM_MESSAGES, INVOICE_MESSAGES } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
@@ -22,6 +22,7 @@ import { paymentLinkIn, payAtStripe } from './stripe-checkout.ts';
 /** The goal of issue 30: booked to Ashes Delivered, with consent, deposit, invoice, payment and an aftercare email. */
 const MOST_CLICKS = 15;
 const CONSENT_FORM = `Euthanasia consent ${unique()}`;
+const AFTERCARE_EMAIL = `Thinking of you ${unique()}`;
 
 let browser: Browser;
 let api: BrowserContext;
@@ -67,6 +68,18 @@ beforeAll(async () => {
       },
     },
     'consent form template',
+  );
+  await post(
+    '/api/emailTemplate',
+    {
+      emailTemplateData: {
+        locationId: own.id,
+        name: AFTERCARE_EMAIL,
+        subject: 'Thinking of {{ patient.name }}',
+        body: 'Dear {{ client.firstName }}, {{ patient.name }} is home with you again. We are here if you need us.',
+      },
+    },
+    'aftercare email template',
   );
 });
 afterAll(async () => {
@@ -247,8 +260,16 @@ async function walk(viewport: { width: number; height: number }) {
     expect((await apiInvoices(appointment.id))[0]).toMatchObject({ status: 'finalised', paymentState: 'paid', balance: 0 });
     expect(await stateOf('messages')).toBe('next');
 
-    // Clicks 14–15: the aftercare email, from a template.
-    // (AftercareMessages, another helper's, is placed in the messages step when it lands: its two clicks go here.)
+    // Clicks 14–15: the aftercare email, from a template filled with the appointment's family and pet.
+    await step('messages').getByRole('button', { name: AFTERCARE_EMAIL }).click();
+    const composer = page.getByRole('dialog', { name: `Send email to ${clientName}` });
+    await expect.poll(() => composer.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(`Thinking of ${pet}`);
+    await composer.getByRole('button', { name: 'Send' }).click();
+    await toastText(page, COMMUNICATION_MESSAGES.emailSent).waitFor();
+    await composer.waitFor({ state: 'hidden' });
+    const aftercareMail = await waitForMail(email, 4);
+    expect(aftercareMail.subject).toBe(`Thinking of ${pet}`);
+    expect(aftercareMail.text).toContain(`Dear Nell, ${pet} is home with you again.`);
 
     const used = await clicks(page);
     expect(used, `clicks from the booked appointment to Ashes Delivered, paid`).toBeLessThanOrEqual(MOST_CLICKS);
