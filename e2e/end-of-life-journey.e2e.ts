@@ -219,19 +219,19 @@ async function walk(viewport: { width: number; height: number }) {
 
     // Clicks 5–7: the visit, one click a status; the death is recorded with the third (its box ticked).
     for (const status of ['Checked In', 'Checked Out']) {
-      await step('visit').getByRole('button', { name: `Mark as ${status}` }).click();
+      await step('visit').getByRole('button', { name: `Move to ${status}` }).click();
       await step('visit').getByTestId('journey-status').filter({ hasText: status }).waitFor();
     }
     const death = step('visit').getByRole('checkbox', { name: `Mark ${pet} as deceased` });
     expect(await death.isChecked()).toBe(true);
-    await step('visit').getByRole('button', { name: 'Mark as Submitted For Cremation' }).click();
+    await step('visit').getByRole('button', { name: 'Move to Submitted For Cremation' }).click();
     await expect.poll(() => stateOf('visit')).toBe('done');
     await step('visit').getByText(new RegExp(`^Death recorded: ${pet} \\(`)).waitFor();
 
     // Clicks 8–9: the cremation and the ashes brought home.
-    await step('aftercare').getByRole('button', { name: 'Mark as Cremated' }).click();
+    await step('aftercare').getByRole('button', { name: 'Move to Cremated' }).click();
     await step('aftercare').getByTestId('journey-status').filter({ hasText: 'Cremated' }).waitFor();
-    await step('aftercare').getByRole('button', { name: 'Mark as Ashes Delivered' }).click();
+    await step('aftercare').getByRole('button', { name: 'Move to Ashes Delivered' }).click();
     await expect.poll(() => stateOf('aftercare')).toBe('done');
     const after = await apiAppointment(api, appointment.id);
     expect(after.status).toBe('Ashes Delivered');

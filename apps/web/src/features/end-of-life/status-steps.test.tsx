@@ -54,7 +54,7 @@ describe('the journey’s status steps', { timeout: 20_000 }, () => {
     const posted = serve(a);
     renderPage(<Steps appointment={a} />);
     expect((screen.getByRole('checkbox', { name: 'Mark Rex as deceased' }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Mark as Submitted For Cremation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move to Submitted For Cremation' }));
     expect(await screen.findByText('Appointment updated: Submitted For Cremation')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posted).toEqual([{ data: { status: 'Submitted For Cremation', statusNote: null, deceasedPatientIds: [PATIENT_ID] } }]);
@@ -65,7 +65,7 @@ describe('the journey’s status steps', { timeout: 20_000 }, () => {
     const posted = serve(a);
     renderPage(<Steps appointment={a} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Mark Rex as deceased' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Mark as Submitted For Cremation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move to Submitted For Cremation' }));
     expect(await screen.findByText('Appointment updated: Submitted For Cremation')).toBeTruthy();
     expect(posted).toEqual([{ data: { status: 'Submitted For Cremation', statusNote: null, deceasedPatientIds: [] } }]);
   });
@@ -76,7 +76,7 @@ describe('the journey’s status steps', { timeout: 20_000 }, () => {
     const posted = serve(a);
     renderPage(<Steps appointment={a} />);
     expect(screen.queryByRole('checkbox')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Mark as Checked Out' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move to Checked Out' }));
     expect(await screen.findByText('Appointment updated: Checked Out')).toBeTruthy();
     expect(posted).toEqual([{ data: { status: 'Checked Out', statusNote: null } }]);
   });
@@ -86,8 +86,8 @@ describe('the journey’s status steps', { timeout: 20_000 }, () => {
     const posted = serve(a);
     renderPage(<Steps appointment={a} />);
     expect(screen.getByText('Death recorded: Rex (2026-11-28)')).toBeTruthy();
-    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Mark as Ashes Delivered', 'Mark as Ashes Spread']);
-    fireEvent.click(screen.getByRole('button', { name: 'Mark as Ashes Spread' }));
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Move to Ashes Delivered', 'Move to Ashes Spread']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move to Ashes Spread' }));
     expect(await screen.findByText('Appointment updated: Ashes Spread')).toBeTruthy();
     expect(posted).toEqual([{ data: { status: 'Ashes Spread', statusNote: null, deceasedPatientIds: [] } }]);
   });

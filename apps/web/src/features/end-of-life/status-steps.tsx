@@ -30,7 +30,8 @@ function MoveButton({ target, moves, deceased }: { target: AppointmentStatus; mo
       size="small"
       variant="outlined"
       startIcon={<ArrowForwardIcon />}
-      aria-label={`Mark as ${target}`}
+      // Not "Mark as …": the dialog's own next-status button above keeps that name to itself.
+      aria-label={`Move to ${target}`}
       loading={moves.busy}
       onClick={() => moves.start(target, deceased ? { deceasedPatientIds: deceased } : {})}
     >
