@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { ESTIMATE_STATUS_LABELS, formatCents } from '@willow/contracts';
+import { ESTIMATE_MESSAGES, ESTIMATE_STATUS_LABELS, formatCents } from '@willow/contracts';
 import type { AppointmentDetail, CardPaymentChannel, CardPaymentRequest, ClientChannels, EstimateSummary } from '@willow/contracts';
 import { notifyError } from '../../lib/toasts';
 import { estimateKeys, invoiceKeys } from '../../lib/query-keys';
@@ -58,7 +58,7 @@ export function DepositStep({ appointment, estimate, requests, invoiced, channel
     if (estimate) return setAsking(estimate);
     make.mutate(appointment, {
       onSuccess: (created) => setAsking(created),
-      onError: (error) => notifyError('Error creating Estimate', error),
+      onError: (error) => notifyError(ESTIMATE_MESSAGES.createError, error),
     });
   };
 
