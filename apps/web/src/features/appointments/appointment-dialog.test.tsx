@@ -262,7 +262,8 @@ describe('add-ons of a new appointment', { timeout: 20_000 }, () => {
   });
 });
 
-describe('status of an existing appointment', { timeout: 20_000 }, () => {
+// Its euthanasia appointment's dialog mounts the end-of-life journey too (decision 0182): three dialogs in one test take longer.
+describe('status of an existing appointment', { timeout: 40_000 }, () => {
   const EUTHANASIA = { id: NAILS_ID, name: 'Home euthanasia', type: 'Euthanasia', duration: 60, price: 450 };
   function serve(status: AppointmentStatus, onPost?: (call: Call) => void, services = [EUTHANASIA]) {
     return fakeServer((call) => {

@@ -8,6 +8,7 @@ import { MessageInput, SelectInput, SwitchInput, TextInput, useFormState } from 
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
 import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
+import { EndOfLifeJourney } from '../end-of-life/end-of-life-journey';
 import { AppointmentForms } from '../forms/appointment-forms';
 import { AppointmentBilling } from '../invoices/appointment-billing';
 import { usePatientList } from '../patients/patients.api';
@@ -190,6 +191,7 @@ export function AppointmentForm(props: AppointmentFormProps) {
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {appointment && <StatusPanel appointment={appointment} />}
+          {appointment && <EndOfLifeJourney appointment={appointment} />}
           {!editing && locations.length > 1 && (
             <SelectInput
               label="Location"

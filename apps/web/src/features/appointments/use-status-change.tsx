@@ -10,11 +10,16 @@ import { formatInZone } from './appointment-times';
 import { TextPromptDialog } from './text-prompt-dialog';
 import { useOverlapAwareUpdate } from './use-overlap-aware-save';
 
-type Step = { kind: 'checkIn' | 'details'; target: AppointmentStatus; withNote: boolean };
+type Step = { kind: 'checkIn' | 'details'; target: AppointmentStatus; withNote: boolean; deceased?: readonly string[] | undefined };
 
 export interface StartOptions {
   /** ask for a note on the way (the status menu); the one-click move asks only what it must */
   withNote?: boolean;
+  /**
+   * the patients whose deaths the move records, chosen beside the button (a box ticked unless
+   * staff untick it, the end-of-life journey): then the move does not ask again
+   */
+  deceasedPatientIds?: readonly string[];
 }
 
 /**
@@ -57,11 +62,11 @@ export function useStatusChange(appointment: Appointment, onChanged?: () => void
     }
   };
 
-  const askDetails = (target: AppointmentStatus, withNote: boolean) => {
+  const askDetails = (target: AppointmentStatus, withNote: boolean, chosen?: readonly string[]) => {
     const offersDeceased = marksDeceased(target, types) && living.length > 0;
-    if (!withNote && !offersDeceased) {
+    if (!withNote && (!offersDeceased || chosen)) {
       setStep(null);
-      void run(target, '', []);
+      void run(target, '', chosen ? [...chosen] : []);
       return;
     }
     setNote('');
@@ -75,10 +80,10 @@ export function useStatusChange(appointment: Appointment, onChanged?: () => void
     if (busy) return;
     const withNote = options.withNote ?? false;
     if (target === 'Checked In' && localDate(appointment.startAt, timeZone) !== localDate(new Date(), timeZone)) {
-      setStep({ kind: 'checkIn', target, withNote });
+      setStep({ kind: 'checkIn', target, withNote, deceased: options.deceasedPatientIds });
       return;
     }
-    askDetails(target, withNote);
+    askDetails(target, withNote, options.deceasedPatientIds);
   };
 
   const confirmDetails = () => {
@@ -97,7 +102,7 @@ export function useStatusChange(appointment: Appointment, onChanged?: () => void
         title="Check in a visit that is not today?"
         message={`This visit is on ${formatInZone(appointment.startAt, timeZone)}, not today. Check it in anyway?`}
         confirmLabel="Check in"
-        onConfirm={() => step && askDetails(step.target, step.withNote)}
+        onConfirm={() => step && askDetails(step.target, step.withNote, step.deceased)}
         onClose={() => setStep(null)}
       />
       <TextPromptDialog

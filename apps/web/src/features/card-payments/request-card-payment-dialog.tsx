@@ -28,6 +28,8 @@ export interface RequestCardPaymentDialogProps {
   currency: string;
   /** what is owed at most (cents), said under the amount */
   owed?: number | null;
+  /** the way chosen to start with (text message unless told: the end-of-life journey picks one that is set up) */
+  channel?: CardPaymentChannel;
 }
 
 const amountText = (cents: number | null | undefined) => (cents && cents > 0 ? (cents / 100).toFixed(2) : '');
@@ -39,20 +41,20 @@ const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUU
  * Ask a client to pay by card on Stripe's page: the balance of an invoice or a deposit on an
  * estimate, the link by email or SMS, or Stripe's page opened in a new tab for a client at the desk.
  */
-export function RequestCardPaymentDialog({ open, onClose, clientId, locationId, invoiceId, estimateId, suggestedAmount, currency, owed }: RequestCardPaymentDialogProps) {
+export function RequestCardPaymentDialog({ open, onClose, clientId, locationId, invoiceId, estimateId, suggestedAmount, currency, owed, channel: startChannel = 'sms' }: RequestCardPaymentDialogProps) {
   const deposit = Boolean(estimateId);
   const channels = useClientChannels(clientId);
   const hasStripe = useLocationHasStripe(locationId);
   const create = useCreateCardPaymentRequest();
-  const initial: Values = { amount: amountText(suggestedAmount), channel: 'sms' };
+  const initial: Values = { amount: amountText(suggestedAmount), channel: startChannel };
   const form = useFormState<Values>(initial);
   const { reset } = form;
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   useEffect(() => {
     if (!open) return;
-    reset({ amount: amountText(suggestedAmount), channel: 'sms' });
+    reset({ amount: amountText(suggestedAmount), channel: startChannel });
     setIdempotencyKey(newKey());
-  }, [open, suggestedAmount, reset]);
+  }, [open, suggestedAmount, startChannel, reset]);
 
   const readiness = (channel: CardPaymentChannel) => (channel === 'screen' ? { ready: true, reason: null, to: null } : channels.data?.[channel]);
 

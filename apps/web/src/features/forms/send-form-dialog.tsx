@@ -30,22 +30,24 @@ export interface SendFormDialogProps {
   purposes?: readonly FormPurpose[];
   /** an estimate the form approves when the client submits it */
   estimateId?: string | null;
+  /** the form chosen to start with (the end-of-life journey: the location's consent form) */
+  formTemplateId?: string | null;
 }
 
 /**
  * Send a form to a client: as a link by email or SMS (queued like every message), or opened on this
  * device in a new tab for the client to fill in at the clinic.
  */
-export function SendFormDialog({ open, onClose, clientId, locationId, appointmentId, patientId, purposes, estimateId }: SendFormDialogProps) {
+export function SendFormDialog({ open, onClose, clientId, locationId, appointmentId, patientId, purposes, estimateId, formTemplateId }: SendFormDialogProps) {
   const templates = useFormTemplates(open ? locationId : null);
   const patients = usePatientList({ clientId, limit: 100, offset: 0, includeDeceased: true }, open);
   const channels = useClientChannels(clientId);
   const send = useSendForm();
-  const form = useFormState<Values>({ formTemplateId: '', patientId: patientId ?? '', channel: 'email' });
+  const form = useFormState<Values>({ formTemplateId: formTemplateId ?? '', patientId: patientId ?? '', channel: 'email' });
   const { reset } = form;
   useEffect(() => {
-    if (open) reset({ formTemplateId: '', patientId: patientId ?? '', channel: 'email' });
-  }, [open, patientId, reset]);
+    if (open) reset({ formTemplateId: formTemplateId ?? '', patientId: patientId ?? '', channel: 'email' });
+  }, [open, patientId, formTemplateId, reset]);
 
   const templateOptions = useMemo(() => {
     const all = templates.data ?? [];
