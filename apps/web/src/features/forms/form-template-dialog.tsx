@@ -108,7 +108,7 @@ export function FormTemplateDialog({ open, template, locationId, onClose }: Form
             error={e.description}
             helperText="Shown above the questions"
           />
-          <FormFieldsEditor value={v.fields} onChange={setFields} errors={e} />
+          <FormFieldsEditor value={v.fields} onChange={setFields} errors={e} locationId={template?.locationId ?? locationId} />
         </Box>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 0 }, minWidth: 0 }}>
           <FormPreview drafts={v.fields} title={v.name} description={v.description} />
