@@ -5,11 +5,10 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { FORM_FIELD_TYPE_LABELS, FORM_FIELD_TYPES } from '@willow/contracts';
-import type { FormFieldType } from '@willow/contracts';
+import type { AddOn, FormFieldType } from '@willow/contracts';
 import { FormError } from '../../components/form-fields';
 import { readableMessage } from '../../lib/zod-errors';
 import type { FieldErrors } from '../../lib/zod-errors';
-import { useLocationAddOns } from '../appointments/appointments.api';
 import { addField, changeField, changeKey, changeLabel, changeMapping, fieldError, MAX_FIELDS, moveField, removeField } from './form-field-drafts';
 import type { FieldDraft } from './form-field-drafts';
 import { FieldMappings } from './form-field-mappings';
@@ -19,8 +18,8 @@ interface FormFieldsEditorProps {
   onChange: (value: FieldDraft[]) => void;
   /** the form's errors; the editor reads those under 'fields' */
   errors: FieldErrors;
-  /** the form's location: its add-ons are what a checkbox or a choice may add to the appointment */
-  locationId?: string | null;
+  /** the form's location's add-ons: what a checkbox or a choice may add to the appointment */
+  addOns?: readonly AddOn[];
 }
 
 const helper = (message: string | undefined, otherwise?: string) => (message ? readableMessage(message) : otherwise);
@@ -30,9 +29,8 @@ const helper = (message: string | undefined, otherwise?: string) => (message ? r
  * stored under (made from the label until typed by hand), whether it must be answered, help text,
  * the choices of a choice and the clause of a consent. Fields move up and down and can be removed.
  */
-export function FormFieldsEditor({ value, onChange, errors, locationId = null }: FormFieldsEditorProps) {
+export function FormFieldsEditor({ value, onChange, errors, addOns = [] }: FormFieldsEditorProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const addOns = useLocationAddOns(locationId).data ?? [];
   const hasSignature = value.some((d) => d.type === 'signature');
 
   const add = (type: FormFieldType) => {
