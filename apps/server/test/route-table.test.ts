@@ -379,6 +379,7 @@ interface Request {
   body?: Record<string, unknown>;
 }
 const withData = (data: Record<string, unknown>) => ({ body: { data } });
+const mappedFields = (w: World) => [{ key: 'pawPrint', type: 'checkbox', label: 'Paw print', mappings: [{ addOnId: w.addOn }] }, ...FORM_FIELDS];
 /** The path's {id}: an entity of `t` from the fixtures of the path test. */
 const pathId = async (op: Operation, t: TestAccount) => ({ id: await fixtures[op.path]!(t, ctx) });
 
@@ -467,9 +468,10 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
       endAt: at(hours, 30),
     }),
   'POST /api/appointmentAddOn': async (w, t) => withData({ appointmentId: await makeAppointment(t), addOnId: w.addOn }),
-  'POST /api/formTemplate': (w) => ({ body: { formTemplateData: { locationId: w.location, name: `Intake ${unique()}`, fields: FORM_FIELDS } } }),
+  // a checkbox mapped to an add-on first: the walk puts another account's add-on in its place (decision 0185)
+  'POST /api/formTemplate': (w) => ({ body: { formTemplateData: { locationId: w.location, name: `Intake ${unique()}`, fields: mappedFields(w) } } }),
   'GET /api/formRequest': (w) => ({ query: { clientId: w.client, appointmentId: w.appointment } }),
-  'POST /api/formTemplate/{id}': async (_w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed' } } }),
+  'POST /api/formTemplate/{id}': async (w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed', fields: mappedFields(w) } } }),
   'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
   'POST /api/taxCode': (w) => withData({ locationId: w.location, name: `Tax ${unique()}`, rate: 500 }),
   'POST /api/taxCode/{id}': async (w, t) => ({ params: { id: await makeTaxCode(t) }, ...withData({ locationId: w.location, name: 'Renamed' }) }),

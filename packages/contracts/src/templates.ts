@@ -210,7 +210,7 @@ export const FormField = z.object({
   /** the clause a `consent` field asks the client to accept (merge fields allowed) */
   text: templateBody(5_000).nullable().default(null),
   /** checkbox and choice fields: the add-ons and aftercare their answers ask for */
-  mappings: z.array(FormFieldMapping).max(30, 'must have at most 30 mappings').default([]),
+  mappings: z.array(FormFieldMapping).max(30, 'must have at most 30 mappings').optional(),
 });
 export type FormField = z.infer<typeof FormField>;
 /**
@@ -230,7 +230,7 @@ export const SavedFormField = z.object({
 });
 /** What is wrong with a field's mappings, each with its index (null: the list as a whole). */
 function mappingProblems(f: FormField): [number | null, string][] {
-  if (f.mappings.length === 0) return [];
+  if (!f.mappings?.length) return [];
   if (!MAPPABLE_FIELD_TYPES.includes(f.type)) return [[null, 'only a checkbox or a choice field asks for add-ons or aftercare']];
   const problems: [number | null, string][] = [];
   const seen = new Set<string | null>();

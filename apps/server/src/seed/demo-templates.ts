@@ -1,5 +1,6 @@
 import { formSchemaOf, FormField, type TemplateKind } from '@willow/contracts';
 import type { Db } from '../db/client.js';
+import { addOnsRepository } from '../features/add-ons/add-ons.repository.js';
 import { formTemplatesRepository } from '../features/forms/form-templates.repository.js';
 import {
   documentTemplatesRepository,
@@ -21,21 +22,37 @@ function checked(kind: TemplateKind, ...sources: string[]): void {
   }
 }
 
-const CONSENT_FIELDS = [
-  { key: 'ownerName', type: 'text', label: 'Your full name', required: true },
-  { key: 'authority', type: 'consent', label: 'Authority', required: true, text: 'I am the owner of {{ patient.name }}, or have the owner’s authority to give this consent.' },
-  {
-    key: 'euthanasia',
-    type: 'consent',
-    label: 'Consent to euthanasia',
-    required: true,
-    text: 'I ask {{ practice.name }} to euthanise {{ patient.name }}. The procedure and what to expect have been explained to me.',
-  },
-  { key: 'aftercare', type: 'choice', label: 'Aftercare', required: true, options: ['Private cremation, ashes returned', 'Communal cremation, ashes not returned', 'Home burial'] },
-  { key: 'pawPrint', type: 'checkbox', label: 'I would like a paw print keepsake' },
-  { key: 'notes', type: 'longText', label: 'Anything we should know?', help: 'A favourite blanket, music, who will be present…' },
-  { key: 'signature', type: 'signature', label: 'Signature', required: true },
-].map((f) => FormField.parse(f));
+/**
+ * The euthanasia consent form; what the family chooses on it maps to the location's add-ons and
+ * the aftercare (decision 0185), so staff accept it on the appointment in one click.
+ */
+const consentFields = (addOns: { pawPrint?: string | undefined; urn?: string | undefined }) =>
+  [
+    { key: 'ownerName', type: 'text', label: 'Your full name', required: true },
+    { key: 'authority', type: 'consent', label: 'Authority', required: true, text: 'I am the owner of {{ patient.name }}, or have the owner’s authority to give this consent.' },
+    {
+      key: 'euthanasia',
+      type: 'consent',
+      label: 'Consent to euthanasia',
+      required: true,
+      text: 'I ask {{ practice.name }} to euthanise {{ patient.name }}. The procedure and what to expect have been explained to me.',
+    },
+    {
+      key: 'aftercare',
+      type: 'choice',
+      label: 'Aftercare',
+      required: true,
+      options: ['Private cremation, ashes returned', 'Communal cremation, ashes not returned', 'Home burial'],
+      mappings: [
+        { option: 'Private cremation, ashes returned', cremationType: 'private', ashesDisposition: 'returned' },
+        { option: 'Communal cremation, ashes not returned', cremationType: 'communal', ashesDisposition: 'none' },
+      ],
+    },
+    { key: 'pawPrint', type: 'checkbox', label: 'I would like a paw print keepsake', ...(addOns.pawPrint && { mappings: [{ addOnId: addOns.pawPrint }] }) },
+    { key: 'urn', type: 'checkbox', label: 'I would like an urn for the ashes', ...(addOns.urn && { mappings: [{ addOnId: addOns.urn }] }) },
+    { key: 'notes', type: 'longText', label: 'Anything we should know?', help: 'A favourite blanket, music, who will be present…' },
+    { key: 'signature', type: 'signature', label: 'Signature', required: true },
+  ].map((f) => FormField.parse(f));
 
 /**
  * The memorial certificate dates the death by the date of death recorded for the patient, not by
@@ -115,6 +132,9 @@ export async function seedDemoTemplates(db: Db, scope: Scope, locationId: string
     { description: 'Paw print keepsake', quantity: 1, unitPrice: 3_500, serviceId: null, addOnId: null },
   ]);
 
+  const catalogue = (await addOnsRepository.list(db, scope, {})).filter((a) => a.locationId === locationId);
+  const addOnNamed = (name: string) => catalogue.find((a) => a.name === name)?.id;
+  const CONSENT_FIELDS = consentFields({ pawPrint: addOnNamed('Paw print'), urn: addOnNamed('Urn') });
   for (const f of CONSENT_FIELDS) if (f.text) checked('form', f.text);
   await formTemplatesRepository.insert(db, scope, {
     locationId,

@@ -78,6 +78,17 @@ describe('demo templates', () => {
     const made = await owner.call(api.generateDocument, { params: { id: certificate!.id }, body: { data: { clientId: clients.items[0]!.id } } });
     expect(made.statusCode, made.body).toBe(201);
     expect((made.json() as api.Document).contentType).toBe('application/pdf');
+
+    // its consent form maps the family's choices to the location's add-ons and the aftercare (decision 0185)
+    const [consent] = (await owner.call(api.formTemplateOps.list, { query: { locationId: riverside.id } })).json() as api.FormTemplate[];
+    const addOns = (await owner.call(api.addOnOps.list, { query: { locationId: riverside.id } })).json() as api.AddOn[];
+    const mapped = (key: string) => consent!.fields.find((f) => f.key === key)!.mappings;
+    expect(mapped('pawPrint')).toEqual([expect.objectContaining({ option: null, addOnId: addOns.find((a) => a.name === 'Paw print')!.id })]);
+    expect(mapped('urn')).toEqual([expect.objectContaining({ option: null, addOnId: addOns.find((a) => a.name === 'Urn')!.id })]);
+    expect(mapped('aftercare')!.map((m) => [m.cremationType, m.ashesDisposition])).toEqual([
+      ['private', 'returned'],
+      ['communal', 'none'],
+    ]);
   });
 });
 

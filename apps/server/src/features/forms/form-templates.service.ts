@@ -48,11 +48,11 @@ async function checkClauses(fields: readonly FormField[]): Promise<void> {
 
 /** An add-on a field's answer asks for is one the form's location offers (decision 0185). */
 async function checkMappedAddOns(ex: Executor, scope: Scope, locationId: string, fields: readonly FormField[]): Promise<void> {
-  const ids = fields.flatMap((f) => f.mappings.flatMap((m) => (m.addOnId ? [m.addOnId] : [])));
+  const ids = fields.flatMap((f) => (f.mappings ?? []).flatMap((m) => (m.addOnId ? [m.addOnId] : [])));
   if (ids.length === 0) return;
   const found = new Map((await addOnsRepository.findByIds(ex, scope, ids)).map((a) => [a.id, a]));
   for (const [i, f] of fields.entries()) {
-    for (const [j, m] of f.mappings.entries()) {
+    for (const [j, m] of (f.mappings ?? []).entries()) {
       if (m.addOnId && found.get(m.addOnId)?.locationId !== locationId) {
         throw badRequest(`fields.${i}.mappings.${j}.addOnId: this add-on is not offered at this location`);
       }

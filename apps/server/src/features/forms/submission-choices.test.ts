@@ -171,9 +171,11 @@ describe('POST /api/formSubmission/{id}/acceptChoices', () => {
     expect(res.json()).toMatchObject({ acceptedBy: { id: desk.userId, name: 'Dana User' } });
     expect(res.json().acceptedAt).toEqual(expect.any(String));
     const appointment = await appointmentOf(appointmentId!);
-    expect(appointment.addOns.map((a) => [a.addOnId, a.name, a.price])).toEqual([
-      [pawPrint.id, 'Clay paw print', 45.5],
+    // added in one transaction, so in no particular order
+    const byName = [...appointment.addOns].sort((a, b) => a.name.localeCompare(b.name));
+    expect(byName.map((a) => [a.addOnId, a.name, a.price])).toEqual([
       [urn.id, 'Cedar urn', 120],
+      [pawPrint.id, 'Clay paw print', 45.5],
     ]);
     expect(appointment).toMatchObject({ cremationType: 'private', ashesDisposition: 'returned' });
 

@@ -84,6 +84,19 @@ describe('the merge context', () => {
     expect(Object.keys(await merge.build({ accountId: home.accountId }, 'pdf', { locationId: h.locationId })).sort()).toEqual(['location', 'practice', 'today']);
   });
 
+  it('reads the aftercare the family chose on the appointment before what its service and status say (decision 0185)', async () => {
+    const h = await household();
+    const scope = { accountId: home.accountId };
+    const res = await home.admin.call(api.updateAppointment, { params: { id: h.appointmentId }, body: { data: { cremationType: 'communal', ashesDisposition: 'spread' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await merge.build(scope, 'email', { appointmentId: h.appointmentId })).aftercare).toEqual({ cremationType: 'Communal cremation', ashesReturned: 'No', status: '' });
+    await home.admin.call(api.updateAppointment, { params: { id: h.appointmentId }, body: { data: { ashesDisposition: 'returned' } } });
+    expect((await merge.build(scope, 'email', { appointmentId: h.appointmentId })).aftercare!.ashesReturned).toBe('Yes');
+    const bad = await home.admin.call(api.updateAppointment, { params: { id: h.appointmentId }, body: { data: { cremationType: 'burial' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatch(/^cremationType: must be one of private, partitioned, communal/);
+  });
+
   it('answers 404 for another account’s records and 400 for a patient of another client', async () => {
     const h = await household();
     const scope = { accountId: other.accountId };

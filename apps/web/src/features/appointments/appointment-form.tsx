@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Box, Button, DialogActions, DialogContent, DialogTitle, Divider, Stack } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { DELETE_RECORDS, type AppointmentDetail, type Location } from '@willow/contracts';
+import { DELETE_RECORDS, END_OF_LIFE_SERVICE_TYPES, type AppointmentDetail, type Location } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
 import { MessageInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
@@ -13,6 +13,7 @@ import { AppointmentForms } from '../forms/appointment-forms';
 import { AppointmentBilling } from '../invoices/appointment-billing';
 import { usePatientList } from '../patients/patients.api';
 import { useStaffNames } from '../users/users.api';
+import { AftercareChoices } from './aftercare-choices';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
 import type { PendingAddOn } from './appointment-add-on-values';
 import { AppointmentClientSection } from './appointment-client-section';
@@ -299,6 +300,9 @@ export function AppointmentForm(props: AppointmentFormProps) {
                 onStagedChange={(addOns) => form.set('addOns', addOns)}
                 onPendingChange={setPendingAddOn}
               />
+              {appointment.services.some((s) => END_OF_LIFE_SERVICE_TYPES.includes(s.type as (typeof END_OF_LIFE_SERVICE_TYPES)[number])) && (
+                <AftercareChoices appointment={appointment} />
+              )}
               <Divider />
               <AppointmentForms appointment={appointment} />
               <Divider />

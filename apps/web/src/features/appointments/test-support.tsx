@@ -77,6 +77,8 @@ export function appointment(overrides: Partial<AppointmentDetail> = {}): Appoint
     requestedTimes: [],
     emailConfirmedAt: null,
     addOns: [],
+    cremationType: null,
+    ashesDisposition: null,
     createdAt: stamp,
     updatedAt: stamp,
     statusHistory: [],

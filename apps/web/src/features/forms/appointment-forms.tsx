@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import type { AppointmentDetail, FormPurpose } from '@willow/contracts';
+import { ConsentChoices } from './consent-choices';
 import { FormRequestsList } from './form-requests-list';
 import { FormSubmissionDialog } from './form-submission-dialog';
 import { useFormRequests } from './forms.api';
@@ -47,6 +48,7 @@ export function AppointmentForms({ appointment }: { appointment: AppointmentDeta
       ) : (
         <FormRequestsList requests={sorted} label="Consent forms" onOpenSubmission={setOpenId} />
       )}
+      <ConsentChoices appointment={appointment} />
       <SendFormDialog
         open={sending}
         onClose={() => setSending(false)}

@@ -1,4 +1,15 @@
-import type { FormField, FormFieldType } from '@willow/contracts';
+import type { AshesDisposition, CremationType, FormField, FormFieldMapping, FormFieldType } from '@willow/contracts';
+
+/** What one answer asks for while it is edited ('' where nothing is chosen). */
+export interface MappingDraft {
+  addOnId: string;
+  cremationType: CremationType | '';
+  ashesDisposition: AshesDisposition | '';
+}
+/** The key of a checkbox's one mapping (when ticked); a choice field's are keyed by their option. */
+export const TICKED = '';
+export const NO_MAPPING: MappingDraft = { addOnId: '', cremationType: '', ashesDisposition: '' };
+const isEmpty = (m: MappingDraft) => !m.addOnId && !m.cremationType && !m.ashesDisposition;
 
 /**
  * A form field while the builder edits it. `id` keeps rows stable while they move; `keyEdited`
@@ -15,6 +26,8 @@ export interface FieldDraft {
   help: string;
   choices: string;
   text: string;
+  /** checkbox and choice fields: what an answer adds to the appointment, by option (TICKED for a checkbox) */
+  mappings: Record<string, MappingDraft>;
 }
 
 /** Contract limits (FormTemplateInput, FormField), so the builder stops offering more rather than failing on save. */
@@ -78,6 +91,12 @@ export function draftsFrom(fields: readonly FormField[]): FieldDraft[] {
     help: f.help ?? '',
     choices: f.options.join('\n'),
     text: f.text ?? '',
+    mappings: Object.fromEntries(
+      (f.mappings ?? []).map((m) => [
+        m.option ?? TICKED,
+        { addOnId: m.addOnId ?? '', cremationType: m.cremationType ?? '', ashesDisposition: m.ashesDisposition ?? '' },
+      ]),
+    ),
   }));
 }
 
@@ -95,6 +114,7 @@ export function addField(drafts: readonly FieldDraft[], type: FormFieldType): Fi
     help: '',
     choices: '',
     text: starter.text ?? '',
+    mappings: {},
   };
   return [...drafts, draft];
 }
@@ -121,6 +141,23 @@ export function changeField(
   return drafts.map((d) => (d.id === id ? { ...d, ...patch } : d));
 }
 
+/** Sets what one answer (a choice field's option, or TICKED) adds to the appointment. */
+export function changeMapping(drafts: readonly FieldDraft[], id: string, option: string, patch: Partial<MappingDraft>): FieldDraft[] {
+  return drafts.map((d) => (d.id === id ? { ...d, mappings: { ...d.mappings, [option]: { ...(d.mappings[option] ?? NO_MAPPING), ...patch } } } : d));
+}
+
+/** The answers of a field that may add to the appointment: TICKED for a checkbox, the options of a choice field. */
+export const mappableAnswers = (d: FieldDraft): string[] => (d.type === 'checkbox' ? [TICKED] : d.type === 'choice' ? choicesOf(d.choices) : []);
+
+/** The mappings to save: the answers the field still has, each naming something (decision 0185). */
+function mappingsOf(d: FieldDraft): FormFieldMapping[] {
+  return mappableAnswers(d).flatMap((option) => {
+    const m = d.mappings[option];
+    if (!m || isEmpty(m)) return [];
+    return [{ option: option === TICKED ? null : option, addOnId: m.addOnId || null, cremationType: m.cremationType || null, ashesDisposition: m.ashesDisposition || null }];
+  });
+}
+
 export function removeField(drafts: readonly FieldDraft[], id: string): FieldDraft[] {
   return drafts.filter((d) => d.id !== id);
 }
@@ -142,24 +179,28 @@ export const choicesOf = (text: string): string[] =>
     .map((c) => c.trim())
     .filter(Boolean);
 
-/** The fields to save (FormField's input): only what each type uses. */
+/** The fields to save (FormField's input): only what each type uses; mappings only where an answer asks for something. */
 export function toFields(drafts: readonly FieldDraft[]) {
-  return drafts.map((d) => ({
-    key: d.key,
-    type: d.type,
-    label: d.label,
-    required: d.required,
-    help: d.help.trim() === '' ? null : d.help,
-    options: d.type === 'choice' ? choicesOf(d.choices) : [],
-    text: d.type === 'consent' ? d.text : null,
-  }));
+  return drafts.map((d) => {
+    const mappings = mappingsOf(d);
+    return {
+      key: d.key,
+      type: d.type,
+      label: d.label,
+      required: d.required,
+      help: d.help.trim() === '' ? null : d.help,
+      options: d.type === 'choice' ? choicesOf(d.choices) : [],
+      text: d.type === 'consent' ? d.text : null,
+      ...(mappings.length > 0 && { mappings }),
+    };
+  });
 }
 
 /**
  * The first error about one field, from the form's errors (contract paths 'fields.<i>.<part>',
  * with 'fields.<i>.options.<j>' reported under the choices).
  */
-export function fieldError(errors: Record<string, string>, index: number, part: 'key' | 'label' | 'help' | 'options' | 'text'): string | undefined {
+export function fieldError(errors: Record<string, string>, index: number, part: 'key' | 'label' | 'help' | 'options' | 'text' | 'mappings'): string | undefined {
   const prefix = `fields.${index}.${part}`;
   const key = Object.keys(errors).find((k) => k === prefix || k.startsWith(`${prefix}.`));
   return key ? errors[key] : undefined;

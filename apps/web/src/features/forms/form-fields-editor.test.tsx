@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { FormTemplateInput } from '@willow/contracts';
+import { FormTemplateInput, type AddOn } from '@willow/contracts';
 import { validate } from '../../lib/zod-errors';
 import { resetAll, stubMatchMedia } from '../../test/test-support';
 import { toFields } from './form-field-drafts';
@@ -11,12 +11,13 @@ import { FormFieldsEditor } from './form-fields-editor';
 const LOCATION = '11111111-1111-4111-8111-111111111111';
 
 /** The editor with its drafts in state, and Check running the contract the dialog saves with. */
-function Harness({ onFields }: { onFields: (fields: ReturnType<typeof toFields>) => void }) {
+function Harness({ onFields, addOns }: { onFields: (fields: ReturnType<typeof toFields>) => void; addOns?: AddOn[] }) {
   const [drafts, setDrafts] = useState<FieldDraft[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <>
       <FormFieldsEditor
+        addOns={addOns}
         value={drafts}
         errors={errors}
         onChange={(next) => {
@@ -113,5 +114,45 @@ describe('FormFieldsEditor', { timeout: 20_000 }, () => {
     expect(within(choice!).getByText('This field must have at least one choice.')).toBeTruthy();
     expect(within(choice!).getByText('This field must start with a small letter and use only letters, digits and _.')).toBeTruthy();
     expect(within(consent!).getAllByText('This field is required.')).toHaveLength(2);
+  });
+
+  it('maps a ticked checkbox to an add-on and a choice’s options to aftercare', () => {
+    const onFields = vi.fn();
+    const pawPrint = { id: '22222222-2222-4222-8222-222222222222', name: 'Paw print', active: true } as AddOn;
+    const retired = { id: '33333333-3333-4333-8333-333333333333', name: 'Old urn', active: false } as AddOn;
+    render(<Harness onFields={onFields} addOns={[pawPrint, retired]} />);
+    const pick = (group: HTMLElement, label: string, option: string) => {
+      fireEvent.mouseDown(within(group).getByRole('combobox', { name: label }));
+      fireEvent.click(screen.getByRole('option', { name: option }));
+    };
+    addField('Checkbox');
+    typeInto('Field 1 label', 'A paw print');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the appointment…' }));
+    const ticked = screen.getByRole('group', { name: 'A paw print: When ticked' });
+    fireEvent.mouseDown(within(ticked).getByRole('combobox', { name: 'Add-on' }));
+    // a retired add-on is not offered for new mappings
+    expect(screen.queryByRole('option', { name: 'Old urn' })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'Paw print' }));
+
+    addField('Choice');
+    typeInto('Field 2 label', 'Cremation');
+    typeInto('Field 2 choices', 'Private\nCommunal');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the appointment…' }));
+    pick(screen.getByRole('group', { name: 'Cremation: Private' }), 'Cremation', 'Private cremation');
+    pick(screen.getByRole('group', { name: 'Cremation: Private' }), 'Ashes', 'Ashes returned');
+    pick(screen.getByRole('group', { name: 'Cremation: Communal' }), 'Cremation', 'Communal cremation');
+
+    const fields = onFields.mock.lastCall![0] as ReturnType<typeof toFields>;
+    expect(fields.map((f) => f.mappings)).toEqual([
+      [{ option: null, addOnId: pawPrint.id, cremationType: null, ashesDisposition: null }],
+      [
+        { option: 'Private', addOnId: null, cremationType: 'private', ashesDisposition: 'returned' },
+        { option: 'Communal', addOnId: null, cremationType: 'communal', ashesDisposition: null },
+      ],
+    ]);
+    expect(validate(FormTemplateInput, { locationId: LOCATION, name: 'Consent', fields }).ok).toBe(true);
+    // an option renamed away takes its mapping with it
+    typeInto('Field 2 choices', 'Private');
+    expect((onFields.mock.lastCall![0] as ReturnType<typeof toFields>)[1]!.mappings).toHaveLength(1);
   });
 });

@@ -5,18 +5,21 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { FORM_FIELD_TYPE_LABELS, FORM_FIELD_TYPES } from '@willow/contracts';
-import type { FormFieldType } from '@willow/contracts';
+import type { AddOn, FormFieldType } from '@willow/contracts';
 import { FormError } from '../../components/form-fields';
 import { readableMessage } from '../../lib/zod-errors';
 import type { FieldErrors } from '../../lib/zod-errors';
-import { addField, changeField, changeKey, changeLabel, fieldError, MAX_FIELDS, moveField, removeField } from './form-field-drafts';
+import { addField, changeField, changeKey, changeLabel, changeMapping, fieldError, MAX_FIELDS, moveField, removeField } from './form-field-drafts';
 import type { FieldDraft } from './form-field-drafts';
+import { FieldMappings } from './form-field-mappings';
 
 interface FormFieldsEditorProps {
   value: FieldDraft[];
   onChange: (value: FieldDraft[]) => void;
   /** the form's errors; the editor reads those under 'fields' */
   errors: FieldErrors;
+  /** the form's location's add-ons: what a checkbox or a choice may add to the appointment */
+  addOns?: readonly AddOn[];
 }
 
 const helper = (message: string | undefined, otherwise?: string) => (message ? readableMessage(message) : otherwise);
@@ -26,7 +29,7 @@ const helper = (message: string | undefined, otherwise?: string) => (message ? r
  * stored under (made from the label until typed by hand), whether it must be answered, help text,
  * the choices of a choice and the clause of a consent. Fields move up and down and can be removed.
  */
-export function FormFieldsEditor({ value, onChange, errors }: FormFieldsEditorProps) {
+export function FormFieldsEditor({ value, onChange, errors, addOns = [] }: FormFieldsEditorProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const hasSignature = value.some((d) => d.type === 'signature');
 
@@ -138,6 +141,13 @@ export function FormFieldsEditor({ value, onChange, errors }: FormFieldsEditorPr
                   onChange={(e) => onChange(changeField(value, field.id, { help: e.target.value }))}
                   error={Boolean(fieldError(errors, index, 'help'))}
                   helperText={helper(fieldError(errors, index, 'help'), 'Shown under the question (optional)')}
+                />
+                <FieldMappings
+                  field={field}
+                  name={name}
+                  addOns={addOns}
+                  error={fieldError(errors, index, 'mappings')}
+                  onChange={(option, patch) => onChange(changeMapping(value, field.id, option, patch))}
                 />
                 <FormControlLabel
                   control={

@@ -7,6 +7,7 @@ import { SelectInput, TextInput, textOrNull, useFormState } from '../../componen
 import { notifySuccess } from '../../lib/toasts';
 import { draftsFrom, toFields } from './form-field-drafts';
 import type { FieldDraft } from './form-field-drafts';
+import { useLocationAddOns } from '../appointments/appointments.api';
 import { FormFieldsEditor } from './form-fields-editor';
 import { FormPreview } from './form-preview';
 import { useCreateFormTemplate, useUpdateFormTemplate } from './forms.api';
@@ -40,6 +41,7 @@ export function FormTemplateDialog({ open, template, locationId, onClose }: Form
   const form = useFormState<FormValues>(blank());
   const create = useCreateFormTemplate();
   const update = useUpdateFormTemplate();
+  const addOns = useLocationAddOns(open ? (template?.locationId ?? locationId) : null);
   const { reset, setErrors } = form;
   useEffect(() => {
     if (open) reset(template ? fromTemplate(template) : blank());
@@ -108,7 +110,7 @@ export function FormTemplateDialog({ open, template, locationId, onClose }: Form
             error={e.description}
             helperText="Shown above the questions"
           />
-          <FormFieldsEditor value={v.fields} onChange={setFields} errors={e} />
+          <FormFieldsEditor value={v.fields} onChange={setFields} errors={e} addOns={addOns.data ?? []} />
         </Box>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 0 }, minWidth: 0 }}>
           <FormPreview drafts={v.fields} title={v.name} description={v.description} />

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  acceptSubmissionChoices,
   countUnreadFormSubmissions,
+  getAppointmentChoices,
   createFormRequest,
   formSubmissionOps,
   formTemplateOps,
@@ -14,6 +16,7 @@ import { crudHooks } from '../../lib/crud-hooks';
 import type { ListOptions } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { mutationOf } from '../../lib/mutation-of';
+import { appointmentKeys, auditKeys, invoiceKeys, scheduleKeys } from '../../lib/query-keys';
 import { useSettings } from '../../lib/settings';
 
 /*
@@ -26,6 +29,8 @@ export const formKeys = {
   requests: ['formRequests'] as const,
   submissions: ['formSubmissions'] as const,
   unreadCount: (locationId: string | null) => ['formSubmissions', 'unreadCount', locationId] as const,
+  /** what an appointment's latest submission asks for (add-ons, aftercare) and whether it was accepted */
+  appointmentChoices: (appointmentId: string) => ['formSubmissions', 'choices', appointmentId] as const,
   publicForm: (accountId: string, requestId: string) => ['publicForm', accountId, requestId] as const,
 };
 
@@ -87,3 +92,21 @@ export function useSubmitPublicForm(accountId: string, requestId: string) {
     mutationFn: (data: PublicFormSubmission) => api(submitPublicForm, { params: { accountId, requestId }, body: { data } }),
   });
 }
+
+/** What the appointment's latest submission asks for (add-ons, aftercare); null when none asks for anything. */
+export function useAppointmentChoices(appointmentId: string) {
+  return useQuery({
+    queryKey: formKeys.appointmentChoices(appointmentId),
+    queryFn: ({ signal }) => api(getAppointmentChoices, { query: { appointmentId }, signal }),
+    select: (answer) => answer.choices,
+  });
+}
+
+/**
+ * Accepting puts add-ons and aftercare on the appointment: the appointment (its add-ons are part of
+ * it) and the calendar show them, the invoices' missed charges count them, the submission says accepted.
+ */
+export const useAcceptChoices = mutationOf(acceptSubmissionChoices, {
+  request: (submissionId: string) => ({ params: { id: submissionId } }),
+  invalidates: [formKeys.submissions, appointmentKeys.all, scheduleKeys.all, invoiceKeys.all, auditKeys.all],
+});
