@@ -61,10 +61,14 @@ describe('signing in through email', () => {
       // Nothing to scroll sideways to on the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+      // The field has the focus: the code is typed without a tap on it first.
+      await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+
       const mail = await waitForMail(cody.email);
       const right = codeIn(mail);
+      // The code is in the subject, read from the phone's notification.
+      expect(mail.subject).toBe(`${right} is your Willow sign-in code`);
       const wrong = right === '000000' ? '111111' : '000000';
-      await code.focus();
       await page.keyboard.type(wrong);
       await page.keyboard.press('Enter');
       await page.getByText(SIGN_IN_MESSAGES.codeWrong).waitFor();
