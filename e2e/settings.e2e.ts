@@ -95,6 +95,10 @@ describe('settings', () => {
       // Picking closes the list; Esc now would ask to discard the form.
       await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'Assistant' }).waitFor();
+      // An assistant is booked (a secondary provider): where, is asked (decision 0192).
+      await form.getByRole('combobox', { name: /^Locations/ }).click();
+      await page.getByRole('option', { name: 'Riverside Animal Hospital', exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'Create' }).click();
       await form.waitFor({ state: 'hidden' });
       await toast(page, 'User created').waitFor();
