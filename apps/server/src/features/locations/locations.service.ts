@@ -58,10 +58,14 @@ const toLocation = (row: LocationRow, species: SpeciesRow[], integrations: Locat
 });
 
 /**
- * Which services each location has integrations for: told by the integrations feature, which
+ * Which services each location has integrations for, and whether each works: told by the integrations feature, which
  * stands above locations (its rows name their location), through the container.
  */
-export type IntegrationsOfLocations = (ex: Executor, scope: Scope, locationIds: readonly string[]) => Promise<Map<string, IntegrationService[]>>;
+export type IntegrationsOfLocations = (
+  ex: Executor,
+  scope: Scope,
+  locationIds: readonly string[],
+) => Promise<Map<string, { service: IntegrationService; working: boolean }[]>>;
 
 /** What every location answer carries beside its row: its species and its integrations, for all the rows at once. */
 async function locationExtras(ex: Executor, scope: Scope, ids: string[], integrationsOf: IntegrationsOfLocations) {
@@ -70,7 +74,7 @@ async function locationExtras(ex: Executor, scope: Scope, ids: string[], integra
     toLocation(
       row,
       species.get(row.id) ?? [],
-      (services.get(row.id) ?? []).map((service) => ({ service, locationId: row.id })),
+      (services.get(row.id) ?? []).map(({ service, working }) => ({ service, locationId: row.id, working })),
     );
 }
 
