@@ -172,7 +172,7 @@ describe('signing in through email', () => {
 });
 
 describe('a new practice', () => {
-  it('sets itself up from the emailed link, sees the Get started list, adds a service and books its first appointment', async () => {
+  it('sets itself up from the emailed link, sees the Get started list until email works, has the common species, invites a veterinarian with a location, books its first appointment and puts the list away', async () => {
     const email = `founder.${unique()}@e2e.test`;
     const practice = `Maple Vets ${unique()}`;
     const clinic = `Maple Street ${unique()}`;
