@@ -24,7 +24,7 @@ async function ownerOn(page: Page, path: string, heading: string) {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 describe('settings', () => {
-  it('creates a location with a time zone, then adds a species to it', async () => {
+  it('creates a location with a time zone and the common species, then adds a species to it', async () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerOn(page, '/locations', 'Locations');
@@ -51,19 +51,20 @@ describe('settings', () => {
 
       await row.getByRole('button', { name: `Species at ${name}` }).click();
       const species = page.getByRole('dialog', { name: `Species at ${name}` });
-      await species.getByText('No species yet.').waitFor();
-      await species.getByLabel('Add a species').fill('Dog');
-      await page.getByRole('option', { name: 'Dog', exact: true }).click();
-      await species.getByRole('button', { name: 'Add', exact: true }).click();
+      // It came with the common species (decision 0191); a horse is added.
       await species.getByRole('button', { name: 'Dog', exact: true }).waitFor();
       expect(await species.getByText('No species yet.').count()).toBe(0);
+      await species.getByLabel('Add a species').fill('Horse');
+      await page.getByRole('option', { name: 'Horse', exact: true }).click();
+      await species.getByRole('button', { name: 'Add', exact: true }).click();
+      await species.getByRole('button', { name: 'Horse', exact: true }).waitFor();
       // The focus is back in "Add a species" once the addition has saved, so Esc closes the dialog.
       await expect.poll(() => species.getByLabel('Add a species').evaluate((input) => input === document.activeElement)).toBe(true);
       await page.keyboard.press('Escape');
       await species.waitFor({ state: 'hidden' });
-      await expect.poll(() => row.innerText()).toContain('Dog');
+      await expect.poll(() => row.innerText()).toContain('Horse');
       await row.getByRole('button', { name: `Species at ${name}` }).click();
-      await species.getByRole('button', { name: 'Dog', exact: true }).waitFor();
+      await species.getByRole('button', { name: 'Horse', exact: true }).waitFor();
       await species.getByRole('button', { name: 'Done' }).click();
       await species.waitFor({ state: 'hidden' });
     } finally {
@@ -95,6 +96,10 @@ describe('settings', () => {
       // Picking closes the list; Esc now would ask to discard the form.
       await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'Assistant' }).waitFor();
+      // An assistant is booked (a secondary provider): where, is asked (decision 0192).
+      await form.getByRole('combobox', { name: /^Locations/ }).click();
+      await page.getByRole('option', { name: 'Riverside Animal Hospital', exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'Create' }).click();
       await form.waitFor({ state: 'hidden' });
       await toast(page, 'User created').waitFor();

@@ -61,10 +61,14 @@ describe('signing in through email', () => {
       // Nothing to scroll sideways to on the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+      // The field has the focus: the code is typed without a tap on it first.
+      await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+
       const mail = await waitForMail(cody.email);
       const right = codeIn(mail);
+      // The code is in the subject, read from the phone's notification.
+      expect(mail.subject).toBe(`${right} is your Willow sign-in code`);
       const wrong = right === '000000' ? '111111' : '000000';
-      await code.focus();
       await page.keyboard.type(wrong);
       await page.keyboard.press('Enter');
       await page.getByText(SIGN_IN_MESSAGES.codeWrong).waitFor();
@@ -168,7 +172,7 @@ describe('signing in through email', () => {
 });
 
 describe('a new practice', () => {
-  it('sets itself up from the emailed link, sees the Get started list, adds a service and books its first appointment', async () => {
+  it('sets itself up from the emailed link, sees the Get started list until email works, has the common species, invites a veterinarian with a location, books its first appointment and puts the list away', async () => {
     const email = `founder.${unique()}@e2e.test`;
     const practice = `Maple Vets ${unique()}`;
     const clinic = `Maple Street ${unique()}`;
@@ -222,14 +226,42 @@ describe('a new practice', () => {
       await expect.poll(() => list.getByRole('link', { name: 'Add services' }).count()).toBe(0);
       expect(await list.getByText('Add services').isVisible()).toBe(true);
 
-      // Its first appointment, for a client of its own, shows on its calendar.
+      // Its first location sees the common species from the first day (decision 0191).
       const request = page.context().request;
-      let location = await locationNamed(context, clinic);
-      if (!location.species.some((s) => s.name === 'Dog')) {
-        const catalogue = await json<{ id: string; name: string }[]>(await request.get('/api/species'), 'list species');
-        const dog = catalogue.find((s) => s.name === 'Dog')!;
-        location = await json(await request.post('/api/location/updateSpecies', { data: { data: { locationId: location.id, speciesId: dog.id, action: 'add' } } }), 'add Dog');
-      }
+      const location = await locationNamed(context, clinic);
+      for (const name of ['Cat', 'Dog', 'Rabbit']) expect(location.species.map((s) => s.name)).toContain(name);
+
+      // Its first veterinarian is invited with the location they are booked at (decision 0192).
+      await list.getByRole('link', { name: 'Add staff' }).click();
+      await page.waitForURL((url) => url.pathname === '/users');
+      await page.getByRole('button', { name: 'New user' }).click();
+      const invite = page.getByRole('dialog', { name: 'New user' });
+      const vetEmail = `vet.${unique()}@e2e.test`;
+      await invite.getByLabel('First name').fill('Vince');
+      await invite.getByLabel('Last name').fill('Vet');
+      await invite.getByRole('textbox', { name: 'Email' }).fill(vetEmail);
+      await invite.getByRole('combobox', { name: 'Roles' }).click();
+      await page.getByRole('option', { name: 'Veterinarian', exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      await invite.getByRole('button', { name: 'Create' }).click();
+      await invite.getByText('A provider needs at least one location, or they cannot be booked').waitFor();
+      await invite.getByRole('combobox', { name: /^Locations/ }).click();
+      await page.getByRole('option', { name: clinic, exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      await invite.getByRole('button', { name: 'Create' }).click();
+      await invite.waitFor({ state: 'hidden' });
+      await toast(page, SIGN_IN_MESSAGES.invitationSent).waitFor();
+      const vetRow = rowWith(page.getByRole('grid', { name: 'Users' }), vetEmail);
+      await vetRow.getByText('Invitation sent').waitFor();
+      expect(await vetRow.getByText('No location: can’t be booked').count()).toBe(0);
+
+      // Services and staff are in, email is not: the list stays, with email still to do.
+      await mainNav(page).getByRole('link', { name: 'Schedule', exact: true }).click();
+      await list.getByRole('link', { name: 'Set up email' }).waitFor();
+      await expect.poll(() => list.getByRole('link', { name: 'Add staff' }).count()).toBe(0);
+      expect(await list.getByText('One step left').isVisible()).toBe(true);
+
+      // Its first appointment, for a client of its own, shows on its calendar.
       const service = (await json<{ id: string; name: string }[]>(await request.get(`/api/service?locationId=${location.id}&onlyActive=true`), 'services')).find((s) => s.name === 'First exam')!;
       const household = await apiHousehold(context, location, unique(), 'Firstclient', 'Rex');
       const date = upcomingWednesday(location.timezone);
@@ -252,13 +284,29 @@ describe('a new practice', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(375);
       await page.setViewportSize({ width: 1366, height: 900 });
 
-      // Dismissed, the list stays away for this practice.
+      // Put away, the list stays away for this person, on this computer and on another.
       await list.getByRole('button', { name: 'Dismiss the Get started list' }).click();
       await list.waitFor({ state: 'hidden' });
       await page.reload();
       await mainNav(page).waitFor();
       await page.getByTestId('calendar').waitFor();
       expect(await list.count()).toBe(0);
+
+      const other = await newPage(browser);
+      try {
+        await other.page.goto('/login');
+        await other.page.getByLabel('Email').fill(email);
+        await other.page.keyboard.press('Enter');
+        await other.page.getByLabel('Password').fill(password);
+        const asked = other.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/profile/gettingStarted');
+        await other.page.keyboard.press('Enter');
+        await other.page.waitForURL((url) => url.pathname === '/');
+        expect(await (await asked).json()).toEqual({ dismissed: true });
+        await other.page.getByTestId('calendar').waitFor();
+        expect(await other.page.getByRole('region', { name: 'Get started' }).count()).toBe(0);
+      } finally {
+        await other.context.close();
+      }
     } finally {
       await context.close();
     }

@@ -143,7 +143,7 @@ export function createContainer(
   // the account list's details are counted by subscriptions, above the users and locations they count
   const accounts = new AccountsService(db, accountsUsage);
   const newAccounts = new NewAccountsService(db, events);
-  const locations = new LocationsService(db, events, integrationsRepository.servicesOf);
+  const locations = new LocationsService(db, events, integrationsRepository.checkedServicesOf);
   subscribeSubscriptionLimits(events);
   const idempotency = new Idempotency(db);
   const auth = new AuthService(db, signer, opts.secureCookies, opts.sessionCache);

@@ -158,6 +158,8 @@ export async function createAccount(ctx: TestContext, tier = 'premium', name = `
   const roles = Object.fromEntries((await rolesRepository.list(ctx.database.db, scope, {})).map((r) => [r.name, r.id]));
   const catalogue = await speciesRepository.list(ctx.database.db);
   const speciesId = (name: string) => catalogue.find((s) => s.name === name)!.id;
+  // The tests' clinic sees dogs and cats only, whatever a new practice starts with (decision 0191).
+  for (const s of catalogue) await locationsRepository.removeSpecies(ctx.database.db, scope, location!.id, s.id);
   for (const name of ['Dog', 'Cat']) await locationsRepository.addSpecies(ctx.database.db, scope, location!.id, speciesId(name));
   return {
     accountId: account.id,

@@ -218,6 +218,8 @@ const kindsByField: Record<string, Kind> = {
   // a credit note's line names the line of its invoice it credits (decision 0131)
   'POST /api/invoice invoiceItems.creditedItemId': 'invoiceItem',
   'POST /api/invoice/{id} invoiceItems.creditedItemId': 'invoiceItem',
+  // a new location copies the species of another of the account (decision 0191)
+  'POST /api/location speciesFrom': 'location',
 };
 
 /**

@@ -264,8 +264,11 @@ export const Integration = z.object({
 });
 export type Integration = z.infer<typeof Integration>;
 
-/** What every location carries about its integrations (SPEC §3): which services are set up. */
-export const LocationIntegration = z.object({ service: IntegrationServiceField, locationId: z.string() });
+/**
+ * What every location carries about its integrations (SPEC §3): which services are set up, and
+ * whether each works: its last check (test connection) succeeded (none yet, or a failed one: false).
+ */
+export const LocationIntegration = z.object({ service: IntegrationServiceField, locationId: z.string(), working: z.boolean() });
 export type LocationIntegration = z.infer<typeof LocationIntegration>;
 
 /** Where Google sends staff back after signing in (SPEC §2): the sign-in client's redirect URI. */

@@ -36,6 +36,12 @@ export const LocationInput = z.object({
   phone: z.string().trim().max(40, 'must be at most 40 characters').nullable().default(null),
 });
 export type LocationInput = z.input<typeof LocationInput>;
+/**
+ * A new location starts with species to book for (decision 0191): the common ones, or with
+ * `speciesFrom` the list of another of the account's locations.
+ */
+export const CreateLocationInput = LocationInput.extend({ speciesFrom: idField().nullable().default(null) });
+export type CreateLocationInput = z.input<typeof CreateLocationInput>;
 export const LocationUpdateInput = patchOf(LocationInput);
 export const ListLocationsQuery = z.object({ onlyActive: queryBoolean().optional() });
 export const listLocations = operation({
@@ -63,7 +69,7 @@ export const createLocation = operation({
   tag: 'locations',
   summary: 'Create a location (a super administrator may name another account)',
   query: z.object({ accountId: idField().optional() }),
-  body: wrapped(LocationInput),
+  body: wrapped(CreateLocationInput),
   response: Location,
   status: 201,
 });

@@ -70,6 +70,30 @@ export const changePassword = operation({
   response: OkResponse,
 });
 
+/**
+ * The Schedule's "Get started" list, as this person left it (decision 0193): put away, or not. Kept
+ * with the user on the server, so it follows them from computer to computer.
+ */
+export const GettingStarted = z.object({ dismissed: z.boolean() });
+export type GettingStarted = z.infer<typeof GettingStarted>;
+export const getGettingStarted = operation({
+  method: 'GET',
+  path: '/api/profile/gettingStarted',
+  access: authenticated,
+  tag: 'profile',
+  summary: 'Whether the signed-in user put the Get started list away',
+  response: GettingStarted,
+});
+export const updateGettingStarted = operation({
+  method: 'POST',
+  path: '/api/profile/gettingStarted',
+  access: authenticated,
+  tag: 'profile',
+  summary: 'Put the Get started list away (or bring it back) for the signed-in user',
+  body: wrapped(GettingStarted),
+  response: GettingStarted,
+});
+
 export const UpdateAccountIdInput = z.object({ newAccountId: idField() });
 export const updateAccountId = operation({
   method: 'POST',

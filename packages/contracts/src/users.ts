@@ -3,6 +3,14 @@ import { anyOf, authenticated, operation } from './operation.js';
 import { emailField, idField, IdParams, nameField, newPasswordField, OkResponse, passwordOwnerRule, queryBoolean, wrapped, patchOf } from './rules.js';
 import { PERMISSIONS } from './permissions.js';
 
+/** What staff are told of a provider's locations (decision 0192). */
+export const USER_MESSAGES = {
+  /** under the Locations field: a provider is booked at their locations, so one without any never could be */
+  providerNeedsLocation: 'A provider needs at least one location, or they cannot be booked',
+  /** the flag beside a provider without a location (the users list, where staff are picked) */
+  providerWithoutLocation: 'No location: can’t be booked',
+} as const;
+
 export const User = z.object({
   id: z.string(),
   firstName: z.string(),

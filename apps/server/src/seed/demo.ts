@@ -62,6 +62,8 @@ async function seed(db: Db, passwordHash: string) {
   await locationsRepository.update(db, scope, riverside!.id, { address: '12 River Road, Hudson, NY', phone: '+1 518 555 0117' });
   const catalogue = await speciesRepository.list(db);
   const speciesId = (name: string) => catalogue.find((s) => s.name === name)!.id;
+  // The first location came with the common species (decision 0191): the demo's lists are its own.
+  for (const s of catalogue) await locationsRepository.removeSpecies(db, scope, riverside!.id, s.id);
   for (const name of ['Dog', 'Cat', 'Rabbit', 'Bird']) await locationsRepository.addSpecies(db, scope, riverside!.id, speciesId(name));
   for (const name of ['Dog', 'Cat', 'Horse']) await locationsRepository.addSpecies(db, scope, lakeside.id, speciesId(name));
 
@@ -150,6 +152,7 @@ async function seed(db: Db, passwordHash: string) {
     location: { name: 'Second Practice Clinic', timezone: 'Europe/London' },
   });
   const [secondLocation] = await locationsRepository.listSorted(db, { accountId: second.id }, {});
+  for (const s of catalogue) await locationsRepository.removeSpecies(db, { accountId: second.id }, secondLocation!.id, s.id);
   for (const name of ['Dog', 'Cat']) await locationsRepository.addSpecies(db, { accountId: second.id }, secondLocation!.id, speciesId(name));
   await seedClinicalDemo(db, { accountId: second.id }, { locationId: secondLocation!.id, species: ['Dog', 'Cat'], clients: 12, seed: 3, vetId: null, emailDomain: 'second.example' });
 

@@ -62,7 +62,7 @@ describe('Business › Quickbooks', () => {
     visibleMenu(menu, context)
       .find((s) => s.section === 'Business')
       ?.groups.flatMap((g) => g.entries.map((e) => e.label)) ?? [];
-  const at = (locationId: string, service: api.IntegrationService) => ({ locationId, service });
+  const at = (locationId: string, service: api.IntegrationService) => ({ locationId, service, working: true });
 
   it('shows only when a location of the account has the accounting integration, whatever the permissions', () => {
     expect(business({ permissions: ['system.admin'], integrations: [] })).not.toContain('Quickbooks');
@@ -72,7 +72,7 @@ describe('Business › Quickbooks', () => {
   });
 
   it('makes the Business section appear for it alone', () => {
-    const sections = (integrations: { locationId: string; service: api.IntegrationService }[]) =>
+    const sections = (integrations: api.LocationIntegration[]) =>
       visibleMenu(menu, { permissions: [], integrations }).map((s) => s.section);
     expect(sections([])).toEqual(['Settings', 'Personal']);
     expect(sections([at('l1', 'quickbooks')])).toEqual(['Business', 'Settings', 'Personal']);

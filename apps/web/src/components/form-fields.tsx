@@ -36,10 +36,11 @@ interface MultiSelectInputProps {
   error?: string;
   loading?: boolean;
   helperText?: string;
+  required?: boolean;
 }
 
 /** Multi-select with chips and type-to-filter; values are ids, labels come from `options`. */
-export function MultiSelectInput({ label, options, value, onChange, error, loading, helperText }: MultiSelectInputProps) {
+export function MultiSelectInput({ label, options, value, onChange, error, loading, helperText, required }: MultiSelectInputProps) {
   const selected = useMemo(() => options.filter((o) => value.includes(o.value)), [options, value]);
   return (
     <Autocomplete
@@ -61,6 +62,7 @@ export function MultiSelectInput({ label, options, value, onChange, error, loadi
         <TextField
           {...params}
           label={label}
+          required={required}
           error={Boolean(error)}
           helperText={error ? readableMessage(error) : helperText}
         />

@@ -14,6 +14,7 @@ export const sessionKeys = {
 export const profileKeys = {
   all: ['profile'] as const,
   detail: () => ['profile', 'detail'] as const,
+  gettingStarted: () => ['profile', 'gettingStarted'] as const,
 };
 
 export const locationKeys = {

@@ -16,10 +16,13 @@ export function lifetimeInWords(kind: TokenKind): string {
 const NOT_YOU = 'If you did not ask for this, you can ignore this email: nothing changes unless the link or code is used.';
 const lines = (...parts: string[]) => parts.join('\n');
 
-/** A 6-digit sign-in code (passwordless): the code alone on the first line, to be seen at a glance. */
+/**
+ * A 6-digit sign-in code (passwordless): in the subject, first, so the phone's notification or the
+ * inbox's list shows it without opening the email (decision 0193), and alone on the body's first line.
+ */
 export const codeEmail = (to: string, code: string): ProductMail => ({
   to,
-  subject: 'Your Willow sign-in code',
+  subject: `${code} is your Willow sign-in code`,
   body: lines(
     code,
     '',

@@ -42,6 +42,22 @@ export const integrationsRepository = {
     return result;
   },
 
+  /** Each location's integrations, with whether each works (its last check succeeded): one statement. */
+  async checkedServicesOf(ex: Executor, scope: Scope, locationIds: readonly string[]): Promise<Map<string, { service: IntegrationService; working: boolean }[]>> {
+    const result = new Map<string, { service: IntegrationService; working: boolean }[]>(locationIds.map((id) => [id, []]));
+    if (locationIds.length === 0) return result;
+    const rows = await base
+      .select(
+        ex,
+        scope,
+        { locationId: integrations.locationId, service: integrations.service, lastCheckOk: integrations.lastCheckOk },
+        inArray(integrations.locationId, [...new Set(locationIds)]),
+      )
+      .orderBy(asc(integrations.service));
+    for (const r of rows) result.get(r.locationId)?.push({ service: r.service as IntegrationService, working: r.lastCheckOk === true });
+    return result;
+  },
+
   async recordCheck(ex: Executor, scope: Scope, id: string, check: { ok: boolean; message: string | null; at: Date }): Promise<boolean> {
     const changed = await base.updateWhere(ex, scope, eq(integrations.id, id), {
       lastCheckOk: check.ok,

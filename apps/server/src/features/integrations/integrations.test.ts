@@ -172,8 +172,8 @@ describe('GET /api/integrations', () => {
     await created({ locationId, service: 'google', publicKey: 'client', privateKey: 'secret' });
     await created({ locationId, service: 'stripe', publicKey: 'pk_test_1', privateKey: 'sk_test_1' });
     const expected = [
-      { service: 'google', locationId },
-      { service: 'stripe', locationId },
+      { service: 'google', locationId, working: false },
+      { service: 'stripe', locationId, working: false },
     ];
     const got = (await practice.admin.call(api.getLocation, { params: { id: locationId } })).json() as api.Location;
     expect(got.integrations).toEqual(expected);
@@ -181,6 +181,18 @@ describe('GET /api/integrations', () => {
     expect(list.find((l) => l.id === locationId)?.integrations).toEqual(expected);
     const updated = await practice.admin.call(api.updateLocation, { params: { id: locationId }, body: { data: { phone: '555 0100' } } });
     expect((updated.json() as api.Location).integrations).toEqual(expected);
+  });
+
+  it('every location answer says whether each integration works: its last check succeeded', async () => {
+    const locationId = await newLocation();
+    const sendgridIntegration = await created({ locationId, service: 'sendgrid', privateKey: SENDGRID_KEY, settings: { fromEmail: 'front@practice.example' } });
+    const working = async () => ((await practice.admin.call(api.getLocation, { params: { id: locationId } })).json() as api.Location).integrations[0]?.working;
+    expect(await working()).toBe(false);
+    const scope = { accountId: practice.accountId };
+    await ctx.app.container.integrations.recordCheck(scope, sendgridIntegration.id, { ok: true, message: null });
+    expect(await working()).toBe(true);
+    await ctx.app.container.integrations.recordCheck(scope, sendgridIntegration.id, { ok: false, message: 'Invalid API Key provided' });
+    expect(await working()).toBe(false);
   });
 });
 

@@ -87,6 +87,17 @@ export const locationsRepository = {
     await speciesLinks.add(ex, scope, locationId, speciesId);
   },
 
+  /** Adds these species to the location's list (those it has already stay once). */
+  async addManySpecies(ex: Executor, scope: Scope, locationId: string, speciesIds: readonly string[]): Promise<void> {
+    if (speciesIds.length === 0) return;
+    await speciesLinks.insertMany(
+      ex,
+      scope,
+      [...new Set(speciesIds)].map((speciesId) => ({ locationId, speciesId })),
+      { ignoreConflicts: true },
+    );
+  },
+
   async removeSpecies(ex: Executor, scope: Scope, locationId: string, speciesId: string): Promise<void> {
     await speciesLinks.remove(ex, scope, locationId, speciesId);
   },

@@ -1,6 +1,6 @@
 import type { IntegrationService, Location, LocationInput, LocationIntegration } from '@willow/contracts';
 import type { z } from 'zod';
-import type { LocationInput as LocationInputSchema } from '@willow/contracts';
+import type { CreateLocationInput as CreateLocationInputSchema } from '@willow/contracts';
 import { together, type Db, type Executor } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -10,8 +10,40 @@ import { accountsRepository } from '../accounts/index.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { locationsRepository, speciesRepository, type LocationRow, type SpeciesRow } from './locations.repository.js';
 
-type LocationValues = z.output<typeof LocationInputSchema>;
+type CreateLocationValues = z.output<typeof CreateLocationInputSchema>;
 export const LOCATION_NAME_TAKEN = 'A location with this name already exists';
+
+/**
+ * The species a new location starts with (decision 0191): the companion animals most practices
+ * see, so a new practice can add its first patient on its first day. All are in the seed's
+ * catalogue (seed/reference-data.ts SPECIES); the location's list changes on the Locations page.
+ */
+export const COMMON_SPECIES = ['Bird', 'Cat', 'Dog', 'Ferret', 'Guinea Pig', 'Hamster', 'Rabbit', 'Reptile'] as const;
+
+/**
+ * A new location's first species, in its creating transaction: another location's list when
+ * `speciesFrom` names one of the account (400 naming the field otherwise), else the common ones.
+ */
+export async function giveStartingSpecies(ex: Executor, scope: Scope, locationId: string, speciesFrom: string | null = null): Promise<void> {
+  if (speciesFrom) {
+    if (!(await locationsRepository.findById(ex, scope, speciesFrom))) throw badRequest('speciesFrom: unknown location');
+    const copied = (await locationsRepository.speciesOf(ex, scope, [speciesFrom])).get(speciesFrom) ?? [];
+    await locationsRepository.addManySpecies(
+      ex,
+      scope,
+      locationId,
+      copied.map((s) => s.id),
+    );
+    return;
+  }
+  const common = await speciesRepository.findByNames(ex, [...COMMON_SPECIES]);
+  await locationsRepository.addManySpecies(
+    ex,
+    scope,
+    locationId,
+    common.map((s) => s.id),
+  );
+}
 
 const toLocation = (row: LocationRow, species: SpeciesRow[], integrations: LocationIntegration[]): Location => ({
   id: row.id,
@@ -26,10 +58,14 @@ const toLocation = (row: LocationRow, species: SpeciesRow[], integrations: Locat
 });
 
 /**
- * Which services each location has integrations for: told by the integrations feature, which
+ * Which services each location has integrations for, and whether each works: told by the integrations feature, which
  * stands above locations (its rows name their location), through the container.
  */
-export type IntegrationsOfLocations = (ex: Executor, scope: Scope, locationIds: readonly string[]) => Promise<Map<string, IntegrationService[]>>;
+export type IntegrationsOfLocations = (
+  ex: Executor,
+  scope: Scope,
+  locationIds: readonly string[],
+) => Promise<Map<string, { service: IntegrationService; working: boolean }[]>>;
 
 /** What every location answer carries beside its row: its species and its integrations, for all the rows at once. */
 async function locationExtras(ex: Executor, scope: Scope, ids: string[], integrationsOf: IntegrationsOfLocations) {
@@ -38,7 +74,7 @@ async function locationExtras(ex: Executor, scope: Scope, ids: string[], integra
     toLocation(
       row,
       species.get(row.id) ?? [],
-      (services.get(row.id) ?? []).map((service) => ({ service, locationId: row.id })),
+      (services.get(row.id) ?? []).map(({ service, working }) => ({ service, locationId: row.id, working })),
     );
 }
 
@@ -86,7 +122,7 @@ export class LocationsService {
     return (await locationExtras(this.db, scope, [id], this.integrationsOf))(row);
   }
 
-  async create(auth: AuthContext, input: LocationValues, accountId?: string): Promise<Location> {
+  async create(auth: AuthContext, input: CreateLocationValues, accountId?: string): Promise<Location> {
     let scope: Scope = auth;
     if (accountId && accountId !== auth.accountId) {
       // Only a super administrator may create a location in another account; for anyone else
@@ -94,13 +130,16 @@ export class LocationsService {
       if (!holds(auth, 'system.admin') || !(await accountsRepository.findById(this.db, accountId))) throw notFound();
       scope = { accountId };
     }
+    const { speciesFrom, ...fields } = input;
     try {
       const row = await this.db.transaction(async (tx) => {
         // In the account it is added to (a super administrator may add one to another account).
         await this.events.publish(tx, { ...auth, accountId: scope.accountId }, 'location.adding', {});
-        return locationsRepository.insert(tx, scope, input);
+        const created = await locationsRepository.insert(tx, scope, fields);
+        await giveStartingSpecies(tx, scope, created.id, speciesFrom);
+        return created;
       });
-      return toLocation(row, [], []);
+      return toLocation(row, (await locationsRepository.speciesOf(this.db, scope, [row.id])).get(row.id) ?? [], []);
     } catch (err) {
       if (isUniqueViolation(err, 'locations_account_name_unique')) throw conflict(LOCATION_NAME_TAKEN);
       throw err;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
-import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { createAccount, createTestApp, createUser, errorOf, TEST_PASSWORD, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { SPECIES } from '../../seed/reference-data.js';
+import { COMMON_SPECIES } from './locations.service.js';
 
 let ctx: TestContext;
 let practice: TestAccount;
@@ -25,6 +26,9 @@ async function createLocation(client: Client, data: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as api.Location;
 }
+/** The species names a location has, in the answers' order (by name). */
+const namesOf = (location: api.Location) => location.species.map((s) => s.name);
+const sorted = (names: readonly string[]) => [...names].sort((a, b) => a.localeCompare(b));
 const getLocation = async (client: Client, id: string) => (await client.call(api.getLocation, { params: { id } })).json() as api.Location;
 
 describe('GET /api/species', () => {
@@ -66,9 +70,10 @@ describe('GET /api/location', () => {
 
   it('shows each location with its species', async () => {
     const location = await createLocation(manager, { name: uniqueName() });
-    await manager.call(api.updateLocationSpecies, { body: { data: { locationId: location.id, speciesId: speciesId('Dog'), action: 'add' } } });
+    await manager.call(api.updateLocationSpecies, { body: { data: { locationId: location.id, speciesId: speciesId('Horse'), action: 'add' } } });
     const listed = ((await manager.call(api.listLocations)).json() as api.Location[]).find((l) => l.id === location.id);
-    expect(listed?.species).toEqual([{ id: speciesId('Dog'), name: 'Dog' }]);
+    expect(listed?.species).toContainEqual({ id: speciesId('Horse'), name: 'Horse' });
+    expect(namesOf(listed!)).toEqual(sorted([...COMMON_SPECIES, 'Horse']));
   });
 });
 
@@ -87,13 +92,60 @@ describe('POST /api/location', () => {
       isActive: true,
       address: '1 Rue de Test',
       phone: '+33 1 23 45 67 89',
-      species: [],
+      // A new location can book the common species from its first day (decision 0191).
+      species: sorted(COMMON_SPECIES).map((name) => ({ id: speciesId(name), name })),
       integrations: [],
       hasLogo: false,
     });
     const got = await manager.call(api.getLocation, { params: { id: created.id } });
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual(created);
+  });
+
+  it("copies another location's species instead when speciesFrom names it", async () => {
+    const source = await createLocation(manager, { name: uniqueName() });
+    await manager.call(api.updateLocationSpecies, { body: { data: { locationId: source.id, speciesId: speciesId('Horse'), action: 'add' } } });
+    await manager.call(api.updateLocationSpecies, { body: { data: { locationId: source.id, speciesId: speciesId('Dog'), action: 'remove' } } });
+    const expected = sorted([...COMMON_SPECIES.filter((n) => n !== 'Dog'), 'Horse']);
+    const copy = await createLocation(manager, { name: uniqueName(), speciesFrom: source.id });
+    expect(namesOf(copy)).toEqual(expected);
+    expect(namesOf(await getLocation(manager, copy.id))).toEqual(expected);
+    // A copy, not a link: the source's later changes stay its own.
+    await manager.call(api.updateLocationSpecies, { body: { data: { locationId: source.id, speciesId: speciesId('Cow'), action: 'add' } } });
+    expect(namesOf(await getLocation(manager, copy.id))).toEqual(expected);
+  });
+
+  it("answers 400 for a speciesFrom that is not an id or not one of the account's locations, and creates nothing", async () => {
+    const other = await createAccount(ctx, 'premium');
+    const cases: [unknown, string][] = [
+      ['nope', 'speciesFrom: must be a valid id'],
+      [other.locationId, 'speciesFrom: unknown location'],
+      [randomUUID(), 'speciesFrom: unknown location'],
+    ];
+    for (const [speciesFrom, message] of cases) {
+      const name = uniqueName();
+      const res = await manager.call(api.createLocation, { body: { data: { name, timezone: 'UTC', speciesFrom } } });
+      expect(res.statusCode, message).toBe(400);
+      expect(errorOf(res)).toBe(message);
+      expect(((await manager.call(api.listLocations)).json() as api.Location[]).some((l) => l.name === name)).toBe(false);
+    }
+  });
+
+  it('gives a new account’s first location the common species', async () => {
+    const account = await ctx.app.container.newAccounts.create({
+      name: uniqueName('Practice'),
+      subscriptionTier: 'basic',
+      owner: { firstName: 'Nora', lastName: 'New', email: `new-${randomUUID()}@test.example`, password: TEST_PASSWORD },
+      location: { name: 'First Clinic', timezone: 'UTC' },
+    });
+    const [first] = await ctx.app.container.locations.list({ accountId: account.id }, {});
+    expect(first?.name).toBe('First Clinic');
+    expect(namesOf(first!)).toEqual(sorted(COMMON_SPECIES));
+    const superAdmin = await createUser(ctx, practice, [], { system: ['system.admin'] });
+    const created = await superAdmin.call(api.createLocation, { query: { accountId: account.id }, body: { data: { name: uniqueName(), timezone: 'UTC' } } });
+    expect(created.statusCode).toBe(201);
+    // The super administrator's location went into the other account with the common species too.
+    expect(namesOf(created.json() as api.Location)).toEqual(sorted(COMMON_SPECIES));
   });
 
   it('answers 409 for a name the account already uses, whatever the case', async () => {
@@ -220,19 +272,19 @@ describe('POST /api/location/updateSpecies', () => {
 
   it('adds species (twice is once) and removes them', async () => {
     const location = await createLocation(manager, { name: uniqueName() });
-    const added = await update(location.id, speciesId('Dog'), 'add');
+    const added = await update(location.id, speciesId('Horse'), 'add');
     expect(added.statusCode).toBe(200);
-    expect(added.json().species).toEqual([{ id: speciesId('Dog'), name: 'Dog' }]);
-    await update(location.id, speciesId('Cat'), 'add');
-    const again = await update(location.id, speciesId('Dog'), 'add');
+    expect(namesOf(added.json())).toEqual(sorted([...COMMON_SPECIES, 'Horse']));
+    await update(location.id, speciesId('Cow'), 'add');
+    const again = await update(location.id, speciesId('Horse'), 'add');
     expect(again.statusCode).toBe(200);
-    expect((await getLocation(manager, location.id)).species.map((s) => s.name)).toEqual(['Cat', 'Dog']);
+    expect(namesOf(await getLocation(manager, location.id))).toEqual(sorted([...COMMON_SPECIES, 'Cow', 'Horse']));
 
-    const removed = await update(location.id, speciesId('Dog'), 'remove');
+    const removed = await update(location.id, speciesId('Horse'), 'remove');
     expect(removed.statusCode).toBe(200);
-    expect((await getLocation(manager, location.id)).species.map((s) => s.name)).toEqual(['Cat']);
-    expect((await update(location.id, speciesId('Dog'), 'remove')).statusCode).toBe(200);
-    expect((await getLocation(manager, location.id)).species.map((s) => s.name)).toEqual(['Cat']);
+    expect(namesOf(await getLocation(manager, location.id))).toEqual(sorted([...COMMON_SPECIES, 'Cow']));
+    expect((await update(location.id, speciesId('Horse'), 'remove')).statusCode).toBe(200);
+    expect(namesOf(await getLocation(manager, location.id))).toEqual(sorted([...COMMON_SPECIES, 'Cow']));
   });
 
   it('answers 400 for an unknown species or action', async () => {
@@ -243,7 +295,7 @@ describe('POST /api/location/updateSpecies', () => {
     const action = await update(location.id, speciesId('Dog'), 'replace');
     expect(action.statusCode).toBe(400);
     expect(errorOf(action)).toMatch(/^action: /);
-    expect((await getLocation(manager, location.id)).species).toEqual([]);
+    expect((await getLocation(manager, location.id)).species).toEqual(location.species);
   });
 
   it("answers 404 for an unknown location or another account's location", async () => {

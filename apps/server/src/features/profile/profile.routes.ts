@@ -10,6 +10,8 @@ export function profileRoutes(r: Router, c: Container) {
     await c.profile.changePassword(auth, body.data.currentPassword, body.data.newPassword);
     return { ok: true as const };
   });
+  r.route(api.getGettingStarted, ({ auth }) => c.profile.gettingStarted(auth));
+  r.route(api.updateGettingStarted, ({ auth, body }) => c.profile.setGettingStarted(auth, body.data.dismissed));
   r.route(api.getUserPermissions, async ({ auth }) => ({ permissions: [...auth.permissions], roles: [...auth.roles] }));
   r.route(api.updateAccountId, async ({ auth, body, req, reply }) => {
     const accountId = body.data.newAccountId;

@@ -2,7 +2,7 @@
 // the password both take the current password, whose wrong guesses are limited per user. A new
 // email is confirmed by a link sent to it, and the answer is the same whether or not another user
 // has the address (docs/decisions/0142).
-import { MESSAGES, SIGN_IN_MESSAGES, type Profile, type ProfileUpdate } from '@willow/contracts';
+import { MESSAGES, SIGN_IN_MESSAGES, type GettingStarted, type Profile, type ProfileUpdate } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -57,6 +57,20 @@ export class ProfileService {
       location,
       ...(home && { homeAccount: { id: home.id, name: home.name } }),
     };
+  }
+
+  /** Whether the person put the Schedule's Get started list away (decision 0193). */
+  async gettingStarted(auth: AuthContext): Promise<GettingStarted> {
+    const user = await usersRepository.findSignedIn(this.db, auth);
+    if (!user) throw notFound();
+    return { dismissed: user.gettingStartedDismissedAt !== null };
+  }
+
+  /** Puts the list away, or brings it back: on the person's own row, whichever account they work in. */
+  async setGettingStarted(auth: AuthContext, dismissed: boolean): Promise<GettingStarted> {
+    const row = await usersRepository.update(this.db, ownAccount(auth), auth.userId, { gettingStartedDismissedAt: dismissed ? new Date() : null });
+    if (!row) throw notFound();
+    return { dismissed };
   }
 
   /**

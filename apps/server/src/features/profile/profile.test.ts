@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as api from '@willow/contracts';
 import { MESSAGES, SIGN_IN_MESSAGES } from '@willow/contracts';
 import {
+  anonymous,
   clientWithCookie,
   createAccount,
   createTestApp,
@@ -293,6 +294,36 @@ describe('POST /api/profile/password', () => {
       expect((await user.call(api.changePassword, { body: { data: { currentPassword: password, newPassword: next } } })).statusCode).toBe(200);
       password = next;
     }
+  });
+});
+
+describe('the Get started list, put away per person (/api/profile/gettingStarted)', () => {
+  it('is not put away at first; put away, it stays so for that person on every sign-in, and comes back when asked', async () => {
+    const founder = await createUser(ctx, practice, ['account.manage']);
+    const colleague = await createUser(ctx, practice, ['account.manage']);
+    expect((await founder.call(api.getGettingStarted)).json()).toEqual({ dismissed: false });
+
+    const put = await founder.call(api.updateGettingStarted, { body: { data: { dismissed: true } } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ dismissed: true });
+    // Another computer is another sign-in: the choice is the person's, kept on the server.
+    const elsewhere = await signIn(ctx, founder.email);
+    expect((await elsewhere.call(api.getGettingStarted)).json()).toEqual({ dismissed: true });
+    // Someone else of the practice still sees it.
+    expect((await colleague.call(api.getGettingStarted)).json()).toEqual({ dismissed: false });
+
+    expect((await founder.call(api.updateGettingStarted, { body: { data: { dismissed: false } } })).json()).toEqual({ dismissed: false });
+    expect((await elsewhere.call(api.getGettingStarted)).json()).toEqual({ dismissed: false });
+  });
+
+  it('answers 400 naming dismissed, and 401 without a session', async () => {
+    const user = await createUser(ctx, practice);
+    const res = await user.call(api.updateGettingStarted, { body: { data: { dismissed: 'yes' } } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatch(/^dismissed: /);
+    expect((await user.call(api.getGettingStarted)).json()).toEqual({ dismissed: false });
+    expect((await anonymous(ctx).call(api.getGettingStarted)).statusCode).toBe(401);
+    expect((await anonymous(ctx).call(api.updateGettingStarted, { body: { data: { dismissed: true } } })).statusCode).toBe(401);
   });
 });
 

@@ -5,7 +5,7 @@ import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.j
 import { assertNewPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { accountsRepository, tiersRepository, type AccountRow, toAccount } from '../accounts/index.js';
-import { locationsRepository } from '../locations/index.js';
+import { giveStartingSpecies, locationsRepository } from '../locations/index.js';
 import { createPredefinedRoles } from '../roles/index.js';
 import { usersRepository, type UserRow, EMAIL_TAKEN_CONSTRAINT } from '../users/index.js';
 
@@ -32,7 +32,7 @@ export class NewAccountsService {
 
   /**
    * The rows of a new account, in the caller's transaction: the account, its predefined roles, its
-   * first location and its owner as Administrator there; then 'account.created', whose subscribers
+   * first location (with the common species) and its owner as Administrator there; then 'account.created', whose subscribers
    * add what the practice starts with (the default payment types). An owner's address already in use
    * is the directory's unique clash (EMAIL_TAKEN_CONSTRAINT), for the caller to word.
    */
@@ -41,6 +41,8 @@ export class NewAccountsService {
     const scope = { accountId: account.id };
     const roleIds = await createPredefinedRoles(tx, scope);
     const location = await locationsRepository.insert(tx, scope, { name: input.location.name, timezone: input.location.timezone });
+    // A new practice books for the common species from its first day (decision 0191).
+    await giveStartingSpecies(tx, scope, location.id);
     const owner = await usersRepository.insert(tx, scope, {
       email: input.owner.email,
       firstName: input.owner.firstName,

@@ -1,4 +1,4 @@
-import { MESSAGES, PERMISSIONS, type Permission, type User } from '@willow/contracts';
+import { MESSAGES, PERMISSIONS, USER_MESSAGES, type Permission, type User } from '@willow/contracts';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { CreateUserInput, UpdateUserInput } from '@willow/contracts';
 import type { z } from 'zod';
@@ -15,6 +15,7 @@ import { usersRepository, type UserWithLinks } from './users.repository.js';
 import { EMAIL_TAKEN_CONSTRAINT } from './users.table.js';
 
 type CreateValues = z.output<typeof CreateUserInput>;
+const PROVIDER_PERMISSIONS: readonly Permission[] = ['appointments.primary_provider', 'appointments.secondary_provider'];
 type UpdateValues = z.output<typeof UpdateUserInput>;
 
 const toUser = (row: UserWithLinks, permissions?: Permission[]): User => ({
@@ -105,6 +106,18 @@ export class UsersService {
   }
 
   /**
+   * A provider (a role granting appointments.primary_provider or secondary_provider) is booked at
+   * their locations: a user who would be one with no location is refused (decision 0192).
+   */
+  private async assertProviderHasLocation(ex: Executor, scope: Scope, roleIds: readonly string[], locationIds: readonly string[]) {
+    if (locationIds.length > 0 || roleIds.length === 0) return;
+    const held = new Set(roleIds);
+    const roles = await rolesRepository.list(ex, scope);
+    const provider = roles.some((r) => held.has(r.id) && r.permissions.some((p) => PROVIDER_PERMISSIONS.includes(p as Permission)));
+    if (provider) throw badRequest(`locationIds: ${USER_MESSAGES.providerNeedsLocation}`);
+  }
+
+  /**
    * An email address the account cannot give (another user's, in this account or any other) is
    * refused in words that never say whose it is, and such refusals are limited per account
    * (ATTEMPT_LIMITS.userEmail): the Users page must not become a directory of every practice's
@@ -136,6 +149,7 @@ export class UsersService {
     const id = await this.withEmailAttempt(scope, () =>
       this.db.transaction(async (tx) => {
         await this.assertLinks(tx, scope, input.roleIds, input.locationIds);
+        await this.assertProviderHasLocation(tx, scope, input.roleIds, input.locationIds);
         if (input.isActive) await this.events.publish(tx, auth, 'user.activating', { userId: null });
         const row = await usersRepository.insert(tx, scope, {
           email: input.email,
@@ -168,6 +182,11 @@ export class UsersService {
         const existing = await usersRepository.findById(tx, scope, id);
         if (!existing) throw notFound();
         await this.assertLinks(tx, scope, input.roleIds, input.locationIds);
+        if (input.roleIds || input.locationIds) {
+          // What the user will hold once saved: the fields sent, the others as they are.
+          const [links] = await usersRepository.listWithLinks(tx, scope, { ids: [id] });
+          await this.assertProviderHasLocation(tx, scope, input.roleIds ?? links?.roleIds ?? [], input.locationIds ?? links?.locationIds ?? []);
+        }
         await usersRepository.update(tx, scope, id, {
           ...(input.firstName !== undefined && { firstName: input.firstName }),
           ...(input.lastName !== undefined && { lastName: input.lastName }),

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
@@ -14,6 +14,8 @@ export const users = pgTable(
     /** null: no password yet (invited), or one who signs in only by code, link or Google */
     passwordHash: text(),
     isActive: boolean().notNull().default(true),
+    /** when the person put away the Schedule's "Get started" list (decision 0193): theirs on every computer */
+    gettingStartedDismissedAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
   (t) => [tenantPrimaryKey(t)],

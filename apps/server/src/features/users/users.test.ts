@@ -73,7 +73,7 @@ describe('GET /api/user', () => {
 
   it('adds each user’s permissions with includePermissions', async () => {
     const own = await createAccount(ctx, 'premium');
-    const vet = await create(own.admin, newUser({ firstName: 'Vera', roleIds: [own.roles.Veterinarian!] }));
+    const vet = await create(own.admin, newUser({ firstName: 'Vera', roleIds: [own.roles.Veterinarian!], locationIds: [own.locationId] }));
     const users = await listUsers(own.admin, { includePermissions: true });
     expect(users.find((u) => u.id === vet.id)?.permissions).toEqual(['appointments.primary_provider', 'analytics.view']);
     expect(users.find((u) => u.firstName === 'Ada')?.permissions).toEqual(ACCOUNT_ROLE_PERMISSIONS);
@@ -192,6 +192,24 @@ describe('POST /api/user', () => {
     expect(theirRoles.find((r) => r.name === 'Administrator')?.userIds).toHaveLength(1);
   });
 
+  it('refuses a provider without a location, invited or with a password, and writes nothing; others may have none', async () => {
+    const message = `locationIds: ${api.USER_MESSAGES.providerNeedsLocation}`;
+    for (const roleIds of [[practice.roles.Veterinarian], [practice.roles['Front Desk'], practice.roles.Assistant]]) {
+      // (an invitation is refused the same way, in the same transaction: this portal sends no mail)
+      for (const data of [newUser({ roleIds })]) {
+        const res = await manager.call(api.createUser, { body: { data } });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(errorOf(res)).toBe(message);
+        expect((await listUsers(manager)).some((u) => u.email === data.email)).toBe(false);
+      }
+    }
+    const vet = await create(manager, newUser({ roleIds: [practice.roles.Veterinarian], locationIds: [practice.locationId] }));
+    expect(vet.locationIds).toEqual([practice.locationId]);
+    // Someone who is never booked may work across the account.
+    const desk = await create(manager, newUser({ roleIds: [practice.roles['Front Desk']] }));
+    expect(desk.locationIds).toEqual([]);
+  });
+
   it('answers 400 naming the field', async () => {
     const { email: _email, ...noEmail } = newUser();
     const cases: [Record<string, unknown>, string][] = [
@@ -226,9 +244,9 @@ describe('POST /api/user/{id}', () => {
 
     const relinked = await manager.call(api.updateUser, {
       params: { id: user.id },
-      body: { data: { roleIds: [practice.roles.Veterinarian], locationIds: [], phone: null } },
+      body: { data: { roleIds: [practice.roles['Front Desk']], locationIds: [], phone: null } },
     });
-    expect(relinked.json()).toEqual({ ...user, firstName: 'Renata', roleIds: [practice.roles.Veterinarian], locationIds: [], phone: null });
+    expect(relinked.json()).toEqual({ ...user, firstName: 'Renata', roleIds: [practice.roles['Front Desk']], locationIds: [], phone: null });
   });
 
   it('sets a new password, which signs the user out everywhere', async () => {
@@ -264,7 +282,7 @@ describe('POST /api/user/{id}', () => {
   });
 
   it("answers 400 for another account's role or location, and changes nothing", async () => {
-    const user = await create(manager, newUser({ roleIds: [practice.roles.Assistant] }));
+    const user = await create(manager, newUser({ roleIds: [practice.roles.Assistant], locationIds: [practice.locationId] }));
     for (const data of [
       { firstName: 'Changed', roleIds: [other.roles.Administrator] },
       { firstName: 'Changed', locationIds: [other.locationId] },
@@ -286,6 +304,28 @@ describe('POST /api/user/{id}', () => {
 
   it('answers 404 for an unknown user', async () => {
     expect((await manager.call(api.updateUser, { params: { id: randomUUID() }, body: { data: { firstName: 'X' } } })).statusCode).toBe(404);
+  });
+
+  it('refuses an update that leaves a provider without a location, whichever field it sends, and changes nothing', async () => {
+    const message = `locationIds: ${api.USER_MESSAGES.providerNeedsLocation}`;
+    const vet = await create(manager, newUser({ roleIds: [practice.roles.Veterinarian], locationIds: [practice.locationId] }));
+    const cleared = await manager.call(api.updateUser, { params: { id: vet.id }, body: { data: { locationIds: [] } } });
+    expect(cleared.statusCode).toBe(400);
+    expect(errorOf(cleared)).toBe(message);
+    expect(await getUser(manager, vet.id)).toEqual(vet);
+
+    const desk = await create(manager, newUser({ roleIds: [practice.roles['Front Desk']] }));
+    const promoted = await manager.call(api.updateUser, { params: { id: desk.id }, body: { data: { roleIds: [practice.roles.Veterinarian] } } });
+    expect(promoted.statusCode).toBe(400);
+    expect(errorOf(promoted)).toBe(message);
+    expect(await getUser(manager, desk.id)).toEqual(desk);
+
+    const placed = await manager.call(api.updateUser, {
+      params: { id: desk.id },
+      body: { data: { roleIds: [practice.roles.Veterinarian], locationIds: [practice.locationId] } },
+    });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({ roleIds: [practice.roles.Veterinarian], locationIds: [practice.locationId] });
   });
 });
 

@@ -114,6 +114,26 @@ describe('the sign-in page', { timeout: 20_000 }, () => {
     await screen.findByText('Users page');
   });
 
+  it('puts the focus in the code field when a code is sent, and again when a new one is', async () => {
+    options = { email: true, google: false };
+    answer = (call) => (call.path === '/api/auth/signInEmail' ? { body: { ok: true, message: SIGN_IN_MESSAGES.codeSent } } : undefined);
+    renderLogin('/login');
+    type('Email', 'vera@example.test');
+    press('Continue');
+    const emailMe = await screen.findByRole('button', { name: 'Email me a code' });
+    emailMe.focus();
+    fireEvent.click(emailMe);
+    await screen.findByText(SIGN_IN_MESSAGES.codeSent);
+    // The person types the code they just got: nothing to click or tab to first.
+    await waitFor(() => expect(document.activeElement).toBe(input('6-digit code')));
+
+    const again = screen.getByRole('button', { name: 'Send a new code' });
+    again.focus();
+    fireEvent.click(again);
+    await waitFor(() => expect(posts.filter((c) => c.path === '/api/auth/signInEmail')).toHaveLength(2));
+    await waitFor(() => expect(document.activeElement).toBe(input('6-digit code')));
+  });
+
   it('asks for a sign-in link and says what the server said', async () => {
     options = { email: true, google: false };
     answer = (call) => (call.path === '/api/auth/signInEmail' ? { body: { ok: true, message: SIGN_IN_MESSAGES.linkSent } } : undefined);

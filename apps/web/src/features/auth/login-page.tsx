@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -68,6 +68,14 @@ export default function LoginPage() {
   // A refusal from Google comes back in the address (its callback redirects here).
   const [failure, setFailure] = useState<string | undefined>(searchParams.get('error') ?? undefined);
   const [notice, setNotice] = useState<string>();
+  // Each code sent (the first, or a new one) puts the focus in its field: the person types it at
+  // once. The field takes the password field's place, so React keeps the one element and its
+  // autoFocus never runs; and the button pressed is disabled while it sends, which drops the focus.
+  const codeField = useRef<HTMLInputElement>(null);
+  const [codesSent, setCodesSent] = useState(0);
+  useEffect(() => {
+    if (codesSent > 0) codeField.current?.focus();
+  }, [codesSent]);
 
   const rules = async () => {
     try {
@@ -109,6 +117,7 @@ export default function LoginPage() {
       if (method === 'passwordless') {
         form.set('code', '');
         setStep('code');
+        setCodesSent((n) => n + 1);
       }
     } catch (error) {
       setFailure(error instanceof Error ? error.message : MESSAGES.serverError);
@@ -221,7 +230,7 @@ export default function LoginPage() {
               <TextInput
                 label={`${CODE_LENGTH}-digit code`}
                 autoComplete="one-time-code"
-                autoFocus
+                inputRef={codeField}
                 value={form.values.code}
                 onValueChange={(v) => form.set('code', v)}
                 error={form.errors.code}

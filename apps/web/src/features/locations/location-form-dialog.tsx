@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
-import { LocationInput } from '@willow/contracts';
+import { useEffect, useMemo } from 'react';
+import { CreateLocationInput, LocationInput } from '@willow/contracts';
 import type { Location } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
-import { SwitchInput, TextInput, TimeZoneInput, useFormState } from '../../components/form-fields';
+import { SelectInput, SwitchInput, TextInput, TimeZoneInput, useFormState } from '../../components/form-fields';
 import { defaultSettings } from '../../lib/settings';
 import { notifySuccess } from '../../lib/toasts';
 import { LocationLogo } from './location-logo';
-import { useCreateLocation, useUpdateLocation } from './locations.api';
+import { useCreateLocation, useLocations, useUpdateLocation } from './locations.api';
+
+/** The species choice's value for the common species (any other value is a location's id to copy from). */
+const COMMON = 'common';
 
 interface LocationFormDialogProps {
   open: boolean;
@@ -17,7 +20,16 @@ interface LocationFormDialogProps {
 const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 
 export function LocationFormDialog({ open, location, onClose }: LocationFormDialogProps) {
-  const form = useFormState({ name: '', timezone: '', address: '', phone: '', isActive: true });
+  const form = useFormState({ name: '', timezone: '', address: '', phone: '', isActive: true, speciesFrom: COMMON });
+  // A new location starts with species to book for (decision 0191): the common ones, or another location's.
+  const locations = useLocations(false);
+  const speciesSources = useMemo(
+    () => [
+      { value: COMMON, label: 'The common species (dog, cat, rabbit, …)' },
+      ...(locations.data ?? []).map((l) => ({ value: l.id, label: `The same as ${l.name}` })),
+    ],
+    [locations.data],
+  );
   const create = useCreateLocation();
   const update = useUpdateLocation();
   const { reset } = form;
@@ -29,17 +41,16 @@ export function LocationFormDialog({ open, location, onClose }: LocationFormDial
       address: location?.address ?? '',
       phone: location?.phone ?? '',
       isActive: location?.isActive ?? true,
+      speciesFrom: COMMON,
     });
   }, [open, location, reset]);
 
   const submit = () => {
-    const data = form.check(LocationInput, {
-      ...form.values,
-      address: blankToNull(form.values.address),
-      phone: blankToNull(form.values.phone),
-    });
-    if (!data) return;
-    if (location)
+    const { speciesFrom, ...fields } = form.values;
+    const values = { ...fields, address: blankToNull(fields.address), phone: blankToNull(fields.phone) };
+    if (location) {
+      const data = form.check(LocationInput, values);
+      if (!data) return;
       update.mutate(
         { id: location.id, data },
         {
@@ -50,14 +61,17 @@ export function LocationFormDialog({ open, location, onClose }: LocationFormDial
           onError: form.saveFailed('Error Updating Location'),
         },
       );
-    else
-      create.mutate(data, {
-        onSuccess: () => {
-          notifySuccess('Location created');
-          onClose();
-        },
-        onError: form.saveFailed('Error adding location'),
-      });
+      return;
+    }
+    const data = form.check(CreateLocationInput, { ...values, speciesFrom: speciesFrom === COMMON ? null : speciesFrom });
+    if (!data) return;
+    create.mutate(data, {
+      onSuccess: () => {
+        notifySuccess('Location created');
+        onClose();
+      },
+      onError: form.saveFailed('Error adding location'),
+    });
   };
 
   const v = form.values;
@@ -76,6 +90,17 @@ export function LocationFormDialog({ open, location, onClose }: LocationFormDial
       <TextInput label="Address" multiline minRows={2} value={v.address} onValueChange={(x) => form.set('address', x)} error={form.errors.address} />
       <TextInput label="Phone" type="tel" value={v.phone} onValueChange={(x) => form.set('phone', x)} error={form.errors.phone} />
       <SwitchInput label="Active" checked={v.isActive} onChange={(x) => form.set('isActive', x)} />
+      {/* Only offered when there is another location to copy from. */}
+      {!location && speciesSources.length > 1 && (
+        <SelectInput
+          label="Species"
+          options={speciesSources}
+          value={v.speciesFrom}
+          onChange={(x) => form.set('speciesFrom', x)}
+          error={form.errors.speciesFrom}
+          helperText="What patients it sees; the list changes later under Species"
+        />
+      )}
       {location && <LocationLogo key={location.id} location={location} />}
     </EntityFormDialog>
   );

@@ -4,7 +4,7 @@ import { QUICKBOOKS_MESSAGES, type QuickbooksConnection } from '@willow/contract
 import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
 import QuickbooksPage from './quickbooks-page';
 
-const WITH_QUICKBOOKS = { ...NEW_YORK, integrations: [{ service: 'quickbooks' as const, locationId: NEW_YORK.id }] };
+const WITH_QUICKBOOKS = { ...NEW_YORK, integrations: [{ service: 'quickbooks' as const, locationId: NEW_YORK.id, working: true }] };
 const connection = (over: Partial<QuickbooksConnection> = {}): QuickbooksConnection => ({
   integrationId: '22222222-2222-4222-8222-222222222222',
   locationId: NEW_YORK.id,

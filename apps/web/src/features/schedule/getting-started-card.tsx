@@ -1,14 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Box, IconButton, Link, Paper, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Link as RouterLink } from 'react-router';
 import type { Location } from '@willow/contracts';
-import { useHasAnyPermission, useProfileQuery } from '../../app/session';
+import { useHasAnyPermission } from '../../app/session';
+import { notifyServerError } from '../../lib/toasts';
 import { useServiceList } from '../services/services.api';
 import { useUsers } from '../users/users.api';
-import { dismissGettingStarted, gettingStartedItems, isGettingStartedDismissed, showGettingStarted } from './getting-started';
+import { gettingStartedItems, showGettingStarted } from './getting-started';
+import { useDismissGettingStarted, useGettingStarted } from './getting-started.api';
 
 interface GettingStartedCardProps {
   /** the location the Schedule shows: its services count */
@@ -19,19 +21,22 @@ interface GettingStartedCardProps {
 
 /**
  * "Get started" above an empty practice's Schedule, for those who set the practice up (account or
- * locations managers): what is still to do, each with the page it is done on. Gone once all is
- * done, or when dismissed (docs/decisions/0092).
+ * locations managers): what is still to do, each with the page it is done on. Gone once every step
+ * is really done (email working included), or when the person puts it away: a choice kept with
+ * them on the server, so it follows them to every computer (docs/decisions/0092, 0193).
  */
 export function GettingStartedCard(props: GettingStartedCardProps) {
   const canSetUp = useHasAnyPermission(['account.manage', 'locations.manage']);
-  const accountId = useProfileQuery().data?.account.id;
-  if (!canSetUp || !accountId) return null;
-  return <Checklist key={accountId} accountId={accountId} {...props} />;
+  if (!canSetUp) return null;
+  return <Checklist {...props} />;
 }
 
-function Checklist({ accountId, locationId, locations }: GettingStartedCardProps & { accountId: string }) {
-  const [dismissed, setDismissed] = useState(() => isGettingStartedDismissed(accountId));
-  const services = useServiceList(dismissed ? null : locationId, true);
+function Checklist({ locationId, locations }: GettingStartedCardProps) {
+  const state = useGettingStarted(true);
+  const dismiss = useDismissGettingStarted();
+  // Put away (or being put away): nothing more to load for it.
+  const away = state.data?.dismissed !== false || dismiss.isPending || dismiss.isSuccess;
+  const services = useServiceList(away ? null : locationId, true);
   const users = useUsers();
   const items = useMemo(
     () =>
@@ -45,17 +50,14 @@ function Checklist({ accountId, locationId, locations }: GettingStartedCardProps
     [services.data, users.data, locations],
   );
   // Nothing until the facts are in: a list that flashes for a practice long set up would be noise.
-  if (dismissed || !items || !showGettingStarted(items)) return null;
+  if (!items || !showGettingStarted(items, away)) return null;
   const left = items.filter((i) => !i.done).length;
   return (
     <Paper component="section" aria-labelledby="getting-started-title" variant="outlined" sx={{ m: { xs: 1, sm: 2 }, mb: { xs: 0, sm: 0 }, p: { xs: 1.5, sm: 2 }, position: 'relative' }}>
       <IconButton
         size="small"
         aria-label="Dismiss the Get started list"
-        onClick={() => {
-          dismissGettingStarted(accountId);
-          setDismissed(true);
-        }}
+        onClick={() => dismiss.mutate(undefined, { onError: (error) => notifyServerError(error, 'Error hiding the Get started list') })}
         sx={{ position: 'absolute', top: 4, right: 4 }}
       >
         <CloseIcon fontSize="small" />

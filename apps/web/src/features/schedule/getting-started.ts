@@ -14,15 +14,20 @@ export interface GettingStartedFacts {
   serviceCount: number;
   /** users of the account, the person themselves included */
   userCount: number;
-  /** the integrations of the account's active locations */
-  integrations: readonly Pick<LocationIntegration, 'service'>[];
+  /** the integrations of the account's active locations, each with whether it works (its last check succeeded) */
+  integrations: readonly Pick<LocationIntegration, 'service' | 'working'>[];
 }
 
 /** The services that send a location's email (SPEC §9). */
 const EMAIL_SERVICES: readonly string[] = ['sendgrid', 'smtp'];
 
-/** The checklist of an empty portal (docs/decisions/0092), each item read from the account's data. */
+/**
+ * The checklist of an empty portal (docs/decisions/0092, 0193), each item read from the account's
+ * data. Email is done when it works: an email integration whose connection test succeeded, not one
+ * merely saved (a wrong key sends nothing).
+ */
 export function gettingStartedItems(facts: GettingStartedFacts): GettingStartedItem[] {
+  const email = facts.integrations.filter((i) => EMAIL_SERVICES.includes(i.service));
   return [
     {
       id: 'services',
@@ -35,37 +40,20 @@ export function gettingStartedItems(facts: GettingStartedFacts): GettingStartedI
     {
       id: 'email',
       label: 'Set up email',
-      hint: 'Connect SendGrid or SMTP to a location to send reminders and confirmations',
+      hint:
+        email.length > 0
+          ? 'Test the email connection on the Locations page: reminders and confirmations go once it works'
+          : 'Connect SendGrid or SMTP to a location to send reminders and confirmations',
       to: '/locations',
-      done: facts.integrations.some((i) => EMAIL_SERVICES.includes(i.service)),
+      done: email.some((i) => i.working),
     },
   ];
 }
 
-/** Where the dismissal is remembered, per account: one computer may serve several practices. */
-export const gettingStartedKey = (accountId: string) => `gettingStarted:dismissed:${accountId}`;
-
-export function isGettingStartedDismissed(accountId: string): boolean {
-  try {
-    return window.localStorage.getItem(gettingStartedKey(accountId)) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-export function dismissGettingStarted(accountId: string): void {
-  try {
-    window.localStorage.setItem(gettingStartedKey(accountId), 'true');
-  } catch {
-    // Storage may be full or disabled (private mode): hidden for this visit only.
-  }
-}
-
 /**
- * The list belongs to a practice still setting up: it shows while services or staff are missing
- * (email is listed with them, not on its own: a practice that sends no email of its own would
- * otherwise see it above its Schedule for good), and never once everything is done.
+ * The list belongs to a practice still setting up: it shows until each step is really done, email
+ * included, unless the person put it away (decision 0193: kept on the server with them).
  */
-export function showGettingStarted(items: readonly GettingStartedItem[]): boolean {
-  return items.some((i) => !i.done && i.id !== 'email');
+export function showGettingStarted(items: readonly GettingStartedItem[], dismissed: boolean): boolean {
+  return !dismissed && items.some((i) => !i.done);
 }

@@ -1,4 +1,5 @@
-import { ListSubheader, MenuItem, TextField } from '@mui/material';
+import { Chip, ListSubheader, MenuItem, TextField } from '@mui/material';
+import { USER_MESSAGES } from '@willow/contracts';
 import { readableMessage } from '../../lib/zod-errors';
 import { useStaff } from './users.api';
 
@@ -33,8 +34,10 @@ export function StaffSelect({ label, value, onChange, locationId = null, error }
       </MenuItem>
       {providers.length > 0 && <ListSubheader>Providers</ListSubheader>}
       {providers.map((c) => (
-        <MenuItem key={c.value} value={c.value}>
+        <MenuItem key={c.value} value={c.value} sx={{ gap: 1 }}>
           {c.label}
+          {/* Picked here, they still cannot be booked (decision 0192). */}
+          {c.unplaced && <Chip size="small" variant="outlined" color="warning" label={USER_MESSAGES.providerWithoutLocation} />}
         </MenuItem>
       ))}
       {others.length > 0 && providers.length > 0 && <ListSubheader>Other staff</ListSubheader>}

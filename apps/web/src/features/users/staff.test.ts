@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@willow/contracts';
-import { staffChoices } from './staff';
+import { isUnplacedProvider, rolesGrantBooking, staffChoices } from './staff';
 
-const user = (id: string, permissions: User['permissions'], isActive = true): User => ({
+const user = (id: string, permissions: User['permissions'], isActive = true, locationIds: string[] = ['l1']): User => ({
   id,
   firstName: id,
   lastName: 'X',
@@ -11,7 +11,7 @@ const user = (id: string, permissions: User['permissions'], isActive = true): Us
   invitationPending: false,
   isActive,
   roleIds: [],
-  locationIds: [],
+  locationIds,
   permissions,
 });
 
@@ -26,5 +26,30 @@ describe('staffChoices', () => {
     ]);
     expect(choices.map((c) => c.value)).toEqual(['Bob', 'Dan', 'Alice', 'Eve']);
     expect(choices.map((c) => c.provider)).toEqual([true, true, false, false]);
+  });
+});
+
+describe('a provider without a location', () => {
+  it('is flagged when active and a provider, in the choices too; staff who are never booked are not', () => {
+    expect(isUnplacedProvider(user('Bob', ['appointments.secondary_provider'], true, []))).toBe(true);
+    expect(isUnplacedProvider(user('Dan', ['appointments.primary_provider'], true, ['l1']))).toBe(false);
+    expect(isUnplacedProvider(user('Alice', ['users.manage'], true, []))).toBe(false);
+    expect(isUnplacedProvider(user('Cara', ['appointments.primary_provider'], false, []))).toBe(false);
+    const choices = staffChoices([user('Bob', ['appointments.primary_provider'], true, []), user('Dan', ['appointments.primary_provider']), user('Alice', [], true, [])]);
+    expect(choices.map((c) => [c.value, c.unplaced])).toEqual([
+      ['Bob', true],
+      ['Dan', false],
+      ['Alice', false],
+    ]);
+  });
+
+  it('is who the chosen roles make a provider', () => {
+    const roles = [
+      { id: 'vet', permissions: ['appointments.primary_provider' as const] },
+      { id: 'desk', permissions: [] },
+    ];
+    expect(rolesGrantBooking(['desk'], roles)).toBe(false);
+    expect(rolesGrantBooking(['desk', 'vet'], roles)).toBe(true);
+    expect(rolesGrantBooking([], roles)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { COMMUNICATION_MESSAGES, SIGN_IN_MESSAGES } from '@willow/contracts';
-import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
+import { COMMUNICATION_MESSAGES, SIGN_IN_MESSAGES, USER_MESSAGES } from '@willow/contracts';
+import { fakeServer, pickOption, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
 import type { Answer, Call } from '../../test/test-support';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -10,6 +10,13 @@ const created = (call: Call) => ({
   status: 201,
   body: { id: 'u2', phone: null, isActive: true, invitationPending: true, roleIds: [], locationIds: [], ...(call.body as { data: object }).data },
 });
+
+const VET = '22222222-2222-4222-8222-222222222222';
+const DESK = '33333333-3333-4333-8333-333333333333';
+const ROLES = [
+  { id: VET, name: 'Veterinarian', kind: 'account', predefined: true, permissions: ['appointments.primary_provider'], userIds: [] },
+  { id: DESK, name: 'Front Desk', kind: 'account', predefined: true, permissions: [], userIds: [] },
+];
 
 // Whole MUI forms render slowly under jsdom, more so on a busy machine.
 describe('a new user', { timeout: 20_000 }, () => {
@@ -26,7 +33,7 @@ describe('a new user', { timeout: 20_000 }, () => {
         posts.push(call);
         return answer(call);
       }
-      if (call.path === '/api/role') return { body: [] };
+      if (call.path === '/api/role') return { body: ROLES };
       return sessionAnswer(call, NEW_YORK);
     });
   });
@@ -72,5 +79,27 @@ describe('a new user', { timeout: 20_000 }, () => {
     expect(await screen.findByText(COMMUNICATION_MESSAGES.productEmailNotSetUp)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('ivy@example.test');
+  });
+
+  it('asks a provider’s locations: none is refused under the field before anything is sent', async () => {
+    renderPage(<UserFormDialog open user={null} onClose={onClose} />);
+    fillPerson();
+    await pickOption('Roles', 'Veterinarian');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(USER_MESSAGES.providerNeedsLocation)).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    await pickOption('Locations', NEW_YORK.name);
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts[0]?.body).toMatchObject({ data: { roleIds: [VET], locationIds: [NEW_YORK.id] } });
+  });
+
+  it('lets staff who are never booked go without a location', async () => {
+    renderPage(<UserFormDialog open user={null} onClose={onClose} />);
+    fillPerson();
+    await pickOption('Roles', 'Front Desk');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts[0]?.body).toMatchObject({ data: { roleIds: [DESK], locationIds: [] } });
   });
 });

@@ -1,12 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
-import { COMMUNICATION_MESSAGES, CreateUserInput, SIGN_IN_MESSAGES, UpdateUserInput } from '@willow/contracts';
+import { COMMUNICATION_MESSAGES, CreateUserInput, SIGN_IN_MESSAGES, UpdateUserInput, USER_MESSAGES } from '@willow/contracts';
 import type { User } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { MultiSelectInput, TextInput, useFormState } from '../../components/form-fields';
 import { notifySuccess } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useRoles } from '../roles/roles.api';
+import { rolesGrantBooking } from './staff';
 import { useCreateUser, useUpdateUser } from './users.api';
 
 interface UserFormDialogProps {
@@ -58,6 +59,14 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
     [locations.data],
   );
 
+  // A provider is booked at their locations: one without any could never be (decision 0192).
+  const bookable = rolesGrantBooking(form.values.roleIds, roles.data ?? []);
+  const missingLocation = () => {
+    if (!bookable || form.values.locationIds.length > 0) return false;
+    form.setErrors({ locationIds: USER_MESSAGES.providerNeedsLocation });
+    return true;
+  };
+
   const submit = () => {
     const v = form.values;
     const phone = v.phone.trim() === '' ? null : v.phone;
@@ -72,7 +81,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
         // Blank keeps the current password.
         password: v.password === '' ? undefined : v.password,
       });
-      if (!data) return;
+      if (!data || missingLocation()) return;
       update.mutate(
         { id: user.id, data },
         {
@@ -88,7 +97,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
     const { access, ...fields } = v;
     const invite = access === 'invite';
     const data = form.check(CreateUserInput, { ...fields, phone, isActive: true, password: invite ? undefined : v.password });
-    if (!data) return;
+    if (!data || missingLocation()) return;
     create.mutate(data, {
       onSuccess: () => {
         notifySuccess(invite ? SIGN_IN_MESSAGES.invitationSent : 'User created');
@@ -159,11 +168,13 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
       />
       <MultiSelectInput
         label="Locations"
+        required={bookable}
         options={locationOptions}
         value={v.locationIds}
         onChange={(x) => form.set('locationIds', x)}
         loading={locations.isLoading}
         error={e.locationIds}
+        helperText={bookable ? 'Where they are booked: a provider needs at least one' : 'Where they work'}
       />
     </EntityFormDialog>
   );

@@ -7,7 +7,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
-import { SIGN_IN_MESSAGES } from '@willow/contracts';
+import { SIGN_IN_MESSAGES, USER_MESSAGES } from '@willow/contracts';
 import type { User } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
@@ -19,7 +19,7 @@ import { notifyServerError, notifySuccess, useErrorToast, useLoadingToast } from
 import { AvailabilityDialog } from '../availability';
 import { useLocations } from '../locations/locations.api';
 import { useRoles } from '../roles/roles.api';
-import { isProvider } from './staff';
+import { isProvider, isUnplacedProvider } from './staff';
 import { UserFormDialog } from './user-form-dialog';
 import { useDeleteUser, useResendInvitation, useToggleUserActivation, useUsers } from './users.api';
 
@@ -61,12 +61,14 @@ export default function UsersPage() {
         minWidth: 160,
         valueGetter: (_v, row) => `${row.firstName} ${row.lastName}`,
         renderCell: ({ row, value }) =>
-          row.invitationPending ? (
+          row.invitationPending || isUnplacedProvider(row) ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
               <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 {value as string}
               </Box>
-              <Chip size="small" variant="outlined" color="info" label="Invitation sent" />
+              {row.invitationPending && <Chip size="small" variant="outlined" color="info" label="Invitation sent" />}
+              {/* Nobody can book a provider without a location (decision 0192): Edit gives them one. */}
+              {isUnplacedProvider(row) && <Chip size="small" variant="outlined" color="warning" label={USER_MESSAGES.providerWithoutLocation} />}
             </Box>
           ) : (
             value
