@@ -9,6 +9,7 @@ import type { AppointmentDetail, FormRequest, FormRequestChannel, FormTemplate }
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useClientChannels } from '../communications/communications.api';
 import { CONSENT_PURPOSES } from '../forms/appointment-forms';
+import { ConsentChoices } from '../forms/consent-choices';
 import { FormRequestsList } from '../forms/form-requests-list';
 import { FormSubmissionDialog } from '../forms/form-submission-dialog';
 import { useFormTemplates, useSendForm } from '../forms/forms.api';
@@ -21,7 +22,7 @@ export const consentTemplateOf = <T extends Pick<FormTemplate, 'purpose'>>(templ
 /**
  * Step 1: the consent form sent in one click (the location's consent form, by email or text, or
  * opened on this device for the family to sign here), any other form through the send dialog,
- * and what became of each.
+ * what became of each, and what the family chose on it, to accept.
  */
 export function ConsentStep({ appointment, requests }: { appointment: AppointmentDetail; requests: readonly FormRequest[] }) {
   const templates = useFormTemplates(appointment.locationId);
@@ -94,7 +95,8 @@ export function ConsentStep({ appointment, requests }: { appointment: Appointmen
         </Typography>
       )}
       {consent.length > 0 && <FormRequestsList requests={consent} label="Consent forms sent" onOpenSubmission={setOpenId} />}
-      {/* Spot for ConsentChoices (apps/web/src/features/forms/consent-choices.tsx, another helper's): what the family chose, accepted in one click. */}
+      {/* What the family chose on the form (a paw print, the cremation, the ashes), accepted onto the appointment in one click. */}
+      <ConsentChoices appointment={appointment} />
       <SendFormDialog
         open={choosing}
         onClose={() => setChoosing(false)}
