@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import SmsIcon from '@mui/icons-material/Sms';
@@ -12,7 +13,7 @@ import { CONSENT_PURPOSES } from '../forms/appointment-forms';
 import { ConsentChoices } from '../forms/consent-choices';
 import { FormRequestsList } from '../forms/form-requests-list';
 import { FormSubmissionDialog } from '../forms/form-submission-dialog';
-import { useFormTemplates, useSendForm } from '../forms/forms.api';
+import { formKeys, useFormTemplates, useSendForm } from '../forms/forms.api';
 import { SendFormDialog } from '../forms/send-form-dialog';
 
 /** The location's consent form: its euthanasia consent, else its cremation choice form. */
@@ -33,6 +34,16 @@ export function ConsentStep({ appointment, requests }: { appointment: Appointmen
   const template = consentTemplateOf(templates.data ?? []);
   const patientId = appointment.patients.length === 1 ? appointment.patients[0]!.id : null;
   const consent = requests.filter((r) => CONSENT_PURPOSES.includes(r.purpose));
+  // A form the family submits while the dialog is open (the requests are polled while one waits)
+  // may bring choices: the choices are read again then, not at the next reload.
+  const queryClient = useQueryClient();
+  const submitted = requests.filter((r) => r.state === 'submitted').length;
+  const seenSubmitted = useRef(submitted);
+  useEffect(() => {
+    if (submitted === seenSubmitted.current) return;
+    seenSubmitted.current = submitted;
+    void queryClient.invalidateQueries({ queryKey: formKeys.appointmentChoices(appointment.id) });
+  }, [submitted, appointment.id, queryClient]);
 
   const sendNow = (channel: FormRequestChannel) => {
     if (!template) return setChoosing(true);
