@@ -232,7 +232,7 @@ async function walk(viewport: { width: number; height: number }) {
     await step('consent').getByRole('button', { name: 'Accept choices' }).click();
     await toastText(page, FORM_MESSAGES.choicesAccepted).waitFor();
     await step('consent').getByText(`Accepted by ${OWNER_NAME}: ${chose}`).waitFor();
-    await step('consent').getByText('Signed by the family', { exact: true }).waitFor();
+    await step('consent').getByText('Done · Signed by the family', { exact: true }).waitFor();
     // One offer in the dialog: the forms section below leaves it to the journey.
     expect(await dialog.getByRole('button', { name: 'Accept choices' }).count()).toBe(0);
     const accepted = await apiAppointment(api, appointment.id);
