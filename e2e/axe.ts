@@ -16,8 +16,9 @@ export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegac
 /** axe's serious and critical findings on what the page shows now (within `include`), one line per element. */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   // A toast fading in or out (e.g. a list's "Loading…") is half transparent for a moment; checked
-  // then, its text reads as too faint. Wait until the toasts are gone.
-  await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+  // then, its text reads as too faint. Wait until the toasts are gone (react-hot-toast's container:
+  // a status that stays on the page, such as "Accepted by …", is not waited for).
+  await expect.poll(() => page.locator('[data-rht-toaster] [role="status"]').count(), { timeout: 15_000 }).toBe(0);
   let builder = axe(page);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

@@ -1,17 +1,19 @@
 // The end-of-life journey in one place (decision 0182, clicks counted as decision 0184 says): a
 // home euthanasia with a private cremation and the ashes brought home, booked through the API,
 // is walked from its appointment dialog alone — the consent form emailed, a deposit asked by card,
-// the visit's statuses with the death recorded beside the button, the cremation through Ashes
-// Delivered, the invoice made, finalised and its balance asked by card — while the family signs
-// and pays in pages of their own. The person's clicks are counted and must stay within 15; at
-// 1440 px and at 375 px; axe clean. In a location of its own.
+// the family's choices on it (a paw print, an urn, private cremation, ashes returned) accepted in
+// one click, a deposit asked by card, the visit's statuses with the death recorded beside the
+// button, the cremation through Ashes Delivered, the invoice made, finalised and its balance asked
+// by card in one click (decision 0187) — while the family signs, chooses and pays in pages of their
+// own. The person's clicks are counted and must stay within 15; at 1440 px and at 375 px; axe
+// clean. In a location of its own.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES, COMMUNICATION_MESSAGES, FORM_MESSAGES, INVOICE_MESSAGES } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, apiSignIn, json, toastText } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, OWNER_NAME, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -21,6 +23,9 @@ import { paymentLinkIn, payAtStripe } from './stripe-checkout.ts';
 
 /** The goal of issue 30: booked to Ashes Delivered, with consent, deposit, invoice, payment and an aftercare email. */
 const MOST_CLICKS = 15;
+/** What the walk below takes today, click by click as its comments number them. */
+const EXPECTED_CLICKS = 15;
+const URN = { category: 'Urns', name: 'Urn', price: 95 };
 const CONSENT_FORM = `Euthanasia consent ${unique()}`;
 const AFTERCARE_EMAIL = `Thinking of you ${unique()}`;
 
@@ -34,7 +39,7 @@ beforeAll(async () => {
     name: `Test Clinic Journey ${unique()}`,
     timeZone: 'America/New_York',
     services: [SERVICES.homeEuthanasia, SERVICES.privateCremation, SERVICES.ashesDelivery],
-    addOns: [PAW_PRINT],
+    addOns: [PAW_PRINT, URN],
   });
   api = await browser.newContext({ baseURL: baseUrl() });
   await apiSignIn(api);
@@ -54,6 +59,8 @@ beforeAll(async () => {
   );
   await post('/api/integrations', { data: { locationId: own.id, service: 'stripe', publicKey: 'pk_test_e2e', privateKey: FAKE_KEYS.stripeSecret } }, 'set up Stripe');
   await post('/api/integrations/createStripeWebhook', { data: { locationId: own.id } }, 'register the webhook');
+  const addOns = await json<{ id: string; name: string }[]>(await api.request.get(`/api/addOn?locationId=${own.id}`), 'add-ons');
+  const addOnId = (name: string) => addOns.find((a) => a.name === name)!.id;
   await post(
     '/api/formTemplate',
     {
@@ -63,6 +70,20 @@ beforeAll(async () => {
         purpose: 'euthanasia_consent',
         fields: [
           { key: 'consent', type: 'consent', label: 'I agree', required: true, text: 'I consent to the euthanasia of {{ patient.name }}.' },
+          // What the family chooses reaches the appointment once staff accept it (decision 0185).
+          { key: 'pawPrint', type: 'checkbox', label: 'A paw print keepsake', mappings: [{ addOnId: addOnId(PAW_PRINT.name) }] },
+          { key: 'urn', type: 'checkbox', label: 'An urn for the ashes', mappings: [{ addOnId: addOnId(URN.name) }] },
+          {
+            key: 'cremation',
+            type: 'choice',
+            label: 'Cremation',
+            required: true,
+            options: ['Private, ashes returned', 'Communal'],
+            mappings: [
+              { option: 'Private, ashes returned', cremationType: 'private', ashesDisposition: 'returned' },
+              { option: 'Communal', cremationType: 'communal', ashesDisposition: 'none' },
+            ],
+          },
           { key: 'signature', type: 'signature', label: 'Signature', required: true },
         ],
       },
@@ -117,13 +138,16 @@ async function sign(page: Page, pad: Locator) {
   await page.mouse.up();
 }
 
-/** The family's side, on a phone of their own: the emailed consent form signed. Not the desk's clicks. */
+/** The family's side, on a phone of their own: the emailed consent form signed, a paw print, an urn and a private cremation chosen. Not the desk's clicks. */
 async function familySigns(link: string, name: string) {
   const phone = await newPage(browser, { width: 375, height: 740 });
   try {
     await phone.page.goto(link);
     await phone.page.getByRole('heading', { name: CONSENT_FORM, level: 1 }).waitFor();
     await phone.page.getByRole('checkbox', { name: /I agree/ }).check();
+    await phone.page.getByRole('checkbox', { name: 'A paw print keepsake' }).check();
+    await phone.page.getByRole('checkbox', { name: 'An urn for the ashes' }).check();
+    await phone.page.getByRole('radio', { name: 'Private, ashes returned' }).check();
     const pad = phone.page.getByRole('img', { name: /^Signature: / });
     await pad.scrollIntoViewIfNeeded();
     await sign(phone.page, pad);
@@ -157,7 +181,6 @@ async function walk(viewport: { width: number; height: number }) {
   const pet = `Pepper${id}`;
   const patient = await apiCreatePatient(api, { clientId: client.id, name: pet, speciesId: dog.id });
   const clientName = `Nell Journey${id}`;
-  const addOns = await json<{ id: string; name: string }[]>(await api.request.get(`/api/addOn?locationId=${own.id}`), 'add-ons');
   // Today in any zone: starting now, checking in asks nothing about the day.
   const start = new Date();
   start.setUTCSeconds(0, 0);
@@ -169,7 +192,6 @@ async function walk(viewport: { width: number; height: number }) {
     startAt: start.toISOString(),
     endAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
     status: 'Confirmed',
-    addOns: [{ addOnId: addOns.find((a) => a.name === PAW_PRINT.name)!.id, values: { 'Ink colour': 'Black' } }],
   } as Parameters<typeof apiCreateAppointment>[1]);
 
   // Signed in with the desktop's navigation (the location chosen there stays in the browser's settings), then the width asked.
@@ -202,12 +224,27 @@ async function walk(viewport: { width: number; height: number }) {
     await expect.poll(() => stateOf('consent'), { timeout: 30_000 }).toBe('done');
     expect(await stateOf('deposit')).toBe('next');
 
-    // Clicks 3–4: a $200 deposit asked by email (the amount typed over the whole estimate, by keyboard). The family pays.
+    // Click 3: what the family chose, offered in the consent step without a reload, accepted onto the appointment.
+    const chose = 'Paw print, Urn, Private cremation, Ashes returned';
+    await step('consent').getByText(`The family chose: ${chose}`).waitFor({ timeout: 30_000 });
+    await step('consent').getByText('Signed by the family · their choices to accept').waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await step('consent').getByRole('button', { name: 'Accept choices' }).click();
+    await toastText(page, FORM_MESSAGES.choicesAccepted).waitFor();
+    await step('consent').getByText(`Accepted by ${OWNER_NAME}: ${chose}`).waitFor();
+    await step('consent').getByText('Done · Signed by the family', { exact: true }).waitFor();
+    // One offer in the dialog: the forms section below leaves it to the journey.
+    expect(await dialog.getByRole('button', { name: 'Accept choices' }).count()).toBe(0);
+    const accepted = await apiAppointment(api, appointment.id);
+    expect(accepted.addOns.map((a) => a.name).sort()).toEqual(['Paw print', 'Urn']);
+    expect(accepted).toMatchObject({ cremationType: 'private', ashesDisposition: 'returned' });
+
+    // Clicks 4–5: a $200 deposit asked by email (the amount typed over the whole estimate, by keyboard). The family pays.
     await step('deposit').getByRole('button', { name: 'Take deposit' }).click();
     const deposit = page.getByRole('dialog', { name: 'Take deposit' });
     const amount = deposit.getByRole('textbox', { name: 'Deposit' });
-    // The whole estimate is offered: 495 + 260 + 60 + 45.
-    await expect.poll(() => amount.inputValue()).toBe('860.00');
+    // The whole estimate is offered, the family's add-ons in it: 495 + 260 + 60 + paw print 45 + urn 95.
+    await expect.poll(() => amount.inputValue()).toBe('955.00');
     await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('200');
@@ -217,7 +254,7 @@ async function walk(viewport: { width: number; height: number }) {
     await familyPays((await waitForMail(email, 2)).text, '$200.00');
     await expect.poll(() => stateOf('deposit'), { timeout: 30_000 }).toBe('done');
 
-    // Clicks 5–7: the visit, one click a status; the death is recorded with the third (its box ticked).
+    // Clicks 6–8: the visit, one click a status; the death is recorded with the third (its box ticked).
     for (const status of ['Checked In', 'Checked Out']) {
       await step('visit').getByRole('button', { name: `Move to ${status}` }).click();
       await step('visit').getByTestId('journey-status').filter({ hasText: status }).waitFor();
@@ -228,7 +265,8 @@ async function walk(viewport: { width: number; height: number }) {
     await expect.poll(() => stateOf('visit')).toBe('done');
     await step('visit').getByText(new RegExp(`^Death recorded: ${pet} \\(`)).waitFor();
 
-    // Clicks 8–9: the cremation and the ashes brought home.
+    // Clicks 9–10: the cremation the family chose, and the ashes brought home.
+    await step('aftercare').getByTestId('journey-aftercare-choices').filter({ hasText: /Chosen: Private cremation, Ashes returned, / }).waitFor();
     await step('aftercare').getByRole('button', { name: 'Move to Cremated' }).click();
     await step('aftercare').getByTestId('journey-status').filter({ hasText: 'Cremated' }).waitFor();
     await step('aftercare').getByRole('button', { name: 'Move to Ashes Delivered' }).click();
@@ -239,23 +277,20 @@ async function walk(viewport: { width: number; height: number }) {
     const deceased = await json<{ deceasedOn: string | null }>(await api.request.get(`/api/patient/${patient.id}`), 'read patient');
     expect(deceased.deceasedOn).not.toBeNull();
 
-    // Clicks 10–11: the invoice, made from the deposit's estimate (the deposit moves onto it), finalised.
+    // Clicks 11–12: the invoice, made from the deposit's estimate (the deposit moves onto it), finalised.
     await step('invoice').getByRole('button', { name: 'Create invoice' }).click();
     await toastText(page, INVOICE_MESSAGES.created).waitFor();
     await step('invoice').getByTestId('journey-invoice').filter({ hasText: 'Draft' }).waitFor();
     const [draft] = await apiInvoices(appointment.id);
-    expect(draft).toMatchObject({ total: 86_000, paid: 20_000, status: 'draft' });
+    expect(draft).toMatchObject({ total: 95_500, paid: 20_000, status: 'draft' });
     await step('invoice').getByRole('button', { name: 'Finalise invoice' }).click();
-    await step('invoice').getByTestId('journey-invoice').filter({ hasText: 'left to pay $660.00' }).waitFor();
+    await step('invoice').getByTestId('journey-invoice').filter({ hasText: 'left to pay $755.00' }).waitFor();
 
-    // Clicks 12–13: the balance asked by card, by email. The family pays.
-    await step('invoice').getByRole('button', { name: 'Send card link' }).click();
-    const balance = page.getByRole('dialog', { name: 'Request card payment' });
-    await expect.poll(() => balance.getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('660.00');
-    expect(await balance.getByRole('radio', { name: /^Email/ }).isChecked()).toBe(true);
-    await balance.getByRole('button', { name: 'Send' }).click();
+    // Click 13: the whole balance asked by card, by email, in one click (decision 0187). The family pays.
+    await step('invoice').getByRole('button', { name: 'Other amount or SMS…' }).waitFor();
+    await step('invoice').getByRole('button', { name: 'Email card link ($755.00)' }).click();
     await toastText(page, CARD_PAYMENT_MESSAGES.created).waitFor();
-    await familyPays((await waitForMail(email, 3)).text, '$660.00');
+    await familyPays((await waitForMail(email, 3)).text, '$755.00');
     await expect.poll(() => stateOf('invoice'), { timeout: 30_000 }).toBe('done');
     expect((await apiInvoices(appointment.id))[0]).toMatchObject({ status: 'finalised', paymentState: 'paid', balance: 0 });
     expect(await stateOf('messages')).toBe('next');
@@ -272,7 +307,9 @@ async function walk(viewport: { width: number; height: number }) {
     expect(aftercareMail.text).toContain(`Dear Nell, ${pet} is home with you again.`);
 
     const used = await clicks(page);
-    expect(used, `clicks from the booked appointment to Ashes Delivered, paid`).toBeLessThanOrEqual(MOST_CLICKS);
+    console.log(`end-of-life journey at ${viewport.width} px: ${used} clicks (expected ${EXPECTED_CLICKS}, at most ${MOST_CLICKS})`);
+    expect(used, `clicks from the booked appointment to Ashes Delivered, paid`).toBe(EXPECTED_CLICKS);
+    expect(used).toBeLessThanOrEqual(MOST_CLICKS);
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     // Nothing runs off the side of the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -283,7 +320,7 @@ async function walk(viewport: { width: number; height: number }) {
 }
 
 describe('the end-of-life journey in one place', () => {
-  it('walks from the booked appointment to Ashes Delivered, paid, within 15 clicks at 1440 px', { timeout: 300_000 }, async () => {
+  it('walks from the booked appointment to Ashes Delivered, paid, the family’s choices accepted, within 15 clicks at 1440 px', { timeout: 300_000 }, async () => {
     expect(await walk({ width: 1440, height: 900 })).toBeLessThanOrEqual(MOST_CLICKS);
   });
   it('walks it within 15 clicks on a phone, 375 px', { timeout: 300_000 }, async () => {

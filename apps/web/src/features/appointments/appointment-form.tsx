@@ -9,6 +9,7 @@ import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useClient } from '../clients/clients.api';
 import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
 import { EndOfLifeJourney } from '../end-of-life/end-of-life-journey';
+import { isEndOfLife } from '../end-of-life/journey-steps';
 import { AppointmentForms } from '../forms/appointment-forms';
 import { AppointmentBilling } from '../invoices/appointment-billing';
 import { usePatientList } from '../patients/patients.api';
@@ -304,7 +305,7 @@ export function AppointmentForm(props: AppointmentFormProps) {
                 <AftercareChoices appointment={appointment} />
               )}
               <Divider />
-              <AppointmentForms appointment={appointment} />
+              <AppointmentForms appointment={appointment} choices={!isEndOfLife(appointment.services)} />
               <Divider />
               <AppointmentBilling appointment={appointment} />
               {appointment.source === 'online' && <RequestedTimes appointment={appointment} timeZone={timeZone} />}

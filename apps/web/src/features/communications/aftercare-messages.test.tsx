@@ -33,6 +33,8 @@ const appointment: AppointmentDetail = {
   requestedTimes: [],
   emailConfirmedAt: null,
   addOns: [],
+  cremationType: null,
+  ashesDisposition: null,
   createdAt: BOOKED_AT,
   updatedAt: BOOKED_AT,
   statusHistory: [],

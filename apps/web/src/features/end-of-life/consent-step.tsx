@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import SmsIcon from '@mui/icons-material/Sms';
@@ -9,9 +10,10 @@ import type { AppointmentDetail, FormRequest, FormRequestChannel, FormTemplate }
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useClientChannels } from '../communications/communications.api';
 import { CONSENT_PURPOSES } from '../forms/appointment-forms';
+import { ConsentChoices } from '../forms/consent-choices';
 import { FormRequestsList } from '../forms/form-requests-list';
 import { FormSubmissionDialog } from '../forms/form-submission-dialog';
-import { useFormTemplates, useSendForm } from '../forms/forms.api';
+import { formKeys, useFormTemplates, useSendForm } from '../forms/forms.api';
 import { SendFormDialog } from '../forms/send-form-dialog';
 
 /** The location's consent form: its euthanasia consent, else its cremation choice form. */
@@ -21,7 +23,7 @@ export const consentTemplateOf = <T extends Pick<FormTemplate, 'purpose'>>(templ
 /**
  * Step 1: the consent form sent in one click (the location's consent form, by email or text, or
  * opened on this device for the family to sign here), any other form through the send dialog,
- * and what became of each.
+ * what became of each, and what the family chose on it, to accept.
  */
 export function ConsentStep({ appointment, requests }: { appointment: AppointmentDetail; requests: readonly FormRequest[] }) {
   const templates = useFormTemplates(appointment.locationId);
@@ -32,6 +34,16 @@ export function ConsentStep({ appointment, requests }: { appointment: Appointmen
   const template = consentTemplateOf(templates.data ?? []);
   const patientId = appointment.patients.length === 1 ? appointment.patients[0]!.id : null;
   const consent = requests.filter((r) => CONSENT_PURPOSES.includes(r.purpose));
+  // A form the family submits while the dialog is open (the requests are polled while one waits)
+  // may bring choices: the choices are read again then, not at the next reload.
+  const queryClient = useQueryClient();
+  const submitted = requests.filter((r) => r.state === 'submitted').length;
+  const seenSubmitted = useRef(submitted);
+  useEffect(() => {
+    if (submitted === seenSubmitted.current) return;
+    seenSubmitted.current = submitted;
+    void queryClient.invalidateQueries({ queryKey: formKeys.appointmentChoices(appointment.id) });
+  }, [submitted, appointment.id, queryClient]);
 
   const sendNow = (channel: FormRequestChannel) => {
     if (!template) return setChoosing(true);
@@ -94,7 +106,8 @@ export function ConsentStep({ appointment, requests }: { appointment: Appointmen
         </Typography>
       )}
       {consent.length > 0 && <FormRequestsList requests={consent} label="Consent forms sent" onOpenSubmission={setOpenId} />}
-      {/* Spot for ConsentChoices (apps/web/src/features/forms/consent-choices.tsx, another helper's): what the family chose, accepted in one click. */}
+      {/* What the family chose on the form (a paw print, the cremation, the ashes), accepted onto the appointment in one click. */}
+      <ConsentChoices appointment={appointment} />
       <SendFormDialog
         open={choosing}
         onClose={() => setChoosing(false)}

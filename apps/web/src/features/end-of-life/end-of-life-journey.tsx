@@ -5,6 +5,7 @@ import { useStatusChange } from '../appointments/use-status-change';
 import { useCardPaymentRequests } from '../card-payments/card-payments.api';
 import { AftercareMessages } from '../communications/aftercare-messages';
 import { useClientChannels } from '../communications/communications.api';
+import { useAppointmentChoices } from '../forms/forms.api';
 import { useBillingDialogs } from '../invoices/billing-dialogs';
 import { useEstimates, useInvoices } from '../invoices/invoices.api';
 import { ConsentStep } from './consent-step';
@@ -36,6 +37,8 @@ function Journey({ appointment }: { appointment: AppointmentDetail }) {
   const depositRequests = useCardPaymentRequests({ estimateId: estimate?.id }, Boolean(estimate));
   const status = useStatusChange(appointment);
   const billing = useBillingDialogs();
+  // The same query the consent step's choices read: one request for both.
+  const choices = useAppointmentChoices(appointment.id);
 
   const invoice = journeyInvoice(invoices.data?.items ?? []);
   const steps = journeySteps({
@@ -45,6 +48,7 @@ function Journey({ appointment }: { appointment: AppointmentDetail }) {
     estimates: estimates.data?.items ?? [],
     depositRequests: depositRequests.data ?? [],
     invoices: invoices.data?.items ?? [],
+    choicesWaiting: Boolean(choices.data && !choices.data.acceptedAt),
   });
   const channel = preferredChannel(channels.data);
   const moves = { start: status.start, busy: status.busy };

@@ -3,17 +3,20 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import EmailIcon from '@mui/icons-material/Email';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { formatCents, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceNumberLabel, PAYMENT_STATE_LABELS } from '@willow/contracts';
+import { CARD_PAYMENT_MESSAGES, formatCents, INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoiceNumberLabel, PAYMENT_STATE_LABELS } from '@willow/contracts';
 import type { AppointmentDetail, CardPaymentChannel, EstimateSummary, InvoiceSummary } from '@willow/contracts';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { CardPaymentRequestsList } from '../card-payments/card-payment-requests';
-import { useCardPaymentRequests } from '../card-payments/card-payments.api';
+import { useCardPaymentRequests, useCreateCardPaymentRequest } from '../card-payments/card-payments.api';
 import { RequestCardPaymentDialog } from '../card-payments/request-card-payment-dialog';
+import { useClientChannels } from '../communications/communications.api';
 import { EmailInvoiceDialog } from '../invoices/email-invoice-dialog';
 import { useFinaliseInvoice } from '../invoices/invoices.api';
 import { RecordPaymentButton } from '../payments/record-payment-button';
 import { useRefreshWhenPaid } from './deposit-step';
 import { useJourneyInvoice } from './journey.api';
+
+const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 interface InvoiceStepProps {
   appointment: AppointmentDetail;
@@ -28,13 +31,18 @@ interface InvoiceStepProps {
 /**
  * Step 5: the invoice made (from the deposit's estimate, else from the appointment's services and
  * add-ons), finalised, paid (a card link or a payment recorded) and emailed as a PDF, each one
- * click from here; "Open invoice" for anything else.
+ * click from here; "Open invoice" for anything else. The common case, the whole balance asked by
+ * email, is one click (decision 0187); another amount or a text message goes through the dialog.
  */
 export function InvoiceStep({ appointment, invoice, estimate, channel, onOpenInvoice }: InvoiceStepProps) {
   const create = useJourneyInvoice();
   const finalise = useFinaliseInvoice();
   const [asking, setAsking] = useState(false);
   const [emailing, setEmailing] = useState(false);
+  const channels = useClientChannels(appointment.clientId);
+  const askByEmail = useCreateCardPaymentRequest();
+  // One key per balance asked: a second click while the first is on its way is the same request.
+  const [emailKey, setEmailKey] = useState(newKey);
   const finalised = invoice?.status === 'finalised';
   const requests = useCardPaymentRequests({ invoiceId: invoice?.id }, finalised);
   useRefreshWhenPaid(requests.data);
@@ -63,6 +71,18 @@ export function InvoiceStep({ appointment, invoice, estimate, channel, onOpenInv
     );
 
   const owes = finalised && invoice.balance > 0;
+  const emailReady = channels.data?.email.ready === true;
+  const emailBalance = () =>
+    askByEmail.mutate(
+      { data: { invoiceId: invoice.id, estimateId: null, amount: invoice.balance, channel: 'email' }, idempotencyKey: emailKey },
+      {
+        onSuccess: () => {
+          setEmailKey(newKey());
+          notifySuccess(CARD_PAYMENT_MESSAGES.created);
+        },
+        onError: (error) => notifyError(CARD_PAYMENT_MESSAGES.createError, error),
+      },
+    );
   return (
     <Stack spacing={1}>
       <Typography variant="body2" data-testid="journey-invoice">
@@ -86,9 +106,14 @@ export function InvoiceStep({ appointment, invoice, estimate, channel, onOpenInv
             Finalise invoice
           </Button>
         )}
+        {owes && emailReady && (
+          <Button size="small" variant="outlined" startIcon={<CreditCardIcon />} onClick={emailBalance} loading={askByEmail.isPending}>
+            Email card link ({formatCents(invoice.balance, invoice.currency)})
+          </Button>
+        )}
         {owes && (
-          <Button size="small" variant="outlined" startIcon={<CreditCardIcon />} onClick={() => setAsking(true)}>
-            Send card link
+          <Button size="small" variant={emailReady ? 'text' : 'outlined'} startIcon={emailReady ? undefined : <CreditCardIcon />} onClick={() => setAsking(true)}>
+            {emailReady ? 'Other amount or SMS…' : 'Send card link'}
           </Button>
         )}
         {owes && <RecordPaymentButton invoice={invoice} />}

@@ -40,6 +40,13 @@ describe('journeySteps', () => {
     expect(signed).toMatchObject({ consent: 'done', deposit: 'next', visit: 'notYet' });
   });
 
+  it('signed with the family’s choices still to accept: done, and its line says what waits', () => {
+    const signed = [{ purpose: 'euthanasia_consent' as const, state: 'submitted' as const }];
+    expect(states({ formRequests: signed, choicesWaiting: true })).toMatchObject({ consent: 'done', deposit: 'next' });
+    expect(summaries({ formRequests: signed, choicesWaiting: true }).consent).toBe('Signed by the family · their choices to accept');
+    expect(summaries({ formRequests: signed, choicesWaiting: false }).consent).toBe('Signed by the family');
+  });
+
   it('a general form submitted is not the consent', () => {
     expect(states({ formRequests: [{ purpose: 'general', state: 'submitted' }] }).consent).toBe('next');
   });

@@ -46,6 +46,8 @@ export interface JourneyInput {
   /** the card payment requests of the appointment's estimates (deposits) */
   depositRequests: readonly Pick<CardPaymentRequest, 'state'>[];
   invoices: readonly Pick<InvoiceSummary, 'kind' | 'status' | 'balance' | 'paymentState' | 'createdAt'>[];
+  /** the family chose add-ons or aftercare on a form that staff have not accepted yet */
+  choicesWaiting?: boolean;
 }
 
 export interface JourneyStep {
@@ -55,10 +57,14 @@ export interface JourneyStep {
   summary: string;
 }
 
-/** The consent forms: submitted is done; one sent and waiting says so. */
+/**
+ * The consent forms: submitted is done (the signature is what the visit waits for); choices the
+ * family made and not yet accepted are said in its line, not held against it.
+ */
 function consentOf(input: JourneyInput): { done: boolean; summary: string } {
   const consent = input.formRequests.filter((r) => CONSENT.includes(r.purpose));
-  if (consent.some((r) => r.state === 'submitted')) return { done: true, summary: 'Signed by the family' };
+  if (consent.some((r) => r.state === 'submitted'))
+    return { done: true, summary: input.choicesWaiting ? 'Signed by the family · their choices to accept' : 'Signed by the family' };
   if (consent.some((r) => r.state === 'pending')) return { done: false, summary: 'Sent, waiting for the family to sign' };
   if (consent.some((r) => r.state === 'expired')) return { done: false, summary: 'The link expired unsigned: send it again' };
   return { done: false, summary: 'Not sent yet' };

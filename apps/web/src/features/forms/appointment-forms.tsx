@@ -13,9 +13,10 @@ export const CONSENT_PURPOSES: readonly FormPurpose[] = ['euthanasia_consent', '
 
 /**
  * The appointment's forms: its consent forms (euthanasia, cremation choice) and any other form sent
- * for it, each sent or submitted, and sending one.
+ * for it, each sent or submitted, and sending one. What the family chose is offered here unless
+ * the end-of-life journey above offers it (`choices` false): one "Accept choices" per dialog.
  */
-export function AppointmentForms({ appointment }: { appointment: AppointmentDetail }) {
+export function AppointmentForms({ appointment, choices = true }: { appointment: AppointmentDetail; choices?: boolean }) {
   const requests = useFormRequests({ appointmentId: appointment.id });
   const [sending, setSending] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -48,7 +49,7 @@ export function AppointmentForms({ appointment }: { appointment: AppointmentDeta
       ) : (
         <FormRequestsList requests={sorted} label="Consent forms" onOpenSubmission={setOpenId} />
       )}
-      <ConsentChoices appointment={appointment} />
+      {choices && <ConsentChoices appointment={appointment} />}
       <SendFormDialog
         open={sending}
         onClose={() => setSending(false)}
