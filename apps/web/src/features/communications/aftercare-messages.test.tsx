@@ -38,8 +38,6 @@ const appointment: AppointmentDetail = {
   createdAt: BOOKED_AT,
   updatedAt: BOOKED_AT,
   statusHistory: [],
-  cremationType: null,
-  ashesDisposition: null,
 };
 
 const template = (id: string, name: string): EmailTemplate => ({
