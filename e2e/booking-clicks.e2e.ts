@@ -23,6 +23,7 @@ import {
   openCalendar,
   ownerAt,
   pointAt,
+  scrollGridTo,
   shownClock,
   upcomingWednesday,
 } from './scheduling.ts';
@@ -122,7 +123,8 @@ describe.each([
       await column.getByTestId('calendar-slot').first().waitFor();
       expect(await clicks(page)).toBe(0);
 
-      // 1: the slot at 10:00.
+      // 1: the slot at 10:00 (scrolled to, as a person scrolls: no click).
+      await scrollGridTo(column, date, '10:00', tz);
       const at = await pointAt(column, date, '10:00', tz, 5);
       await page.mouse.click(at.x, at.y);
       const dialog = appointmentDialog(page, 'New appointment');
@@ -236,6 +238,7 @@ describe('the overlap question', () => {
       const column = dayColumn(page, date);
       await column.getByTestId('calendar-slot').first().waitFor();
       // 9:45, before the family already booked at 10:00: the wellness exam's half hour runs into theirs.
+      await scrollGridTo(column, date, '09:45', tz);
       const at = await pointAt(column, date, '09:45', tz, 5);
       await page.mouse.click(at.x, at.y);
       const dialog = appointmentDialog(page, 'New appointment');

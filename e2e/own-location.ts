@@ -100,7 +100,14 @@ export async function seedLocation(context: BrowserContext, options: SeedLocatio
 
   let location = await post<LocationInfo>('/api/location', { name: options.name, timezone: options.timeZone }, 'create location');
   const catalogue = await json<{ id: string; name: string }[]>(await context.request.get('/api/species'), 'list species');
-  for (const name of options.species ?? ['Dog', 'Cat']) {
+  const wanted = options.species ?? ['Dog', 'Cat'];
+  // A new location starts with the common species (decision 0191): a file's own has only those it asks for.
+  const started = location.species;
+  for (const extra of started.filter((s) => !wanted.includes(s.name))) {
+    const change = { locationId: location.id, speciesId: extra.id, action: 'remove' };
+    location = await post<LocationInfo>('/api/location/updateSpecies', change, `remove species ${extra.name}`);
+  }
+  for (const name of wanted) {
     const species = catalogue.find((s) => s.name === name);
     if (!species) throw new Error(`No species ${name} in the catalogue`);
     const change = { locationId: location.id, speciesId: species.id, action: 'add' };

@@ -287,6 +287,14 @@ export async function scrollGridToMidnight(column: Locator) {
   });
 }
 
+/** Scrolls the time grid so that a wall-clock time of the day sits in the upper part of the view, as a person scrolls to it. */
+export async function scrollGridTo(column: Locator, date: string, hhmm: string, timeZone: string) {
+  const top = Math.max(0, (elapsedMinutes(date, hhmm, timeZone) - 120) * GRID_PX_PER_MINUTE);
+  await column.evaluate((el, y) => {
+    el.closest('.wc-scroll')!.scrollTop = y;
+  }, top);
+}
+
 /**
  * A point in a day column at a wall-clock time, nudged `nudge` minutes later (selections round
  * outwards and moves to the nearest quarter hour, so a point inside a quarter hour says which one).

@@ -49,7 +49,7 @@ function fillIn() {
 }
 
 // Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('booking form', { timeout: 20_000 }, () => {
+describe('booking form', { timeout: 60_000 }, () => {
   let clock: number;
   const now = () => clock;
   let answer: Answer;
@@ -141,7 +141,7 @@ describe('booking form', { timeout: 20_000 }, () => {
   });
 });
 
-describe('booking page', { timeout: 20_000 }, () => {
+describe('booking page', { timeout: 60_000 }, () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
