@@ -35,9 +35,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The live stream is open: changes arrive without asking. */
+/** The live stream is open now: changes arrive without asking. */
+export const liveConnected = (): boolean => connected;
+
+/** The live stream is open, as a component sees it (it re-renders when that changes). */
 export function useLiveConnected(): boolean {
-  return useSyncExternalStore(subscribe, () => connected, () => false);
+  return useSyncExternalStore(subscribe, liveConnected, () => false);
 }
 
 /** Changes arriving together (a payment's invoice, payment and balance) refresh once. */

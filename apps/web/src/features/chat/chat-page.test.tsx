@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ChatListItem, ChatMessage, ChatMessages } from '@willow/contracts';
+import { fakeServer, NEW_YORK, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
+import type { Call } from '../../test/test-support';
+import ChatPage from './chat-page';
+
+const CLIENT = '22222222-2222-4222-8222-222222222222';
+const TEMPLATE = '55555555-5555-4555-8555-555555555555';
+const KEY = `client:${CLIENT}`;
+const PATH = `/chat/${NEW_YORK.id}/${encodeURIComponent(KEY)}`;
+const PATTERN = '/chat/:locationId/:conversation';
+
+const received: ChatMessage = {
+  id: 'm1',
+  direction: 'inbound',
+  body: 'Is Biscuit ready to be picked up?',
+  at: '2026-11-24T10:00:00.000Z',
+  state: null,
+  deliveryStatus: null,
+  reason: null,
+  sentBy: null,
+};
+const item: ChatListItem = {
+  id: KEY,
+  locationId: NEW_YORK.id,
+  client: { id: CLIENT, name: 'Maria Alvarez' },
+  phone: '+15305550142',
+  lastMessage: { direction: 'inbound', body: received.body, at: received.at, state: null },
+  count: 1,
+  optedOut: false,
+};
+
+let calls: Call[];
+let unread: number;
+let history: ChatMessage[];
+let replyProblem: string | null;
+/** what a reply becomes once the outbox has tried it */
+let outcome: Pick<ChatMessage, 'state' | 'reason'>;
+let listFails: boolean;
+
+const page = (): ChatMessages => ({
+  messages: history,
+  hasMore: false,
+  conversation: { id: KEY, locationId: NEW_YORK.id, client: item.client, phone: item.phone, count: unread, optedOut: replyProblem !== null, replyProblem },
+});
+
+const field = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const type = (value: string) => fireEvent.change(field(), { target: { value } });
+const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+
+describe('the SMS chat page', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    unread = 1;
+    history = [received];
+    replyProblem = null;
+    outcome = { state: 'sent', reason: null };
+    listFails = false;
+    calls = fakeServer((call) => {
+      if (call.path === '/api/location') return { body: [NEW_YORK] };
+      if (call.path === '/api/chat') return listFails ? { status: 500, body: { error: { message: 'Something went wrong. Please try again later.' } } } : { body: { chatList: [{ ...item, count: unread }] } };
+      if (call.path === '/api/chat/messages') return { body: page() };
+      if (call.path === '/api/chat/read') {
+        unread = 0;
+        return { body: { count: 0 } };
+      }
+      if (call.path === '/api/chat/reply') {
+        const body = (call.body as { data: { body: string } }).data.body;
+        const queued: ChatMessage = { ...received, id: `r${history.length}`, direction: 'outbound', body, state: 'queued', sentBy: { id: 'u', name: 'Vera Vet' } };
+        history = [...history, { ...queued, ...outcome }];
+        return { body: queued };
+      }
+      if (call.path === '/api/smsTemplate') return { body: [{ id: TEMPLATE, locationId: NEW_YORK.id, name: 'Ready for pickup', type: 'general', body: 'Hi {{ client.firstName }}', createdAt: '', updatedAt: '' }] };
+      if (call.path === `/api/smsTemplate/${TEMPLATE}/render`) return { body: { body: 'Hi Maria, Biscuit is ready.' } };
+      return undefined;
+    });
+  });
+  afterEach(resetAll);
+
+  it('shows the conversation, marks it read once, and answers it with a template', async () => {
+    renderPage(<ChatPage />, { path: PATH, pattern: PATTERN });
+    const log = await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+    await within(log).findByText(received.body);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/chat/read')).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/api/chat/read')?.body).toEqual({ data: { locationId: NEW_YORK.id, clientId: CLIENT } });
+    // on a phone the conversation is the page, with its way back to the list
+    expect(screen.getByRole('link', { name: 'Back to conversations' }).getAttribute('href')).toBe('/chat');
+
+    // too long: the rule under the field, and nothing can be sent
+    type('x'.repeat(1000));
+    await screen.findByText(/Message must be less than 1000 characters/);
+    expect(sendButton().disabled).toBe(true);
+
+    // a template replaces what was typed only once the person agrees
+    fireEvent.click(screen.getByRole('button', { name: 'Insert template' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Ready for pickup/ }));
+    const ask = await screen.findByRole('dialog', { name: 'Replace what you wrote?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(field().value).toBe('Hi Maria, Biscuit is ready.'));
+    expect(calls.find((c) => c.path.endsWith('/render'))?.body).toEqual({ data: { clientId: CLIENT } });
+    expect(screen.getByText(/1 SMS segment/)).toBeTruthy();
+
+    fireEvent.click(sendButton());
+    await screen.findByText('SMS sent');
+    expect(calls.find((c) => c.path === '/api/chat/reply')?.body).toEqual({ data: { locationId: NEW_YORK.id, clientId: CLIENT, body: 'Hi Maria, Biscuit is ready.' } });
+    await within(log).findByText('Hi Maria, Biscuit is ready.');
+    await waitFor(() => expect(field().value).toBe(''));
+  });
+
+  it('says when a reply did not go, with the provider’s reason, and gives the text back', async () => {
+    outcome = { state: 'failed', reason: 'Attempt to send to unsubscribed recipient' };
+    renderPage(<ChatPage />, { path: PATH, pattern: PATTERN });
+    await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+    type('See you at 3');
+    fireEvent.click(sendButton());
+    await screen.findByText('Error sending SMS', {}, { timeout: 10_000 });
+    expect(screen.getAllByText(/Attempt to send to unsubscribed recipient/).length).toBeGreaterThan(0);
+    await waitFor(() => expect(field().value).toBe('See you at 3'));
+  });
+
+  it('a client who replied STOP cannot be texted: the box says so and takes nothing', async () => {
+    replyProblem = 'Maria Alvarez replied STOP: they cannot be texted';
+    renderPage(<ChatPage />, { path: PATH, pattern: PATTERN });
+    await screen.findByText('Replied STOP');
+    await screen.findByText(replyProblem);
+    expect(field().disabled).toBe(true);
+    expect(sendButton().disabled).toBe(true);
+  });
+
+  it('says so when the conversations could not be loaded', async () => {
+    listFails = true;
+    renderPage(<ChatPage />, { path: '/chat', pattern: '/chat' });
+    await screen.findByText('Error getting Chats');
+    await screen.findByRole('button', { name: 'Retry' });
+  });
+});
