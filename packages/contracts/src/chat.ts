@@ -29,8 +29,13 @@ export type ChatDirection = (typeof CHAT_DIRECTIONS)[number];
 /** A phone number in E.164, as Twilio writes it and the chat list answers it (e.g. +15305550142). */
 export const e164Field = () => z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, e.g. +15305550142');
 
-/** The conversation key of the list: `client:<uuid>` for a client, `phone:<E.164>` for an unknown number. */
-export const chatConversationId = (c: { clientId: string | null; phone: string | null }): string => (c.clientId ? `client:${c.clientId}` : `phone:${c.phone}`);
+/**
+ * The conversation key of the list, unique across the account's locations (a client may be texted
+ * from two): `<locationId>:client:<uuid>` for a client, `<locationId>:phone:<E.164>` for an unknown
+ * number. The 'chat' live topic names conversations by it.
+ */
+export const chatConversationId = (c: { locationId: string; clientId: string | null; phone: string | null }): string =>
+  c.clientId ? `${c.locationId}:client:${c.clientId}` : `${c.locationId}:phone:${c.phone}`;
 
 const ChatClient = z.object({ id: z.string(), name: z.string() });
 
@@ -45,7 +50,7 @@ export type ChatLastMessage = z.infer<typeof ChatLastMessage>;
 
 /** One conversation of the chat list (SPEC §3: each has a count and locationId). */
 export const ChatListItem = z.object({
-  /** stable conversation key: `client:<uuid>` or `phone:<E.164>` */
+  /** stable conversation key (chatConversationId): `<locationId>:client:<uuid>` or `<locationId>:phone:<E.164>` */
   id: z.string(),
   locationId: z.string(),
   /** null: a number no client has (link it to one with POST /api/chat/link) */
