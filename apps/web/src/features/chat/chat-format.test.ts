@@ -43,3 +43,16 @@ describe('the list’s words', () => {
     expect(listTime(new Date(2025, 10, 2, 9, 5).toISOString(), now)).toMatch(/2025/);
   });
 });
+
+describe('a conversation’s address', () => {
+  it('names its location and its client or number, and nothing else is one', async () => {
+    const { conversationPath, refOf } = await import('./chat.api');
+    const loc = '11111111-1111-4111-8111-111111111111';
+    const client = '22222222-2222-4222-8222-222222222222';
+    expect(refOf(`${loc}:client:${client}`)).toEqual({ locationId: loc, clientId: client });
+    expect(refOf(`${loc}:phone:+15305550142`)).toEqual({ locationId: loc, phone: '+15305550142' });
+    expect(refOf('client:x')).toBeNull();
+    expect(refOf('nonsense')).toBeNull();
+    expect(conversationPath(`${loc}:phone:+15305550142`)).toBe(`/chat/${loc}%3Aphone%3A%2B15305550142`);
+  });
+});

@@ -28,9 +28,9 @@ export function ChatList({ items, selected, locationName }: ChatListProps) {
         const where = locationName?.(c.locationId);
         return (
           <ListItemButton
-            key={`${c.locationId}/${c.id}`}
+            key={c.id}
             component={Link}
-            to={conversationPath(c.locationId, c.id)}
+            to={conversationPath(c.id)}
             selected={selected === c.id}
             aria-current={selected === c.id ? 'page' : undefined}
             divider

@@ -7,9 +7,9 @@ import ChatPage from './chat-page';
 
 const CLIENT = '22222222-2222-4222-8222-222222222222';
 const TEMPLATE = '55555555-5555-4555-8555-555555555555';
-const KEY = `client:${CLIENT}`;
-const PATH = `/chat/${NEW_YORK.id}/${encodeURIComponent(KEY)}`;
-const PATTERN = '/chat/:locationId/:conversation';
+const KEY = `${NEW_YORK.id}:client:${CLIENT}`;
+const PATH = `/chat/${encodeURIComponent(KEY)}`;
+const PATTERN = '/chat/:conversation';
 
 const received: ChatMessage = {
   id: 'm1',

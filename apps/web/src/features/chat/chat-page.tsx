@@ -17,15 +17,12 @@ import { Conversation } from './conversation';
 /**
  * Communications › SMS: the location's conversations beside the open one on large screens; on a
  * phone the list, then the conversation alone with a back button. The conversation is in the
- * address (`/chat/<location>/<client:… or phone:…>`), so the browser's back button and a shared
+ * address (`/chat/<location>:client:<id>`, `/chat/<location>:phone:<number>`), so the browser's back button and a shared
  * link work. What is typed is kept per conversation while the page is open (decision 0206).
  */
 export default function ChatPage() {
   const params = useParams();
-  const conversation = useMemo(
-    () => (params.locationId && params.conversation ? refOf(params.locationId, params.conversation) : null),
-    [params.locationId, params.conversation],
-  );
+  const conversation = useMemo(() => (params.conversation ? refOf(params.conversation) : null), [params.conversation]);
   const key = conversation ? params.conversation! : null;
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
@@ -36,7 +33,7 @@ export default function ChatPage() {
   const list = useChatList(locationId, settledSearch);
   useErrorToast(list.error, CHAT_MESSAGES.listError);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const draftKey = conversation ? `${conversation.locationId}/${key}` : '';
+  const draftKey = key ?? '';
   const onDraft = useCallback((text: string) => setDrafts((d) => ({ ...d, [draftKey]: text })), [draftKey]);
   const locationName = useCallback((id: string) => locations.data?.find((l) => l.id === id)?.name, [locations.data]);
   const here = locationId ? locationName(locationId) : 'All Locations';

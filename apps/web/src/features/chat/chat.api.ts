@@ -22,15 +22,19 @@ export interface ConversationRef {
   phone?: string | undefined;
 }
 
-/** The list's conversation key (`client:<uuid>`, `phone:<E.164>`) and its location, as a reference. */
-export function refOf(locationId: string, key: string): ConversationRef | null {
-  if (key.startsWith('client:')) return { locationId, clientId: key.slice('client:'.length) };
-  if (key.startsWith('phone:')) return { locationId, phone: key.slice('phone:'.length) };
-  return null;
+/**
+ * The list's conversation key (chatConversationId: `<locationId>:client:<uuid>` or
+ * `<locationId>:phone:<E.164>`) as a reference; null for anything else (a mistyped address).
+ */
+export function refOf(key: string): ConversationRef | null {
+  const found = /^([^:]+):(client|phone):(.+)$/.exec(key);
+  if (!found) return null;
+  const [, locationId, kind, rest] = found as unknown as [string, string, string, string];
+  return kind === 'client' ? { locationId, clientId: rest } : { locationId, phone: rest };
 }
 
 /** The address of a conversation on the chat page. */
-export const conversationPath = (locationId: string, key: string) => `/chat/${encodeURIComponent(locationId)}/${encodeURIComponent(key)}`;
+export const conversationPath = (key: string) => `/chat/${encodeURIComponent(key)}`;
 
 const wire = (ref: ConversationRef): ChatConversationRef => ({
   locationId: ref.locationId,

@@ -9,7 +9,7 @@ export const chatFeature: FeatureModule = {
   routes: [
     // The list and the open conversation scroll on their own, inside the viewport.
     { path: '/chat', element: page, fixedHeight: true },
-    { path: '/chat/:locationId/:conversation', element: page, fixedHeight: true },
+    { path: '/chat/:conversation', element: page, fixedHeight: true },
   ],
   // Communications runs Tasks (10), SMS and Form Submissions (30) (SPEC §2), then the Messages log (40).
   menu: [{ section: 'Communications', label: 'SMS', path: '/chat', icon: SmsIcon, order: 20 }],

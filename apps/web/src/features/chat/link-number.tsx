@@ -34,7 +34,7 @@ export function LinkNumber({ locationId, phone }: LinkNumberProps) {
         onSuccess: (item) => {
           setPicking(false);
           notifySuccess(CHAT_MESSAGES.linked);
-          void navigate(conversationPath(item.locationId, item.id), { replace: true });
+          void navigate(conversationPath(item.id), { replace: true });
         },
         onError: (error) => notifyError(CHAT_MESSAGES.linkError, error),
       },
