@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useParams } from 'react-router';
 import { CHAT_MESSAGES } from '@willow/contracts';
 import { ListError, loadErrorOf } from '../../components/list-error';
@@ -57,7 +57,14 @@ export default function ChatPage() {
             <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
               <TextInput label="Search name or number" size="small" type="search" value={search} onValueChange={setSearch} />
             </Box>
-            <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+            <Box
+              sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+              onScroll={(e) => {
+                // Near the end of the list, the next conversations come by themselves.
+                const el = e.currentTarget;
+                if (el.scrollHeight - el.scrollTop - el.clientHeight < 120 && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+              }}
+            >
               {loadError ? (
                 <Box sx={{ p: 1.5 }}>
                   <ListError {...loadError} what="the conversations" />
@@ -67,7 +74,16 @@ export default function ChatPage() {
                   {settledSearch ? 'No conversations match' : 'No texts yet'}
                 </Typography>
               ) : (
-                <ChatList items={items} selected={key} locationName={locationId ? undefined : locationName} />
+                <>
+                  <ChatList items={items} selected={key} locationName={locationId ? undefined : locationName} />
+                  {list.hasNextPage && (
+                    <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
+                      <Button size="small" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                        Load more conversations
+                      </Button>
+                    </Box>
+                  )}
+                </>
               )}
             </Box>
           </Box>

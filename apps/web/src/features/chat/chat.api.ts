@@ -45,14 +45,25 @@ function usePollInterval(): number | false {
   return useLiveConnected() ? false : CHAT_POLL_MS;
 }
 
-/** The conversations at the location (every location under 'All Locations'), newest first. */
+/** Conversations asked for at a time; more come as the list is scrolled to its end. */
+export const CHAT_LIST_PAGE = 50;
+
+/**
+ * The conversations at the location (every location under 'All Locations'), newest first, a page
+ * at a time: the next page starts after the last conversation shown (its last text's time and key).
+ */
 export function useChatList(locationId: string | null, search: string) {
   const poll = usePollInterval();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: chatKeys.list(locationId, search),
-    queryFn: ({ signal }) =>
-      api(listChats, { query: { ...(locationId && { locationId }), ...(search && { search }), limit: 200 }, signal }),
-    select: (answer) => answer.chatList,
+    initialPageParam: undefined as { before: string; beforeId: string } | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api(listChats, { query: { ...(locationId && { locationId }), ...(search && { search }), ...pageParam, limit: CHAT_LIST_PAGE }, signal }),
+    getNextPageParam: (last) => {
+      const end = last.chatList.at(-1);
+      return last.chatList.length < CHAT_LIST_PAGE || !end ? undefined : { before: end.lastMessage.at, beforeId: end.id };
+    },
+    select: (data) => data.pages.flatMap((p) => p.chatList),
     placeholderData: keepPreviousData,
     refetchInterval: poll,
   });
