@@ -128,6 +128,32 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     expect(sendButton().disabled).toBe(true);
   });
 
+  it('links an unknown number to a client and moves to the client’s conversation', async () => {
+    const phoneKey = `${NEW_YORK.id}:phone:+15305550199`;
+    const unknown = { ...page(), conversation: { ...page().conversation, id: phoneKey, client: null, phone: '+15305550199', count: 0 } };
+    calls = fakeServer((call) => {
+      if (call.path === '/api/location') return { body: [NEW_YORK] };
+      if (call.path === '/api/chat') return { body: { chatList: [] } };
+      if (call.path === '/api/chat/messages') return { body: call.query.get('phone') ? unknown : page() };
+      if (call.path === '/api/search') return { body: { clients: [{ id: CLIENT, firstName: 'Maria', lastName: 'Alvarez', email: null, phone: null, locationId: NEW_YORK.id }], patients: [] } };
+      if (call.path === `/api/client/${CLIENT}`) return { body: { id: CLIENT, locationId: NEW_YORK.id, firstName: 'Maria', lastName: 'Alvarez', email: null, phone: null } };
+      if (call.path === '/api/chat/link') return { body: { ...item, count: 0 } };
+      return undefined;
+    });
+    renderPage(<ChatPage />, { path: `/chat/${encodeURIComponent(phoneKey)}`, pattern: PATTERN });
+    await screen.findByRole('heading', { name: '(530) 555-0199' });
+    // nothing to fill a template with for a number no client has
+    expect((screen.getByRole('button', { name: 'Insert template' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Link to client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link (530) 555-0199 to a client' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Client/ }), { target: { value: 'Maria' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Maria Alvarez/ }, { timeout: 5_000 }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Link' }));
+    await screen.findByText('Number linked to the client');
+    expect(calls.find((c) => c.path === '/api/chat/link')?.body).toEqual({ data: { locationId: NEW_YORK.id, phone: '+15305550199', clientId: CLIENT } });
+    await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+  });
+
   it('says so when the conversations could not be loaded', async () => {
     listFails = true;
     renderPage(<ChatPage />, { path: '/chat', pattern: '/chat' });
