@@ -1,4 +1,4 @@
-import { Box, Chip, List, ListItemButton, Typography } from '@mui/material';
+import { Box, Chip, List, ListItem, ListItemButton, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import type { ChatListItem } from '@willow/contracts';
 import { displayPhone, listTime } from './chat-format';
@@ -27,13 +27,12 @@ export function ChatList({ items, selected, locationName }: ChatListProps) {
         const unread = c.count > 0;
         const where = locationName?.(c.locationId);
         return (
+          <ListItem key={c.id} disablePadding divider>
           <ListItemButton
-            key={c.id}
             component={Link}
             to={conversationPath(c.id)}
             selected={selected === c.id}
             aria-current={selected === c.id ? 'page' : undefined}
-            divider
             sx={{ alignItems: 'flex-start', gap: 1, py: 1.25 }}
           >
             <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -69,6 +68,7 @@ export function ChatList({ items, selected, locationName }: ChatListProps) {
               </Box>
             </Box>
           </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
