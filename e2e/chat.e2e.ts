@@ -9,7 +9,7 @@ import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiSignIn, json, toast } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
-import { mainNav, unique } from './helpers.ts';
+import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 import { ownerAt } from './scheduling.ts';
 import { textArrives, textsTo } from './texts.ts';
