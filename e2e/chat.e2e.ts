@@ -2,7 +2,8 @@
 // Twilio's signed webhook), the SMS entry's badge counts it without a reload, the desk opens the
 // conversation (the badge goes back to 0) and answers with an SMS template; the fake Twilio is asked
 // to send the reply once. At 1440 px (list and conversation side by side) and at 375 px (the list,
-// then the conversation alone with a back button). In a location of its own with Twilio set up.
+// then the conversation alone with a back button). A client who replied STOP cannot be texted. In a
+// location of its own with Twilio set up.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -160,6 +161,27 @@ describe('SMS chat', () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     try {
       await receiveAndAnswer(page, true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a client who replied STOP shows it, and the reply box says they cannot be texted', async () => {
+    const client = await clientWithPhone('Sam', '0188');
+    await textArrives(accountId, own.id, client.phone, 'STOP');
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    try {
+      await ownerAt(page, own.name);
+      await smsEntry(page).click();
+      const entry = page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: client.name });
+      await entry.getByTitle('Replied STOP: cannot be texted').waitFor();
+      await entry.click();
+      await page.getByRole('log', { name: `Texts with ${client.name}` }).getByText('STOP').waitFor();
+      await page.getByText('Replied STOP', { exact: true }).waitFor();
+      const reply = page.getByRole('form', { name: 'Reply' });
+      await reply.getByRole('alert').or(reply.getByRole('status')).first().waitFor();
+      expect(await reply.getByLabel('Message').isDisabled()).toBe(true);
+      expect(await reply.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     } finally {
       await context.close();
     }
