@@ -154,6 +154,34 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
   });
 
+  it('creates a client from an unknown number, its phone filled in, and links the number to them', async () => {
+    const phoneKey = `${NEW_YORK.id}:phone:+15305550199`;
+    const unknown = { ...page(), conversation: { ...page().conversation, id: phoneKey, client: null, phone: '+15305550199', count: 0 } };
+    calls = fakeServer((call) => {
+      if (call.path === '/api/location') return { body: [NEW_YORK] };
+      if (call.path === '/api/user') return { body: [] };
+      if (call.path === '/api/chat') return { body: { chatList: [] } };
+      if (call.path === '/api/chat/messages') return { body: call.query.get('phone') ? unknown : page() };
+      if (call.path === '/api/client' && call.method === 'POST') return { body: { id: CLIENT, locationId: NEW_YORK.id, firstName: 'Maria', lastName: 'Alvarez', phone: '+15305550199' } };
+      if (call.path === '/api/chat/link') return { body: { ...item, count: 0 } };
+      return undefined;
+    });
+    renderPage(<ChatPage />, { path: `/chat/${encodeURIComponent(phoneKey)}`, pattern: PATTERN });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New client' });
+    expect((within(dialog).getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('+15305550199');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /First name/ }), { target: { value: 'Maria' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Last name/ }), { target: { value: 'Alvarez' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await screen.findByText('Number linked to the client', {}, { timeout: 10_000 });
+    expect((calls.find((c) => c.path === '/api/client' && c.method === 'POST')?.body as { data: { phone: string; locationId: string } }).data).toMatchObject({
+      phone: '+15305550199',
+      locationId: NEW_YORK.id,
+    });
+    expect(calls.find((c) => c.path === '/api/chat/link')?.body).toEqual({ data: { locationId: NEW_YORK.id, phone: '+15305550199', clientId: CLIENT } });
+    await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+  });
+
   it('says so when the conversations could not be loaded', async () => {
     listFails = true;
     renderPage(<ChatPage />, { path: '/chat', pattern: '/chat' });
