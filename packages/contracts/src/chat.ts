@@ -74,7 +74,7 @@ export const ChatListQuery = z.object({
   /** the next page: conversations whose last message is older than this (the last item's lastMessage.at) */
   before: instantField().optional(),
   /** with `before`: the last item's id, for conversations whose last messages share that instant */
-  beforeId: z.string().max(200).optional(),
+  beforeKey: z.string().max(200).optional(),
 });
 export type ChatListQuery = z.input<typeof ChatListQuery>;
 

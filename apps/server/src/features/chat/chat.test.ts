@@ -227,7 +227,7 @@ describe('lists and pages', () => {
     const all = await list(t.admin, { locationId: t.locationId });
     expect(all.map((i) => i.lastMessage.body)).toEqual(['second stranger', 'first stranger', 'Text 5']);
     const first = await list(t.admin, { locationId: t.locationId, limit: 1 });
-    const next = await list(t.admin, { locationId: t.locationId, limit: 2, before: first[0]!.lastMessage.at, beforeId: first[0]!.id });
+    const next = await list(t.admin, { locationId: t.locationId, limit: 2, before: first[0]!.lastMessage.at, beforeKey: first[0]!.id });
     expect([...first, ...next].map((i) => i.id)).toEqual(all.map((i) => i.id));
     expect((await list(t.admin, { locationId: t.locationId, search: 'pia pag' })).map((i) => i.client?.id)).toEqual([client.id]);
     expect((await list(t.admin, { locationId: t.locationId, search: '0991' })).map((i) => i.phone)).toEqual(['+15305550991']);

@@ -121,7 +121,7 @@ export interface ChatListOptions {
   locationId?: string | undefined;
   search?: string | undefined;
   before?: string | undefined;
-  beforeId?: string | undefined;
+  beforeKey?: string | undefined;
   limit: number;
   /** one conversation's item only */
   only?: ConversationRef | undefined;
@@ -146,7 +146,7 @@ export const smsConversations = {
       const named = sql`exists (select 1 from ${clients} where ${sameAccount(clients, rowOf('c'), and(eq(clients.id, sql.raw('c.client_id')), clientSearch(search)))})`;
       filters.push(digits ? sql`(${named} or (c.client_id is null and split_part(c.key, ':phone:', 2) like ${`%${digits}%`}))` : named);
     }
-    if (q.before) filters.push(q.beforeId ? sql`(c.last_at, c.key) < (${q.before}::timestamptz, ${q.beforeId})` : sql`c.last_at < ${q.before}::timestamptz`);
+    if (q.before) filters.push(q.beforeKey ? sql`(c.last_at, c.key) < (${q.before}::timestamptz, ${q.beforeKey})` : sql`c.last_at < ${q.before}::timestamptz`);
     const allowed = q.require ?? sql<boolean>`true`;
     const rows = await rowsOf(
       ex,
