@@ -16,6 +16,8 @@ export interface E2eServer {
   smtpPort: number;
   /** the mail server's messages over HTTP (mailbox.ts): GET /messages?to=<address> */
   mailboxUrl: string;
+  /** the fake Twilio's texts over HTTP (texts.ts): GET /messages?to=<E.164> */
+  textsUrl: string;
 }
 
 declare module 'vitest' {
@@ -23,6 +25,7 @@ declare module 'vitest' {
     baseUrl: string;
     smtpPort: number;
     mailboxUrl: string;
+    textsUrl: string;
     /** one per worker, in the order of VITEST_POOL_ID (1, 2, …) */
     e2eServers: E2eServer[];
     /** the run's one Chromium, which every file connects to (browser.ts launch()) */
@@ -44,7 +47,7 @@ async function startOne() {
       ...providers.env,
     }));
     return {
-      info: { baseUrl: server.baseUrl, smtpPort: providers.smtpPort, mailboxUrl: providers.mailboxUrl } satisfies E2eServer,
+      info: { baseUrl: server.baseUrl, smtpPort: providers.smtpPort, mailboxUrl: providers.mailboxUrl, textsUrl: providers.textsUrl } satisfies E2eServer,
       stop: async () => {
         await server.stop();
         await providers.close();
@@ -81,6 +84,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', servers[0]!.baseUrl);
   project.provide('smtpPort', servers[0]!.smtpPort);
   project.provide('mailboxUrl', servers[0]!.mailboxUrl);
+  project.provide('textsUrl', servers[0]!.textsUrl);
   return async () => {
     await stopAll();
   };

@@ -81,6 +81,8 @@ import { AvailabilityService } from './features/services/availability.service.js
 import { ServiceCatalogService } from './features/services/services.service.js';
 import { MergeContextService } from './features/templates/merge-context.service.js';
 import { EmailRenderService } from './features/templates/email-render.service.js';
+import { SmsRenderService } from './features/templates/sms-render.service.js';
+import { ChatService } from './features/chat/chat.service.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
 import { templateServices } from './features/templates/templates.service.js';
 
@@ -139,6 +141,7 @@ export function createContainer(
     retry: opts.outboxRetry,
     storage: opts.storage,
     outboundGuard: opts.outboundGuard,
+    events,
   });
   // the account list's details are counted by subscriptions, above the users and locations they count
   const accounts = new AccountsService(db, accountsUsage);
@@ -237,6 +240,9 @@ export function createContainer(
     invoicePdf,
     // an email started from a template merges the invoice in view: invoices read it for templates (0194)
     emailRender: new EmailRenderService(db, mergeContext, (auth, id) => invoicePdf.mergeData(auth, id)),
+    smsRender: new SmsRenderService(db, mergeContext),
+    // two-way SMS chat: the outbox's and the webhook's texts as conversations (issue 31)
+    chat: new ChatService(db, communications, events),
     missedCharges: new MissedChargesService(db),
     cardPayments: new CardPaymentsService(db, {
       audit,

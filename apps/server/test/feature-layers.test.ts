@@ -51,6 +51,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['card-payments'],
   // engagement
   ['forms', 'quickbooks'],
+  // two-way SMS chat: the communications feature's texts as conversations
+  ['chat'],
 ];
 
 const MAX_LINES = 450;

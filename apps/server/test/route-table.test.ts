@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { makeAddOnCategory } from '../src/features/add-ons/add-ons.route-fixtures.js';
 import { makeAppointment } from '../src/features/appointments/appointments.route-fixtures.js';
 import { makeClient } from '../src/features/clients/clients.route-fixtures.js';
+import { chatBaseRequests, makeChatMessage } from '../src/features/chat/chat.route-fixtures.js';
 import { makeContact } from '../src/features/contacts/contacts.route-fixtures.js';
 import { FORM_FIELDS, makeFormSubmission, makeFormTemplate } from '../src/features/forms/forms.route-fixtures.js';
 import { makeEstimate, makeInvoice, makeTaxCode } from '../src/features/invoices/invoices.route-fixtures.js';
@@ -105,6 +106,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/document/{id}': { data: { description: 'Renamed' } },
   '/api/documentTemplate/{id}/generate': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
   '/api/emailTemplate/{id}/render': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
+  '/api/smsTemplate/{id}/render': { data: { clientId: '00000000-0000-4000-8000-000000000000' } },
   '/api/appointment/{id}': { data: { notes: 'Renamed' } },
   '/api/appointment/{id}/cancel': { data: { reason: 'Owner called' } },
   '/api/appointment/{id}/correct': { data: { status: 'Confirmed', reason: 'Called back' } },
@@ -169,7 +171,8 @@ type Kind =
   | 'emailTemplate'
   | 'taxCode'
   | 'estimate'
-  | 'invoiceItem';
+  | 'invoiceItem'
+  | 'chatMessage';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -220,6 +223,8 @@ const kindsByField: Record<string, Kind> = {
   'POST /api/invoice/{id} invoiceItems.creditedItemId': 'invoiceItem',
   // a new location copies the species of another of the account (decision 0191)
   'POST /api/location speciesFrom': 'location',
+  // SMS chat's older page: the text it comes before
+  'GET /api/chat/messages before': 'chatMessage',
 };
 
 /**
@@ -356,6 +361,7 @@ async function buildWorld(t: TestAccount): Promise<World> {
     taxCode: await makeTaxCode(t),
     estimate: await makeEstimate(t, client),
     invoiceItem: '',
+    chatMessage: await makeChatMessage(t, client),
     ...(await billingWorld(t, client)),
   };
   const invoice = world.invoice;
@@ -404,6 +410,7 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/user': () => withData({ firstName: 'Nia', lastName: 'New', email: `new-${unique()}@test.example`, password: TEST_PASSWORD }),
   'GET /api/audit': (w) => ({ query: { entityType: 'client', entityId: w.client } }),
   'GET /api/search': () => ({ query: { q: 'Cora' } }),
+  ...chatBaseRequests(() => ctx),
   'POST /api/client': (w) => withData({ locationId: w.location, firstName: 'Cleo', lastName: 'Client' }),
   'POST /api/client/import/preview': (w) => withData({ locationId: w.location, csv: 'client_first_name,client_last_name\nIda,Import\n' }),
   'POST /api/client/import': (w) => withData({ locationId: w.location, csv: 'client_first_name,client_last_name\nIda,Import\n' }),

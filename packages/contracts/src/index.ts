@@ -32,6 +32,7 @@ export * from './appointment-aftercare.js';
 export * from './integrations.js';
 export * from './quickbooks.js';
 export * from './communications.js';
+export * from './chat.js';
 export * from './client-config.js';
 export * from './templates.js';
 export * from './template-merge-fields.js';

@@ -16,6 +16,8 @@ export const LIVE_TOPICS = [
   'estimate',
   /** a client's balance (`id`: the client): anything above that moves money of theirs */
   'clientBalance',
+  /** an SMS conversation (`id`: its chat list key, chatConversationId: `<locationId>:client:<uuid>` or `<locationId>:phone:<E.164>`): a text received, a reply queued, a sent text's state or delivery status, read, linked */
+  'chat',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -388,3 +388,29 @@ export const renderEmailTemplate = operation({
   body: wrapped(RenderEmailTemplateInput),
   response: RenderedEmail,
 });
+
+/**
+ * An SMS template filled from the client's records in view (and as the place has them the patient
+ * and the appointment), to start a text from (SMS chat's composer): the body as plain text, the
+ * merged values as written, like the email's render (docs/decisions/0194). Fields no record fills
+ * are empty, never samples.
+ */
+export const RenderSmsTemplateInput = z.object({
+  clientId: idField(),
+  /** else the appointment's first patient */
+  patientId: idField().optional(),
+  appointmentId: idField().optional(),
+});
+export type RenderSmsTemplateInput = z.input<typeof RenderSmsTemplateInput>;
+export const RenderedSms = z.object({ body: z.string() });
+export type RenderedSms = z.infer<typeof RenderedSms>;
+export const renderSmsTemplate = operation({
+  method: 'POST',
+  path: '/api/smsTemplate/{id}/render',
+  access: authenticated,
+  tag: 'templates',
+  summary: 'An SMS template filled from the client’s records in view (patient, appointment), to start a text from',
+  params: IdParams,
+  body: wrapped(RenderSmsTemplateInput),
+  response: RenderedSms,
+});

@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { googleSignInRoutes } from './auth/google-sign-in.routes.js';
 import { cardPaymentsRoutes } from './card-payments/card-payments.routes.js';
+import { chatRoutes } from './chat/chat.routes.js';
 import { careRoutes } from './care/care.routes.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
@@ -61,4 +62,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   invoicesRoutes,
   paymentsRoutes,
   cardPaymentsRoutes,
+  chatRoutes,
 ];

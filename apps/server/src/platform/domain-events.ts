@@ -126,6 +126,12 @@ export interface DomainEvents {
     consent: { optedOut: boolean; keyword: string } | null;
     receivedAt: Date;
   };
+  /**
+   * An SMS conversation changed besides a text received: a reply queued from SMS chat, a sent
+   * text's outbox state or Twilio's delivery status, its received texts read, its unknown number
+   * linked to a client. The conversation: the location and the client, else the phone (E.164).
+   */
+  'sms.changed': { locationId: string; clientId: string | null; phone: string | null; messageId: string | null };
 }
 
 /**

@@ -3,6 +3,7 @@
 // (contracts `live.ts`), NOTIFYed with the account in the change's own transaction, so a page
 // hears of it exactly when it commits. The pages read the records again themselves.
 import type { LiveChange } from '@willow/contracts';
+import { chatConversationId } from '@willow/contracts';
 import type { Executor } from '../db/client.js';
 import type { Caller } from './access.js';
 import type { DomainEventBus, DomainEventName, DomainEvents } from './domain-events.js';
@@ -25,6 +26,9 @@ const ANNOUNCED: { [K in DomainEventName]?: (event: DomainEvents[K]) => LiveChan
   // A credit note changes what its invoice owes.
   'invoice.finalised': (e) => [{ topic: 'invoice', id: e.invoiceId }, ...(e.creditedInvoiceId ? [{ topic: 'invoice' as const, id: e.creditedInvoiceId }] : []), { topic: 'clientBalance', id: e.clientId }],
   'invoice.voided': (e) => [{ topic: 'invoice', id: e.invoiceId }, { topic: 'clientBalance', id: e.clientId }],
+  // SMS chat: the conversation a text arrived in or changed in (its list item, its messages, the badge).
+  'message.received': (e) => [{ topic: 'chat', id: chatConversationId({ locationId: e.locationId, clientId: e.clientId, phone: e.from }) }],
+  'sms.changed': (e) => [{ topic: 'chat', id: chatConversationId(e) }],
 };
 
 /** The payloads of one event's changes, each at most once. */

@@ -118,6 +118,29 @@ describe('demo billing', () => {
   });
 });
 
+describe('demo SMS chat', () => {
+  it('gives Riverside a client’s conversation, an unknown number’s and a client who replied STOP, two texts unread', async () => {
+    await seedDemo(ctx.database.db);
+    const login = await loginRequest(ctx, 'frontdesk@demo.test', DEMO_PASSWORD, '192.0.2.52');
+    const desk = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
+    const riverside = ((await desk.call(api.listLocations)).json() as api.Location[]).find((l) => l.name === 'Riverside Animal Hospital')!;
+    const { chatList } = (await desk.call(api.listChats, { query: { locationId: riverside.id } })).json() as api.ChatList;
+    expect(chatList.map((c) => [c.client === null, c.count, c.optedOut, c.lastMessage.direction])).toEqual([
+      [false, 1, false, 'inbound'],
+      [true, 1, false, 'inbound'],
+      [false, 0, true, 'inbound'],
+    ]);
+    expect((await desk.call(api.getChatUnreadCount, { query: { locationId: riverside.id } })).json()).toEqual({ count: 2 });
+    // The practice's texts went nowhere: the demo has no Twilio, and says so.
+    const asked = (await desk.call(api.getChatMessages, { query: { locationId: riverside.id, clientId: chatList[0]!.client!.id } })).json() as api.ChatMessages;
+    expect(asked.messages.map((m) => [m.direction, m.state])).toEqual([
+      ['inbound', null],
+      ['outbound', 'notSent'],
+      ['inbound', null],
+    ]);
+  });
+});
+
 /** How much of the demo a database holds, table by table. */
 async function demoCounts(ctx: TestContext) {
   const tables = ['accounts', 'users', 'locations', 'clients', 'patients', 'services', 'schedule_slots', 'appointments', 'contacts'];

@@ -15,6 +15,7 @@ import { seedPriceCalculatorDemo } from './demo-price-calculator.js';
 import { seedSchedulingDemo } from './demo-scheduling.js';
 import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoTemplates } from './demo-templates.js';
+import { seedDemoMessages } from './demo-messages.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -140,6 +141,7 @@ async function seed(db: Db, passwordHash: string) {
   const riversideServices = await servicesRepository.activeAt(db, scope, riverside!.id);
   const serviceNamed = (name: string) => riversideServices.find((r) => r.name === name)?.id;
   await seedDemoTemplates(db, scope, riverside!.id, { homeEuthanasia: serviceNamed('Home euthanasia'), privateCremation: serviceNamed('Private cremation') });
+  await seedDemoMessages(db, scope, { locationId: riverside!.id, clients: riversideClients, staff: { id: staffIds['frontdesk@demo.test']!, name: 'Frank Fields' } });
   await seedDemoBilling(db, scope, [
     { locationId: riverside!.id, salesTax: 800, userId: staffIds['frontdesk@demo.test']! },
     { locationId: lakeside.id, salesTax: 725, userId: ownerRow!.id },

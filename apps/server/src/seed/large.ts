@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { appointments, invoices } from '../db/schema.js';
+import { appointments, inboundMessages, invoices } from '../db/schema.js';
 import { seedAccounts } from './seed-accounts.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
@@ -17,6 +17,7 @@ import { patientsRepository } from '../features/patients/patients.repository.js'
 import { usersRepository } from '../features/users/users.repository.js';
 import { tenantRepository } from '../platform/tenant-repository.js';
 import { seedLargeInvoices } from './large-invoices.js';
+import { seedLargeMessages } from './large-messages.js';
 import { seedLargeScheduling } from './large-scheduling.js';
 import { ensureReferenceData } from './reference-data.js';
 import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
@@ -58,6 +59,8 @@ export interface LargeSeedOptions {
   locations: number;
   /** 500,000 unless given */
   appointments?: number;
+  /** SMS both ways (SMS chat): 50,000 unless given */
+  messages?: number;
 }
 
 export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: string) => void = console.log) {
@@ -70,11 +73,17 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
         await seedLargeInvoices(db, { accountId: existing.id }, log);
         return true;
       }
+      // A large seed made before SMS chat gains its texts.
+      if ((await tenantRepository(inboundMessages).count(db, { accountId: existing.id })) === 0) {
+        await seedLargeMessages(db, { accountId: existing.id }, { messages: opts.messages ?? 50_000 }, log);
+        return true;
+      }
       log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
       return false;
     }
     await seedLargeScheduling(db, { accountId: existing.id }, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
     await seedLargeInvoices(db, { accountId: existing.id }, log);
+    await seedLargeMessages(db, { accountId: existing.id }, { messages: opts.messages ?? 50_000 }, log);
     return true;
   }
   const rand = prng(opts.seed);
@@ -156,6 +165,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   log(`clients and patients in ${Math.round((performance.now() - t0) / 1000)} s`);
   await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
   await seedLargeInvoices(db, scope, log);
+  await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
 }
@@ -177,6 +187,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
       patients: arg('patients', 150_000),
       locations: Math.max(1, arg('locations', 10)),
       appointments: arg('appointments', 500_000),
+      messages: arg('messages', 50_000),
     });
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import { authFeature } from '../features/auth';
 import { bookingFeature } from '../features/booking';
 import { cardPaymentsFeature } from '../features/card-payments';
 import { careFeature } from '../features/care';
+import { chatFeature } from '../features/chat';
 import { clientsFeature } from '../features/clients';
 import { communicationsFeature } from '../features/communications';
 import { contactsFeature } from '../features/contacts';
@@ -52,6 +53,7 @@ export const features: readonly FeatureModule[] = [
   contactsFeature,
   quickbooksFeature,
   communicationsFeature,
+  chatFeature,
   formsFeature,
   cardPaymentsFeature,
   documentsFeature,

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openLiveChanges } from './live-changes';
+import { liveConnected, openLiveChanges } from './live-changes';
 
 /** The browser's EventSource as far as the hook uses it: the test plays the server. */
 class FakeEventSource {
@@ -85,9 +85,28 @@ describe('live changes', () => {
     expect(invalidated).toEqual(['["estimates"]']);
   });
 
+  it('refreshes the SMS chat (list, conversations, badge) when a conversation changes', () => {
+    stream().open();
+    stream().send({ topic: 'chat', id: 'phone:+15305550142' });
+    vi.advanceTimersByTime(100);
+    expect(invalidated).toEqual(['["chat"]']);
+  });
+
+  it('tells whether the stream is open, for what polls while it is not (decision 0205)', () => {
+    expect(liveConnected()).toBe(false);
+    stream().open();
+    expect(liveConnected()).toBe(true);
+    stream().onerror?.(); // the browser is reconnecting by itself
+    expect(liveConnected()).toBe(false);
+    stream().open();
+    expect(liveConnected()).toBe(true);
+    close();
+    expect(liveConnected()).toBe(false);
+  });
+
   it('ignores what it does not understand', () => {
     stream().open();
-    stream().send({ topic: 'tasks', id: 't1' });
+    stream().send({ topic: 'horoscope', id: 't1' });
     stream().onmessage?.({ data: 'not json' });
     vi.advanceTimersByTime(100);
     expect(invalidated).toEqual([]);
@@ -99,11 +118,11 @@ describe('live changes', () => {
     expect(invalidated).toEqual([]);
     stream().open(); // the browser reconnected by itself
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["estimates"]', '["invoices"]', '["payments"]']);
+    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]']);
     invalidated.length = 0;
     stream().emit('resync');
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["estimates"]', '["invoices"]', '["payments"]']);
+    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]']);
   });
 
   it('opens a refused stream again later, waiting longer each time, and stops when closed', () => {

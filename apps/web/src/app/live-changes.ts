@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_RESYNC_EVENT, LIVE_TOPICS, LiveChange, liveChanges, type LiveTopic } from '@willow/contracts';
-import { cardPaymentKeys, estimateKeys, invoiceKeys, paymentKeys } from '../lib/query-keys';
+import { cardPaymentKeys, chatKeys, estimateKeys, invoiceKeys, paymentKeys } from '../lib/query-keys';
 
 /**
  * What each live topic refreshes (decision 0189): the queries that show it, on every screen. An
@@ -13,7 +13,35 @@ export const LIVE_INVALIDATIONS: Record<LiveTopic, (id: string) => QueryKey[]> =
   payment: () => [paymentKeys.all, cardPaymentKeys.all],
   estimate: () => [estimateKeys.all],
   clientBalance: (id) => [invoiceKeys.balance(id)],
+  // A text received, a reply queued, its delivery state, a conversation read or linked: the list,
+  // the open conversation and the SMS badge all read the same few rows, so all of them (decision 0205).
+  chat: () => [chatKeys.all],
 };
+
+/*
+ * Whether the live stream is open now. What counts on it alone (the SMS badge, the chat) asks the
+ * server itself every few seconds while it is not (decision 0205): refused, reconnecting, or never
+ * opened (a browser without EventSource).
+ */
+let connected = false;
+const listeners = new Set<() => void>();
+function setConnected(next: boolean) {
+  if (connected === next) return;
+  connected = next;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The live stream is open now: changes arrive without asking. */
+export const liveConnected = (): boolean => connected;
+
+/** The live stream is open, as a component sees it (it re-renders when that changes). */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(subscribe, liveConnected, () => false);
+}
 
 /** Changes arriving together (a payment's invoice, payment and balance) refresh once. */
 const GATHER_MS = 50;
@@ -68,6 +96,7 @@ export function openLiveChanges(queryClient: QueryClient, url: string = liveChan
     source = es;
     es.onopen = () => {
       delay = REOPEN_MS.first;
+      setConnected(true);
       if (opened) heard(everything());
       opened = true;
     };
@@ -77,6 +106,7 @@ export function openLiveChanges(queryClient: QueryClient, url: string = liveChan
     };
     es.addEventListener(LIVE_RESYNC_EVENT, () => heard(everything()));
     es.onerror = () => {
+      setConnected(false);
       // CONNECTING: the browser is reconnecting by itself. CLOSED: it gave up; try again later.
       if (es.readyState !== EventSource.CLOSED || closed) return;
       reopen = setTimeout(open, delay);
@@ -87,6 +117,7 @@ export function openLiveChanges(queryClient: QueryClient, url: string = liveChan
 
   return () => {
     closed = true;
+    setConnected(false);
     clearTimeout(reopen);
     clearTimeout(gather);
     source?.close();

@@ -163,3 +163,16 @@ export const cardPaymentKeys = { all: ['cardPaymentRequests'] as const };
 export const taxCodeKeys = {
   all: ['taxCodes'] as const,
 };
+
+/*
+ * SMS chat: the conversation list, a conversation's texts and the navigation's unread count, all
+ * under 'chat', which the 'chat' live topic refreshes as a whole (a text received or its delivery
+ * state changed anywhere in the account).
+ */
+export const chatKeys = {
+  all: ['chat'] as const,
+  list: (locationId: string | null, search: string) => ['chat', 'list', { locationId, search }] as const,
+  messages: (ref: { locationId: string; clientId?: string | undefined; phone?: string | undefined }) =>
+    ['chat', 'messages', { locationId: ref.locationId, clientId: ref.clientId ?? null, phone: ref.phone ?? null }] as const,
+  unreadCount: (locationId: string | null) => ['chat', 'unreadCount', locationId] as const,
+};

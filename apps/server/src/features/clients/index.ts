@@ -3,3 +3,4 @@
 export { clientOrder, clientsRepository } from './clients.repository.js';
 export type { ClientListExtras, ClientRow } from './clients.repository.js';
 export { clients } from './clients.table.js';
+export { clientSearch } from './clients.repository.js';

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { acrossAccounts, allOf, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/index.js';
+import { smsConversations } from './sms-conversations.repository.js';
 import { claimSet, dueRows, type Settlement } from '../../platform/outbox.repository.js';
 import { inboundMessages, outboxMessages, smsOptOuts } from './communications.table.js';
 
@@ -109,6 +110,8 @@ export const communicationsRepository = {
     await optOuts.removeWhere(ex, scope, and(eq(smsOptOuts.locationId, row.locationId), eq(smsOptOuts.phone, row.phone)));
     await optOuts.insertMany(ex, scope, [{ ...row, changedAt: new Date() }]);
   },
+
+  ...smsConversations,
 
   /** The STOP in force for a phone at a location, if any. */
   async optOut(ex: Executor, scope: Scope, locationId: string, phone: string) {

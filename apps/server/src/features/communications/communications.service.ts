@@ -89,6 +89,11 @@ export class CommunicationsService {
   }
 
 
+  /** Whether the location can send texts (a Twilio integration). */
+  async smsReady(scope: Scope, locationId: string): Promise<boolean> {
+    return (await this.integrations?.credentials(scope, locationId, 'twilio')) !== undefined;
+  }
+
   /** Whether the location can send email (a SendGrid or SMTP integration). */
   async emailReady(scope: Scope, locationId: string): Promise<boolean> {
     return (await emailIntegrationOf(this.integrations, scope, locationId)) !== undefined;

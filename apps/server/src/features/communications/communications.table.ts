@@ -36,6 +36,8 @@ export const outboxMessages = pgTable(
     index('outbox_messages_due').on(t.dueAt).where(sql`${t.state} in ('queued', 'sending')`),
     index('outbox_messages_location_created').on(t.accountId, t.locationId, t.createdAt),
     index('outbox_messages_client_created').on(t.accountId, t.clientId, t.createdAt),
+    // SMS chat: a location's texts (its chat list) and those to a number (an unknown number's conversation).
+    index('outbox_messages_sms_to').on(t.accountId, t.locationId, t.toAddress, t.createdAt).where(sql`${t.channel} = 'sms'`),
     uniqueIndex('outbox_messages_provider_id').on(t.accountId, t.provider, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
   ],
 );
@@ -53,6 +55,10 @@ export const inboundMessages = pgTable(
     /** Twilio's MessageSid: a retried webhook is stored once */
     providerMessageId: text().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** when staff read it in SMS chat (null: unread, counted in the chat's badge) */
+    readAt: timestamp({ withTimezone: true }),
+    /** who read it; no foreign key: the log outlives a deleted user */
+    readById: uuid(),
   },
   (t) => [
     tenantPrimaryKey(t),
@@ -60,6 +66,10 @@ export const inboundMessages = pgTable(
     tenantReference('inbound_messages', t, t.clientId, clients),
     uniqueIndex('inbound_messages_provider_id').on(t.accountId, t.providerMessageId),
     index('inbound_messages_location_received').on(t.accountId, t.locationId, t.receivedAt),
+    // SMS chat: a client's conversation, an unknown number's, and the unread badge.
+    index('inbound_messages_client_received').on(t.accountId, t.locationId, t.clientId, t.receivedAt),
+    index('inbound_messages_from_received').on(t.accountId, t.locationId, t.fromNumber, t.receivedAt),
+    index('inbound_messages_unread').on(t.accountId, t.locationId).where(sql`${t.readAt} is null`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { INTEGRATION_MESSAGES, SUPPRESSION_RULES } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import { sendgridProvider, sendSms, smtpProvider, type Attachment, type EmailProvider, type Outcome } from '../../platform/message-providers.js';
 import type { OutboundGuard } from '../../platform/outbound-address.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { Settlement } from '../../platform/outbox.repository.js';
 import type { QueueJob as OutboxJob, QueueSource as OutboxSource } from '../../platform/queue-worker.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -54,6 +55,8 @@ export class OutboxDelivery implements OutboxSource {
       storage?: DocumentStorage | undefined;
       /** checks the SMTP hosts practices enter before the outbox connects to them (decision 0145) */
       outboundGuard: OutboundGuard;
+      /** tells a text's new state ('sms.changed') */
+      events?: DomainEventBus | undefined;
     },
   ) {
     this.retry = { ...DEFAULT_RETRY, ...deps.retry };
@@ -71,11 +74,24 @@ export class OutboxDelivery implements OutboxSource {
         this.job(row, batch, () => this.deps.productMail.deliver(row), (patch) => productMessagesRepository.settle(this.db, row.id, row.claimToken!, patch)),
       ),
       ...outbox.map((row) =>
-        this.job(row, batch, () => this.deliverOutbox(row, batch), (patch) =>
-          communicationsRepository.settle(this.db, { accountId: row.accountId }, row.id, row.claimToken!, patch),
-        ),
+        this.job(row, batch, () => this.deliverOutbox(row, batch), (patch) => this.settleOutbox(row, patch)),
       ),
     ];
+  }
+
+  /**
+   * A location's message settled while its claim holds; a text's new state is told ('sms.changed',
+   * SMS chat's live topic) in the same transaction.
+   */
+  private async settleOutbox(row: OutboxRow, patch: Settlement): Promise<boolean> {
+    const scope = { accountId: row.accountId };
+    const events = this.deps.events;
+    if (row.channel !== 'sms' || !events) return communicationsRepository.settle(this.db, scope, row.id, row.claimToken!, patch);
+    return this.db.transaction(async (tx) => {
+      const held = await communicationsRepository.settle(tx, scope, row.id, row.claimToken!, patch);
+      if (held) await events.publish(tx, { accountId: row.accountId, userId: null }, 'sms.changed', { locationId: row.locationId, clientId: row.clientId, phone: row.toAddress, messageId: row.id });
+      return held;
+    });
   }
 
   async nextDue(): Promise<Date | undefined> {

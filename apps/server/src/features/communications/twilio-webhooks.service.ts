@@ -33,7 +33,15 @@ export class TwilioWebhooksService {
     if (!status || statusRank(status) < statusRank(message.deliveryStatus)) return;
     const failed = status === 'failed' || status === 'undelivered';
     const failure = failed ? `Not delivered${form.ErrorCode ? ` (Twilio error ${form.ErrorCode})` : ''}` : null;
-    await communicationsRepository.recordDeliveryStatus(this.db, scope, message.id, status, failure);
+    await this.db.transaction(async (tx) => {
+      await communicationsRepository.recordDeliveryStatus(tx, scope, message.id, status, failure);
+      await this.events.publish(tx, { accountId: q.account, userId: null }, 'sms.changed', {
+        locationId: message.locationId,
+        clientId: message.clientId,
+        phone: message.toAddress,
+        messageId: message.id,
+      });
+    });
   }
 
   /**
@@ -51,18 +59,20 @@ export class TwilioWebhooksService {
     if (!from || !sid) throw badRequest('From and MessageSid are required');
     const phone = toE164(from);
     const client = await clientsRepository.findByPhoneDigits(this.db, scope, q.location, phoneDigitsOf(phone));
+    // A number staff linked to a client in SMS chat stays theirs, though it is not on their record.
+    const linkedId = client ? undefined : await communicationsRepository.linkedClientOf(this.db, scope, q.location, phone);
     const consent = smsConsentKeyword(form.Body ?? '');
     await this.db.transaction(async (tx) => {
       const stored = await communicationsRepository.storeInbound(tx, scope, {
         locationId: q.location,
-        clientId: client?.id ?? null,
+        clientId: client?.id ?? linkedId ?? null,
         fromNumber: phone,
         toNumber: form.To ?? '',
         body: form.Body ?? '',
         providerMessageId: sid,
       });
       if (!stored) return;
-      if (consent) await communicationsRepository.recordConsent(tx, scope, { locationId: q.location, phone, clientId: client?.id ?? null, ...consent });
+      if (consent) await communicationsRepository.recordConsent(tx, scope, { locationId: q.location, phone, clientId: stored.clientId, ...consent });
       await this.events.publish(tx, { accountId: q.account, userId: null }, 'message.received', {
         messageId: stored.id,
         channel: 'sms',

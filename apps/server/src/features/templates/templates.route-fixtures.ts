@@ -37,5 +37,6 @@ export const routeFixtures: RouteFixtures = {
   '/api/documentTemplate/{id}': (t) => makeTemplate(t, 'document'),
   '/api/invoiceTemplate/{id}': (t) => makeTemplate(t, 'invoice'),
   '/api/emailTemplate/{id}/render': (t) => makeTemplate(t, 'email'),
+  '/api/smsTemplate/{id}/render': (t) => makeTemplate(t, 'sms'),
   '/api/documentTemplate/{id}/generate': (t) => makeTemplate(t, 'document'),
 };

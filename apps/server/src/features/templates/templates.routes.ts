@@ -13,6 +13,7 @@ export function templatesRoutes(r: Router, c: Container) {
   registerCrud(r, api.invoiceTemplateOps, c.invoiceTemplates);
   r.route(api.previewTemplate, ({ auth, body }) => c.templatePreview.preview(auth, body.data));
   r.route(api.renderEmailTemplate, ({ auth, params, body }) => c.emailRender.render(auth, params.id, body.data));
+  r.route(api.renderSmsTemplate, ({ auth, params, body }) => c.smsRender.render(auth, params.id, body.data));
   // A client's document made from a document template (kept by the documents feature).
   r.route(api.generateDocument, ({ auth, params, body }) => c.documentGeneration.generate(auth, params.id, body.data));
 }

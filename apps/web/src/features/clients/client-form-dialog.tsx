@@ -29,6 +29,8 @@ interface ClientFormDialogProps {
   defaultLocationId: string | null;
   onClose: () => void;
   onCreated?: (client: Client) => void;
+  /** what a new client starts with besides the location (the SMS chat's unknown number: its phone) */
+  prefill?: { phone?: string } | undefined;
 }
 
 const fromClient = (client: Client): FormValues => ({
@@ -55,9 +57,10 @@ const toInput = (v: FormValues) => ({
   primaryVeterinarianId: v.primaryVeterinarianId || null,
 });
 
-export function ClientFormDialog({ open, client, defaultLocationId, onClose, onCreated }: ClientFormDialogProps) {
+export function ClientFormDialog({ open, client, defaultLocationId, onClose, onCreated, prefill }: ClientFormDialogProps) {
   const locations = useLocations(true);
-  const blank = useCallback(() => ({ ...emptyForm, locationId: defaultLocationId ?? '' }), [defaultLocationId]);
+  const prefillPhone = prefill?.phone ?? '';
+  const blank = useCallback(() => ({ ...emptyForm, phone: prefillPhone, locationId: defaultLocationId ?? '' }), [defaultLocationId, prefillPhone]);
   const { form, dialog } = useEntityForm({
     ops: clientOps,
     create: useCreateClient(),

@@ -8,6 +8,7 @@ import {
   pdfTemplateOps,
   previewTemplate,
   renderEmailTemplate as renderEmailTemplateOp,
+  renderSmsTemplate as renderSmsTemplateOp,
   smsTemplateOps,
 } from '@willow/contracts';
 import type {
@@ -18,6 +19,8 @@ import type {
   PdfTemplate,
   RenderEmailTemplateInput,
   RenderedEmail,
+  RenderedSms,
+  RenderSmsTemplateInput,
   SmsTemplate,
   TemplateKind,
   TemplatePreview,
@@ -108,4 +111,9 @@ export function renderTemplate(input: TemplatePreviewInput): Promise<TemplatePre
 /** An email template filled by the server from the records in view: subject and body as plain text (0194). */
 export function renderEmailTemplate(templateId: string, records: RenderEmailTemplateInput): Promise<RenderedEmail> {
   return api(renderEmailTemplateOp, { params: { id: templateId }, body: { data: records } });
+}
+
+/** An SMS template filled by the server for the client (and patient, appointment) in view: the body as plain text. */
+export function renderSmsTemplate(templateId: string, records: RenderSmsTemplateInput): Promise<RenderedSms> {
+  return api(renderSmsTemplateOp, { params: { id: templateId }, body: { data: records } });
 }
