@@ -622,7 +622,7 @@ describe('route table', () => {
     }
   });
 
-  it("answers 404 to another account's user for this account's ids", async () => {
+  it("answers 404 to another account's user for this account's ids", { timeout: 120_000 }, async () => {
     const stranger = other.admin;
     const withIds = operations.filter((o) => o.path.includes('{id}') || o.path.includes('{key}'));
     for (const op of withIds) {

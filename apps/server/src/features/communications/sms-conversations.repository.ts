@@ -1,9 +1,9 @@
 // SMS chat's reads and writes on the communications tables (spread into communicationsRepository,
 // their one owner): the texts sent (outbox_messages, channel sms) and received (inbound_messages)
 // read together as conversations, a client's at a location or an unknown number's. Each read is
-// one statement over both tables: the chat list groups every text of the location once (a hash
-// aggregate, no sort of the messages), then finds each listed conversation's last text by a hash
-// join on its key and time.
+// one statement over both tables: the chat list groups each table's texts of the location by
+// conversation (hash aggregates over narrow rows, no bodies, no sort of the texts), pages the
+// conversations by their last time, and finds each listed one's last text by index probes.
 import { chatConversationId } from '@willow/contracts';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -137,33 +137,70 @@ export const smsConversations = {
    */
   async chatList(ex: Executor, scope: Scope, q: ChatListOptions): Promise<{ rows: ChatListRow[]; allowed: boolean }> {
     const at = q.locationId;
-    const m = texts(ex, scope, at ? eq(inboundMessages.locationId, at) : undefined, and(eq(outboxMessages.channel, 'sms'), at ? eq(outboxMessages.locationId, at) : undefined)!);
+    // Each table grouped by conversation on its own (hash aggregates over narrow rows, no bodies).
+    const received = inbound
+      .select(ex, scope, {
+        accountId: inboundMessages.accountId,
+        locationId: inboundMessages.locationId,
+        clientId: inboundMessages.clientId,
+        phone: sql`case when ${inboundMessages.clientId} is null then ${inboundMessages.fromNumber} end`.as('phone'),
+        lastAt: sql`max(${inboundMessages.receivedAt})`.as('last_at'),
+        unread: sql`count(*) filter (where ${inboundMessages.readAt} is null)`.as('unread'),
+      }, at ? eq(inboundMessages.locationId, at) : undefined)
+      .groupBy(sql`1, 2, 3, 4`);
+    const sent = outbox
+      .select(ex, scope, {
+        accountId: outboxMessages.accountId,
+        locationId: outboxMessages.locationId,
+        clientId: outboxMessages.clientId,
+        phone: sql`case when ${outboxMessages.clientId} is null then ${outboxMessages.toAddress} end`.as('phone'),
+        lastAt: sql`max(${outboxMessages.createdAt})`.as('last_at'),
+        unread: sql`0::bigint`.as('unread'),
+      }, and(eq(outboxMessages.channel, 'sms'), at ? eq(outboxMessages.locationId, at) : undefined))
+      .groupBy(sql`1, 2, 3, 4`);
     const filters: SQL[] = [];
     if (q.only) filters.push(sql`c.key = ${chatConversationId(q.only)}`);
     const search = q.search?.trim();
     if (search) {
       const digits = search.replace(/\D/g, '');
       const named = sql`exists (select 1 from ${clients} where ${sameAccount(clients, rowOf('c'), and(eq(clients.id, sql.raw('c.client_id')), clientSearch(search)))})`;
-      filters.push(digits ? sql`(${named} or (c.client_id is null and split_part(c.key, ':phone:', 2) like ${`%${digits}%`}))` : named);
+      filters.push(digits ? sql`(${named} or (c.client_id is null and c.phone like ${`%${digits}%`}))` : named);
     }
     if (q.before) filters.push(q.beforeKey ? sql`(c.last_at, c.key) < (${q.before}::timestamptz, ${q.beforeKey})` : sql`c.last_at < ${q.before}::timestamptz`);
     const allowed = q.require ?? sql<boolean>`true`;
+    // Each listed conversation's last text: an index probe per table and kind (a client's, a number's).
+    const top = rowOf('top');
+    const inboundLast = (where: SQL) =>
+      sql`(select ${inboundMessages.fromNumber} as phone, 'inbound' as direction, ${inboundMessages.body} as body, ${inboundMessages.receivedAt} as at, null::text as state, ${inboundMessages.id} as id
+        from ${inboundMessages} where ${sameAccount(inboundMessages, top, and(eq(inboundMessages.locationId, sql.raw('top.location_id')), where))}
+        order by ${inboundMessages.receivedAt} desc, ${inboundMessages.id} desc limit 1)`;
+    const outboundLast = (where: SQL) =>
+      sql`(select ${outboxMessages.toAddress} as phone, 'outbound' as direction, ${outboxMessages.body} as body, ${outboxMessages.createdAt} as at, ${outboxMessages.state} as state, ${outboxMessages.id} as id
+        from ${outboxMessages} where ${sameAccount(outboxMessages, top, and(eq(outboxMessages.channel, 'sms'), eq(outboxMessages.locationId, sql.raw('top.location_id')), where))}
+        order by ${outboxMessages.createdAt} desc, ${outboxMessages.id} desc limit 1)`;
     const rows = await rowsOf(
       ex,
-      sql`with m as (${m}),
+      sql`with a as (${received} union all ${sent}),
       c as (
-        select account_id, location_id, key, client_id, date_trunc('milliseconds', max(at)) as last_at, sum(unread)::int as unread
-        from m group by account_id, location_id, key, client_id
+        select account_id, location_id, client_id, phone, date_trunc('milliseconds', max(last_at)) as last_at, sum(unread)::int as unread,
+          case when client_id is not null then location_id::text || ':client:' || client_id::text else location_id::text || ':phone:' || phone end as key
+        from a group by account_id, location_id, client_id, phone
       ),
       top as (select * from c where ${filters.length ? and(...filters) : sql`true`} order by last_at desc, key desc limit ${q.limit})
-      select distinct on (top.last_at, top.key)
-        top.key, top.location_id::text as location_id, top.client_id::text as client_id, top.unread,
-        m.phone, m.direction, m.body, ${isoOf(sql`m.at`)} as at, m.state,
-        (select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${sameAccount(clients, rowOf('top'), eq(clients.id, sql.raw('top.client_id')))}) as client_name,
-        exists (select 1 from ${smsOptOuts} where ${sameAccount(smsOptOuts, rowOf('top'), and(eq(smsOptOuts.locationId, sql.raw('top.location_id')), eq(smsOptOuts.phone, sql.raw('m.phone')), eq(smsOptOuts.optedOut, true)))}) as opted_out,
+      select top.key, top.location_id::text as location_id, top.client_id::text as client_id, top.unread,
+        last.phone, last.direction, last.body, ${isoOf(sql`last.at`)} as at, last.state,
+        (select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${sameAccount(clients, top, eq(clients.id, sql.raw('top.client_id')))}) as client_name,
+        exists (select 1 from ${smsOptOuts} where ${sameAccount(smsOptOuts, top, and(eq(smsOptOuts.locationId, sql.raw('top.location_id')), eq(smsOptOuts.phone, sql.raw('last.phone')), eq(smsOptOuts.optedOut, true)))}) as opted_out,
         (${allowed}) as allowed
-      from top join m on m.location_id = top.location_id and m.key = top.key and date_trunc('milliseconds', m.at) = top.last_at
-      order by top.last_at desc, top.key desc, m.at desc, m.id desc`,
+      from top cross join lateral (
+        select * from (
+          ${inboundLast(eq(inboundMessages.clientId, sql.raw('top.client_id')))}
+          union all ${inboundLast(sql`top.client_id is null and ${inboundMessages.clientId} is null and ${inboundMessages.fromNumber} = top.phone`)}
+          union all ${outboundLast(eq(outboxMessages.clientId, sql.raw('top.client_id')))}
+          union all ${outboundLast(sql`top.client_id is null and ${outboxMessages.clientId} is null and ${outboxMessages.toAddress} = top.phone`)}
+        ) texts order by texts.at desc, texts.id desc limit 1
+      ) last
+      order by top.last_at desc, top.key desc`,
     );
     const first = rows[0];
     if (!first) return { rows: [], allowed: q.require ? await holds(ex, q.require) : true };
