@@ -16,6 +16,8 @@ export const LIVE_TOPICS = [
   'estimate',
   /** a client's balance (`id`: the client): anything above that moves money of theirs */
   'clientBalance',
+  /** a task (`id`): created, changed, completed or reopened, deleted */
+  'task',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
