@@ -83,6 +83,10 @@ describe('live changes', () => {
     stream().send({ topic: 'estimate', id: 'e1' });
     vi.advanceTimersByTime(100);
     expect(invalidated).toEqual(['["estimates"]']);
+    invalidated.length = 0;
+    stream().send({ topic: 'task', id: 't1' });
+    vi.advanceTimersByTime(100);
+    expect(invalidated).toEqual(['["tasks"]']);
   });
 
   it('ignores what it does not understand', () => {
@@ -99,11 +103,11 @@ describe('live changes', () => {
     expect(invalidated).toEqual([]);
     stream().open(); // the browser reconnected by itself
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["estimates"]', '["invoices"]', '["payments"]']);
+    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
     invalidated.length = 0;
     stream().emit('resync');
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["estimates"]', '["invoices"]', '["payments"]']);
+    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
   });
 
   it('opens a refused stream again later, waiting longer each time, and stops when closed', () => {

@@ -1,18 +1,21 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_RESYNC_EVENT, LIVE_TOPICS, LiveChange, liveChanges, type LiveTopic } from '@willow/contracts';
-import { cardPaymentKeys, estimateKeys, invoiceKeys, paymentKeys } from '../lib/query-keys';
+import { cardPaymentKeys, estimateKeys, invoiceKeys, paymentKeys, taskKeys } from '../lib/query-keys';
 
 /**
  * What each live topic refreshes (decision 0189): the queries that show it, on every screen. An
  * invoice's change reaches its lists, its dialog, the appointment's billing and the balances
- * (all under invoiceKeys.all); a client's balance only that client's.
+ * (all under invoiceKeys.all); a client's balance only that client's; a task every task list and
+ * the Tasks badge.
  */
 export const LIVE_INVALIDATIONS: Record<LiveTopic, (id: string) => QueryKey[]> = {
   invoice: () => [invoiceKeys.all],
   payment: () => [paymentKeys.all, cardPaymentKeys.all],
   estimate: () => [estimateKeys.all],
   clientBalance: (id) => [invoiceKeys.balance(id)],
+  // A task's change reaches every list of tasks and the navigation badge (all under taskKeys.all).
+  task: () => [taskKeys.all],
 };
 
 /** Changes arriving together (a payment's invoice, payment and balance) refresh once. */

@@ -163,3 +163,12 @@ export const cardPaymentKeys = { all: ['cardPaymentRequests'] as const };
 export const taxCodeKeys = {
   all: ['taxCodes'] as const,
 };
+
+/*
+ * Tasks: the lists (My Tasks, All, Completed, a record's open tasks) and the navigation badge's
+ * count all live under one root, which every change and the 'task' live topic refresh.
+ */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  myOpenCount: (locationId: string | null) => ['tasks', 'myOpenCount', locationId] as const,
+};

@@ -13,6 +13,7 @@ import { isEndOfLife } from '../end-of-life/journey-steps';
 import { AppointmentForms } from '../forms/appointment-forms';
 import { AppointmentBilling } from '../invoices/appointment-billing';
 import { usePatientList } from '../patients/patients.api';
+import { AddTaskButton } from '../tasks/add-task-button';
 import { useStaffNames } from '../users/users.api';
 import { AftercareChoices } from './aftercare-choices';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
@@ -321,6 +322,19 @@ export function AppointmentForm(props: AppointmentFormProps) {
           <Button color="error" startIcon={<DeleteIcon />} onClick={() => confirmDelete.ask(appointment)} disabled={saving} sx={{ mr: 'auto' }}>
             Delete
           </Button>
+        )}
+        {appointment && (
+          // A task about this appointment: "Call back <client>" tomorrow 10:00, linked to it (decision 0200).
+          <AddTaskButton
+            subject={{
+              locationId: appointment.locationId,
+              clientId: appointment.clientId,
+              clientName: `${appointment.client.firstName} ${appointment.client.lastName}`,
+              ...(appointment.patients.length === 1 && { patientId: appointment.patients[0]!.id, patientName: appointment.patients[0]!.name }),
+              appointmentId: appointment.id,
+              appointmentLabel: appointment.services.map((s) => s.name).join(', ') || 'Appointment',
+            }}
+          />
         )}
         <Button onClick={onClose} disabled={saving}>
           {editing ? 'Close' : 'Cancel'}
