@@ -20,7 +20,9 @@ function notifyCompleted(title: string, undo: () => void) {
     (t) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <span>
-          {TASK_MESSAGES.completed}
+          <Box component="span" sx={{ display: 'block' }}>
+            {TASK_MESSAGES.completed}
+          </Box>
           <Box component="span" sx={{ display: 'block', fontSize: 12, opacity: 0.8 }}>
             {title}
           </Box>
