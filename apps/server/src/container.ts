@@ -81,6 +81,7 @@ import { AvailabilityService } from './features/services/availability.service.js
 import { ServiceCatalogService } from './features/services/services.service.js';
 import { MergeContextService } from './features/templates/merge-context.service.js';
 import { EmailRenderService } from './features/templates/email-render.service.js';
+import { TasksService } from './features/tasks/tasks.service.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
 import { templateServices } from './features/templates/templates.service.js';
 
@@ -247,6 +248,7 @@ export function createContainer(
       providers: opts.providers,
       events,
     }),
+    tasks: new TasksService(db, audit, events),
     async ping() {
       await healthRepository.ping(db);
     },

@@ -95,6 +95,8 @@ export type TaskInput = z.input<typeof TaskInput>;
  * A patch: the fields sent change, the rest stay. `completed` true completes it (now, by the
  * caller; an already completed task keeps its time and person), false opens it again. Every
  * update clears deletedAt (SPEC §4): saving a deleted task brings it back.
+ * Naming a person (or a role) without the other moves the task to it: the other is cleared.
+ * A linked patient, appointment or invoice names its client when clientId is not given.
  */
 export const TaskUpdate = patchOf(TaskInput).extend({ completed: z.boolean().optional() });
 export type TaskUpdate = z.input<typeof TaskUpdate>;

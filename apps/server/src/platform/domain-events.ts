@@ -126,6 +126,14 @@ export interface DomainEvents {
     consent: { optedOut: boolean; keyword: string } | null;
     receivedAt: Date;
   };
+  /** a task was created, changed, completed, reopened or deleted (soft), with whom it is assigned to now */
+  'task.changed': {
+    taskId: string;
+    locationId: string;
+    assignedToId: string | null;
+    assignedRoleId: string | null;
+    change: 'created' | 'updated' | 'completed' | 'reopened' | 'deleted';
+  };
 }
 
 /**

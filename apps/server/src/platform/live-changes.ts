@@ -25,6 +25,8 @@ const ANNOUNCED: { [K in DomainEventName]?: (event: DomainEvents[K]) => LiveChan
   // A credit note changes what its invoice owes.
   'invoice.finalised': (e) => [{ topic: 'invoice', id: e.invoiceId }, ...(e.creditedInvoiceId ? [{ topic: 'invoice' as const, id: e.creditedInvoiceId }] : []), { topic: 'clientBalance', id: e.clientId }],
   'invoice.voided': (e) => [{ topic: 'invoice', id: e.invoiceId }, { topic: 'clientBalance', id: e.clientId }],
+  // the lists and the badge of my open tasks
+  'task.changed': (e) => [{ topic: 'task', id: e.taskId }],
 };
 
 /** The payloads of one event's changes, each at most once. */
