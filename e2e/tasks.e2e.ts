@@ -166,14 +166,19 @@ describe('tasks', () => {
         await row.getByRole('checkbox', { name: `Complete ${named}` }).click();
         await toastText(page, 'Task completed').waitFor();
         await row.waitFor({ state: 'detached' });
-        await expectBadge(page, viewport.phone, before);
+        // On a phone the badge is in the drawer: a person undoes first, while the toast is there.
+        if (!viewport.phone) await expectBadge(page, viewport.phone, before);
         await page.getByRole('button', { name: 'Undo' }).click();
         await toastText(page, 'Task reopened').waitFor();
         await row.waitFor();
-        await expectBadge(page, viewport.phone, before + 1);
-
-        // Open again: its box unticked.
         expect(await row.getByRole('checkbox', { name: `Complete ${named}` }).isChecked()).toBe(false);
+        await expectBadge(page, viewport.phone, before + 1);
+        if (viewport.phone) {
+          // Completed again, for good this time: the badge goes down.
+          await row.getByRole('checkbox', { name: `Complete ${named}` }).click();
+          await row.waitFor({ state: 'detached' });
+          await expectBadge(page, viewport.phone, before);
+        }
       } catch (e) {
         await page.screenshot({ path: `/tmp/tasks-e2e-${viewport.size.width}.png` });
         throw e;
