@@ -37,20 +37,22 @@ interface TaskFormDialogProps {
  * outside asks before discarding what was typed.
  */
 export function TaskFormDialog(props: TaskFormDialogProps) {
+  // The values are set once, from the location's zone and (a quick task) who I am: the form waits
+  // for them rather than being filled again under what someone has started typing.
+  const profile = useProfileQuery();
+  const locations = useLocations(false);
+  const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
+  const ready = settled(locations) && (!props.subject || settled(profile));
   // Opened from inside another guarded dialog (an appointment's), the task's changes are its own
   // dialog's to guard: reported to the appointment's, they would make closing that one ask too.
-  return (
-    <DirtyReportContext.Provider value={null}>
-      <TaskForm {...props} />
-    </DirtyReportContext.Provider>
-  );
+  return <DirtyReportContext.Provider value={null}>{ready && <TaskForm {...props} />}</DirtyReportContext.Provider>;
 }
 
 function TaskForm({ open, task, draft: given, subject, onClose }: TaskFormDialogProps) {
   const zoneOf = useZoneOf();
   const me = useProfileQuery().data?.id ?? null;
-  const subjectZone = subject ? zoneOf(subject.locationId) : '';
-  const draft = useMemo(() => (subject ? quickTask(subject, subjectZone, me) : given), [subject, subjectZone, me, given]);
+  // Mounted for one opening (see useTaskActions): its draft is fixed when it opens.
+  const [draft] = useState(() => (subject ? quickTask(subject, zoneOf(subject.locationId), me) : given));
   const locations = useLocations(true);
   // A Time field holding text that is not a time: the form is not saved until it is fixed.
   const [badTime, setBadTime] = useState(false);
