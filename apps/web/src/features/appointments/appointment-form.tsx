@@ -316,7 +316,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
+      {/* Delete, Add task, Close and Save: on a phone they wrap rather than run off the side. */}
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {/* Cancelling is the everyday action (the status panel); deleting for good needs records.delete. */}
         {appointment && canDelete && (
           <Button color="error" startIcon={<DeleteIcon />} onClick={() => confirmDelete.ask(appointment)} disabled={saving} sx={{ mr: 'auto' }}>
