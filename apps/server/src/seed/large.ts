@@ -1,14 +1,14 @@
 // The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
 // patients with realistic names, 10 providers and 500,000 appointments from a year back to a
-// year ahead, the same for the same --seed. Usage (from the repo root):
-//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000]
+// year ahead, their invoices and 20,000 tasks, the same for the same --seed. Usage (from the repo root):
+//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000] [--tasks 20000]
 // It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
 // seeded before appointments existed, it adds the calendar part.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { appointments, invoices } from '../db/schema.js';
+import { appointments, invoices, tasks } from '../db/schema.js';
 import { seedAccounts } from './seed-accounts.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
@@ -18,6 +18,7 @@ import { usersRepository } from '../features/users/users.repository.js';
 import { tenantRepository } from '../platform/tenant-repository.js';
 import { seedLargeInvoices } from './large-invoices.js';
 import { seedLargeScheduling } from './large-scheduling.js';
+import { seedLargeTasks } from './large-tasks.js';
 import { ensureReferenceData } from './reference-data.js';
 import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
 
@@ -58,23 +59,32 @@ export interface LargeSeedOptions {
   locations: number;
   /** 500,000 unless given */
   appointments?: number;
+  /** 20,000 unless given */
+  tasks?: number;
 }
 
 export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: string) => void = console.log) {
   await ensureReferenceData(db);
   const existing = (await accountsRepository.list(db, {})).find((a) => a.name === LARGE_ACCOUNT);
   if (existing) {
-    if ((await tenantRepository(appointments).count(db, { accountId: existing.id })) > 0) {
-      // A large seed made before billing gains its invoices.
-      if ((await tenantRepository(invoices).count(db, { accountId: existing.id })) === 0) {
-        await seedLargeInvoices(db, { accountId: existing.id }, log);
-        return true;
+    const scope = { accountId: existing.id };
+    if ((await tenantRepository(appointments).count(db, scope)) > 0) {
+      // A large seed made before billing gains its invoices, one made before tasks its tasks.
+      let added = false;
+      if ((await tenantRepository(invoices).count(db, scope)) === 0) {
+        await seedLargeInvoices(db, scope, log);
+        added = true;
       }
-      log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
-      return false;
+      if ((await tenantRepository(tasks).count(db, scope)) === 0) {
+        await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
+        added = true;
+      }
+      if (!added) log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
+      return added;
     }
-    await seedLargeScheduling(db, { accountId: existing.id }, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
-    await seedLargeInvoices(db, { accountId: existing.id }, log);
+    await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
+    await seedLargeInvoices(db, scope, log);
+    await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
     return true;
   }
   const rand = prng(opts.seed);
@@ -156,6 +166,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   log(`clients and patients in ${Math.round((performance.now() - t0) / 1000)} s`);
   await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
   await seedLargeInvoices(db, scope, log);
+  await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
 }
@@ -177,6 +188,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
       patients: arg('patients', 150_000),
       locations: Math.max(1, arg('locations', 10)),
       appointments: arg('appointments', 500_000),
+      tasks: arg('tasks', 20_000),
     });
   } finally {
     await database.close();
