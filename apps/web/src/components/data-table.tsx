@@ -119,6 +119,7 @@ export function DataTable<R extends GridValidRowModel>({
               '& .row-muted a, & .row-muted .MuiLink-root': { color: 'primary.dark' },
               // A flagged row: a light red tint (text keeps its contrast) and a red edge that needs no colour vision to see.
               '& .row-flagged': { bgcolor: (theme) => alpha(theme.palette.error.main, 0.06), boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` },
+              '& .row-flagged a, & .row-flagged .MuiLink-root': { color: 'primary.dark' },
             }}
           />
         </Box>
