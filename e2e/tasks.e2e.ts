@@ -1,6 +1,7 @@
 // Tasks as a person at the front desk: "Call back" from a patient's page, its due time typed with
 // the keyboard in the location's zone, seen in My Tasks and on the navigation's badge, completed
-// in one click and brought back with the toast's Undo; at 1440 px and on a 375 px phone. Each
+// in one click and brought back with the toast's Undo, and one given from elsewhere arriving by the live
+// stream; at 1440 px and on a 375 px phone. Each
 // viewport has its own person at a location of the file's own, so the badge counts only theirs.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +174,13 @@ describe('tasks', () => {
         await row.waitFor();
         expect(await row.getByRole('checkbox', { name: `Complete ${named}` }).isChecked()).toBe(false);
         await expectBadge(page, viewport.phone, before + 1);
+        if (!viewport.phone) {
+          // A task given to them from elsewhere (not this page's request): the live stream brings the badge up, no reload.
+          const data = { locationId: own.id, title: `Order the urn for ${patient.name}`, assignedToId: person.id };
+          await json(await page.context().request.post('/api/task', { data: { taskData: data } }), 'create a task elsewhere');
+          await expectBadge(page, viewport.phone, before + 2);
+          await rowWith(mine, data.title).waitFor();
+        }
         if (viewport.phone) {
           // Completed again, for good this time: the badge goes down.
           await row.getByRole('checkbox', { name: `Complete ${named}` }).click();
