@@ -1,8 +1,8 @@
 // Tasks as a person at the front desk: "Call back" from a patient's page, its due time typed with
 // the keyboard in the location's zone, seen in My Tasks and on the navigation's badge, completed
-// in one click and brought back with the toast's Undo, and one given from elsewhere arriving by the live
-// stream; at 1440 px and on a 375 px phone. Each
-// viewport has its own person at a location of the file's own, so the badge counts only theirs.
+// in one click and brought back with the toast's Undo, and one given from elsewhere arriving by
+// the live stream; at 1440 px and on a 375 px phone. Each viewport has its own person at a
+// location of the file's own, so the badge counts only theirs (and their role's).
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@willow/contracts';
