@@ -29,12 +29,13 @@ export const taskExtras = {
   appointmentStartAt: appointmentsRepository
     .valueFor<Date | null>(tasks, appointments.startAt, eq(appointments.id, tasks.appointmentId))
     .mapWith(appointments.startAt),
-  // the appointment's services by name: both subqueries correlated to the task's account
-  appointmentServices: servicesRepository.valueFor<string | null>(
+  // the appointment's services by name: both subqueries correlated to the task's account, asked
+  // only of a task naming an appointment (the services' scan would run for every row otherwise)
+  appointmentServices: sql<string | null>`case when ${tasks.appointmentId} is null then null else ${servicesRepository.valueFor<string | null>(
     tasks,
     sql`string_agg(${services.name}, ', ' order by ${services.name})`,
     sql`${services.id} = any(${appointmentsRepository.valueFor(tasks, appointments.serviceIds, eq(appointments.id, tasks.appointmentId))}::uuid[])`,
-  ),
+  )} end`,
   invoiceKind: invoicesRepository.valueFor<string | null>(tasks, invoices.kind, eq(invoices.id, tasks.invoiceId)),
   invoiceNumber: invoicesRepository.valueFor<number | null>(tasks, invoices.number, eq(invoices.id, tasks.invoiceId)),
 };
