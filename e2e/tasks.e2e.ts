@@ -10,7 +10,8 @@ import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, rowWith, speciesId, startSignedIn, toastText } from './clinic.ts';
 import { mainNav, navEntry, navSection, readSettings, unique } from './helpers.ts';
-import { seedOwnLocation, type OwnLocation, type StaffMember } from './own-location.ts';
+import { SERVICES, seedOwnLocation, type OwnLocation, type StaffMember } from './own-location.ts';
+import { apiCreateAppointment, instantAt, openFromList } from './scheduling.ts';
 
 const ZONE = 'America/New_York';
 const VIEWPORTS = [
@@ -21,12 +22,15 @@ const VIEWPORTS = [
 let browser: Browser;
 let own: OwnLocation;
 const households: { client: { id: string; name: string }; patient: { id: string; name: string } }[] = [];
+let appointment: { id: string };
 
 beforeAll(async () => {
   browser = await launch();
   own = await seedOwnLocation(browser, {
     name: `Test Clinic Tasks ${unique()}`,
     timeZone: ZONE,
+    services: [SERVICES.sick],
+    providers: [{ firstName: 'Ada', lastName: 'Appleby' }],
     staff: [
       { firstName: 'Tess', lastName: 'Tasker', role: 'Front Desk' },
       { firstName: 'Toby', lastName: 'Tasker', role: 'Front Desk' },
@@ -41,6 +45,16 @@ beforeAll(async () => {
       const patient = await apiCreatePatient(context, { clientId: client.id, name: `Biscuit ${viewport.size.width}`, speciesId: speciesId(own, 'Dog') });
       households.push({ client: { id: client.id, name: `Nora ${last}` }, patient: { id: patient.id, name: patient.name } });
     }
+    const day = addDays(localDate(Date.now(), ZONE), 2);
+    appointment = await apiCreateAppointment(context, {
+      locationId: own.id,
+      clientId: households[0]!.client.id,
+      patientIds: [households[0]!.patient.id],
+      serviceIds: [own.services[0]!.id],
+      startAt: instantAt(day, '14:00', ZONE),
+      endAt: instantAt(day, '14:30', ZONE),
+      primaryProviderId: own.providers[0]!.id,
+    });
   } finally {
     await context.close();
   }
@@ -194,5 +208,39 @@ describe('tasks', () => {
         await context.close();
       }
     });
+  });
+
+  it('from an appointment: Add task links the appointment, and Create is the second click', async () => {
+    const person = own.staff[0]!;
+    const { client, patient } = households[0]!;
+    const { context, page } = await newPage(browser, VIEWPORTS[0].size);
+    page.setDefaultTimeout(20_000);
+    try {
+      await startSignedIn(page, person.email, '/appointments');
+      await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+      const booked = await openFromList(page, client.name);
+      await booked.getByRole('button', { name: 'Add task' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New task' });
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(`Call back ${client.name}`);
+      await dialog.getByText(/^Appointment: .*Sick visit$/).waitFor();
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await toastText(page, 'Task created').waitFor();
+      // The appointment's dialog is still open, untouched: Esc closes it without asking.
+      await page.keyboard.press('Escape');
+      await booked.waitFor({ state: 'hidden' });
+
+      const query = new URLSearchParams({ appointmentId: appointment.id, status: 'open', limit: '25', offset: '0' });
+      const tasks = await json<{ items: { title: string; patientId: string | null; assignedToId: string | null }[] }>(
+        await page.context().request.get(`/api/task?${query}`),
+        'tasks of the appointment',
+      );
+      expect(tasks.items).toEqual([expect.objectContaining({ title: `Call back ${client.name}`, patientId: patient.id, assignedToId: person.id })]);
+    } catch (e) {
+      await page.screenshot({ path: '/tmp/tasks-e2e-appointment.png' });
+      throw e;
+    } finally {
+      await context.close();
+    }
   });
 });
