@@ -83,6 +83,7 @@ import { MergeContextService } from './features/templates/merge-context.service.
 import { EmailRenderService } from './features/templates/email-render.service.js';
 import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
+import { TasksService } from './features/tasks/tasks.service.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
 import { templateServices } from './features/templates/templates.service.js';
 
@@ -253,6 +254,7 @@ export function createContainer(
       providers: opts.providers,
       events,
     }),
+    tasks: new TasksService(db, audit, events),
     async ping() {
       await healthRepository.ping(db);
     },

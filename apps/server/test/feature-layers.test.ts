@@ -50,7 +50,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['payments'],
   ['card-payments'],
   // engagement
-  ['forms', 'quickbooks'],
+  ['forms', 'quickbooks', 'tasks'],
   // two-way SMS chat: the communications feature's texts as conversations
   ['chat'],
 ];

@@ -126,6 +126,7 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/addOn/{id}': { data: { name: 'Renamed' } },
   '/api/formTemplate/{id}': { formTemplateData: { name: 'Renamed' } },
   '/api/formSubmission/{id}': { formSubmissionData: { status: 'read' } },
+  '/api/task/{id}': { taskData: { title: 'Renamed' } },
   '/api/emailTemplate/{id}': templateBody('email', { name: 'Renamed' }),
   '/api/smsTemplate/{id}': templateBody('sms', { name: 'Renamed' }),
   '/api/noteTemplate/{id}': templateBody('note', { name: 'Renamed' }),
@@ -207,6 +208,9 @@ const kindsByName: Record<string, Kind> = {
   emailTemplate: 'emailTemplate',
   taxCode: 'taxCode',
   estimate: 'estimate',
+  // a task's assignee: a person or a role
+  assignedTo: 'user',
+  assignedRole: 'role',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -387,6 +391,8 @@ interface Request {
   body?: Record<string, unknown>;
 }
 const withData = (data: Record<string, unknown>) => ({ body: { data } });
+/** A task naming one of each record it can (the assignee is tried alone: a person or a role, not both). */
+const taskLinks = (w: World) => ({ locationId: w.location, title: 'Call back', clientId: w.client, patientId: w.patient, appointmentId: w.appointment, invoiceId: w.invoice });
 const mappedFields = (w: World) => [{ key: 'pawPrint', type: 'checkbox', label: 'Paw print', mappings: [{ addOnId: w.addOn }] }, ...FORM_FIELDS];
 /** The path's {id}: an entity of `t` from the fixtures of the path test. */
 const pathId = async (op: Operation, t: TestAccount) => ({ id: await fixtures[op.path]!(t, ctx) });
@@ -482,6 +488,8 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'GET /api/formRequest': (w) => ({ query: { clientId: w.client, appointmentId: w.appointment } }),
   'POST /api/formTemplate/{id}': async (w, t) => ({ params: await pathId(api.formTemplateOps.update, t), body: { formTemplateData: { name: 'Renamed', fields: mappedFields(w) } } }),
   'POST /api/formSubmission/{id}': (w) => ({ params: { id: w.formSubmission }, body: { formSubmissionData: { id: w.formSubmission, status: 'read' } } }),
+  'POST /api/task': (w) => ({ body: { taskData: taskLinks(w) } }),
+  'POST /api/task/{id}': async (w, t) => ({ params: await pathId(api.taskOps.update, t), body: { taskData: taskLinks(w) } }),
   'POST /api/taxCode': (w) => withData({ locationId: w.location, name: `Tax ${unique()}`, rate: 500 }),
   'POST /api/taxCode/{id}': async (w, t) => ({ params: { id: await makeTaxCode(t) }, ...withData({ locationId: w.location, name: 'Renamed' }) }),
   'POST /api/invoice': (w) => ({ body: billingBody(w, 'invoice') }),

@@ -18,6 +18,8 @@ export const LIVE_TOPICS = [
   'clientBalance',
   /** an SMS conversation (`id`: its chat list key, chatConversationId: `<locationId>:client:<uuid>` or `<locationId>:phone:<E.164>`): a text received, a reply queued, a sent text's state or delivery status, read, linked */
   'chat',
+  /** a task (`id`): created, changed, completed or reopened, deleted */
+  'task',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -27,6 +27,7 @@ import { rolesRoutes } from './roles/roles.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
+import { tasksRoutes } from './tasks/tasks.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { templatesRoutes } from './templates/templates.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -63,4 +64,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   paymentsRoutes,
   cardPaymentsRoutes,
   chatRoutes,
+  tasksRoutes,
 ];

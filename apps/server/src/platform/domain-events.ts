@@ -132,6 +132,14 @@ export interface DomainEvents {
    * linked to a client. The conversation: the location and the client, else the phone (E.164).
    */
   'sms.changed': { locationId: string; clientId: string | null; phone: string | null; messageId: string | null };
+  /** a task was created, changed, completed, reopened or deleted (soft), with whom it is assigned to now */
+  'task.changed': {
+    taskId: string;
+    locationId: string;
+    assignedToId: string | null;
+    assignedRoleId: string | null;
+    change: 'created' | 'updated' | 'completed' | 'reopened' | 'deleted';
+  };
 }
 
 /**

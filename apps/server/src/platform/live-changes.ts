@@ -29,6 +29,8 @@ const ANNOUNCED: { [K in DomainEventName]?: (event: DomainEvents[K]) => LiveChan
   // SMS chat: the conversation a text arrived in or changed in (its list item, its messages, the badge).
   'message.received': (e) => [{ topic: 'chat', id: chatConversationId({ locationId: e.locationId, clientId: e.clientId, phone: e.from }) }],
   'sms.changed': (e) => [{ topic: 'chat', id: chatConversationId(e) }],
+  // the lists and the badge of my open tasks
+  'task.changed': (e) => [{ topic: 'task', id: e.taskId }],
 };
 
 /** The payloads of one event's changes, each at most once. */

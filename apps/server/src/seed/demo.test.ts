@@ -116,6 +116,20 @@ describe('demo billing', () => {
       expect(estimates.items.find((e) => e.status === 'approved')!.deposit, name).toBeGreaterThan(0);
     }
   });
+
+  it('gives the front desk its tasks: one overdue for the role, the urn for the assistant, one done', async () => {
+    await seedDemo(ctx.database.db);
+    const login = await loginRequest(ctx, 'frontdesk@demo.test', DEMO_PASSWORD, '192.0.2.52');
+    const desk = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
+    const riverside = ((await desk.call(api.listLocations)).json() as api.Location[]).find((l) => l.name === 'Riverside Animal Hospital')!;
+    const mine = (await desk.call(api.listTasks, { query: { locationId: riverside.id, mine: true } })).json() as { items: api.Task[] };
+    expect(mine.items[0]).toMatchObject({ overdue: true, assignedRole: { name: 'Front Desk' }, priority: 'high' });
+    expect(mine.items[0]!.patient).not.toBeNull();
+    expect((await desk.call(api.countMyOpenTasks, { query: { locationId: riverside.id } })).json()).toEqual({ count: mine.items.length });
+    const all = (await desk.call(api.listTasks, { query: { locationId: riverside.id, status: 'all' } })).json() as { items: api.Task[] };
+    expect(all.items.find((t) => t.title.startsWith('Order the walnut urn'))!.assignedTo!.name).toBe('Alice Archer');
+    expect(all.items.filter((t) => t.completedAt)).toHaveLength(1);
+  });
 });
 
 describe('demo SMS chat', () => {

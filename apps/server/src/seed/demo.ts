@@ -16,6 +16,7 @@ import { seedSchedulingDemo } from './demo-scheduling.js';
 import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoTasks } from './demo-tasks.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -146,6 +147,14 @@ async function seed(db: Db, passwordHash: string) {
     { locationId: riverside!.id, salesTax: 800, userId: staffIds['frontdesk@demo.test']! },
     { locationId: lakeside.id, salesTax: 725, userId: ownerRow!.id },
   ]);
+  const people = { vet: vet!.id, assistant: staffIds['assistant@demo.test']!, desk: staffIds['frontdesk@demo.test']! };
+  const taskRoles = { frontDesk: roleId('Front Desk'), veterinarian: roleId('Veterinarian') };
+  await seedDemoTasks(
+    db,
+    scope,
+    { locationId: riverside!.id, timezone: riverside!.timezone, clients: riversideClients, createdById: people.desk, people, roles: taskRoles },
+    { locationId: lakeside.id, timezone: lakeside.timezone, clients: lakesideClients, createdById: ownerRow!.id, people: { ...people, assistant: null, desk: ownerRow!.id }, roles: taskRoles },
+  );
 
   const second = await service.create({
     name: 'Second Practice',

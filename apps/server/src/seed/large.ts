@@ -1,14 +1,14 @@
 // The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
 // patients with realistic names, 10 providers and 500,000 appointments from a year back to a
-// year ahead, the same for the same --seed. Usage (from the repo root):
-//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000]
+// year ahead, their invoices, 20,000 tasks and 50,000 texts, the same for the same --seed. Usage (from the repo root):
+//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000] [--tasks 20000] [--messages 50000]
 // It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
 // seeded before appointments existed, it adds the calendar part.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { appointments, inboundMessages, invoices } from '../db/schema.js';
+import { appointments, inboundMessages, invoices, tasks } from '../db/schema.js';
 import { seedAccounts } from './seed-accounts.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
@@ -19,6 +19,7 @@ import { tenantRepository } from '../platform/tenant-repository.js';
 import { seedLargeInvoices } from './large-invoices.js';
 import { seedLargeMessages } from './large-messages.js';
 import { seedLargeScheduling } from './large-scheduling.js';
+import { seedLargeTasks } from './large-tasks.js';
 import { ensureReferenceData } from './reference-data.js';
 import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
 
@@ -61,29 +62,38 @@ export interface LargeSeedOptions {
   appointments?: number;
   /** SMS both ways (SMS chat): 50,000 unless given */
   messages?: number;
+  /** 20,000 unless given */
+  tasks?: number;
 }
 
 export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: string) => void = console.log) {
   await ensureReferenceData(db);
   const existing = (await accountsRepository.list(db, {})).find((a) => a.name === LARGE_ACCOUNT);
   if (existing) {
-    if ((await tenantRepository(appointments).count(db, { accountId: existing.id })) > 0) {
-      // A large seed made before billing gains its invoices.
-      if ((await tenantRepository(invoices).count(db, { accountId: existing.id })) === 0) {
-        await seedLargeInvoices(db, { accountId: existing.id }, log);
-        return true;
+    const scope = { accountId: existing.id };
+    if ((await tenantRepository(appointments).count(db, scope)) > 0) {
+      // A large seed made before billing gains its invoices, one made before tasks its tasks.
+      let added = false;
+      if ((await tenantRepository(invoices).count(db, scope)) === 0) {
+        await seedLargeInvoices(db, scope, log);
+        added = true;
+      }
+      if ((await tenantRepository(tasks).count(db, scope)) === 0) {
+        await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
+        added = true;
       }
       // A large seed made before SMS chat gains its texts.
-      if ((await tenantRepository(inboundMessages).count(db, { accountId: existing.id })) === 0) {
-        await seedLargeMessages(db, { accountId: existing.id }, { messages: opts.messages ?? 50_000 }, log);
-        return true;
+      if ((await tenantRepository(inboundMessages).count(db, scope)) === 0) {
+        await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
+        added = true;
       }
-      log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
-      return false;
+      if (!added) log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
+      return added;
     }
-    await seedLargeScheduling(db, { accountId: existing.id }, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
-    await seedLargeInvoices(db, { accountId: existing.id }, log);
-    await seedLargeMessages(db, { accountId: existing.id }, { messages: opts.messages ?? 50_000 }, log);
+    await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
+    await seedLargeInvoices(db, scope, log);
+    await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
+    await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
     return true;
   }
   const rand = prng(opts.seed);
@@ -165,6 +175,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   log(`clients and patients in ${Math.round((performance.now() - t0) / 1000)} s`);
   await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
   await seedLargeInvoices(db, scope, log);
+  await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
   await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
@@ -188,6 +199,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
       locations: Math.max(1, arg('locations', 10)),
       appointments: arg('appointments', 500_000),
       messages: arg('messages', 50_000),
+      tasks: arg('tasks', 20_000),
     });
   } finally {
     await database.close();

@@ -27,6 +27,7 @@ import { scheduleFeature } from '../features/schedule';
 import { searchFeature } from '../features/search';
 import { servicesFeature } from '../features/services';
 import { subscriptionsFeature } from '../features/subscriptions';
+import { tasksFeature } from '../features/tasks';
 import { templatesFeature } from '../features/templates';
 import { usersFeature } from '../features/users';
 import type { FeatureModule } from './feature-registry';
@@ -52,6 +53,7 @@ export const features: readonly FeatureModule[] = [
   appointmentsFeature,
   contactsFeature,
   quickbooksFeature,
+  tasksFeature,
   communicationsFeature,
   chatFeature,
   formsFeature,

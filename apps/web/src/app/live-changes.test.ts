@@ -83,6 +83,10 @@ describe('live changes', () => {
     stream().send({ topic: 'estimate', id: 'e1' });
     vi.advanceTimersByTime(100);
     expect(invalidated).toEqual(['["estimates"]']);
+    invalidated.length = 0;
+    stream().send({ topic: 'task', id: 't1' });
+    vi.advanceTimersByTime(100);
+    expect(invalidated).toEqual(['["tasks"]']);
   });
 
   it('refreshes the SMS chat (list, conversations, badge) when a conversation changes', () => {
@@ -118,11 +122,11 @@ describe('live changes', () => {
     expect(invalidated).toEqual([]);
     stream().open(); // the browser reconnected by itself
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]']);
+    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
     invalidated.length = 0;
     stream().emit('resync');
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]']);
+    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
   });
 
   it('opens a refused stream again later, waiting longer each time, and stops when closed', () => {

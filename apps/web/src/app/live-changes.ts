@@ -1,12 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_RESYNC_EVENT, LIVE_TOPICS, LiveChange, liveChanges, type LiveTopic } from '@willow/contracts';
-import { cardPaymentKeys, chatKeys, estimateKeys, invoiceKeys, paymentKeys } from '../lib/query-keys';
+import { cardPaymentKeys, chatKeys, estimateKeys, invoiceKeys, paymentKeys, taskKeys } from '../lib/query-keys';
 
 /**
  * What each live topic refreshes (decision 0189): the queries that show it, on every screen. An
  * invoice's change reaches its lists, its dialog, the appointment's billing and the balances
- * (all under invoiceKeys.all); a client's balance only that client's.
+ * (all under invoiceKeys.all); a client's balance only that client's; a task every task list and
+ * the Tasks badge.
  */
 export const LIVE_INVALIDATIONS: Record<LiveTopic, (id: string) => QueryKey[]> = {
   invoice: () => [invoiceKeys.all],
@@ -16,6 +17,8 @@ export const LIVE_INVALIDATIONS: Record<LiveTopic, (id: string) => QueryKey[]> =
   // A text received, a reply queued, its delivery state, a conversation read or linked: the list,
   // the open conversation and the SMS badge all read the same few rows, so all of them (decision 0205).
   chat: () => [chatKeys.all],
+  // A task's change reaches every list of tasks and the navigation badge (all under taskKeys.all).
+  task: () => [taskKeys.all],
 };
 
 /*

@@ -1,4 +1,4 @@
-import { Box, Paper } from '@mui/material';
+import { alpha, Box, Paper } from '@mui/material';
 import { ListError } from './list-error';
 import type { ListLoadError } from './list-error';
 import { DataGrid } from '@mui/x-data-grid';
@@ -33,6 +33,8 @@ interface DataTableProps<R extends GridValidRowModel> {
   onRowClick?: (row: R) => void;
   /** greyed-out rows, e.g. deceased patients, still listed but clearly not active */
   isRowMuted?: (row: R) => boolean;
+  /** rows that need attention, e.g. overdue tasks: tinted red with a red edge (the row should also say why in words) */
+  isRowFlagged?: (row: R) => boolean;
   /** checkbox selection, controlled by the page (ids of the selected rows) */
   selection?: { ids: readonly GridRowId[]; onChange: (ids: GridRowId[]) => void };
   /** the list could not be loaded: say so with a Retry, never the empty text (see loadErrorOf) */
@@ -54,6 +56,7 @@ export function DataTable<R extends GridValidRowModel>({
   server,
   onRowClick,
   isRowMuted,
+  isRowFlagged,
   selection,
   loadError,
 }: DataTableProps<R>) {
@@ -101,7 +104,11 @@ export function DataTable<R extends GridValidRowModel>({
               },
             })}
             onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
-            getRowClassName={isRowMuted ? ({ row }) => (isRowMuted(row) ? 'row-muted' : '') : undefined}
+            getRowClassName={
+              isRowMuted || isRowFlagged
+                ? ({ row }) => [isRowMuted?.(row) && 'row-muted', isRowFlagged?.(row) && 'row-flagged'].filter(Boolean).join(' ')
+                : undefined
+            }
             localeText={{ noRowsLabel }}
             sx={{
               border: 0,
@@ -110,6 +117,9 @@ export function DataTable<R extends GridValidRowModel>({
               // text.secondary 5.3:1; links a shade darker than primary for the same reason.
               '& .row-muted': { color: 'text.secondary', bgcolor: 'action.hover' },
               '& .row-muted a, & .row-muted .MuiLink-root': { color: 'primary.dark' },
+              // A flagged row: a light red tint (text keeps its contrast) and a red edge that needs no colour vision to see.
+              '& .row-flagged': { bgcolor: (theme) => alpha(theme.palette.error.main, 0.06), boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` },
+              '& .row-flagged a, & .row-flagged .MuiLink-root': { color: 'primary.dark' },
             }}
           />
         </Box>

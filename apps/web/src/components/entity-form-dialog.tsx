@@ -50,6 +50,9 @@ export function EntityFormDialog({
   const { ref, reveal, onFocus } = useRevealAfterChange<HTMLDivElement>(submitting, open);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // A dialog opened from inside another form (a task from the appointment's dialog) is in that
+    // form's React tree though not its DOM: its submit must not bubble on and submit that one too.
+    event.stopPropagation();
     if (submitting) return;
     onSubmit();
     reveal();

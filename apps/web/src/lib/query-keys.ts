@@ -176,3 +176,12 @@ export const chatKeys = {
     ['chat', 'messages', { locationId: ref.locationId, clientId: ref.clientId ?? null, phone: ref.phone ?? null }] as const,
   unreadCount: (locationId: string | null) => ['chat', 'unreadCount', locationId] as const,
 };
+
+/**
+ * Tasks: the lists (My Tasks, All, Completed, a record's open tasks) and the navigation badge's
+ * count all live under one root, which every change and the 'task' live topic refresh.
+ */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  myOpenCount: (locationId: string | null) => ['tasks', 'myOpenCount', locationId] as const,
+};

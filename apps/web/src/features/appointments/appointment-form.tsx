@@ -13,6 +13,7 @@ import { isEndOfLife } from '../end-of-life/journey-steps';
 import { AppointmentForms } from '../forms/appointment-forms';
 import { AppointmentBilling } from '../invoices/appointment-billing';
 import { usePatientList } from '../patients/patients.api';
+import { AddTaskButton } from '../tasks/add-task-button';
 import { useStaffNames } from '../users/users.api';
 import { AftercareChoices } from './aftercare-choices';
 import { AppointmentAddOns, NewAppointmentAddOns } from './appointment-add-ons';
@@ -315,12 +316,26 @@ export function AppointmentForm(props: AppointmentFormProps) {
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
+      {/* Delete, Add task, Close and Save: on a phone they wrap rather than run off the side. */}
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {/* Cancelling is the everyday action (the status panel); deleting for good needs records.delete. */}
         {appointment && canDelete && (
           <Button color="error" startIcon={<DeleteIcon />} onClick={() => confirmDelete.ask(appointment)} disabled={saving} sx={{ mr: 'auto' }}>
             Delete
           </Button>
+        )}
+        {appointment && (
+          // A task about this appointment: "Call back <client>" tomorrow 10:00, linked to it (decision 0200).
+          <AddTaskButton
+            subject={{
+              locationId: appointment.locationId,
+              clientId: appointment.clientId,
+              clientName: `${appointment.client.firstName} ${appointment.client.lastName}`,
+              ...(appointment.patients.length === 1 && { patientId: appointment.patients[0]!.id, patientName: appointment.patients[0]!.name }),
+              appointmentId: appointment.id,
+              appointmentLabel: appointment.services.map((s) => s.name).join(', ') || 'Appointment',
+            }}
+          />
         )}
         <Button onClick={onClose} disabled={saving}>
           {editing ? 'Close' : 'Cancel'}

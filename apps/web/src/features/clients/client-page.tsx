@@ -18,6 +18,7 @@ import { useConfirmAction } from '../../components/use-confirm-action';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { formatDateTime } from '../../lib/dates';
 import { useBookDialog } from '../appointments/use-book-dialog';
+import { AddTaskButton } from '../tasks/add-task-button';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
 import { useStaffNames } from '../users/users.api';
@@ -100,6 +101,7 @@ export default function ClientPage() {
                 Book
               </Button>
             )}
+            <AddTaskButton subject={{ locationId: c.locationId, clientId: c.id, clientName: name }} />
             <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
               Edit
             </Button>

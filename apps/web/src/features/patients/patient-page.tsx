@@ -17,6 +17,7 @@ import { PageLoader } from '../../components/page-loader';
 import { RegistryTabs } from '../../components/registry-tabs';
 import { formatAge, formatDate, formatDateTime } from '../../lib/dates';
 import { useBookDialog } from '../appointments/use-book-dialog';
+import { AddTaskButton } from '../tasks/add-task-button';
 import { PATIENT_KEPT_FOR_HISTORY, usePatientActions } from './patient-actions';
 import { AlertChips, DeceasedChip } from './patient-chips';
 import { SEX_LABELS } from './patient-form-dialog';
@@ -61,6 +62,9 @@ export default function PatientPage() {
                 Book
               </Button>
             )}
+            <AddTaskButton
+              subject={{ locationId: p.locationId, clientId: p.clientId, clientName: p.clientName, patientId: p.id, patientName: p.name }}
+            />
             <Button startIcon={<EditIcon />} onClick={() => actions.edit(p)}>
               Edit
             </Button>
