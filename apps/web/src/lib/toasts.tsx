@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Box, Button } from '@mui/material';
 import toast, { Toaster } from 'react-hot-toast';
 import { isApiError } from './http-client';
 
@@ -20,6 +21,40 @@ export function AppToaster() {
 
 /** The same words already on screen are shown again in place, not stacked (the toast id is the text). */
 export const notifySuccess = (message: string) => toast.success(message, { id: message });
+
+/**
+ * Long enough to read and reach the Undo button; the 2 s of an ordinary success toast would
+ * take the undo away before most people could click it.
+ */
+export const UNDO_TOAST_DURATION = 8000;
+
+/** A success toast with what it was about below the words and an Undo button that dismisses it first. */
+export function notifyWithUndo(message: string, detail: string, undo: () => void, options: { id?: string } = {}): void {
+  toast.success(
+    (t) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <span>
+          <Box component="span" sx={{ display: 'block' }}>
+            {message}
+          </Box>
+          <Box component="span" sx={{ display: 'block', fontSize: 12, opacity: 0.8 }}>
+            {detail}
+          </Box>
+        </span>
+        <Button
+          size="small"
+          onClick={() => {
+            toast.dismiss(t.id);
+            undo();
+          }}
+        >
+          Undo
+        </Button>
+      </Box>
+    ),
+    { ...options, duration: UNDO_TOAST_DURATION },
+  );
+}
 
 /**
  * One failure, one toast: an error object already reported is not reported again (a save's own

@@ -1,46 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box, Button } from '@mui/material';
-import toast from 'react-hot-toast';
 import { TASK_MESSAGES } from '@willow/contracts';
 import type { Task } from '@willow/contracts';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifyError, notifySuccess, notifyWithUndo } from '../../lib/toasts';
 import { TaskFormDialog } from './task-form-dialog';
 import type { TaskDraft, TaskSubject } from './task-values';
 import { useDeleteTask, useUpdateTask } from './tasks.api';
 
-/** Long enough to read the toast and reach its Undo; a plain success toast's 2 s is not. */
-export const UNDO_TOAST_DURATION = 8000;
-
 export type { TaskSubject } from './task-values';
-
-/** The toast of a completed task, with the Undo that opens it again. */
-function notifyCompleted(title: string, undo: () => void) {
-  toast.success(
-    (t) => (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <span>
-          <Box component="span" sx={{ display: 'block' }}>
-            {TASK_MESSAGES.completed}
-          </Box>
-          <Box component="span" sx={{ display: 'block', fontSize: 12, opacity: 0.8 }}>
-            {title}
-          </Box>
-        </span>
-        <Button
-          size="small"
-          onClick={() => {
-            toast.dismiss(t.id);
-            undo();
-          }}
-        >
-          Undo
-        </Button>
-      </Box>
-    ),
-    { id: TASK_MESSAGES.completed, duration: UNDO_TOAST_DURATION },
-  );
-}
 
 /**
  * Everything done to tasks from a list or a record's page: new (blank, or the quick "Call back
@@ -76,7 +43,7 @@ export function useTaskActions() {
   const complete = useCallback(
     (task: Task) =>
       setCompleted(task, true).then(
-        () => notifyCompleted(task.title, () => void reopen(task)),
+        () => notifyWithUndo(TASK_MESSAGES.completed, task.title, () => void reopen(task), { id: TASK_MESSAGES.completed }),
         (error: unknown) => notifyError(TASK_MESSAGES.updateError, error),
       ),
     [setCompleted, reopen],
