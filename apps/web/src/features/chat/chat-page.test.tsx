@@ -143,7 +143,11 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     renderPage(<ChatPage />, { path: `/chat/${encodeURIComponent(phoneKey)}`, pattern: PATTERN });
     await screen.findByRole('heading', { name: '(530) 555-0199' });
     // nothing to fill a template with for a number no client has
-    expect((screen.getByRole('button', { name: 'Insert template' }) as HTMLButtonElement).disabled).toBe(true);
+    const insert = screen.getByRole('button', { name: 'Insert template' }) as HTMLButtonElement;
+    expect(insert.disabled).toBe(true);
+    // …and says why, in words beside it and as the button's description
+    expect(insert.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(insert.getAttribute('aria-describedby')!)?.textContent).toBe('Link this number to a client to insert a template');
     fireEvent.click(screen.getByRole('button', { name: 'Link to client' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link (530) 555-0199 to a client' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Client/ }), { target: { value: 'Maria' } });
@@ -180,6 +184,28 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     });
     expect(calls.find((c) => c.path === '/api/chat/link')?.body).toEqual({ data: { locationId: NEW_YORK.id, phone: '+15305550199', clientId: CLIENT } });
     await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+  });
+
+  it('asks for the next page of conversations after the last one shown, by its time and key', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      ...item,
+      id: `${NEW_YORK.id}:phone:+1530555${String(1000 + i)}`,
+      client: null,
+      phone: `+1530555${String(1000 + i)}`,
+      lastMessage: { ...item.lastMessage, at: '2026-11-24T10:00:00.000Z' },
+    }));
+    calls = fakeServer((call) => {
+      if (call.path === '/api/location') return { body: [NEW_YORK] };
+      if (call.path === '/api/chat') return { body: { chatList: call.query.get('before') ? [] : items } };
+      return undefined;
+    });
+    renderPage(<ChatPage />, { path: '/chat', pattern: '/chat' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more conversations' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/chat')).toHaveLength(2));
+    const next = calls.filter((c) => c.path === '/api/chat')[1]!.query;
+    // the key too: conversations whose last texts share the boundary's instant are not skipped
+    expect(next.get('before')).toBe('2026-11-24T10:00:00.000Z');
+    expect(next.get('beforeKey')).toBe(items[49]!.id);
   });
 
   it('says so when the conversations could not be loaded', async () => {
