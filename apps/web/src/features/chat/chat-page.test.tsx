@@ -98,7 +98,7 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     const ask = await screen.findByRole('dialog', { name: 'Replace what you wrote?' });
     fireEvent.click(within(ask).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(field().value).toBe('Hi Maria, Biscuit is ready.'));
-    expect(calls.find((c) => c.path.endsWith('/render'))?.body).toEqual({ data: { clientId: CLIENT } });
+    expect(calls.find((c) => c.path.endsWith('/render'))?.body).toEqual({ data: { clientId: CLIENT, locationId: NEW_YORK.id } });
     expect(screen.getByText(/1 SMS segment/)).toBeTruthy();
 
     fireEvent.click(sendButton());

@@ -46,7 +46,8 @@ export function InsertSmsTemplate({ locationId, clientId, current, onFill, disab
     if (!clientId) return;
     setBusy(true);
     try {
-      onFill((await renderSmsTemplate(template.id, { clientId })).body);
+      // filled for the location the text goes out from: a client texted from another one reads its name and phone
+      onFill((await renderSmsTemplate(template.id, { clientId, ...(locationId && { locationId }) })).body);
     } catch (e) {
       notifyError(START_FROM_TEMPLATE.fillError, e);
     } finally {
