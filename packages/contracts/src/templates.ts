@@ -397,6 +397,8 @@ export const renderEmailTemplate = operation({
  */
 export const RenderSmsTemplateInput = z.object({
   clientId: idField(),
+  /** the location the text goes out from (its name, address and phone fill location.*); else the client's */
+  locationId: idField().optional(),
   /** else the appointment's first patient */
   patientId: idField().optional(),
   appointmentId: idField().optional(),

@@ -21,6 +21,8 @@ export class SmsRenderService {
     const template = await smsTemplatesRepository.findById(this.db, auth, id);
     if (!template) throw notFound();
     const real = await this.merge.build(auth, 'sms', {
+      // the conversation's location, not the client's home one, when the text goes out from another
+      locationId: input.locationId,
       clientId: input.clientId,
       patientId: input.patientId,
       appointmentId: input.appointmentId,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { call, createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { newClient, newPatient } from '../../../test/records.js';
+import { addLocation, newClient, newPatient } from '../../../test/records.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -31,6 +31,16 @@ describe('rendering an SMS template for the client in view', () => {
     const res = await render(id, { clientId: client.id, patientId: patient.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ body: 'Hi <b>Bo</b>, Rex is ready. — Sam' });
+  });
+
+  it('fills the location the text goes out from, not the client’s own (another account’s: 404)', async () => {
+    const client = await newClient(home.admin, home.locationId, { firstName: 'Ada' });
+    const branch = await addLocation(ctx, home, { name: 'Willow Riverside' });
+    const id = await smsTemplate(home, 'Hi {{ client.firstName }}, from {{ location.name }}');
+    const res = await render(id, { clientId: client.id, locationId: branch });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ body: 'Hi Ada, from Willow Riverside' });
+    expect((await render(id, { clientId: client.id, locationId: other.locationId })).statusCode).toBe(404);
   });
 
   it('answers 400 naming the field, 404 for another account’s template, client or patient, and 401 signed out', async () => {

@@ -39,18 +39,17 @@ export function ChatComposer({ conversation, clientId, problem, draft, onDraft, 
   const blocked = problem !== null;
   const send = () => {
     if (blocked || reply.isPending || !canSend(draft)) return;
-    reply.mutate(
-      { ref: conversation, body: draft },
-      {
-        onSuccess: (message) => {
-          onDraft('');
-          onSent(message);
-          // Kept as not sent at once (no Twilio at the location): say so now; otherwise its outcome is watched.
-          if (didNotArrive(message)) notifyError(CHAT_MESSAGES.smsError, new Error(message.reason ?? CHAT_MESSAGES.smsError));
-          else notifySuccess(CHAT_MESSAGES.smsSent);
-        },
-        onError: (error) => notifyError(CHAT_MESSAGES.smsError, error),
+    // The promise, not mutate's callbacks: those are dropped once the conversation is left, and a
+    // text the server took would then wait in the box (no 'SMS sent') to be sent a second time.
+    reply.mutateAsync({ ref: conversation, body: draft }).then(
+      (message) => {
+        onDraft('');
+        onSent(message);
+        // Kept as not sent at once (no Twilio at the location): say so now; otherwise its outcome is watched.
+        if (didNotArrive(message)) notifyError(CHAT_MESSAGES.smsError, new Error(message.reason ?? CHAT_MESSAGES.smsError));
+        else notifySuccess(CHAT_MESSAGES.smsSent);
       },
+      (error: unknown) => notifyError(CHAT_MESSAGES.smsError, error),
     );
   };
   // Enter sends, Shift+Enter starts a new line, as chat boxes do.

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatListItem, ChatMessage, ChatMessages } from '@willow/contracts';
 import { fakeServer, NEW_YORK, renderPage, resetAll, stubMatchMedia } from '../../test/test-support';
@@ -98,7 +98,7 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     const ask = await screen.findByRole('dialog', { name: 'Replace what you wrote?' });
     fireEvent.click(within(ask).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(field().value).toBe('Hi Maria, Biscuit is ready.'));
-    expect(calls.find((c) => c.path.endsWith('/render'))?.body).toEqual({ data: { clientId: CLIENT } });
+    expect(calls.find((c) => c.path.endsWith('/render'))?.body).toEqual({ data: { clientId: CLIENT, locationId: NEW_YORK.id } });
     expect(screen.getByText(/1 SMS segment/)).toBeTruthy();
 
     fireEvent.click(sendButton());
@@ -143,7 +143,11 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     renderPage(<ChatPage />, { path: `/chat/${encodeURIComponent(phoneKey)}`, pattern: PATTERN });
     await screen.findByRole('heading', { name: '(530) 555-0199' });
     // nothing to fill a template with for a number no client has
-    expect((screen.getByRole('button', { name: 'Insert template' }) as HTMLButtonElement).disabled).toBe(true);
+    const insert = screen.getByRole('button', { name: 'Insert template' }) as HTMLButtonElement;
+    expect(insert.disabled).toBe(true);
+    // …and says why, in words beside it and as the button's description
+    expect(insert.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(insert.getAttribute('aria-describedby')!)?.textContent).toBe('Link this number to a client to insert a template');
     fireEvent.click(screen.getByRole('button', { name: 'Link to client' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link (530) 555-0199 to a client' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Client/ }), { target: { value: 'Maria' } });
@@ -180,6 +184,69 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     });
     expect(calls.find((c) => c.path === '/api/chat/link')?.body).toEqual({ data: { locationId: NEW_YORK.id, phone: '+15305550199', clientId: CLIENT } });
     await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+  });
+
+  it('a reply the server takes after its conversation was left still clears its text and says "SMS sent"', async () => {
+    // a wide screen: the list beside the conversation, so another one can be opened mid-send
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }));
+    const otherKey = `${NEW_YORK.id}:phone:+15305550199`;
+    const otherItem: ChatListItem = { ...item, id: otherKey, client: null, phone: '+15305550199', count: 0 };
+    const unknown = { ...page(), conversation: { ...page().conversation, id: otherKey, client: null, phone: '+15305550199', count: 0 } };
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answered = fakeServer((call) => {
+      if (call.path === '/api/location') return { body: [NEW_YORK] };
+      if (call.path === '/api/chat') return { body: { chatList: [{ ...item, count: 0 }, otherItem] } };
+      if (call.path === '/api/chat/messages') return { body: call.query.get('phone') ? unknown : { ...page(), conversation: { ...page().conversation, count: 0 } } };
+      if (call.path === '/api/chat/reply') return { body: { ...received, id: 'r1', direction: 'outbound', body: 'On our way', state: 'sent', sentBy: null } };
+      return undefined;
+    });
+    const answer = globalThis.fetch;
+    let sending = false;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (new URL(url, 'http://localhost').pathname === '/api/chat/reply') {
+        sending = true;
+        await held;
+      }
+      return answer(url, init);
+    });
+    renderPage(<ChatPage />, { path: PATH, pattern: PATTERN });
+    await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+    type('On our way');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(sending).toBe(true));
+    const conversations = screen.getByRole('list', { name: 'Conversations' });
+    fireEvent.click(within(conversations).getByRole('link', { name: /555-0199/ }));
+    await screen.findByRole('heading', { name: '(530) 555-0199' });
+    release();
+    await screen.findByText('SMS sent');
+    fireEvent.click(within(conversations).getByRole('link', { name: /Maria Alvarez/ }));
+    await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
+    // the text went: it is not waiting in the box to be sent a second time
+    expect(field().value).toBe('');
+    expect(answered.filter((c) => c.path === '/api/chat/reply')).toHaveLength(1);
+  });
+
+  it('asks for the next page of conversations after the last one shown, by its time and key', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      ...item,
+      id: `${NEW_YORK.id}:phone:+1530555${String(1000 + i)}`,
+      client: null,
+      phone: `+1530555${String(1000 + i)}`,
+      lastMessage: { ...item.lastMessage, at: '2026-11-24T10:00:00.000Z' },
+    }));
+    calls = fakeServer((call) => {
+      if (call.path === '/api/location') return { body: [NEW_YORK] };
+      if (call.path === '/api/chat') return { body: { chatList: call.query.get('before') ? [] : items } };
+      return undefined;
+    });
+    renderPage(<ChatPage />, { path: '/chat', pattern: '/chat' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more conversations' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/chat')).toHaveLength(2));
+    const next = calls.filter((c) => c.path === '/api/chat')[1]!.query;
+    // the key too: conversations whose last texts share the boundary's instant are not skipped
+    expect(next.get('before')).toBe('2026-11-24T10:00:00.000Z');
+    expect(next.get('beforeKey')).toBe(items[49]!.id);
   });
 
   it('says so when the conversations could not be loaded', async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getChatMessages, getChatUnreadCount, linkChat, listChats, markChatRead, replyToChat } from '@willow/contracts';
-import type { ChatConversationRef, ChatLinkInput, ChatMessages, ChatReplyInput } from '@willow/contracts';
+import type { ChatConversationRef, ChatLinkInput, ChatList, ChatListQuery, ChatMessages, ChatReplyInput } from '@willow/contracts';
 import { useLiveConnected } from '../../app/live-changes';
 import { api } from '../../lib/http-client';
 import { mutationOf } from '../../lib/mutation-of';
@@ -48,6 +48,15 @@ function usePollInterval(): number | false {
 /** Conversations asked for at a time; more come as the list is scrolled to its end. */
 export const CHAT_LIST_PAGE = 50;
 
+/** Where the next page of the chat list starts, in the contract's names (typed by it: a misspelt key would page by time alone and skip conversations sharing the boundary's instant). */
+type ChatListPage = Required<Pick<ChatListQuery, 'before' | 'beforeKey'>>;
+
+/** After a full page: the conversations older than its last one (its last text's time and its key). */
+export function nextChatListPage(last: ChatList): ChatListPage | undefined {
+  const end = last.chatList.at(-1);
+  return last.chatList.length < CHAT_LIST_PAGE || !end ? undefined : { before: end.lastMessage.at, beforeKey: end.id };
+}
+
 /**
  * The conversations at the location (every location under 'All Locations'), newest first, a page
  * at a time: the next page starts after the last conversation shown (its last text's time and key).
@@ -56,13 +65,10 @@ export function useChatList(locationId: string | null, search: string) {
   const poll = usePollInterval();
   return useInfiniteQuery({
     queryKey: chatKeys.list(locationId, search),
-    initialPageParam: undefined as { before: string; beforeId: string } | undefined,
+    initialPageParam: undefined as ChatListPage | undefined,
     queryFn: ({ pageParam, signal }) =>
       api(listChats, { query: { ...(locationId && { locationId }), ...(search && { search }), ...pageParam, limit: CHAT_LIST_PAGE }, signal }),
-    getNextPageParam: (last) => {
-      const end = last.chatList.at(-1);
-      return last.chatList.length < CHAT_LIST_PAGE || !end ? undefined : { before: end.lastMessage.at, beforeId: end.id };
-    },
+    getNextPageParam: nextChatListPage,
     select: (data) => data.pages.flatMap((p) => p.chatList),
     placeholderData: keepPreviousData,
     refetchInterval: poll,

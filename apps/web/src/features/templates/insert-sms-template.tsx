@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import { TEMPLATE_MESSAGES } from '@willow/contracts';
 import type { SmsTemplate } from '@willow/contracts';
@@ -9,7 +9,11 @@ import { notifyError } from '../../lib/toasts';
 import { START_FROM_TEMPLATE } from './start-from-template';
 import { renderSmsTemplate, useTemplates } from './templates.api';
 
-export const INSERT_SMS_TEMPLATE = { button: 'Insert template' } as const;
+export const INSERT_SMS_TEMPLATE = {
+  button: 'Insert template',
+  /** why the button is off for a number no client has: said beside it, and named as its description */
+  noClient: 'Link this number to a client to insert a template',
+} as const;
 
 interface InsertSmsTemplateProps {
   /** whose SMS templates are offered: the location the text goes out from */
@@ -33,12 +37,17 @@ export function InsertSmsTemplate({ locationId, clientId, current, onFill, disab
   const [asking, setAsking] = useState<SmsTemplate | null>(null);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
+  const whyId = useId();
+  // No client: the merge fields have no one to be filled for. Said in words (a greyed-out button
+  // alone tells nothing, and a disabled button takes no focus for a tooltip to show).
+  const noClient = !clientId && !disabled;
   const fill = async (template: SmsTemplate) => {
     setAsking(null);
     if (!clientId) return;
     setBusy(true);
     try {
-      onFill((await renderSmsTemplate(template.id, { clientId })).body);
+      // filled for the location the text goes out from: a client texted from another one reads its name and phone
+      onFill((await renderSmsTemplate(template.id, { clientId, ...(locationId && { locationId }) })).body);
     } catch (e) {
       notifyError(START_FROM_TEMPLATE.fillError, e);
     } finally {
@@ -52,7 +61,7 @@ export function InsertSmsTemplate({ locationId, clientId, current, onFill, disab
   };
   const list = templates.data ?? [];
   return (
-    <>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
       <Button
         size="small"
         startIcon={<PostAddIcon />}
@@ -62,9 +71,15 @@ export function InsertSmsTemplate({ locationId, clientId, current, onFill, disab
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         disabled={disabled || !locationId || !clientId}
         loading={busy}
+        aria-describedby={noClient ? whyId : undefined}
       >
         {INSERT_SMS_TEMPLATE.button}
       </Button>
+      {noClient && (
+        <Typography id={whyId} variant="caption" sx={{ color: 'text.secondary' }}>
+          {INSERT_SMS_TEMPLATE.noClient}
+        </Typography>
+      )}
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} disableRestoreFocus>
         {templates.isLoading && <MenuItem disabled>Loading SMS templates…</MenuItem>}
         {templates.error && <MenuItem disabled>{TEMPLATE_MESSAGES.listError.sms}</MenuItem>}
@@ -83,6 +98,6 @@ export function InsertSmsTemplate({ locationId, clientId, current, onFill, disab
         onConfirm={() => asking && void fill(asking)}
         onClose={() => setAsking(null)}
       />
-    </>
+    </Box>
   );
 }
