@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveConnected, openLiveChanges } from './live-changes';
+import { act, renderHook } from '@testing-library/react';
+import { liveConnected, openLiveChanges, usePollWhileLiveClosed } from './live-changes';
 
 /** The browser's EventSource as far as the hook uses it: the test plays the server. */
 class FakeEventSource {
@@ -106,6 +107,15 @@ describe('live changes', () => {
     expect(liveConnected()).toBe(true);
     close();
     expect(liveConnected()).toBe(false);
+  });
+
+  it('has the badges poll only while the stream is closed', () => {
+    const { result } = renderHook(() => usePollWhileLiveClosed(10_000));
+    expect(result.current).toBe(10_000);
+    act(() => stream().open());
+    expect(result.current).toBe(false);
+    act(() => stream().onerror?.());
+    expect(result.current).toBe(10_000);
   });
 
   it('ignores what it does not understand', () => {

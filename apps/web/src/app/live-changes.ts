@@ -46,6 +46,14 @@ export function useLiveConnected(): boolean {
   return useSyncExternalStore(subscribe, liveConnected, () => false);
 }
 
+/**
+ * A query's refetch interval when the live stream keeps it fresh: none while the stream is open,
+ * every `ms` while it is closed (refused, reconnecting), so a badge never goes stale until a reload.
+ */
+export function usePollWhileLiveClosed(ms: number): number | false {
+  return useLiveConnected() ? false : ms;
+}
+
 /** Changes arriving together (a payment's invoice, payment and balance) refresh once. */
 const GATHER_MS = 50;
 /** A stream the server refused or ended for good is opened again after this, doubling to the most. */

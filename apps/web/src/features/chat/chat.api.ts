@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getChatMessages, getChatUnreadCount, linkChat, listChats, markChatRead, replyToChat } from '@willow/contracts';
 import type { ChatConversationRef, ChatLinkInput, ChatList, ChatListQuery, ChatMessages, ChatReplyInput } from '@willow/contracts';
-import { useLiveConnected } from '../../app/live-changes';
+import { usePollWhileLiveClosed } from '../../app/live-changes';
 import { api } from '../../lib/http-client';
 import { mutationOf } from '../../lib/mutation-of';
 import { chatKeys } from '../../lib/query-keys';
@@ -41,9 +41,7 @@ const wire = (ref: ConversationRef): ChatConversationRef => ({
   ...(ref.clientId ? { clientId: ref.clientId } : { phone: ref.phone }),
 });
 
-function usePollInterval(): number | false {
-  return useLiveConnected() ? false : CHAT_POLL_MS;
-}
+const usePollInterval = () => usePollWhileLiveClosed(CHAT_POLL_MS);
 
 /** Conversations asked for at a time; more come as the list is scrolled to its end. */
 export const CHAT_LIST_PAGE = 50;

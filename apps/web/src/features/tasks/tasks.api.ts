@@ -6,6 +6,7 @@ import type { ListOptions } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { auditKeys, taskKeys } from '../../lib/query-keys';
 import { useSettings } from '../../lib/settings';
+import { usePollWhileLiveClosed } from '../../app/live-changes';
 
 /*
  * Tasks: every list (My Tasks, All, Completed, a record's open tasks) and the badge's count sit
@@ -42,11 +43,16 @@ export function useUpdateTask() {
 }
 
 /** The navigation badge (SPEC §9): my open tasks (mine and my roles') at the location chosen in the navigation, all under All Locations. */
+/** How often the badge asks while the live stream is closed (the SMS badge's pace). */
+export const TASK_BADGE_POLL_MS = 10_000;
+
 export function useMyOpenTaskCount(): number | undefined {
   const { locationId } = useSettings();
   return useQuery({
     queryKey: taskKeys.myOpenCount(locationId),
     queryFn: ({ signal }) => api(countMyOpenTasks, { query: { locationId: locationId ?? undefined }, signal }),
     select: (answer) => answer.count,
+    // the 'task' live topic keeps it fresh; while the stream is closed it asks every 10 s
+    refetchInterval: usePollWhileLiveClosed(TASK_BADGE_POLL_MS),
   }).data;
 }
