@@ -2,6 +2,7 @@ import { GOOGLE_CALLBACK_PATH, QUICKBOOKS_CALLBACK_PATH } from '@willow/contract
 import type { Db } from './db/client.js';
 import { announceLiveChanges } from './platform/live-changes.js';
 import { DomainEventBus } from './platform/domain-events.js';
+import { Scheduler } from './platform/schedules.js';
 import type { RetryPolicy } from './platform/queue-worker.js';
 import type { OutboundGuard } from './platform/outbound-address.js';
 import type { Providers } from './platform/providers.js';
@@ -255,6 +256,8 @@ export function createContainer(
       events,
     }),
     tasks: new TasksService(db, audit, events),
+    /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
+    scheduler: new Scheduler(db),
     async ping() {
       await healthRepository.ping(db);
     },
@@ -262,8 +265,8 @@ export function createContainer(
      * Forgets what no rule reads any more: sign-in failures and counted attempts older than their
      * windows, expired sessions, used booking-form tokens past their expiry, and the product's own
      * mail (sign-in codes, reset links) a week after it was done with, and Google sign-ins started
-     * and never completed. Idempotent, so
-     * every app server may run it (main.ts does, every few minutes).
+     * and never completed. Idempotent; main.ts runs it as a scheduled job every 10 minutes, once
+     * per occurrence whatever the number of app processes.
      */
     async housekeeping(now: Date = new Date()) {
       const longestAttemptWindow = Math.max(...Object.values(ATTEMPT_LIMITS).map((l) => l.windowMs));

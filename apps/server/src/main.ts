@@ -5,6 +5,7 @@ import { DiskStorage } from './platform/document-storage.js';
 import { outboxWorker } from './features/communications/outbox-worker.js';
 import { EVENTS_CHANNEL } from './platform/domain-events.repository.js';
 import { QueueWorker } from './platform/queue-worker.js';
+import { schedulerWorker } from './platform/schedules.js';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -23,8 +24,6 @@ async function open(opts: { migrate: boolean }): Promise<Database> {
     process.exit(1);
   });
 }
-
-const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
 /** Migrations, reference data and (on an empty database) the demo: once, before any request. */
 async function prepare(database: Database): Promise<boolean> {
@@ -54,14 +53,13 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
   });
 
   // Housekeeping (old sign-in failures and attempts, expired sessions, used booking-form tokens):
-  // soon after start and then every 10 minutes; never keeps the process alive. Every process
-  // runs it: the deletes are idempotent.
-  const housekeeping = () =>
-    app.container.housekeeping().catch((err: unknown) => {
-      app.log.warn({ err }, 'housekeeping failed; it runs again later');
-    });
-  const housekeepingStart = setTimeout(() => void housekeeping(), 30_000).unref();
-  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
+  // a scheduled job every 10 minutes, its occurrences kept in the database, so with several app
+  // processes each occurrence runs in one of them (decision 0207).
+  app.container.scheduler.every('housekeeping', { pattern: '*/10 * * * *', timeZone: 'UTC' }, () => app.container.housekeeping());
+  const scheduled = schedulerWorker(app.container.scheduler, {
+    onError: (err) => app.log.warn({ err }, 'a scheduled job failed; it runs again at its next occurrence'),
+  });
+  await scheduled.start();
 
   // The outbox's worker: every process runs one; they share the queue through the database
   // (claims skip what another holds), woken by its notices and polling besides.
@@ -81,13 +79,11 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    clearTimeout(housekeepingStart);
-    clearInterval(housekeepingTimer);
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     app.draining = true;
     try {
-      // The messages in hand are finished; those claimed but not begun go back to the queue.
-      await Promise.all([outbox.stop(), eventDeliveries.stop()]);
+      // The messages and scheduled jobs in hand are finished; those claimed but not begun go back.
+      await Promise.all([outbox.stop(), eventDeliveries.stop(), scheduled.stop()]);
       await app.close();
     } finally {
       app.container.productMail.close();

@@ -21,7 +21,7 @@ const TENANT_REPOSITORY = 'platform/tenant-repository.ts';
  */
 const TENANT_ROW_SETS = 'platform/tenant-row-sets.ts';
 /** Tables without an account of their own (the same list the schema test names). */
-const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages', 'sign_in_tokens', 'rate_events', 'google_sign_in_states'];
+const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages', 'sign_in_tokens', 'rate_events', 'google_sign_in_states', 'schedules'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -9,7 +9,7 @@ import { createAccount, createTestApp, createUser, type TestAccount, type TestCo
 import { newClient, newPatient } from './records.js';
 
 /** Tables without an account: platform reference data, the sign-in email directory, sign-in failures. */
-const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages', 'sign_in_tokens', 'rate_events', 'google_sign_in_states'];
+const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages', 'sign_in_tokens', 'rate_events', 'google_sign_in_states', 'schedules'];
 
 let ctx: TestContext;
 let home: TestAccount;

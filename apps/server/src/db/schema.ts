@@ -1,5 +1,5 @@
 // Every table of the product, for Drizzle and drizzle-kit. Each feature owns its *.table.ts, and
-// platform/ the tables of what it keeps for every feature (the idempotency keys).
+// platform/ the tables of what it keeps for every feature (the idempotency keys, the schedules).
 export * from '../features/accounts/accounts.table.js';
 export * from '../features/locations/locations.table.js';
 export * from '../features/users/users.table.js';
@@ -29,3 +29,4 @@ export * from '../features/price-calculator/price-calculator.table.js';
 export * from '../features/tasks/tasks.table.js';
 export * from '../platform/domain-events.table.js';
 export * from '../platform/idempotency.table.js';
+export * from '../platform/schedules.table.js';
