@@ -147,6 +147,8 @@ describe('accessibility of the staff pages', () => {
     await page.goto(path);
     await mainNav(page).waitFor();
     await ready();
+    // the grid sizes its flex columns once its rows are in (a scrollbar may appear): checked after that frame
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     return seriousViolations(page);
   }
 

@@ -19,7 +19,8 @@ const PICKUP = { category: 'Cremation options', name: 'Home pickup', price: 75 }
 beforeAll(async () => {
   browser = await launch();
   own = await seedOwnLocation(browser, {
-    name: `Test Clinic Calculator ${unique()}`,
+    // a long name, as a practice may give it: the location picker must not widen a phone's page
+    name: `Test Clinic Calculator Riverside Branch ${unique()}`,
     timeZone: 'America/New_York',
     services: [SERVICES.homeEuthanasia, SERVICES.privateCremation, SERVICES.ashesDelivery],
     addOns: [PAW_PRINT, WITNESSED, PICKUP],

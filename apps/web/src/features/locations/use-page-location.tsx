@@ -59,7 +59,8 @@ export function LocationPicker({ value, locations, onChange }: LocationPickerPro
       label="Location"
       value={known ? value : ''}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 200 }}
+      // a long name ends in an ellipsis rather than widening a phone's page
+      sx={{ minWidth: 200, maxWidth: '100%' }}
     >
       {locations.map((l) => (
         <MenuItem key={l.id} value={l.id}>

@@ -7,7 +7,7 @@ import { usePatient } from './patients.api';
 /** A patient in a grid cell, from the record's own patient reference (prescriptions, vaccinations). */
 export function PatientRefCell({ patient: p, showClient = true }: { patient: PatientRef; showClient?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0, overflow: 'hidden' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', width: '100%', minWidth: 0, overflow: 'hidden' }}>
       <Box sx={{ flex: '1 1 auto', minWidth: 64, lineHeight: 1.2 }}>
         <Link component={RouterLink} to={`/patients/${p.id}`} onClick={(e) => e.stopPropagation()} variant="body2" sx={{ display: 'block' }} noWrap>
           {p.name}
@@ -26,7 +26,8 @@ export function PatientRefCell({ patient: p, showClient = true }: { patient: Pat
           </Link>
         )}
       </Box>
-      <Box sx={{ flexShrink: 0 }}>
+      {/* the chip gives way (its label ends in an ellipsis) rather than spilling over the next column */}
+      <Box sx={{ display: 'flex', flexShrink: 1, minWidth: 0 }}>
         <DeceasedChip deceasedOn={p.deceasedOn} />
       </Box>
     </Box>
