@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import * as api from '@willow/contracts';
 import type { TestAccount, TestContext } from '../../../test/harness.js';
 import type { RouteFixtures } from '../../../test/route-fixtures.js';
-import { communicationsRepository } from '../communications/communications.repository.js';
+import { communicationsRepository } from '../communications/index.js';
 
 export const routeFixtures: RouteFixtures = {};
 

@@ -10,7 +10,7 @@ import type { DomainEvents } from '../../platform/domain-events.js';
 import { anonymous, createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twilio.js';
 import { newClient } from '../../../test/records.js';
-import { communicationsRepository } from '../communications/communications.repository.js';
+import { communicationsRepository } from '../communications/index.js';
 import { settled } from '../communications/communications.fixtures.js';
 import { outboxWorker } from '../communications/outbox-worker.js';
 import { inboundWebhookUrl } from '../communications/twilio-webhooks.service.js';
