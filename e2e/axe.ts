@@ -17,7 +17,11 @@ export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegac
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   // A toast fading in or out (e.g. a list's "Loading…") is half transparent for a moment; checked
   // then, its text reads as too faint. Wait until the toasts are gone (react-hot-toast's container:
-  // a status that stays on the page, such as "Accepted by …", is not waited for).
+  // a status that stays on the page, such as "Accepted by …", is not waited for). The pointer is
+  // moved off first: react-hot-toast keeps every toast while the pointer rests on one, as a person's
+  // would after a click where the toasts then appear (a phone's full-screen dialog's buttons).
+  const viewport = page.viewportSize();
+  await page.mouse.move(0, viewport ? viewport.height - 1 : 0);
   await expect.poll(() => page.locator('[data-rht-toaster] [role="status"]').count(), { timeout: 15_000 }).toBe(0);
   let builder = axe(page);
   if (include) builder = builder.include(include);

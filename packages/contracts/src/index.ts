@@ -38,6 +38,7 @@ export * from './templates.js';
 export * from './template-merge-fields.js';
 export * from './forms.js';
 export * from './tasks.js';
+export * from './automations.js';
 export * from './invoice-documents.js';
 export * from './invoices.js';
 export * from './tax-codes.js';
