@@ -224,7 +224,7 @@ export function createContainer(
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     priceBands: new PriceBandsService(db, audit),
     priceCalculator: new PriceCalculatorService(db),
-    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
+    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }, events),
     communications,
     staffMessages: new StaffMessagesService(db, communications),
     twilioWebhooks: new TwilioWebhooksService(db, events, integrations),
