@@ -86,6 +86,8 @@ import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { TasksService } from './features/tasks/tasks.service.js';
 import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
+import { AutomationClock } from './features/automations/automation-clock.service.js';
+import { AutomationEventsService } from './features/automations/automation-events.service.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -274,6 +276,11 @@ export function createContainer(
     }),
     tasks,
     automationDelivery,
+    // What happens in the practice fires automations in its transaction; built after the features
+    // whose subscribers must run first (a death's cancellations before the death's reaction).
+    automationEvents: new AutomationEventsService(events, automationDelivery),
+    /** the clock's automations: main.ts runs it every minute as the scheduled job 'automations.clock' */
+    automationClock: new AutomationClock(db, automationDelivery),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

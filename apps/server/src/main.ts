@@ -56,6 +56,9 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
   // a scheduled job every 10 minutes, its occurrences kept in the database, so with several app
   // processes each occurrence runs in one of them (decision 0207).
   app.container.scheduler.every('housekeeping', { pattern: '*/10 * * * *', timeZone: 'UTC' }, () => app.container.housekeeping());
+  // The automations' clock (decision 0213): every minute, in one process, each automation evaluated
+  // on its locations' clocks; after downtime the run reaches back to the first minute it missed.
+  app.container.scheduler.every('automations.clock', { pattern: '* * * * *', timeZone: 'UTC' }, (o) => app.container.automationClock.run(new Date(), o.dueAt).then(() => undefined));
   const scheduled = schedulerWorker(app.container.scheduler, {
     onError: (err) => app.log.warn({ err }, 'a scheduled job failed; it runs again at its next occurrence'),
   });
