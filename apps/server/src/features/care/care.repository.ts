@@ -58,7 +58,7 @@ export const careRepository = {
 
   /**
    * The vaccinations of a location whose booster falls due from `from` to `to` (local days,
-   * inclusive), of patients living and not archived, by client then patient: what a vaccination
+   * inclusive), of patients living and not archived, by client then due date: what a vaccination
    * reminder gathers (the location's due-date index).
    */
   dueBetween: (ex: Executor, scope: Scope, q: { locationId: string; from: string; to: string }): Promise<VaccinationRow[]> =>
@@ -70,7 +70,7 @@ export const careRepository = {
         lte(vaccinations.nextDueOn, q.to),
         not(patientsRepository.existsFor(vaccinations, and(eq(patients.id, vaccinations.patientId), sql`(${patients.deceasedOn} is not null or ${patients.archivedAt} is not null)`))),
       ),
-      orderBy: [asc(vaccinations.clientId), asc(vaccinations.patientId), asc(vaccinations.nextDueOn), asc(vaccinations.id)],
+      orderBy: [asc(vaccinations.clientId), asc(vaccinations.nextDueOn), asc(vaccinations.patientId), asc(vaccinations.id)],
     }),
 
   /** Whether the client, or the patient, has any prescription (history that archiving keeps). */
