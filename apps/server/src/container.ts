@@ -86,6 +86,9 @@ import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { TasksService } from './features/tasks/tasks.service.js';
 import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
+import { AutomationSender } from './features/automations/automation-sender.service.js';
+import { automationServices } from './features/automations/automations.service.js';
+import { queueItemServices } from './features/automations/queue-items.service.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -273,7 +276,11 @@ export function createContainer(
       events,
     }),
     tasks,
+    // automations (issue 32): the three kinds, their queues, and the due-item sender main.ts runs every minute
+    ...automationServices(db, audit),
+    ...queueItemServices(db, audit, automationDelivery),
     automationDelivery,
+    automationSender: new AutomationSender(db, automationDelivery),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {
