@@ -88,6 +88,9 @@ import { TasksService } from './features/tasks/tasks.service.js';
 import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
 import { AutomationClock } from './features/automations/automation-clock.service.js';
 import { AutomationEventsService } from './features/automations/automation-events.service.js';
+import { AutomationSender } from './features/automations/automation-sender.service.js';
+import { automationServices } from './features/automations/automations.service.js';
+import { queueItemServices } from './features/automations/queue-items.service.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -275,12 +278,16 @@ export function createContainer(
       events,
     }),
     tasks,
+    // automations (issue 32): the three kinds, their queues, and the due-item sender main.ts runs every minute
+    ...automationServices(db, audit),
+    ...queueItemServices(db, audit, automationDelivery),
     automationDelivery,
     // What happens in the practice fires automations in its transaction; built after the features
     // whose subscribers must run first (a death's cancellations before the death's reaction).
     automationEvents: new AutomationEventsService(events, automationDelivery),
     /** the clock's automations: main.ts runs it every minute as the scheduled job 'automations.clock' */
     automationClock: new AutomationClock(db, automationDelivery),
+    automationSender: new AutomationSender(db, automationDelivery),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {
