@@ -132,7 +132,8 @@ export class AutomationDelivery {
     // The pets: gone, died, or (a household) some of them dropping out.
     if (item.patientIds.length > 0 && pets.length === 0) return { reason: 'patientRecordGone' };
     const living = automation.forDeceased ? pets : pets.filter((p) => !p.deceasedOn);
-    if (living.length === 0) return { reason: item.patientIds.length > 1 ? 'allPatientsDied' : 'patientDied' };
+    // An item about no pet (an unpaid invoice's task, a form without one) has no pet to have died.
+    if (item.patientIds.length > 0 && living.length === 0) return { reason: item.patientIds.length > 1 ? 'allPatientsDied' : 'patientDied' };
     const household = automation.household && item.patientIds.length > 1;
     if (living.length < item.patientIds.length && !household) return { reason: pets.length < item.patientIds.length ? 'patientRecordGone' : 'patientDied' };
 
