@@ -73,8 +73,8 @@ async function emailTemplate(db: Db, scope: Scope, locationId: string, t: { name
   return (await emailTemplatesRepository.insert(db, scope, { locationId, ...t })).id;
 }
 
-/** What the seed's firing needs to render and check items: the container's pieces, built on the seed's transaction (it queues; nothing is sent). */
-function seedDelivery(db: Db): AutomationDelivery {
+/** What a firing outside the app (the demo seed, the benchmark) needs to render and check items: the container's pieces on `db` (it queues; nothing is sent). */
+export function queueOnlyDelivery(db: Db): AutomationDelivery {
   const audit = new AuditService(db, actorName);
   const events = new DomainEventBus(db);
   const invoices = new InvoicesService(db, audit, events, invoicePayments);
@@ -165,7 +165,7 @@ export async function seedDemoAutomations(
 
   // The clock over the demo's records: today's 09:00 run (vaccinations due in the next 14 days),
   // the next visits' reminders, and the unpaid-invoice run on the day 14 days after the demo's invoices.
-  const clock = new AutomationClock(db, seedDelivery(db));
+  const clock = new AutomationClock(db, queueOnlyDelivery(db));
   const today = localDate(new Date(), opts.timezone);
   const byTrigger = (trigger: string) => made.filter((a) => a.trigger === trigger);
   await clock.runFor(db, scope, byTrigger('vaccinationDue'), instantOn(today, '09:00', opts.timezone));
