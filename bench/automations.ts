@@ -88,7 +88,7 @@ async function queueADay(t: Target) {
     clearInterval(sampler);
     await automationsRepository.update(db, scope, automation.id, { active: false });
     const dueToday = Number((due as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
-    return { made, elapsed, peakHeapMb: (peakHeap - before.heapUsed) / 2 ** 20, peakRssMb: peakRss / 2 ** 20, dueToday, accountId: scope.accountId, locationId: first!.id };
+    return { made, elapsed, startHeapMb: before.heapUsed / 2 ** 20, peakHeapMb: peakHeap / 2 ** 20, peakRssMb: peakRss / 2 ** 20, dueToday, accountId: scope.accountId, locationId: first!.id };
   } finally {
     await database.close();
   }
@@ -99,7 +99,7 @@ async function benchTarget(t: Target) {
   const run = await queueADay(t);
   console.log(
     `[${t.label}] clock run: ${run.made} household reminders queued (boosters due today, UTC: ${run.dueToday}) in ${ms(run.elapsed)}; ` +
-      `${(run.made / (run.elapsed / 1000)).toFixed(0)} items/s; peak heap +${run.peakHeapMb.toFixed(1)} MiB, peak RSS ${run.peakRssMb.toFixed(0)} MiB`,
+      `${(run.made / (run.elapsed / 1000)).toFixed(0)} items/s; heap ${run.startHeapMb.toFixed(0)} MiB before, ${run.peakHeapMb.toFixed(0)} MiB at its peak; peak RSS ${run.peakRssMb.toFixed(0)} MiB`,
   );
 
   const path = `/api/emailAutomationQueueItem?locationId=${run.locationId}&view=waiting&limit=50`;

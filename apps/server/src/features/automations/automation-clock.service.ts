@@ -32,6 +32,12 @@ const DEFAULT_SEND_TIME = '09:00';
 const CLAIM_BATCH = 5000;
 const unit = (a: AutomationRow) => a.offsetUnit as AutomationOffsetUnit;
 
+/** Whether the automation's time has come at the location: its day's send time passed, or a reminder's window holding a send time. */
+function mayHaveWork(automation: AutomationRow, location: ClockLocation, now: Date, since: Date): boolean {
+  if (automation.trigger === 'appointmentUpcoming') return upcomingWindow(since, now, automation.offset, unit(automation), automation.sendTime, location.timezone) !== null;
+  return dayRun(now, automation.sendTime ?? DEFAULT_SEND_TIME, location.timezone) !== null;
+}
+
 /**
  * The automations fired by the clock (docs/decisions/0213): before an appointment, a vaccination
  * due or overdue, an invoice still unpaid, a pet's birthday. A scheduled job ('automations.clock',
@@ -72,6 +78,8 @@ export class AutomationClock {
     for (const automation of list) {
       for (const location of locations) {
         if (automation.locationId && automation.locationId !== location.id) continue;
+        // Most minutes have nothing to do: no transaction is opened for them.
+        if (!mayHaveWork(automation, location, now, since)) continue;
         made += await db.transaction((tx) => this.evaluate(tx, scope, automation, location, now, since));
       }
     }

@@ -1,7 +1,8 @@
 // The clock's automations, run at fixed instants as the scheduled job would: a household's
 // vaccination reminder when one of its three pets dies before it goes, a day's run made once by
 // two app processes (two pools on PostgreSQL), 09:00 Europe/London on both sides of the October
-// 2026 clock change, an appointment reminder the day before, an unpaid invoice's task, a birthday.
+// 2026 clock change, an appointment reminder the day before, an unpaid invoice's task, a birthday,
+// and a restart between queue and send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { addDays, localDate, SUPPRESSION_REASONS } from '@willow/contracts';
@@ -10,6 +11,7 @@ import { addLocation, newPatient } from '../../../test/records.js';
 import { at, newService } from '../../../test/scheduling-records.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { AutomationClock } from './automation-clock.service.js';
+import { AutomationSender } from './automation-sender.service.js';
 import { instantOn } from './automation-times.rules.js';
 import { automation, ctx, emailTemplate, home, household, itemsOf, recordDeath, send, setUpAutomations, smsTemplate, vaccinate } from './automation-firing.fixtures.js';
 
@@ -187,5 +189,27 @@ describe('the other clock triggers', () => {
     await clock().run(instantOn('2027-03-15', '12:00', NY));
     const items = await itemsOf(birthday);
     expect(items.map((i) => [i.patientIds, i.occurrenceKey, i.subject])).toEqual([[[alive.id], `birthday:${alive.id}:2027`, 'Happy birthday, Pepper!']]);
+  });
+});
+
+describe('a restart between queue and send', () => {
+  it('loses and duplicates nothing: a fresh process’s clock makes nothing again, its sender sends each item once', async () => {
+    const location = await addLocation(ctx, home);
+    const email = await emailTemplate(undefined, location);
+    const reminder = await automation({ kind: 'email', trigger: 'vaccinationDue', locationId: location, emailTemplateId: email.id, offset: 2, sendTime: '08:00' });
+    const { pets } = await household(['Hazel', 'Olive'], { locationId: location });
+    for (const pet of pets) await vaccinate(pet, '2027-02-03');
+    const eight = new Date('2027-02-01T13:00:00Z');
+    await clock().run(eight);
+    expect((await itemsOf(reminder)).map((i) => i.status)).toEqual(['scheduled', 'scheduled']);
+
+    // The process stops before the items go; another starts (its own pool on PostgreSQL).
+    const restarted = { clock: new AutomationClock(second.db, ctx.app.container.automationDelivery), sender: new AutomationSender(second.db, ctx.app.container.automationDelivery) };
+    await restarted.clock.run(new Date(eight.getTime() + 60_000));
+    await restarted.sender.run(() => new Date(eight.getTime() + 2 * 60_000));
+    await restarted.sender.run(() => new Date(eight.getTime() + 3 * 60_000));
+    const items = await itemsOf(reminder);
+    expect(items.map((i) => i.status)).toEqual(['sent', 'sent']);
+    expect(new Set(items.map((i) => i.outboxMessageId)).size).toBe(2);
   });
 });
