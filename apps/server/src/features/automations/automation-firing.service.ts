@@ -2,7 +2,7 @@ import { SUPPRESSION_REASONS, type QueueItemStatus } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { automationItemsRepository, type ItemRow, type NewItemRow } from './automation-items.repository.js';
-import { RenderFailure, type AutomationDelivery, type ItemTarget } from './automation-delivery.service.js';
+import { RenderFailure, type AutomationDelivery, type CheckedItem, type ItemTarget } from './automation-delivery.service.js';
 import type { AutomationRow } from './automations.repository.js';
 
 /**
@@ -53,15 +53,11 @@ const BATCH = 500;
 
 async function itemOf(ex: Executor, scope: Scope, delivery: AutomationDelivery, f: Firing): Promise<NewItemRow> {
   const { automation, target } = f;
-  const row: NewItemRow = {
+  // What the check reads, as the row will hold it (no staff edit yet).
+  const checked: CheckedItem = {
     kind: automation.kind,
-    automationId: automation.id,
-    locationId: target.locationId,
     trigger: automation.trigger,
-    occurrenceKey: f.occurrenceKey,
-    status: (automation.requiresApproval ? 'pending' : 'scheduled') satisfies QueueItemStatus,
-    reason: null,
-    dueAt: f.dueAt,
+    locationId: target.locationId,
     clientId: target.clientId,
     patientIds: [...target.patientIds],
     appointmentId: target.appointmentId,
@@ -69,23 +65,21 @@ async function itemOf(ex: Executor, scope: Scope, delivery: AutomationDelivery, 
     vaccinationIds: [...target.vaccinationIds],
     vaccinationDueOns: [...(f.vaccinationDueOns ?? [])],
     appointmentStartAt: f.appointmentStartAt ?? null,
+    editedAt: null,
   };
-  const found = await delivery.inspect(
-    ex,
-    scope,
-    { ...row, patientIds: row.patientIds!, vaccinationIds: row.vaccinationIds!, vaccinationDueOns: row.vaccinationDueOns!, appointmentStartAt: row.appointmentStartAt ?? null, editedAt: null, clientId: row.clientId ?? null, appointmentId: row.appointmentId ?? null, invoiceId: row.invoiceId ?? null },
-    automation,
-  );
-  if (found.narrowed) Object.assign(row, found.narrowed);
+  const found = await delivery.inspect(ex, scope, checked, automation);
+  // A household some of whose pets or vaccinations already dropped out names only the others.
+  const about = { ...checked, ...found.narrowed };
+  const row: NewItemRow = {
+    ...about,
+    automationId: automation.id,
+    occurrenceKey: f.occurrenceKey,
+    status: (automation.requiresApproval ? 'pending' : 'scheduled') satisfies QueueItemStatus,
+    reason: null,
+    dueAt: f.dueAt,
+  };
   try {
-    Object.assign(
-      row,
-      await delivery.render(ex, scope, automation, {
-        ...target,
-        patientIds: row.patientIds!,
-        vaccinationIds: row.vaccinationIds!,
-      }),
-    );
+    Object.assign(row, await delivery.render(ex, scope, automation, { ...target, patientIds: about.patientIds, vaccinationIds: about.vaccinationIds }));
   } catch (err) {
     if (!(err instanceof RenderFailure)) throw err;
     // Kept, with why: staff see in the queue that its template is missing or cannot be filled.
