@@ -131,8 +131,9 @@ export class AutomationDelivery {
 
     // The pets: gone, died, or (a household) some of them dropping out.
     if (item.patientIds.length > 0 && pets.length === 0) return { reason: 'patientRecordGone' };
-    const living = automation.forDeceased ? pets : pets.filter((p) => !p.deceasedOn);
-    if (living.length === 0) return { reason: item.patientIds.length > 1 ? 'allPatientsDied' : 'patientDied' };
+    const forDeceased = automation.forDeceased || automation.trigger === 'patientDied';
+    const living = forDeceased ? pets : pets.filter((p) => !p.deceasedOn);
+    if (item.patientIds.length > 0 && living.length === 0) return { reason: item.patientIds.length > 1 ? 'allPatientsDied' : 'patientDied' };
     const household = automation.household && item.patientIds.length > 1;
     if (living.length < item.patientIds.length && !household) return { reason: pets.length < item.patientIds.length ? 'patientRecordGone' : 'patientDied' };
 
