@@ -116,6 +116,12 @@ describe('check: the conditions again when an item goes', () => {
         const a = await appointment(14);
         return [await newItem(ctx, home, email, { clientId: owner.id, appointmentId: a.id, appointmentStartAt: new Date(a.startAt.getTime() - 3_600_000) }), email];
       }],
+      ['appointmentConfirmed', async () => {
+        const awaiting = await newAutomation(ctx, home, 'sms', { trigger: 'appointmentStatusChanged', status: 'Pending' });
+        const a = await appointment(16);
+        expect((await home.admin.call(api.updateAppointment, { params: { id: a.id }, body: { data: { status: 'Confirmed' } } })).statusCode).toBe(200);
+        return [await newItem(ctx, home, awaiting, { clientId: owner.id, appointmentId: a.id }), awaiting];
+      }],
       ['invoicePaid', async () => {
         const unpaid = await newAutomation(ctx, home, 'email', { trigger: 'invoiceUnpaid', offset: 30, sendTime: '10:00' });
         const invoiceId = await insertInvoice(ctx, { accountId: home.accountId, locationId: home.locationId, clientId: owner.id }, { total: 0 });
