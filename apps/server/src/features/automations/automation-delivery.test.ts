@@ -263,3 +263,18 @@ describe('insertItems and claim', () => {
     expect(await automationItemsRepository.claim(db(), home, sms.id, ['run:b', 'run:c', 'run:c'])).toEqual(['run:c']);
   });
 });
+
+describe('the firing\'s look-ups', () => {
+  it('finds the live, active automations of a trigger at a location, in one account or across accounts', async () => {
+    const t = await createAccount(ctx);
+    const everywhere = await newAutomation(ctx, t, 'email', { trigger: 'patientBirthday', sendTime: '09:00' });
+    const here = await newAutomation(ctx, t, 'task', { trigger: 'patientBirthday', sendTime: '09:00', locationId: t.locationId });
+    await newAutomation(ctx, t, 'sms', { trigger: 'patientBirthday', sendTime: '09:00', active: false });
+    const gone = await newAutomation(ctx, t, 'sms', { trigger: 'patientBirthday', sendTime: '09:00' });
+    await automationsRepository.update(db(), t, gone.id, { deletedAt: new Date() });
+    const found = await automationsRepository.activeFor(db(), t, 'patientBirthday', t.locationId);
+    expect(found.map((a) => a.id).sort()).toEqual([everywhere.id, here.id].sort());
+    const across = (await automationsRepository.activeAcrossAccounts(db(), ['patientBirthday'])).filter((a) => a.accountId === t.accountId);
+    expect(across.map((a) => a.id).sort()).toEqual([everywhere.id, here.id].sort());
+  });
+});
