@@ -131,8 +131,8 @@ export class AutomationDelivery {
 
     // The pets: gone, died, or (a household) some of them dropping out.
     if (item.patientIds.length > 0 && pets.length === 0) return { reason: 'patientRecordGone' };
-    const living = automation.forDeceased ? pets : pets.filter((p) => !p.deceasedOn);
-    // An item about no pet (an unpaid invoice's task, a form without one) has no pet to have died.
+    const forDeceased = automation.forDeceased || automation.trigger === 'patientDied';
+    const living = forDeceased ? pets : pets.filter((p) => !p.deceasedOn);
     if (item.patientIds.length > 0 && living.length === 0) return { reason: item.patientIds.length > 1 ? 'allPatientsDied' : 'patientDied' };
     const household = automation.household && item.patientIds.length > 1;
     if (living.length < item.patientIds.length && !household) return { reason: pets.length < item.patientIds.length ? 'patientRecordGone' : 'patientDied' };
@@ -147,6 +147,8 @@ export class AutomationDelivery {
     // The appointment: still there, not cancelled, not moved (a status item stays valid once the status was reached).
     if (APPOINTMENT_TRIGGERS.has(item.trigger)) {
       if (!appointment) return { reason: 'appointmentGone' };
+      // waiting for the family to confirm: moot once they have
+      if (item.trigger === 'appointmentStatusChanged' && automation.status === 'Pending' && appointment.status === 'Confirmed') return { reason: 'appointmentConfirmed' };
       if (item.trigger !== 'appointmentStatusChanged') {
         if (GONE_STATUSES.has(appointment.status)) return { reason: 'appointmentCancelled' };
         if (item.appointmentStartAt && appointment.startAt.getTime() !== item.appointmentStartAt.getTime()) return { reason: 'appointmentMoved' };

@@ -59,7 +59,7 @@ function toAutomation(kind: AutomationKind, r: AutomationRowWithNames): AnyAutom
     sendTime: r.sendTime,
     serviceIds: r.serviceIds,
     household: r.household,
-    forDeceased: r.forDeceased,
+    forDeceased: r.forDeceased || r.trigger === 'patientDied',
     pendingCount: r.pendingCount,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -141,8 +141,9 @@ async function columnsOf(ex: Executor, scope: Scope, kind: AutomationKind, i: An
     sendTime: i.sendTime,
     serviceIds: [...new Set(i.serviceIds)],
     household: i.household,
-    // a death's own automations are meant for after it
-    forDeceased: i.forDeceased || i.trigger === 'patientDied',
+    // as chosen: a death's own automation is meant for after it whatever this says (answered so,
+    // and checked so), and a change of its trigger leaves what was chosen
+    forDeceased: i.forDeceased,
   };
   if (kind === 'email') {
     if (!i.emailTemplateId) throw badRequest(`emailTemplateId: ${AUTOMATION_MESSAGES.templateRequired}`);
