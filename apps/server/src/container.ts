@@ -85,6 +85,14 @@ import { EmailRenderService } from './features/templates/email-render.service.js
 import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
+import { AutomationClock } from './features/automations/automation-clock.service.js';
+import { AutomationEventsService } from './features/automations/automation-events.service.js';
+import { AutomationSender } from './features/automations/automation-sender.service.js';
+import { automationServices } from './features/automations/automations.service.js';
+import { queueItemServices } from './features/automations/queue-items.service.js';
+import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
+import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
 import { templateServices } from './features/templates/templates.service.js';
 
@@ -175,6 +183,20 @@ export function createContainer(
     estimates,
     events,
   });
+  const tasks = new TasksService(db, audit, events);
+  // What an automation's item needs of an invoice (invoices stand below automations, but their
+  // reads need the payments the container hands them): still owed, and its merge fields.
+  const invoiceFacts: InvoiceFacts = async (ex, scope, invoiceId) => {
+    try {
+      const invoice = await invoices.get(scope, invoiceId, ex);
+      return { status: invoice.status, balance: invoice.balance, fields: invoiceMergeFields(invoice) };
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 404) return undefined;
+      throw err;
+    }
+  };
+  // Render, check and deliver of an automation's items: the firing, the sender and staff's Send share it.
+  const automationDelivery = new AutomationDelivery({ mergeContext, communications, tasks, invoices: invoiceFacts });
   return {
     db,
     events,
@@ -224,7 +246,7 @@ export function createContainer(
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     priceBands: new PriceBandsService(db, audit),
     priceCalculator: new PriceCalculatorService(db),
-    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
+    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }, events),
     communications,
     staffMessages: new StaffMessagesService(db, communications),
     twilioWebhooks: new TwilioWebhooksService(db, events, integrations),
@@ -255,7 +277,17 @@ export function createContainer(
       providers: opts.providers,
       events,
     }),
-    tasks: new TasksService(db, audit, events),
+    tasks,
+    // automations (issue 32): the three kinds, their queues, and the due-item sender main.ts runs every minute
+    ...automationServices(db, audit),
+    ...queueItemServices(db, audit, automationDelivery),
+    automationDelivery,
+    // What happens in the practice fires automations in its transaction; built after the features
+    // whose subscribers must run first (a death's cancellations before the death's reaction).
+    automationEvents: new AutomationEventsService(events, automationDelivery),
+    /** the clock's automations: main.ts runs it every minute as the scheduled job 'automations.clock' */
+    automationClock: new AutomationClock(db, automationDelivery),
+    automationSender: new AutomationSender(db, automationDelivery),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

@@ -6,6 +6,7 @@ import { BOOKING_CONFIRMATION, BOOKING_FORM_EXPIRED, BOOKING_FORM_INVALID, BOOKI
 import { anonymous, createAccount, createTestApp, errorOf, JWT_SECRET, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, newClient, newPatient } from '../../../test/records.js';
 import { at, newService } from '../../../test/scheduling-records.js';
+import type { DomainEvents } from '../../platform/domain-events.js';
 import { TokenSigner } from '../../platform/tokens.js';
 import { clients } from '../clients/clients.table.js';
 import { bookingFormUses, bookingRequestLog } from './appointments.table.js';
@@ -127,6 +128,31 @@ describe('POST /api/booking/{locationId}', () => {
       { id: expect.any(String), fromStatus: null, toStatus: 'Pending', note: 'Online booking request', correction: false, changedAt: expect.any(String), changedBy: null },
     ]);
     expect((await home.admin.call(api.countPendingAppointments, { query: { locationId } })).json()).toEqual({ count: 1 });
+  });
+
+  it('tells the request as a booking (appointment.created), online and by no one, in its transaction', async () => {
+    const told: DomainEvents['appointment.created'][] = [];
+    ctx.app.container.events.on('appointment.created', 'test', async (_tx, caller, e) => {
+      expect(caller).toEqual({ accountId: home.accountId, userId: null });
+      told.push(e);
+    });
+    const { locationId, service } = await bookableLocation();
+    expect((await send(locationId, requestData(service.id))).statusCode).toBe(201);
+    const [appointment] = await pendingAt(locationId);
+    expect(told.filter((e) => e.locationId === locationId)).toEqual([
+      {
+        appointmentId: appointment!.id,
+        locationId,
+        clientId: appointment!.clientId,
+        patientIds: appointment!.patientIds,
+        serviceIds: [service.id],
+        startAt: new Date(at('10:00')),
+        status: 'Pending',
+        source: 'online',
+        createdById: null,
+        createdAt: expect.any(Date),
+      },
+    ]);
   });
 
   it('matches an existing client by email whatever the case, and their patient by name', async () => {
