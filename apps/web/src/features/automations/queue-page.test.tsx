@@ -98,4 +98,13 @@ describe('the queues', { timeout: 30_000 }, () => {
     fireEvent.click(within(await row('Bella and Max are due')).getByRole('button', { name: 'Send now' }));
     expect(await screen.findByText(AUTOMATION_MESSAGES.sendSmsError)).toBeTruthy();
   });
+
+  it('a text refused for a reason says the reason alone, and its row shows it', async () => {
+    serve('/api/smsAutomationQueueItem', SMS, () => ({ status: 409, body: { error: { message: SUPPRESSION_REASONS.clientOptedOut } } }));
+    renderPage(<SmsQueuePage />);
+    fireEvent.click(within(await row('Bella and Max are due')).getByRole('button', { name: 'Send now' }));
+    await waitFor(() => expect(screen.getAllByText(SUPPRESSION_REASONS.clientOptedOut).length).toBe(2));
+    expect(screen.queryByText(AUTOMATION_MESSAGES.sendSmsError)).toBeNull();
+    expect(within(await row('Bella and Max are due')).getByText('Suppressed')).toBeTruthy();
+  });
 });
