@@ -39,7 +39,11 @@ export default function AutomationsPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const canManage = useHasAnyPermission(['locations.manage']);
   const settings = useSettings();
-  const [locationId, setLocationId] = useState<string>(settings.locationId ?? '');
+  // The navigation's location until another is picked here; a new choice in the navigation wins again.
+  const nav = settings.locationId ?? '';
+  const [choice, setChoice] = useState({ nav, value: nav });
+  const locationId = choice.nav === nav ? choice.value : nav;
+  const setLocationId = (value: string) => setChoice({ nav, value });
   const [kind, setKind] = useState<KindFilter>('all');
   const locations = useLocations(true);
   const list = useAllAutomations(locationId || null);
