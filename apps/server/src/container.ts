@@ -85,6 +85,12 @@ import { EmailRenderService } from './features/templates/email-render.service.js
 import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
+import { AutomationSender } from './features/automations/automation-sender.service.js';
+import { automationServices } from './features/automations/automations.service.js';
+import { queueItemServices } from './features/automations/queue-items.service.js';
+import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
+import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
 import { templateServices } from './features/templates/templates.service.js';
 
@@ -175,6 +181,20 @@ export function createContainer(
     estimates,
     events,
   });
+  const tasks = new TasksService(db, audit, events);
+  // What an automation's item needs of an invoice (invoices stand below automations, but their
+  // reads need the payments the container hands them): still owed, and its merge fields.
+  const invoiceFacts: InvoiceFacts = async (ex, scope, invoiceId) => {
+    try {
+      const invoice = await invoices.get(scope, invoiceId, ex);
+      return { status: invoice.status, balance: invoice.balance, fields: invoiceMergeFields(invoice) };
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 404) return undefined;
+      throw err;
+    }
+  };
+  // Render, check and deliver of an automation's items: the firing, the sender and staff's Send share it.
+  const automationDelivery = new AutomationDelivery({ mergeContext, communications, tasks, invoices: invoiceFacts });
   return {
     db,
     events,
@@ -255,7 +275,12 @@ export function createContainer(
       providers: opts.providers,
       events,
     }),
-    tasks: new TasksService(db, audit, events),
+    tasks,
+    // automations (issue 32): the three kinds, their queues, and the due-item sender main.ts runs every minute
+    ...automationServices(db, audit),
+    ...queueItemServices(db, audit, automationDelivery),
+    automationDelivery,
+    automationSender: new AutomationSender(db, automationDelivery),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

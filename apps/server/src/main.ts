@@ -56,6 +56,11 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
   // a scheduled job every 10 minutes, its occurrences kept in the database, so with several app
   // processes each occurrence runs in one of them (decision 0207).
   app.container.scheduler.every('housekeeping', { pattern: '*/10 * * * *', timeZone: 'UTC' }, () => app.container.housekeeping());
+  // Automations' due items go out once a minute: claimed FOR UPDATE SKIP LOCKED with a lease, so
+  // with several processes each item is sent by one of them, once (decision 0211).
+  app.container.scheduler.every('automations.send', { pattern: '* * * * *', timeZone: 'UTC' }, async () => {
+    await app.container.automationSender.run();
+  });
   const scheduled = schedulerWorker(app.container.scheduler, {
     onError: (err) => app.log.warn({ err }, 'a scheduled job failed; it runs again at its next occurrence'),
   });

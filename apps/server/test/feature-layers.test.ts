@@ -53,6 +53,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['forms', 'quickbooks', 'tasks'],
   // two-way SMS chat: the communications feature's texts as conversations
   ['chat'],
+  // automations: what the practice sends or asks of its staff by itself, from every record below
+  ['automations'],
 ];
 
 const MAX_LINES = 450;

@@ -8,6 +8,7 @@ import type { Operation } from '@willow/contracts';
 import type { z } from 'zod';
 import { makeAddOnCategory } from '../src/features/add-ons/add-ons.route-fixtures.js';
 import { makeAppointment } from '../src/features/appointments/appointments.route-fixtures.js';
+import { automationBaseRequests, makeAutomation } from '../src/features/automations/automations.route-fixtures.js';
 import { makeClient } from '../src/features/clients/clients.route-fixtures.js';
 import { chatBaseRequests, makeChatMessage } from '../src/features/chat/chat.route-fixtures.js';
 import { makeContact } from '../src/features/contacts/contacts.route-fixtures.js';
@@ -127,6 +128,12 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/formTemplate/{id}': { formTemplateData: { name: 'Renamed' } },
   '/api/formSubmission/{id}': { formSubmissionData: { status: 'read' } },
   '/api/task/{id}': { taskData: { title: 'Renamed' } },
+  '/api/emailAutomation/{id}': { emailAutomationData: { name: 'Renamed' } },
+  '/api/smsAutomation/{id}': { smsAutomationData: { name: 'Renamed' } },
+  '/api/taskAutomation/{id}': { taskAutomationData: { name: 'Renamed' } },
+  '/api/emailAutomationQueueItem/{id}': { data: { subject: 'Renamed' } },
+  '/api/smsAutomationQueueItem/{id}': { data: { body: 'Renamed' } },
+  '/api/taskAutomationQueueItem/{id}': { data: { title: 'Renamed' } },
   '/api/emailTemplate/{id}': templateBody('email', { name: 'Renamed' }),
   '/api/smsTemplate/{id}': templateBody('sms', { name: 'Renamed' }),
   '/api/noteTemplate/{id}': templateBody('note', { name: 'Renamed' }),
@@ -170,6 +177,8 @@ type Kind =
   | 'invoice'
   | 'paymentType'
   | 'emailTemplate'
+  | 'smsTemplate'
+  | 'automation'
   | 'taxCode'
   | 'estimate'
   | 'invoiceItem'
@@ -206,6 +215,8 @@ const kindsByName: Record<string, Kind> = {
   invoice: 'invoice',
   paymentType: 'paymentType',
   emailTemplate: 'emailTemplate',
+  smsTemplate: 'smsTemplate',
+  automation: 'automation',
   taxCode: 'taxCode',
   estimate: 'estimate',
   // a task's assignee: a person or a role
@@ -362,6 +373,8 @@ async function buildWorld(t: TestAccount): Promise<World> {
     pdfTemplate: await makeTemplate(t, 'pdf'),
     document: (await uploadDocument(ctx, t.admin, { clientId: client })).json().id as string,
     emailTemplate: await makeTemplate(t, 'email'),
+    smsTemplate: await makeTemplate(t, 'sms'),
+    automation: await makeAutomation(t, 'email'),
     taxCode: await makeTaxCode(t),
     estimate: await makeEstimate(t, client),
     invoiceItem: '',
@@ -514,6 +527,7 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'POST /api/formRequest': (w) =>
     withData({ formTemplateId: w.formTemplate, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, estimateId: w.estimate, channel: 'device' }),
   ...templateRequests(),
+  ...automationBaseRequests(),
   'POST /api/priceBand': (w) => withData({ locationId: w.location, cremationType: 'private', minGrams: 0, maxGrams: 5000, price: 15000 }),
   'POST /api/priceCalculator/quote': (w) =>
     withData({ locationId: w.location, cremationType: 'private', weightGrams: 4000, addOnIds: [w.addOn], serviceIds: [w.service] }),

@@ -90,6 +90,14 @@ export const MERGE_FIELD_GROUPS = {
       payment: { label: 'Payment', sample: 'https://portal.example.com/pay/…' },
     },
   },
+  /** a vaccination reminder's pets and what each has due (a household's message names every pet due) */
+  reminder: {
+    label: 'Reminder',
+    fields: {
+      pets: { label: 'Pets due', sample: 'Bella and Max' },
+      due: { label: 'What is due', sample: 'Bella: Rabies on 3 December 2026; Max: DHPP on 5 December 2026' },
+    },
+  },
   today: {
     label: 'Today',
     fields: { date: { label: 'Date', sample: '24 November 2026' } },
@@ -99,8 +107,8 @@ export type MergeFieldGroup = keyof typeof MERGE_FIELD_GROUPS;
 
 /** The groups each kind offers: a note has no invoice, a PDF page knows only its location. */
 export const TEMPLATE_MERGE_GROUPS: Record<TemplateKind, readonly MergeFieldGroup[]> = {
-  email: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'invoice', 'link', 'today'],
-  sms: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'link', 'today'],
+  email: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'invoice', 'link', 'reminder', 'today'],
+  sms: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'link', 'reminder', 'today'],
   note: ['client', 'patient', 'appointment', 'staff', 'aftercare', 'today'],
   document: ['client', 'patient', 'appointment', 'location', 'practice', 'staff', 'aftercare', 'today'],
   pdf: ['location', 'practice', 'today'],

@@ -1,6 +1,7 @@
 import type { Container } from '../container.js';
 import type { Router } from '../platform/router.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { automationsRoutes } from './automations/automations.routes.js';
 import { addOnsRoutes } from './add-ons/add-ons.routes.js';
 import { appointmentsRoutes } from './appointments/appointments.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -65,4 +66,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   cardPaymentsRoutes,
   chatRoutes,
   tasksRoutes,
+  automationsRoutes,
 ];

@@ -1,7 +1,7 @@
 import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import { VACCINATION_DUE_SOON_DAYS } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { locationsRepository } from '../locations/index.js';
 import { patientsRepository } from '../patients/index.js';
 import { prescriptions, vaccinations } from './care.table.js';
@@ -41,6 +41,10 @@ function dueFilter(status: 'overdue' | 'dueSoon'): SQL {
 }
 
 export const careRepository = {
+  /** Every vaccination of these patients (a reminder's check: a later dose of the vaccine given since). */
+  vaccinationsOf: (ex: Executor, scope: Scope, patientIds: readonly string[]): Promise<VaccinationRow[]> =>
+    patientIds.length === 0 ? Promise.resolve([]) : vaccinationsRepository.list(ex, scope, { where: idIn(vaccinations.patientId, patientIds) }),
+
   /** Prescriptions meeting the filters, the newest first. */
   prescriptionList: (q: CareQuery): ListOptions => ({
     where: careFilter(prescriptions, q),

@@ -1,4 +1,4 @@
-import { invoiceNumberLabel, TASK_MESSAGES, type InvoiceKind, type Task, type TaskInput, type TaskListQuery, type TaskPriority, type TaskUpdate } from '@willow/contracts';
+import { invoiceNumberLabel, TASK_MESSAGES, TaskInput, type InvoiceKind, type Task, type TaskListQuery, type TaskPriority, type TaskUpdate } from '@willow/contracts';
 import type { z } from 'zod';
 import { together, type Db, type Executor } from '../../db/client.js';
 import type { AuthContext, Caller } from '../../platform/access.js';
@@ -196,17 +196,24 @@ export class TasksService extends TenantCrudService<typeof tasks, Task, Input, P
   }
 
   override create(caller: Caller, input: Input): Promise<Task> {
-    return this.write(async (tx) => {
-      const task = await this.createIn(tx, caller, input);
-      await this.events.publish(tx, caller, 'task.changed', {
-        taskId: task.id,
-        locationId: task.locationId,
-        assignedToId: task.assignedToId,
-        assignedRoleId: task.assignedRoleId,
-        change: 'created',
-      });
-      return task;
+    return this.write((tx) => this.createWithin(tx, caller, input));
+  }
+
+  /**
+   * A task made inside a transaction the caller holds (an automation's item and its task commit
+   * together), with the same checks and announcement as a create; `caller.userId` null: made by
+   * the practice itself.
+   */
+  async createWithin(tx: Executor, caller: Caller, input: z.input<typeof TaskInput>): Promise<Task> {
+    const task = await this.createIn(tx, caller, TaskInput.parse(input));
+    await this.events.publish(tx, caller, 'task.changed', {
+      taskId: task.id,
+      locationId: task.locationId,
+      assignedToId: task.assignedToId,
+      assignedRoleId: task.assignedRoleId,
+      change: 'created',
     });
+    return task;
   }
 
   override update(auth: AuthContext, id: string, input: Update): Promise<Task> {

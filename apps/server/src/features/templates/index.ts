@@ -4,4 +4,4 @@ export { formatLongDate } from './merge-context.service.js';
 export type { MergeContextService } from './merge-context.service.js';
 export type { InvoiceMergeData } from './email-render.service.js';
 export { emailTemplatesRepository, findPdfTemplate, pdfTemplatesRepository, smsTemplatesRepository, smsTypeFilter, templateListOptions } from './templates.repository.js';
-export { smsTemplates } from './templates.table.js';
+export { emailTemplates, smsTemplates } from './templates.table.js';
