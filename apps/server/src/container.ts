@@ -86,6 +86,8 @@ import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { TasksService } from './features/tasks/tasks.service.js';
 import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
+import { AutomationClock } from './features/automations/automation-clock.service.js';
+import { AutomationEventsService } from './features/automations/automation-events.service.js';
 import { AutomationSender } from './features/automations/automation-sender.service.js';
 import { automationServices } from './features/automations/automations.service.js';
 import { queueItemServices } from './features/automations/queue-items.service.js';
@@ -244,7 +246,7 @@ export function createContainer(
     appointmentAddOns: new AppointmentAddOnsService(db, audit),
     priceBands: new PriceBandsService(db, audit),
     priceCalculator: new PriceCalculatorService(db),
-    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }),
+    booking: new BookingService(db, signer, { communications, appUrl: opts.providers.appUrl }, events),
     communications,
     staffMessages: new StaffMessagesService(db, communications),
     twilioWebhooks: new TwilioWebhooksService(db, events, integrations),
@@ -280,6 +282,11 @@ export function createContainer(
     ...automationServices(db, audit),
     ...queueItemServices(db, audit, automationDelivery),
     automationDelivery,
+    // What happens in the practice fires automations in its transaction; built after the features
+    // whose subscribers must run first (a death's cancellations before the death's reaction).
+    automationEvents: new AutomationEventsService(events, automationDelivery),
+    /** the clock's automations: main.ts runs it every minute as the scheduled job 'automations.clock' */
+    automationClock: new AutomationClock(db, automationDelivery),
     automationSender: new AutomationSender(db, automationDelivery),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),

@@ -56,6 +56,9 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
   // a scheduled job every 10 minutes, its occurrences kept in the database, so with several app
   // processes each occurrence runs in one of them (decision 0207).
   app.container.scheduler.every('housekeeping', { pattern: '*/10 * * * *', timeZone: 'UTC' }, () => app.container.housekeeping());
+  // The automations' clock (decision 0213): every minute, in one process, each automation evaluated
+  // on its locations' clocks; after downtime the run reaches back to the first minute it missed.
+  app.container.scheduler.every('automations.clock', { pattern: '* * * * *', timeZone: 'UTC' }, (o) => app.container.automationClock.run(new Date(), o.dueAt).then(() => undefined));
   // Automations' due items go out once a minute: claimed FOR UPDATE SKIP LOCKED with a lease, so
   // with several processes each item is sent by one of them, once (decision 0211).
   app.container.scheduler.every('automations.send', { pattern: '* * * * *', timeZone: 'UTC' }, async () => {

@@ -118,7 +118,10 @@ describe('durable subscribers', () => {
     const events = Array.from({ length: 10 }, (_, i) => ({
       formRequestId: crypto.randomUUID(),
       submissionId: crypto.randomUUID(),
+      locationId: crypto.randomUUID(),
       clientId: crypto.randomUUID(),
+      patientId: null,
+      appointmentId: i % 3 ? null : crypto.randomUUID(),
       estimateId: i % 2 ? null : crypto.randomUUID(),
       submittedAt,
     }));

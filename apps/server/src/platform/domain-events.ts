@@ -52,8 +52,33 @@ export interface DomainEvents {
   'stripe.eventReceived': { locationId: string; eventId: string; type: string; object: Record<string, unknown>; occurredAt: Date };
   /** a refund of a payment taken by card is about to be recorded: it must be made at the card provider first */
   'payment.refunding': { paymentId: string; locationId: string; intentId: string; amount: number; key: string; reason: string };
-  /** a client submitted a form (and signed it where it asks for a signature) */
-  'form.submitted': { formRequestId: string; submissionId: string; clientId: string; estimateId: string | null; submittedAt: Date };
+  /** a client submitted a form (and signed it where it asks for a signature): the request's location, client, patient and appointment */
+  'form.submitted': {
+    formRequestId: string;
+    submissionId: string;
+    locationId: string;
+    clientId: string;
+    patientId: string | null;
+    appointmentId: string | null;
+    estimateId: string | null;
+    submittedAt: Date;
+  };
+  /**
+   * an appointment was booked (by staff, or requested online: `createdById` null), told in its
+   * transaction with what a subscriber needs without reading it back; its first status is `status`
+   */
+  'appointment.created': {
+    appointmentId: string;
+    locationId: string;
+    clientId: string;
+    patientIds: string[];
+    serviceIds: string[];
+    startAt: Date;
+    status: AppointmentStatus;
+    source: 'staff' | 'online';
+    createdById: string | null;
+    createdAt: Date;
+  };
   /** an appointment's status changed (along its path, cancelled, corrected, cancelled with a patient's death), once per appointment; a new one's first status is no change */
   'appointment.statusChanged': {
     appointmentId: string;

@@ -32,6 +32,22 @@ export function statusChanged(row: AppointmentRow, change: StatusChangeRow): Dom
   };
 }
 
+/** What a booking tells its subscribers: the new row as inserted (nothing read back). */
+export function appointmentCreated(row: AppointmentRow): DomainEvents['appointment.created'] {
+  return {
+    appointmentId: row.id,
+    locationId: row.locationId,
+    clientId: row.clientId,
+    patientIds: row.patientIds,
+    serviceIds: row.serviceIds,
+    startAt: row.startAt,
+    status: row.status as AppointmentStatus,
+    source: row.source === 'online' ? 'online' : 'staff',
+    createdById: row.createdById,
+    createdAt: row.createdAt,
+  };
+}
+
 /**
  * Cancels a row already read FOR UPDATE: the cancel action's rule (only from a cancellable
  * status), its status history row, audit entry and event. Also used when a patient is recorded deceased.
@@ -63,6 +79,7 @@ export async function markDeceased(
   tx: Executor,
   auth: AuthContext,
   audit: AuditService,
+  events: DomainEventBus,
   patientIds: string[],
   chosen: string[] | undefined,
   deceasedOn: string,
@@ -75,6 +92,10 @@ export async function markDeceased(
     entries.push({ entityType: 'patient', entityId: before.id, action: 'update' as const, before, after });
   }
   if (entries.length > 0) await audit.record(tx, auth, entries);
+  // A death recorded here is a death like one recorded on the patient's page: what follows from it
+  // (a sympathy card, reminders about the pet stopped) follows here too. The appointment itself is
+  // not cancelled by it (it is the visit that ended that way).
+  for (const e of entries) await events.publish(tx, auth, 'patient.died', { patientId: e.entityId, deceasedOn, cancelAppointments: null });
 }
 
 /**

@@ -11,7 +11,7 @@ import { appointmentsRepository as repo, type AppointmentAddOnRow } from './appo
 import { prepareAddOns } from './appointment-add-ons.service.js';
 import { assertClient, assertPatients, assertProviders, assertServices, guardOverlap, keepAppointmentHistory } from './appointment-checks.service.js';
 import { toAppointment } from './appointment-reads.service.js';
-import { markDeceased, statusChanged } from './appointment-status.service.js';
+import { appointmentCreated, markDeceased, statusChanged } from './appointment-status.service.js';
 import { acceptsRequest, assertServicesAllow, assertTimes, isActiveStatus, mayClash, plannedStatus, providersOf, unique } from './appointment.rules.js';
 
 type CreateValues = z.output<typeof AppointmentInput>;
@@ -91,6 +91,8 @@ export class AppointmentWritesService {
         { entityType: 'appointment', entityId: row.id, action: 'create', after: row },
         ...attached.map((a) => ({ entityType: 'appointmentAddOn', entityId: a.id, action: 'create' as const, after: a })),
       ]);
+      // Told last, in the booking's transaction: what follows from it (an automation's message) commits with it.
+      await this.events.publish(tx, auth, 'appointment.created', appointmentCreated(row));
       return toAppointment(tx, auth, row);
     });
   }
@@ -177,7 +179,7 @@ export class AppointmentWritesService {
         ...attached.map((a) => ({ entityType: 'appointmentAddOn', entityId: a.id, action: 'create' as const, after: a })),
       ]);
       if (to && marksDeceased(to, types)) {
-        await markDeceased(tx, auth, this.audit, patientIds, input.deceasedPatientIds, localDate(start, await timeZone()));
+        await markDeceased(tx, auth, this.audit, this.events, patientIds, input.deceasedPatientIds, localDate(start, await timeZone()));
       }
       // Told last, so a subscriber sees the whole change (the patients a euthanasia marked deceased too).
       if (change) await this.events.publish(tx, auth, 'appointment.statusChanged', statusChanged(row, change));

@@ -12,6 +12,8 @@ setUpAppointments();
 
 type Changed = DomainEvents['appointment.statusChanged'];
 const seen: Changed[] = [];
+const created: DomainEvents['appointment.created'][] = [];
+const died: DomainEvents['patient.died'][] = [];
 /** The appointments whose next status change the test subscriber refuses. */
 const refused = new Set<string>();
 const REFUSAL = 'Not while the test says no';
@@ -21,9 +23,13 @@ beforeAll(() => {
     if (refused.has(event.appointmentId)) throw conflict(REFUSAL);
     seen.push(event);
   });
+  ctx.app.container.events.on('appointment.created', 'test', async (_tx, _caller, event) => void created.push(event));
+  ctx.app.container.events.on('patient.died', 'test', async (_tx, _caller, event) => void died.push(event));
 });
 beforeEach(() => {
   seen.length = 0;
+  created.length = 0;
+  died.length = 0;
 });
 
 const of = (id: string) => seen.filter((e) => e.appointmentId === id);
@@ -95,5 +101,43 @@ describe('appointment.statusChanged', () => {
     expect(kept.status).toBe('Pending');
     expect(kept.statusHistory.map((h) => h.toStatus)).toEqual(['Pending']);
     expect(of(appointment.id)).toEqual([]);
+  });
+});
+
+describe('appointment.created', () => {
+  it('tells a staff booking once, with what a subscriber needs (its status is its first, no change)', async () => {
+    const { household, data } = await bookingFor({ status: 'Pending', ...times('07:00', '07:30') });
+    const appointment = await book(data);
+    expect(created.filter((e) => e.appointmentId === appointment.id)).toEqual([
+      {
+        appointmentId: appointment.id,
+        locationId: home.locationId,
+        clientId: household.client.id,
+        patientIds: household.patients.map((p) => p.id),
+        serviceIds: data.serviceIds,
+        startAt: new Date(data.startAt),
+        status: 'Pending',
+        source: 'staff',
+        createdById: desk.userId,
+        createdAt: expect.any(Date),
+      },
+    ]);
+    expect(of(appointment.id)).toEqual([]);
+    expect((await update(appointment.id, { status: 'Confirmed' })).statusCode).toBe(200);
+    expect(created.filter((e) => e.appointmentId === appointment.id)).toHaveLength(1);
+  });
+});
+
+describe('patient.died from a euthanasia done', () => {
+  it('tells each patient it marks deceased, once, with the date and nothing to cancel', async () => {
+    const { household, data } = await bookingFor({ ...times('10:00', '10:30') }, { patients: ['Max', 'Bella'] });
+    const appointment = await book(data);
+    for (const status of ['Checked In', 'Checked Out'] as const) expect((await update(appointment.id, { status }, vet)).statusCode).toBe(200);
+    const [max] = household.patients;
+    expect((await update(appointment.id, { status: 'Completed', deceasedPatientIds: [max!.id] }, vet)).statusCode).toBe(200);
+    expect(died).toEqual([{ patientId: max!.id, deceasedOn: data.startAt.slice(0, 10), cancelAppointments: null }]);
+    // Going on along the cremation path marks no one again.
+    expect((await update(appointment.id, { status: 'Submitted For Cremation', deceasedPatientIds: [] }, vet)).statusCode).toBe(200);
+    expect(died).toHaveLength(1);
   });
 });

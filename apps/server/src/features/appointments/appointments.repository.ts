@@ -76,6 +76,23 @@ function filterWhere(f: AppointmentFilters): SQL | undefined {
 export type OverlapRow = Pick<AppointmentRow, 'id' | 'startAt' | 'endAt' | 'clientId' | 'patientIds' | 'primaryProviderId' | 'secondaryProviderId'>;
 
 export const appointmentsRepository = {
+  /**
+   * The appointments of a location starting in [from, to) whose visit is still to come (Pending or
+   * Confirmed), with one of `serviceIds` when given: what a reminder before an appointment is about
+   * (the location's start-time index).
+   */
+  startingBetween: (ex: Executor, scope: Scope, q: { locationId: string; from: Date; to: Date; serviceIds: readonly string[] }): Promise<AppointmentRow[]> =>
+    base.list(ex, scope, {
+      where: and(
+        eq(appointments.locationId, q.locationId),
+        gte(appointments.startAt, q.from),
+        lt(appointments.startAt, q.to),
+        inArray(appointments.status, ['Pending', 'Confirmed']),
+        q.serviceIds.length ? sql`${appointments.serviceIds} && ${uuidArray(q.serviceIds)}` : undefined,
+      ),
+      orderBy: [asc(appointments.startAt), asc(appointments.id)],
+    }),
+
   ...base,
 
   /**

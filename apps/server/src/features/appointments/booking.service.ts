@@ -15,6 +15,7 @@ import {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import type { TokenSigner } from '../../platform/tokens.js';
@@ -25,6 +26,7 @@ import { locationsRepository } from '../locations/index.js';
 import { patientsRepository } from '../patients/index.js';
 import { servicesRepository, type ServiceRow } from '../services/index.js';
 import { appointmentsRepository, bookingRepository } from './appointments.repository.js';
+import { appointmentCreated } from './appointment-status.service.js';
 import { issueBookingToken, readBookingToken } from './booking-token.js';
 
 type RequestValues = z.output<typeof BookingRequestInput>;
@@ -75,6 +77,8 @@ export class BookingService {
       /** the portal's address in emailed links (PUBLIC_URL) */
       appUrl: string;
     },
+    /** tells 'appointment.created' for a request, as for a staff booking */
+    private readonly events: DomainEventBus,
   ) {}
 
   async page(locationId: string): Promise<BookingPage> {
@@ -178,6 +182,7 @@ export class BookingService {
         note: 'Online booking request',
         changedById: null,
       });
+      await this.events.publish(tx, { accountId: scope.accountId, userId: null }, 'appointment.created', appointmentCreated(row));
       // The owner hears the request arrived, with a link that confirms their address: queued with
       // the request, so it exists exactly when the request does. A location without email
       // delivery keeps it as not sent (the staff see it in the client's messages).

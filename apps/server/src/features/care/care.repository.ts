@@ -1,9 +1,9 @@
-import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import { VACCINATION_DUE_SOON_DAYS } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import { idIn, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { locationsRepository } from '../locations/index.js';
-import { patientsRepository } from '../patients/index.js';
+import { patients, patientsRepository } from '../patients/index.js';
 import { prescriptions, vaccinations } from './care.table.js';
 
 export const prescriptionsRepository = tenantRepository(prescriptions);
@@ -55,6 +55,23 @@ export const careRepository = {
     where: and(careFilter(vaccinations, q), q.status ? dueFilter(q.status) : undefined),
     orderBy: [desc(vaccinations.givenOn), desc(vaccinations.createdAt), desc(vaccinations.id)],
   }),
+
+  /**
+   * The vaccinations of a location whose booster falls due from `from` to `to` (local days,
+   * inclusive), of patients living and not archived, by client then due date: what a vaccination
+   * reminder gathers (the location's due-date index).
+   */
+  dueBetween: (ex: Executor, scope: Scope, q: { locationId: string; from: string; to: string }): Promise<VaccinationRow[]> =>
+    vaccinationsRepository.list(ex, scope, {
+      where: and(
+        eq(vaccinations.locationId, q.locationId),
+        isNotNull(vaccinations.nextDueOn),
+        gte(vaccinations.nextDueOn, q.from),
+        lte(vaccinations.nextDueOn, q.to),
+        not(patientsRepository.existsFor(vaccinations, and(eq(patients.id, vaccinations.patientId), sql`(${patients.deceasedOn} is not null or ${patients.archivedAt} is not null)`))),
+      ),
+      orderBy: [asc(vaccinations.clientId), asc(vaccinations.nextDueOn), asc(vaccinations.patientId), asc(vaccinations.id)],
+    }),
 
   /** Whether the client, or the patient, has any prescription (history that archiving keeps). */
   prescriptionFor: (ex: Executor, scope: Scope, of: { clientId: string } | { patientId: string }): Promise<boolean> =>

@@ -310,7 +310,10 @@ export class FormRequestsService {
         await this.deps.events.publish(tx, caller, 'form.submitted', {
           formRequestId: request.id,
           submissionId: row.id,
+          locationId: request.locationId,
           clientId: request.clientId,
+          patientId: request.patientId,
+          appointmentId: request.appointmentId,
           estimateId: request.estimateId,
           submittedAt,
         });

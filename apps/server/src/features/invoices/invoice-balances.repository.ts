@@ -4,7 +4,7 @@
 // feature offers through `InvoicePayments`, declared here (decision 0174): the container hands it
 // to the invoices' services, and the features above build their reads with the same one. Payments
 // lock invoices through `lockForPayment` so an allocation is checked against the same figures.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { idIn, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository, clients } from '../clients/index.js';
@@ -77,6 +77,31 @@ function build(payments: InvoicePayments) {
 
     /** An invoice list's filter and order, `unpaid` by this balance. */
     listOptions: (q: InvoiceListQuery): ListOptions => invoicesRepository.listOptions(q, balanceSql(invoices)),
+
+    /**
+     * The invoices of a location finalised in [from, to) that still owe something, with what they
+     * owe: what an "unpaid after N days" task is about (one statement, the balance rule above).
+     */
+    unpaidFinalisedBetween: (
+      ex: Executor,
+      scope: Scope,
+      q: { locationId: string; from: Date; to: Date },
+    ): Promise<{ id: string; clientId: string; patientId: string | null; appointmentId: string | null; balance: number }[]> =>
+      invoicesRepository
+        .select(
+          ex,
+          scope,
+          { id: invoices.id, clientId: invoices.clientId, patientId: invoices.patientId, appointmentId: invoices.appointmentId, balance: balances.balance },
+          and(
+            eq(invoices.locationId, q.locationId),
+            eq(invoices.kind, 'invoice'),
+            eq(invoices.status, 'finalised'),
+            gte(invoices.finalisedAt, q.from),
+            lt(invoices.finalisedAt, q.to),
+            sql`${balanceSql(invoices)} > 0`,
+          ),
+        )
+        .orderBy(invoices.finalisedAt, invoices.id),
 
     /** Invoices by id with their names and balances (one statement). */
     withExtras: (ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<InvoiceWithExtras[]> =>

@@ -26,6 +26,23 @@ export const patientsRepository = {
   /** Whether the patient a row of another table names has died (for a filter in SQL). */
   deceasedFor: (outer: AccountKeyed, patientId: PgColumn): SQL => base.existsFor(outer, and(eq(patients.id, patientId), isNotNull(patients.deceasedOn))),
 
+  /**
+   * The patients of a location (not archived, living unless `deceasedToo`) born on one of the
+   * month-days ('MM-DD'): a birthday message's pets.
+   */
+  bornOn: (ex: Executor, scope: Scope, q: { locationId: string; monthDays: readonly string[]; deceasedToo: boolean }): Promise<PatientRow[]> =>
+    q.monthDays.length === 0
+      ? Promise.resolve([])
+      : base.list(ex, scope, {
+          where: and(
+            eq(patients.locationId, q.locationId),
+            isNull(patients.archivedAt),
+            q.deceasedToo ? undefined : isNull(patients.deceasedOn),
+            sql`to_char(${patients.dateOfBirth}, 'MM-DD') = any(${sql.param([...q.monthDays])}::text[])`,
+          ),
+          orderBy: [asc(patients.clientId), asc(patients.id)],
+        }),
+
   /** What the patient list shows beside each patient, read in the list's own statement. */
   listExtras: {
     // species are global (a reference table)
