@@ -92,9 +92,18 @@ export function queueColumns(actions: QueueActions, { kind, zoneOf, phone, sendi
     getActions: ({ row }) =>
       isWaiting(row)
         ? [
-            <GridActionsCellItem key="edit" icon={<EditIcon />} label="Edit" onClick={() => actions.edit(row)} showInMenu={phone} />,
-            <GridActionsCellItem key="go" icon={<SendIcon />} label={GO_NOW[kind].label} disabled={sending === row.id} onClick={() => actions.goNow(row)} showInMenu={phone} />,
-            <GridActionsCellItem key="skip" icon={<BlockIcon />} label="Skip" onClick={() => actions.skip(row)} showInMenu={phone} />,
+            // Icons alone on a wide screen: their names show on hover too (a phone's menu says them).
+            <GridActionsCellItem key="edit" icon={<EditIcon />} label="Edit" title={phone ? undefined : 'Edit'} onClick={() => actions.edit(row)} showInMenu={phone} />,
+            <GridActionsCellItem
+              key="go"
+              icon={<SendIcon />}
+              label={GO_NOW[kind].label}
+              title={phone ? undefined : GO_NOW[kind].label}
+              disabled={sending === row.id}
+              onClick={() => actions.goNow(row)}
+              showInMenu={phone}
+            />,
+            <GridActionsCellItem key="skip" icon={<BlockIcon />} label="Skip" title={phone ? undefined : 'Skip'} onClick={() => actions.skip(row)} showInMenu={phone} />,
           ]
         : [],
   };
