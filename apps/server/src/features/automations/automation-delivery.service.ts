@@ -148,6 +148,8 @@ export class AutomationDelivery {
     // The appointment: still there, not cancelled, not moved (a status item stays valid once the status was reached).
     if (APPOINTMENT_TRIGGERS.has(item.trigger)) {
       if (!appointment) return { reason: 'appointmentGone' };
+      // waiting for the family to confirm: moot once they have
+      if (item.trigger === 'appointmentStatusChanged' && automation.status === 'Pending' && appointment.status === 'Confirmed') return { reason: 'appointmentConfirmed' };
       if (item.trigger !== 'appointmentStatusChanged') {
         if (GONE_STATUSES.has(appointment.status)) return { reason: 'appointmentCancelled' };
         if (item.appointmentStartAt && appointment.startAt.getTime() !== item.appointmentStartAt.getTime()) return { reason: 'appointmentMoved' };

@@ -116,6 +116,12 @@ describe('check: the conditions again when an item goes', () => {
         const a = await appointment(14);
         return [await newItem(ctx, home, email, { clientId: owner.id, appointmentId: a.id, appointmentStartAt: new Date(a.startAt.getTime() - 3_600_000) }), email];
       }],
+      ['appointmentConfirmed', async () => {
+        const awaiting = await newAutomation(ctx, home, 'sms', { trigger: 'appointmentStatusChanged', status: 'Pending' });
+        const a = await appointment(16);
+        expect((await home.admin.call(api.updateAppointment, { params: { id: a.id }, body: { data: { status: 'Confirmed' } } })).statusCode).toBe(200);
+        return [await newItem(ctx, home, awaiting, { clientId: owner.id, appointmentId: a.id }), awaiting];
+      }],
       ['invoicePaid', async () => {
         const unpaid = await newAutomation(ctx, home, 'email', { trigger: 'invoiceUnpaid', offset: 30, sendTime: '10:00' });
         const invoiceId = await insertInvoice(ctx, { accountId: home.accountId, locationId: home.locationId, clientId: owner.id }, { total: 0 });
@@ -255,5 +261,20 @@ describe('insertItems and claim', () => {
     expect(await automationItemsRepository.insertItems(db(), home, [row, { ...row, occurrenceKey: `${row.occurrenceKey}:2` }])).toHaveLength(1);
     expect(await automationItemsRepository.claim(db(), home, sms.id, ['run:a', 'run:b'])).toEqual(['run:a', 'run:b']);
     expect(await automationItemsRepository.claim(db(), home, sms.id, ['run:b', 'run:c', 'run:c'])).toEqual(['run:c']);
+  });
+});
+
+describe('the firing\'s look-ups', () => {
+  it('finds the live, active automations of a trigger at a location, in one account or across accounts', async () => {
+    const t = await createAccount(ctx);
+    const everywhere = await newAutomation(ctx, t, 'email', { trigger: 'patientBirthday', sendTime: '09:00' });
+    const here = await newAutomation(ctx, t, 'task', { trigger: 'patientBirthday', sendTime: '09:00', locationId: t.locationId });
+    await newAutomation(ctx, t, 'sms', { trigger: 'patientBirthday', sendTime: '09:00', active: false });
+    const gone = await newAutomation(ctx, t, 'sms', { trigger: 'patientBirthday', sendTime: '09:00' });
+    await automationsRepository.update(db(), t, gone.id, { deletedAt: new Date() });
+    const found = await automationsRepository.activeFor(db(), t, 'patientBirthday', t.locationId);
+    expect(found.map((a) => a.id).sort()).toEqual([everywhere.id, here.id].sort());
+    const across = (await automationsRepository.activeAcrossAccounts(db(), ['patientBirthday'])).filter((a) => a.accountId === t.accountId);
+    expect(across.map((a) => a.id).sort()).toEqual([everywhere.id, here.id].sort());
   });
 });
