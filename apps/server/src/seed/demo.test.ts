@@ -200,3 +200,32 @@ describe('demo seed interrupted on its first start', () => {
     }
   });
 });
+
+describe('demo automations', () => {
+  it('gives Riverside its five automations, and the queues the items their clock run made: texts awaiting approval, reminders, tasks', async () => {
+    await seedDemo(ctx.database.db);
+    const login = await loginRequest(ctx, 'frontdesk@demo.test', DEMO_PASSWORD, '192.0.2.53');
+    const desk = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
+    const riverside = ((await desk.call(api.listLocations)).json() as api.Location[]).find((l) => l.name === 'Riverside Animal Hospital')!;
+    const names = async (op: typeof api.emailAutomationOps) =>
+      ((await desk.call(op.list!, { query: { locationId: riverside.id } })).json() as { items: { name: string; trigger: string }[] }).items.map((a) => a.trigger).sort();
+    expect(await names(api.emailAutomationOps)).toEqual(['appointmentStatusChanged', 'patientDied', 'vaccinationDue']);
+    expect(await names(api.smsAutomationOps as unknown as typeof api.emailAutomationOps)).toEqual(['appointmentUpcoming']);
+    expect(await names(api.taskAutomationOps as unknown as typeof api.emailAutomationOps)).toEqual(['invoiceUnpaid']);
+
+    const queue = async (op: { list?: unknown }, view = 'all') =>
+      ((await desk.call(op.list as typeof api.emailQueueItemOps.list, { query: { locationId: riverside.id, view, limit: 100 } })).json() as { items: api.EmailQueueItem[] }).items;
+    const texts = await queue(api.smsQueueItemOps);
+    expect(texts.some((t) => t.status === 'pending')).toBe(true);
+    expect(texts.every((t) => t.status === 'pending' || t.status === 'suppressed')).toBe(true);
+    const reminders = await queue(api.emailQueueItemOps);
+    expect(reminders.length).toBeGreaterThan(0);
+    expect(reminders.every((r) => r.patients.length > 0 && r.subject.startsWith('Vaccinations due for'))).toBe(true);
+    expect((await queue(api.taskQueueItemOps)).every((t) => t.status === 'scheduled')).toBe(true);
+    // No item is about a pet that has died.
+    const patients = (await desk.call(api.listPatients, { query: { locationId: riverside.id, limit: 200 } })).json() as { items: api.Patient[] };
+    const deceased = new Set(patients.items.filter((p) => p.deceasedOn).map((p) => p.id));
+    expect(deceased.size).toBeGreaterThan(0);
+    for (const item of [...texts.filter((t) => t.status !== 'suppressed'), ...reminders]) expect(item.patients.some((p) => deceased.has(p.id))).toBe(false);
+  });
+});

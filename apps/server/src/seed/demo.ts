@@ -17,6 +17,7 @@ import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoTasks } from './demo-tasks.js';
+import { seedDemoAutomations } from './demo-automations.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -155,6 +156,8 @@ async function seed(db: Db, passwordHash: string) {
     { locationId: riverside!.id, timezone: riverside!.timezone, clients: riversideClients, createdById: people.desk, people, roles: taskRoles },
     { locationId: lakeside.id, timezone: lakeside.timezone, clients: lakesideClients, createdById: ownerRow!.id, people: { ...people, assistant: null, desk: ownerRow!.id }, roles: taskRoles },
   );
+
+  await seedDemoAutomations(db, scope, { locationId: riverside!.id, timezone: riverside!.timezone, frontDeskRoleId: roleId('Front Desk'), createdById: ownerRow!.id });
 
   const second = await service.create({
     name: 'Second Practice',

@@ -1,6 +1,7 @@
 // The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
 // patients with realistic names, 10 providers and 500,000 appointments from a year back to a
-// year ahead, their invoices, 20,000 tasks and 50,000 texts, the same for the same --seed. Usage (from the repo root):
+// year ahead, their invoices, 20,000 tasks, 50,000 texts and a booster due for each living pet,
+// the same for the same --seed. Usage (from the repo root):
 //   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000] [--tasks 20000] [--messages 50000]
 // It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
 // seeded before appointments existed, it adds the calendar part.
@@ -8,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { appointments, inboundMessages, invoices, tasks } from '../db/schema.js';
+import { appointments, inboundMessages, invoices, tasks, vaccinations } from '../db/schema.js';
 import { seedAccounts } from './seed-accounts.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
@@ -20,6 +21,7 @@ import { seedLargeInvoices } from './large-invoices.js';
 import { seedLargeMessages } from './large-messages.js';
 import { seedLargeScheduling } from './large-scheduling.js';
 import { seedLargeTasks } from './large-tasks.js';
+import { seedLargeVaccinations } from './large-vaccinations.js';
 import { ensureReferenceData } from './reference-data.js';
 import { BREEDS, COLOURS, FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng, STREETS } from './names.js';
 
@@ -87,6 +89,11 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
         await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
         added = true;
       }
+      // A large seed made before automations gains its vaccinations due.
+      if ((await tenantRepository(vaccinations).count(db, scope)) === 0) {
+        await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
+        added = true;
+      }
       if (!added) log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
       return added;
     }
@@ -94,6 +101,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
     await seedLargeInvoices(db, scope, log);
     await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
     await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
+    await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
     return true;
   }
   const rand = prng(opts.seed);
@@ -177,6 +185,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   await seedLargeInvoices(db, scope, log);
   await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
   await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
+  await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
 }
