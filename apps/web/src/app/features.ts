@@ -3,6 +3,7 @@ import { addOnsFeature } from '../features/add-ons';
 import { productAnalyticsFeature } from '../features/product-analytics';
 import { appointmentsFeature } from '../features/appointments';
 import { auditFeature } from '../features/audit';
+import { automationsFeature } from '../features/automations';
 import { authFeature } from '../features/auth';
 import { bookingFeature } from '../features/booking';
 import { cardPaymentsFeature } from '../features/card-payments';
@@ -57,6 +58,7 @@ export const features: readonly FeatureModule[] = [
   communicationsFeature,
   chatFeature,
   formsFeature,
+  automationsFeature,
   cardPaymentsFeature,
   documentsFeature,
   auditFeature,

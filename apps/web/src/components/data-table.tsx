@@ -39,6 +39,8 @@ interface DataTableProps<R extends GridValidRowModel> {
   selection?: { ids: readonly GridRowId[]; onChange: (ids: GridRowId[]) => void };
   /** the list could not be loaded: say so with a Retry, never the empty text (see loadErrorOf) */
   loadError?: ListLoadError | null;
+  /** rows as tall as their content: a phone's folded column, several lines in one cell */
+  autoRowHeight?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function DataTable<R extends GridValidRowModel>({
   isRowFlagged,
   selection,
   loadError,
+  autoRowHeight = false,
 }: DataTableProps<R>) {
   if (loadError && !rows?.length) return <ListError {...loadError} what={label.toLowerCase()} />;
   return (
@@ -104,6 +107,7 @@ export function DataTable<R extends GridValidRowModel>({
               },
             })}
             onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
+            {...(autoRowHeight && { getRowHeight: () => 'auto' as const })}
             getRowClassName={
               isRowMuted || isRowFlagged
                 ? ({ row }) => [isRowMuted?.(row) && 'row-muted', isRowFlagged?.(row) && 'row-flagged'].filter(Boolean).join(' ')
@@ -112,6 +116,7 @@ export function DataTable<R extends GridValidRowModel>({
             localeText={{ noRowsLabel }}
             sx={{
               border: 0,
+              ...(autoRowHeight && { '& .MuiDataGrid-cell': { py: 1 } }),
               ...(onRowClick && { '& .MuiDataGrid-row': { cursor: 'pointer' } }),
               // Greyed (a deceased patient's rows) yet readable: text.disabled on the grey row is 2.6:1,
               // text.secondary 5.3:1; links a shade darker than primary for the same reason.

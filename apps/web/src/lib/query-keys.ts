@@ -185,3 +185,19 @@ export const taskKeys = {
   all: ['tasks'] as const,
   myOpenCount: (locationId: string | null) => ['tasks', 'myOpenCount', locationId] as const,
 };
+
+/*
+ * Automations: the one list of the three kinds (each row's pending count included) under
+ * 'automations'; the three queues and the navigation's counts of items awaiting approval under
+ * 'automationQueue'. Sending, skipping or editing an item changes both (a pending count), so the
+ * queue's changes refresh both roots.
+ */
+export const automationKeys = {
+  all: ['automations'] as const,
+  list: (kind: string, query: object) => ['automations', kind, 'list', query] as const,
+};
+export const automationQueueKeys = {
+  all: ['automationQueue'] as const,
+  list: (kind: string, query: object) => ['automationQueue', kind, 'list', query] as const,
+  count: (locationId: string | null) => ['automationQueue', 'count', locationId] as const,
+};

@@ -133,6 +133,7 @@ export class AutomationDelivery {
     if (item.patientIds.length > 0 && pets.length === 0) return { reason: 'patientRecordGone' };
     const forDeceased = automation.forDeceased || automation.trigger === 'patientDied';
     const living = forDeceased ? pets : pets.filter((p) => !p.deceasedOn);
+    // An item about no pet (an unpaid invoice's task, a form without one) has no pet to have died.
     if (item.patientIds.length > 0 && living.length === 0) return { reason: item.patientIds.length > 1 ? 'allPatientsDied' : 'patientDied' };
     const household = automation.household && item.patientIds.length > 1;
     if (living.length < item.patientIds.length && !household) return { reason: pets.length < item.patientIds.length ? 'patientRecordGone' : 'patientDied' };

@@ -5,12 +5,15 @@ import { useStaff } from '../users/users.api';
 import type { Option } from '../../components/form-fields';
 import { assigneeOf } from './task-values';
 
+/** Whatever is given to a person or a role: a task, or an automation that makes tasks. */
+export type Assigned = Pick<Task, 'assignedToId' | 'assignedTo' | 'assignedRoleId' | 'assignedRole'>;
+
 /**
  * Who a task may be given to: the account's active staff, then its roles, each one choice of the
  * "Assigned to" select ('user:<id>' / 'role:<id>'). A task's present assignee stays among them
  * even when no longer listed (a person since deactivated), so editing it does not blank the field.
  */
-export function useAssigneeOptions(task: Task | null): Option[] {
+export function useAssigneeOptions(task: Assigned | null): Option[] {
   const staff = useStaff(null);
   const roles = useRoles();
   return useMemo(() => {
