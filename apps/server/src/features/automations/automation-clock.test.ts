@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { addDays, localDate, SUPPRESSION_REASONS } from '@willow/contracts';
 import { insertInvoice } from '../../../test/billing-records.js';
-import { addLocation, newPatient } from '../../../test/records.js';
+import { newPatient } from '../../../test/records.js';
 import { at, newService } from '../../../test/scheduling-records.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { AutomationClock } from './automation-clock.service.js';
 import { AutomationSender } from './automation-sender.service.js';
 import { instantOn } from './automation-times.rules.js';
-import { automation, ctx, emailTemplate, home, household, itemsOf, recordDeath, send, setUpAutomations, smsTemplate, vaccinate } from './automation-firing.fixtures.js';
+import { automation, ctx, messagingLocation, emailTemplate, home, household, itemsOf, recordDeath, send, setUpAutomations, smsTemplate, vaccinate } from './automation-firing.fixtures.js';
 
 setUpAutomations();
 
@@ -30,7 +30,7 @@ const iso = (d: Date) => d.toISOString();
 
 describe('a household’s vaccination reminder', () => {
   it('names the three pets due; one dies before it goes: its own reminder is suppressed, the household’s names the two living', async () => {
-    const location = await addLocation(ctx, home);
+    const location = await messagingLocation();
     const email = await emailTemplate(undefined, location);
     const text = await smsTemplate('{{ patient.name }} is due: {{ reminder.due }}', location);
     const forHousehold = await automation({ kind: 'email', trigger: 'vaccinationDue', locationId: location, emailTemplateId: email.id, offset: 14, sendTime: '09:00', household: true });
@@ -68,7 +68,7 @@ describe('a household’s vaccination reminder', () => {
   });
 
   it('is edited by staff, then a pet dies: suppressed, as the edited text may name it', async () => {
-    const location = await addLocation(ctx, home);
+    const location = await messagingLocation();
     const email = await emailTemplate(undefined, location);
     const forHousehold = await automation({ kind: 'email', trigger: 'vaccinationDue', locationId: location, emailTemplateId: email.id, offset: 7, sendTime: '09:00', household: true, requiresApproval: true });
     const { pets } = await household(['Ziggy', 'Nala'], { locationId: location });
@@ -87,7 +87,7 @@ describe('a household’s vaccination reminder', () => {
 
 describe('two app processes', () => {
   it('make each item once when their clocks run the same minute (a process started afresh too)', async () => {
-    const location = await addLocation(ctx, home);
+    const location = await messagingLocation();
     const email = await emailTemplate(undefined, location);
     const a = await automation({ kind: 'email', trigger: 'vaccinationDue', locationId: location, emailTemplateId: email.id, offset: 3, sendTime: '08:00', household: true });
     const b = await automation({ kind: 'email', trigger: 'vaccinationDue', locationId: location, emailTemplateId: email.id, offset: 3, sendTime: '08:00' });
@@ -107,7 +107,7 @@ describe('two app processes', () => {
 
 describe('09:00 Europe/London across the October 2026 clock change', () => {
   it('is due at 09:00 local: 08:00Z on Saturday (summer time), 09:00Z on Sunday (winter time)', async () => {
-    const london = await addLocation(ctx, home, { timezone: 'Europe/London' });
+    const london = await messagingLocation({ timezone: 'Europe/London' });
     const text = await smsTemplate('{{ reminder.pets }}: {{ reminder.due }}', london);
     const reminder = await automation({ kind: 'sms', trigger: 'vaccinationDue', locationId: london, smsTemplateId: text.id, offset: 0, sendTime: '09:00' });
     const { pets } = await household(['Rosie', 'Alfie'], { locationId: london, phone: '+44 7700 900123' });
@@ -194,7 +194,7 @@ describe('the other clock triggers', () => {
 
 describe('a restart between queue and send', () => {
   it('loses and duplicates nothing: a fresh process’s clock makes nothing again, its sender sends each item once', async () => {
-    const location = await addLocation(ctx, home);
+    const location = await messagingLocation();
     const email = await emailTemplate(undefined, location);
     const reminder = await automation({ kind: 'email', trigger: 'vaccinationDue', locationId: location, emailTemplateId: email.id, offset: 2, sendTime: '08:00' });
     const { pets } = await household(['Hazel', 'Olive'], { locationId: location });

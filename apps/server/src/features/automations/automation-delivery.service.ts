@@ -1,7 +1,7 @@
 // What an automation's item says, whether it may still go, and its going: shared by the firing (an
 // item rendered and checked when it is queued), the sender job and staff's Send / Trigger (checked
 // again when it goes, decision 0210). Security: every record is read in the item's account.
-import { MERGE_FIELD_GROUPS, SUPPRESSION_REASONS, TEMPLATE_MERGE_GROUPS, type AutomationKind, type TaskPriority } from '@willow/contracts';
+import { INTEGRATION_MESSAGES, MERGE_FIELD_GROUPS, SUPPRESSION_REASONS, TEMPLATE_MERGE_GROUPS, type AutomationKind, type TaskPriority } from '@willow/contracts';
 import { together, type Executor } from '../../db/client.js';
 import type { Caller } from '../../platform/access.js';
 import { HttpError } from '../../platform/errors.js';
@@ -242,6 +242,10 @@ export class AutomationDelivery {
         throw err;
       }
     }
+    // No provider at the location: nothing could go out, so the item fails saying so (the outbox
+    // would keep the message as "not sent" while the queue said "sent").
+    const ready = item.kind === 'email' ? await this.deps.communications.emailReady(scope, item.locationId, tx) : await this.deps.communications.smsReady(scope, item.locationId, tx);
+    if (!ready) return this.settle(tx, scope, item, 'failed', item.kind === 'email' ? INTEGRATION_MESSAGES.emailNotSetUp : INTEGRATION_MESSAGES.smsNotSetUp, found.narrowed);
     const message = await this.deps.communications.enqueue(tx, scope, {
       locationId: item.locationId,
       clientId: item.clientId,

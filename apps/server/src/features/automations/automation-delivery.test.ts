@@ -8,7 +8,7 @@ import { communicationsRepository, toE164 } from '../communications/index.js';
 import type { AutomationDelivery, SuppressionReason } from './automation-delivery.service.js';
 import { automationItemsRepository, type ItemRow, type NewItemRow } from './automation-items.repository.js';
 import { AutomationSender } from './automation-sender.service.js';
-import { itemNow, newAutomation, newItem } from './automations.fixtures.js';
+import { canMessage, itemNow, newAutomation, newItem } from './automations.fixtures.js';
 import { automationsRepository, type AutomationRow } from './automations.repository.js';
 
 let ctx: TestContext;
@@ -22,6 +22,7 @@ let pets: api.Patient[];
 beforeAll(async () => {
   ctx = await createTestApp();
   home = await createAccount(ctx);
+  await canMessage(ctx, home);
   delivery = ctx.app.container.automationDelivery;
   email = await newAutomation(ctx, home, 'email', { trigger: 'appointmentUpcoming', offset: 24, offsetUnit: 'hours' });
   sms = await newAutomation(ctx, home, 'sms', { trigger: 'appointmentCreated' });
@@ -192,6 +193,7 @@ describe('the sender', () => {
 
   it('sends each due item once, with two senders racing; the waiting and the future stay', async () => {
     const t = await createAccount(ctx);
+    await canMessage(ctx, t);
     const auto = await newAutomation(ctx, t, 'email');
     const c = await newClient(t.admin, t.locationId, { firstName: 'Rae', email: 'rae@example.com' });
     const items = await dueItems(t, auto, c.id, 6);
@@ -213,6 +215,7 @@ describe('the sender', () => {
 
   it('loses and duplicates nothing when a sender stops between its claim and the send', async () => {
     const t = await createAccount(ctx);
+    await canMessage(ctx, t);
     const auto = await newAutomation(ctx, t, 'email');
     const c = await newClient(t.admin, t.locationId, { email: 'sam@example.com' });
     const items = await dueItems(t, auto, c.id, 3);
@@ -244,6 +247,7 @@ describe('the sender', () => {
 
   it('suppresses at send time what may no longer go', async () => {
     const t = await createAccount(ctx);
+    await canMessage(ctx, t);
     const auto = await newAutomation(ctx, t, 'sms');
     const c = await newClient(t.admin, t.locationId, { phone: '+1 530 555 0123' });
     await communicationsRepository.recordConsent(db(), t, { locationId: t.locationId, phone: toE164(c.phone!), clientId: c.id, optedOut: true, keyword: 'STOP' });
@@ -267,6 +271,7 @@ describe('insertItems and claim', () => {
 describe('the firing\'s look-ups', () => {
   it('finds the live, active automations of a trigger at a location, in one account or across accounts', async () => {
     const t = await createAccount(ctx);
+    await canMessage(ctx, t);
     const everywhere = await newAutomation(ctx, t, 'email', { trigger: 'patientBirthday', sendTime: '09:00' });
     const here = await newAutomation(ctx, t, 'task', { trigger: 'patientBirthday', sendTime: '09:00', locationId: t.locationId });
     await newAutomation(ctx, t, 'sms', { trigger: 'patientBirthday', sendTime: '09:00', active: false });

@@ -4,12 +4,20 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { newClient, newPatient } from '../../../test/records.js';
+import { addLocation, newClient, newPatient } from '../../../test/records.js';
+import { canMessage } from './automations.fixtures.js';
 import { vaccinationsRepository } from '../care/index.js';
 import { emailTemplatesRepository, smsTemplatesRepository } from '../templates/index.js';
 import { automationItemsRepository, type ItemRow } from './automation-items.repository.js';
 import { automationsRepository, type AutomationRow } from './automations.repository.js';
 import type { DeliveryResult } from './automation-delivery.service.js';
+
+/** A new location of the home account that can send email and texts. */
+export async function messagingLocation(opts: { timezone?: string } = {}): Promise<string> {
+  const locationId = await addLocation(ctx, home, opts);
+  await canMessage(ctx, home, locationId);
+  return locationId;
+}
 
 export let ctx: TestContext;
 export let home: TestAccount;
@@ -18,6 +26,7 @@ export function setUpAutomations() {
   beforeAll(async () => {
     ctx = await createTestApp();
     home = await createAccount(ctx);
+    await canMessage(ctx, home);
   });
   afterAll(() => ctx?.close());
 }

@@ -62,3 +62,15 @@ export async function newItem(ctx: TestContext, t: TestAccount, automation: Auto
 export async function itemNow(ctx: TestContext, t: TestAccount, id: string): Promise<ItemRow> {
   return (await automationItemsRepository.findById(ctx.database.db, t, id))!;
 }
+
+/**
+ * The location can send email and texts (a SendGrid and a Twilio integration), as a practice's
+ * automations need: without them an item fails saying so. The tests' outbox worker is not running,
+ * so nothing reaches a provider.
+ */
+export async function canMessage(ctx: TestContext, t: { accountId: string; locationId: string }, locationId = t.locationId): Promise<void> {
+  const integrations = ctx.app.container.integrations;
+  const scope = { accountId: t.accountId };
+  await integrations.create(scope as never, { locationId, service: 'sendgrid', publicKey: null, privateKey: 'SG.test-key', settings: { fromEmail: 'clinic@example.com' } } as never);
+  await integrations.create(scope as never, { locationId, service: 'twilio', publicKey: 'AC0123456789abcdef0123456789abcdef', privateKey: 'token', settings: { fromNumber: '+15005550006' } } as never);
+}

@@ -5,7 +5,7 @@ import { addLocation, newClient, newPatient } from '../../../test/records.js';
 import { communicationsRepository } from '../communications/index.js';
 import { tasksRepository } from '../tasks/index.js';
 import { automationItemsRepository } from './automation-items.repository.js';
-import { itemNow, newAutomation, newItem, QUEUE_OPS } from './automations.fixtures.js';
+import { canMessage, itemNow, newAutomation, newItem, QUEUE_OPS } from './automations.fixtures.js';
 import type { AutomationRow } from './automations.repository.js';
 
 let ctx: TestContext;
@@ -21,6 +21,7 @@ let pets: api.Patient[];
 beforeAll(async () => {
   ctx = await createTestApp();
   [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
+  await Promise.all([home, other].map((t) => canMessage(ctx, t)));
   desk = await createUser(ctx, home, [], { role: 'Front Desk', firstName: 'Dee' });
   email = await newAutomation(ctx, home, 'email', { name: 'Sympathy card' });
   sms = await newAutomation(ctx, home, 'sms', { name: 'Reminder text' });
@@ -37,6 +38,7 @@ const MINUTE = 60_000;
 describe('GET /api/emailAutomationQueueItem (and the other queues)', () => {
   it('lists waiting items soonest first, done ones latest first, with the names they show', async () => {
     const account = await createAccount(ctx);
+    await canMessage(ctx, account);
     const auto = await newAutomation(ctx, account, 'email', { name: 'Card' });
     const client = await newClient(account.admin, account.locationId, { firstName: 'Ida', lastName: 'Ames' });
     const pet = await newPatient(account.admin, client.id, account.speciesId, { name: 'Rex' });
@@ -155,6 +157,22 @@ describe('POST /api/emailAutomationQueueItem/{id}/send, /api/taskAutomationQueue
     expect(message).toMatchObject({ channel: 'sms', body: 'Bella is due, Cora!', toAddress: '+1 530 555 0101' });
   });
 
+  it('fails saying so where the location cannot send email or texts, and sends nothing', async () => {
+    const account = await createAccount(ctx);
+    const client = await newClient(account.admin, account.locationId, { firstName: 'Ida', lastName: 'Nomail', email: 'ida@example.com', phone: '+1 530 555 0109' });
+    for (const [kind, reason] of [
+      ['email', api.INTEGRATION_MESSAGES.emailNotSetUp],
+      ['sms', api.INTEGRATION_MESSAGES.smsNotSetUp],
+    ] as const) {
+      const item = await newItem(ctx, account, await newAutomation(ctx, account, kind, { trigger: 'appointmentCreated' }), { clientId: client.id, trigger: 'formSubmitted' });
+      const res = await account.admin.call(QUEUE_OPS[kind].send, { params: { id: item.id } });
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toBe(reason);
+      expect(await itemNow(ctx, account, item.id)).toMatchObject({ status: 'failed', reason, outboxMessageId: null });
+    }
+    expect(await communicationsRepository.count(ctx.database.db, account)).toBe(0);
+  });
+
   it('checks again first: a reason found suppresses the item and answers 409 with it', async () => {
     const silent = await newClient(home.admin, home.locationId, { firstName: 'Nora', lastName: 'Noemail' });
     const item = await newItem(ctx, home, email, { clientId: silent.id });
@@ -195,6 +213,7 @@ describe('POST /api/emailAutomationQueueItem/{id}/send, /api/taskAutomationQueue
 describe('GET /api/automationQueue/count', () => {
   it('counts the items awaiting approval per kind, at a location when given', async () => {
     const account = await createAccount(ctx);
+    await canMessage(ctx, account);
     const second = await addLocation(ctx, account);
     const [e, s] = [await newAutomation(ctx, account, 'email'), await newAutomation(ctx, account, 'sms')];
     await newItem(ctx, account, e);

@@ -33,9 +33,9 @@ export interface NewMessage {
 }
 
 /** The location's email integration: SendGrid, or its SMTP server (EMAIL_SERVICES' order). */
-export async function emailIntegrationOf(integrations: IntegrationSource | undefined, scope: Scope, locationId: string): Promise<IntegrationCredentials | undefined> {
+export async function emailIntegrationOf(integrations: IntegrationSource | undefined, scope: Scope, locationId: string, ex?: Executor): Promise<IntegrationCredentials | undefined> {
   for (const service of EMAIL_SERVICES) {
-    const found = await integrations?.credentials(scope, locationId, service);
+    const found = await integrations?.credentials(scope, locationId, service, ex ? { ex } : {});
     if (found) return found;
   }
   return undefined;
@@ -89,13 +89,13 @@ export class CommunicationsService {
   }
 
 
-  /** Whether the location can send texts (a Twilio integration). */
-  async smsReady(scope: Scope, locationId: string): Promise<boolean> {
-    return (await this.integrations?.credentials(scope, locationId, 'twilio')) !== undefined;
+  /** Whether the location can send texts (a Twilio integration); `ex`: read inside the caller's transaction. */
+  async smsReady(scope: Scope, locationId: string, ex?: Executor): Promise<boolean> {
+    return (await this.integrations?.credentials(scope, locationId, 'twilio', ex ? { ex } : {})) !== undefined;
   }
 
-  /** Whether the location can send email (a SendGrid or SMTP integration). */
-  async emailReady(scope: Scope, locationId: string): Promise<boolean> {
-    return (await emailIntegrationOf(this.integrations, scope, locationId)) !== undefined;
+  /** Whether the location can send email (a SendGrid or SMTP integration); `ex`: read inside the caller's transaction. */
+  async emailReady(scope: Scope, locationId: string, ex?: Executor): Promise<boolean> {
+    return (await emailIntegrationOf(this.integrations, scope, locationId, ex)) !== undefined;
   }
 }
