@@ -44,12 +44,11 @@ type AnyAutomation = EmailAutomation | SmsAutomation | TaskAutomation;
 
 const named = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
 
-function toAutomation(kind: AutomationKind, r: AutomationRowWithNames): AnyAutomation {
-  const common = {
-    id: r.id,
+/** The rule's own fields, as both the answer and the input that would make it carry them. */
+function ruleOf(r: AutomationRow) {
+  return {
     name: r.name,
     locationId: r.locationId,
-    location: named(r.locationId, r.locationName),
     active: r.active,
     requiresApproval: r.requiresApproval,
     trigger: r.trigger as AutomationTrigger,
@@ -59,6 +58,15 @@ function toAutomation(kind: AutomationKind, r: AutomationRowWithNames): AnyAutom
     sendTime: r.sendTime,
     serviceIds: r.serviceIds,
     household: r.household,
+    forDeceased: r.forDeceased,
+  };
+}
+
+function toAutomation(kind: AutomationKind, r: AutomationRowWithNames): AnyAutomation {
+  const common = {
+    id: r.id,
+    ...ruleOf(r),
+    location: named(r.locationId, r.locationName),
     forDeceased: r.forDeceased || r.trigger === 'patientDied',
     pendingCount: r.pendingCount,
     createdAt: r.createdAt.toISOString(),
@@ -82,18 +90,7 @@ function toAutomation(kind: AutomationKind, r: AutomationRowWithNames): AnyAutom
 /** A row as the input that would make it: a patch is merged onto it and the whole checked again. */
 function inputOf(r: AutomationRow): AnyInput {
   return {
-    name: r.name,
-    locationId: r.locationId,
-    active: r.active,
-    requiresApproval: r.requiresApproval,
-    trigger: r.trigger as AutomationTrigger,
-    status: r.status as AppointmentStatus | null,
-    offset: r.offset,
-    offsetUnit: r.offsetUnit as AutomationOffsetUnit,
-    sendTime: r.sendTime,
-    serviceIds: r.serviceIds,
-    household: r.household,
-    forDeceased: r.forDeceased,
+    ...ruleOf(r),
     ...(r.emailTemplateId && { emailTemplateId: r.emailTemplateId }),
     ...(r.smsTemplateId && { smsTemplateId: r.smsTemplateId }),
     ...(r.taskTitle !== null && { taskTitle: r.taskTitle }),
