@@ -5,11 +5,11 @@
 // estimated is caught as a missed charge and added; the invoice is finalised, the rest is paid, and
 // the invoice goes to the family as a PDF by email. In a location of its own.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES, FORM_MESSAGES } from '@willow/contracts';
 import type { Estimate, Invoice } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, apiSignIn, json, pickOption, toastText } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, pickOption, toastText, useLocalMail } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -35,19 +35,7 @@ beforeAll(async () => {
   await apiSignIn(api);
   const post = async (path: string, body: unknown, what: string) => json(await api.request.post(path, { data: body }), what);
   // The location's email (through the local mail server) and its Stripe account with the webhook.
-  await post(
-    '/api/integrations',
-    {
-      data: {
-        locationId: own.id,
-        service: 'smtp',
-        publicKey: FAKE_KEYS.smtp.user,
-        privateKey: FAKE_KEYS.smtp.password,
-        settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@billing-clinic.test', fromName: own.name },
-      },
-    },
-    'set up SMTP',
-  );
+  await useLocalMail(api, own.id, { email: 'front@billing-clinic.test', name: own.name });
   await post('/api/integrations', { data: { locationId: own.id, service: 'stripe', publicKey: 'pk_test_e2e', privateKey: FAKE_KEYS.stripeSecret } }, 'set up Stripe');
   await post('/api/integrations/createStripeWebhook', { data: { locationId: own.id } }, 'register the webhook');
   // Private cremation by weight.

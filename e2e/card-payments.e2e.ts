@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES } from '@willow/contracts';
 import { axe } from './axe.ts';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, toastText, type LocationInfo } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, toastText, type LocationInfo, useLocalMail } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -24,20 +24,7 @@ let withoutStripe: LocationInfo;
 /** A location of its own treating dogs, its email through the local mail server. */
 async function newLocation(name: string): Promise<LocationInfo> {
   const created = await json<{ id: string }>(await api.request.post('/api/location', { data: { data: { name, timezone: 'America/New_York' } } }), 'create location');
-  await json(
-    await api.request.post('/api/integrations', {
-      data: {
-        data: {
-          locationId: created.id,
-          service: 'smtp',
-          publicKey: FAKE_KEYS.smtp.user,
-          privateKey: FAKE_KEYS.smtp.password,
-          settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@deposit-clinic.test', fromName: name },
-        },
-      },
-    }),
-    'set up SMTP',
-  );
+  await useLocalMail(api, created.id, { email: 'front@deposit-clinic.test', name: name });
   const catalogue = await json<{ id: string; name: string }[]>(await api.request.get('/api/species'), 'list species');
   const dog = catalogue.find((s) => s.name === 'Dog');
   if (!dog) throw new Error('No species Dog in the catalogue');

@@ -1,9 +1,10 @@
 // Shared steps for the clients-slice browser tests (clients, patients, documents, contacts,
 // import, search); not a test file itself. Records made through the API use the signed-in
 // context's cookies, so they belong to the demo account like the ones made in the pages.
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { APIResponse, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './browser.ts';
+import { FAKE_KEYS } from './fake-providers.ts';
 import { mainNav } from './helpers.ts';
 
 export const OWNER = 'owner@demo.test';
@@ -77,6 +78,13 @@ export function shownDate(page: Page, iso: string): Promise<string> {
 export async function json<T>(response: APIResponse, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** The location's email goes through the global setup's local mail server (its SMTP integration, set up through the API). */
+export async function useLocalMail(context: BrowserContext, locationId: string, from: { email: string; name: string }): Promise<void> {
+  const settings = { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: from.email, fromName: from.name };
+  const data = { locationId, service: 'smtp', publicKey: FAKE_KEYS.smtp.user, privateKey: FAKE_KEYS.smtp.password, settings };
+  await json(await context.request.post('/api/integrations', { data: { data } }), 'set up SMTP');
 }
 
 /** Signs `context` in through the API (the context keeps the session's cookie, as after the form). */

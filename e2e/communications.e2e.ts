@@ -5,8 +5,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { apiSignIn, json, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
-import { FAKE_KEYS } from './fake-providers.ts';
+import { apiSignIn, json, ownerOn, pickOption, rowWith, toast, useLocalMail } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 
 let browser: Browser;
@@ -28,20 +27,7 @@ beforeAll(async () => {
   await apiSignIn(api);
   withEmail = await newLocation(`Mail Clinic ${unique()}`);
   withoutEmail = await newLocation(`Quiet Clinic ${unique()}`);
-  await json(
-    await api.request.post('/api/integrations', {
-      data: {
-        data: {
-          locationId: withEmail.id,
-          service: 'smtp',
-          publicKey: FAKE_KEYS.smtp.user,
-          privateKey: FAKE_KEYS.smtp.password,
-          settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@mail-clinic.test', fromName: 'Mail Clinic' },
-        },
-      },
-    }),
-    'set up SMTP',
-  );
+  await useLocalMail(api, withEmail.id, { email: 'front@mail-clinic.test', name: 'Mail Clinic' });
 });
 afterAll(async () => {
   await api?.close();

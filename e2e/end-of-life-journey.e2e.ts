@@ -8,12 +8,12 @@
 // own. The person's clicks are counted and must stay within 15; at 1440 px and at 375 px; axe
 // clean. In a location of its own.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_PAYMENT_MESSAGES, COMMUNICATION_MESSAGES, FORM_MESSAGES, INVOICE_MESSAGES } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, apiSignIn, json, OWNER_NAME, toastText } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, OWNER_NAME, toastText, useLocalMail } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -44,19 +44,7 @@ beforeAll(async () => {
   api = await browser.newContext({ baseURL: baseUrl() });
   await apiSignIn(api);
   const post = async (path: string, body: unknown, what: string) => json(await api.request.post(path, { data: body }), what);
-  await post(
-    '/api/integrations',
-    {
-      data: {
-        locationId: own.id,
-        service: 'smtp',
-        publicKey: FAKE_KEYS.smtp.user,
-        privateKey: FAKE_KEYS.smtp.password,
-        settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@journey-clinic.test', fromName: own.name },
-      },
-    },
-    'set up SMTP',
-  );
+  await useLocalMail(api, own.id, { email: 'front@journey-clinic.test', name: own.name });
   await post('/api/integrations', { data: { locationId: own.id, service: 'stripe', publicKey: 'pk_test_e2e', privateKey: FAKE_KEYS.stripeSecret } }, 'set up Stripe');
   await post('/api/integrations/createStripeWebhook', { data: { locationId: own.id } }, 'register the webhook');
   const addOns = await json<{ id: string; name: string }[]>(await api.request.get(`/api/addOn?locationId=${own.id}`), 'add-ons');

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FORM_MESSAGES, TEMPLATE_MESSAGES } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, rowWith, toast, toastText } from './clinic.ts';
-import { FAKE_KEYS } from './fake-providers.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, rowWith, toast, toastText, useLocalMail } from './clinic.ts';
 import { mainNav, navEntry, navSection, unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { ownerAt } from './scheduling.ts';
@@ -24,20 +23,7 @@ beforeAll(async () => {
   await apiSignIn(api);
   const name = `Forms Clinic ${unique()}`;
   const created = await json<{ id: string }>(await api.request.post('/api/location', { data: { data: { name, timezone: 'America/New_York' } } }), 'create location');
-  await json(
-    await api.request.post('/api/integrations', {
-      data: {
-        data: {
-          locationId: created.id,
-          service: 'smtp',
-          publicKey: FAKE_KEYS.smtp.user,
-          privateKey: FAKE_KEYS.smtp.password,
-          settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@forms-clinic.test', fromName: 'Forms Clinic' },
-        },
-      },
-    }),
-    'set up SMTP',
-  );
+  await useLocalMail(api, created.id, { email: 'front@forms-clinic.test', name: 'Forms Clinic' });
   // A patient needs a species the location treats.
   const catalogue = await json<{ id: string; name: string }[]>(await api.request.get('/api/species'), 'list species');
   const dog = catalogue.find((s) => s.name === 'Dog');

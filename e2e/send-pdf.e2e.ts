@@ -2,10 +2,9 @@
 // Documents tab, through a location whose SMTP settings point at the local mail server; the mail
 // arrives with the PDF attached.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiSignIn, json, locationRow, ownerOn, rowMenuAction, rowWith, toast, toastText } from './clinic.ts';
-import { FAKE_KEYS } from './fake-providers.ts';
+import { apiCreateClient, apiSignIn, json, locationRow, ownerOn, rowMenuAction, rowWith, toast, toastText, useLocalMail } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { tinyPng } from '../apps/server/test/images.ts';
@@ -21,20 +20,7 @@ beforeAll(async () => {
   own = await seedOwnLocation(browser, { name: `Test Clinic Letters ${unique()}`, timeZone: 'America/New_York' });
   api = await browser.newContext({ baseURL: baseUrl() });
   await apiSignIn(api);
-  await json(
-    await api.request.post('/api/integrations', {
-      data: {
-        data: {
-          locationId: own.id,
-          service: 'smtp',
-          publicKey: FAKE_KEYS.smtp.user,
-          privateKey: FAKE_KEYS.smtp.password,
-          settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@letters-clinic.test', fromName: 'Letters Clinic' },
-        },
-      },
-    }),
-    'set up SMTP',
-  );
+  await useLocalMail(api, own.id, { email: 'front@letters-clinic.test', name: 'Letters Clinic' });
   await json(
     await api.request.post('/api/documentTemplate', {
       data: {
