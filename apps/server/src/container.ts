@@ -196,7 +196,7 @@ export function createContainer(
     }
   };
   // Render, check and deliver of an automation's items: the firing, the sender and staff's Send share it.
-  const automationDelivery = new AutomationDelivery({ mergeContext, communications, tasks, invoices: invoiceFacts });
+  const automationDelivery = new AutomationDelivery({ mergeContext, communications, tasks, invoices: invoiceFacts, events });
   return {
     db,
     events,
@@ -279,7 +279,7 @@ export function createContainer(
     }),
     tasks,
     // automations (issue 32): the three kinds, their queues, and the due-item sender main.ts runs every minute
-    ...automationServices(db, audit),
+    ...automationServices(db, audit, automationDelivery),
     ...queueItemServices(db, audit, automationDelivery),
     automationDelivery,
     // What happens in the practice fires automations in its transaction; built after the features

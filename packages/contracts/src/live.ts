@@ -20,6 +20,8 @@ export const LIVE_TOPICS = [
   'chat',
   /** a task (`id`): created, changed, completed or reopened, deleted */
   'task',
+  /** an automation's queue item (`id`): made by a firing, sent or failed or suppressed as it went, edited or skipped by staff, suppressed by its automation's delete or a pet's death */
+  'automationQueue',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -165,6 +165,12 @@ export interface DomainEvents {
     assignedRoleId: string | null;
     change: 'created' | 'updated' | 'completed' | 'reopened' | 'deleted';
   };
+  /**
+   * Automations' queue items were made (a firing) or changed (sent, failed or suppressed as they
+   * went, edited or skipped by staff, suppressed by their automation's delete or a pet's death):
+   * once per write, with every item it touched (the queues, their badges: the live topic)
+   */
+  'automationItem.changed': { itemIds: string[] };
 }
 
 /**

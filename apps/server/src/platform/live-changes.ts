@@ -31,6 +31,8 @@ const ANNOUNCED: { [K in DomainEventName]?: (event: DomainEvents[K]) => LiveChan
   'sms.changed': (e) => [{ topic: 'chat', id: chatConversationId(e) }],
   // the lists and the badge of my open tasks
   'task.changed': (e) => [{ topic: 'task', id: e.taskId }],
+  // the three queues, the menu's badges and the automations' pending counts
+  'automationItem.changed': (e) => e.itemIds.map((id) => ({ topic: 'automationQueue' as const, id })),
 };
 
 /** The payloads of one event's changes, each at most once. */

@@ -88,7 +88,7 @@ export function queueOnlyDelivery(db: Db): AutomationDelivery {
     }
   };
   const nothingSent = new Proxy({}, { get: () => () => Promise.reject(new Error('the demo seed sends nothing')) }) as CommunicationsService;
-  return new AutomationDelivery({ mergeContext: new MergeContextService(db), communications: nothingSent, tasks: new TasksService(db, audit, events), invoices: facts });
+  return new AutomationDelivery({ mergeContext: new MergeContextService(db), communications: nothingSent, tasks: new TasksService(db, audit, events), invoices: facts, events });
 }
 
 export async function seedDemoAutomations(

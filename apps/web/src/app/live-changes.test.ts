@@ -90,6 +90,14 @@ describe('live changes', () => {
     expect(invalidated).toEqual(['["tasks"]']);
   });
 
+  it('refreshes the automation queues, the menu’s counts and the automations’ pending counts when a queue item changes', () => {
+    stream().open();
+    stream().send({ topic: 'automationQueue', id: 'q1' });
+    stream().send({ topic: 'automationQueue', id: 'q2' });
+    vi.advanceTimersByTime(100);
+    expect(invalidated.sort()).toEqual(['["automationQueue"]', '["automations"]']);
+  });
+
   it('refreshes the SMS chat (list, conversations, badge) when a conversation changes', () => {
     stream().open();
     stream().send({ topic: 'chat', id: 'phone:+15305550142' });
@@ -132,11 +140,11 @@ describe('live changes', () => {
     expect(invalidated).toEqual([]);
     stream().open(); // the browser reconnected by itself
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
+    expect(invalidated.sort()).toEqual(['["automationQueue"]', '["automations"]', '["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
     invalidated.length = 0;
     stream().emit('resync');
     vi.advanceTimersByTime(100);
-    expect(invalidated.sort()).toEqual(['["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
+    expect(invalidated.sort()).toEqual(['["automationQueue"]', '["automations"]', '["cardPaymentRequests"]', '["chat"]', '["estimates"]', '["invoices"]', '["payments"]', '["tasks"]']);
   });
 
   it('opens a refused stream again later, waiting longer each time, and stops when closed', () => {

@@ -1,13 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_RESYNC_EVENT, LIVE_TOPICS, LiveChange, liveChanges, type LiveTopic } from '@willow/contracts';
-import { cardPaymentKeys, chatKeys, estimateKeys, invoiceKeys, paymentKeys, taskKeys } from '../lib/query-keys';
+import { automationKeys, automationQueueKeys, cardPaymentKeys, chatKeys, estimateKeys, invoiceKeys, paymentKeys, taskKeys } from '../lib/query-keys';
 
 /**
  * What each live topic refreshes (decision 0189): the queries that show it, on every screen. An
  * invoice's change reaches its lists, its dialog, the appointment's billing and the balances
  * (all under invoiceKeys.all); a client's balance only that client's; a task every task list and
- * the Tasks badge.
+ * the Tasks badge; a queue item the three queues, the menu's badges and the automations' pending counts.
  */
 export const LIVE_INVALIDATIONS: Record<LiveTopic, (id: string) => QueryKey[]> = {
   invoice: () => [invoiceKeys.all],
@@ -19,6 +19,9 @@ export const LIVE_INVALIDATIONS: Record<LiveTopic, (id: string) => QueryKey[]> =
   chat: () => [chatKeys.all],
   // A task's change reaches every list of tasks and the navigation badge (all under taskKeys.all).
   task: () => [taskKeys.all],
+  // An item made by a firing, sent by the sender job, edited, skipped or suppressed: every queue and
+  // the menu's counts (under automationQueueKeys.all), and its automation's pending count.
+  automationQueue: () => [automationQueueKeys.all, automationKeys.all],
 };
 
 /*

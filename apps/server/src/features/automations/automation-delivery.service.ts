@@ -4,6 +4,7 @@
 import { INTEGRATION_MESSAGES, MERGE_FIELD_GROUPS, SUPPRESSION_REASONS, TEMPLATE_MERGE_GROUPS, type AutomationKind, type TaskPriority } from '@willow/contracts';
 import { together, type Executor } from '../../db/client.js';
 import type { Caller } from '../../platform/access.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { HttpError } from '../../platform/errors.js';
 import { nextOccurrence } from '../../platform/schedules.js';
 import { renderTemplate } from '../../platform/template-engine.js';
@@ -103,8 +104,20 @@ export class AutomationDelivery {
       communications: CommunicationsService;
       tasks: TasksService;
       invoices: InvoiceFacts;
+      events: DomainEventBus;
     },
   ) {}
+
+  /**
+   * Tells that these items were made or changed, in the write's transaction (the live topic
+   * 'automationQueue': the queues and their badges refresh). Once per write, with all its items;
+   * a write by no one signed in (the clock, the sender job) is the account's own.
+   */
+  async announce(tx: Executor, scope: Scope, itemIds: readonly string[]): Promise<void> {
+    if (itemIds.length === 0) return;
+    const caller: Caller = 'userId' in scope ? (scope as Caller) : { accountId: scope.accountId, userId: null };
+    await this.deps.events.publish(tx, caller, 'automationItem.changed', { itemIds: [...itemIds] });
+  }
 
   /** The item's text for this target (throws RenderFailure when it cannot be made). */
   async render(ex: Executor, scope: Scope, automation: AutomationRow, target: ItemTarget): Promise<ItemContent> {
@@ -275,6 +288,7 @@ export class AutomationDelivery {
     patch: Partial<NewItemRow> = {},
   ): Promise<DeliveryResult> {
     const row = await automationItemsRepository.set(tx, scope, item.id, { ...patch, status, reason, claimedUntil: null });
+    await this.announce(tx, scope, [item.id]);
     return { status, reason, item: row ?? item };
   }
 

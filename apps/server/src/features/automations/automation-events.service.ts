@@ -134,9 +134,11 @@ export class AutomationEventsService {
     const waiting = await automationItemsRepository.waitingAbout(tx, scope, patientId);
     if (waiting.length === 0) return;
     const automations = new Map((await automationsRepository.findByIds(tx, scope, [...new Set(waiting.map((i) => i.automationId))])).map((a) => [a.id, a]));
+    const changed: string[] = [];
     for (const item of waiting) {
       const automation = automations.get(item.automationId);
       if (!automation || automation.forDeceased) continue;
+      changed.push(item.id);
       const others = item.patientIds.filter((id) => id !== patientId);
       if (!automation.household || others.length === 0) {
         await automationItemsRepository.set(tx, scope, item.id, { status: 'suppressed', reason: SUPPRESSION_REASONS.patientDied, claimedUntil: null });
@@ -166,5 +168,6 @@ export class AutomationEventsService {
         await automationItemsRepository.set(tx, scope, item.id, { ...narrowed, status: 'failed', reason: err.message, claimedUntil: null });
       }
     }
+    await this.delivery.announce(tx, scope, changed);
   }
 }

@@ -27,7 +27,8 @@ export interface Firing {
  * the unique (automation, occurrence) key of the items holds it besides. Each new item is checked
  * at once (suppressed with its reason when one holds: shown in the queue, never sent) and rendered
  * through the delivery's render; it waits for staff (`pending`) when its automation asks for
- * approval, else it is `scheduled` to go by itself at its time. Answers the items made.
+ * approval, else it is `scheduled` to go by itself at its time. The items made are announced once,
+ * together (the queues' live topic). Answers the items made.
  */
 export async function fire(ex: Executor, scope: Scope, delivery: AutomationDelivery, firings: readonly Firing[]): Promise<ItemRow[]> {
   const made: ItemRow[] = [];
@@ -46,6 +47,7 @@ export async function fire(ex: Executor, scope: Scope, delivery: AutomationDeliv
       made.push(...(await automationItemsRepository.insertItems(ex, scope, rows)));
     }
   }
+  await delivery.announce(ex, scope, made.map((i) => i.id));
   return made;
 }
 

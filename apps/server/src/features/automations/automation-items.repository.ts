@@ -151,13 +151,14 @@ export const automationItemsRepository = {
     return counts;
   },
 
-  /** Waiting items of an automation become suppressed with `reason` (its delete); answers how many. */
-  async suppressWaitingOf(ex: Executor, scope: Scope, automationId: string, reason: string): Promise<number> {
-    return base.updateWhere(ex, scope, and(eq(automationQueueItems.automationId, automationId), waiting), {
+  /** Waiting items of an automation become suppressed with `reason` (its delete); answers their ids. */
+  async suppressWaitingOf(ex: Executor, scope: Scope, automationId: string, reason: string): Promise<string[]> {
+    const rows = await base.updateReturning(ex, scope, and(eq(automationQueueItems.automationId, automationId), waiting), {
       status: 'suppressed',
       reason,
       claimedUntil: null,
     });
+    return rows.map((r) => r.id);
   },
 
   /** Waiting items naming a patient (a death's reaction), locked in id order until the transaction ends. */

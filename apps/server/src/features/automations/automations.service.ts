@@ -29,6 +29,7 @@ import { rolesRepository } from '../roles/index.js';
 import { servicesRepository } from '../services/index.js';
 import { emailTemplatesRepository, smsTemplatesRepository } from '../templates/index.js';
 import { usersRepository } from '../users/index.js';
+import type { AutomationDelivery } from './automation-delivery.service.js';
 import { automationItemsRepository } from './automation-items.repository.js';
 import { automationExtras, automationsRepository, type AutomationExtras, type AutomationRow, type AutomationRowWithNames } from './automations.repository.js';
 import type { automations } from './automations.table.js';
@@ -190,6 +191,7 @@ export class AutomationsService<E extends AnyAutomation> extends TenantCrudServi
     db: Db,
     audit: AuditService,
     private readonly kind: AutomationKind,
+    private readonly delivery: AutomationDelivery,
   ) {
     super(db, audit, {
       entityType: `${kind}Automation`,
@@ -221,17 +223,18 @@ export class AutomationsService<E extends AnyAutomation> extends TenantCrudServi
       const existing = await automationsRepository.findLive(tx, auth, this.kind, id, { lock: 'update' });
       if (!existing) throw notFound();
       const after = await automationsRepository.update(tx, auth, id, { deletedAt: new Date() });
-      await automationItemsRepository.suppressWaitingOf(tx, auth, id, SUPPRESSION_REASONS.automationDeleted);
+      const suppressed = await automationItemsRepository.suppressWaitingOf(tx, auth, id, SUPPRESSION_REASONS.automationDeleted);
+      await this.delivery.announce(tx, auth, suppressed);
       await this.audit.record(tx, auth, [{ entityType: `${this.kind}Automation`, entityId: id, action: 'delete', before: existing, after }]);
     });
   }
 }
 
 /** The three kinds' services, as the container builds them. */
-export function automationServices(db: Db, audit: AuditService) {
+export function automationServices(db: Db, audit: AuditService, delivery: AutomationDelivery) {
   return {
-    emailAutomations: new AutomationsService<EmailAutomation>(db, audit, 'email'),
-    smsAutomations: new AutomationsService<SmsAutomation>(db, audit, 'sms'),
-    taskAutomations: new AutomationsService<TaskAutomation>(db, audit, 'task'),
+    emailAutomations: new AutomationsService<EmailAutomation>(db, audit, 'email', delivery),
+    smsAutomations: new AutomationsService<SmsAutomation>(db, audit, 'sms', delivery),
+    taskAutomations: new AutomationsService<TaskAutomation>(db, audit, 'task', delivery),
   };
 }

@@ -120,6 +120,8 @@ export class QueueItemsService<E extends AnyItem> extends TenantCrudService<type
         if (input.skip) Object.assign(patch, { status: 'skipped', reason: null, claimedUntil: null });
         return patch;
       },
+      // an edit or a skip reaches the queues and badges on every screen (the live topic)
+      afterUpdate: (ex, auth, _before, after) => delivery.announce(ex, auth, [after.id]),
     });
   }
 

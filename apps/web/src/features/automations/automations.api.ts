@@ -29,6 +29,7 @@ import { api } from '../../lib/http-client';
 import { mutationOf } from '../../lib/mutation-of';
 import { auditKeys, automationKeys, automationQueueKeys, taskKeys, templateKeys } from '../../lib/query-keys';
 import { useSettings } from '../../lib/settings';
+import { usePollWhileLiveClosed } from '../../app/live-changes';
 
 /** One automation of any kind, tagged with its kind (the one list shows the three together). */
 export type AnyAutomation = (EmailAutomation & { kind: 'email' }) | (SmsAutomation & { kind: 'sms' }) | (TaskAutomation & { kind: 'task' });
@@ -138,6 +139,12 @@ export function useMessageTemplates(kind: 'email' | 'sms', locationId: string | 
 
 // ---- queue items ----
 
+/**
+ * How often the queues and the menu's counts ask while the live stream is closed (the Tasks and
+ * SMS badges' pace); while it is open the 'automationQueue' topic refreshes them (decision 0217).
+ */
+export const QUEUE_POLL_MS = 10_000;
+
 export interface QueueListQuery {
   locationId?: string;
   view: 'waiting' | 'done';
@@ -146,10 +153,13 @@ export interface QueueListQuery {
 }
 
 export function useQueueItems<K extends AutomationKind>(kind: K, query: QueueListQuery, options: { enabled: boolean; placeholderData?: never } | object) {
+  const poll = usePollWhileLiveClosed(QUEUE_POLL_MS);
   return useQuery({
     ...options,
     queryKey: automationQueueKeys.list(kind, query),
     queryFn: ({ signal }) => api(QUEUE_OPS[kind].list, { query, signal }) as Promise<Page<QueueItemOf[K]>>,
+    // the 'automationQueue' live topic keeps it fresh; while the stream is closed it asks every 10 s
+    refetchInterval: poll,
   });
 }
 
@@ -200,15 +210,13 @@ export async function showRefusedItem(queryClient: QueryClient, kind: Automation
   ]);
 }
 
-/** How often the menu's counts are asked again: no live topic reports queue items. */
-export const QUEUE_BADGE_POLL_MS = 30_000;
-
 function usePendingCounts() {
   const { locationId } = useSettings();
   return useQuery({
     queryKey: automationQueueKeys.count(locationId),
     queryFn: ({ signal }) => api(countPendingQueueItems, { query: locationId ? { locationId } : {}, signal }),
-    refetchInterval: QUEUE_BADGE_POLL_MS,
+    // the 'automationQueue' live topic keeps the badges fresh; while the stream is closed they ask every 10 s
+    refetchInterval: usePollWhileLiveClosed(QUEUE_POLL_MS),
   }).data;
 }
 
