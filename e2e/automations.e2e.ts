@@ -5,11 +5,11 @@
 // made the same way and its pending text approved from the row's menu (the fake Twilio is asked to
 // send it); neither page spills sideways. In a location of its own with SMTP and Twilio set up.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, apiSignIn, json, pickOption, rowMenuAction, rowWith, speciesId, toastText } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, pickOption, rowMenuAction, rowWith, speciesId, toastText, useLocalMail } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { mainNav, navSection, unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
@@ -36,19 +36,7 @@ beforeAll(async () => {
   api = await browser.newContext({ baseURL: baseUrl() });
   await apiSignIn(api);
   const post = async (path: string, data: unknown, what: string) => json(await api.request.post(path, { data }), what);
-  await post(
-    '/api/integrations',
-    {
-      data: {
-        locationId: own.id,
-        service: 'smtp',
-        publicKey: FAKE_KEYS.smtp.user,
-        privateKey: FAKE_KEYS.smtp.password,
-        settings: { host: '127.0.0.1', port: inject('smtpPort'), security: 'none', fromEmail: 'front@automations-clinic.test', fromName: 'Automations Clinic' },
-      },
-    },
-    'set up SMTP',
-  );
+  await useLocalMail(api, own.id, { email: 'front@automations-clinic.test', name: 'Automations Clinic' });
   await post(
     '/api/integrations',
     { data: { locationId: own.id, service: 'twilio', publicKey: FAKE_KEYS.twilio.accountSid, privateKey: FAKE_KEYS.twilio.authToken, settings: { fromNumber: FROM_NUMBER } } },
