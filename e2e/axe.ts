@@ -2,7 +2,6 @@
 // axe-core's current release, given to @axe-core/playwright by package.json's overrides (README).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 /**
  * axe on the page as it is, run in the page itself (`setLegacyMode`): the default mode runs axe
@@ -16,14 +15,22 @@ export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegac
 /** axe's serious and critical findings on what the page shows now (within `include`), one line per element. */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   // A toast fading in or out (e.g. a list's "Loading…") is half transparent for a moment; checked
-  // then, its text reads as too faint. Wait until the toasts are gone (react-hot-toast's container:
-  // a status that stays on the page, such as "Accepted by …", is not waited for). The pointer is
-  // moved off first: react-hot-toast keeps every toast while the pointer rests on one, as a person's
-  // would after a click where the toasts then appear (a phone's full-screen dialog's buttons).
-  const viewport = page.viewportSize();
-  await page.mouse.move(0, viewport ? viewport.height - 1 : 0);
-  await expect.poll(() => page.locator('[data-rht-toaster] [role="status"]').count(), { timeout: 15_000 }).toBe(0);
-  let builder = axe(page);
+  // then, its text reads as too faint. The toasts were never analysed (the check waited for them to
+  // go), so their container is left out instead of waited on: react-hot-toast keeps every toast while
+  // a pointer rests on one, which a phone's run could not be relied on to end.
+  // Anything else still fading or sliding in (a dialog opening) would read the same way: wait for
+  // the page's finite animations and transitions to end (spinners run for ever and are not waited on).
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => {
+        const timing = a.effect?.getComputedTiming();
+        const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+        return a.playState !== 'running' || timing?.endTime === Infinity || (target instanceof Element && target.closest('[data-rht-toaster]') !== null);
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+  let builder = axe(page).exclude('[data-rht-toaster]');
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations
