@@ -1,11 +1,11 @@
 // A queue item's changes reach the account's open live streams (topic `automationQueue`, decision
 // 0217), so the queues and the menu's badges refresh without waiting: an item fired by a change
 // made elsewhere, one the sender job sent (no one signed in), a skip. Another account hears nothing.
-import { request, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { openStream as openLiveStream } from '../../../test/live-changes-client.js';
 import { newClient, newPatient } from '../../../test/records.js';
 import { AutomationSender } from './automation-sender.service.js';
 import { canMessage, itemNow, newAutomation, newItem } from './automations.fixtures.js';
@@ -23,37 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** The changes a stream has carried so far, and a wait for one of them. */
-function openStream(cookie: string): Promise<{ changes: api.LiveChange[]; arrival(match: (c: api.LiveChange) => boolean): Promise<void>; req: ClientRequest }> {
-  return new Promise((resolve, reject) => {
-    const changes: api.LiveChange[] = [];
-    const waiting = new Set<() => void>();
-    const req = request({ host: '127.0.0.1', port, path: '/api/live', headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').filter((l) => l.startsWith('data: '));
-          if (data.length && !block.includes('event: ')) changes.push(api.LiveChange.parse(JSON.parse(data.map((l) => l.slice(6)).join('\n'))));
-        }
-        for (const wake of [...waiting]) wake();
-      });
-      const arrival = (match: (c: api.LiveChange) => boolean) =>
-        new Promise<void>((done) => {
-          const look = () => changes.some(match) && (waiting.delete(look), done());
-          waiting.add(look);
-          look();
-        });
-      resolve({ changes, arrival, req });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const openStream = (cookie: string) => openLiveStream(port, cookie);
 
 const queued = (id: string) => (c: api.LiveChange) => c.topic === 'automationQueue' && c.id === id;
 

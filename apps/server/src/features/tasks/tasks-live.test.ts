@@ -1,10 +1,10 @@
 // A task's changes reach the account's open live streams (topic `task`, decision 0189), so the
 // pages' lists and the badge of my open tasks refresh without a reload; another account hears nothing.
-import { request, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { openStream as openLiveStream } from '../../../test/live-changes-client.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -18,37 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** The changes a stream has carried so far, and a wait for one of them. */
-function openStream(cookie: string): Promise<{ changes: api.LiveChange[]; arrival(match: (c: api.LiveChange) => boolean): Promise<void>; req: ClientRequest }> {
-  return new Promise((resolve, reject) => {
-    const changes: api.LiveChange[] = [];
-    const waiting = new Set<() => void>();
-    const req = request({ host: '127.0.0.1', port, path: '/api/live', headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').filter((l) => l.startsWith('data: '));
-          if (data.length && !block.includes('event: ')) changes.push(api.LiveChange.parse(JSON.parse(data.map((l) => l.slice(6)).join('\n'))));
-        }
-        for (const wake of [...waiting]) wake();
-      });
-      const arrival = (match: (c: api.LiveChange) => boolean) =>
-        new Promise<void>((done) => {
-          const look = () => changes.some(match) && (waiting.delete(look), done());
-          waiting.add(look);
-          look();
-        });
-      resolve({ changes, arrival, req });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const openStream = (cookie: string) => openLiveStream(port, cookie);
 
 describe('live changes of tasks', () => {
   it('announces a task created, completed and deleted to its account’s streams only', async () => {
