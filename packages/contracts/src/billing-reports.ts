@@ -4,14 +4,16 @@ import { dateField, idField } from './rules.js';
 
 /** What the books show beside the documents (served by the invoices feature): what an appointment has not billed, the week's unbilled visits, a client's balance. */
 // ---------- missed charges ----------
-/** Something performed at an appointment that no invoice of the appointment bills. */
+/** Something performed at an appointment (or an inventory item used on it) that no invoice of the appointment bills. */
 export const MissedCharge = z.object({
-  kind: z.enum(['service', 'addOn']),
+  kind: z.enum(['service', 'addOn', 'item']),
   serviceId: z.string().nullable(),
   addOnId: z.string().nullable(),
+  /** an item administered at the appointment beyond what its invoices bill */
+  itemId: z.string().nullable(),
   description: z.string(),
   quantity: z.number(),
-  /** cents, from the catalogue (a service) or as kept on the appointment (an add-on) */
+  /** cents, from the catalogue (a service, an item's sell price) or as kept on the appointment (an add-on) */
   unitPrice: z.number().int(),
   providerId: z.string().nullable(),
 });

@@ -12,7 +12,7 @@ import { idField, PageQuery, patchOf } from './rules.js';
  */
 
 // ---------- lines ----------
-export const LINE_KINDS = ['service', 'addOn', 'text'] as const;
+export const LINE_KINDS = ['service', 'addOn', 'item', 'text'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 /** The most a line's unit price may be (cents): with 10000 as the most quantity, no sum passes 2^53. */
 export const UNIT_PRICE_MAX = 10_000_000;
@@ -45,6 +45,8 @@ const lineShape = {
   providerId: z.string().nullable(),
   serviceId: z.string().nullable(),
   addOnId: z.string().nullable(),
+  /** an inventory item (inventory.ts): finalising takes it off stock, a credit note puts it back */
+  itemId: z.string().nullable(),
 };
 
 /** A discount as sent: basis points for percent (0–10000), cents for amount (the server caps it at what it discounts). */
@@ -69,18 +71,21 @@ const lineInputShape = {
   providerId: idField().nullable().default(null),
   serviceId: idField().nullable().default(null),
   addOnId: idField().nullable().default(null),
+  itemId: idField().nullable().default(null),
 };
 
 /** What the line rules read of a line. */
-type RuledLine = { kind?: LineKind; serviceId?: string | null; addOnId?: string | null; discountType?: string; discountValue?: number };
+type RuledLine = { kind?: LineKind; serviceId?: string | null; addOnId?: string | null; itemId?: string | null; discountType?: string; discountValue?: number };
 
-/** A service line names its service, an add-on line its add-on; a text line neither. */
+/** A service line names its service, an add-on line its add-on, an item line its item; a text line none. */
 function lineKindRule(line: RuledLine, ctx: z.RefinementCtx) {
   const kind = line.kind ?? 'text';
   if (kind === 'service' && !line.serviceId) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: 'is required for a service line' });
   if (kind === 'addOn' && !line.addOnId) ctx.addIssue({ code: 'custom', path: ['addOnId'], message: 'is required for an add-on line' });
   if (kind !== 'service' && line.serviceId) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: 'is only for a service line' });
   if (kind !== 'addOn' && line.addOnId) ctx.addIssue({ code: 'custom', path: ['addOnId'], message: 'is only for an add-on line' });
+  if (kind === 'item' && !line.itemId) ctx.addIssue({ code: 'custom', path: ['itemId'], message: 'is required for an item line' });
+  if (kind !== 'item' && line.itemId) ctx.addIssue({ code: 'custom', path: ['itemId'], message: 'is only for an item line' });
 }
 
 function percentRule(line: RuledLine, ctx: z.RefinementCtx) {

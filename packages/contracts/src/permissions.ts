@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'records.delete',
   // Not in the SPEC's list either: money going out and billing drafts thrown away (docs/decisions/0132).
   'billing.manage',
+  // Nor this: the inventory catalogue, write-offs, counts and corrections of the log (docs/decisions/0219).
+  'inventory.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -55,6 +57,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'reports.export': 'Download reports',
   'records.delete': 'Delete clinical records for good (clients, patients, appointments, care records, documents)',
   'billing.manage': 'Record refunds and delete draft invoices, credit notes and estimates',
+  'inventory.manage': 'Manage inventory: items, write-offs, stock counts and corrections of the log',
 };
 
 /**
