@@ -54,7 +54,23 @@ export class ChatService {
       require: q.locationId ? locationsRepository.allExistSql(auth, [q.locationId]) : undefined,
     });
     if (!allowed) throw notFound();
-    return { chatList: rows.map(toItem) };
+    return { chatList: (await this.replyOptOuts(this.db, auth, rows)).map(toItem) };
+  }
+
+  /**
+   * A reply goes to the client's phone first (replyPhone), so the list says opted out of that
+   * number, as the open conversation does; the list's statement checked the last text's number,
+   * which is the same one unless the client texted from another. Those few are asked in one statement.
+   */
+  private async replyOptOuts(ex: Executor, auth: AuthContext, rows: ChatListRow[]): Promise<ChatListRow[]> {
+    const elsewhere = rows.flatMap((r) => {
+      const to = r.clientPhone ? toE164(r.clientPhone) : r.phone;
+      return to === r.phone ? [] : [{ row: r, locationId: r.locationId, phone: to }];
+    });
+    if (elsewhere.length === 0) return rows;
+    const stopped = await communicationsRepository.optedOutOf(ex, auth, elsewhere);
+    const answer = new Map(elsewhere.map((e) => [e.row, stopped.has(`${e.locationId}:${e.phone}`)]));
+    return rows.map((r) => (answer.has(r) ? { ...r, optedOut: answer.get(r)! } : r));
   }
 
   async messages(auth: AuthContext, q: z.output<typeof ChatMessagesQuery>): Promise<ChatMessages> {

@@ -151,6 +151,22 @@ describe('a client texts the practice and is answered', () => {
     expect((await reply(t.admin, { locationId: t.locationId, clientId: client.id, body: 'Welcome back' })).statusCode).toBe(200);
   });
 
+  it('a STOP from a client’s second number: the list and the conversation agree, by the number a reply goes to', async () => {
+    const t = await practice();
+    const [main, second] = [phone(), phone()];
+    const client = await newClient(t.admin, t.locationId, { phone: main, alternatePhone: second });
+    await receive(t, e164(second), 'STOP');
+    const [item] = await list(t.admin, { locationId: t.locationId });
+    const page = await messages(t.admin, { locationId: t.locationId, clientId: client.id });
+    // A reply goes to the main number, which never said STOP.
+    expect(page.conversation).toMatchObject({ phone: e164(main), optedOut: false, replyProblem: null });
+    expect(item).toMatchObject({ client: { id: client.id }, lastMessage: { body: 'STOP' }, optedOut: false });
+
+    await receive(t, e164(main), 'STOP');
+    expect((await list(t.admin, { locationId: t.locationId }))[0]).toMatchObject({ optedOut: true });
+    expect((await messages(t.admin, { locationId: t.locationId, clientId: client.id })).conversation).toMatchObject({ optedOut: true });
+  });
+
   it('a reply over 1000 characters is refused with the SPEC’s words, nothing queued', async () => {
     const t = await practice();
     const client = await newClient(t.admin, t.locationId, { phone: phone() });

@@ -113,6 +113,19 @@ export const communicationsRepository = {
 
   ...smsConversations,
 
+  /** Of these (location, phone) pairs, the ones with a STOP in force, as `location:phone`; one statement. */
+  async optedOutOf(ex: Executor, scope: Scope, pairs: readonly { locationId: string; phone: string }[]): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const rows = await optOuts.list(ex, scope, {
+      where: and(
+        inArray(smsOptOuts.locationId, [...new Set(pairs.map((p) => p.locationId))]),
+        inArray(smsOptOuts.phone, [...new Set(pairs.map((p) => p.phone))]),
+        eq(smsOptOuts.optedOut, true),
+      ),
+    });
+    return new Set(rows.map((r) => `${r.locationId}:${r.phone}`));
+  },
+
   /** The STOP in force for a phone at a location, if any. */
   async optOut(ex: Executor, scope: Scope, locationId: string, phone: string) {
     const [row] = await optOuts.list(ex, scope, {

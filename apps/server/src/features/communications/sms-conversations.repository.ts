@@ -34,7 +34,10 @@ export interface ChatListRow {
   at: string;
   state: string | null;
   unread: number;
+  /** whether the last text's number replied STOP at the location */
   optedOut: boolean;
+  /** the client's phone as stored (a reply goes there first: the list says opted out of that number, as the conversation does) */
+  clientPhone: string | null;
 }
 
 export interface ChatMessageRow {
@@ -190,6 +193,7 @@ export const smsConversations = {
       select top.key, top.location_id::text as location_id, top.client_id::text as client_id, top.unread,
         last.phone, last.direction, last.body, ${isoOf(sql`last.at`)} as at, last.state,
         (select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${sameAccount(clients, top, eq(clients.id, sql.raw('top.client_id')))}) as client_name,
+        (select ${clients.phone} from ${clients} where ${sameAccount(clients, top, eq(clients.id, sql.raw('top.client_id')))}) as client_phone,
         exists (select 1 from ${smsOptOuts} where ${sameAccount(smsOptOuts, top, and(eq(smsOptOuts.locationId, sql.raw('top.location_id')), eq(smsOptOuts.phone, sql.raw('last.phone')), eq(smsOptOuts.optedOut, true)))}) as opted_out,
         (${allowed}) as allowed
       from top cross join lateral (
@@ -218,6 +222,7 @@ export const smsConversations = {
         state: text(r.state),
         unread: Number(r.unread),
         optedOut: Boolean(r.opted_out),
+        clientPhone: text(r.client_phone),
       })),
     };
   },
