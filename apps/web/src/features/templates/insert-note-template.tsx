@@ -1,11 +1,10 @@
-import { useCallback, useId, useRef, useState } from 'react';
-import type { MouseEvent, Ref } from 'react';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useCallback, useRef } from 'react';
+import type { Ref } from 'react';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
-import { TEMPLATE_MESSAGES } from '@willow/contracts';
 import type { NoteTemplate } from '@willow/contracts';
 import { insertAt } from './merge-targets';
-import { renderTemplate, useTemplates } from './templates.api';
+import { TemplatePicker } from './template-picker';
+import { renderTemplate } from './templates.api';
 
 /** The record a note belongs to: the template is filled in with its data. */
 export interface NoteRecord {
@@ -80,45 +79,14 @@ interface InsertNoteTemplateProps {
  * in with the record's client, patient and appointment and inserted into the note.
  */
 export function InsertNoteTemplate({ record, onInsert }: InsertNoteTemplateProps) {
-  const templates = useTemplates('note', record.locationId);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
-  const menuId = useId();
-  const choose = async (template: NoteTemplate) => {
-    setAnchor(null);
-    setBusy(true);
-    try {
-      onInsert(await noteTemplateText(template, record));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const list = templates.data ?? [];
   return (
-    <>
-      <Button
-        size="small"
-        startIcon={<NoteAddIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
-        disabled={!record.locationId}
-        loading={busy}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        Insert template
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} disableRestoreFocus>
-        {templates.isLoading && <MenuItem disabled>Loading note templates…</MenuItem>}
-        {templates.error && <MenuItem disabled>{TEMPLATE_MESSAGES.listError.note}</MenuItem>}
-        {templates.isSuccess && list.length === 0 && <MenuItem disabled>No note templates at this location yet</MenuItem>}
-        {list.map((t) => (
-          <MenuItem key={t.id} onClick={() => void choose(t)}>
-            <ListItemText primary={t.name} />
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
+    <TemplatePicker
+      kind="note"
+      locationId={record.locationId}
+      label="Insert template"
+      icon={<NoteAddIcon />}
+      onPick={async (template: NoteTemplate) => onInsert(await noteTemplateText(template, record))}
+      sx={{ alignSelf: 'flex-start' }}
+    />
   );
 }

@@ -1,12 +1,8 @@
-import { useId, useState } from 'react';
-import type { MouseEvent } from 'react';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import PostAddIcon from '@mui/icons-material/PostAdd';
-import { TEMPLATE_MESSAGES } from '@willow/contracts';
 import type { EmailTemplate, RenderedEmail } from '@willow/contracts';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notifyError } from '../../lib/toasts';
-import { renderEmailTemplate, useTemplates } from './templates.api';
+import { TEMPLATE_PICKER, TemplatePicker } from './template-picker';
+import { renderEmailTemplate } from './templates.api';
 
 /** The records an email is about: the client, and as the place has them the patient, appointment or invoice. */
 export interface EmailRecords {
@@ -19,8 +15,7 @@ export interface EmailRecords {
 export const START_FROM_TEMPLATE = {
   button: 'Start from template',
   fillError: 'Error filling in the template',
-  replaceTitle: 'Replace what you wrote?',
-  replace: 'Replace',
+  ...TEMPLATE_PICKER,
 } as const;
 
 /** The records' ids that are set, as the render operation takes them. */
@@ -47,61 +42,23 @@ interface StartFromTemplateProps {
  * values as written) and is sent as the person leaves it (decision 0194).
  */
 export function StartFromTemplate({ locationId, records, current, onFill }: StartFromTemplateProps) {
-  const templates = useTemplates('email', locationId);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [asking, setAsking] = useState<EmailTemplate | null>(null);
-  const [busy, setBusy] = useState(false);
-  const menuId = useId();
   const fill = async (template: EmailTemplate) => {
-    setAsking(null);
-    setBusy(true);
     try {
       onFill(await renderEmailTemplate(template.id, recordsOf(records)));
     } catch (e) {
       notifyError(START_FROM_TEMPLATE.fillError, e);
-    } finally {
-      setBusy(false);
     }
   };
-  const choose = (template: EmailTemplate) => {
-    setAnchor(null);
-    if (current.subject.trim() || current.body.trim()) setAsking(template);
-    else void fill(template);
-  };
-  const list = templates.data ?? [];
   return (
-    <>
-      <Button
-        size="small"
-        startIcon={<PostAddIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
-        disabled={!locationId}
-        loading={busy}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {START_FROM_TEMPLATE.button}
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} disableRestoreFocus>
-        {templates.isLoading && <MenuItem disabled>Loading email templates…</MenuItem>}
-        {templates.error && <MenuItem disabled>{TEMPLATE_MESSAGES.listError.email}</MenuItem>}
-        {templates.isSuccess && list.length === 0 && <MenuItem disabled>No email templates at this location yet</MenuItem>}
-        {list.map((t) => (
-          <MenuItem key={t.id} onClick={() => choose(t)}>
-            <ListItemText primary={t.name} secondary={t.subject} />
-          </MenuItem>
-        ))}
-      </Menu>
-      <ConfirmDialog
-        open={asking !== null}
-        title={START_FROM_TEMPLATE.replaceTitle}
-        message={`The subject and message you wrote are replaced by “${asking?.name ?? ''}”, filled in.`}
-        confirmLabel={START_FROM_TEMPLATE.replace}
-        onConfirm={() => asking && void fill(asking)}
-        onClose={() => setAsking(null)}
-      />
-    </>
+    <TemplatePicker
+      kind="email"
+      locationId={locationId}
+      label={START_FROM_TEMPLATE.button}
+      icon={<PostAddIcon />}
+      secondary={(t) => t.subject}
+      replaces={(t) => (current.subject.trim() || current.body.trim() ? `The subject and message you wrote are replaced by “${t.name}”, filled in.` : null)}
+      onPick={fill}
+      sx={{ alignSelf: 'flex-start' }}
+    />
   );
 }
