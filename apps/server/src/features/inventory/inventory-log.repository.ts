@@ -77,6 +77,16 @@ export const inventoryLogRepository = {
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
 
+  /** Whether the log names the patient (its entries are kept, so the patient is too). */
+  async namesPatient(ex: Executor, scope: Scope, patientId: string): Promise<boolean> {
+    return base.exists(ex, scope, eq(m.patientId, patientId));
+  },
+
+  /** Whether the log names a patient of the client. */
+  async namesClient(ex: Executor, scope: Scope, clientId: string): Promise<boolean> {
+    return base.exists(ex, scope, patientsRepository.existsFor(m, and(eq(patients.id, m.patientId), eq(patients.clientId, clientId))));
+  },
+
   /** An entry's corrections so far (what it nets to is its quantity and theirs). */
   async correctionsOf(ex: Executor, scope: Scope, entryId: string): Promise<(typeof m.$inferSelect)[]> {
     return base.list(ex, scope, { where: and(eq(m.correctsId, entryId), inArray(m.type, ['correction'])), orderBy: [asc(m.seq)] });

@@ -141,6 +141,21 @@ describe('POST /api/inventoryLog', () => {
   });
 });
 
+describe('what the log names is kept', () => {
+  it('refuses (409) deleting a patient or client the log names', async () => {
+    const client = await newClient(home.admin, home.locationId);
+    const patient = (await newPatient(home.admin, client.id, home.speciesId)).id;
+    const itemId = await makeItem(home);
+    await receive(home, itemId, 1);
+    expect((await administer(itemId, 1, { patientId: patient })).statusCode).toBe(200);
+    const res = await home.admin.call(api.deletePatient, { params: { id: patient } });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toBe(api.PATIENT_HAS_HISTORY);
+    const byClient = await home.admin.call(api.deleteClient, { params: { id: client.id } });
+    expect(byClient.statusCode).toBe(409);
+  });
+});
+
 describe('GET /api/inventoryLog', () => {
   it('pages the log newest first, and a controlled drug’s ledger oldest first', async () => {
     const itemId = await makeItem(home, { name: 'Methadone', controlled: true, unitsPerPurchase: 10, sellUnit: 'ml', wholeUnits: false });
