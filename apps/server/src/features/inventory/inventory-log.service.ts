@@ -189,6 +189,8 @@ export class InventoryLogService {
     const to = await locationsRepository.findById(tx, auth, input.toLocationId);
     if (!to) throw notFound();
     if (input.lotId) await lotOf(tx, auth, input.lotId, item.id, input.locationId);
+    // Both totals locked in one order first: two transfers between the same places the other way round never wait crosswise.
+    for (const at of [input.locationId, to.id].sort()) await stockRepository.totalOf(tx, auth, item.id, at, { lock: true });
     const transferId = randomUUID();
     const by = { userId: auth.userId, reason: input.reason, transferId };
     const out = await stockMovements.take(tx, auth, item, { ...by, type: 'transfer_out', locationId: input.locationId, quantity: input.quantity, lotId: input.lotId });
