@@ -53,6 +53,7 @@ import { FormTexts } from './features/forms/form-merge-data.js';
 import { healthRepository } from './features/health/health.repository.js';
 import { EstimatesService } from './features/invoices/estimates.service.js';
 import { InvoicePdfService } from './features/invoices/invoice-pdf.service.js';
+import { NO_INVENTORY } from './features/invoices/invoice-lines.js';
 import { InvoicesService } from './features/invoices/invoices.service.js';
 import { MissedChargesService } from './features/invoices/missed-charges.service.js';
 import { TaxCodesService } from './features/invoices/tax-codes.service.js';
@@ -164,8 +165,8 @@ export function createContainer(
   // Subscribers are asked in the order they subscribe: the books and the signed forms first, as of
   // the refusals a delete may meet theirs say most (decision 0155).
   // The balances read payments: the payments feature offers what they read (decision 0174).
-  const invoices = new InvoicesService(db, audit, events, invoicePayments);
-  const estimates = new EstimatesService(db, audit, events, invoicePayments);
+  const invoices = new InvoicesService(db, audit, events, invoicePayments, NO_INVENTORY);
+  const estimates = new EstimatesService(db, audit, events, invoicePayments, NO_INVENTORY.lineItems);
   const payments = new PaymentsService(db, audit, events);
   const formSubmissions = new FormSubmissionsService(db, audit, events);
   const documents = new DocumentsService(db, audit, opts.storage, events);
@@ -267,7 +268,7 @@ export function createContainer(
     smsRender: new SmsRenderService(db, mergeContext),
     // two-way SMS chat: the outbox's and the webhook's texts as conversations (issue 31)
     chat: new ChatService(db, communications, events),
-    missedCharges: new MissedChargesService(db),
+    missedCharges: new MissedChargesService(db, NO_INVENTORY.itemUse),
     cardPayments: new CardPaymentsService(db, {
       audit,
       integrations,
