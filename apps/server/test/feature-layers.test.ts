@@ -49,6 +49,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['invoices'],
   ['payments'],
   ['card-payments'],
+  // inventory: items, stock by lot and its log; stock follows the books through invoices' events
+  ['inventory'],
   // engagement
   ['forms', 'quickbooks', 'tasks'],
   // two-way SMS chat: the communications feature's texts as conversations
