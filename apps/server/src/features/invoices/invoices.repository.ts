@@ -240,10 +240,11 @@ export const invoicesRepository = {
 };
 
 /** A line stock follows: the item it names, or the add-on (whose draws are inventory's), and the line it credits (a credit note's). */
-export type StockLine = { id: string; invoiceId: string; itemId: string | null; addOnId: string | null; quantity: number; creditedItemId: string | null };
+export type StockLine = { id: string; invoiceId: string; position: number; itemId: string | null; addOnId: string | null; quantity: number; creditedItemId: string | null };
 const stockLineFields = {
   id: invoiceItems.id,
   invoiceId: invoiceItems.invoiceId,
+  position: invoiceItems.position,
   itemId: invoiceItems.itemId,
   addOnId: invoiceItems.addOnId,
   quantity: invoiceItems.quantity,
