@@ -99,12 +99,12 @@ export class StockService {
     const f = await this.filters(this.db, auth, q);
     const rows = await stockReadsRepository.all(this.db, auth, f);
     const lots = groupLots(await stockReadsRepository.lotsOf(this.db, auth, rows.map((i) => i.id), f.locationId));
-    const header = ['Item', 'Category', 'SKU', 'Barcode', 'Lot number', 'Expires on', 'Received on', 'On hand', 'Unit', 'Item on hand', 'Value at cost', 'Reorder point', 'Below reorder point'];
+    const header = ['Item', 'Category', 'SKU', 'Barcode', 'Lot number', 'Expires on', 'Received on', 'On hand', 'Unit', 'Item on hand', 'Value at cost', 'Reorder point', 'Below reorder point', 'Supplier'];
     const out: unknown[][] = [];
     for (const r of rows) {
       const s = toStockRow(r, lots.get(r.id) ?? []);
       const common = [s.name, INVENTORY_CATEGORY_LABELS[s.category], s.sku ?? '', s.barcode ?? ''];
-      const tail = [s.sellUnit, s.onHand, (s.value / 100).toFixed(2), s.reorderPoint, s.belowReorder ? 'yes' : 'no'];
+      const tail = [s.sellUnit, s.onHand, (s.value / 100).toFixed(2), s.reorderPoint, s.belowReorder ? 'yes' : 'no', r.supplierName ?? ''];
       if (s.lots.length === 0) out.push([...common, '', '', '', 0, ...tail]);
       for (const l of s.lots) out.push([...common, l.lotNumber ?? '', l.expiresOn ?? 'does not expire', l.receivedOn, l.onHand, ...tail]);
     }
