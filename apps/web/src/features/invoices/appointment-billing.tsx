@@ -140,7 +140,7 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
               <List dense disablePadding aria-label="Missed charges">
                 {missedRows.map((charge) => (
                   <ListItem
-                    key={`${charge.kind}-${charge.serviceId ?? charge.addOnId}-${charge.description}`}
+                    key={`${charge.kind}-${charge.serviceId ?? charge.addOnId ?? charge.itemId}-${charge.description}`}
                     disableGutters
                     secondaryAction={
                       <Button size="small" onClick={() => add(charge)} disabled={addMissed.isPending} aria-label={`Add ${charge.description} to the invoice`}>
@@ -149,7 +149,7 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
                     }
                   >
                     <ListItemText
-                      primary={charge.description}
+                      primary={charge.kind === 'item' ? `${charge.description} (used from stock)` : charge.description}
                       secondary={`${charge.quantity} × ${formatCents(charge.unitPrice, invoiceRows[0]?.currency ?? DEFAULT_CURRENCY)}`}
                       sx={{ pr: 8 }}
                     />
