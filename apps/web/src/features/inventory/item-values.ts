@@ -123,16 +123,19 @@ export function packSize(v: Pick<ItemFormValues, 'purchaseUnit' | 'sellUnit' | '
   return `1 ${v.purchaseUnit || 'unit'} = ${n} ${plural(v.sellUnit || 'unit', n)}`;
 }
 
-/** 'tablet' → 'tablets' for more than one (units are short nouns typed by staff). */
+/** 'tablet' → 'tablets', 'box' → 'boxes', 'ml' stays 'ml' (units are short nouns or abbreviations typed by staff). */
 export function plural(unit: string, n: number): string {
-  if (n === 1 || unit.endsWith('s')) return unit;
+  if (n === 1 || /s$|^(ml|mg|g|kg|l|mcg|iu|cc|oz|lb)$/i.test(unit)) return unit;
+  if (/(x|z|ch|sh)$/i.test(unit)) return `${unit}es`;
+  if (/[^aeiou]y$/i.test(unit)) return `${unit.slice(0, -1)}ies`;
   return `${unit}s`;
 }
 
 /** A quantity in the sell unit, with the boxes it makes when more than one: '250 tablets (2.5 boxes)'. */
 export function describeQuantity(quantity: number, item: { sellUnit: string; purchaseUnit: string; unitsPerPurchase: number }): string {
   const base = `${formatQuantity(quantity)} ${plural(item.sellUnit, quantity)}`;
-  if (item.unitsPerPurchase <= 1) return base;
+  // Less than one box is said in tablets alone ('0.02 boxes' reads as noise).
+  if (item.unitsPerPurchase <= 1 || quantity < item.unitsPerPurchase) return base;
   const boxes = Math.round((quantity / item.unitsPerPurchase) * 100) / 100;
   return `${base} (${formatQuantity(boxes)} ${plural(item.purchaseUnit, boxes)})`;
 }
