@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { CORRECTABLE_MOVEMENTS, MOVEMENT_TYPE_LABELS } from '@willow/contracts';
 import type { InventoryLogEntry } from '@willow/contracts';
 import { formatInZone } from '../appointments/appointment-times';
-import { formatQuantity } from './item-values';
+import { formatQuantity, plural } from './item-values';
 import { lotLabel } from './stock-take-dialog';
 
 export interface LogActions {
@@ -69,7 +69,7 @@ export function logColumns(actions: LogActions, { canManage, phone, zoneOf }: Co
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4 }}>
             <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {`${row.itemName} ${signed(row.quantity)} ${row.sellUnit}`}
+              {`${row.itemName} ${signed(row.quantity)} ${plural(row.sellUnit, Math.abs(row.quantity))}`}
             </Typography>
             <Typography variant="body2" component="div">{`${MOVEMENT_TYPE_LABELS[row.type]} · balance ${formatQuantity(row.balance)}`}</Typography>
             <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
@@ -86,7 +86,7 @@ export function logColumns(actions: LogActions, { canManage, phone, zoneOf }: Co
     { field: 'itemName', headerName: 'Item', flex: 1, minWidth: 150 },
     { field: 'lot', headerName: 'Lot', width: 200, sortable: false, valueGetter: (_v, row) => lot(row) },
     { field: 'type', headerName: 'Type', width: 130, valueGetter: (_v, row) => MOVEMENT_TYPE_LABELS[row.type] },
-    { field: 'quantity', headerName: 'Quantity', width: 110, align: 'right', headerAlign: 'right', valueGetter: (_v, row) => `${signed(row.quantity)} ${row.sellUnit}` },
+    { field: 'quantity', headerName: 'Quantity', width: 110, align: 'right', headerAlign: 'right', valueGetter: (_v, row) => `${signed(row.quantity)} ${plural(row.sellUnit, Math.abs(row.quantity))}` },
     { field: 'balance', headerName: 'Balance', width: 90, align: 'right', headerAlign: 'right', valueGetter: (_v, row) => formatQuantity(row.balance) },
     { field: 'userName', headerName: 'Who', width: 140 },
     { field: 'patientName', headerName: 'Patient', width: 140, renderCell: ({ row }) => <Patient row={row} /> },
