@@ -72,7 +72,7 @@ export function ItemPicker({ label = 'Item', value, onChange, locationId, error,
 export function LineItemPicker({ itemId, name, ...props }: Omit<ItemPickerProps, 'value'> & { itemId: string | null; name: string }) {
   const [picked, setPicked] = useState<ItemChoice | null>(null);
   const value = itemId ? (picked?.id === itemId ? picked : { id: itemId, name }) : null;
-  const stable = useMemo(() => value, [value?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stable = useMemo(() => value, [value?.id]);
   return (
     <ItemPicker
       {...props}

@@ -49,7 +49,7 @@ export function ReceiveDialog({ open, locationId, item = null, onClose }: Receiv
   useEffect(() => {
     if (open) reset(blank());
     // the blank values are taken once per opening
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open]);
 
   const v = form.values;
   const e = form.errors;
