@@ -33,7 +33,14 @@ interface ItemFormDialogProps {
  * the tax code its invoice lines take, and the add-ons that take it from stock. Esc or a click
  * outside asks before discarding what was typed.
  */
-export function ItemFormDialog({ open, item, locationId, onClose }: ItemFormDialogProps) {
+export function ItemFormDialog(props: ItemFormDialogProps) {
+  // The blank values name every location: the form waits for them rather than being filled again
+  // under what someone has started typing.
+  const locations = useLocations(true);
+  return locations.data !== undefined || locations.isError ? <ItemForm {...props} /> : null;
+}
+
+function ItemForm({ open, item, locationId, onClose }: ItemFormDialogProps) {
   const locations = useLocations(true);
   const locationIds = useMemo(() => (locations.data ?? []).map((l) => l.id), [locations.data]);
   const names = useMemo(() => new Map((locations.data ?? []).map((l) => [l.id, l.name])), [locations.data]);

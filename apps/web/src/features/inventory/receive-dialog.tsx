@@ -38,9 +38,14 @@ interface ReceiveDialogProps {
  * and Enter), how much in boxes or in tablets, the lot number and its expiry, or "Does not expire"
  * (never a made-up date), and the day it came in (today at the location unless changed).
  */
-export function ReceiveDialog({ open, locationId, item = null, onClose }: ReceiveDialogProps) {
-  const zone = useLocationZone(locationId);
-  const today = localDate(new Date().toISOString(), zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+export function ReceiveDialog(props: ReceiveDialogProps) {
+  // "Today" is the location's: the form waits for its time zone rather than filling in the browser's day.
+  const zone = useLocationZone(props.locationId);
+  return zone ? <ReceiveForm {...props} zone={zone} /> : null;
+}
+
+function ReceiveForm({ open, locationId, item = null, onClose, zone }: ReceiveDialogProps & { zone: string }) {
+  const today = localDate(new Date().toISOString(), zone);
   const blank = (): ReceiveValues => ({ item, barcode: '', quantity: '', unit: 'purchase', lotNumber: '', expiresOn: '', noExpiry: false, receivedOn: today });
   const form = useFormState<ReceiveValues>(blank());
   const { reset } = form;
