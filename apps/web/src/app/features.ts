@@ -16,6 +16,7 @@ import { documentsFeature } from '../features/documents';
 import { formsFeature } from '../features/forms';
 import { helpFeature } from '../features/help';
 import { legalFeature } from '../features/legal';
+import { inventoryFeature } from '../features/inventory';
 import { invoicesFeature } from '../features/invoices';
 import { locationsFeature } from '../features/locations';
 import { patientsFeature } from '../features/patients';
@@ -63,6 +64,7 @@ export const features: readonly FeatureModule[] = [
   documentsFeature,
   auditFeature,
   servicesFeature,
+  inventoryFeature,
   addOnsFeature,
   priceCalculatorFeature,
   templatesFeature,

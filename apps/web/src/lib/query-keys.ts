@@ -201,3 +201,17 @@ export const automationQueueKeys = {
   list: (kind: string, query: object) => ['automationQueue', kind, 'list', query] as const,
   count: (locationId: string | null) => ['automationQueue', 'count', locationId] as const,
 };
+
+/*
+ * Inventory: items, lots, stock, the log and the reorder list under one root. Every change of
+ * stock (a receipt, a count, a correction, and an invoice finalised, voided or credited) changes
+ * several of them at once (on hand, the log's balance, the reorder list), so a change refreshes them all.
+ */
+export const inventoryKeys = {
+  all: ['inventory'] as const,
+  items: (query: object) => ['inventory', 'items', query] as const,
+  lots: (itemId: string, locationId: string, includeEmpty: boolean) => ['inventory', 'lots', itemId, locationId, includeEmpty] as const,
+  stock: (query: object) => ['inventory', 'stock', query] as const,
+  log: (query: object) => ['inventory', 'log', query] as const,
+  reorder: (query: object) => ['inventory', 'reorder', query] as const,
+};

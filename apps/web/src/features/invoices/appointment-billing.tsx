@@ -149,7 +149,7 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
                     }
                   >
                     <ListItemText
-                      primary={charge.description}
+                      primary={charge.kind === 'item' ? `${charge.description} (used from stock)` : charge.description}
                       secondary={`${charge.quantity} × ${formatCents(charge.unitPrice, invoiceRows[0]?.currency ?? DEFAULT_CURRENCY)}`}
                       sx={{ pr: 8 }}
                     />

@@ -12,6 +12,8 @@ import type { LineKind, Priced, TaxCode } from '@willow/contracts';
 import { FormError, SelectInput, TextInput } from '../../components/form-fields';
 import type { FieldErrors } from '../../lib/zod-errors';
 import { useAddOnItems } from '../add-ons/add-ons.api';
+import { LineItemPicker } from '../inventory/item-picker';
+import type { ItemChoice } from '../inventory/item-picker';
 import { useServiceList } from '../services/services.api';
 import { useStaff } from '../users/users.api';
 import { DiscountFields } from './discount-fields';
@@ -21,6 +23,7 @@ import type { LineDraft } from './document-lines';
 const KIND_OPTIONS: { value: LineKind; label: string }[] = [
   { value: 'service', label: 'Service' },
   { value: 'addOn', label: 'Add-on' },
+  { value: 'item', label: 'Item' },
   { value: 'text', label: 'Text' },
 ];
 
@@ -58,6 +61,20 @@ export function LinesEditor({ lines, onChange, errors, locationId, taxCodes, pri
       .filter((c) => c.active || c.id === line.taxCodeId)
       .map((c) => ({ value: c.id, label: `${c.name} (${c.rate / 100} %)` }));
 
+  /** An item picked: its name, sell price and the tax code it takes at the document's location. */
+  const pickItem = (index: number, item: ItemChoice | null) => {
+    if (!item) return onChange(changeLine(lines, index, { itemId: null }));
+    const taxCodeId = item.locations?.find((l) => l.locationId === locationId)?.taxCodeId ?? '';
+    onChange(
+      changeLine(lines, index, {
+        itemId: item.id,
+        description: item.name,
+        ...(item.sellPrice !== undefined && { unitPrice: centsToUnits(item.sellPrice) }),
+        ...(item.locations && { taxCodeId }),
+      }),
+    );
+  };
+
   const pick = (index: number, kind: LineKind, id: string) => {
     if (kind === 'service') {
       const s = services.data?.find((x) => x.id === id);
@@ -87,12 +104,26 @@ export function LinesEditor({ lines, onChange, errors, locationId, taxCodes, pri
                     label={`Line ${n} kind`}
                     options={KIND_OPTIONS}
                     value={line.kind}
-                    onChange={(x) => set({ kind: x as LineKind, serviceId: null, addOnId: null })}
+                    onChange={(x) => set({ kind: x as LineKind, serviceId: null, addOnId: null, itemId: null })}
                     error={err('kind')}
                     disabled={readOnly}
                   />
                 </Box>
-                {line.kind !== 'text' && (
+                {line.kind === 'item' && (
+                  <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                    <LineItemPicker
+                      size="small"
+                      label={`Line ${n} item`}
+                      itemId={line.itemId}
+                      name={line.description}
+                      onChange={(item) => pickItem(index, item)}
+                      locationId={locationId}
+                      error={err('itemId')}
+                      disabled={readOnly}
+                    />
+                  </Box>
+                )}
+                {(line.kind === 'service' || line.kind === 'addOn') && (
                   <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                     <SelectInput
                       size="small"

@@ -24,7 +24,7 @@ export interface LineDraft {
   kind: LineKind;
   serviceId: string | null;
   addOnId: string | null;
-  /** an item line's inventory item */
+  /** an inventory item line: finalising the invoice takes it off stock */
   itemId: string | null;
   description: string;
   quantity: string;
@@ -212,7 +212,7 @@ export function draftsFromItems(items: readonly (InvoiceItem | EstimateItem)[]):
         kind: i.kind,
         serviceId: i.serviceId,
         addOnId: i.addOnId,
-        itemId: i.itemId,
+        itemId: i.itemId ?? null,
         description: i.description,
         quantity: String(i.quantity),
         highQuantity: 'highQuantity' in i && i.highQuantity != null ? String(i.highQuantity) : '',
@@ -249,7 +249,7 @@ export function draftFromMissed(charge: MissedCharge): LineDraft {
     kind: charge.kind,
     serviceId: charge.serviceId,
     addOnId: charge.addOnId,
-    itemId: charge.itemId,
+    itemId: charge.itemId ?? null,
     description: charge.description,
     quantity: String(charge.quantity),
     unitPrice: centsToUnits(charge.unitPrice),
@@ -273,7 +273,7 @@ export function itemInputOf(item: InvoiceItem): InvoiceItemInput {
     providerId: item.providerId,
     serviceId: item.serviceId,
     addOnId: item.addOnId,
-    itemId: item.itemId,
+    itemId: item.itemId ?? null,
     creditedItemId: item.creditedItemId,
   };
 }

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatCents, priceDocument } from '@willow/contracts';
 import type { Invoice, TaxCode } from '@willow/contracts';
 import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
 import type { Call } from '../../test/test-support';
+import { AMOXICILLIN, itemPage } from '../../test/inventory-fixtures';
 import { InvoiceDialog } from './invoice-dialog';
 
 const INVOICE_ID = '55555555-5555-4555-8555-555555555555';
@@ -191,5 +192,50 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     const actions = screen.getByRole('button', { name: 'Credit note' }).parentElement!;
     expect(within(actions).getByRole('button', { name: 'Void' })).toBeTruthy();
+  });
+});
+
+describe('an item line', { timeout: 60_000 }, () => {
+  let calls: Call[];
+  beforeEach(() => {
+    stubMatchMedia();
+    const invoice = invoiceOf();
+    calls = fakeServer((call) => {
+      if (call.path === '/api/user/permissions') return sessionAnswer(call, NEW_YORK, []);
+      if (call.method === 'GET' && call.path === `/api/invoice/${INVOICE_ID}`) return { body: invoice };
+      if (call.method === 'GET' && call.path === '/api/taxCode') return { body: [TAX] };
+      if (call.method === 'GET' && call.path === '/api/item') return { body: itemPage([AMOXICILLIN]) };
+      if (call.method === 'GET' && call.path === '/api/invoice/clientBalance') return { body: { clientId: CLIENT_ID, currency: 'USD', owed: 0, credit: 0, deposits: 0 } };
+      if (call.method === 'POST' && call.path === `/api/invoice/${INVOICE_ID}`) return { body: invoice };
+      return undefined;
+    });
+  });
+  afterEach(resetAll);
+
+  it('picking an item fills the description, its sell price and its tax code at the invoice’s location, and sends the item', async () => {
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={vi.fn()} />);
+    await screen.findByRole('textbox', { name: 'Line 1 unit price' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Line 2 kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Item' }));
+    const picker = screen.getByRole('combobox', { name: 'Line 2 item' });
+    // typed into, as a person does: with the focus in the box
+    act(() => picker.focus());
+    fireEvent.change(picker, { target: { value: 'amox' } });
+    // the picker searches the items with what was typed (`/api/item?search=`)
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/item' && c.query.get('search') === 'amox')).toBe(true));
+    fireEvent.click(await screen.findByRole('option', { name: /Amoxicillin 250 mg/ }));
+
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Line 2 description' }) as HTMLInputElement).value).toBe('Amoxicillin 250 mg'));
+    expect((screen.getByRole('textbox', { name: 'Line 2 unit price' }) as HTMLInputElement).value).toBe('1.50');
+    expect(screen.getByRole('combobox', { name: 'Line 2 tax' }).textContent).toContain('Sales tax');
+
+    typeInto('Line 2 quantity', '10');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')!.body as { invoiceItems: object[] };
+    expect(sent.invoiceItems[1]).toEqual(
+      expect.objectContaining({ kind: 'item', itemId: AMOXICILLIN.id, description: 'Amoxicillin 250 mg', quantity: 10, unitPrice: 150, taxCodeId: TAX.id, serviceId: null, addOnId: null }),
+    );
   });
 });

@@ -20,7 +20,7 @@ import type { Invoice, MissedCharge, OpBody } from '@willow/contracts';
 import { crudHooks } from '../../lib/crud-hooks';
 import { api } from '../../lib/http-client';
 import { mutationOf, mutationWith } from '../../lib/mutation-of';
-import { appointmentKeys, auditKeys, estimateKeys, invoiceKeys, taxCodeKeys } from '../../lib/query-keys';
+import { appointmentKeys, auditKeys, estimateKeys, inventoryKeys, invoiceKeys, taxCodeKeys } from '../../lib/query-keys';
 import { itemInputOf, missedItemInput } from './document-lines';
 
 /*
@@ -28,7 +28,8 @@ import { itemInputOf, missedItemInput } from './document-lines';
  * report), so any change to an invoice refreshes all of them; an estimate's change refreshes
  * invoices too (an approved estimate becomes one, its deposit counts in the balance).
  */
-const INVOICE_CHANGE = [invoiceKeys.all, auditKeys.all];
+// Finalising, voiding or crediting an invoice moves its items' stock: the inventory views refresh too.
+const INVOICE_CHANGE = [invoiceKeys.all, auditKeys.all, inventoryKeys.all];
 const ESTIMATE_CHANGE = [estimateKeys.all, invoiceKeys.all, auditKeys.all];
 /** A draft made from an appointment (or a missed charge added to it): the appointment's own views refresh too. */
 const APPOINTMENT_INVOICE_CHANGE = [...INVOICE_CHANGE, appointmentKeys.all];
