@@ -151,11 +151,7 @@ describe('lines to and from the contract', () => {
       providerId: 'u1',
       serviceId: 's1',
       addOnId: null,
-<<<<<<< HEAD
       itemId: null,
-=======
-    itemId: null,
->>>>>>> inv-web
     });
   });
 
@@ -163,12 +159,7 @@ describe('lines to and from the contract', () => {
     const LINE_ID = '11111111-1111-4111-8111-111111111111';
     const item: InvoiceItem = {
       id: 'c1', position: 0, kind: 'text', description: 'Exam', quantity: 1, unitPrice: 10000, discountType: 'amount', discountValue: 0,
-<<<<<<< HEAD
       taxCodeId: null, taxName: null, taxRate: 0, providerId: null, serviceId: null, addOnId: null, itemId: null,
-=======
-      taxCodeId: null, taxName: null, taxRate: 0, providerId: null, serviceId: null, addOnId: null,
-      itemId: null,
->>>>>>> inv-web
       gross: -10000, lineDiscount: 0, sharedDiscount: 0, tax: 0, total: -10000, creditedItemId: LINE_ID,
     };
     const [draft] = draftsFromItems([item]);
