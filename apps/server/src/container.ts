@@ -85,6 +85,9 @@ import { EmailRenderService } from './features/templates/email-render.service.js
 import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { InventoryLogService } from './features/inventory/inventory-log.service.js';
+import { ItemsService } from './features/inventory/items.service.js';
+import { StockService } from './features/inventory/stock.service.js';
 import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
 import { AutomationClock } from './features/automations/automation-clock.service.js';
 import { AutomationEventsService } from './features/automations/automation-events.service.js';
@@ -277,6 +280,10 @@ export function createContainer(
       providers: opts.providers,
       events,
     }),
+    // inventory (issue 33): the catalogue, the log, stock at a location
+    items: new ItemsService(db, audit, events),
+    inventoryLog: new InventoryLogService(db),
+    stock: new StockService(db),
     tasks,
     // automations (issue 32): the three kinds, their queues, and the due-item sender main.ts runs every minute
     ...automationServices(db, audit, automationDelivery),

@@ -14,6 +14,7 @@ import { chatBaseRequests, makeChatMessage } from '../src/features/chat/chat.rou
 import { makeContact } from '../src/features/contacts/contacts.route-fixtures.js';
 import { FORM_FIELDS, makeFormSubmission, makeFormTemplate } from '../src/features/forms/forms.route-fixtures.js';
 import { makeEstimate, makeInvoice, makeTaxCode } from '../src/features/invoices/invoices.route-fixtures.js';
+import { makeItem, receive } from '../src/features/inventory/inventory.route-fixtures.js';
 import { makePayment, makePaymentType } from '../src/features/payments/payments.route-fixtures.js';
 import { makeService } from '../src/features/services/services.route-fixtures.js';
 import { makeTemplate, templateBody, templateFields, type TemplateOpsKind } from '../src/features/templates/templates.route-fixtures.js';
@@ -148,6 +149,13 @@ const sampleBodies: Partial<Record<string, unknown>> = {
   '/api/invoice/{id}/email': { data: { to: 'owner@example.com' } },
   '/api/estimate/{id}': { estimateData: { notes: 'Renamed' } },
   '/api/estimate/{id}/decline': { data: { reason: 'Too much' } },
+  '/api/item/{id}': { itemData: { name: 'Renamed' } },
+  '/api/inventoryLog/{id}': { inventoryLogData: { quantity: 1, reason: 'Miscounted' } },
+};
+/** Queries a path with {id} requires besides it (any valid value: the id is refused first). */
+const sampleQueries: Record<string, Record<string, string>> = {
+  'GET /api/item/{id}/lots': { locationId: '00000000-0000-4000-8000-000000000000' },
+  'DELETE /api/inventoryLog/{id}': { reason: 'Entered twice' },
 };
 
 // ---------- ids in queries and bodies ----------
@@ -182,7 +190,9 @@ type Kind =
   | 'taxCode'
   | 'estimate'
   | 'invoiceItem'
-  | 'chatMessage';
+  | 'chatMessage'
+  | 'item'
+  | 'lot';
 /** Ids every account shares (the species catalogue): there is no other account's id to try. */
 const sharedKinds = new Set<Kind>(['species']);
 /** By a field's name without Id/Ids. */
@@ -222,6 +232,11 @@ const kindsByName: Record<string, Kind> = {
   // a task's assignee: a person or a role
   assignedTo: 'user',
   assignedRole: 'role',
+  item: 'item',
+  lot: 'lot',
+  // an item's supplier is a contact; a transfer's destination a location
+  supplier: 'contact',
+  toLocation: 'location',
 };
 /** Id fields whose name does not say what they name: `METHOD path field` → kind. */
 const kindsByField: Record<string, Kind> = {
@@ -379,12 +394,19 @@ async function buildWorld(t: TestAccount): Promise<World> {
     estimate: await makeEstimate(t, client),
     invoiceItem: '',
     chatMessage: await makeChatMessage(t, client),
+    ...(await inventoryWorld(t)),
     ...(await billingWorld(t, client)),
   };
   const invoice = world.invoice;
   world.invoiceItem = (await t.admin.call(api.invoiceOps.get!, { params: { id: invoice } })).json().items[0].id as string;
   for (const [kind, id] of Object.entries(world)) expect(id, `${kind} of the test world`).toMatch(/^[0-9a-f-]{36}$/);
   return world;
+}
+
+/** An item with stock in a lot at the first location. */
+async function inventoryWorld(t: TestAccount) {
+  const item = await makeItem(t);
+  return { item, lot: (await receive(t, item, 10)).lotId };
 }
 
 /** A finalised invoice of the client (room for the requests' payments), a payment type, and credit to move. */
@@ -544,8 +566,29 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
     }),
   'POST /api/payment/{id}/refund': async (w, t) => ({ params: await pathId(api.refundPayment, t), ...withData({ amount: 100, reason: 'Overpaid', paymentTypeId: w.paymentType }) }),
   'POST /api/payment/allocateCredit': (w) => withData({ clientId: w.client, invoiceId: w.invoice, amount: 100 }),
+  'POST /api/item': (w) => ({ body: { itemData: itemLinks(w) } }),
+  'POST /api/item/{id}': async (w, t) => ({ params: { id: await makeItem(t) }, body: { itemData: itemLinks(w) } }),
+  'POST /api/inventoryLog': (w) => ({
+    body: { inventoryLogData: { type: 'administered', itemId: w.item, locationId: w.location, lotId: w.lot, quantity: 1, patientId: w.patient, appointmentId: w.appointment } },
+  }),
+  'POST /api/inventory/stockTake': (w) => ({
+    body: { stockTakeData: { locationId: w.location, itemId: w.item, counts: [{ lotId: w.lot, counted: 900 }], reason: 'Counted' } },
+  }),
   'POST /api/template/preview': (w) =>
     withData({ kind: 'email', parts: { body: '{{ client.firstName }}' }, clientId: w.client, patientId: w.patient, appointmentId: w.appointment, locationId: w.location }),
+};
+
+/** An item naming one of each record it can: its location's settings with a tax code, and an add-on that draws it. */
+const itemLinks = (w: World) => ({
+  name: `Urn ${unique()}`,
+  locations: [{ locationId: w.location, taxCodeId: w.taxCode }],
+  addOnDraws: [{ addOnId: w.addOn }],
+});
+/** A field tried on a request of its own (one type of a union carries it): `METHOD path field` → the request. */
+const fieldRequests: Record<string, (w: World) => Request> = {
+  'POST /api/inventoryLog toLocationId': (w) => ({
+    body: { inventoryLogData: { type: 'transfer', itemId: w.item, locationId: w.location, toLocationId: w.location, quantity: 1 } },
+  }),
 };
 
 /** Each template kind's create and update, its ids (location, PDF page, invoice lines' services and add-ons) from the world. */
@@ -652,7 +695,7 @@ describe('route table', () => {
       const fixture = fixtures[op.path];
       expect(fixture, `${op.method} ${op.path} needs a cross-account fixture`).toBeDefined();
       const id = await fixture!(home, ctx);
-      const res = await stranger.call(op, { params: { id }, body: sampleBodies[op.path] ?? { data: {} } });
+      const res = await stranger.call(op, { params: { id }, body: sampleBodies[op.path] ?? { data: {} }, ...(sampleQueries[opKey(op)] && { query: sampleQueries[opKey(op)] }) });
       expect(res.statusCode, `${op.method} ${op.path}: ${res.body}`).toBe(404);
     }
   });
@@ -692,7 +735,8 @@ describe("another account's ids in queries and bodies", () => {
 
       let before = await snapshot();
       for (const f of foreign) {
-        const req = structuredClone(base);
+        const own = fieldRequests[`${opKey(op)} ${f.name}`];
+        const req = own ? own(mine) : structuredClone(base);
         setAt((req[f.in] ??= {}), f.path, theirs[kindOf(op, f)!]);
         const res = await send(op, req, home.admin);
         const after = await snapshot();

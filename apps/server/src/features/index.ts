@@ -21,6 +21,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
+import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { quickbooksRoutes } from './quickbooks/quickbooks.routes.js';
@@ -64,6 +65,7 @@ export const features: ((r: Router, c: Container) => void)[] = [
   invoicesRoutes,
   paymentsRoutes,
   cardPaymentsRoutes,
+  inventoryRoutes,
   chatRoutes,
   tasksRoutes,
   automationsRoutes,

@@ -3,5 +3,5 @@
 export type { EstimatesService } from './estimates.service.js';
 export { balanceReads } from './invoice-balances.repository.js';
 export type { BalanceReads, InvoicePayments } from './invoice-balances.repository.js';
-export { estimatesBase, estimatesRepository, invoicesRepository } from './invoices.repository.js';
+export { estimatesBase, estimatesRepository, invoicesRepository, taxCodesRepository } from './invoices.repository.js';
 export { estimates, invoices } from './invoices.table.js';

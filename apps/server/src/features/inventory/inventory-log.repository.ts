@@ -1,0 +1,84 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../platform/like.js';
+import { idIn, tenantRepository, type ListOptions, type RowWith, type Scope } from '../../platform/tenant-repository.js';
+import { locations, locationsRepository } from '../locations/index.js';
+import { patients, patientsRepository } from '../patients/index.js';
+import { usersRepository } from '../users/index.js';
+import { inventoryMovements as m, items, lots } from './inventory.table.js';
+
+const base = tenantRepository(m);
+const itemsBase = tenantRepository(items);
+const lotsBase = tenantRepository(lots);
+
+/** What an entry shows beside its row, read in the row's own statement (a page of the log is one statement). */
+export const entryExtras = {
+  itemName: itemsBase.valueFor<string>(m, items.name, eq(items.id, m.itemId)),
+  sellUnit: itemsBase.valueFor<string>(m, items.sellUnit, eq(items.id, m.itemId)),
+  controlled: itemsBase.valueFor<boolean>(m, items.controlled, eq(items.id, m.itemId)),
+  lotNumber: lotsBase.valueFor<string | null>(m, lots.lotNumber, eq(lots.id, m.lotId)),
+  expiresOn: lotsBase.valueFor<string | null>(m, sql`${lots.expiresOn}::text`, eq(lots.id, m.lotId)),
+  patientName: patientsRepository.valueFor<string | null>(m, patients.name, eq(patients.id, m.patientId)),
+  userName: usersRepository.fullNameFor(m, m.userId),
+};
+export type EntryExtras = typeof entryExtras;
+export type EntryRow = RowWith<typeof m, EntryExtras>;
+
+export interface LogFilters {
+  locationId?: string | undefined;
+  itemId?: string | undefined;
+  lotId?: string | undefined;
+  patientId?: string | undefined;
+  appointmentId?: string | undefined;
+  type?: string | undefined;
+  category?: string | undefined;
+  controlled?: boolean | undefined;
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  order: 'newest' | 'oldest';
+}
+
+/** A day's start on the entry's location's clock. */
+const dayStartAt = (day: string): SQL =>
+  sql`(${day}::date::timestamp at time zone ${locationsRepository.valueFor<string>(m, locations.timezone, eq(locations.id, m.locationId))})`;
+
+export const inventoryLogRepository = {
+  ...base,
+
+  listOptions(f: LogFilters): ListOptions {
+    const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
+    const item = (where: SQL) => itemsBase.existsFor(m, and(eq(items.id, m.itemId), where));
+    return {
+      where: and(
+        f.locationId ? eq(m.locationId, f.locationId) : undefined,
+        f.itemId ? eq(m.itemId, f.itemId) : undefined,
+        f.lotId ? eq(m.lotId, f.lotId) : undefined,
+        f.patientId ? eq(m.patientId, f.patientId) : undefined,
+        f.appointmentId ? eq(m.appointmentId, f.appointmentId) : undefined,
+        f.type ? eq(m.type, f.type) : undefined,
+        f.category ? item(eq(items.category, f.category)) : undefined,
+        f.controlled !== undefined ? item(eq(items.controlled, f.controlled)) : undefined,
+        term
+          ? or(item(ilike(items.name, term)), ilike(m.reason, term), lotsBase.existsFor(m, and(eq(lots.id, m.lotId), ilike(lots.lotNumber, term))))
+          : undefined,
+        f.from ? sql`${m.createdAt} >= ${dayStartAt(f.from)}` : undefined,
+        f.to ? sql`${m.createdAt} < ${dayStartAt(f.to)} + interval '1 day'` : undefined,
+      ),
+      orderBy: f.order === 'oldest' ? [asc(m.seq)] : [desc(m.seq)],
+    };
+  },
+
+  /** Entries by id with what they show, in the ids' order. */
+  async withNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<EntryRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await base.list(ex, scope, { where: idIn(m.id, ids), extras: entryExtras });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  /** An entry's corrections so far (what it nets to is its quantity and theirs). */
+  async correctionsOf(ex: Executor, scope: Scope, entryId: string): Promise<(typeof m.$inferSelect)[]> {
+    return base.list(ex, scope, { where: and(eq(m.correctsId, entryId), inArray(m.type, ['correction'])), orderBy: [asc(m.seq)] });
+  },
+};

@@ -1,0 +1,111 @@
+import { and, asc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../platform/like.js';
+import { idIn, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { contacts, contactsRepository } from '../contacts/index.js';
+import { itemLocations, items, itemStocks, lots } from './inventory.table.js';
+import { FEFO_ORDER, type LotRow } from './stock.repository.js';
+
+const itemsBase = tenantRepository(items);
+const stocks = scopedTable(itemStocks);
+const settings = scopedTable(itemLocations);
+const lotsBase = tenantRepository(lots);
+
+export interface StockFilters {
+  locationId: string;
+  /** today on the location's clock */
+  today: string;
+  /** days: what expires within them counts as expiring */
+  window: number;
+  category?: string | undefined;
+  search?: string | undefined;
+  belowReorder?: boolean | undefined;
+  expiringWithin?: number | undefined;
+  controlled?: boolean | undefined;
+  includeArchived?: boolean | undefined;
+  supplierId?: string | undefined;
+}
+
+/** An item's figures at the location, each a correlated subquery on its own account's rows. */
+function figures(f: StockFilters) {
+  const onHand = sql<number>`coalesce(${stocks.valueFor(items, itemStocks.onHand, and(eq(itemStocks.itemId, items.id), eq(itemStocks.locationId, f.locationId)))}, 0)`;
+  const setting = (column: PgColumn) =>
+    sql<number>`coalesce(${settings.valueFor(items, column, and(eq(itemLocations.itemId, items.id), eq(itemLocations.locationId, f.locationId)))}, 0)`;
+  const reorderPoint = setting(itemLocations.reorderPoint);
+  const reorderTo = setting(itemLocations.reorderTo);
+  const withStock = and(eq(lots.itemId, items.id), eq(lots.locationId, f.locationId), gt(lots.onHand, 0));
+  const expiringBy = (days: number) =>
+    sql<number>`coalesce(${lotsBase.valueFor(items, sql`sum(${lots.onHand})`, and(withStock, sql`${lots.expiresOn} <= ${f.today}::date + ${days}::int`))}, 0)`;
+  return {
+    onHand: onHand.mapWith(Number),
+    reorderPoint: reorderPoint.mapWith(Number),
+    reorderTo: reorderTo.mapWith(Number),
+    nextExpiry: lotsBase.valueFor<string | null>(items, sql`min(${lots.expiresOn})::text`, withStock),
+    expiring: expiringBy(f.window).mapWith(Number),
+    below: sql<boolean>`(${reorderPoint} > 0 and ${onHand} <= ${reorderPoint})`.mapWith(Boolean),
+    expiringWithin: expiringBy,
+  };
+}
+
+function where(f: StockFilters): SQL | undefined {
+  const x = figures(f);
+  const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
+  return and(
+    f.includeArchived ? undefined : isNull(items.archivedAt),
+    f.category ? eq(items.category, f.category) : undefined,
+    f.controlled !== undefined ? eq(items.controlled, f.controlled) : undefined,
+    f.supplierId ? eq(items.supplierId, f.supplierId) : undefined,
+    term ? or(ilike(items.name, term), ilike(items.sku, term), ilike(items.barcode, term)) : undefined,
+    f.belowReorder ? x.below : undefined,
+    f.expiringWithin ? sql`${x.expiringWithin(f.expiringWithin)} > 0` : undefined,
+  );
+}
+
+const order = [asc(sql`lower(${items.name})`), asc(items.id)];
+/** Cents: on hand at the item's cost (cost is per purchase unit). */
+const valueSql = (onHand: SQL) => sql`round(${onHand} * ${items.cost} / ${items.unitsPerPurchase})`;
+
+export const stockReadsRepository = {
+  /** A page of items with their figures at the location, and how many match. */
+  async page(ex: Executor, scope: Scope, f: StockFilters, limit: number, offset: number) {
+    const x = figures(f);
+    const { expiringWithin: _, ...extras } = x;
+    return itemsBase.page(ex, scope, { where: where(f), orderBy: order, limit, offset, extras });
+  },
+
+  /** Every matching item with its figures (the export, the reorder list). */
+  async all(ex: Executor, scope: Scope, f: StockFilters) {
+    const { expiringWithin: _, ...extras } = figures(f);
+    return itemsBase.list(ex, scope, {
+      where: where(f),
+      orderBy: order,
+      extras: { ...extras, supplierName: contactsRepository.valueFor<string | null>(items, contacts.name, eq(contacts.id, items.supplierId)) },
+    });
+  },
+
+  /** The totals of all that match: value at cost, how many below their reorder point, how many with stock expiring. */
+  async totals(ex: Executor, scope: Scope, f: StockFilters): Promise<{ value: number; belowReorder: number; expiring: number }> {
+    const x = figures(f);
+    const [row] = await itemsBase.select(
+      ex,
+      scope,
+      {
+        value: sql<number>`coalesce(sum(${valueSql(x.onHand)}), 0)`.mapWith(Number),
+        belowReorder: sql<number>`count(*) filter (where ${x.below})`.mapWith(Number),
+        expiring: sql<number>`count(*) filter (where ${x.expiring} > 0)`.mapWith(Number),
+      },
+      where(f),
+    );
+    return row ?? { value: 0, belowReorder: 0, expiring: 0 };
+  },
+
+  /** The lots of these items at the location, first to expire first (empty ones only when asked). */
+  async lotsOf(ex: Executor, scope: Scope, itemIds: readonly string[], locationId: string, includeEmpty = false): Promise<LotRow[]> {
+    if (itemIds.length === 0) return [];
+    return lotsBase.list(ex, scope, {
+      where: and(idIn(lots.itemId, itemIds), eq(lots.locationId, locationId), includeEmpty ? undefined : gt(lots.onHand, 0)),
+      orderBy: FEFO_ORDER,
+    });
+  },
+};
