@@ -2,9 +2,10 @@
 // written through the stock primitive, so the lots, the totals and the log agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import * as api from '@willow/contracts';
 import { localDate } from '@willow/contracts';
-import { createTestApp, type TestContext } from '../../test/harness.js';
-import { seedDemo } from './demo.js';
+import { clientWithCookie, createTestApp, loginRequest, type TestContext } from '../../test/harness.js';
+import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -94,5 +95,22 @@ describe('demo inventory', () => {
         from inventory_movements m where m.account_id = ${DEMO}
       ) r where r.balance <> r.running`);
     expect(balancesOff).toEqual([]);
+  });
+
+  it('shows on the Stock page: expiring within 30 days, below the reorder point, the log newest first', async () => {
+    const login = await loginRequest(ctx, 'owner@demo.test', DEMO_PASSWORD, '192.0.2.60');
+    const owner = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
+    for (const location of (await owner.call(api.listLocations)).json() as api.Location[]) {
+      const res = await owner.call(api.listStock, { query: { locationId: location.id, expiringWithin: '30', limit: '50' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const expiring = res.json() as { items: api.StockRow[]; belowReorder: number; value: number };
+      expect(expiring.items.length, location.name).toBeGreaterThan(0);
+      expect(expiring.items.every((r) => r.expiring > 0 && r.nextExpiry !== null)).toBe(true);
+      const below = (await owner.call(api.listStock, { query: { locationId: location.id, belowReorder: 'true' } })).json() as { items: api.StockRow[] };
+      expect(below.items.length, location.name).toBeGreaterThan(0);
+      const log = (await owner.call(api.listInventoryLog, { query: { locationId: location.id, limit: '20' } })).json() as { items: api.InventoryLogEntry[]; total: number };
+      expect(log.total, location.name).toBeGreaterThan(20);
+      expect(log.items.some((e) => e.type === 'sold' && e.invoiceId), location.name).toBe(true);
+    }
   });
 });

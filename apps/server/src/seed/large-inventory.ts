@@ -282,8 +282,8 @@ export async function seedLargeInventory(db: Db, scope: Scope, opts: LargeInvent
     await tx.execute(sql`
       insert into item_locations (account_id, item_id, location_id, reorder_point, reorder_to)
       select ${accountId}, t.item_id, t.location_id,
-             case when min(t.k) % 10 = 0 then sum(t.received - t.out) + min(t.upp) else floor(sum(t.received - t.out) / 3) end,
-             case when min(t.k) % 10 = 0 then sum(t.received - t.out) + 3 * min(t.upp) else floor(sum(t.received - t.out) / 3) + 2 * min(t.upp) end
+             case when (min(t.k) / 10 + min(t.n)) % 10 = 0 then sum(t.received - t.out) + min(t.upp) else floor(sum(t.received - t.out) / 3) end,
+             case when (min(t.k) / 10 + min(t.n)) % 10 = 0 then sum(t.received - t.out) + 3 * min(t.upp) else floor(sum(t.received - t.out) / 3) + 2 * min(t.upp) end
       from seed_inv_lot_totals t group by t.item_id, t.location_id`);
   });
   await db.execute(sql`vacuum (analyze) items, item_locations, lots, item_stocks, inventory_movements`);
