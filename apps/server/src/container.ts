@@ -86,6 +86,7 @@ import { SmsRenderService } from './features/templates/sms-render.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { TasksService } from './features/tasks/tasks.service.js';
 import { InventoryLogService } from './features/inventory/inventory-log.service.js';
+import { invoiceInventory, stockFollowsTheBooks } from './features/inventory/inventory-billing.subscriptions.js';
 import { ItemsService } from './features/inventory/items.service.js';
 import { StockService } from './features/inventory/stock.service.js';
 import { AutomationDelivery, type InvoiceFacts } from './features/automations/automation-delivery.service.js';
@@ -166,9 +167,11 @@ export function createContainer(
   const mergeContext = new MergeContextService(db);
   // Subscribers are asked in the order they subscribe: the books and the signed forms first, as of
   // the refusals a delete may meet theirs say most (decision 0155).
-  // The balances read payments: the payments feature offers what they read (decision 0174).
-  const invoices = new InvoicesService(db, audit, events, invoicePayments);
-  const estimates = new EstimatesService(db, audit, events, invoicePayments);
+  // The balances read payments: the payments feature offers what they read (decision 0174); the
+  // lines read inventory items, and stock follows what is finalised and voided (decision 0223).
+  const invoices = new InvoicesService(db, audit, events, invoicePayments, invoiceInventory);
+  const estimates = new EstimatesService(db, audit, events, invoicePayments, invoiceInventory.lineItems);
+  stockFollowsTheBooks(events);
   const payments = new PaymentsService(db, audit, events);
   const formSubmissions = new FormSubmissionsService(db, audit, events);
   const documents = new DocumentsService(db, audit, opts.storage, events);
@@ -270,7 +273,7 @@ export function createContainer(
     smsRender: new SmsRenderService(db, mergeContext),
     // two-way SMS chat: the outbox's and the webhook's texts as conversations (issue 31)
     chat: new ChatService(db, communications, events),
-    missedCharges: new MissedChargesService(db),
+    missedCharges: new MissedChargesService(db, invoiceInventory.itemUse),
     cardPayments: new CardPaymentsService(db, {
       audit,
       integrations,

@@ -12,6 +12,7 @@ import { AuditService } from '../features/audit/audit.service.js';
 import { addOnsRepository } from '../features/add-ons/add-ons.repository.js';
 import { EstimatesService } from '../features/invoices/estimates.service.js';
 import { InvoicesService } from '../features/invoices/invoices.service.js';
+import { NO_INVENTORY } from '../features/invoices/invoice-lines.js';
 import { taxCodesRepository } from '../features/invoices/invoices.repository.js';
 import { invoicePayments, paymentTypesRepository } from '../features/payments/payments.repository.js';
 import { PaymentsService } from '../features/payments/payments.service.js';
@@ -34,8 +35,8 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
   const audit = new AuditService(db, actorName);
   // The seed writes through the services; nothing it does is refused or followed by another feature.
   const events = new DomainEventBus(db);
-  const invoices = new InvoicesService(db, audit, events, invoicePayments);
-  const estimates = new EstimatesService(db, audit, events, invoicePayments);
+  const invoices = new InvoicesService(db, audit, events, invoicePayments, NO_INVENTORY);
+  const estimates = new EstimatesService(db, audit, events, invoicePayments, NO_INVENTORY.lineItems);
   const payments = new PaymentsService(db, audit, events);
   const card = await paymentTypesRepository.firstOfMethod(db, scope, 'card');
   const cash = await paymentTypesRepository.firstOfMethod(db, scope, 'cash');
@@ -120,6 +121,7 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
             providerId: null,
             serviceId: cremation.id,
             addOnId: null,
+            itemId: null,
             highQuantity: null,
           },
           ...addOns.map((a) => ({
@@ -133,6 +135,7 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
             providerId: null,
             serviceId: null,
             addOnId: a.id,
+            itemId: null,
             highQuantity: 2,
           })),
         ],

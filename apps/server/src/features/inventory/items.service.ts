@@ -9,7 +9,7 @@ import type { NewRow, RowPatch, Scope } from '../../platform/tenant-repository.j
 import { addOnsRepository } from '../add-ons/index.js';
 import type { AuditService } from '../audit/index.js';
 import { contactsRepository, referToContacts } from '../contacts/index.js';
-import { taxCodesRepository } from '../invoices/index.js';
+import { linesNameItem, taxCodesRepository } from '../invoices/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { items } from './inventory.table.js';
 import { itemsRepository, type ItemRow } from './items.repository.js';
@@ -135,7 +135,7 @@ export class ItemsService extends TenantCrudService<typeof items, Item, Input, P
         return rowOf(input);
       },
       beforeRemove: async (ex, auth, existing) => {
-        if (await itemsRepository.inUse(ex, auth, existing.id)) throw conflict(INVENTORY_MESSAGES.itemInUse);
+        if ((await itemsRepository.inUse(ex, auth, existing.id)) || (await linesNameItem(ex, auth, existing.id))) throw conflict(INVENTORY_MESSAGES.itemInUse);
         await itemsRepository.removeEmptyStocks(ex, auth, existing.id);
       },
       archive: {},

@@ -26,7 +26,7 @@ import {
   pricingChanged,
   termsAnswer,
 } from './invoice-documents.service.js';
-import { checkLines, estimateTotals, invoiceItemRows, lineColumns, storedLine, totalsOf, type EstimateLineInput } from './invoice-lines.js';
+import { checkLines, estimateTotals, invoiceItemRows, lineColumns, storedLine, totalsOf, type EstimateLineInput, type LineItems } from './invoice-lines.js';
 import { balanceReads, type BalanceReads, type EstimateExtras, type EstimateWithExtras, type InvoicePayments } from './invoice-balances.repository.js';
 import { estimateItemsTable, estimatesRepository, invoiceItemsTable, invoicesRepository, type EstimateItemRow } from './invoices.repository.js';
 import type { estimates } from './invoices.table.js';
@@ -76,8 +76,10 @@ const withHigh = (r: EstimateItemRow) => ({ ...storedLine(r), highQuantity: r.hi
 export class EstimatesService extends BillingDocumentService<typeof estimates, Estimate, Input, Patch, Query, EstimateSummary, EstimateLineInput, EstimateExtras> {
   /** the deposits and the invoices' balances, on what the payments feature offers (decision 0174) */
   private readonly balances: BalanceReads;
+  private readonly lineItems: LineItems;
 
-  constructor(db: Db, audit: AuditService, events: DomainEventBus, payments: InvoicePayments) {
+  /** `lineItems`: the inventory items lines name (the inventory feature's, handed in by the container) */
+  constructor(db: Db, audit: AuditService, events: DomainEventBus, payments: InvoicePayments, lineItems: LineItems) {
     const balances = balanceReads(payments);
     super(db, audit, {
       entityType: 'estimate',
@@ -101,7 +103,7 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
       afterUpdate: async (ex, scope, before, after) => {
         if (!pricingChanged(before, after)) return;
         const rows = (await estimateItemsTable.of(ex, scope, [after.id])).get(after.id) ?? [];
-        const lines = await checkLines(ex, scope, 'estimateItems', rows.map(withHigh), after.locationId);
+        const lines = await checkLines(ex, scope, 'estimateItems', rows.map(withHigh), after.locationId, lineItems);
         await estimateItemsTable.replace(ex, scope, after.id, lines.map((l) => ({ ...lineColumns(l), highQuantity: l.highQuantity })));
         await estimatesRepository.update(ex, scope, after.id, estimateTotals(lines, after));
       },
@@ -114,7 +116,7 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
       items: {
         table: estimateItemsTable,
         prepare: async (ex, scope, items, header) => {
-          const lines = await checkLines(ex, scope, 'estimateItems', items, header.locationId);
+          const lines = await checkLines(ex, scope, 'estimateItems', items, header.locationId, lineItems);
           return lines.map((l) => ({ ...lineColumns(l), highQuantity: l.highQuantity }));
         },
         afterWrite: async (ex, scope, header, items) => (await estimatesRepository.update(ex, scope, header.id, estimateTotals(items.map(withHigh), header)))!,
@@ -123,6 +125,7 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
       foreignKeyMessages: { card_payment_requests_estimate_id_fk: ESTIMATE_RULES.deleteWithCardRequest },
     });
     this.balances = balances;
+    this.lineItems = lineItems;
     // An estimate is what a client was quoted (and may have agreed to): whom it names is archived, not deleted (decision 0155).
     keepPartiesOf(events, 'estimates', estimatesRepository.anyFor, { client: ESTIMATE_MESSAGES.clientHasEstimates, patient: ESTIMATE_MESSAGES.patientHasEstimates });
     // A consent form sent for an estimate approves it when submitted (an estimate no longer open stays as it is).
@@ -170,7 +173,7 @@ export class EstimatesService extends BillingDocumentService<typeof estimates, E
       if (estimate.status === 'invoiced') throw conflict(ESTIMATE_MESSAGES.alreadyInvoiced);
       if (estimate.status !== 'approved') throw conflict(ESTIMATE_MESSAGES.notApproved);
       const rows = (await estimateItemsTable.of(tx, auth, [id])).get(id) ?? [];
-      const lines = await checkLines(tx, auth, 'estimateItems', rows.map(storedLine), estimate.locationId);
+      const lines = await checkLines(tx, auth, 'estimateItems', rows.map(storedLine), estimate.locationId, this.lineItems);
       const items = invoiceItemRows(lines, estimate, 1);
       const invoice = await invoicesRepository.insert(tx, auth, {
         ...placeOf(estimate),

@@ -3,5 +3,7 @@
 export type { EstimatesService } from './estimates.service.js';
 export { balanceReads } from './invoice-balances.repository.js';
 export type { BalanceReads, InvoicePayments } from './invoice-balances.repository.js';
-export { estimatesBase, estimatesRepository, invoicesRepository, taxCodesRepository } from './invoices.repository.js';
+export { estimatesBase, estimatesRepository, invoicesRepository, linesNameItem, taxCodesRepository } from './invoices.repository.js';
+export type { StockLine } from './invoices.repository.js';
+export type { AppointmentItem, AppointmentItemUse, InvoiceInventory, LineItem, LineItems } from './invoice-lines.js';
 export { estimates, invoices } from './invoices.table.js';

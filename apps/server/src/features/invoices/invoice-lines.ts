@@ -1,5 +1,5 @@
 // Security-critical: the ids a client sends inside an invoice's or estimate's lines (services,
-// add-ons, tax codes, providers) are each looked up in the caller's account; another account's id
+// add-ons, inventory items, tax codes, providers) are each looked up in the caller's account; another account's id
 // answers 404 as a path id would, one of another location of the account 400 naming the field.
 // Then the lines are priced by the contracts' `priceDocument` (docs/decisions/0104): what is
 // stored is what the web showed.
@@ -17,6 +17,48 @@ import { taxCodesRepository, type EstimateItemRow, type InvoiceItemRow } from '.
 export type LineInput = Omit<z.output<typeof InvoiceItemInput>, 'creditedItemId'> & { creditedItemId?: string | null };
 export type EstimateLineInput = z.output<typeof EstimateItemInput>;
 
+/** What a line needs to know of an inventory item. */
+export type LineItem = { id: string; name: string; wholeUnits: boolean; sellUnit: string; archived: boolean };
+
+/**
+ * The inventory items lines name, as the inventory feature (a floor above) offers them: the
+ * container hands its implementation in, as it does the payments' (decision 0174), so invoices
+ * never import inventory.
+ */
+export interface LineItems {
+  /** the account's items among `ids` (another account's are not found) */
+  findByIds(ex: Executor, scope: Scope, ids: readonly string[]): Promise<LineItem[]>;
+}
+
+/** An item used at an appointment (administered, net of corrections), as the inventory feature offers it. */
+export type AppointmentItem = {
+  appointmentId: string;
+  itemId: string;
+  name: string;
+  /** cents per sell unit */
+  sellPrice: number;
+  /** the item's tax code at the appointment's location */
+  taxCodeId: string | null;
+  quantity: number;
+};
+
+/** What the appointments used of inventory (missed charges, an appointment's invoice): handed in like LineItems. */
+export interface AppointmentItemUse {
+  administeredAt(ex: Executor, scope: Scope, appointmentIds: readonly string[]): Promise<AppointmentItem[]>;
+}
+
+/** What billing asks of inventory, as one thing the container hands in. */
+export type InvoiceInventory = { lineItems: LineItems; itemUse: AppointmentItemUse };
+
+/** Inventory that knows no items: where no inventory is wired (a seed made before items exist). */
+export const NO_INVENTORY: InvoiceInventory = {
+  lineItems: { findByIds: async () => [] },
+  itemUse: { administeredAt: async () => [] },
+};
+
+/** Whether a quantity is whole (to the thousandth lines are kept at). */
+const isWhole = (q: number) => Math.abs(q - Math.round(q)) < 1e-9;
+
 /** A line as checked: the input with its tax code's name and rate copied onto it. */
 export type CheckedLine<L extends LineInput = LineInput> = L & { taxName: string | null; taxRate: number };
 
@@ -24,11 +66,20 @@ export type CheckedLine<L extends LineInput = LineInput> = L & { taxName: string
  * Checks every id the lines name against the account (404) and the document's location (400),
  * in one statement per kind of reference, and copies each tax code's name and rate.
  */
-export async function checkLines<L extends LineInput>(ex: Executor, scope: Scope, itemsKey: string, lines: L[], locationId: string): Promise<CheckedLine<L>[]> {
-  const idsOf = (key: 'serviceId' | 'addOnId' | 'taxCodeId' | 'providerId') => [...new Set(lines.flatMap((l) => (l[key] ? [l[key]] : [])))];
+export async function checkLines<L extends LineInput>(
+  ex: Executor,
+  scope: Scope,
+  itemsKey: string,
+  lines: L[],
+  locationId: string,
+  lineItems: LineItems,
+): Promise<CheckedLine<L>[]> {
+  const idsOf = (key: 'serviceId' | 'addOnId' | 'itemId' | 'taxCodeId' | 'providerId') => [...new Set(lines.flatMap((l) => (l[key] ? [l[key]] : [])))];
   // One after the other: inside the write's transaction they share its connection.
   const services = new Map((await servicesRepository.findByIds(ex, scope, idsOf('serviceId'))).map((s) => [s.id, s.locationId]));
   const addOns = new Map((await addOnsRepository.findByIds(ex, scope, idsOf('addOnId'))).map((a) => [a.id, a.locationId]));
+  const itemIds = idsOf('itemId');
+  const items = new Map(itemIds.length === 0 ? [] : (await lineItems.findByIds(ex, scope, itemIds)).map((i) => [i.id, i]));
   const taxCodes = new Map((await taxCodesRepository.findByIds(ex, scope, idsOf('taxCodeId'), { lock: 'share' })).map((t) => [t.id, t]));
   const providers = idsOf('providerId');
   const staff = new Set((await usersRepository.findByIds(ex, scope, providers)).map((u) => u.id));
@@ -40,6 +91,14 @@ export async function checkLines<L extends LineInput>(ex: Executor, scope: Scope
     };
     if (line.serviceId) at(services.get(line.serviceId), 'serviceId', 'service');
     if (line.addOnId) at(addOns.get(line.addOnId), 'addOnId', 'add-on');
+    if (line.itemId) {
+      // Items are the account's, stocked per location: any location may bill one (an archived one too: it is still sold).
+      const item = items.get(line.itemId);
+      if (!item) throw notFound(`${field('itemId')}: unknown item`);
+      if (item.wholeUnits && !isWhole(line.quantity)) throw badRequest(`${field('quantity')}: must be a whole number of ${item.sellUnit}s`);
+      if (item.wholeUnits && 'highQuantity' in line && typeof line.highQuantity === 'number' && !isWhole(line.highQuantity))
+        throw badRequest(`${field('highQuantity')}: must be a whole number of ${item.sellUnit}s`);
+    }
     const tax = line.taxCodeId ? taxCodes.get(line.taxCodeId) : undefined;
     if (line.taxCodeId) at(tax?.locationId, 'taxCodeId', 'tax code');
     if (line.providerId && !staff.has(line.providerId)) throw notFound(`${field('providerId')}: unknown staff member`);
@@ -78,6 +137,7 @@ export function lineColumns(l: CheckedLine) {
     providerId: l.providerId,
     serviceId: l.serviceId,
     addOnId: l.addOnId,
+    itemId: l.itemId,
   };
 }
 
@@ -105,6 +165,7 @@ export function storedLine(r: InvoiceItemRow | EstimateItemRow): CheckedLine {
     providerId: r.providerId,
     serviceId: r.serviceId,
     addOnId: r.addOnId,
+    itemId: r.itemId,
     creditedItemId: 'creditedItemId' in r ? r.creditedItemId : null,
   };
 }

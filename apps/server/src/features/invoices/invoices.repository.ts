@@ -2,7 +2,8 @@
 // per location, what credit notes credit, and what estimates and invoices read alike (the billing
 // document kit, decision 0175). The balances, which read payments too, are
 // invoice-balances.repository.ts (docs/decisions/0106, 0174).
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { thousandths } from '@willow/contracts';
+import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
@@ -175,8 +176,8 @@ export const invoicesRepository = {
   },
 
   /**
-   * What the appointments' invoices (not void, not credit notes) bill of each service and add-on:
-   * one statement for any number of appointments.
+   * What the appointments' invoices (not void, not credit notes; drafts count) bill of each
+   * service, add-on and item: one statement for any number of appointments.
    */
   async billedFor(ex: Executor, scope: Scope, appointmentIds: readonly string[]) {
     if (appointmentIds.length === 0) return [];
@@ -185,6 +186,7 @@ export const invoicesRepository = {
         appointmentId: sql<string>`${invoices.appointmentId}`,
         serviceId: invoiceItems.serviceId,
         addOnId: invoiceItems.addOnId,
+        itemId: invoiceItems.itemId,
         quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
       })
       .innerJoin(invoices, invoicesBase.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
@@ -196,7 +198,36 @@ export const invoicesRepository = {
           eq(invoices.kind, 'invoice'),
         ),
       )
-      .groupBy(invoices.appointmentId, invoiceItems.serviceId, invoiceItems.addOnId);
+      .groupBy(invoices.appointmentId, invoiceItems.serviceId, invoiceItems.addOnId, invoiceItems.itemId);
+  },
+
+  /**
+   * The lines of invoices and credit notes that stock follows (an item line, an add-on line, which
+   * may draw items), in their order. Read by the inventory feature when one is finalised or voided.
+   */
+  async stockLinesOf(ex: Executor, scope: Scope, invoiceIds: readonly string[]): Promise<StockLine[]> {
+    if (invoiceIds.length === 0) return [];
+    return invoiceItemsTable
+      .select(ex, scope, stockLineFields, and(idIn(invoiceItems.invoiceId, [...new Set(invoiceIds)]), or(isNotNull(invoiceItems.itemId), isNotNull(invoiceItems.addOnId))))
+      .orderBy(invoiceItems.invoiceId, invoiceItems.position);
+  },
+
+  /**
+   * What the appointment's other finalised invoices bill that stock follows: their item and
+   * add-on lines, each with its quantity less what finalised credit notes credit of it.
+   */
+  async appointmentStockLines(ex: Executor, scope: Scope, appointmentId: string, exceptInvoiceId: string): Promise<StockLine[]> {
+    const ids = (
+      await invoicesBase.select(
+        ex,
+        scope,
+        { id: invoices.id },
+        and(eq(invoices.appointmentId, appointmentId), eq(invoices.kind, 'invoice'), eq(invoices.status, 'finalised'), ne(invoices.id, exceptInvoiceId)),
+      )
+    ).map((r) => r.id);
+    const lines = await invoicesRepository.stockLinesOf(ex, scope, ids);
+    const credited = await invoicesRepository.creditedOfItems(ex, scope, lines.map((l) => l.id));
+    return lines.map((l) => ({ ...l, quantity: (thousandths(l.quantity) - thousandths(credited.get(l.id)?.quantity ?? 0)) / 1000 }));
   },
 
   /** The appointments' draft invoices (where a missed charge is added), the newest first. */
@@ -206,6 +237,18 @@ export const invoicesRepository = {
       .select(ex, scope, { id: invoices.id, appointmentId: invoices.appointmentId }, and(idIn(invoices.appointmentId, [...new Set(appointmentIds)]), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))
       .orderBy(desc(invoices.createdAt));
   },
+};
+
+/** A line stock follows: the item it names, or the add-on (whose draws are inventory's), and the line it credits (a credit note's). */
+export type StockLine = { id: string; invoiceId: string; position: number; itemId: string | null; addOnId: string | null; quantity: number; creditedItemId: string | null };
+const stockLineFields = {
+  id: invoiceItems.id,
+  invoiceId: invoiceItems.invoiceId,
+  position: invoiceItems.position,
+  itemId: invoiceItems.itemId,
+  addOnId: invoiceItems.addOnId,
+  quantity: invoiceItems.quantity,
+  creditedItemId: invoiceItems.creditedItemId,
 };
 
 const estimateReads = documentReads(estimates, estimatesBase);
@@ -240,6 +283,11 @@ export async function catalogueOnLines(ex: Executor, scope: Scope, of: { service
   const [onInvoice, onEstimate] =
     'serviceId' in of ? [eq(invoiceItems.serviceId, of.serviceId), eq(estimateItems.serviceId, of.serviceId)] : [eq(invoiceItems.addOnId, of.addOnId), eq(estimateItems.addOnId, of.addOnId)];
   return (await invoiceItemsTable.exists(ex, scope, onInvoice)) || estimateItemsTable.exists(ex, scope, onEstimate);
+}
+
+/** Whether a line of an invoice, credit note or estimate names the inventory item (inventory keeps such an item: archived, not deleted). */
+export async function linesNameItem(ex: Executor, scope: Scope, itemId: string): Promise<boolean> {
+  return (await invoiceItemsTable.exists(ex, scope, eq(invoiceItems.itemId, itemId))) || estimateItemsTable.exists(ex, scope, eq(estimateItems.itemId, itemId));
 }
 
 export async function taxCodeInUse(ex: Executor, scope: Scope, id: string): Promise<boolean> {

@@ -6,7 +6,6 @@ import {
   existingInvoiceLabel,
   INVOICE_MESSAGES,
   thousandths,
-  toCents,
   type ClientBalance,
   type CreditNoteInput,
   type Invoice,
@@ -23,10 +22,9 @@ import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.
 import { keepTheBooks } from './keep-the-books.subscriptions.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { appointmentsRepository, type AppointmentRow } from '../appointments/index.js';
+import { appointmentsRepository } from '../appointments/index.js';
 import type { AuditService } from '../audit/index.js';
 import { clientsRepository } from '../clients/index.js';
-import { servicesRepository } from '../services/index.js';
 import { findPdfTemplate } from '../templates/index.js';
 import {
   accountCurrency,
@@ -43,10 +41,11 @@ import {
   pricingChanged,
   termsAnswer,
 } from './invoice-documents.service.js';
-import { checkLines, invoiceItemRows, priceLines, storedLine, totalsOf, type CheckedLine, type LineInput } from './invoice-lines.js';
+import { checkLines, invoiceItemRows, priceLines, storedLine, totalsOf, type CheckedLine, type InvoiceInventory, type LineInput } from './invoice-lines.js';
 import { balanceReads, type BalanceReads, type InvoiceExtras, type InvoicePayments, type InvoiceWithExtras } from './invoice-balances.repository.js';
 import { estimatesBase, invoiceItemsTable, invoicesRepository, type InvoiceItemRow, type InvoiceRow } from './invoices.repository.js';
 import type { invoices } from './invoices.table.js';
+import { appointmentDraft } from './invoice-from-appointment.js';
 
 type Input = z.output<typeof InvoiceInput>;
 type Patch = Partial<Input>;
@@ -204,6 +203,8 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
     /** a finalised invoice or credit note is told to the subscribers of 'invoice.finalised', a voided one to 'invoice.voided' */
     private readonly events: DomainEventBus,
     payments: InvoicePayments,
+    /** the inventory items lines name, and what appointments used of them (the inventory feature's) */
+    private readonly inventory: InvoiceInventory,
   ) {
     const balances = balanceReads(payments);
     super(db, audit, {
@@ -241,7 +242,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
       afterUpdate: async (ex, scope, before, after) => {
         if (!pricingChanged(before, after)) return;
         const lines = (await invoiceItemsTable.of(ex, scope, [after.id])).get(after.id) ?? [];
-        await this.writeLines(ex, scope, after, await checkLines(ex, scope, 'invoiceItems', lines.map(storedLine), after.locationId));
+        await this.writeLines(ex, scope, after, await checkLines(ex, scope, 'invoiceItems', lines.map(storedLine), after.locationId, inventory.lineItems));
       },
       beforeRemove: async (ex, scope, existing) => {
         if (existing.status !== 'draft') throw conflict(INVOICE_MESSAGES.cannotDelete);
@@ -252,7 +253,7 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
       items: {
         table: invoiceItemsTable,
         prepare: async (ex, scope, items, header) => {
-          const lines = await checkLines(ex, scope, 'invoiceItems', items, header.locationId);
+          const lines = await checkLines(ex, scope, 'invoiceItems', items, header.locationId, inventory.lineItems);
           const rows = invoiceItemRows(lines, header, signOf(header));
           if (header.kind === 'credit_note') await assertCreditFits(ex, scope, header, rows);
           else {
@@ -379,44 +380,8 @@ export class InvoicesService extends BillingDocumentService<typeof invoices, Inv
       await invoicesRepository.lockAppointmentBilling(tx, auth, appointment.id);
       const existing = again ? undefined : await invoicesRepository.billingAppointment(tx, auth, appointment.id);
       if (existing) throw conflict(INVOICE_MESSAGES.alreadyBilled(existingInvoiceLabel({ kind: 'invoice', number: existing.number })));
-      return this.createIn(tx, auth, ...(await this.appointmentDraft(tx, auth, appointment)));
+      return this.createIn(tx, auth, ...(await appointmentDraft(tx, auth, appointment, this.inventory.itemUse)));
     });
-  }
-
-  /** What an appointment's draft is made of: its header and a line per service and add-on. */
-  private async appointmentDraft(tx: Executor, auth: AuthContext, appointment: AppointmentRow): Promise<[Input, LineInput[]]> {
-    const [services, addOns] = [
-      await servicesRepository.findByIds(tx, auth, appointment.serviceIds),
-      await appointmentsRepository.addOnsOf(tx, auth, [appointment.id]),
-    ];
-    const byId = new Map(services.map((s) => [s.id, s]));
-    const base = { quantity: 1, discountType: 'none' as const, discountValue: 0, taxCodeId: null, providerId: appointment.primaryProviderId };
-    const items: LineInput[] = [
-      ...appointment.serviceIds.flatMap((id) => {
-        const s = byId.get(id);
-        return s ? [{ ...base, kind: 'service' as const, description: s.name, unitPrice: toCents(s.price), serviceId: s.id, addOnId: null }] : [];
-      }),
-      ...addOns.map((a) => ({
-        ...base,
-        kind: a.addOnId ? ('addOn' as const) : ('text' as const),
-        description: a.name,
-        unitPrice: toCents(a.price),
-        serviceId: null,
-        addOnId: a.addOnId,
-      })),
-    ];
-    const header: Input = {
-      locationId: appointment.locationId,
-      clientId: appointment.clientId,
-      patientId: appointment.patientIds[0] ?? null,
-      appointmentId: appointment.id,
-      dueOn: null,
-      discountType: 'none',
-      discountValue: 0,
-      notes: '',
-      pdfTemplateId: null,
-    };
-    return [header, items];
   }
 
   /** What a client owes, holds as credit and has paid as deposits (one statement). */

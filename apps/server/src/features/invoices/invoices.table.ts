@@ -33,7 +33,7 @@ export const taxCodes = pgTable(
 const lineColumns = () => ({
   ...tenantKey(),
   position: integer().notNull(),
-  /** service, addOn or text */
+  /** service, addOn, item or text */
   kind: text().notNull(),
   description: text().notNull(),
   quantity: numeric({ precision: 12, scale: 3, mode: 'number' }).notNull(),
@@ -49,6 +49,11 @@ const lineColumns = () => ({
   providerId: uuid(),
   serviceId: uuid(),
   addOnId: uuid(),
+  /**
+   * an inventory item: no reference, items are a feature above invoices (inventory checks the id
+   * through the LineItems the container hands in, and refuses to delete an item a line names)
+   */
+  itemId: uuid(),
 });
 
 /** A line's references: its document (it goes with it), tax code, provider, and what it sold. */
@@ -62,9 +67,11 @@ function lineReferences(table: string, t: LineKeys, documentId: PgColumn, docume
     tenantReference(table, t, t.serviceId, services, 'restrict'),
     tenantReference(table, t, t.addOnId, addOns, 'restrict'),
     index().on(t.accountId, documentId, t.position),
+    // what an item's delete check and the stock of an appointment's lines read
+    index().on(t.accountId, t.itemId).where(sql`${t.itemId} is not null`),
   ];
 }
-type LineKeys = Record<'accountId' | 'id' | 'position' | 'taxCodeId' | 'providerId' | 'serviceId' | 'addOnId', PgColumn>;
+type LineKeys = Record<'accountId' | 'id' | 'position' | 'taxCodeId' | 'providerId' | 'serviceId' | 'addOnId' | 'itemId', PgColumn>;
 
 /** Whom an estimate or an invoice is for: the header's first columns (the billing document kit, decision 0175). */
 const documentParties = () => ({

@@ -1,8 +1,9 @@
-// Missed charges: what an appointment performed (its services and add-ons) that none of its
-// invoices bills (not void; compared by service or add-on and quantity), and the week's report of
+// Missed charges: what an appointment performed (its services and add-ons) and the inventory items
+// administered at it that none of its invoices bills (not void, drafts count; compared by service,
+// add-on or item and quantity), and the week's report of
 // appointments past check-out with something unbilled. A handful of statements whatever the week
 // holds: the appointments, their add-ons, what their invoices bill, the catalogue's prices, names.
-import { addDays, APPOINTMENT_STATUSES, startOfLocalDay, toCents, type AppointmentStatus, type MissedCharge } from '@willow/contracts';
+import { addDays, APPOINTMENT_STATUSES, startOfLocalDay, thousandths, toCents, type AppointmentStatus, type MissedCharge } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
@@ -12,6 +13,7 @@ import { clientsRepository } from '../clients/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { patientsRepository } from '../patients/index.js';
 import { servicesRepository } from '../services/index.js';
+import type { AppointmentItem, AppointmentItemUse } from './invoice-lines.js';
 import { invoicesRepository } from './invoices.repository.js';
 
 /** Checked Out and every later step of the work (not Cancelled or Rejected): what should be billed by now. */
@@ -23,7 +25,20 @@ export const BILLABLE_STATUSES: AppointmentStatus[] = APPOINTMENT_STATUSES.slice
 /** The most appointments a location's week can hold in the report (a practice's week is far fewer). */
 const WEEK_LIMIT = 5_000;
 
-type Billed = { appointmentId: string; serviceId: string | null; addOnId: string | null; quantity: number };
+type Billed = { appointmentId: string; serviceId: string | null; addOnId: string | null; itemId: string | null; quantity: number };
+
+/**
+ * The items administered at an appointment beyond what its invoices' item lines bill, each with
+ * the quantity left to bill (in thousandths, so 0.1 + 0.2 bills exactly 0.3).
+ */
+export function itemsLeftToBill(used: readonly AppointmentItem[], billed: readonly Billed[]): (AppointmentItem & { left: number })[] {
+  const billedOf = new Map<string, number>();
+  for (const b of billed) if (b.itemId) billedOf.set(b.itemId, (billedOf.get(b.itemId) ?? 0) + thousandths(b.quantity));
+  return used.flatMap((u) => {
+    const left = thousandths(u.quantity) - (billedOf.get(u.itemId) ?? 0);
+    return left > 0 ? [{ ...u, left: left / 1000 }] : [];
+  });
+}
 
 /**
  * What each appointment performed less what its invoices bill: per service and per add-on, the
@@ -34,6 +49,7 @@ function missingOf(
   addOns: AppointmentAddOnRow[],
   billed: Billed[],
   services: Map<string, { name: string; price: number }>,
+  used: AppointmentItem[],
 ): MissedCharge[] {
   const left = new Map<string, number>();
   for (const b of billed) {
@@ -64,6 +80,7 @@ function missingOf(
       kind: 'service',
       serviceId,
       addOnId: null,
+      itemId: null,
       description: service.name,
       quantity: 1,
       unitPrice: toCents(service.price),
@@ -77,23 +94,41 @@ function missingOf(
       kind: 'addOn',
       serviceId: null,
       addOnId: a.addOnId,
+      itemId: null,
       description: a.name,
       quantity: 1,
       unitPrice: toCents(a.price),
       providerId: appointment.primaryProviderId,
     });
   }
-  return [...missing.values()];
+  const items = itemsLeftToBill(used, billed).map(
+    (u): MissedCharge => ({
+      kind: 'item',
+      serviceId: null,
+      addOnId: null,
+      itemId: u.itemId,
+      description: u.name,
+      quantity: u.left,
+      unitPrice: u.sellPrice,
+      providerId: appointment.primaryProviderId,
+    }),
+  );
+  return [...missing.values(), ...items];
 }
 
 export class MissedChargesService {
-  constructor(private readonly db: Db) {}
+  /** `itemUse`: what the appointments used of inventory (the inventory feature's, handed in by the container) */
+  constructor(
+    private readonly db: Db,
+    private readonly itemUse: AppointmentItemUse,
+  ) {}
 
-  /** The missing charges of these appointments, by appointment (four statements for any number). */
+  /** The missing charges of these appointments, by appointment (five statements for any number). */
   private async missingFor(auth: AuthContext, appointments: AppointmentRow[]): Promise<Map<string, MissedCharge[]>> {
     const ids = appointments.map((a) => a.id);
     const addOns = await appointmentsRepository.addOnsOf(this.db, auth, ids);
     const billed = await invoicesRepository.billedFor(this.db, auth, ids);
+    const used = await this.itemUse.administeredAt(this.db, auth, ids);
     const services = new Map(
       (await servicesRepository.findByIds(this.db, auth, [...new Set(appointments.flatMap((a) => a.serviceIds))])).map((s) => [s.id, { name: s.name, price: s.price }]),
     );
@@ -105,6 +140,7 @@ export class MissedChargesService {
           addOns.filter((x) => x.appointmentId === a.id),
           billed.filter((b) => b.appointmentId === a.id),
           services,
+          used.filter((u) => u.appointmentId === a.id),
         ),
       ]),
     );

@@ -140,7 +140,7 @@ export function AppointmentBilling({ appointment }: { appointment: AppointmentDe
               <List dense disablePadding aria-label="Missed charges">
                 {missedRows.map((charge) => (
                   <ListItem
-                    key={`${charge.kind}-${charge.serviceId ?? charge.addOnId}-${charge.description}`}
+                    key={`${charge.kind}-${charge.serviceId ?? charge.addOnId ?? charge.itemId}-${charge.description}`}
                     disableGutters
                     secondaryAction={
                       <Button size="small" onClick={() => add(charge)} disabled={addMissed.isPending} aria-label={`Add ${charge.description} to the invoice`}>

@@ -130,6 +130,7 @@ describe('lines to and from the contract', () => {
       providerId: 'u1',
       serviceId: 's1',
       addOnId: null,
+      itemId: null,
       gross: 0,
       lineDiscount: 0,
       sharedDiscount: 0,
@@ -150,6 +151,7 @@ describe('lines to and from the contract', () => {
       providerId: 'u1',
       serviceId: 's1',
       addOnId: null,
+      itemId: null,
     });
   });
 
@@ -157,7 +159,7 @@ describe('lines to and from the contract', () => {
     const LINE_ID = '11111111-1111-4111-8111-111111111111';
     const item: InvoiceItem = {
       id: 'c1', position: 0, kind: 'text', description: 'Exam', quantity: 1, unitPrice: 10000, discountType: 'amount', discountValue: 0,
-      taxCodeId: null, taxName: null, taxRate: 0, providerId: null, serviceId: null, addOnId: null,
+      taxCodeId: null, taxName: null, taxRate: 0, providerId: null, serviceId: null, addOnId: null, itemId: null,
       gross: -10000, lineDiscount: 0, sharedDiscount: 0, tax: 0, total: -10000, creditedItemId: LINE_ID,
     };
     const [draft] = draftsFromItems([item]);

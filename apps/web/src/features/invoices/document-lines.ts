@@ -24,6 +24,8 @@ export interface LineDraft {
   kind: LineKind;
   serviceId: string | null;
   addOnId: string | null;
+  /** an item line's inventory item */
+  itemId: string | null;
   description: string;
   quantity: string;
   /** estimates only: the most it may come to ('' = the quantity) */
@@ -61,6 +63,7 @@ export function blankLine(patch: Partial<Omit<LineDraft, 'key'>> = {}): LineDraf
     kind: 'text',
     serviceId: null,
     addOnId: null,
+    itemId: null,
     description: '',
     quantity: '1',
     highQuantity: '',
@@ -191,6 +194,7 @@ export function invoiceItemInput(line: LineDraft): InvoiceItemInput {
     providerId: idOrNull(line.providerId),
     serviceId: line.kind === 'service' ? line.serviceId : null,
     addOnId: line.kind === 'addOn' ? line.addOnId : null,
+    itemId: line.kind === 'item' ? line.itemId : null,
     ...(line.creditedItemId && { creditedItemId: line.creditedItemId }),
   };
 }
@@ -208,6 +212,7 @@ export function draftsFromItems(items: readonly (InvoiceItem | EstimateItem)[]):
         kind: i.kind,
         serviceId: i.serviceId,
         addOnId: i.addOnId,
+        itemId: i.itemId,
         description: i.description,
         quantity: String(i.quantity),
         highQuantity: 'highQuantity' in i && i.highQuantity != null ? String(i.highQuantity) : '',
@@ -244,6 +249,7 @@ export function draftFromMissed(charge: MissedCharge): LineDraft {
     kind: charge.kind,
     serviceId: charge.serviceId,
     addOnId: charge.addOnId,
+    itemId: charge.itemId,
     description: charge.description,
     quantity: String(charge.quantity),
     unitPrice: centsToUnits(charge.unitPrice),
@@ -267,6 +273,7 @@ export function itemInputOf(item: InvoiceItem): InvoiceItemInput {
     providerId: item.providerId,
     serviceId: item.serviceId,
     addOnId: item.addOnId,
+    itemId: item.itemId,
     creditedItemId: item.creditedItemId,
   };
 }

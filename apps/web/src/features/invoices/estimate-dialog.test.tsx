@@ -47,6 +47,7 @@ function estimateOf(overrides: Partial<Estimate> = {}): Estimate {
         providerId: null,
         serviceId: null,
         addOnId: null,
+        itemId: null,
       },
     ],
     ...overrides,

@@ -59,6 +59,7 @@ function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
         providerId: null,
         serviceId: null,
         addOnId: null,
+        itemId: null,
         gross: 10000,
         lineDiscount: 0,
         sharedDiscount: 0,

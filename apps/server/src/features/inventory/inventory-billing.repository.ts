@@ -1,0 +1,64 @@
+// What stock that follows the books reads of the log (decision 0223): what an invoice line took,
+// lot by lot, net of what was put back; what a credit note put back; what an appointment used.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { idIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { inventoryMovements as m } from './inventory.table.js';
+
+const movements = tenantRepository(m);
+
+/** What movements of one invoice line came to in one lot: `net` taken (positive: still out of stock), the newest entry's order. */
+export interface LineLotNet {
+  invoiceItemId: string;
+  itemId: string;
+  locationId: string;
+  lotId: string | null;
+  net: number;
+  lastSeq: number;
+}
+
+const lineLotFields = {
+  invoiceItemId: sql<string>`${m.invoiceItemId}`,
+  itemId: m.itemId,
+  locationId: m.locationId,
+  lotId: m.lotId,
+  net: sql<number>`-sum(${m.quantity})`.mapWith(Number),
+  lastSeq: sql<number>`max(${m.seq})`.mapWith(Number),
+};
+
+export const inventoryBillingRepository = {
+  /**
+   * What the sales of these invoice lines took, per line, item and lot, net of what credit notes and
+   * voids put back (sold and sale_reversed entries name the line that sold: decision 0223).
+   */
+  async takenByLines(ex: Executor, scope: Scope, invoiceItemIds: readonly string[]): Promise<LineLotNet[]> {
+    if (invoiceItemIds.length === 0) return [];
+    return movements
+      .select(ex, scope, lineLotFields, and(idIn(m.invoiceItemId, [...new Set(invoiceItemIds)]), inArray(m.type, ['sold', 'sale_reversed'])))
+      .groupBy(m.invoiceItemId, m.itemId, m.locationId, m.lotId);
+  },
+
+  /** What a credit note put back, per line credited, item and lot (`net` negative: it came back into stock). */
+  async movedBy(ex: Executor, scope: Scope, invoiceId: string): Promise<LineLotNet[]> {
+    return movements
+      .select(ex, scope, lineLotFields, and(eq(m.invoiceId, invoiceId), inArray(m.type, ['sold', 'sale_reversed'])))
+      .groupBy(m.invoiceItemId, m.itemId, m.locationId, m.lotId);
+  },
+
+  /**
+   * What was administered at the appointments, per appointment, item and location, net of the
+   * corrections of those entries (a correction keeps its entry's appointment); only what nets above 0.
+   */
+  async administeredAt(ex: Executor, scope: Scope, appointmentIds: readonly string[]): Promise<{ appointmentId: string; itemId: string; locationId: string; quantity: number }[]> {
+    if (appointmentIds.length === 0) return [];
+    const rows = await movements
+      .select(
+        ex,
+        scope,
+        { appointmentId: sql<string>`${m.appointmentId}`, itemId: m.itemId, locationId: m.locationId, quantity: sql<number>`-sum(${m.quantity})`.mapWith(Number) },
+        and(idIn(m.appointmentId, [...new Set(appointmentIds)]), inArray(m.type, ['administered', 'correction'])),
+      )
+      .groupBy(m.appointmentId, m.itemId, m.locationId);
+    return rows.filter((r) => Math.round(r.quantity * 1000) > 0);
+  },
+};
