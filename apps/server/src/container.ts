@@ -285,7 +285,7 @@ export function createContainer(
     }),
     // inventory (issue 33): the catalogue, the log, stock at a location
     items: new ItemsService(db, audit, events),
-    inventoryLog: new InventoryLogService(db),
+    inventoryLog: new InventoryLogService(db, events),
     stock: new StockService(db),
     tasks,
     // automations (issue 32): the three kinds, their queues, and the due-item sender main.ts runs every minute

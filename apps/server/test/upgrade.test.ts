@@ -142,9 +142,10 @@ describe.each(engines)('upgrading $name in place', (engine) => {
       expect(await upgraded.query(`select account_id from user_system_roles`)).toEqual([{ account_id: elsewhere.account }]);
       // Deleting clinical records for good became a permission: the predefined Administrator has it, no other role does.
       // Refunds and deleting billing drafts too (0132): the predefined Administrator and a role managing the account keep them.
+      // Managing inventory too (0219): the predefined Administrator only.
       expect(await upgraded.query(`select id, permissions from roles where account_id = '${practice.account}' order by name, predefined`)).toEqual([
         { id: practice.role, permissions: ['user.read', 'user.write', 'location.read'] },
-        { id: practice.administrator, permissions: ['users.manage', 'account.manage', 'records.delete', 'billing.manage'] },
+        { id: practice.administrator, permissions: ['users.manage', 'account.manage', 'records.delete', 'billing.manage', 'inventory.manage'] },
         { id: practice.frontDesk, permissions: [] },
         { id: practice.manager, permissions: ['account.manage', 'billing.manage'] },
       ]);

@@ -46,6 +46,7 @@ export * from './invoice-sending.js';
 export * from './billing-reports.js';
 export * from './price-calculator.js';
 export * from './inventory.js';
+export * from './inventory-stock.js';
 export * from './payments.js';
 export * from './card-payments.js';
 export * from './live.js';

@@ -13,7 +13,7 @@ import { automationsRepository, type AutomationRow } from '../features/automatio
 import type { CommunicationsService } from '../features/communications/communications.service.js';
 import { invoiceMergeFields } from '../features/invoices/invoice-pdf.service.js';
 import { InvoicesService } from '../features/invoices/invoices.service.js';
-import { NO_INVENTORY } from '../features/invoices/invoice-lines.js';
+import { invoiceInventory } from '../features/inventory/inventory-billing.subscriptions.js';
 import { invoicePayments } from '../features/payments/payments.repository.js';
 import { TasksService } from '../features/tasks/tasks.service.js';
 import { MergeContextService } from '../features/templates/merge-context.service.js';
@@ -78,7 +78,7 @@ async function emailTemplate(db: Db, scope: Scope, locationId: string, t: { name
 export function queueOnlyDelivery(db: Db): AutomationDelivery {
   const audit = new AuditService(db, actorName);
   const events = new DomainEventBus(db);
-  const invoices = new InvoicesService(db, audit, events, invoicePayments, NO_INVENTORY);
+  const invoices = new InvoicesService(db, audit, events, invoicePayments, invoiceInventory);
   const facts: InvoiceFacts = async (ex, scope, invoiceId) => {
     try {
       const invoice: Invoice = await invoices.get(scope, invoiceId, ex);

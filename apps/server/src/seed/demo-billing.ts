@@ -12,7 +12,7 @@ import { AuditService } from '../features/audit/audit.service.js';
 import { addOnsRepository } from '../features/add-ons/add-ons.repository.js';
 import { EstimatesService } from '../features/invoices/estimates.service.js';
 import { InvoicesService } from '../features/invoices/invoices.service.js';
-import { NO_INVENTORY } from '../features/invoices/invoice-lines.js';
+import { invoiceInventory } from '../features/inventory/inventory-billing.subscriptions.js';
 import { taxCodesRepository } from '../features/invoices/invoices.repository.js';
 import { invoicePayments, paymentTypesRepository } from '../features/payments/payments.repository.js';
 import { PaymentsService } from '../features/payments/payments.service.js';
@@ -35,8 +35,8 @@ export async function seedDemoBilling(db: Db, scope: Scope, practices: DemoBilli
   const audit = new AuditService(db, actorName);
   // The seed writes through the services; nothing it does is refused or followed by another feature.
   const events = new DomainEventBus(db);
-  const invoices = new InvoicesService(db, audit, events, invoicePayments, NO_INVENTORY);
-  const estimates = new EstimatesService(db, audit, events, invoicePayments, NO_INVENTORY.lineItems);
+  const invoices = new InvoicesService(db, audit, events, invoicePayments, invoiceInventory);
+  const estimates = new EstimatesService(db, audit, events, invoicePayments, invoiceInventory.lineItems);
   const payments = new PaymentsService(db, audit, events);
   const card = await paymentTypesRepository.firstOfMethod(db, scope, 'card');
   const cash = await paymentTypesRepository.firstOfMethod(db, scope, 'cash');

@@ -8,3 +8,4 @@ export { FEFO_ORDER, stockRepository } from './stock.repository.js';
 export type { LotRow, MovementRow } from './stock.repository.js';
 export { assertWholeUnits, stockMovements } from './stock-movements.service.js';
 export type { MovementContext, Put, PutLot, PutType, StockItem, StockMovements, Take, TakeType } from './stock-movements.service.js';
+export { inventoryLogRepository } from './inventory-log.repository.js';

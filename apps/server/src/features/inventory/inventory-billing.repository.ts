@@ -1,5 +1,5 @@
 // What stock that follows the books reads of the log (decision 0223): what an invoice line took,
-// lot by lot, net of what was put back; what a credit note put back; what an appointment used.
+// lot by lot, net of what was put back; what a credit note put back.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { idIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
@@ -45,20 +45,4 @@ export const inventoryBillingRepository = {
       .groupBy(m.invoiceItemId, m.itemId, m.locationId, m.lotId);
   },
 
-  /**
-   * What was administered at the appointments, per appointment, item and location, net of the
-   * corrections of those entries (a correction keeps its entry's appointment); only what nets above 0.
-   */
-  async administeredAt(ex: Executor, scope: Scope, appointmentIds: readonly string[]): Promise<{ appointmentId: string; itemId: string; locationId: string; quantity: number }[]> {
-    if (appointmentIds.length === 0) return [];
-    const rows = await movements
-      .select(
-        ex,
-        scope,
-        { appointmentId: sql<string>`${m.appointmentId}`, itemId: m.itemId, locationId: m.locationId, quantity: sql<number>`-sum(${m.quantity})`.mapWith(Number) },
-        and(idIn(m.appointmentId, [...new Set(appointmentIds)]), inArray(m.type, ['administered', 'correction'])),
-      )
-      .groupBy(m.appointmentId, m.itemId, m.locationId);
-    return rows.filter((r) => Math.round(r.quantity * 1000) > 0);
-  },
 };

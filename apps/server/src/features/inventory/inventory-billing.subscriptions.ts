@@ -8,8 +8,10 @@ import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../platform/access.js';
 import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.js';
 import type { Scope } from '../../platform/tenant-repository.js';
+import { appointmentsRepository } from '../appointments/index.js';
 import { invoicesRepository, type AppointmentItem, type InvoiceInventory, type StockLine } from '../invoices/index.js';
 import { inventoryBillingRepository, type LineLotNet } from './inventory-billing.repository.js';
+import { inventoryLogRepository } from './inventory-log.repository.js';
 import { itemsRepository, type ItemDrawRow, type ItemFacts } from './items.repository.js';
 import { stockMovements } from './stock-movements.service.js';
 import { stockRepository } from './stock.repository.js';
@@ -51,7 +53,7 @@ async function factsOf(ex: Executor, scope: Scope, itemIds: readonly string[]): 
 async function coveredAtVisit(tx: Executor, scope: Scope, appointmentId: string, invoiceId: string, wants: readonly Want[]): Promise<Map<string, number>> {
   await invoicesRepository.lockAppointmentBilling(tx, scope, appointmentId);
   const administered = new Map<string, number>();
-  for (const a of await inventoryBillingRepository.administeredAt(tx, scope, [appointmentId])) administered.set(a.itemId, (administered.get(a.itemId) ?? 0) + milli(a.quantity));
+  for (const a of await inventoryLogRepository.administeredAt(tx, scope, [appointmentId])) administered.set(a.itemId, (administered.get(a.itemId) ?? 0) + milli(a.quantity));
   if (administered.size === 0) return new Map();
   const others = await invoicesRepository.appointmentStockLines(tx, scope, appointmentId, invoiceId);
   const before = sumBy(wantsOf(others, await drawsFor(tx, scope, others)));
@@ -201,26 +203,20 @@ export function stockFollowsTheBooks(events: DomainEventBus): void {
   events.on('invoice.voided', 'inventory', (tx, caller, e) => reverseVoided(tx, caller, e));
 }
 
-/** What was administered at the appointments, with each item's name, price and tax code where it was used. */
+/** What was administered at the appointments, with each item's name, price and tax code at the appointment's location. */
 async function administeredAt(ex: Executor, scope: Scope, appointmentIds: readonly string[]): Promise<AppointmentItem[]> {
-  const rows = await inventoryBillingRepository.administeredAt(ex, scope, appointmentIds);
+  const rows = await inventoryLogRepository.administeredAt(ex, scope, appointmentIds);
   if (rows.length === 0) return [];
   const itemIds = [...new Set(rows.map((r) => r.itemId))];
   const facts = await factsOf(ex, scope, itemIds);
   const settings = await itemsRepository.settingsOf(ex, scope, itemIds);
-  const used = new Map<string, AppointmentItem>();
-  for (const r of rows) {
+  const places = new Map((await appointmentsRepository.findByIds(ex, scope, [...new Set(rows.map((r) => r.appointmentId))])).map((a) => [a.id, a.locationId]));
+  return rows.flatMap((r) => {
     const item = facts.get(r.itemId);
-    if (!item) continue;
-    const key = `${r.appointmentId}:${r.itemId}`;
-    const seen = used.get(key);
-    if (seen) seen.quantity = fromMilli(milli(seen.quantity) + milli(r.quantity));
-    else {
-      const taxCodeId = settings.get(r.itemId)?.find((s) => s.locationId === r.locationId)?.taxCodeId ?? null;
-      used.set(key, { appointmentId: r.appointmentId, itemId: r.itemId, name: item.name, sellPrice: item.sellPrice, taxCodeId, quantity: r.quantity });
-    }
-  }
-  return [...used.values()];
+    if (!item) return [];
+    const taxCodeId = settings.get(r.itemId)?.find((s) => s.locationId === places.get(r.appointmentId))?.taxCodeId ?? null;
+    return [{ appointmentId: r.appointmentId, itemId: r.itemId, name: item.name, sellPrice: item.sellPrice, taxCodeId, quantity: r.quantity }];
+  });
 }
 
 /** What billing asks of inventory (invoices' LineItems and AppointmentItemUse), handed in by the container. */

@@ -112,12 +112,17 @@ describe('finalising an invoice takes its items off stock', () => {
     expect(await onHand(itemId)).toBe(3);
     expect((await ledger(itemId)).at(-1)).toEqual(['sale_reversed', 'LATE', 1, 3]);
     // the rest credited: all of it is back, and no more
-    await finalised(desk, await creditAll(invoice));
+    const rest = await finalised(desk, await creditAll(invoice));
     expect(await onHand(itemId)).toBe(5);
     expect(await lots(itemId)).toEqual([
       ['SOON', 2],
       ['LATE', 3],
     ]);
+    // a credit note voided: what it put back is sold again, from the same lots
+    const voided = await desk.call(api.voidInvoice, { params: { id: rest.id }, body: { data: { reason: 'Kept after all' } } });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await onHand(itemId)).toBe(3);
+    expect((await ledger(itemId)).at(-1)).toEqual(['sold', 'SOON', -2, 3]);
   });
 
   it('an invoice finalised, credited, and a new one finalised leaves stock and the log exact', async () => {
@@ -192,6 +197,11 @@ describe('the lines name items of the account', () => {
     expect(errorOf(estimate)).toBe('estimateItems.0.itemId: unknown item');
     const kept = await newEstimate(desk, home, w, {}, [{ ...itemLine(mine, 2), highQuantity: 3 }]);
     expect(kept.items[0]).toMatchObject({ kind: 'item', itemId: mine });
+    // the estimate's invoice keeps the item
+    expect((await desk.call(api.approveEstimate, { params: { id: kept.id } })).statusCode).toBe(200);
+    const invoice = await desk.call(api.invoiceFromEstimate, { params: { id: kept.id } });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    expect((invoice.json() as api.Invoice).items[0]).toMatchObject({ kind: 'item', itemId: mine, quantity: 2 });
   });
 
   it('an item an invoice or estimate line names is not deleted (409: archive it)', async () => {

@@ -77,6 +77,34 @@ export const inventoryLogRepository = {
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
 
+  /** Whether the log names the patient (its entries are kept, so the patient is too). */
+  async namesPatient(ex: Executor, scope: Scope, patientId: string): Promise<boolean> {
+    return base.exists(ex, scope, eq(m.patientId, patientId));
+  },
+
+  /** Whether the log names a patient of the client. */
+  async namesClient(ex: Executor, scope: Scope, clientId: string): Promise<boolean> {
+    return base.exists(ex, scope, patientsRepository.existsFor(m, and(eq(patients.id, m.patientId), eq(patients.clientId, clientId))));
+  },
+
+  /**
+   * What was administered at these appointments, net of corrections, per appointment and item (sell
+   * units, positive): the invoices' missed charges and stock that follows the books read it. A
+   * correction carries its entry's appointment, and only administered entries name one.
+   */
+  async administeredAt(ex: Executor, scope: Scope, appointmentIds: readonly string[]): Promise<{ appointmentId: string; itemId: string; quantity: number }[]> {
+    if (appointmentIds.length === 0) return [];
+    const rows = await base
+      .select(
+        ex,
+        scope,
+        { appointmentId: sql<string>`${m.appointmentId}`, itemId: m.itemId, quantity: sql<number>`-sum(${m.quantity})`.mapWith(Number) },
+        and(idIn(m.appointmentId, appointmentIds), inArray(m.type, ['administered', 'correction'])),
+      )
+      .groupBy(m.appointmentId, m.itemId);
+    return rows.filter((r) => r.quantity > 0);
+  },
+
   /** An entry's corrections so far (what it nets to is its quantity and theirs). */
   async correctionsOf(ex: Executor, scope: Scope, entryId: string): Promise<(typeof m.$inferSelect)[]> {
     return base.list(ex, scope, { where: and(eq(m.correctsId, entryId), inArray(m.type, ['correction'])), orderBy: [asc(m.seq)] });

@@ -2,7 +2,9 @@
 // looked up in the caller's account first: another account's answers 404 and nothing is written.
 import { randomUUID } from 'node:crypto';
 import {
+  CLIENT_HAS_HISTORY,
   CORRECTABLE_MOVEMENTS,
+  PATIENT_HAS_HISTORY,
   INVENTORY_MESSAGES,
   type InventoryLogCorrection,
   type InventoryLogEntry,
@@ -13,6 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { filtersVisibleSql } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
@@ -89,7 +92,18 @@ const archived = (item: ItemRow) => {
  * transferred), read as a paged list or a controlled-drug ledger, and corrected only by new entries.
  */
 export class InventoryLogService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    events: DomainEventBus,
+  ) {
+    // The log is kept, and with it whom it names: a patient given a dose is archived, not deleted.
+    events.on('patient.deleting', 'inventory', async (tx, caller, { patientId }) => {
+      if (await inventoryLogRepository.namesPatient(tx, caller, patientId)) throw conflict(PATIENT_HAS_HISTORY);
+    });
+    events.on('client.deleting', 'inventory', async (tx, caller, { clientId }) => {
+      if (await inventoryLogRepository.namesClient(tx, caller, clientId)) throw conflict(CLIENT_HAS_HISTORY);
+    });
+  }
 
   async list(auth: AuthContext, query: Query): Promise<{ items: InventoryLogEntry[]; total: number }> {
     const { items, total, allowed } = await inventoryLogRepository.page(this.db, auth, {
@@ -175,6 +189,8 @@ export class InventoryLogService {
     const to = await locationsRepository.findById(tx, auth, input.toLocationId);
     if (!to) throw notFound();
     if (input.lotId) await lotOf(tx, auth, input.lotId, item.id, input.locationId);
+    // Both totals locked in one order first: two transfers between the same places the other way round never wait crosswise.
+    for (const at of [input.locationId, to.id].sort()) await stockRepository.totalOf(tx, auth, item.id, at, { lock: true });
     const transferId = randomUUID();
     const by = { userId: auth.userId, reason: input.reason, transferId };
     const out = await stockMovements.take(tx, auth, item, { ...by, type: 'transfer_out', locationId: input.locationId, quantity: input.quantity, lotId: input.lotId });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, newClient, newPatient } from '../../../test/records.js';
+import { inventoryLogRepository } from './inventory-log.repository.js';
 import { makeItem, receive } from './inventory.route-fixtures.js';
 
 let ctx: TestContext;
@@ -138,6 +139,37 @@ describe('POST /api/inventoryLog', () => {
       expect(res.statusCode, JSON.stringify(data)).toBe(404);
     }
     expect([await movements(), await movements(other)]).toEqual(before);
+  });
+});
+
+describe('what was administered at an appointment', () => {
+  it('is read net of corrections, per item (what missed charges and sales read)', async () => {
+    const itemId = await makeItem(home, { unitsPerPurchase: 1 });
+    await receive(home, itemId, 10);
+    const booked = await home.admin.call(api.createAppointment, {
+      body: { data: { locationId: home.locationId, clientId: (await home.admin.call(api.getPatient, { params: { id: patientId } })).json().clientId, patientIds: [patientId], startAt: '2031-03-03T10:00:00Z', endAt: '2031-03-03T10:30:00Z' } },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const appointmentId = booked.json().id as string;
+    const [given] = entriesOf(await administer(itemId, 3, { appointmentId }));
+    await home.admin.call(api.correctInventoryLogEntry, { params: { id: given!.id }, body: { inventoryLogData: { quantity: 2, reason: 'Two' } } });
+    const used = await inventoryLogRepository.administeredAt(ctx.database.db, { accountId: home.accountId }, [appointmentId]);
+    expect(used).toEqual([{ appointmentId, itemId, quantity: 2 }]);
+  });
+});
+
+describe('what the log names is kept', () => {
+  it('refuses (409) deleting a patient or client the log names', async () => {
+    const client = await newClient(home.admin, home.locationId);
+    const patient = (await newPatient(home.admin, client.id, home.speciesId)).id;
+    const itemId = await makeItem(home);
+    await receive(home, itemId, 1);
+    expect((await administer(itemId, 1, { patientId: patient })).statusCode).toBe(200);
+    const res = await home.admin.call(api.deletePatient, { params: { id: patient } });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toBe(api.PATIENT_HAS_HISTORY);
+    const byClient = await home.admin.call(api.deleteClient, { params: { id: client.id } });
+    expect(byClient.statusCode).toBe(409);
   });
 });
 

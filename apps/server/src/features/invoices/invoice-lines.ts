@@ -50,12 +50,6 @@ export interface AppointmentItemUse {
 /** What billing asks of inventory, as one thing the container hands in. */
 export type InvoiceInventory = { lineItems: LineItems; itemUse: AppointmentItemUse };
 
-/** Inventory that knows no items: where no inventory is wired (a seed made before items exist). */
-export const NO_INVENTORY: InvoiceInventory = {
-  lineItems: { findByIds: async () => [] },
-  itemUse: { administeredAt: async () => [] },
-};
-
 /** Whether a quantity is whole (to the thousandth lines are kept at). */
 const isWhole = (q: number) => Math.abs(q - Math.round(q)) < 1e-9;
 
