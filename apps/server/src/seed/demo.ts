@@ -14,6 +14,7 @@ import { seedClinicalDemo, seedDemoContacts } from './demo-clinical.js';
 import { seedPriceCalculatorDemo } from './demo-price-calculator.js';
 import { seedSchedulingDemo } from './demo-scheduling.js';
 import { seedDemoBilling } from './demo-billing.js';
+import { seedDemoInventory } from './demo-inventory.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoTasks } from './demo-tasks.js';
@@ -147,6 +148,11 @@ async function seed(db: Db, passwordHash: string) {
   await seedDemoBilling(db, scope, [
     { locationId: riverside!.id, salesTax: 800, userId: staffIds['frontdesk@demo.test']! },
     { locationId: lakeside.id, salesTax: 725, userId: ownerRow!.id },
+  ]);
+  // After billing: the stock's tax codes are the practices', and its sales are the invoices' add-on lines.
+  await seedDemoInventory(db, scope, [
+    { locationId: riverside!.id, timezone: riverside!.timezone, staffId: staffIds['assistant@demo.test']!, vetId: vet!.id },
+    { locationId: lakeside.id, timezone: lakeside.timezone, staffId: ownerRow!.id, vetId: vet!.id },
   ]);
   const people = { vet: vet!.id, assistant: staffIds['assistant@demo.test']!, desk: staffIds['frontdesk@demo.test']! };
   const taskRoles = { frontDesk: roleId('Front Desk'), veterinarian: roleId('Veterinarian') };

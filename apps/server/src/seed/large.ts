@@ -1,15 +1,16 @@
 // The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
 // patients with realistic names, 10 providers and 500,000 appointments from a year back to a
 // year ahead, their invoices, 20,000 tasks, 50,000 texts and a booster due for each living pet,
-// the same for the same --seed. Usage (from the repo root):
-//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000] [--tasks 20000] [--messages 50000]
+// the same for the same --seed, and an inventory of 5,000 items in 20,000 lots with 500,000 log entries.
+// Usage (from the repo root):
+//   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000] [--tasks 20000] [--messages 50000] [--items 5000]
 // It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
 // seeded before appointments existed, it adds the calendar part.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { appointments, inboundMessages, invoices, tasks, vaccinations } from '../db/schema.js';
+import { appointments, inboundMessages, invoices, items, tasks, vaccinations } from '../db/schema.js';
 import { seedAccounts } from './seed-accounts.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
@@ -17,6 +18,7 @@ import { locationsRepository, speciesRepository } from '../features/locations/lo
 import { patientsRepository } from '../features/patients/patients.repository.js';
 import { usersRepository } from '../features/users/users.repository.js';
 import { tenantRepository } from '../platform/tenant-repository.js';
+import { seedLargeInventory } from './large-inventory.js';
 import { seedLargeInvoices } from './large-invoices.js';
 import { seedLargeMessages } from './large-messages.js';
 import { seedLargeScheduling } from './large-scheduling.js';
@@ -66,6 +68,8 @@ export interface LargeSeedOptions {
   messages?: number;
   /** 20,000 unless given */
   tasks?: number;
+  /** inventory items: 5,000 unless given (4 lots and 100 log entries each) */
+  items?: number;
 }
 
 export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: string) => void = console.log) {
@@ -94,6 +98,11 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
         await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
         added = true;
       }
+      // A large seed made before inventory gains its items, lots and log.
+      if ((await tenantRepository(items).count(db, scope)) === 0) {
+        await seedLargeInventory(db, scope, inventorySize(opts), log);
+        added = true;
+      }
       if (!added) log(`"${LARGE_ACCOUNT}" already exists: nothing to do.`);
       return added;
     }
@@ -102,6 +111,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
     await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
     await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
     await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
+    await seedLargeInventory(db, scope, inventorySize(opts), log);
     return true;
   }
   const rand = prng(opts.seed);
@@ -186,9 +196,16 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
   await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
   await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
+  await seedLargeInventory(db, scope, inventorySize(opts), log);
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
 }
+
+/** 5,000 items, 20,000 lots, 500,000 movements; fewer items, the rest in proportion. */
+const inventorySize = (opts: LargeSeedOptions) => {
+  const n = opts.items ?? 5_000;
+  return { seed: opts.seed, items: n, lots: n * 4, movements: n * 100 };
+};
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -209,6 +226,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
       appointments: arg('appointments', 500_000),
       messages: arg('messages', 50_000),
       tasks: arg('tasks', 20_000),
+      items: arg('items', 5_000),
     });
   } finally {
     await database.close();
