@@ -52,6 +52,12 @@ function where(f: StockFilters): SQL | undefined {
   const x = figures(f);
   const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
   return and(
+    // What the location keeps: an item with settings there or stock ever received there (the
+    // account's other items are the Items page's and the Receive dialog's, not this location's stock).
+    or(
+      settings.existsFor(items, and(eq(itemLocations.itemId, items.id), eq(itemLocations.locationId, f.locationId))),
+      stocks.existsFor(items, and(eq(itemStocks.itemId, items.id), eq(itemStocks.locationId, f.locationId))),
+    ),
     f.includeArchived ? undefined : isNull(items.archivedAt),
     f.category ? eq(items.category, f.category) : undefined,
     f.controlled !== undefined ? eq(items.controlled, f.controlled) : undefined,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
+import { addLocation } from '../../../test/records.js';
 import { makeItem, receive } from './inventory.route-fixtures.js';
 
 let ctx: TestContext;
@@ -71,6 +72,22 @@ describe('GET /api/inventory/stock', () => {
     expect(lines[0]).toMatch(/^Item,Category,SKU,Barcode,Lot number,Expires on/);
     expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['SOON', 'LATER']);
     expect(lines[1]!.endsWith(",'=Vetsupply")).toBe(true);
+  });
+
+  it('lists what the location keeps: items with its settings or stock received there, not the account’s others', async () => {
+    const branch = await addLocation(ctx, home);
+    const kept = await makeItem(home, { name: 'Keep Settings Only', locations: [{ locationId: branch, reorderPoint: 2, reorderTo: 5, taxCodeId: null }] });
+    const received = await makeItem(home, { name: 'Keep Received Only', unitsPerPurchase: 1 });
+    const elsewhere = await makeItem(home, { name: 'Keep Elsewhere', locations: [{ locationId: home.locationId, reorderPoint: 1, reorderTo: 2, taxCodeId: null }] });
+    await receive(home, received, 3, { lotNumber: 'K1', expiresOn: null, locationId: branch });
+    const res = await desk.call(api.listStock, { query: { locationId: branch, search: 'keep ', limit: 10 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((r: api.StockRow) => [r.itemId, r.onHand])).toEqual([
+      [received, 3],
+      [kept, 0],
+    ]);
+    expect(res.json().total).toBe(2);
+    expect(res.json().items.map((r: api.StockRow) => r.itemId)).not.toContain(elsewhere);
   });
 
   it('answers 400 naming the field, and 404 for another account’s location or supplier', async () => {
