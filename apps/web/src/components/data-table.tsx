@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { alpha, Box, Paper } from '@mui/material';
 import { ListError } from './list-error';
 import type { ListLoadError } from './list-error';
@@ -19,6 +20,26 @@ export interface ServerPagination {
 }
 
 export const SERVER_PAGE_SIZES = [25, 50, 100];
+
+/**
+ * A phone's one column: the row folded into lines stacked in one cell, which wrap instead of
+ * being cut off (`breakWords`: a long unbroken word, a link or an address, breaks anywhere).
+ */
+export function foldedColumn<R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  render: (row: R) => ReactNode,
+  { breakWords = false }: { breakWords?: boolean } = {},
+): GridColDef<R> {
+  return {
+    field,
+    headerName,
+    flex: 1,
+    minWidth: 0,
+    sortable: false,
+    renderCell: ({ row }) => <Box sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4, ...(breakWords && { overflowWrap: 'anywhere' }) }}>{render(row)}</Box>,
+  };
+}
 
 interface DataTableProps<R extends GridValidRowModel> {
   rows: readonly R[] | undefined;

@@ -1,8 +1,9 @@
-import { Box, Chip, Link, Switch, Tooltip, Typography } from '@mui/material';
+import { Chip, Link, Switch, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
+import { foldedColumn } from '../../components/data-table';
 import type { AutomationKind } from '@willow/contracts';
 import { describeTrigger } from './automation-rules';
 import type { AnyAutomation } from './automations.api';
@@ -80,25 +81,18 @@ export function automationColumns(actions: AutomationRowActions, { canManage, ph
   };
   if (phone)
     return [
-      {
-        field: 'name',
-        headerName: 'Automation',
-        flex: 1,
-        minWidth: 0,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4 }}>
-            <NameCell row={row} actions={actions} canManage={canManage} />
-            <Typography variant="body2" component="div">
-              {`${KIND_LABELS[row.kind]} · ${describeTrigger(row)}`}
-            </Typography>
-            <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
-              {`${whereOf(row)} · ${approvalOf(row)}`}
-            </Typography>
-            {pendingChip(row)}
-          </Box>
-        ),
-      },
+      foldedColumn<AnyAutomation>('name', 'Automation', (row) => (
+        <>
+          <NameCell row={row} actions={actions} canManage={canManage} />
+          <Typography variant="body2" component="div">
+            {`${KIND_LABELS[row.kind]} · ${describeTrigger(row)}`}
+          </Typography>
+          <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
+            {`${whereOf(row)} · ${approvalOf(row)}`}
+          </Typography>
+          {pendingChip(row)}
+        </>
+      )),
       active,
       ...(canManage ? [rowActions] : []),
     ];

@@ -4,6 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import SendIcon from '@mui/icons-material/Send';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
+import { foldedColumn } from '../../components/data-table';
 import { Link as RouterLink } from 'react-router';
 import { QUEUE_ITEM_STATUS_LABELS } from '@willow/contracts';
 import type { AutomationKind } from '@willow/contracts';
@@ -109,28 +110,21 @@ export function queueColumns(actions: QueueActions, { kind, zoneOf, phone, sendi
   };
   if (phone)
     return [
-      {
-        field: 'item',
-        headerName: kind === 'task' ? 'Task' : kind === 'sms' ? 'Text' : 'Email',
-        flex: 1,
-        minWidth: 0,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4, overflowWrap: 'anywhere' }}>
-            <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
-              {whenOf(row, zoneOf)}
-            </Typography>
-            <Typography variant="body2" component="div">
-              <ClientCell item={row} />
-              {row.client && row.patients.length > 0 && ` · ${petsOf(row)}`}
-            </Typography>
-            <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
-              {`${row.automation.name}: ${gistOf(row)}`}
-            </Typography>
-            <StatusCell item={row} />
-          </Box>
-        ),
-      },
+      foldedColumn<AnyQueueItem>('item', kind === 'task' ? 'Task' : kind === 'sms' ? 'Text' : 'Email', (row) => (
+        <>
+          <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
+            {whenOf(row, zoneOf)}
+          </Typography>
+          <Typography variant="body2" component="div">
+            <ClientCell item={row} />
+            {row.client && row.patients.length > 0 && ` · ${petsOf(row)}`}
+          </Typography>
+          <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
+            {`${row.automation.name}: ${gistOf(row)}`}
+          </Typography>
+          <StatusCell item={row} />
+        </>
+      ), { breakWords: true }),
       rowActions,
     ];
   return [

@@ -1,10 +1,11 @@
-import { Box, Chip, Link, Stack, Typography } from '@mui/material';
+import { Chip, Link, Stack, Typography } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
+import { foldedColumn } from '../../components/data-table';
 import { DEFAULT_CURRENCY, formatCents, INVENTORY_CATEGORY_LABELS } from '@willow/contracts';
 import type { ItemListRow } from '@willow/contracts';
 import { ArchivedChip } from '../../components/archived-chip';
@@ -62,22 +63,15 @@ export function itemColumns(actions: ItemActions, { canManage, phone }: { canMan
   const onHand = (row: ItemListRow) => (row.onHand === null ? '' : `${formatQuantity(row.onHand)} ${plural(row.sellUnit, row.onHand)}`);
   if (phone)
     return [
-      {
-        field: 'name',
-        headerName: 'Item',
-        flex: 1,
-        minWidth: 0,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4 }}>
-            <NameCell row={row} actions={actions} canManage={canManage} />
-            <Typography variant="body2" component="div">{`${INVENTORY_CATEGORY_LABELS[row.category]} · ${unitsOf(row)}`}</Typography>
-            <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
-              {[`${money(row.sellPrice)} per ${row.sellUnit}`, onHand(row) && `${onHand(row)} on hand`, row.sku].filter(Boolean).join(' · ')}
-            </Typography>
-          </Box>
-        ),
-      },
+      foldedColumn<ItemListRow>('name', 'Item', (row) => (
+        <>
+          <NameCell row={row} actions={actions} canManage={canManage} />
+          <Typography variant="body2" component="div">{`${INVENTORY_CATEGORY_LABELS[row.category]} · ${unitsOf(row)}`}</Typography>
+          <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
+            {[`${money(row.sellPrice)} per ${row.sellUnit}`, onHand(row) && `${onHand(row)} on hand`, row.sku].filter(Boolean).join(' · ')}
+          </Typography>
+        </>
+      )),
       rowActions,
     ];
   return [

@@ -1,8 +1,9 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import UndoIcon from '@mui/icons-material/Undo';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
+import { foldedColumn } from '../../components/data-table';
 import { Link as RouterLink } from 'react-router';
 import { CORRECTABLE_MOVEMENTS, MOVEMENT_TYPE_LABELS } from '@willow/contracts';
 import type { InventoryLogEntry } from '@willow/contracts';
@@ -60,25 +61,18 @@ export function logColumns(actions: LogActions, { canManage, phone, zoneOf }: Co
   const lot = (row: InventoryLogEntry) => (row.lotId ? lotLabel(row) : '');
   if (phone)
     return [
-      {
-        field: 'itemName',
-        headerName: 'Entry',
-        flex: 1,
-        minWidth: 0,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4 }}>
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {`${row.itemName} ${signed(row.quantity)} ${plural(row.sellUnit, Math.abs(row.quantity))}`}
-            </Typography>
-            <Typography variant="body2" component="div">{`${MOVEMENT_TYPE_LABELS[row.type]} · balance ${formatQuantity(row.balance)}`}</Typography>
-            <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
-              {[when(row), row.userName, lot(row), row.reason].filter(Boolean).join(' · ')}
-            </Typography>
-            <Patient row={row} />
-          </Box>
-        ),
-      },
+      foldedColumn<InventoryLogEntry>('itemName', 'Entry', (row) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {`${row.itemName} ${signed(row.quantity)} ${plural(row.sellUnit, Math.abs(row.quantity))}`}
+          </Typography>
+          <Typography variant="body2" component="div">{`${MOVEMENT_TYPE_LABELS[row.type]} · balance ${formatQuantity(row.balance)}`}</Typography>
+          <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
+            {[when(row), row.userName, lot(row), row.reason].filter(Boolean).join(' · ')}
+          </Typography>
+          <Patient row={row} />
+        </>
+      )),
       rowActions,
     ];
   return [

@@ -6,6 +6,7 @@ import MedicationIcon from '@mui/icons-material/Medication';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
+import { foldedColumn } from '../../components/data-table';
 import { DEFAULT_CURRENCY, formatCents } from '@willow/contracts';
 import type { StockRow } from '@willow/contracts';
 import { describeQuantity, formatQuantity, plural } from './item-values';
@@ -61,25 +62,18 @@ export function stockColumns(actions: StockActions, { canManage, phone, window }
   };
   if (phone)
     return [
-      {
-        field: 'name',
-        headerName: 'Item',
-        flex: 1,
-        minWidth: 0,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4 }}>
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {row.name}
-            </Typography>
-            <Typography variant="body2" component="div">{`${onHandText(row)} · ${money(row.value)}`}</Typography>
-            <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
-              {`Reorder at ${formatQuantity(row.reorderPoint)} · ${row.nextExpiry ? `Next expiry ${row.nextExpiry}` : 'No expiry'}`}
-            </Typography>
-            <Flags row={row} window={window} />
-          </Box>
-        ),
-      },
+      foldedColumn<StockRow>('name', 'Item', (row) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {row.name}
+          </Typography>
+          <Typography variant="body2" component="div">{`${onHandText(row)} · ${money(row.value)}`}</Typography>
+          <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
+            {`Reorder at ${formatQuantity(row.reorderPoint)} · ${row.nextExpiry ? `Next expiry ${row.nextExpiry}` : 'No expiry'}`}
+          </Typography>
+          <Flags row={row} window={window} />
+        </>
+      )),
       rowActions,
     ];
   return [
