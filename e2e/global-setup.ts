@@ -3,11 +3,12 @@
 // (with its own fakes) for each worker the browser tests run in, so two files running at the same
 // time never share a server, a mailbox or the demo account's settings (worker-server.ts hands a
 // worker its own).
+import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_OPTIONS } from './browser.ts';
 import { startFakeProviders } from './fake-providers.ts';
-import { startServer } from './server-process.ts';
+import { seedDemoFolder, startServer } from './server-process.ts';
 
 /** What a worker's test files reach: its server, its mail server and that mail server's mailbox. */
 export interface E2eServer {
@@ -61,15 +62,23 @@ async function startOne() {
 
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
-  // One after the other: each seeds the demo, and two seeding at once on a loaded 2-core machine
-  // did not get ready within startServer's 90 s.
   const running: { stop(): Promise<void> }[] = [];
   const stopAll = () => Promise.all(running.map((s) => s.stop()));
   const servers: E2eServer[] = [];
   try {
-    const browser = await chromium.launchServer(CHROMIUM_OPTIONS);
-    running.push({ stop: () => browser.close() });
+    // The browser starts while the demo is seeded: two processes, two cores.
+    const [launched, seeded] = await Promise.allSettled([chromium.launchServer(CHROMIUM_OPTIONS), seedDemoFolder()]);
+    if (launched.status === 'fulfilled') running.push({ stop: () => launched.value.close() });
+    if (seeded.status === 'fulfilled') running.push({ stop: async () => rmSync(seeded.value, { recursive: true, force: true }) });
+    if (launched.status === 'rejected') throw launched.reason;
+    if (seeded.status === 'rejected') throw seeded.reason;
+    const browser = launched.value;
+    const demo = seeded.value;
     project.provide('browserWsEndpoint', browser.wsEndpoint());
+    // Every server of the run, here and in the files that start their own, copies the seeded demo
+    // (server-process.ts); the workers inherit the environment. One after the other: starting
+    // several at once on a loaded 2-core machine only makes each slower.
+    process.env.E2E_DEMO_DATA_DIR = demo;
     for (let i = 0; i < workers; i++) {
       const one = await startOne();
       running.push(one);

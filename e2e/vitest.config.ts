@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// One file at a time unless E2E_WORKERS says more. With more, each worker gets a server, demo data
-// and provider fakes of its own (global-setup.ts, worker-server.ts), so files running at the same
-// time never meet each other's changes. On two cores two workers are slower than one: see
-// docs/decisions/0103-ci-duration.md.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
+// Two files at a time unless E2E_WORKERS says otherwise. Each worker gets a server, demo data and
+// provider fakes of its own (global-setup.ts, worker-server.ts), so files running at the same time
+// never meet each other's changes. A page's load and its clicks keep about one core busy, so on
+// two cores two workers finish the run in about three quarters of the time one takes; three
+// were no faster than two (docs/decisions/0236-two-browser-workers.md).
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 
 export default defineConfig({
   test: {
