@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, instantIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/index.js';
 import { availabilityRepository } from '../services/index.js';
 import { locations } from '../locations/index.js';
@@ -75,13 +75,13 @@ export const slotsRepository = {
   async startTimesInUse(ex: Executor, scope: Scope, times: readonly Date[]): Promise<Set<number>> {
     if (times.length === 0) return new Set();
     const unique = [...new Map(times.map((t) => [t.getTime(), t])).values()];
-    const rows = await slotsBase.selectDistinct(ex, scope, { startAt: scheduleSlots.startAt }, inArray(scheduleSlots.startAt, unique));
+    const rows = await slotsBase.selectDistinct(ex, scope, { startAt: scheduleSlots.startAt }, instantIn(scheduleSlots.startAt, unique));
     return new Set(rows.map((r) => r.startAt.getTime()));
   },
 
   async removeMany(ex: Executor, scope: Scope, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return slotsBase.removeWhere(ex, scope, inArray(scheduleSlots.id, [...ids]));
+    return slotsBase.removeWhere(ex, scope, idIn(scheduleSlots.id, [...ids]));
   },
 
   /** Takes a service off every slot that lists it (a slot without services takes any). */

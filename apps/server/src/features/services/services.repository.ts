@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SERVICE_TYPES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { sameAccount, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, instantIn, sameAccount, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
 import { userLocations, users } from '../users/index.js';
 import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
@@ -103,7 +103,7 @@ export const availabilityRepository = {
   /** Nobody is available at these start times any more (no slot starts then). */
   async removeSlotTimes(ex: Executor, scope: Scope, startTimes: readonly Date[]): Promise<void> {
     if (startTimes.length === 0) return;
-    await slotAvailability.removeWhere(ex, scope, inArray(veterinarianSlotAvailability.startAt, [...startTimes]));
+    await slotAvailability.removeWhere(ex, scope, instantIn(veterinarianSlotAvailability.startAt, [...startTimes]));
   },
 
   async removeSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {
@@ -129,8 +129,8 @@ export const availabilityRepository = {
         scope,
         { veterinarianId: veterinarianServices.veterinarianId, serviceId: veterinarianServices.serviceId },
         and(
-          inArray(veterinarianServices.veterinarianId, [...new Set(veterinarianIds)]),
-          opts.serviceIds ? inArray(veterinarianServices.serviceId, [...new Set(opts.serviceIds)]) : undefined,
+          idIn(veterinarianServices.veterinarianId, [...new Set(veterinarianIds)]),
+          opts.serviceIds ? idIn(veterinarianServices.serviceId, [...new Set(opts.serviceIds)]) : undefined,
         ),
       )
       .innerJoin(services, providerServices.joined(services, eq(services.id, veterinarianServices.serviceId)))
@@ -185,7 +185,7 @@ export const availabilityRepository = {
         ex,
         scope,
         { veterinarianId: veterinarianSlotAvailability.veterinarianId, startAt: veterinarianSlotAvailability.startAt, locationId: userLocations.locationId },
-        and(inArray(veterinarianSlotAvailability.startAt, unique), eq(users.isActive, true), inArray(userLocations.locationId, [...new Set(locationIds)])),
+        and(instantIn(veterinarianSlotAvailability.startAt, unique), eq(users.isActive, true), idIn(userLocations.locationId, [...new Set(locationIds)])),
       )
       .innerJoin(users, slotAvailability.joined(users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
       .innerJoin(userLocations, slotAvailability.joined(userLocations, eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId)))
