@@ -4,6 +4,7 @@ import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-o
 import { is, type ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { namedStatementClient } from './named-statements.js';
 import { queryTally } from './query-tally.js';
 import { compileWithPlatform } from './sql-compiler.js';
 
@@ -164,7 +165,13 @@ async function openPostgres(url: string): Promise<Database> {
     pg.default.types.setTypeParser(id, uuidArrayParser(pg.default.types.getTypeParser(id)));
     uuidArraysSplit = true;
   }
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // Each statement with parameters is prepared once per connection under a name from its text
+  // (named-statements.ts, decision 0232).
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    Client: namedStatementClient(pg.default.Client),
+  });
   // An idle connection the server drops (restart, failover, pg_terminate_backend) is reported on
   // the pool, and an unheard 'error' event would crash the process. The pool reconnects on demand.
   pool.on('error', (err) => console.warn(`Willow lost an idle database connection: ${err.message}`));

@@ -56,6 +56,14 @@ export function idIn(column: PgColumn | SQL, ids: readonly string[]): SQL {
 }
 
 /**
+ * `column = any($1::timestamptz[])`, the same for instants: one statement text however many there
+ * are, so it is prepared once (db/named-statements.ts, decision 0232).
+ */
+export function instantIn(column: PgColumn, instants: readonly Date[]): SQL {
+  return sql`${column} = any(${sql.param(instants.map((t) => t.toISOString()))}::timestamptz[])`;
+}
+
+/**
  * `a.account_id = b.account_id` (and `on`): the condition of every join and correlated subquery
  * between two tenant tables. Co-located on a database distributed by account, and a row can only
  * ever meet rows of its own account.

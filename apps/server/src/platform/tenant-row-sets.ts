@@ -3,10 +3,10 @@
 // tenant-repository.ts, so every statement they make is still built, and scoped to the caller's
 // account, there. Apart from it because they add no scoping of their own: nothing here compares
 // account_id or reaches a table without those builders (test/tenant-rules.test.ts holds both).
-import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
-import { scopedTable, tenantRepository, type AccountTable, type NewRow, type Row, type Scope, type TenantTable } from './tenant-repository.js';
+import { idIn, scopedTable, tenantRepository, type AccountTable, type NewRow, type Row, type Scope, type TenantTable } from './tenant-repository.js';
 
 /**
  * A link table of the account (a user's roles, a location's species): rows of (owner, other),
@@ -47,7 +47,7 @@ export function linkTable<T extends AccountTable>(table: T, ownerColumn: PgColum
         ex,
         scope,
         { ownerId: sql<string>`${ownerColumn}`, otherId: sql<string>`${otherColumn}` },
-        ownerIds ? inArray(ownerColumn, [...new Set(ownerIds)]) : undefined,
+        ownerIds ? idIn(ownerColumn, [...new Set(ownerIds)]) : undefined,
       );
       return rows;
     },
@@ -87,7 +87,7 @@ export function childTable<T extends TenantTable>(table: T, parentColumn: PgColu
     async of(ex: Executor, scope: Scope, parentIds: readonly string[]): Promise<Map<string, Row<T>[]>> {
       const groups = new Map<string, Row<T>[]>(parentIds.map((id) => [id, []]));
       if (parentIds.length === 0) return groups;
-      const rows = await base.list(ex, scope, { where: inArray(parentColumn, [...new Set(parentIds)]), orderBy: [parentColumn, position] });
+      const rows = await base.list(ex, scope, { where: idIn(parentColumn, [...new Set(parentIds)]), orderBy: [parentColumn, position] });
       for (const row of rows) groups.get((row as Record<string, string>)[parentKey]!)?.push(row);
       return groups;
     },

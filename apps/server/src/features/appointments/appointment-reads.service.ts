@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { together, type Db, type Executor } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
-import { assertFiltersVisible } from '../../platform/list-filters.js';
+import { assertFiltersVisible, filtersVisibleSql, type ListFilter } from '../../platform/list-filters.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { clientsRepository } from '../clients/index.js';
 import { locationsRepository } from '../locations/index.js';
@@ -94,15 +94,13 @@ export class AppointmentReadsService {
   constructor(private readonly db: Db) {}
 
   async list(auth: AuthContext, q: ListValues): Promise<{ items: Appointment[]; total: number }> {
-    // The filters' check runs beside the reads (all scoped to the account): the week is as many
-    // round trips as its SQL. Promise.all answers the check's 404 even while a read is running.
-    const visible = assertFiltersVisible(this.db, auth, [
+    const filterIds: ListFilter[] = [
       [locationsRepository, q.locationId],
       [clientsRepository, q.clientId],
       [patientsRepository, q.patientId],
       [usersRepository, q.providerId],
       [servicesRepository, q.serviceId],
-    ]);
+    ];
     const filters = {
       status: q.status,
       providerIds: q.providerId,
@@ -112,21 +110,30 @@ export class AppointmentReadsService {
       search: q.search,
     };
     if (q.startDate) {
-      const startDate = q.startDate;
+      // The week: its appointments carry the filters' check (one statement), then one statement
+      // for each kind of row they name (toAppointments). Only an empty week asks the check alone.
       const end = q.endDate ? new Date(q.endDate) : null;
-      const [, { items, more }] = await Promise.all([
-        visible,
-        (async () => {
-          // All locations: naming them keeps the (account, location, start) index in play.
-          const locationIds = q.locationId ? [q.locationId] : await locationsRepository.ids(this.db, auth);
-          return repo.range(this.db, auth, { ...filters, locationIds }, new Date(startDate), end, q.limit, q.offset);
-        })(),
-      ]);
+      // All locations: naming them keeps the (account, location, start) index in play.
+      const locationIds = q.locationId ? [q.locationId] : await locationsRepository.ids(this.db, auth);
+      const { items, more, allowed } = await repo.range(
+        this.db,
+        auth,
+        { ...filters, locationIds },
+        new Date(q.startDate),
+        end,
+        q.limit,
+        q.offset,
+        filtersVisibleSql(auth, filterIds),
+      );
+      if (allowed === undefined) await assertFiltersVisible(this.db, auth, filterIds);
+      else if (!allowed) throw notFound();
       // Not a count (see ListAppointmentsQuery): one more than shown says the range holds more.
       return { items: await toAppointments(this.db, auth, items), total: q.offset + items.length + (more ? 1 : 0) };
     }
+    // The filters' check runs beside the reads (all scoped to the account). Promise.all answers
+    // the check's 404 even while a read is running.
     const [, { items, total }] = await Promise.all([
-      visible,
+      assertFiltersVisible(this.db, auth, filterIds),
       repo.page(this.db, auth, { ...filters, locationIds: q.locationId ? [q.locationId] : undefined }, q.limit, q.offset),
     ]);
     return { items: await toAppointments(this.db, auth, items), total };

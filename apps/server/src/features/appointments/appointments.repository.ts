@@ -108,10 +108,13 @@ export const appointmentsRepository = {
    * The calendar: appointments overlapping [start, end), oldest first; without an end, from start
    * on. Nothing lasts longer than MAX_APPOINTMENT_HOURS, so start_at is bounded below and the
    * (account, location, start_at) index reads from there. Nothing is counted: one row more than
-   * the page is read to tell whether more follow.
+   * the page is read to tell whether more follow. `require` (the filters name rows of the account)
+   * rides along each row as an uncorrelated subquery, evaluated once: `allowed` is its answer, or
+   * undefined when no row came to carry it (the caller asks it then).
    */
-  async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number) {
+  async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) {
     const rows = await base.list(ex, scope, {
+      extras: { allowed: require ?? sql<boolean>`true` },
       where: and(
         filterWhere(f),
         gt(appointments.startAt, new Date(start.getTime() - MAX_APPOINTMENT_MS)),
@@ -122,7 +125,8 @@ export const appointmentsRepository = {
       limit: limit + 1,
       offset,
     });
-    return { items: rows.slice(0, limit), more: rows.length > limit };
+    const allowed = rows.length === 0 ? undefined : rows[0]!.allowed === true;
+    return { items: rows.slice(0, limit), more: rows.length > limit, allowed };
   },
 
   /** The list: newest first, with the total (counted only when the page does not tell it). */

@@ -63,7 +63,7 @@ export const clientsRepository = {
   },
 
   async byIds(ex: Executor, scope: Scope, ids: string[]): Promise<ClientRow[]> {
-    return ids.length ? base.list(ex, scope, { where: inArray(clients.id, [...new Set(ids)]) }) : [];
+    return ids.length ? base.list(ex, scope, { where: idIn(clients.id, [...new Set(ids)]) }) : [];
   },
 
   /** What a list of another feature's records shows of each client (appointments). */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type Scope, type TenantTable, type ListOptions } from '../../platform/tenant-repository.js';
+import { idIn, tenantRepository, type Scope, type TenantTable, type ListOptions } from '../../platform/tenant-repository.js';
 import { escapeLike } from '../../platform/like.js';
 import { contactMerges, contacts, type MovedReference } from './contacts.table.js';
 
@@ -55,11 +55,11 @@ export const contactsRepository = {
   },
 
   async byIds(ex: Executor, scope: Scope, ids: string[]): Promise<ContactRow[]> {
-    return base.list(ex, scope, { where: inArray(contacts.id, ids) });
+    return base.list(ex, scope, { where: idIn(contacts.id, ids) });
   },
 
   async setMergedInto(ex: Executor, scope: Scope, ids: string[], survivorId: string | null): Promise<void> {
-    await base.updateWhere(ex, scope, inArray(contacts.id, ids), { mergedIntoId: survivorId });
+    await base.updateWhere(ex, scope, idIn(contacts.id, ids), { mergedIntoId: survivorId });
   },
 
   /** Points every reference to `fromIds` at `toId`; answers what moved, and from where. */
@@ -67,7 +67,7 @@ export const contactsRepository = {
     const moved: MovedReference[] = [];
     for (const ref of CONTACT_REFERENCES) {
       const referencing = tenantRepository(ref.table);
-      const rows = (await referencing.select(ex, scope, { id: ref.table.id, from: ref.column }, inArray(ref.column, fromIds)).for('update')) as {
+      const rows = (await referencing.select(ex, scope, { id: ref.table.id, from: ref.column }, idIn(ref.column, fromIds)).for('update')) as {
         id: string;
         from: string;
       }[];

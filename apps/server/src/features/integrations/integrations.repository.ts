@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { IntegrationService } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { acrossAccounts, scopedTable, tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
+import { acrossAccounts, idIn, scopedTable, tenantRepository, type NewRow, type Scope } from '../../platform/tenant-repository.js';
 import { integrations, stripeEvents, type IntegrationSettings } from './integrations.table.js';
 
 const base = tenantRepository(integrations);
@@ -36,7 +36,7 @@ export const integrationsRepository = {
     const result = new Map<string, IntegrationService[]>(locationIds.map((id) => [id, []]));
     if (locationIds.length === 0) return result;
     const rows = await base
-      .select(ex, scope, { locationId: integrations.locationId, service: integrations.service }, inArray(integrations.locationId, [...new Set(locationIds)]))
+      .select(ex, scope, { locationId: integrations.locationId, service: integrations.service }, idIn(integrations.locationId, [...new Set(locationIds)]))
       .orderBy(asc(integrations.service));
     for (const r of rows) result.get(r.locationId)?.push(r.service as IntegrationService);
     return result;
@@ -51,7 +51,7 @@ export const integrationsRepository = {
         ex,
         scope,
         { locationId: integrations.locationId, service: integrations.service, lastCheckOk: integrations.lastCheckOk },
-        inArray(integrations.locationId, [...new Set(locationIds)]),
+        idIn(integrations.locationId, [...new Set(locationIds)]),
       )
       .orderBy(asc(integrations.service));
     for (const r of rows) result.get(r.locationId)?.push({ service: r.service as IntegrationService, working: r.lastCheckOk === true });

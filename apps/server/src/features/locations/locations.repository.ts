@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { accountOf, acrossAccounts, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, idIn, tenantRepository, type AccountKeyed, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
 import { accounts } from '../accounts/index.js';
 import { locations, locationSpecies, species } from './locations.table.js';
@@ -17,7 +17,7 @@ export const locationsRepository = {
   /** Each location's time zone, by id. */
   async timezonesOf(ex: Executor, scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await base.select(ex, scope, { id: locations.id, timezone: locations.timezone }, inArray(locations.id, [...new Set(ids)]));
+    const rows = await base.select(ex, scope, { id: locations.id, timezone: locations.timezone }, idIn(locations.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r.timezone]));
   },
 
@@ -74,7 +74,7 @@ export const locationsRepository = {
         ex,
         scope,
         { locationId: locationSpecies.locationId, id: species.id, name: species.name },
-        inArray(locationSpecies.locationId, locationIds),
+        idIn(locationSpecies.locationId, locationIds),
       )
       // species are global (a reference table on a sharded database)
       .innerJoin(species, eq(species.id, locationSpecies.speciesId))

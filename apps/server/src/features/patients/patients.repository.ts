@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PatientRef } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
@@ -89,7 +89,7 @@ export const patientsRepository = {
     const rows = await ex
       .select()
       .from(species)
-      .where(inArray(species.id, [...new Set(ids)]));
+      .where(idIn(species.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r.name]));
   },
 
@@ -109,7 +109,7 @@ export const patientsRepository = {
         deceasedOn: patients.deceasedOn,
         clientName: clientRows.valueFor<string>(patients, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, patients.clientId)),
       },
-      inArray(patients.id, [...new Set(ids)]),
+      idIn(patients.id, [...new Set(ids)]),
     );
     return new Map(rows.map((r) => [r.id, r]));
   },
@@ -120,7 +120,7 @@ export const patientsRepository = {
       ex,
       scope,
       { id: clients.id, firstName: clients.firstName, lastName: clients.lastName },
-      inArray(clients.id, [...new Set(clientIds)]),
+      idIn(clients.id, [...new Set(clientIds)]),
     );
     return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
   },

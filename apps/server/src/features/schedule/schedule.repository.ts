@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, instantIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/index.js';
+import { availabilityRepository } from '../services/index.js';
 import { locations } from '../locations/index.js';
 import { scheduleNotes, scheduleSlots } from './schedule.table.js';
 
@@ -9,6 +10,8 @@ const slotsBase = tenantRepository(scheduleSlots);
 const notesBase = tenantRepository(scheduleNotes);
 export type SlotRow = typeof scheduleSlots.$inferSelect;
 export type NoteRow = typeof scheduleNotes.$inferSelect;
+/** A slot with the providers available at its start who work at its location, by name. */
+export type SlotWithProviders = SlotRow & { veterinarianIds: string[] };
 
 const slotOrder = [asc(scheduleSlots.startAt), asc(scheduleSlots.id)];
 
@@ -24,6 +27,19 @@ export const slotsRepository = {
         gt(scheduleSlots.endAt, range.start),
       ),
       orderBy: slotOrder,
+    });
+  },
+
+  /** The same, each slot with its providers, in one statement (the schedule week). */
+  async overlappingWithProviders(ex: Executor, scope: Scope, range: { start: Date; end: Date; locationId?: string | undefined }): Promise<SlotWithProviders[]> {
+    return slotsBase.list(ex, scope, {
+      where: and(
+        range.locationId ? eq(scheduleSlots.locationId, range.locationId) : undefined,
+        lt(scheduleSlots.startAt, range.end),
+        gt(scheduleSlots.endAt, range.start),
+      ),
+      orderBy: slotOrder,
+      extras: { veterinarianIds: availabilityRepository.providersAtSql(scheduleSlots, scheduleSlots.startAt, scheduleSlots.locationId) },
     });
   },
 
@@ -59,13 +75,13 @@ export const slotsRepository = {
   async startTimesInUse(ex: Executor, scope: Scope, times: readonly Date[]): Promise<Set<number>> {
     if (times.length === 0) return new Set();
     const unique = [...new Map(times.map((t) => [t.getTime(), t])).values()];
-    const rows = await slotsBase.selectDistinct(ex, scope, { startAt: scheduleSlots.startAt }, inArray(scheduleSlots.startAt, unique));
+    const rows = await slotsBase.selectDistinct(ex, scope, { startAt: scheduleSlots.startAt }, instantIn(scheduleSlots.startAt, unique));
     return new Set(rows.map((r) => r.startAt.getTime()));
   },
 
   async removeMany(ex: Executor, scope: Scope, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return slotsBase.removeWhere(ex, scope, inArray(scheduleSlots.id, [...ids]));
+    return slotsBase.removeWhere(ex, scope, idIn(scheduleSlots.id, [...ids]));
   },
 
   /** Takes a service off every slot that lists it (a slot without services takes any). */

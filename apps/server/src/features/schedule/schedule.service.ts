@@ -73,7 +73,20 @@ export function seriesTimes(startAt: Date, endAt: Date, repeat: z.output<typeof 
   return times;
 }
 
-/** Each slot with the providers available at its start who work at its location. */
+const toSlot = (r: SlotRow, veterinarianIds: string[]): ScheduleSlot => ({
+  id: r.id,
+  locationId: r.locationId,
+  startAt: r.startAt.toISOString(),
+  endAt: r.endAt.toISOString(),
+  serviceIds: r.serviceIds,
+  capacity: r.capacity,
+  seriesId: r.seriesId,
+  veterinarianIds,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Each slot a write answers with the providers available at its start who work at its location. */
 async function toSlots(ex: Executor, scope: Scope, rows: SlotRow[]): Promise<ScheduleSlot[]> {
   const available = await availableAt(
     ex,
@@ -86,18 +99,7 @@ async function toSlots(ex: Executor, scope: Scope, rows: SlotRow[]): Promise<Sch
     const key = `${a.locationId}|${a.startAt.getTime()}`;
     byKey.set(key, [...(byKey.get(key) ?? []), a.veterinarianId]);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    locationId: r.locationId,
-    startAt: r.startAt.toISOString(),
-    endAt: r.endAt.toISOString(),
-    serviceIds: r.serviceIds,
-    capacity: r.capacity,
-    seriesId: r.seriesId,
-    veterinarianIds: byKey.get(`${r.locationId}|${r.startAt.getTime()}`) ?? [],
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
+  return rows.map((r) => toSlot(r, byKey.get(`${r.locationId}|${r.startAt.getTime()}`) ?? []));
 }
 
 const toNote = (r: NoteRow): ScheduleNote => ({
@@ -146,13 +148,15 @@ export class ScheduleService {
   /** Slots overlapping the range, and notes on the local days it covers at each location. */
   async list(auth: AuthContext, query: z.output<typeof CalendarRangeQuery>): Promise<ScheduleRange> {
     const range = { start: new Date(query.startDate), end: new Date(query.endDate), locationId: query.locationId };
-    // The location's check runs beside the reads (all scoped to the account): one round trip.
-    const [, slotRows, noteRows] = await Promise.all([
-      assertFiltersVisible(this.db, auth, [[locationsRepository, query.locationId]]),
-      slotsRepository.overlapping(this.db, auth, range),
+    // Two statements, one per kind of row (each slot carries its providers), side by side.
+    const [slotRows, noteRows] = await Promise.all([
+      slotsRepository.overlappingWithProviders(this.db, auth, range),
       notesRepository.inRange(this.db, auth, range),
     ]);
-    return { scheduleSlots: await toSlots(this.db, auth, slotRows), scheduleNotes: noteRows.map(toNote) };
+    // A slot or note of the location proves it the account's (their (account, location) reference
+    // to it); only an empty week asks, so another account's location is still not found.
+    if (slotRows.length === 0 && noteRows.length === 0) await assertFiltersVisible(this.db, auth, [[locationsRepository, query.locationId]]);
+    return { scheduleSlots: slotRows.map((r) => toSlot(r, r.veterinarianIds)), scheduleNotes: noteRows.map(toNote) };
   }
 
   /** One slot, or a whole series in one transaction; the answer is sorted by start. */

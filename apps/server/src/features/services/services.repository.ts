@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SERVICE_TYPES } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
-import { scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, instantIn, sameAccount, scopedTable, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
 import { userLocations, users } from '../users/index.js';
 import { services, veterinarianServices, veterinarianSlotAvailability } from './services.table.js';
@@ -102,7 +103,7 @@ export const availabilityRepository = {
   /** Nobody is available at these start times any more (no slot starts then). */
   async removeSlotTimes(ex: Executor, scope: Scope, startTimes: readonly Date[]): Promise<void> {
     if (startTimes.length === 0) return;
-    await slotAvailability.removeWhere(ex, scope, inArray(veterinarianSlotAvailability.startAt, [...startTimes]));
+    await slotAvailability.removeWhere(ex, scope, instantIn(veterinarianSlotAvailability.startAt, [...startTimes]));
   },
 
   async removeSlotTime(ex: Executor, scope: Scope, veterinarianId: string, startAt: Date): Promise<void> {
@@ -128,8 +129,8 @@ export const availabilityRepository = {
         scope,
         { veterinarianId: veterinarianServices.veterinarianId, serviceId: veterinarianServices.serviceId },
         and(
-          inArray(veterinarianServices.veterinarianId, [...new Set(veterinarianIds)]),
-          opts.serviceIds ? inArray(veterinarianServices.serviceId, [...new Set(opts.serviceIds)]) : undefined,
+          idIn(veterinarianServices.veterinarianId, [...new Set(veterinarianIds)]),
+          opts.serviceIds ? idIn(veterinarianServices.serviceId, [...new Set(opts.serviceIds)]) : undefined,
         ),
       )
       .innerJoin(services, providerServices.joined(services, eq(services.id, veterinarianServices.serviceId)))
@@ -156,6 +157,21 @@ export const availabilityRepository = {
    * time who are active users assigned to the location, by name. One statement however many slots
    * ask (joined with the users feature's tables: it saves a round trip on every schedule week).
    */
+  /**
+   * The same for each row of a list of slots, read in the list's own statement (a correlated
+   * subquery on the slot's account, start and location): the schedule week is then its slots'
+   * statement and its notes', whatever it holds.
+   */
+  providersAtSql(slot: AccountKeyed, startAt: PgColumn, locationId: PgColumn): SQL<string[]> {
+    return sql<string[]>`array(select ${veterinarianSlotAvailability.veterinarianId} from ${veterinarianSlotAvailability} inner join ${users} on ${slotAvailability.joined(
+      users,
+      eq(users.id, veterinarianSlotAvailability.veterinarianId),
+    )} inner join ${userLocations} on ${slotAvailability.joined(
+      userLocations,
+      and(eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId), eq(userLocations.locationId, locationId)),
+    )} where ${sameAccount(veterinarianSlotAvailability, slot, and(eq(veterinarianSlotAvailability.startAt, startAt), eq(users.isActive, true)))} order by lower(${users.firstName}), lower(${users.lastName}), ${users.id})`;
+  },
+
   async atStartTimes(
     ex: Executor,
     scope: Scope,
@@ -169,7 +185,7 @@ export const availabilityRepository = {
         ex,
         scope,
         { veterinarianId: veterinarianSlotAvailability.veterinarianId, startAt: veterinarianSlotAvailability.startAt, locationId: userLocations.locationId },
-        and(inArray(veterinarianSlotAvailability.startAt, unique), eq(users.isActive, true), inArray(userLocations.locationId, [...new Set(locationIds)])),
+        and(instantIn(veterinarianSlotAvailability.startAt, unique), eq(users.isActive, true), idIn(userLocations.locationId, [...new Set(locationIds)])),
       )
       .innerJoin(users, slotAvailability.joined(users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
       .innerJoin(userLocations, slotAvailability.joined(userLocations, eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId)))

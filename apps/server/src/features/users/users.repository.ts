@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@willow/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { together, type Executor } from '../../db/client.js';
@@ -139,7 +139,7 @@ export const usersRepository = {
 
   async listWithLinks(ex: Executor, scope: Scope, opts: { locationId?: string; ids?: string[] }): Promise<UserWithLinks[]> {
     const rows = await base.list(ex, scope, {
-      where: and(opts.ids ? inArray(users.id, opts.ids) : undefined, opts.locationId ? assignedTo(opts.locationId) : undefined),
+      where: and(opts.ids ? idIn(users.id, opts.ids) : undefined, opts.locationId ? assignedTo(opts.locationId) : undefined),
       orderBy: byName,
     });
     return this.attachLinks(ex, scope, rows);
@@ -152,7 +152,7 @@ export const usersRepository = {
       () => userRoleLinks.of(ex, scope, ids),
       async () =>
         userLocationLinks
-          .select(ex, scope, { userId: userLocations.userId, locationId: userLocations.locationId }, inArray(userLocations.userId, ids))
+          .select(ex, scope, { userId: userLocations.userId, locationId: userLocations.locationId }, idIn(userLocations.userId, ids))
           .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
           .orderBy(asc(locations.name)),
     ] as const);
