@@ -262,7 +262,8 @@ function printTable(title: string, results: Record<string, Timing>, statements: 
     const r50 = w.p50 / h.p50;
     const r99 = w.p99 / h.p99;
     const met = alone ? w.p50 - h.p50 <= TARGET_ALONE_MS : r50 <= TARGET_RATIO && r99 <= TARGET_RATIO;
-    const typing = alone && name === 'search as you type' ? ` (p99 ${w.p99 <= TARGET_TYPING_P99_MS ? '<' : '≥'} ${TARGET_TYPING_P99_MS} ms)` : '';
+    // The search box's own target is its p99 one at a time, whatever the hand-written route does.
+    const typing = alone && name === 'search as you type' ? `; p99 < ${TARGET_TYPING_P99_MS} ms ${w.p99 < TARGET_TYPING_P99_MS ? 'met' : 'missed'}` : '';
     console.log(
       [
         name.padEnd(19),
@@ -274,7 +275,7 @@ function printTable(title: string, results: Record<string, Timing>, statements: 
         `${r50.toFixed(2)}×`.padStart(9),
         `${r99.toFixed(2)}×`.padStart(9),
         ...(alone ? [ms(w.p50 - h.p50).padStart(8), ms(w.p99 - h.p99).padStart(8)] : []),
-        `${met ? 'met' : 'missed'}${typing}`,
+        `${typing ? 'gap ' : ''}${met ? 'met' : 'missed'}${typing}`,
       ].join(' | '),
     );
   }
