@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -17,7 +17,7 @@ import { DEFAULT_PROVIDERS, type Providers } from './platform/providers.js';
 import { SecretBox } from './platform/secret-box.js';
 import { createContainer, type Container } from './container.js';
 import type { Database, Db } from './db/client.js';
-import { queriesSoFar, tallyQueries } from './db/query-tally.js';
+import { queriesSoFar, statementsSoFar, tallyQueries } from './db/query-tally.js';
 import { authRepository } from './features/auth/auth.repository.js';
 import { SESSION_NOTICES, SessionCache } from './features/auth/session-cache.js';
 import type { RetryPolicy } from './platform/queue-worker.js';
@@ -65,6 +65,11 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** answer every API request with `x-query-count`, the SQL statements it ran (benchmarks) */
   countQueries?: boolean;
+  /**
+   * with countQueries, a file each API request appends its statements' texts to, one JSON line
+   * `{method, url, statements}` (QUERY_TEXTS; bench:hand-written compares them with its own)
+   */
+  queryTexts?: string | undefined;
   /** origins besides the request's own host whose pages may write (ALLOWED_ORIGINS, decision 0053) */
   allowedOrigins?: readonly string[];
   /** the product's own mail (SMTP_URL or SENDGRID_API_KEY, MAIL_FROM); without it, that mail says email is not set up */
@@ -209,7 +214,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   if (opts.countQueries) {
     // Everything the request does from here on runs inside its own count.
-    app.addHook('onRequest', (_req, _reply, done) => tallyQueries(done));
+    const texts = Boolean(opts.queryTexts);
+    app.addHook('onRequest', (_req, _reply, done) => tallyQueries(done, texts));
   }
 
   const allowedOrigins = opts.allowedOrigins ?? [];
@@ -235,6 +241,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A write may have signed someone out or changed a role: this server hears it before answering.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') await container.auth.settle();
     if (opts.countQueries) reply.header('x-query-count', String(queriesSoFar() ?? 0));
+    if (opts.countQueries && opts.queryTexts) {
+      appendFileSync(opts.queryTexts, `${JSON.stringify({ method: req.method, url: req.url, statements: statementsSoFar() ?? [] })}\n`);
+    }
   });
 
   app.setErrorHandler((err, req, reply) => {

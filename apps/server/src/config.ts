@@ -35,6 +35,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** answer API requests with the number of SQL statements they ran (x-query-count) */
   countQueries: boolean;
+  /** with countQueries, the file each API request appends its statements' texts to (QUERY_TEXTS; bench:hand-written) */
+  queryTexts: string | undefined;
   /** app processes on the port (PostgreSQL server only; the embedded database is one process) */
   webConcurrency: number;
   /** origins besides the request's own host whose pages may write (decision 0053) */
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     countQueries: bool(env.COUNT_QUERIES, false),
+    queryTexts: env.QUERY_TEXTS || undefined,
     webConcurrency: processCount(env.WEB_CONCURRENCY),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     mail: parseMailSettings(env),

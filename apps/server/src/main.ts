@@ -47,6 +47,7 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
     outboundAllowedNetworks: cfg.outboundAllowedNetworks,
     listen: database.listen,
     countQueries: cfg.countQueries,
+    queryTexts: cfg.queryTexts,
     logger: { level: cfg.logLevel },
     mail: cfg.mail,
     googleClient: cfg.googleClient,

@@ -70,6 +70,8 @@ export async function createTestApp(
      * partner's API and a mail server listen there (the guard's own tests pass [])
      */
     outboundAllowedNetworks?: readonly string[];
+    /** QUERY_TEXTS: the file each API request appends its statements' texts to (bench:hand-written) */
+    queryTexts?: string;
   } = {},
 ): Promise<TestContext> {
   const templateUrl = vitestInject('pgTemplateUrl');
@@ -115,6 +117,7 @@ export async function createTestApp(
     ...(opts.googleClient && { googleClient: opts.googleClient }),
     ...(opts.outboxRetry && { outboxRetry: opts.outboxRetry }),
     ...(opts.outbound && { outbound: opts.outbound }),
+    ...(opts.queryTexts && { queryTexts: opts.queryTexts }),
     outboundAllowedNetworks: opts.outboundAllowedNetworks ?? ['loopback'],
   });
   await app.ready();
