@@ -30,6 +30,12 @@ export default defineConfig({
     // Each file still gets its own fresh global context (DOM, module state), but a worker process
     // is reused: jsdom and Vitest load once per worker instead of ~2 s per file in a new process.
     pool: 'vmForks',
+    // Ceilings only a real failure reaches: tests wait on their conditions (Testing Library's and
+    // vi.waitFor's 30 s in the setup file, expect.poll's here), never on a short fixed time, so a
+    // loaded machine makes them slower, not red (decision 0234).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    expect: { poll: { timeout: 30_000 } },
     setupFiles: ['src/test/setup.ts'],
     deps: {
       optimizer: {

@@ -11,7 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
   await seedDemo(ctx.database.db);
-}, 120_000);
+});
 afterAll(async () => {
   await ctx?.close();
 });

@@ -23,8 +23,7 @@ interface Row {
 }
 
 describe('demo seed', () => {
-  // The whole demo (practices, calendars, templates, billing) is written in one transaction: seconds, not the default limit.
-  it('fills an empty database once, with appointments in every status at both practices, some today and some the owner’s', { timeout: 60_000 }, async () => {
+  it('fills an empty database once, with appointments in every status at both practices, some today and some the owner’s', async () => {
     const db = ctx.database.db;
     expect(await seedDemo(db)).toBe(true);
     expect(await seedDemo(db)).toBe(false);
@@ -174,7 +173,7 @@ describe('demo seed interrupted on its first start', () => {
     "at the second practice's clients": ['clients', `new.email like '%@second.example'`],
   } as const;
 
-  it.each(Object.entries(failures))('failing %s leaves nothing, and the next start seeds the whole demo', { timeout: 90_000 }, async (_, [table, condition]) => {
+  it.each(Object.entries(failures))('failing %s leaves nothing, and the next start seeds the whole demo', async (_, [table, condition]) => {
     const again = await createTestApp();
     try {
       await again.database.query(`

@@ -16,7 +16,7 @@ import { messageIdOf } from '../../platform/message-providers.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
 
 /** Polls until `check` holds (the worker runs on its own). */
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -251,7 +251,7 @@ describe('workers side by side', () => {
     } finally {
       if (second !== ctx.database) await second.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('a location’s message without a provider', () => {
