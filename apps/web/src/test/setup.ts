@@ -4,6 +4,10 @@
 // vi.waitFor and expect.poll still return the moment their condition holds.
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
+import { freshFile } from './fresh-file';
+
+// Before anything of the file is imported: the file starts as in a fresh context (see fresh-file.ts).
+freshFile();
 
 const WAIT_CEILING_MS = 30_000;
 
