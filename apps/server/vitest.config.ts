@@ -21,10 +21,10 @@ export default defineProject({
     sequence: { groupOrder: 1 },
     // Ceilings only a real failure reaches: a test waits on its conditions, never on a short fixed
     // time, so a machine loaded by other work makes it slower, not red (decision 0234).
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    expect: { poll: { timeout: 30_000 } },
-    // gives vi.waitFor the same 30 s default (it has no config of its own)
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 60_000 } },
+    // gives vi.waitFor the same 60 s default (it has no config of its own)
     setupFiles: ['test/setup.ts'],
   },
 });

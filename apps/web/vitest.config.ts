@@ -35,11 +35,11 @@ export default defineConfig({
     pool: 'forks',
     isolate: false,
     // Ceilings only a real failure reaches: tests wait on their conditions (Testing Library's and
-    // vi.waitFor's 30 s in the setup file, expect.poll's here), never on a short fixed time, so a
+    // vi.waitFor's 60 s in the setup file, expect.poll's here), never on a short fixed time, so a
     // loaded machine makes them slower, not red (decision 0234).
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    expect: { poll: { timeout: 30_000 } },
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 60_000 } },
     setupFiles: ['src/test/setup.ts'],
     deps: {
       optimizer: {

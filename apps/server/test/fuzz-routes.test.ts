@@ -450,5 +450,5 @@ describe('the route table under fuzzed requests', () => {
       // One route replayed takes the seed as fast-check printed it; a full run offsets it per route.
       { seed: ONLY ? SEED : SEED + index, numRuns: RUNS, ...(PATH && { path: PATH }) },
     );
-  }, 120_000);
+  });
 });

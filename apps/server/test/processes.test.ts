@@ -62,7 +62,7 @@ const childrenOf = (pid: number) =>
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 
 describe.skipIf(!serverUrl)('WEB_CONCURRENCY=2 on the PostgreSQL server', () => {
-  it('answers from two processes on one port, replaces one that dies, and stops cleanly', { timeout: 120_000 }, async () => {
+  it('answers from two processes on one port, replaces one that dies, and stops cleanly', async () => {
     const pg = await import('pg');
     const name = `willow_p_${randomBytes(6).toString('hex')}`;
     const admin = new pg.default.Client({ connectionString: serverUrl });

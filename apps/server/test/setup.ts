@@ -4,7 +4,7 @@
 // default is set in vitest.config.ts; vi.waitFor has no config, so its default is given here.
 import { vi } from 'vitest';
 
-export const WAIT_CEILING_MS = 30_000;
+export const WAIT_CEILING_MS = 60_000;
 
 const generous = Symbol.for('willow.generousWaitFor');
 type WaitFor = typeof vi.waitFor & { [generous]?: true };
