@@ -153,12 +153,12 @@ describe('automations', () => {
       await openFromNav(page, 'Pending Emails', 'Pending Emails', false);
       const waiting = page.getByRole('grid', { name: 'Waiting emails' });
       const rows = await waitingRow(waiting, first.name, name);
-      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => rows.count()).toBe(2);
       await rows.first().getByText('Awaiting approval').waitFor();
       await rows.first().getByText(first.patient.name).waitFor();
       // The menu's badge counts the emails awaiting approval at the navigation's location (the live topic tells it of the bookings' items).
       const badge = automationsEntry(page, 'Pending Emails').locator('.MuiBadge-badge');
-      await expect.poll(async () => (await badge.count()) > 0 && (await badge.textContent())?.trim(), { timeout: 20_000 }).toBe('2');
+      await expect.poll(async () => (await badge.count()) > 0 && (await badge.textContent())?.trim()).toBe('2');
       expect(await seriousViolations(page)).toEqual([]);
 
       // Edited, then sent: the mail server has the edited subject.
@@ -226,7 +226,7 @@ describe('automations', () => {
       await rowMenuAction(item, 'Send now');
       await toastText(page, 'SMS sent').waitFor();
       await item.waitFor({ state: 'detached' });
-      await expect.poll(async () => (await textsTo(client.phone)).map((t) => t.body), { timeout: 20_000 }).toEqual([`Hi Noah, your visit is booked.`]);
+      await expect.poll(async () => (await textsTo(client.phone)).map((t) => t.body)).toEqual([`Hi Noah, your visit is booked.`]);
     } catch (e) {
       await page.screenshot({ path: '/tmp/automations-e2e-375.png' });
       throw e;

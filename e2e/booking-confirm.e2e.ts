@@ -47,7 +47,7 @@ describe('a booking request’s email', () => {
       await form.getByRole('textbox', { name: 'Email' }).fill(email);
       await form.getByRole('textbox', { name: 'Phone' }).fill('555-0177');
       // The server turns away forms sent within seconds of reading the page; a person takes longer.
-      await expect.poll(() => Date.now() - readAt, { timeout: 2 * BOOKING_MIN_ELAPSED_MS }).toBeGreaterThan(BOOKING_MIN_ELAPSED_MS);
+      await expect.poll(() => Date.now() - readAt).toBeGreaterThan(BOOKING_MIN_ELAPSED_MS);
       await form.getByRole('button', { name: 'Request appointment' }).click();
       await pub.getByTestId('booking-confirmation').waitFor();
 

@@ -89,12 +89,12 @@ async function receiveAndAnswer(page: Page, phoneSized: boolean) {
   await smsEntry(page).click();
   await page.waitForURL((url) => url.pathname === '/chat');
   await page.getByRole('heading', { name: 'SMS', level: 1 }).waitFor();
-  await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => badgeCount(page)).toBe(0);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   // The client texts the practice: the badge and the list show it without a reload.
   await textArrives(accountId, own.id, client.phone, 'Is Biscuit ready to be picked up?');
-  await expect.poll(() => badgeCount(page), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => badgeCount(page)).toBe(1);
   const list = page.getByRole('list', { name: 'Conversations' });
   const entry = list.getByRole('link').filter({ hasText: client.name });
   await entry.getByText('Is Biscuit ready to be picked up?').waitFor();
@@ -109,7 +109,7 @@ async function receiveAndAnswer(page: Page, phoneSized: boolean) {
   }
   const log = page.getByRole('log', { name: `Texts with ${client.name}` });
   await log.getByText('Is Biscuit ready to be picked up?').waitFor();
-  await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => badgeCount(page)).toBe(0);
   if (phoneSized) {
     // The conversation is the page: its title is the heading, and the list is one step back.
     await page.getByRole('heading', { name: client.name, level: 1 }).waitFor();

@@ -209,7 +209,7 @@ async function walk(viewport: { width: number; height: number }) {
     const formLink = /https?:\/\/\S+\/form\/[0-9a-f-]{36}\/[0-9a-f-]{36}\?t=[A-Za-z0-9_-]+/.exec(formMail.text)?.[0];
     if (!formLink) throw new Error(`no form link in: ${formMail.text}`);
     await familySigns(formLink, clientName);
-    await expect.poll(() => stateOf('consent'), { timeout: 30_000 }).toBe('done');
+    await expect.poll(() => stateOf('consent')).toBe('done');
     expect(await stateOf('deposit')).toBe('next');
 
     // Click 3: what the family chose, offered in the consent step without a reload, accepted onto the appointment.
@@ -240,7 +240,7 @@ async function walk(viewport: { width: number; height: number }) {
     await deposit.getByRole('button', { name: 'Send' }).click();
     await toastText(page, CARD_PAYMENT_MESSAGES.created).waitFor();
     await familyPays((await waitForMail(email, 2)).text, '$200.00');
-    await expect.poll(() => stateOf('deposit'), { timeout: 30_000 }).toBe('done');
+    await expect.poll(() => stateOf('deposit')).toBe('done');
 
     // Clicks 6–8: the visit, one click a status; the death is recorded with the third (its box ticked).
     for (const status of ['Checked In', 'Checked Out']) {
@@ -279,7 +279,7 @@ async function walk(viewport: { width: number; height: number }) {
     await step('invoice').getByRole('button', { name: 'Email card link ($755.00)' }).click();
     await toastText(page, CARD_PAYMENT_MESSAGES.created).waitFor();
     await familyPays((await waitForMail(email, 3)).text, '$755.00');
-    await expect.poll(() => stateOf('invoice'), { timeout: 30_000 }).toBe('done');
+    await expect.poll(() => stateOf('invoice')).toBe('done');
     expect((await apiInvoices(appointment.id))[0]).toMatchObject({ status: 'finalised', paymentState: 'paid', balance: 0 });
     expect(await stateOf('messages')).toBe('next');
 

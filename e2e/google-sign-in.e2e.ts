@@ -74,7 +74,7 @@ describe('Google sign-in', () => {
       await toGoogle(page, '/clients');
       await page.getByRole('button', { name: `Continue as ${OWNER}` }).click();
       await page.waitForURL((url) => url.origin === baseURL && url.pathname === '/clients');
-      await expect.poll(() => mainNav(page).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => mainNav(page).isVisible()).toBe(true);
       const profile = await json<{ email: string; firstName: string; lastName: string }>(await context.request.get('/api/profile'), 'profile');
       expect(profile.email).toBe(OWNER);
       expect(`${profile.firstName} ${profile.lastName}`).toBe(OWNER_NAME);
@@ -97,7 +97,7 @@ describe('Google sign-in', () => {
       await toGoogle(page);
       await page.getByRole('button', { name: 'Continue as stranger@example.test' }).click();
       await page.waitForURL((url) => url.origin === baseURL && url.pathname === '/login');
-      await expect.poll(() => page.getByText(SIGN_IN_MESSAGES.googleNoUser).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText(SIGN_IN_MESSAGES.googleNoUser).isVisible()).toBe(true);
       expect(pathOf(page)).toBe('/login');
       expect((await context.cookies()).some((c) => c.name === 'x-access-token')).toBe(false);
     } finally {
@@ -112,7 +112,7 @@ describe('Google sign-in', () => {
       await toGoogle(page);
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.waitForURL((url) => url.origin === baseURL && url.pathname === '/login');
-      await expect.poll(() => page.getByText(SIGN_IN_MESSAGES.googleCancelled).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText(SIGN_IN_MESSAGES.googleCancelled).isVisible()).toBe(true);
     } finally {
       await context.close();
     }

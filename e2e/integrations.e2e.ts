@@ -141,7 +141,7 @@ describe('integrations of a location', () => {
     const serious = async () => {
       // Toasts fading in or out read as too faint for a moment: wait until they are gone.
       // (A toast is a status region with aria-live; a check's message is one without.)
-      await expect.poll(() => page.locator('[role="status"][aria-live]').count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => page.locator('[role="status"][aria-live]').count()).toBe(0);
       // A dialog fading in reads as too faint for a moment too (4.49:1 mid-fade): wait until it is opaque.
       await expect
         .poll(() => page.locator('.MuiDialog-container').evaluateAll((els) => els.every((el) => getComputedStyle(el).opacity === '1')))

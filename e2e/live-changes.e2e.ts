@@ -56,7 +56,7 @@ describe('live changes', () => {
       );
       expect(payment.amount).toBe(30_000);
       for (const p of [page, phone]) {
-        await expect.poll(() => summaryOf(p).innerText(), { timeout: 15_000 }).toContain('Balance $550.00');
+        await expect.poll(() => summaryOf(p).innerText()).toContain('Balance $550.00');
         await expect.poll(() => summaryOf(p).innerText()).toContain('Partly paid');
       }
 
@@ -70,7 +70,7 @@ describe('live changes', () => {
       expect((await context.request.delete(`/api/payment/${payment.id}`)).ok()).toBe(true);
       await json<Invoice>(await context.request.post(`/api/invoice/${credit.id}/finalise`), 'finalise credit note');
       for (const p of [page, phone]) {
-        await expect.poll(() => summaryOf(p).innerText(), { timeout: 15_000 }).toContain('Credited in full');
+        await expect.poll(() => summaryOf(p).innerText()).toContain('Credited in full');
         await expect.poll(() => summaryOf(p).innerText()).toContain('Credited $850.00');
         expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
       }

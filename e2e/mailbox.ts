@@ -22,7 +22,7 @@ export async function waitForMail(address: string, n = 1): Promise<Mail> {
       if (!mail) throw new Error(`no email number ${n} to ${address} yet (${mails.length} so far)`);
       return mail;
     },
-    { timeout: 20_000, interval: 100 },
+    { timeout: 30_000, interval: 100 },
   );
 }
 

@@ -27,7 +27,7 @@ async function widthOf(locator: Locator): Promise<number | undefined> {
 
 /** The width once the 0.25 s transition has settled: polled, never slept for. */
 async function expectSettledWidth(locator: Locator, width: number) {
-  await expect.poll(() => widthOf(locator), { timeout: 5000 }).toBe(width);
+  await expect.poll(() => widthOf(locator)).toBe(width);
 }
 
 describe('navigation layout', () => {

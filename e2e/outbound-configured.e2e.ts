@@ -150,12 +150,12 @@ describe('analytics', () => {
           .map((e) => e.properties.$pathname);
 
       // the first page, once the shell has loaded the tracker
-      await expect.poll(views, { timeout: 15_000 }).toContain('/profile');
+      await expect.poll(views).toContain('/profile');
       await page.goto(`/clients/${client.id}`);
       await page.getByText(surname).first().waitFor();
       await navEntry(page, 'Patients', 'Clients').click();
       await page.waitForURL('**/clients');
-      await expect.poll(views, { timeout: 15_000 }).toEqual(['/profile', '/clients/:id', '/clients']);
+      await expect.poll(views).toEqual(['/profile', '/clients/:id', '/clients']);
 
       for (const request of captured) {
         expect(request.url).toBe('/i/v0/e/');
@@ -183,7 +183,7 @@ describe('the help widget', () => {
       await signInAsOwner(page);
       // the widget's code loads after the shell, then its script, then it boots
       await expect
-        .poll(() => page.evaluate(() => (window as { __helpWidgetBoot?: unknown }).__helpWidgetBoot ?? null), { timeout: 15_000 })
+        .poll(() => page.evaluate(() => (window as { __helpWidgetBoot?: unknown }).__helpWidgetBoot ?? null))
         .not.toBeNull();
       const boot = (await page.evaluate(() => (window as { __helpWidgetBoot?: unknown }).__helpWidgetBoot)) as Record<string, unknown>;
       const userId = ((await (await page.request.get('/api/profile')).json()) as { id: string }).id;

@@ -82,7 +82,7 @@ async function badgeCount(page: Page): Promise<number> {
 
 /** Waits for the badge to read `count`; on a phone the drawer is closed again. */
 async function expectBadge(page: Page, phone: boolean, count: number) {
-  await withNav(page, phone, () => expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBe(count));
+  await withNav(page, phone, () => expect.poll(() => badgeCount(page)).toBe(count));
   if (phone) {
     await page.keyboard.press('Escape');
     await mainNav(page).waitFor({ state: 'hidden' });

@@ -22,5 +22,8 @@ export default defineConfig({
     fileParallelism: workers > 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits on its condition up to 30 s, not Vitest's 1 s: a page's change can take
+    // seconds on a loaded machine (decision 0234).
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -19,7 +19,12 @@ export default defineProject({
     isolate: false,
     // Runs after the quick web unit tests, with its own worker count.
     sequence: { groupOrder: 1 },
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Ceilings only a real failure reaches: a test waits on its conditions, never on a short fixed
+    // time, so a machine loaded by other work makes it slower, not red (decision 0234).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 60_000 } },
+    // gives vi.waitFor the same 60 s default (it has no config of its own)
+    setupFiles: ['test/setup.ts'],
   },
 });

@@ -27,14 +27,24 @@ export default defineConfig({
     sequence: { groupOrder: 0 },
     // Vitest's default on two cores is one worker; the web tests wait on rendering more than they compute.
     maxWorkers: 2,
-    // Each file still gets its own fresh global context (DOM, module state), but a worker process
-    // is reused: jsdom and Vitest load once per worker instead of ~2 s per file in a new process.
-    pool: 'vmForks',
+    // A worker runs file after file in one process and one jsdom, without Vitest's isolation: the
+    // pre-bundled libraries below are evaluated once per worker, not once per file (about a fifth
+    // of the project's CPU, decision 0234). src/test/fresh-file.ts, run before each file, starts
+    // it as a fresh context would: our own modules evaluated anew, the DOM, styles, storages, URL,
+    // timers and stubs reset.
+    pool: 'forks',
+    isolate: false,
+    // Ceilings only a real failure reaches: tests wait on their conditions (Testing Library's and
+    // vi.waitFor's 60 s in the setup file, expect.poll's here), never on a short fixed time, so a
+    // loaded machine makes them slower, not red (decision 0234).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 60_000 } },
     setupFiles: ['src/test/setup.ts'],
     deps: {
       optimizer: {
-        // Every test file runs in a fresh module graph, and importing MUI's thousands of files cost
-        // each one seconds; pre-bundled, a file loads a few large modules instead.
+        // Importing MUI's thousands of files cost seconds; pre-bundled, a worker loads a few large
+        // modules instead, once.
         client: {
           enabled: true,
           include: [

@@ -24,7 +24,7 @@ export async function waitForLockWaiters(ctx: TestContext, count: number, done: 
       if (done()) return;
       expect(await lockWaiters(ctx)).toBeGreaterThanOrEqual(count);
     },
-    { timeout: 10_000, interval: 20 },
+    { interval: 20 },
   );
 }
 

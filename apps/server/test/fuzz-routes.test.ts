@@ -15,7 +15,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
 import type { Operation } from '@willow/contracts';
-import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { fastifyPath } from '../src/platform/router.js';
 import { createTestApp, loginRequest, type TestContext } from './harness.js';
 
@@ -55,8 +55,7 @@ async function signInOwner() {
 beforeAll(async () => {
   // A portal that can send its own mail, so the sign-in flows and invitations reach their work (the
   // messages are only queued: no worker runs here). Without it they answer 503 by design.
-  ctx = await createTestApp({ mail: { smtpUrl: 'smtp://127.0.0.1:9' } });
-  await seedDemo(ctx.database.db);
+  ctx = await createTestApp({ mail: { smtpUrl: 'smtp://127.0.0.1:9' }, demo: true });
   await signInOwner();
   const [demo] = await ctx.database.query<{ id: string }>(`select id from accounts where name = 'Demo Veterinary Group'`);
   const [owner] = await ctx.database.query<{ id: string }>(`select id from users where email = 'owner@demo.test'`);
@@ -451,5 +450,5 @@ describe('the route table under fuzzed requests', () => {
       // One route replayed takes the seed as fast-check printed it; a full run offsets it per route.
       { seed: ONLY ? SEED : SEED + index, numRuns: RUNS, ...(PATH && { path: PATH }) },
     );
-  }, 120_000);
+  });
 });

@@ -1,5 +1,6 @@
 // Migrates one template database per run; every test file starts from a copy of it
-// (a PGlite data image, or CREATE DATABASE … TEMPLATE on a PostgreSQL server).
+// (a PGlite data image, or CREATE DATABASE … TEMPLATE on a PostgreSQL server). The demo's
+// template is made from it by the first file that needs it (harness.ts), in the run's directory.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +14,15 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteImage: string;
     pgTemplateUrl: string;
+    /** this run's own directory: the demo template (or its database's address) and its lock */
+    testRunDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
+  const dir = mkdtempSync(join(tmpdir(), 'willow-test-'));
+  project.provide('testRunDir', dir);
   if (url) {
     const name = `willow_tpl_${randomBytes(6).toString('hex')}`;
     const pg = await import('pg');
@@ -31,11 +36,12 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplateUrl', templateUrl);
     project.provide('pgliteImage', '');
     return async () => {
+      await admin.query(`drop database if exists ${name}_demo with (force)`);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+      rmSync(dir, { recursive: true, force: true });
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'willow-test-'));
   const db = await openDatabase({ dataDir: dir, inMemory: true });
   await ensureReferenceData(db.db);
   const { PGlite } = await import('@electric-sql/pglite');

@@ -1,7 +1,8 @@
 // Each test file gets a fresh database copied from the migrated template and the real HTTP
-// stack (Fastify inject). Tests create their own accounts; they never rely on demo data.
+// stack (Fastify inject). Tests create their own accounts; they never rely on demo data, except
+// the few about the demo itself, which copy a demo template seeded once per run (`demo: true`).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,12 +73,14 @@ export async function createTestApp(
     outboundAllowedNetworks?: readonly string[];
     /** QUERY_TEXTS: the file each API request appends its statements' texts to (bench:hand-written) */
     queryTexts?: string;
+    /** starts from the demo data (seedDemo's) rather than an empty database */
+    demo?: boolean;
   } = {},
 ): Promise<TestContext> {
-  const templateUrl = vitestInject('pgTemplateUrl');
   let database: Database;
   let dropDatabase = async () => {};
-  if (templateUrl) {
+  if (vitestInject('pgTemplateUrl')) {
+    const templateUrl = opts.demo ? await demoTemplate('pg') : vitestInject('pgTemplateUrl');
     const pg = await import('pg');
     const name = `willow_t_${randomBytes(6).toString('hex')}`;
     const template = new URL(templateUrl).pathname.slice(1);
@@ -93,7 +96,7 @@ export async function createTestApp(
       await again.end();
     };
   } else {
-    const image = new Blob([readFileSync(vitestInject('pgliteImage'))]);
+    const image = imageBlob(opts.demo ? await demoTemplate('pglite') : vitestInject('pgliteImage'));
     database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: image });
   }
   const storageDir = mkdtempSync(join(tmpdir(), 'willow-docs-'));
@@ -131,6 +134,73 @@ export async function createTestApp(
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
+}
+
+// A worker runs file after file (isolate: false): an image is read from disk once per worker.
+const images = new Map<string, Blob>();
+function imageBlob(file: string): Blob {
+  let image = images.get(file);
+  if (!image) images.set(file, (image = new Blob([readFileSync(file)])));
+  return image;
+}
+
+/**
+ * The demo's template: a PGlite image, or a PostgreSQL database to copy. Seeding the demo takes
+ * seconds, so it is done once per run, by the first file that asks (the run directory's lock
+ * says which), and only if one does; the others wait for its result (decision 0234).
+ */
+async function demoTemplate(kind: 'pg' | 'pglite'): Promise<string> {
+  const dir = vitestInject('testRunDir');
+  const done = join(dir, 'demo-template');
+  const failed = join(dir, 'demo-template.failed');
+  const seededBy = join(dir, 'demo-template.lock');
+  const result = () => (kind === 'pg' ? readFileSync(done, 'utf8') : done);
+  let mine = false;
+  try {
+    mkdirSync(seededBy);
+    mine = true;
+  } catch {
+    // another file of the run is making it, or made it
+  }
+  if (!mine) {
+    const end = Date.now() + 600_000;
+    while (!existsSync(done)) {
+      if (existsSync(failed)) throw new Error(`the demo template could not be made: ${readFileSync(failed, 'utf8')}`);
+      if (Date.now() > end) throw new Error('the demo template was not made within 10 minutes');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return result();
+  }
+  try {
+    // Loaded only here: most files never need the demo.
+    const { seedDemo } = await import('../src/seed/demo.js');
+    if (kind === 'pg') {
+      const templateUrl = vitestInject('pgTemplateUrl');
+      const pg = await import('pg');
+      const name = `${new URL(templateUrl).pathname.slice(1)}_demo`;
+      const admin = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name} template ${new URL(templateUrl).pathname.slice(1)}`);
+      await admin.end();
+      const url = withDatabase(templateUrl, name);
+      const db = await openDatabase({ dataDir: '', databaseUrl: url });
+      await seedDemo(db.db);
+      await db.close();
+      writeFileSync(`${done}.tmp`, url);
+    } else {
+      const db = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: imageBlob(vitestInject('pgliteImage')) });
+      await seedDemo(db.db);
+      const client = (db.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+      writeFileSync(`${done}.tmp`, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      await db.close();
+    }
+    // Appears whole: the waiting files read it the moment it exists.
+    renameSync(`${done}.tmp`, done);
+  } catch (err) {
+    writeFileSync(failed, String((err as Error).stack ?? err));
+    throw err;
+  }
+  return result();
 }
 
 let hashed: Promise<string> | undefined;

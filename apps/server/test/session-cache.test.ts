@@ -120,7 +120,7 @@ describe('the session cache', () => {
     await ctx.database.query(`update users set is_active = false where id = '${user.userId}'`);
     // No request of an app server made this change, so nothing waits for its notice: it arrives
     // as soon as the database delivers it.
-    await vi.waitFor(async () => expect((await user.call(getUserPermissions)).statusCode).toBe(401), { timeout: 2000 });
-    await vi.waitFor(async () => expect((await onOther(user).call(getUserPermissions)).statusCode).toBe(401), { timeout: 2000 });
+    await vi.waitFor(async () => expect((await user.call(getUserPermissions)).statusCode).toBe(401));
+    await vi.waitFor(async () => expect((await onOther(user).call(getUserPermissions)).statusCode).toBe(401));
   });
 });

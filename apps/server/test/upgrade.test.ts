@@ -180,7 +180,7 @@ describe.each(engines)('upgrading $name in place', (engine) => {
       await upgraded.close();
     }
     // Two fresh databases migrated from nothing: slower than the suite's usual test on a busy machine.
-  }, 90_000);
+  });
 });
 
 async function rowCounts(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<Record<string, number>> {

@@ -10,7 +10,7 @@ import { QueueWorker } from './queue-worker.js';
 import type { Caller } from './access.js';
 
 /** Polls until `check` holds (the workers run on their own). */
-async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');

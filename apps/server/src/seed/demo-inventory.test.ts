@@ -5,13 +5,12 @@ import { sql } from 'drizzle-orm';
 import * as api from '@willow/contracts';
 import { localDate } from '@willow/contracts';
 import { clientWithCookie, createTestApp, loginRequest, type TestContext } from '../../test/harness.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD } from './demo.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDemo(ctx.database.db);
-}, 120_000);
+  ctx = await createTestApp({ demo: true });
+});
 afterAll(async () => {
   await ctx?.close();
 });

@@ -6,9 +6,11 @@ import { APPOINTMENT_STATUSES, localDate, TEMPLATE_KINDS, TEMPLATE_OPS } from '@
 import { clientWithCookie, createTestApp, loginRequest, type TestContext } from '../../test/harness.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
+// The demo as the run's template holds it (seeded once per run); the tests whose subject is the
+// seeding itself seed an empty database of their own.
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ demo: true });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -23,47 +25,50 @@ interface Row {
 }
 
 describe('demo seed', () => {
-  // The whole demo (practices, calendars, templates, billing) is written in one transaction: seconds, not the default limit.
-  it('fills an empty database once, with appointments in every status at both practices, some today and some the owner’s', { timeout: 60_000 }, async () => {
-    const db = ctx.database.db;
-    expect(await seedDemo(db)).toBe(true);
-    expect(await seedDemo(db)).toBe(false);
+  it('fills an empty database once, with appointments in every status at both practices, some today and some the owner’s', async () => {
+    const empty = await createTestApp();
+    try {
+      const db = empty.database.db;
+      expect(await seedDemo(db)).toBe(true);
+      expect(await seedDemo(db)).toBe(false);
 
-    // PGlite and node-postgres both answer { rows }; the union client types it loosely.
-    const { rows } = (await db.execute(sql`
-      select l.name as location, l.timezone, a.status, a.start_at, u.email as provider
-      from appointments a join locations l on l.id = a.location_id left join users u on u.id = a.primary_provider_id
-      join accounts acc on acc.id = a.account_id where acc.name = 'Demo Veterinary Group'`)) as unknown as { rows: Row[] };
-    const locations = [...new Set(rows.map((r) => r.location))];
-    expect(locations).toHaveLength(2);
-    for (const location of locations) {
-      const here = rows.filter((r) => r.location === location);
-      expect(new Set(here.map((r) => r.status)), location).toEqual(new Set(APPOINTMENT_STATUSES));
-      const today = localDate(Date.now(), here[0]!.timezone);
-      expect(here.some((r) => localDate(new Date(r.start_at).getTime(), r.timezone) === today), `${location} today`).toBe(true);
-      expect(here.some((r) => r.provider === 'owner@demo.test'), `${location} owner`).toBe(true);
-    }
+      // PGlite and node-postgres both answer { rows }; the union client types it loosely.
+      const { rows } = (await db.execute(sql`
+        select l.name as location, l.timezone, a.status, a.start_at, u.email as provider
+        from appointments a join locations l on l.id = a.location_id left join users u on u.id = a.primary_provider_id
+        join accounts acc on acc.id = a.account_id where acc.name = 'Demo Veterinary Group'`)) as unknown as { rows: Row[] };
+      const locations = [...new Set(rows.map((r) => r.location))];
+      expect(locations).toHaveLength(2);
+      for (const location of locations) {
+        const here = rows.filter((r) => r.location === location);
+        expect(new Set(here.map((r) => r.status)), location).toEqual(new Set(APPOINTMENT_STATUSES));
+        const today = localDate(Date.now(), here[0]!.timezone);
+        expect(here.some((r) => localDate(new Date(r.start_at).getTime(), r.timezone) === today), `${location} today`).toBe(true);
+        expect(here.some((r) => r.provider === 'owner@demo.test'), `${location} owner`).toBe(true);
+      }
 
-    // Cremation and aftercare ride along with the euthanasia without lengthening its block.
-    const farewells = (await db.execute(sql`
-      select a.start_at, a.end_at,
-        (select sum(s.duration) from services s where s.id = any(a.service_ids) and s.type not in ('Cremation', 'Aftercare')) as visit,
-        (select count(*) from services s where s.id = any(a.service_ids) and s.type in ('Cremation', 'Aftercare')) as after
-      from appointments a join accounts acc on acc.id = a.account_id
-      where acc.name = 'Demo Veterinary Group' and cardinality(a.service_ids) > 1`)) as unknown as {
-      rows: { start_at: string | Date; end_at: string | Date; visit: string | number; after: string | number }[];
-    };
-    expect(farewells.rows.length).toBeGreaterThan(0);
-    for (const r of farewells.rows) {
-      expect(Number(r.after)).toBeGreaterThan(0);
-      expect((new Date(r.end_at).getTime() - new Date(r.start_at).getTime()) / 60_000).toBe(Number(r.visit));
+      // Cremation and aftercare ride along with the euthanasia without lengthening its block.
+      const farewells = (await db.execute(sql`
+        select a.start_at, a.end_at,
+          (select sum(s.duration) from services s where s.id = any(a.service_ids) and s.type not in ('Cremation', 'Aftercare')) as visit,
+          (select count(*) from services s where s.id = any(a.service_ids) and s.type in ('Cremation', 'Aftercare')) as after
+        from appointments a join accounts acc on acc.id = a.account_id
+        where acc.name = 'Demo Veterinary Group' and cardinality(a.service_ids) > 1`)) as unknown as {
+        rows: { start_at: string | Date; end_at: string | Date; visit: string | number; after: string | number }[];
+      };
+      expect(farewells.rows.length).toBeGreaterThan(0);
+      for (const r of farewells.rows) {
+        expect(Number(r.after)).toBeGreaterThan(0);
+        expect((new Date(r.end_at).getTime() - new Date(r.start_at).getTime()) / 60_000).toBe(Number(r.visit));
+      }
+    } finally {
+      await empty.close();
     }
   });
 });
 
 describe('demo templates', () => {
   it('gives the first location a template of every kind, and its memorial certificate prints for a client', async () => {
-    await seedDemo(ctx.database.db);
     const login = await loginRequest(ctx, 'owner@demo.test', DEMO_PASSWORD, '192.0.2.50');
     const owner = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
     const locations = (await owner.call(api.listLocations)).json() as api.Location[];
@@ -94,7 +99,6 @@ describe('demo templates', () => {
 
 describe('demo billing', () => {
   it('gives both practices tax codes, finalised and draft invoices, a credit note, an unbilled visit, estimates and payments', async () => {
-    await seedDemo(ctx.database.db);
     const login = await loginRequest(ctx, 'owner@demo.test', DEMO_PASSWORD, '192.0.2.51');
     const owner = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
     const locations = (await owner.call(api.listLocations)).json() as api.Location[];
@@ -118,7 +122,6 @@ describe('demo billing', () => {
   });
 
   it('gives the front desk its tasks: one overdue for the role, the urn for the assistant, one done', async () => {
-    await seedDemo(ctx.database.db);
     const login = await loginRequest(ctx, 'frontdesk@demo.test', DEMO_PASSWORD, '192.0.2.52');
     const desk = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
     const riverside = ((await desk.call(api.listLocations)).json() as api.Location[]).find((l) => l.name === 'Riverside Animal Hospital')!;
@@ -134,7 +137,6 @@ describe('demo billing', () => {
 
 describe('demo SMS chat', () => {
   it('gives Riverside a client’s conversation, an unknown number’s and a client who replied STOP, two texts unread', async () => {
-    await seedDemo(ctx.database.db);
     const login = await loginRequest(ctx, 'frontdesk@demo.test', DEMO_PASSWORD, '192.0.2.52');
     const desk = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
     const riverside = ((await desk.call(api.listLocations)).json() as api.Location[]).find((l) => l.name === 'Riverside Animal Hospital')!;
@@ -174,7 +176,7 @@ describe('demo seed interrupted on its first start', () => {
     "at the second practice's clients": ['clients', `new.email like '%@second.example'`],
   } as const;
 
-  it.each(Object.entries(failures))('failing %s leaves nothing, and the next start seeds the whole demo', { timeout: 90_000 }, async (_, [table, condition]) => {
+  it.each(Object.entries(failures))('failing %s leaves nothing, and the next start seeds the whole demo', async (_, [table, condition]) => {
     const again = await createTestApp();
     try {
       await again.database.query(`
@@ -203,7 +205,6 @@ describe('demo seed interrupted on its first start', () => {
 
 describe('demo automations', () => {
   it('gives Riverside its five automations, and the queues the items their clock run made: texts awaiting approval, reminders, tasks', async () => {
-    await seedDemo(ctx.database.db);
     const login = await loginRequest(ctx, 'frontdesk@demo.test', DEMO_PASSWORD, '192.0.2.53');
     const desk = clientWithCookie(ctx, `x-access-token=${login.cookies.find((c) => c.name === 'x-access-token')!.value}`);
     const riverside = ((await desk.call(api.listLocations)).json() as api.Location[]).find((l) => l.name === 'Riverside Animal Hospital')!;

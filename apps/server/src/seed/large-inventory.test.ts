@@ -9,7 +9,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
   await seedLarge(ctx.database.db, { seed: 1, clients: 60, patients: 90, locations: 3, appointments: 400, tasks: 10, messages: 20, items: 40 }, () => {});
-}, 180_000);
+});
 afterAll(async () => {
   await ctx?.close();
 });

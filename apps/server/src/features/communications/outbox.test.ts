@@ -16,7 +16,7 @@ import { messageIdOf } from '../../platform/message-providers.js';
 import { OutboundGuard } from '../../platform/outbound-address.js';
 
 /** Polls until `check` holds (the worker runs on its own). */
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -238,7 +238,7 @@ describe('workers side by side', () => {
       services.forEach((s, i) => (s.pauses.afterSend = async () => void sentBy[i]!++));
       const workers = [worker(services[0]!, ctx.database, 5), worker(services[1]!, second, 5)];
       await Promise.all(workers.map((w) => w.start()));
-      await until(async () => (await Promise.all(ids.map(row))).every((r) => r?.state === 'sent'), 50_000);
+      await until(async () => (await Promise.all(ids.map(row))).every((r) => r?.state === 'sent'));
       await Promise.all(workers.map((w) => w.stop()));
       const keys = new Set(ids.map(messageIdOf));
       const handed = smtp.messages.filter((m) => keys.has(m.messageId!));
@@ -251,7 +251,7 @@ describe('workers side by side', () => {
     } finally {
       if (second !== ctx.database) await second.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('a location’s message without a provider', () => {

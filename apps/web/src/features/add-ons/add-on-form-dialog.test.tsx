@@ -17,8 +17,7 @@ const CATEGORY: AddOnCategory = {
 
 const typeInto = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('add-on item form', { timeout: 20_000 }, () => {
+describe('add-on item form', () => {
   let calls: Call[];
   const onClose = vi.fn();
   beforeEach(() => {

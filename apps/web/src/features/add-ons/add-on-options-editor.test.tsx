@@ -34,8 +34,7 @@ function Harness({ initial = [], errors = {}, onSubmit, onOptions }: {
 
 const typeInto = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('AddOnOptionsEditor', { timeout: 20_000 }, () => {
+describe('AddOnOptionsEditor', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();

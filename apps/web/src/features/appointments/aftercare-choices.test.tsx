@@ -4,7 +4,7 @@ import { fakeServer, renderPage, resetAll, stubMatchMedia } from '../../test/tes
 import { AftercareChoices } from './aftercare-choices';
 import { appointment, APPOINTMENT_ID } from './test-support';
 
-describe('the aftercare on an appointment', { timeout: 20_000 }, () => {
+describe('the aftercare on an appointment', () => {
   beforeEach(stubMatchMedia);
   afterEach(resetAll);
 

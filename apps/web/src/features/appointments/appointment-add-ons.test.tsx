@@ -27,7 +27,7 @@ function Section({ onPending }: { onPending: (p: PendingAddOn | null) => void })
   return <AppointmentAddOns appointment={appointment({ addOns: [attached] })} staged={staged} onStagedChange={setStaged} onPendingChange={onPending} />;
 }
 
-describe('add-ons of an existing appointment', { timeout: 20_000 }, () => {
+describe('add-ons of an existing appointment', () => {
   it('lists the attached ones with their answers and keeps new ones for the appointment’s Save', async () => {
     const calls = fakeServer((call) => (call.method === 'GET' && call.path === '/api/addOn' ? { body: [pawPrint] } : undefined));
     const pending: (PendingAddOn | null)[] = [];

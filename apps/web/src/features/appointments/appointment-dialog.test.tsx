@@ -23,8 +23,7 @@ beforeEach(() => {
 });
 afterEach(resetAll);
 
-// Full MUI forms render slowly in jsdom, more so while other test files run alongside.
-describe('new appointment', { timeout: 60_000 }, () => {
+describe('new appointment', () => {
   it('shows the draft in the location’s time zone and lets services set the end until the user changes it', async () => {
     fakeServer(lookups);
     renderPage(<AppointmentDialog open draft={draft} clientId={CLIENT_ID} onClose={() => {}} />);
@@ -120,7 +119,7 @@ describe('new appointment', { timeout: 60_000 }, () => {
   });
 });
 
-describe('add-ons of a new appointment', { timeout: 60_000 }, () => {
+describe('add-ons of a new appointment', () => {
   const UPTOWN_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000010';
   const RETIRED_ID = '0c8a8d4e-2a3b-4c5d-8e9f-000000000012';
   const riversideAddOns = [
@@ -262,8 +261,7 @@ describe('add-ons of a new appointment', { timeout: 60_000 }, () => {
   });
 });
 
-// Its euthanasia appointment's dialog mounts the end-of-life journey too (decision 0182): three dialogs in one test take longer.
-describe('status of an existing appointment', { timeout: 60_000 }, () => {
+describe('status of an existing appointment', () => {
   const EUTHANASIA = { id: NAILS_ID, name: 'Home euthanasia', type: 'Euthanasia', duration: 60, price: 450 };
   function serve(status: AppointmentStatus, onPost?: (call: Call) => void, services = [EUTHANASIA]) {
     return fakeServer((call) => {
@@ -324,7 +322,7 @@ describe('status of an existing appointment', { timeout: 60_000 }, () => {
   });
 });
 
-describe('deleting an existing appointment', { timeout: 60_000 }, () => {
+describe('deleting an existing appointment', () => {
   /** The appointment as a user holding `permissions` opens it; cancelling stays their everyday action. */
   function serve(permissions: string[]): Call[] {
     return fakeServer((call) => {

@@ -26,13 +26,13 @@ afterEach(() => {
   act(() => settingsStore.update({ locationId: null, locationName: null, selectedProviders: [], selectedServices: [] }));
 });
 
-describe('appointments page with a saved provider that was deleted', { timeout: 30_000 }, () => {
+describe('appointments page with a saved provider that was deleted', () => {
   it('waits for the providers, then lists without the deleted one and forgets it', async () => {
     act(() => settingsStore.update({ selectedProviders: [DELETED_VET_ID, VET_ID] }));
     const calls = serve();
     renderPage(<AppointmentsPage />);
 
-    await screen.findByText('Dana Owner', undefined, { timeout: 15_000 });
+    await screen.findByText('Dana Owner');
     const lists = calls.filter((c) => c.path === '/api/appointment');
     expect(lists.map((c) => c.query.get('providerId'))).toEqual([VET_ID]);
     await waitFor(() => expect(settingsStore.get().selectedProviders).toEqual([VET_ID]));
@@ -45,7 +45,7 @@ describe('appointments page with a saved provider that was deleted', { timeout: 
     const calls = serve(() => ({ providers: sidebars++ === 0 ? [...providers, deletedVet] : providers, services }));
     renderPage(<AppointmentsPage />);
 
-    await screen.findByText('Dana Owner', undefined, { timeout: 15_000 });
+    await screen.findByText('Dana Owner');
     const lists = calls.filter((c) => c.path === '/api/appointment');
     expect(lists.map((c) => c.query.get('providerId'))).toEqual([`${DELETED_VET_ID},${VET_ID}`, VET_ID]);
     expect(sidebars).toBe(2);

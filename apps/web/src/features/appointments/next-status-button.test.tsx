@@ -25,7 +25,7 @@ function serve(a: AppointmentDetail) {
   return posted;
 }
 
-describe('NextStatusButton', { timeout: 20_000 }, () => {
+describe('NextStatusButton', () => {
   it('moves to the next status in one click and toasts it', async () => {
     const a = appointment({ status: 'Pending' });
     const posted = serve(a);

@@ -48,7 +48,7 @@ beforeEach(() => {
 });
 afterEach(resetAll);
 
-describe('overlap-aware update', { timeout: 15_000 }, () => {
+describe('overlap-aware update', () => {
   it('asks for a reason on an overlap and books anyway with it', async () => {
     const bodies = serveUpdates(overlap, saved);
     renderPage(<Mover />);
@@ -93,7 +93,7 @@ describe('overlap-aware update', { timeout: 15_000 }, () => {
   });
 });
 
-describe('overlap-aware create', { timeout: 15_000 }, () => {
+describe('overlap-aware create', () => {
   const input: AppointmentInput = { locationId: LOCATION_ID, clientId: CLIENT_ID, ...move };
 
   function Creator() {

@@ -16,7 +16,7 @@ const helperOf = (el: HTMLInputElement) => document.getElementById(el.getAttribu
 const type = (label: string | RegExp, value: string) => fireEvent.change(input(label), { target: { value } });
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('the sign-in page', { timeout: 20_000 }, () => {
+describe('the sign-in page', () => {
   let options = { email: false, google: false };
   let answer: (call: Call) => Answer | undefined;
   let posts: Call[];

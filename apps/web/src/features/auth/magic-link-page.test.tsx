@@ -12,7 +12,7 @@ const PROFILE = { id: 'u1', firstName: 'Vera', lastName: 'Vet', email: 'vera@exa
 const renderAt = (path: string) =>
   renderPage(<MagicLinkPage />, { path, pattern: '/magicLink', also: { '/': <p>Schedule page</p>, '/login': <p>Sign-in page</p> } });
 
-describe('the sign-in link page', { timeout: 20_000 }, () => {
+describe('the sign-in link page', () => {
   let calls: Call[];
   let answer: (call: Call) => Answer;
   beforeEach(() => {

@@ -23,7 +23,7 @@ const renderAt = (path: string) =>
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('the onboarding page', { timeout: 20_000 }, () => {
+describe('the onboarding page', () => {
   let posts: Call[];
   let describe_: TokenDescription;
   let answer: (call: Call) => Answer | undefined;

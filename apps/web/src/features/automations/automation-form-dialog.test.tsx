@@ -26,7 +26,7 @@ async function choose(name: string, option: string) {
 }
 const checkbox = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('an automation’s dialog', { timeout: 30_000 }, () => {
+describe('an automation’s dialog', () => {
   let calls: Call[];
   const onClose = vi.fn();
   beforeEach(() => {

@@ -63,11 +63,11 @@ function serve(permissions: string[]): Call[] {
 beforeEach(stubMatchMedia);
 afterEach(resetAll);
 
-describe('the automations list', { timeout: 30_000 }, () => {
+describe('the automations list', () => {
   it('lists the kinds together with their trigger in words; a click pauses one', async () => {
     const calls = serve(['locations.manage']);
     renderPage(<AutomationsPage />);
-    const reminder = (await screen.findByText('Appointment reminder', undefined, { timeout: 15_000 })).closest('[role="row"]') as HTMLElement;
+    const reminder = (await screen.findByText('Appointment reminder')).closest('[role="row"]') as HTMLElement;
     expect(within(reminder).getByText('1 day before an appointment, 09:00')).toBeTruthy();
     expect(within(reminder).getByText('All locations')).toBeTruthy();
     const chase = screen.getByText('Chase unpaid invoices').closest('[role="row"]') as HTMLElement;
@@ -88,7 +88,7 @@ describe('the automations list', { timeout: 30_000 }, () => {
   it('is read-only without locations.manage', async () => {
     serve([]);
     renderPage(<AutomationsPage />);
-    await screen.findByText('Appointment reminder', undefined, { timeout: 15_000 });
+    await screen.findByText('Appointment reminder');
     expect(screen.queryByRole('button', { name: 'New automation' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect((screen.getByRole('switch', { name: 'Active: Appointment reminder' }) as HTMLInputElement).disabled).toBe(true);

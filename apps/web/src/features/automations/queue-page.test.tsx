@@ -50,12 +50,12 @@ function serve(path: string, item: EmailQueueItem | SmsQueueItem, send: (call: C
   });
 }
 
-const row = async (text: string) => (await screen.findByText(text, undefined, { timeout: 15_000 })).closest('[role="row"]') as HTMLElement;
+const row = async (text: string) => (await screen.findByText(text)).closest('[role="row"]') as HTMLElement;
 
 beforeEach(stubMatchMedia);
 afterEach(resetAll);
 
-describe('the queues', { timeout: 30_000 }, () => {
+describe('the queues', () => {
   it('lists a waiting email with its pets and state; a send refused with a reason says it, and the row shows it', async () => {
     const calls = serve('/api/emailAutomationQueueItem', EMAIL, () => ({ status: 409, body: { error: { message: SUPPRESSION_REASONS.patientDied } } }));
     renderPage(<EmailQueuePage />);

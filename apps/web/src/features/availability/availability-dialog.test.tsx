@@ -21,8 +21,7 @@ const EXAM = service('22222222-2222-4222-8222-222222222222', 'Wellness exam');
 const DENTAL = service('33333333-3333-4333-8333-333333333333', 'Dental cleaning');
 const SLOT = '2030-01-15T15:00:00.000Z';
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('availability dialog', { timeout: 20_000 }, () => {
+describe('availability dialog', () => {
   let availability: ProviderAvailability;
   let update: ((call: Call) => Answer) | undefined;
   let calls: Call[];

@@ -48,8 +48,7 @@ function fillIn() {
   enter(/Phone/, '555-0199');
 }
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('booking form', { timeout: 60_000 }, () => {
+describe('booking form', () => {
   let clock: number;
   const now = () => clock;
   let answer: Answer;
@@ -141,7 +140,7 @@ describe('booking form', { timeout: 60_000 }, () => {
   });
 });
 
-describe('booking page', { timeout: 60_000 }, () => {
+describe('booking page', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();

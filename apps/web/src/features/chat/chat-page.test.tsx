@@ -49,7 +49,7 @@ const field = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLText
 const type = (value: string) => fireEvent.change(field(), { target: { value } });
 const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
 
-describe('the SMS chat page', { timeout: 30_000 }, () => {
+describe('the SMS chat page', () => {
   beforeEach(() => {
     stubMatchMedia();
     unread = 1;
@@ -114,7 +114,7 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     await screen.findByRole('log', { name: 'Texts with Maria Alvarez' });
     type('See you at 3');
     fireEvent.click(sendButton());
-    await screen.findByText('Error sending SMS', {}, { timeout: 10_000 });
+    await screen.findByText('Error sending SMS');
     expect(screen.getAllByText(/Attempt to send to unsubscribed recipient/).length).toBeGreaterThan(0);
     await waitFor(() => expect(field().value).toBe('See you at 3'));
   });
@@ -151,7 +151,7 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Link to client' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link (530) 555-0199 to a client' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Client/ }), { target: { value: 'Maria' } });
-    fireEvent.click(await screen.findByRole('option', { name: /Maria Alvarez/ }, { timeout: 5_000 }));
+    fireEvent.click(await screen.findByRole('option', { name: /Maria Alvarez/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Link' }));
     await screen.findByText('Number linked to the client');
     expect(calls.find((c) => c.path === '/api/chat/link')?.body).toEqual({ data: { locationId: NEW_YORK.id, phone: '+15305550199', clientId: CLIENT } });
@@ -177,7 +177,7 @@ describe('the SMS chat page', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /First name/ }), { target: { value: 'Maria' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Last name/ }), { target: { value: 'Alvarez' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await screen.findByText('Number linked to the client', {}, { timeout: 10_000 });
+    await screen.findByText('Number linked to the client');
     expect((calls.find((c) => c.path === '/api/client' && c.method === 'POST')?.body as { data: { phone: string; locationId: string } }).data).toMatchObject({
       phone: '+15305550199',
       locationId: NEW_YORK.id,

@@ -68,7 +68,7 @@ const sent = (calls: Call[], method: string, path: string) => calls.filter((c) =
 beforeEach(stubMatchMedia);
 afterEach(resetAll);
 
-describe('client page: archive, restore and delete', { timeout: 20_000 }, () => {
+describe('client page: archive, restore and delete', () => {
   it('offers Front Desk (no records.delete) Archive but no Delete; Esc closes the confirmation without archiving', async () => {
     const calls = serve([], clientOf());
     renderClientPage();

@@ -71,7 +71,7 @@ const message = (id: string, subject: string): Message => ({
   sentAt: '2026-11-24T18:00:01.000Z',
 });
 
-describe('AftercareMessages', { timeout: 20_000 }, () => {
+describe('AftercareMessages', () => {
   let calls: Call[];
   let sentList: Message[];
   beforeEach(() => {

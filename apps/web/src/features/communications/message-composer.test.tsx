@@ -42,7 +42,7 @@ describe('segmentLabel', () => {
   });
 });
 
-describe('the message composer', { timeout: 20_000 }, () => {
+describe('the message composer', () => {
   let calls: Call[];
   let state: Message['state'] = 'queued';
   const onClose = vi.fn();

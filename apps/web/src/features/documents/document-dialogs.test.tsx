@@ -28,7 +28,7 @@ const channels = (to: string | null, reason: string | null = null) => ({
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 
-describe('Email document dialog', { timeout: 20_000 }, () => {
+describe('Email document dialog', () => {
   let calls: Call[];
   const onClose = vi.fn();
   let sendAnswer: Answer;
@@ -107,7 +107,7 @@ describe('Email document dialog', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Create document from template dialog', { timeout: 20_000 }, () => {
+describe('Create document from template dialog', () => {
   let calls: Call[];
   const onClose = vi.fn();
   let templates: unknown[];

@@ -40,7 +40,7 @@ function serve(email: typeof ready | typeof notReady, answer: { status: number; 
 
 const step = () => <InvoiceStep appointment={appointment({})} invoice={invoice} estimate={null} channel="email" onOpenInvoice={() => {}} />;
 
-describe('the journey’s invoice step', { timeout: 20_000 }, () => {
+describe('the journey’s invoice step', () => {
   it('asks the whole balance by email in one click, the dialog kept for another amount or SMS', async () => {
     const calls = serve(ready);
     renderPage(step());

@@ -48,7 +48,7 @@ const eol = (over: Partial<AppointmentDetail>) =>
     ...over,
   });
 
-describe('the journey’s status steps', { timeout: 20_000 }, () => {
+describe('the journey’s status steps', () => {
   it('records the death with the move in one click: the box beside the button is ticked', async () => {
     const a = eol({ status: 'Checked Out' });
     const posted = serve(a);

@@ -23,7 +23,7 @@ const request = (overrides: Partial<FormRequest>): FormRequest => ({
   ...overrides,
 });
 
-describe('the appointment’s consent forms', { timeout: 20_000 }, () => {
+describe('the appointment’s consent forms', () => {
   beforeEach(stubMatchMedia);
   afterEach(resetAll);
 

@@ -30,7 +30,7 @@ function WithAppointment() {
   return <ConsentChoices appointment={appointment()} />;
 }
 
-describe('the family’s choices on the appointment', { timeout: 20_000 }, () => {
+describe('the family’s choices on the appointment', () => {
   beforeEach(stubMatchMedia);
   afterEach(resetAll);
 

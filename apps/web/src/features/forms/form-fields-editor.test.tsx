@@ -45,7 +45,7 @@ const addField = (type: string) => {
 const typeInto = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 const valueOf = (label: string) => (screen.getByRole('textbox', { name: label }) as HTMLInputElement).value;
 
-describe('FormFieldsEditor', { timeout: 20_000 }, () => {
+describe('FormFieldsEditor', () => {
   beforeEach(stubMatchMedia);
   afterEach(resetAll);
 

@@ -30,7 +30,7 @@ const form: PublicForm = {
 
 const open = (t = 'secret') => renderPage(<PublicFormPage />, { path: `/form/${ACCOUNT}/${REQUEST}?t=${t}`, pattern: '/form/:accountId/:requestId' });
 
-describe('the public form page', { timeout: 20_000 }, () => {
+describe('the public form page', () => {
   beforeEach(stubMatchMedia);
   afterEach(resetAll);
 

@@ -71,7 +71,7 @@ function Harness({ onSubmit, disabled }: { onSubmit: (answers: FormAnswers) => v
   );
 }
 
-describe('the signature widget in a form', { timeout: 20_000 }, () => {
+describe('the signature widget in a form', () => {
   beforeEach(() => {
     stubMatchMedia();
     pads.length = 0;

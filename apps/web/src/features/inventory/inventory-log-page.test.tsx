@@ -33,7 +33,7 @@ const ENTRY: InventoryLogEntry = {
 };
 const SOLD: InventoryLogEntry = { ...ENTRY, id: '16161616-1616-4161-8161-161616161616', type: 'sold', quantity: -10, balance: 108 };
 
-describe('the inventory log', { timeout: 60_000 }, () => {
+describe('the inventory log', () => {
   let calls: Call[];
   beforeEach(() => {
     stubMatchMedia();

@@ -10,8 +10,7 @@ const TAX = { id: TAX_ID, locationId: NEW_YORK.id, name: 'Sales tax', rate: 825,
 const textbox = (dialog: HTMLElement, name: string) => within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
 const typeInto = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(textbox(dialog, name), { target: { value } });
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('the item dialog', { timeout: 60_000 }, () => {
+describe('the item dialog', () => {
   let calls: Call[];
   let refuse: string | null;
   const onClose = vi.fn();

@@ -11,7 +11,7 @@ const field = (dialog: HTMLElement, name: string) => within(dialog).getByLabelTe
 const typeInto = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(field(dialog, name), { target: { value } });
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST').map((c) => (c.body as { inventoryLogData: object }).inventoryLogData);
 
-describe('the receive dialog', { timeout: 60_000 }, () => {
+describe('the receive dialog', () => {
   let calls: Call[];
   const onClose = vi.fn();
   beforeEach(() => {

@@ -28,7 +28,7 @@ const ROW: StockRow = {
   lots: [LOT_A, LOT_B],
 };
 
-describe('the stock page', { timeout: 60_000 }, () => {
+describe('the stock page', () => {
   let calls: Call[];
   beforeEach(() => {
     stubMatchMedia();

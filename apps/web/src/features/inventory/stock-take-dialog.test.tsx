@@ -8,7 +8,7 @@ import { StockTakeDialog } from './stock-take-dialog';
 
 const ITEM = { itemId: AMOXICILLIN.id, name: AMOXICILLIN.name, sellUnit: 'tablet' };
 
-describe('the stock take dialog', { timeout: 60_000 }, () => {
+describe('the stock take dialog', () => {
   let calls: Call[];
   const onClose = vi.fn();
   beforeEach(() => {

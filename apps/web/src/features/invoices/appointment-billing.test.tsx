@@ -50,8 +50,7 @@ function invoiceRow(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
 
 const billed = (call: Call) => call.method === 'POST' && call.path === '/api/invoice/fromAppointment';
 
-// The billing dialogs are MUI portals: slow under jsdom on a busy machine.
-describe('the appointment’s billing', { timeout: 60_000 }, () => {
+describe('the appointment’s billing', () => {
   let calls: Call[];
   let invoices: InvoiceSummary[];
   let refusal: string | null;

@@ -56,8 +56,7 @@ function estimateOf(overrides: Partial<Estimate> = {}): Estimate {
 
 const shown = (label: string) => screen.getByLabelText(label, { selector: 'dd' }).textContent;
 
-// A whole MUI dialog renders slowly under jsdom, more so on a busy machine.
-describe('the estimate editor', { timeout: 60_000 }, () => {
+describe('the estimate editor', () => {
   let calls: Call[];
   let estimate: Estimate;
   beforeEach(() => {

@@ -76,8 +76,7 @@ function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
 const totalShown = () => screen.getByLabelText('Total', { selector: 'dd' }).textContent;
 const typeInto = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 
-// A whole MUI dialog renders slowly under jsdom, more so on a busy machine.
-describe('the invoice editor', { timeout: 60_000 }, () => {
+describe('the invoice editor', () => {
   let calls: Call[];
   let invoice: Invoice;
   let refuse: string | null;
@@ -195,7 +194,7 @@ describe('the invoice editor', { timeout: 60_000 }, () => {
   });
 });
 
-describe('an item line', { timeout: 60_000 }, () => {
+describe('an item line', () => {
   let calls: Call[];
   beforeEach(() => {
     stubMatchMedia();

@@ -6,8 +6,7 @@ import { LocationFormDialog } from './location-form-dialog';
 
 const created = (call: Call) => ({ status: 201, body: { ...NEW_YORK, id: '44444444-4444-4444-8444-444444444444', ...(call.body as { data: object }).data } });
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('a new location', { timeout: 30_000 }, () => {
+describe('a new location', () => {
   let posts: Call[];
   let others: (typeof NEW_YORK)[];
   const onClose = vi.fn();

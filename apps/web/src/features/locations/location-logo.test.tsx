@@ -7,7 +7,7 @@ import { LocationLogo } from './location-logo';
 
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Logo file'), { target: { files: [file] } });
 
-describe('location logo', { timeout: 20_000 }, () => {
+describe('location logo', () => {
   let calls: Call[];
   beforeEach(() => {
     stubMatchMedia();

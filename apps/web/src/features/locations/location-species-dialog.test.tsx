@@ -9,7 +9,7 @@ const DOG = { id: '22222222-2222-4222-8222-222222222222', name: 'Dog' };
 const CAT = { id: '33333333-3333-4333-8333-333333333333', name: 'Cat' };
 const treating: Location = { ...NEW_YORK, species: [DOG] };
 
-describe('the species a location treats', { timeout: 20_000 }, () => {
+describe('the species a location treats', () => {
   let calls: Call[];
   beforeEach(() => {
     stubMatchMedia();

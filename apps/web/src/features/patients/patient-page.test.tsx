@@ -61,7 +61,7 @@ function renderPatientPage() {
 beforeEach(stubMatchMedia);
 afterEach(resetAll);
 
-describe('patient page: archive, restore and delete', { timeout: 20_000 }, () => {
+describe('patient page: archive, restore and delete', () => {
   it('lets Front Desk archive after a confirmation that says nothing is deleted, and offers no Delete', async () => {
     const calls = serve([], patientOf());
     renderPatientPage();

@@ -27,8 +27,7 @@ const PAYMENT: Payment = {
   createdAt: '2026-11-20T15:00:00.000Z',
 };
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('the refund dialog', { timeout: 20_000 }, () => {
+describe('the refund dialog', () => {
   let calls: Call[];
   let answer: () => Answer;
   const onClose = vi.fn();

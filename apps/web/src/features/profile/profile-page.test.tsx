@@ -10,8 +10,7 @@ const enter = (label: RegExp, value: string) => fireEvent.change(field(label), {
 const helperOf = (input: HTMLInputElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 const details = () => screen.getByRole('heading', { name: 'Your details' }).closest('div')!;
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('the profile page', { timeout: 20_000 }, () => {
+describe('the profile page', () => {
   let posts: Call[];
   let answer: (call: Call) => Answer;
   beforeEach(() => {

@@ -26,8 +26,7 @@ async function chooseType(option: string) {
   fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 }
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('service form', { timeout: 20_000 }, () => {
+describe('service form', () => {
   let calls: Call[];
   const onClose = vi.fn();
   beforeEach(() => {

@@ -47,8 +47,7 @@ function serve(): Call[] {
 beforeEach(stubMatchMedia);
 afterEach(resetAll);
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('Add task', { timeout: 30_000 }, () => {
+describe('Add task', () => {
   it('opens "Call back" for tomorrow 10:00 at the location, mine and linked, so Save is the second click', async () => {
     const calls = serve();
     renderPage(<AddTaskButton subject={subject} />);

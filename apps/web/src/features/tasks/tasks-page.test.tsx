@@ -56,11 +56,11 @@ const updates = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.
 beforeEach(stubMatchMedia);
 afterEach(resetAll);
 
-describe('My Tasks', { timeout: 30_000 }, () => {
+describe('My Tasks', () => {
   it('asks for my open tasks, flags the overdue, completes in one click and undoes from the toast', async () => {
     const calls = serve();
     renderPage(<TasksPage />, { path: '/tasks/my-tasks', pattern: '/tasks/:view' });
-    await screen.findByText('Call back Dana Owner', undefined, { timeout: 15_000 });
+    await screen.findByText('Call back Dana Owner');
     const list = calls.find((c) => c.path === '/api/task')!;
     expect(list.query.get('mine')).toBe('true');
     expect(list.query.get('status')).toBe('open');
@@ -80,7 +80,7 @@ describe('My Tasks', { timeout: 30_000 }, () => {
   it('says "Error getting Tasks" and offers Retry when the list fails, never "nothing to do"', async () => {
     serve({ failList: true });
     renderPage(<TasksPage />, { path: '/tasks/my-tasks', pattern: '/tasks/:view' });
-    await screen.findByText('Error getting Tasks', undefined, { timeout: 15_000 });
+    await screen.findByText('Error getting Tasks');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByText(/Nothing to do/)).toBeNull();
   });

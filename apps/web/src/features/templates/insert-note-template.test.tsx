@@ -29,7 +29,7 @@ function Notes({ initial }: { initial: string }) {
   );
 }
 
-describe('Insert template in notes', { timeout: 20_000 }, () => {
+describe('Insert template in notes', () => {
   let calls: Call[];
   let preview: Answer;
   beforeEach(() => {

@@ -44,7 +44,7 @@ async function pick() {
   fireEvent.click(await screen.findByRole('menuitem', { name: /Aftercare follow-up/ }));
 }
 
-describe('Start from template', { timeout: 20_000 }, () => {
+describe('Start from template', () => {
   let calls: Call[];
   const onClose = vi.fn();
   beforeEach(() => {

@@ -24,8 +24,7 @@ const LETTERHEAD: PdfTemplate = {
 
 const emptyPreview: TemplatePreview = { parts: {}, problems: [], smsSegments: null };
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('template editors', { timeout: 20_000 }, () => {
+describe('template editors', () => {
   let calls: Call[];
   let answer: (call: Call) => Answer | undefined;
   const onClose = vi.fn();

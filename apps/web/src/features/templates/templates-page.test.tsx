@@ -14,7 +14,7 @@ const NOTE: NoteTemplate = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('a template page', { timeout: 20_000 }, () => {
+describe('a template page', () => {
   let calls: Call[];
   let list: Answer;
   const serve = (permissions: string[]) => {
@@ -55,6 +55,6 @@ describe('a template page', { timeout: 20_000 }, () => {
     list = { status: 500, body: { error: { message: 'Something went wrong. Please try again later.' } } };
     serve([]);
     renderPage(<TemplatesPage kind="note" />);
-    expect(await screen.findByText('Error getting Note Templates', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Error getting Note Templates')).toBeTruthy();
   });
 });

@@ -18,8 +18,7 @@ const ROLES = [
   { id: DESK, name: 'Front Desk', kind: 'account', predefined: true, permissions: [], userIds: [] },
 ];
 
-// Whole MUI forms render slowly under jsdom, more so on a busy machine.
-describe('a new user', { timeout: 20_000 }, () => {
+describe('a new user', () => {
   let posts: Call[];
   let answer: (call: Call) => Answer;
   const onClose = vi.fn();
