@@ -5,6 +5,7 @@
 // server spent on the same requests hardly does (decisions 0238, 0239). Large seed on PostgreSQL.
 //   npm run build && npx tsx --conditions=development bench/server-cpu.ts --path=invoice|payment|client|clientsearch|patient|schedule|search|typing [--side=willow|hand] [--n=1000] [--c=1] [--enc=br, gzip] [--prof=<dir>: --cpu-prof into it] [--dist=apps/server/dist]
 // typing: /api/search?q= m, ma, mar, mari in turn, as bench:hand-written's search as you type.
+// The app's build migrates the database it starts on (as every bench's start does).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -22,9 +23,23 @@ const prof = args.prof;
 async function start(kind: string) {
   const port = await freePort();
   const flags = [...SERVER_NODE_FLAGS, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])];
-  const cmd = kind === 'willow' ? [...flags, (args.dist ?? 'apps/server/dist') + '/main.js'] : [...flags, '--import', 'tsx', '--conditions=development', 'bench/hand-written-server.ts'];
+  const cmd =
+    kind === 'willow'
+      ? [...flags, `${args.dist ?? 'apps/server/dist'}/main.js`]
+      : [...flags, '--import', 'tsx', '--conditions=development', 'bench/hand-written-server.ts'];
   const child = spawn(process.execPath, cmd, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.bench/pg-data', DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', COUNT_QUERIES: 'false', QUERY_TEXTS: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.bench/pg-data',
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+      COUNT_QUERIES: 'false',
+      QUERY_TEXTS: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -39,13 +54,20 @@ async function start(kind: string) {
   }
   return { base, child };
 }
-const cpu = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+/** The process's user + system CPU in ms (fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms). */
+const cpu = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
 
 const willow = await start('willow');
 const { cookie } = await signIn(willow.base, LARGE_OWNER, LARGE_PASSWORD);
 const loc = ((await (await fetch(`${willow.base}/api/location`, { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
 let target = willow;
-if (side === 'hand') { willow.child.kill('SIGTERM'); target = await start('hand'); }
+if (side === 'hand') {
+  willow.child.kill('SIGTERM');
+  target = await start('hand');
+}
 const paths: Record<string, string> = {
   invoice: `/api/invoice?locationId=${loc}&limit=50`,
   payment: `/api/payment?locationId=${loc}&limit=50`,
@@ -59,14 +81,26 @@ const PREFIXES = ['m', 'ma', 'mar', 'mari'];
 const pathOf = (run: number) => (endpoint === 'typing' ? `/api/search?q=${PREFIXES[run % 4]}` : paths[endpoint] ?? endpoint);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const u = new URL(target.base);
-const get = (run: number) => new Promise<void>((res, rej) => { const r = http.request({ host: u.hostname, port: u.port, path: pathOf(run), agent, headers: { cookie, 'accept-encoding': args.enc ?? 'br, gzip' } }, (x) => { if (x.statusCode !== 200) rej(new Error(String(x.statusCode))); x.on('data', () => {}); x.on('end', () => res()); }); r.on('error', rej); r.end(); });
+const get = (run: number) =>
+  new Promise<void>((res, rej) => {
+    const headers = { cookie, 'accept-encoding': args.enc ?? 'br, gzip' };
+    const r = http.request({ host: u.hostname, port: u.port, path: pathOf(run), agent, headers }, (x) => {
+      if (x.statusCode !== 200) rej(new Error(`${pathOf(run)}: ${x.statusCode}`));
+      x.on('data', () => {});
+      x.on('end', () => res());
+    });
+    r.on('error', rej);
+    r.end();
+  });
 await load(get, Math.min(N, 500), C);
 const before = cpu(target.child.pid!);
 const t0 = performance.now();
 const r = await load(get, N, C);
 const wall = performance.now() - t0;
 const used = cpu(target.child.pid!) - before;
-console.log(`${side} ${endpoint} n=${N} c=${C}: server CPU ${(used / N).toFixed(3)} ms/req; p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms; ${(N / wall * 1000).toFixed(0)} req/s`);
+console.log(
+  `${side} ${endpoint} n=${N} c=${C}: server CPU ${(used / N).toFixed(3)} ms/req; p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms; ${((N / wall) * 1000).toFixed(0)} req/s`,
+);
 const exited = new Promise((res) => target.child.on('exit', res));
 target.child.kill('SIGTERM');
 await exited;
