@@ -6,24 +6,19 @@
 // and called straight on PGlite's driver by hand-written.ts.
 import { MAX_APPOINTMENT_HOURS } from '@willow/contracts';
 
-/** `$first, $first+1, …`: an `in (…)` list of `n` parameters, as Drizzle's inArray writes it. */
-const list = (n: number, first: number) => Array.from({ length: n }, (_, i) => `$${first + i}`).join(', ');
-
 /** The app's statements, word for word (captured with COUNT_QUERIES and QUERY_TEXTS). */
 export const SQL = {
   clientPage: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text", ((select count(*) from "patients" where ("clients"."account_id" = "patients"."account_id" and "patients"."client_id" = "clients"."id"))), (select count(*) from "clients" where ("clients"."account_id" = $1 and ("clients"."location_id" = $2 and "clients"."archived_at" is null))), (select (((select count(*) from "locations" where ("locations"."account_id" = $3 and "locations"."id" = any($4::uuid[]))) = $5))) from "clients" where ("clients"."account_id" = $6 and ("clients"."location_id" = $7 and "clients"."archived_at" is null)) order by lower("clients"."first_name") asc, lower("clients"."last_name") asc, "clients"."id" asc limit $8 offset $9`,
   clientSearchPage: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text", ((select count(*) from "patients" where ("clients"."account_id" = "patients"."account_id" and "patients"."client_id" = "clients"."id"))), (select count(*) from "clients" where ("clients"."account_id" = $1 and ("clients"."location_id" = $2 and "clients"."archived_at" is null and "clients"."search_text" like $3))), (select (((select count(*) from "locations" where ("locations"."account_id" = $4 and "locations"."id" = any($5::uuid[]))) = $6))) from "clients" where ("clients"."account_id" = $7 and ("clients"."location_id" = $8 and "clients"."archived_at" is null and "clients"."search_text" like $9)) order by lower("clients"."first_name") asc, lower("clients"."last_name") asc, "clients"."id" asc limit $10 offset $11`,
   patientPage: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at", (coalesce((select "species"."name" from "species" where "species"."id" = "patients"."species_id"), '')), (coalesce((select "clients"."first_name" || ' ' || "clients"."last_name" from "clients" where ("clients"."account_id" = "patients"."account_id" and "clients"."id" = "patients"."client_id")), '')), (select count(*) from "patients" where ("patients"."account_id" = $1 and ("patients"."location_id" = $2 and "patients"."archived_at" is null))), (select (((select count(*) from "locations" where ("locations"."account_id" = $3 and "locations"."id" = any($4::uuid[]))) = $5))) from "patients" where ("patients"."account_id" = $6 and ("patients"."location_id" = $7 and "patients"."archived_at" is null)) order by lower("patients"."name") asc, "patients"."id" asc limit $8 offset $9`,
-  appointmentRange: `select "appointments"."id", "appointments"."account_id", "appointments"."location_id", "appointments"."client_id", "appointments"."patient_ids", "appointments"."service_ids", "appointments"."primary_provider_id", "appointments"."secondary_provider_id", "appointments"."start_at", "appointments"."end_at", "appointments"."status", "appointments"."address", "appointments"."notes", "appointments"."cancellation_reason", "appointments"."overlap_reason", "appointments"."source", "appointments"."email_confirmed_at", "appointments"."requested_times", "appointments"."cremation_type", "appointments"."ashes_disposition", "appointments"."created_by_id", "appointments"."created_at", "appointments"."updated_at" from "appointments" where ("appointments"."account_id" = $1 and ("appointments"."location_id" in ($2) and "appointments"."start_at" > $3 and "appointments"."start_at" < $4 and "appointments"."end_at" > $5)) order by "appointments"."start_at" asc, "appointments"."id" asc limit $6 offset $7`,
+  appointmentRange: `select "appointments"."id", "appointments"."account_id", "appointments"."location_id", "appointments"."client_id", "appointments"."patient_ids", "appointments"."service_ids", "appointments"."primary_provider_id", "appointments"."secondary_provider_id", "appointments"."start_at", "appointments"."end_at", "appointments"."status", "appointments"."address", "appointments"."notes", "appointments"."cancellation_reason", "appointments"."overlap_reason", "appointments"."source", "appointments"."email_confirmed_at", "appointments"."requested_times", "appointments"."cremation_type", "appointments"."ashes_disposition", "appointments"."created_by_id", "appointments"."created_at", "appointments"."updated_at", ((((select count(*) from "locations" where ("locations"."account_id" = $1 and "locations"."id" = any($2::uuid[]))) = $3))) from "appointments" where ("appointments"."account_id" = $4 and ("appointments"."location_id" in ($5) and "appointments"."start_at" > $6 and "appointments"."start_at" < $7 and "appointments"."end_at" > $8)) order by "appointments"."start_at" asc, "appointments"."id" asc limit $9 offset $10`,
   locationHeld: `select (((select count(*) from "locations" where ("locations"."account_id" = $1 and "locations"."id" = any($2::uuid[]))) = $3)) from (select 1) as one`,
   servicesByIds: `select "services"."id", "services"."account_id", "services"."location_id", "services"."type", "services"."name", "services"."duration", "services"."price", "services"."active", "services"."created_at", "services"."updated_at" from "services" where ("services"."account_id" = $1 and "services"."id" = any($2::uuid[]))`,
   addOnsOf: `select "appointment_add_ons"."id", "appointment_add_ons"."account_id", "appointment_add_ons"."appointment_id", "appointment_add_ons"."add_on_id", "appointment_add_ons"."name", "appointment_add_ons"."price", "appointment_add_ons"."values", "appointment_add_ons"."created_at" from "appointment_add_ons" where ("appointment_add_ons"."account_id" = $1 and "appointment_add_ons"."appointment_id" = any($2::uuid[])) order by "appointment_add_ons"."created_at" asc, "appointment_add_ons"."id" asc`,
   clientSummaries: `select "id", "first_name", "last_name", "email", "phone" from "clients" where ("clients"."account_id" = $1 and "clients"."id" = any($2::uuid[]))`,
   patientsWithSpecies: `select "patients"."id", "patients"."name", "species"."name", "patients"."deceased_on", "patients"."alerts" from "patients" inner join "species" on "species"."id" = "patients"."species_id" where ("patients"."account_id" = $1 and "patients"."id" = any($2::uuid[]))`,
-  slotsOverlapping: `select "schedule_slots"."id", "schedule_slots"."account_id", "schedule_slots"."location_id", "schedule_slots"."start_at", "schedule_slots"."end_at", "schedule_slots"."service_ids", "schedule_slots"."capacity", "schedule_slots"."series_id", "schedule_slots"."created_by_id", "schedule_slots"."created_at", "schedule_slots"."updated_at" from "schedule_slots" where ("schedule_slots"."account_id" = $1 and ("schedule_slots"."location_id" = $2 and "schedule_slots"."start_at" < $3 and "schedule_slots"."end_at" > $4)) order by "schedule_slots"."start_at" asc, "schedule_slots"."id" asc`,
+  slotsWithProviders: `select "schedule_slots"."id", "schedule_slots"."account_id", "schedule_slots"."location_id", "schedule_slots"."start_at", "schedule_slots"."end_at", "schedule_slots"."service_ids", "schedule_slots"."capacity", "schedule_slots"."series_id", "schedule_slots"."created_by_id", "schedule_slots"."created_at", "schedule_slots"."updated_at", (array(select "veterinarian_slot_availability"."veterinarian_id" from "veterinarian_slot_availability" inner join "users" on ("users"."account_id" = "veterinarian_slot_availability"."account_id" and "users"."id" = "veterinarian_slot_availability"."veterinarian_id") inner join "user_locations" on ("user_locations"."account_id" = "veterinarian_slot_availability"."account_id" and ("user_locations"."user_id" = "veterinarian_slot_availability"."veterinarian_id" and "user_locations"."location_id" = "schedule_slots"."location_id")) where ("veterinarian_slot_availability"."account_id" = "schedule_slots"."account_id" and ("veterinarian_slot_availability"."start_at" = "schedule_slots"."start_at" and "users"."is_active" = $1)) order by lower("users"."first_name"), lower("users"."last_name"), "users"."id")) from "schedule_slots" where ("schedule_slots"."account_id" = $2 and ("schedule_slots"."location_id" = $3 and "schedule_slots"."start_at" < $4 and "schedule_slots"."end_at" > $5)) order by "schedule_slots"."start_at" asc, "schedule_slots"."id" asc`,
   notesInRange: `select "schedule_notes"."id", "schedule_notes"."account_id", "schedule_notes"."location_id", "schedule_notes"."date", "schedule_notes"."provider_id", "schedule_notes"."text", "schedule_notes"."created_by_id", "schedule_notes"."created_at", "schedule_notes"."updated_at" from "schedule_notes" inner join "locations" on ("locations"."account_id" = "schedule_notes"."account_id" and "locations"."id" = "schedule_notes"."location_id") where ("schedule_notes"."account_id" = $1 and ("schedule_notes"."location_id" = $2 and "schedule_notes"."date" between ($3::timestamptz at time zone "locations"."timezone")::date and ($4::timestamptz at time zone "locations"."timezone")::date)) order by "schedule_notes"."date" asc, "schedule_notes"."created_at" asc, "schedule_notes"."id" asc`,
-  availableAt: (n: number) =>
-    `select "veterinarian_slot_availability"."veterinarian_id", "veterinarian_slot_availability"."start_at", "user_locations"."location_id" from "veterinarian_slot_availability" inner join "users" on ("users"."account_id" = "veterinarian_slot_availability"."account_id" and "users"."id" = "veterinarian_slot_availability"."veterinarian_id") inner join "user_locations" on ("user_locations"."account_id" = "veterinarian_slot_availability"."account_id" and "user_locations"."user_id" = "veterinarian_slot_availability"."veterinarian_id") where ("veterinarian_slot_availability"."account_id" = $1 and ("veterinarian_slot_availability"."start_at" in (${list(n, 2)}) and "users"."is_active" = $${n + 2} and "user_locations"."location_id" in ($${n + 3}))) order by lower("users"."first_name") asc, lower("users"."last_name") asc, "users"."id" asc, "veterinarian_slot_availability"."start_at" asc`,
   invoicePage: `select "invoices"."id", "invoices"."account_id", "invoices"."location_id", "invoices"."client_id", "invoices"."patient_id", "invoices"."appointment_id", "invoices"."estimate_id", "invoices"."kind", "invoices"."credited_invoice_id", "invoices"."number", "invoices"."status", "invoices"."currency", "invoices"."issued_on", "invoices"."due_on", "invoices"."discount_type", "invoices"."discount_value", "invoices"."notes", "invoices"."pdf_template_id", "invoices"."subtotal", "invoices"."discount", "invoices"."tax", "invoices"."total", "invoices"."finalised_at", "invoices"."finalised_by_id", "invoices"."voided_at", "invoices"."void_reason", "invoices"."created_by_id", "invoices"."created_at", "invoices"."updated_at", (coalesce((select "clients"."first_name" || ' ' || "clients"."last_name" from "clients" where ("clients"."account_id" = "invoices"."account_id" and "clients"."id" = "invoices"."client_id")), '')), ((select "patients"."name" from "patients" where ("patients"."account_id" = "invoices"."account_id" and "patients"."id" = "invoices"."patient_id"))), (coalesce((select sum("payment_allocations"."amount") from "payment_allocations" where ("invoices"."account_id" = "payment_allocations"."account_id" and "payment_allocations"."invoice_id" = "invoices"."id")), 0)), (coalesce((select -sum("credit_note"."total") from "invoices" as "credit_note" where ("invoices"."account_id" = "credit_note"."account_id" and ("credit_note"."credited_invoice_id" = "invoices"."id" and "credit_note"."status" = $1 and "credit_note"."kind" = $2))), 0)), ((case when "invoices"."kind" <> 'invoice' or "invoices"."status" = 'void' then 0
     else "invoices"."total" - coalesce((select sum("payment_allocations"."amount") from "payment_allocations" where ("invoices"."account_id" = "payment_allocations"."account_id" and "payment_allocations"."invoice_id" = "invoices"."id")), 0) - coalesce((select -sum("credit_note"."total") from "invoices" as "credit_note" where ("invoices"."account_id" = "credit_note"."account_id" and ("credit_note"."credited_invoice_id" = "invoices"."id" and "credit_note"."status" = $3 and "credit_note"."kind" = $4))), 0) end)), ((case when "invoices"."kind" <> 'invoice' or "invoices"."status" <> 'finalised' then 'not_due'
     when (case when "invoices"."kind" <> 'invoice' or "invoices"."status" = 'void' then 0
@@ -38,9 +33,11 @@ export const SQL = {
   refundsOf: `select "id", "refund_of_payment_id", "amount" from "payments" where ("payments"."account_id" = $1 and "payments"."refund_of_payment_id" = any($2::uuid[]))`,
   allocationFigures: `select "payment_id", "invoice_id", "estimate_id", "amount", "created_at" from "payment_allocations" where ("payment_allocations"."account_id" = $1 and "payment_allocations"."payment_id" = any($2::uuid[])) order by "payment_allocations"."created_at" asc, "payment_allocations"."id" asc`,
   clientSearch: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and ("clients"."archived_at" is null and "clients"."search_text" like $2)) order by lower("clients"."first_name") asc, lower("clients"."last_name") asc, "clients"."id" asc limit $3`,
+  /** The same from a word of three letters: ordered so the trigram index finds the matches first (clients.repository.ts search, decision 0239). */
+  clientSearchByTrigrams: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and ("clients"."archived_at" is null and "clients"."search_text" like $2)) order by lower("clients"."first_name") || '' asc, lower("clients"."last_name") || '' asc, "clients"."id" asc limit $3`,
   patientSearch: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at" from "patients" where ("patients"."account_id" = $1 and ("patients"."archived_at" is null and (lower("patients"."name") like $2 or "patients"."microchip" = $3))) order by lower("patients"."name") asc, "patients"."id" asc limit $4`,
-  speciesNames: (n: number) => `select "id", "name" from "species" where "species"."id" in (${list(n, 1)})`,
-  clientNames: (n: number) => `select "id", "first_name", "last_name" from "clients" where ("clients"."account_id" = $1 and "clients"."id" in (${list(n, 2)}))`,
+  speciesNames: `select "id", "name" from "species" where "species"."id" = any($1::uuid[])`,
+  clientNames: `select "id", "first_name", "last_name" from "clients" where ("clients"."account_id" = $1 and "clients"."id" = any($2::uuid[]))`,
 };
 
 export type Row = unknown[];
@@ -140,17 +137,29 @@ async function patientList(q: Query, accountId: string, p: Params) {
   }));
 }
 
-/** The calendar's week: the appointments, the location's check beside them, then their clients, patients, services and add-ons side by side. */
+/**
+ * The calendar's week: the appointments carrying the location's check (an empty week asks it
+ * alone, after), then their clients, patients, services and add-ons side by side.
+ */
 async function appointmentRange(q: Query, accountId: string, p: Params) {
   const { limit, offset } = page(p);
   const location = p.locationId!;
   const start = new Date(p.startDate!);
   const end = new Date(p.endDate!);
-  const [[held], rows] = await Promise.all([
-    q(SQL.locationHeld, [accountId, [location], 1]),
-    q(SQL.appointmentRange, [accountId, location, new Date(start.getTime() - MAX_APPOINTMENT_MS).toISOString(), end.toISOString(), start.toISOString(), limit + 1, offset]),
+  const rows = await q(SQL.appointmentRange, [
+    accountId,
+    [location],
+    1,
+    accountId,
+    location,
+    new Date(start.getTime() - MAX_APPOINTMENT_MS).toISOString(),
+    end.toISOString(),
+    start.toISOString(),
+    limit + 1,
+    offset,
   ]);
-  if (!held![0]) throw notFound();
+  const held = rows.length > 0 ? rows[0]![23] : (await q(SQL.locationHeld, [accountId, [location], 1]))[0]![0];
+  if (!held) throw notFound();
   const items = rows.slice(0, limit);
   const total = offset + items.length + (rows.length > limit ? 1 : 0);
   if (items.length === 0) return { items: [], total };
@@ -206,29 +215,16 @@ async function appointmentRange(q: Query, accountId: string, p: Params) {
   };
 }
 
-/** The schedule's week: slots, notes and the location's check side by side, then who is available at the slots' starts. */
+/** The schedule's week: slots (each with its providers) and notes side by side; an empty week asks the location's check after. */
 async function scheduleRange(q: Query, accountId: string, p: Params) {
   const location = p.locationId!;
   const start = new Date(p.startDate!);
   const end = new Date(p.endDate!);
-  const [[held], slots, notes] = await Promise.all([
-    q(SQL.locationHeld, [accountId, [location], 1]),
-    q(SQL.slotsOverlapping, [accountId, location, end.toISOString(), start.toISOString()]),
+  const [slots, notes] = await Promise.all([
+    q(SQL.slotsWithProviders, [true, accountId, location, end.toISOString(), start.toISOString()]),
     q(SQL.notesInRange, [accountId, location, start.toISOString(), new Date(end.getTime() - 1).toISOString()]),
   ]);
-  if (!held![0]) throw notFound();
-  const byKey = new Map<string, unknown[]>();
-  if (slots.length > 0) {
-    const starts = unique(slots.map((s) => (s[3] as Date).toISOString()));
-    const locations = unique(slots.map((s) => s[2] as string));
-    if (locations.length !== 1) throw new Refusal(500, 'slots of one location expected');
-    for (const a of await q(SQL.availableAt(starts.length), [accountId, ...starts, true, locations[0]])) {
-      const key = `${a[2] as string}|${(a[1] as Date).getTime()}`;
-      const ids = byKey.get(key);
-      if (ids) ids.push(a[0]);
-      else byKey.set(key, [a[0]]);
-    }
-  }
+  if (slots.length === 0 && notes.length === 0 && !(await q(SQL.locationHeld, [accountId, [location], 1]))[0]![0]) throw notFound();
   return {
     scheduleSlots: slots.map((s) => ({
       id: s[0],
@@ -238,7 +234,7 @@ async function scheduleRange(q: Query, accountId: string, p: Params) {
       serviceIds: s[5],
       capacity: s[6],
       seriesId: s[7],
-      veterinarianIds: byKey.get(`${s[2] as string}|${(s[3] as Date).getTime()}`) ?? [],
+      veterinarianIds: s[11],
       createdAt: iso(s[9]),
       updatedAt: iso(s[10]),
     })),
@@ -353,7 +349,7 @@ async function search(q: Query, accountId: string, p: Params) {
   if (p.locationId) throw new Refusal(400, 'the hand-written search is over all locations');
   const text = (p.q ?? '').trim();
   const [clients, patients] = await Promise.all([
-    q(SQL.clientSearch, [accountId, searchPattern(text), SEARCH_LIMIT]),
+    q(text.length >= 3 ? SQL.clientSearchByTrigrams : SQL.clientSearch, [accountId, searchPattern(text), SEARCH_LIMIT]),
     q(SQL.patientSearch, [accountId, `${escapeLike(text.toLowerCase())}%`, text, SEARCH_LIMIT]),
   ]);
   let species = new Map<unknown, unknown>();
@@ -361,7 +357,7 @@ async function search(q: Query, accountId: string, p: Params) {
   if (patients.length > 0) {
     const speciesIds = unique(patients.map((x) => x[5]));
     const clientIds = unique(patients.map((x) => x[2]));
-    const [speciesRows, clientRows] = await Promise.all([q(SQL.speciesNames(speciesIds.length), speciesIds), q(SQL.clientNames(clientIds.length), [accountId, ...clientIds])]);
+    const [speciesRows, clientRows] = await Promise.all([q(SQL.speciesNames, [speciesIds]), q(SQL.clientNames, [accountId, clientIds])]);
     species = new Map(speciesRows.map((s) => [s[0], s[1]]));
     households = new Map(clientRows.map((c) => [c[0], `${c[1] as string} ${c[2] as string}`]));
   }

@@ -38,6 +38,19 @@ describe.skipIf(!onServer)('named statements on a connection', () => {
     }
   });
 
+  it('leaves a statement matching a typed pattern unnamed, so it is planned for each pattern', async () => {
+    const pool = poolOf(10);
+    try {
+      for (const word of ['m', 'ma', 'mar', 'mari', 'm', 'ma', 'mar']) {
+        expect((await pool.query("select $1::text like $2 as hit, 'Marie' ilike $2 as also", ['marie', `${word}%`])).rows).toEqual([{ hit: true, also: true }]);
+      }
+      await pool.query('select $1::text as t', ['a']);
+      expect((await prepared(pool)).map((p) => p.statement)).toEqual(['select $1::text as t']);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('names no more than the cap on a connection; past it statements still run, unnamed', async () => {
     const pool = poolOf(2);
     try {

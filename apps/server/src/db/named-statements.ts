@@ -27,6 +27,19 @@ export const NAMES_PER_CONNECTION = 1000;
 const LONGEST_NAMED = 16_384;
 const MOST_VALUES_NAMED = 512;
 
+/**
+ * A statement matching a pattern a user typed (`like $n`, `ilike $n`) is sent unnamed, so it is
+ * planned for the pattern every time. Named, PostgreSQL keeps a generic plan after five runs when
+ * its estimate is no dearer than the custom plans were, and that estimate takes any pattern to
+ * match 0.5% of the rows: for a word of one or two letters, which matches nearly every client, the
+ * generic plan read all 100,000 through the trigram index and sorted them (140–235 ms against a
+ * custom plan's 0.1; decision 0239). Such a statement still costs its parse; searches are few.
+ */
+const PLANNED_PER_VALUE = /\bi?like \$\d/i;
+
+/** Whether `text` is planned for its values each time, and so sent unnamed (PLANNED_PER_VALUE). */
+export const plannedPerValue = (text: string): boolean => PLANNED_PER_VALUE.test(text);
+
 /** Names already worked out, by text (bounded: cleared when full, then filled again). */
 const namesByText = new Map<string, string>();
 const REMEMBERED_NAMES = 10_000;
@@ -37,13 +50,25 @@ const REMEMBERED_NAMES = 10_000;
  * PostgreSQL keeps names up to 63 bytes; this is 25.
  */
 export function statementName(text: string): string {
-  let name = namesByText.get(text);
-  if (name === undefined) {
+  const known = namesByText.get(text);
+  if (known) return known;
+  const name = `w${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+  // '' marks a text planned per value (nameOf): kept, so it stays unnamed.
+  if (known === undefined) {
     if (namesByText.size >= REMEMBERED_NAMES) namesByText.clear();
-    name = `w${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
     namesByText.set(text, name);
   }
   return name;
+}
+
+/** The name a statement is sent under, or undefined for one planned per value (remembered like the names). */
+function nameOf(text: string): string | undefined {
+  const known = namesByText.get(text);
+  if (known !== undefined) return known || undefined;
+  if (!plannedPerValue(text)) return statementName(text);
+  if (namesByText.size >= REMEMBERED_NAMES) namesByText.clear();
+  namesByText.set(text, '');
+  return undefined;
 }
 
 type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
@@ -88,7 +113,8 @@ export function namedStatementClient(Client: typeof pg.Client, cap = NAMES_PER_C
       }
     }
     if (text !== undefined && Array.isArray(params) && params.length > 0 && params.length <= MOST_VALUES_NAMED && text.length <= LONGEST_NAMED) {
-      const name = statementName(text);
+      const name = nameOf(text);
+      if (name === undefined) return query.apply(this, args);
       if (this.statementNames.has(name) || this.statementNames.size < cap) {
         this.statementNames.add(name);
         // A copy: Drizzle hands the same config object to every execution of a query.

@@ -47,6 +47,13 @@ export const clients = pgTable(
       t.archivedAt,
     ),
     index('clients_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The search box's order over all the account's locations (search.service.ts, the pickers):
+    // a word of one or two letters matches nearly every client, and this index lets PostgreSQL
+    // read them in the answer's order and stop at the first few instead of sorting them all
+    // (decision 0239). Archived clients are never offered there.
+    index('clients_account_name')
+      .on(t.accountId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id)
+      .where(sql`${t.archivedAt} is null`),
     uniqueIndex('clients_location_email_unique')
       .on(t.accountId, t.locationId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),

@@ -21,7 +21,6 @@ import {
   loadDocuments,
   locationToday,
   partiesAfter,
-  partiesAnswer,
   placeOf,
   pricingChanged,
   termsAnswer,
@@ -47,9 +46,16 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const toItem = (r: EstimateItemRow): EstimateItem => ({ ...lineAnswer(r), highQuantity: r.highQuantity });
 
+/** A list's row as answered: one object literal, not a spread of `partiesAnswer` (as invoices' toSummary, decision 0238). */
 function toSummary(r: EstimateWithExtras): EstimateSummary {
   return {
-    ...partiesAnswer(r),
+    id: r.id,
+    locationId: r.locationId,
+    clientId: r.clientId,
+    clientName: r.clientName,
+    patientId: r.patientId,
+    patientName: r.patientName,
+    appointmentId: r.appointmentId,
     status: r.status as EstimateSummary['status'],
     currency: r.currency,
     lowTotal: r.lowTotal,

@@ -80,19 +80,6 @@ export const pricingChanged = (before: Discounted, after: Discounted): boolean =
 export const placeOf = (d: { locationId: string } & Parties) => ({ locationId: d.locationId, clientId: d.clientId, patientId: d.patientId, appointmentId: d.appointmentId });
 
 // ---------- answers ----------
-type PartiesRow = { id: string; locationId: string; clientName: string; patientName: string | null } & Parties;
-
-/** The answer's first fields: the document and whom it is for. */
-export const partiesAnswer = (r: PartiesRow) => ({
-  id: r.id,
-  locationId: r.locationId,
-  clientId: r.clientId,
-  clientName: r.clientName,
-  patientId: r.patientId,
-  patientName: r.patientName,
-  appointmentId: r.appointmentId,
-});
-
 /** The full answer's discount and notes. */
 export const termsAnswer = (r: { discountType: string; discountValue: number; notes: string }) => ({
   discountType: r.discountType as DiscountType,

@@ -87,6 +87,17 @@ describe('GET /api/search', () => {
     expect(found.patients).toHaveLength(8);
   });
 
+  it('answers clients in name order whether the word is short (read in name order) or longer (found, then sorted)', async () => {
+    // An account of its own: the one-letter word matches every client in it.
+    const mine = await createAccount(ctx);
+    const user = await createUser(ctx, mine);
+    const w = word();
+    for (const firstName of ['Zoe', 'adam', 'Carl', 'bea']) await newClient(user, mine.locationId, { firstName, lastName: w });
+    const inOrder = ['adam', 'bea', 'Carl', 'Zoe'];
+    expect((await search('q', {}, user)).clients.map((c) => c.firstName)).toEqual(inOrder);
+    expect((await search(w, {}, user)).clients.map((c) => c.firstName)).toEqual(inOrder);
+  });
+
   it('answers 400 naming the field for an empty query', async () => {
     for (const query of [{}, { q: '   ' }] as Record<string, string>[]) {
       const res = await staff.call(api.globalSearch, { query });

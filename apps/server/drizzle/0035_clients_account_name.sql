@@ -1,0 +1,1 @@
+CREATE INDEX "clients_account_name" ON "clients" USING btree ("account_id",lower("first_name"),lower("last_name"),"id") WHERE "clients"."archived_at" is null;
