@@ -8,11 +8,10 @@
 // builders here and add no scoping of their own.
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { type PgColumn, type PgSelectBase, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
 import { accounts } from '../features/accounts/accounts.table.js';
-import { compileSql, mapRows, type Decoder } from '../db/sql-compiler.js';
+import { mapRows, runArrays, type Decoder } from '../db/sql-compiler.js';
 import { isDateTimestamptz, isoTimestampDecoder, type WithTextTimes } from '../db/timestamp-text.js';
 
 /** A table (or an alias of one) whose rows belong to an account. */
@@ -119,16 +118,6 @@ export interface PageOptions<X extends Extras> extends ListOptions {
 }
 
 /**
- * Runs a compiled statement on the executor's own session (the pool, or the transaction's
- * connection), rows as arrays: Drizzle's logging (the query tally) and driver settings apply.
- */
-async function runArrays(ex: Executor, statement: SQL): Promise<unknown[][]> {
-  const internals = ex as unknown as { dialect: PgDialect; session: PgSession };
-  const query = compileSql(internals.dialect, statement);
-  return internals.session.prepareQuery(query, undefined, undefined, true, (rows) => rows as unknown[][]).execute() as Promise<unknown[][]>;
-}
-
-/**
  * The scoped statements every table keyed by account shares (link tables and logs included):
  * select, list, count, insert, update and delete, each with `account_id = scope` added.
  */
@@ -218,11 +207,7 @@ export function scopedTable<T extends AccountTable>(table: T) {
       return mapRows(await selectRows(ex, scope, opts, shape.extraSql), shape.keys, shape.decoders);
     },
 
-    /**
-     * `list`, each of the table's timestamptz columns read as the ISO text an answer carries
-     * (db/timestamp-text.ts): for a list answered as it is read, without a Date made and written
-     * back per value (decision 0237). The extras decode as in `list`.
-     */
+    /** `list` with each timestamptz read as the ISO text an answer carries, no Date made (db/timestamp-text.ts, decision 0237). */
     async listTextTimes<X extends Extras = {}>(ex: Executor, scope: Scope, opts: ListOptions & { extras?: X } = {}): Promise<(WithTextTimes<Row<T>> & ExtraValues<X>)[]> {
       const shape = rowShape(opts.extras, textTimeDecoders);
       return mapRows(await selectRows(ex, scope, opts, shape.extraSql), shape.keys, shape.decoders);
