@@ -169,7 +169,9 @@ async function benchTarget(t: Target) {
   let appointmentsSeen = 0;
   let weeksRead = 0;
   const rawWeek = async (run: number) => {
-    appointmentsSeen += await rawAppointments(query, accountId, location.id, week(run));
+    // Awaited first: `x += await …` reads x before the wait, and 50 at once would lose each other's counts.
+    const seen = await rawAppointments(query, accountId, location.id, week(run));
+    appointmentsSeen += seen;
     weeksRead++;
   };
   raw['calendar week'] = await measured(rawWeek, REQUESTS, CONCURRENCY);

@@ -12,7 +12,8 @@
 // rows as arrays mapped by a loop over decoders (`mapRows`).
 import { inspect, isDeepStrictEqual } from 'node:util';
 import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, type Query } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { Executor } from './client.js';
 
 // Drizzle's table symbols (registered, so the same as its own).
 const IS_ALIAS = Symbol.for('drizzle:IsAlias');
@@ -161,4 +162,15 @@ export function mapRows<R>(rows: readonly unknown[][], keys: readonly string[], 
     out[r] = row as R;
   }
   return out;
+}
+
+/**
+ * Runs a compiled statement on the executor's own session (the pool, or the transaction's
+ * connection), rows as arrays for `mapRows`: Drizzle's logging (the query tally) and driver
+ * settings apply. The scoped reads' runner (platform/tenant-repository.ts).
+ */
+export async function runArrays(ex: Executor, statement: SQL): Promise<unknown[][]> {
+  const internals = ex as unknown as { dialect: PgDialect; session: PgSession };
+  const query = compileSql(internals.dialect, statement);
+  return internals.session.prepareQuery(query, undefined, undefined, true, (rows) => rows as unknown[][]).execute() as Promise<unknown[][]>;
 }

@@ -8,11 +8,11 @@
 // builders here and add no scoping of their own.
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { type PgColumn, type PgSelectBase, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { nullableReferencesTo } from '../db/references.js';
 import { accounts } from '../features/accounts/accounts.table.js';
-import { compileSql, mapRows, type Decoder } from '../db/sql-compiler.js';
+import { mapRows, runArrays, type Decoder } from '../db/sql-compiler.js';
+import { isDateTimestamptz, isoTimestampDecoder, type WithTextTimes } from '../db/timestamp-text.js';
 
 /** A table (or an alias of one) whose rows belong to an account. */
 export interface AccountKeyed {
@@ -118,16 +118,6 @@ export interface PageOptions<X extends Extras> extends ListOptions {
 }
 
 /**
- * Runs a compiled statement on the executor's own session (the pool, or the transaction's
- * connection), rows as arrays: Drizzle's logging (the query tally) and driver settings apply.
- */
-async function runArrays(ex: Executor, statement: SQL): Promise<unknown[][]> {
-  const internals = ex as unknown as { dialect: PgDialect; session: PgSession };
-  const query = compileSql(internals.dialect, statement);
-  return internals.session.prepareQuery(query, undefined, undefined, true, (rows) => rows as unknown[][]).execute() as Promise<unknown[][]>;
-}
-
-/**
  * The scoped statements every table keyed by account shares (link tables and logs included):
  * select, list, count, insert, update and delete, each with `account_id = scope` added.
  */
@@ -140,6 +130,8 @@ export function scopedTable<T extends AccountTable>(table: T) {
   const columns = Object.entries(getTableColumns(t)) as [string, PgColumn][];
   const columnKeys = columns.map(([key]) => key);
   const columnDecoders: Decoder[] = columns.map(([, column]) => column);
+  // The same with each timestamptz read as its ISO text (listTextTimes).
+  const textTimeDecoders: Decoder[] = columns.map(([, column]) => (isDateTimestamptz(column) ? isoTimestampDecoder : column));
   const columnList = sql.join(
     columns.map(([, column]) => sql`${column}`),
     sql`, `,
@@ -161,13 +153,13 @@ export function scopedTable<T extends AccountTable>(table: T) {
     return runArrays(ex, sql.join(parts));
   }
   /** The values read beside each row (`extras`, in their order) and the keys and decoders of a whole row. */
-  const rowShape = (extras: Extras | undefined) => {
+  const rowShape = (extras: Extras | undefined, decoders = columnDecoders) => {
     const extraKeys = extras ? Object.keys(extras) : [];
     const extraSql = extraKeys.map((k) => extras![k]!);
     return {
       extraSql,
       keys: [...columnKeys, ...extraKeys],
-      decoders: [...columnDecoders, ...extraSql.map((extra) => (extra as unknown as { decoder: Decoder }).decoder)],
+      decoders: [...decoders, ...extraSql.map((extra) => (extra as unknown as { decoder: Decoder }).decoder)],
     };
   };
 
@@ -212,6 +204,12 @@ export function scopedTable<T extends AccountTable>(table: T) {
     async list<X extends Extras = {}>(ex: Executor, scope: Scope, opts: ListOptions & { extras?: X } = {}): Promise<RowWith<T, X>[]> {
       if (!opts.extras) return mapRows(await selectRows(ex, scope, opts, []), columnKeys, columnDecoders);
       const shape = rowShape(opts.extras);
+      return mapRows(await selectRows(ex, scope, opts, shape.extraSql), shape.keys, shape.decoders);
+    },
+
+    /** `list` with each timestamptz read as the ISO text an answer carries, no Date made (db/timestamp-text.ts, decision 0237). */
+    async listTextTimes<X extends Extras = {}>(ex: Executor, scope: Scope, opts: ListOptions & { extras?: X } = {}): Promise<(WithTextTimes<Row<T>> & ExtraValues<X>)[]> {
+      const shape = rowShape(opts.extras, textTimeDecoders);
       return mapRows(await selectRows(ex, scope, opts, shape.extraSql), shape.keys, shape.decoders);
     },
 

@@ -1,6 +1,7 @@
 import type { Appointment, AppointmentAddOn, AppointmentDetail, AppointmentStatus, ListAppointmentsQuery, StatusChange } from '@willow/contracts';
 import type { z } from 'zod';
 import { together, type Db, type Executor } from '../../db/client.js';
+import type { WithTextTimes } from '../../db/timestamp-text.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { assertFiltersVisible, filtersVisibleSql, type ListFilter } from '../../platform/list-filters.js';
@@ -34,8 +35,14 @@ function found<T>(ids: readonly string[], byId: ReadonlyMap<string, T>): T[] {
   return out;
 }
 
+/** An appointment row as read for a write (Dates), or for a list answered as read (the ISO text already: decision 0237). */
+type AnsweredRow = AppointmentRow | WithTextTimes<AppointmentRow>;
+
+/** A timestamp as the answer writes it. */
+const iso = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString());
+
 /** Rows to answers: a fixed number of batched look-ups, however many rows there are. */
-export async function toAppointments(ex: Executor, scope: Scope, rows: AppointmentRow[]): Promise<Appointment[]> {
+export async function toAppointments(ex: Executor, scope: Scope, rows: readonly AnsweredRow[]): Promise<Appointment[]> {
   if (rows.length === 0) return [];
   const [clientRows, patientRows, serviceRows, addOnRows] = await together(ex, [
     () => clientsRepository.summaries(ex, scope, unique(rows.map((r) => r.clientId))),
@@ -61,8 +68,8 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: Appointme
     id: r.id,
     locationId: r.locationId,
     status: r.status as AppointmentStatus,
-    startAt: r.startAt.toISOString(),
-    endAt: r.endAt.toISOString(),
+    startAt: iso(r.startAt),
+    endAt: iso(r.endAt),
     clientId: r.clientId,
     // The client row always exists: deleting a client deletes their appointments.
     client: clientById.get(r.clientId) ?? { id: r.clientId, firstName: '', lastName: '', email: null, phone: null },
@@ -77,13 +84,13 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: Appointme
     cancellationReason: r.cancellationReason,
     overlapReason: r.overlapReason,
     source: r.source as Appointment['source'],
-    emailConfirmedAt: r.emailConfirmedAt?.toISOString() ?? null,
+    emailConfirmedAt: r.emailConfirmedAt === null ? null : iso(r.emailConfirmedAt),
     requestedTimes: r.requestedTimes,
     addOns: addOnsByAppointment.get(r.id) ?? [],
     cremationType: r.cremationType as Appointment['cremationType'],
     ashesDisposition: r.ashesDisposition as Appointment['ashesDisposition'],
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
   }));
 }
 
@@ -115,7 +122,7 @@ export class AppointmentReadsService {
       const end = q.endDate ? new Date(q.endDate) : null;
       // All locations: naming them keeps the (account, location, start) index in play.
       const locationIds = q.locationId ? [q.locationId] : await locationsRepository.ids(this.db, auth);
-      const { items, more, allowed } = await repo.range(
+      const { items, more, allowed } = await repo.rangeTextTimes(
         this.db,
         auth,
         { ...filters, locationIds },
@@ -134,7 +141,7 @@ export class AppointmentReadsService {
     // the check's 404 even while a read is running.
     const [, { items, total }] = await Promise.all([
       assertFiltersVisible(this.db, auth, filterIds),
-      repo.page(this.db, auth, { ...filters, locationIds: q.locationId ? [q.locationId] : undefined }, q.limit, q.offset),
+      repo.pageTextTimes(this.db, auth, { ...filters, locationIds: q.locationId ? [q.locationId] : undefined }, q.limit, q.offset),
     ]);
     return { items: await toAppointments(this.db, auth, items), total };
   }

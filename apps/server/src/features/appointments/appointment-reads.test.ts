@@ -7,7 +7,8 @@ import { addDays, type Operation } from '@willow/contracts';
 import { anonymous, createAccount, errorOf } from '../../../test/harness.js';
 import { addLocation, newPatient } from '../../../test/records.js';
 import { at, newHousehold, newService } from '../../../test/scheduling-records.js';
-import { assistant, book, ctx, desk, home, list, nextDay, other, service, setUpAppointments, theirs, times, vet } from './appointments.fixtures.js';
+import { appointmentsRepository } from './appointments.repository.js';
+import { assistant, book, bookingFor, ctx, desk, detail, home, list, nextDay, other, service, setUpAppointments, theirs, times, vet } from './appointments.fixtures.js';
 
 setUpAppointments();
 
@@ -178,6 +179,25 @@ describe('GET /api/appointment', () => {
     });
     expect(await ids({ providerId: vet.userId })).toEqual([a.id, c.id]);
     expect(await ids({ providerId: assistant.userId })).toEqual([b.id, c.id]);
+  });
+
+  it('answers the same timestamps in the week and the list as one appointment read through Dates', async () => {
+    // The week and the list slice each timestamp from the driver's text (decision 0237); one
+    // appointment's read still makes Dates and writes them out: the characters must agree,
+    // microseconds of now() cut to milliseconds alike, a confirmed email's time among them.
+    const { data } = await bookingFor(times('11:00', '11:45'), { lastName: 'Stamps' });
+    const booked = await book(data);
+    await appointmentsRepository.confirmEmail(ctx.database.db, { accountId: home.accountId }, booked.id);
+    const one = await detail(booked.id);
+    expect(one.emailConfirmedAt).not.toBeNull();
+    const stamps = (a: api.Appointment) => [a.startAt, a.endAt, a.emailConfirmedAt, a.createdAt, a.updatedAt];
+    const week = await list({ locationId: home.locationId, startDate: data.startAt, endDate: data.endAt });
+    const paged = await list({ clientId: data.clientId });
+    for (const answer of [week, paged]) {
+      const found = answer.items.find((a) => a.id === booked.id)!;
+      expect(stamps(found)).toEqual(stamps(one));
+      expect(found.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
   });
 
   it('pages the list newest first with the total', async () => {

@@ -9,6 +9,7 @@ import { usersRepository } from '../users/index.js';
 import { appointmentAddOns, appointments, appointmentStatusChanges, bookingFormUses, bookingRequestLog } from './appointments.table.js';
 
 const base = tenantRepository(appointments);
+
 const statusChanges = tenantRepository(appointmentStatusChanges);
 const attachedAddOns = tenantRepository(appointmentAddOns);
 const requestLog = scopedTable(bookingRequestLog);
@@ -75,6 +76,37 @@ function filterWhere(f: AppointmentFilters): SQL | undefined {
 /** An appointment an intended booking would overlap. */
 export type OverlapRow = Pick<AppointmentRow, 'id' | 'startAt' | 'endAt' | 'clientId' | 'patientIds' | 'primaryProviderId' | 'secondaryProviderId'>;
 
+/**
+ * The calendar's read: appointments overlapping [start, end), oldest first; without an end, from
+ * start on. Nothing lasts longer than MAX_APPOINTMENT_HOURS, so start_at is bounded below and the
+ * (account, location, start_at) index reads from there. Nothing is counted: one row more than
+ * the page is read to tell whether more follow. `require` (the filters name rows of the account)
+ * rides along each row as an uncorrelated subquery, evaluated once.
+ */
+const rangeOptions = (f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) => ({
+  extras: { allowed: require ?? sql<boolean>`true` },
+  where: and(
+    filterWhere(f),
+    gt(appointments.startAt, new Date(start.getTime() - MAX_APPOINTMENT_MS)),
+    end ? lt(appointments.startAt, end) : undefined,
+    gt(appointments.endAt, start),
+  ),
+  orderBy: [asc(appointments.startAt), asc(appointments.id)],
+  limit: limit + 1,
+  offset,
+});
+
+/** The page of a range's rows; `allowed` is the filters' check, or undefined when no row came to carry it (the caller asks it then). */
+function rangeResult<R extends { allowed: boolean }>(rows: R[], limit: number) {
+  const allowed = rows.length === 0 ? undefined : rows[0]!.allowed === true;
+  return { items: rows.slice(0, limit), more: rows.length > limit, allowed };
+}
+
+/** A page's total: counted only when the page does not tell it. */
+async function pageTotal(ex: Executor, scope: Scope, where: SQL | undefined, found: number, limit: number, offset: number): Promise<number> {
+  return found < limit && (offset === 0 || found > 0) ? offset + found : base.count(ex, scope, where);
+}
+
 export const appointmentsRepository = {
   /**
    * The appointments of a location starting in [from, to) whose visit is still to come (Pending or
@@ -113,28 +145,26 @@ export const appointmentsRepository = {
    * undefined when no row came to carry it (the caller asks it then).
    */
   async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) {
-    const rows = await base.list(ex, scope, {
-      extras: { allowed: require ?? sql<boolean>`true` },
-      where: and(
-        filterWhere(f),
-        gt(appointments.startAt, new Date(start.getTime() - MAX_APPOINTMENT_MS)),
-        end ? lt(appointments.startAt, end) : undefined,
-        gt(appointments.endAt, start),
-      ),
-      orderBy: [asc(appointments.startAt), asc(appointments.id)],
-      limit: limit + 1,
-      offset,
-    });
-    const allowed = rows.length === 0 ? undefined : rows[0]!.allowed === true;
-    return { items: rows.slice(0, limit), more: rows.length > limit, allowed };
+    return rangeResult(await base.list(ex, scope, rangeOptions(f, start, end, limit, offset, require)), limit);
+  },
+
+  /** `range` with the timestamps as the ISO text the answer carries (the calendar's week; decision 0237). */
+  async rangeTextTimes(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) {
+    return rangeResult(await base.listTextTimes(ex, scope, rangeOptions(f, start, end, limit, offset, require)), limit);
   },
 
   /** The list: newest first, with the total (counted only when the page does not tell it). */
   async page(ex: Executor, scope: Scope, f: AppointmentFilters, limit: number, offset: number) {
     const where = filterWhere(f);
     const items = await base.list(ex, scope, { where, orderBy: [desc(appointments.startAt), desc(appointments.id)], limit, offset });
-    const total = items.length < limit && (offset === 0 || items.length > 0) ? offset + items.length : await base.count(ex, scope, where);
-    return { items, total };
+    return { items, total: await pageTotal(ex, scope, where, items.length, limit, offset) };
+  },
+
+  /** `page` with the timestamps as the ISO text the answer carries (decision 0237). */
+  async pageTextTimes(ex: Executor, scope: Scope, f: AppointmentFilters, limit: number, offset: number) {
+    const where = filterWhere(f);
+    const items = await base.listTextTimes(ex, scope, { where, orderBy: [desc(appointments.startAt), desc(appointments.id)], limit, offset });
+    return { items, total: await pageTotal(ex, scope, where, items.length, limit, offset) };
   },
 
   async countPending(ex: Executor, scope: Scope, locationId: string | undefined): Promise<number> {
