@@ -157,21 +157,6 @@ export const availabilityRepository = {
    * time who are active users assigned to the location, by name. One statement however many slots
    * ask (joined with the users feature's tables: it saves a round trip on every schedule week).
    */
-  /**
-   * The same for each row of a list of slots, read in the list's own statement (a correlated
-   * subquery on the slot's account, start and location): the schedule week is then its slots'
-   * statement and its notes', whatever it holds.
-   */
-  providersAtSql(slot: AccountKeyed, startAt: PgColumn, locationId: PgColumn): SQL<string[]> {
-    return sql<string[]>`array(select ${veterinarianSlotAvailability.veterinarianId} from ${veterinarianSlotAvailability} inner join ${users} on ${slotAvailability.joined(
-      users,
-      eq(users.id, veterinarianSlotAvailability.veterinarianId),
-    )} inner join ${userLocations} on ${slotAvailability.joined(
-      userLocations,
-      and(eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId), eq(userLocations.locationId, locationId)),
-    )} where ${sameAccount(veterinarianSlotAvailability, slot, and(eq(veterinarianSlotAvailability.startAt, startAt), eq(users.isActive, true)))} order by lower(${users.firstName}), lower(${users.lastName}), ${users.id})`;
-  },
-
   async atStartTimes(
     ex: Executor,
     scope: Scope,
@@ -190,5 +175,20 @@ export const availabilityRepository = {
       .innerJoin(users, slotAvailability.joined(users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
       .innerJoin(userLocations, slotAvailability.joined(userLocations, eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId)))
       .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id), asc(veterinarianSlotAvailability.startAt));
+  },
+
+  /**
+   * Who is available at a slot's start, as `atStartTimes` answers, for each row of a list of
+   * slots, read in the list's own statement (a correlated subquery on the slot's account, start
+   * and location): the schedule week is then its slots' statement and its notes', whatever it holds.
+   */
+  providersAtSql(slot: AccountKeyed, startAt: PgColumn, locationId: PgColumn): SQL<string[]> {
+    return sql<string[]>`array(select ${veterinarianSlotAvailability.veterinarianId} from ${veterinarianSlotAvailability} inner join ${users} on ${slotAvailability.joined(
+      users,
+      eq(users.id, veterinarianSlotAvailability.veterinarianId),
+    )} inner join ${userLocations} on ${slotAvailability.joined(
+      userLocations,
+      and(eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId), eq(userLocations.locationId, locationId)),
+    )} where ${sameAccount(veterinarianSlotAvailability, slot, and(eq(veterinarianSlotAvailability.startAt, startAt), eq(users.isActive, true)))} order by lower(${users.firstName}), lower(${users.lastName}), ${users.id})`;
   },
 };
