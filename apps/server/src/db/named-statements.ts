@@ -40,35 +40,26 @@ const PLANNED_PER_VALUE = /\bi?like \$\d/i;
 /** Whether `text` is planned for its values each time, and so sent unnamed (PLANNED_PER_VALUE). */
 export const plannedPerValue = (text: string): boolean => PLANNED_PER_VALUE.test(text);
 
-/** Names already worked out, by text (bounded: cleared when full, then filled again). */
-const namesByText = new Map<string, string>();
-const REMEMBERED_NAMES = 10_000;
-
 /**
  * The statement's name: `w` and 144 bits of its text's SHA-256. The driver refuses one name for
  * two texts on a connection, so a collision would fail a statement; at 144 bits it does not happen.
  * PostgreSQL keeps names up to 63 bytes; this is 25.
  */
-export function statementName(text: string): string {
-  const known = namesByText.get(text);
-  if (known) return known;
-  const name = `w${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-  // '' marks a text planned per value (nameOf): kept, so it stays unnamed.
-  if (known === undefined) {
+export const statementName = (text: string): string => `w${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+
+/** What each text is sent under, worked out once: its name, or '' for a text planned per value (bounded: cleared when full). */
+const namesByText = new Map<string, string>();
+const REMEMBERED_NAMES = 10_000;
+
+/** The name a statement is sent under, or undefined for one planned per value. */
+function nameOf(text: string): string | undefined {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    name = plannedPerValue(text) ? '' : statementName(text);
     if (namesByText.size >= REMEMBERED_NAMES) namesByText.clear();
     namesByText.set(text, name);
   }
-  return name;
-}
-
-/** The name a statement is sent under, or undefined for one planned per value (remembered like the names). */
-function nameOf(text: string): string | undefined {
-  const known = namesByText.get(text);
-  if (known !== undefined) return known || undefined;
-  if (!plannedPerValue(text)) return statementName(text);
-  if (namesByText.size >= REMEMBERED_NAMES) namesByText.clear();
-  namesByText.set(text, '');
-  return undefined;
+  return name || undefined;
 }
 
 type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
