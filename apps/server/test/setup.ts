@@ -1,18 +1,4 @@
-// Every wait waits on its condition, with a ceiling only a real failure reaches: on a loaded
-// machine a worker's poll or a second app's notice can take many seconds, and Vitest's 1 s
-// default for vi.waitFor failed tests that were right (issue 34, decision 0234). expect.poll's
-// default is set in vitest.config.ts; vi.waitFor has no config, so its default is given here.
-import { vi } from 'vitest';
+// Every wait waits on its condition, with a ceiling only a real failure reaches (decision 0234).
+import { generousWaitFor } from '../../../test-support/wait-ceiling.js';
 
-export const WAIT_CEILING_MS = 60_000;
-
-const generous = Symbol.for('willow.generousWaitFor');
-type WaitFor = typeof vi.waitFor & { [generous]?: true };
-// isolate: false runs this file again in the same worker for every test file: wrap once.
-if (!(vi.waitFor as WaitFor)[generous]) {
-  const waitFor = vi.waitFor;
-  const wrapped: WaitFor = (callback, options) =>
-    waitFor(callback, typeof options === 'number' ? { timeout: options } : { timeout: WAIT_CEILING_MS, ...options });
-  wrapped[generous] = true;
-  vi.waitFor = wrapped;
-}
+generousWaitFor();
