@@ -10,11 +10,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addDays, localDate, localDateTimeToInstant, MAX_APPOINTMENT_HOURS, weekdayOf } from '@willow/contracts';
+import { MAX_APPOINTMENT_HOURS } from '@willow/contracts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, weeksAround, type LoadResult, type Week } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
@@ -36,23 +36,6 @@ interface Target {
   label: string;
   dataDir: string;
   databaseUrl?: string;
-}
-
-interface Week {
-  start: Date;
-  end: Date;
-}
-
-/** The 104 local weeks (Monday to Monday) around today at the location, visited in a scattered order. */
-function weeksAround(timezone: string): Week[] {
-  const today = localDate(new Date(), timezone);
-  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
-  const weeks = Array.from({ length: 104 }, (_, k) => {
-    const from = addDays(monday, (k - 52) * 7);
-    return { start: localDateTimeToInstant(from, 0, timezone), end: localDateTimeToInstant(addDays(from, 7), 0, timezone) };
-  });
-  // 37 and 104 share no factor: consecutive requests land on weeks far apart, each week equally often.
-  return weeks.map((_, i) => weeks[(i * 37) % weeks.length]!);
 }
 
 /** `in ($n, …)` for a list, numbering from `first`. */

@@ -12,19 +12,17 @@
 //   npm run build && npm run bench:hand-written [-- --requests 300 --warmup 300 --only postgres|pglite --encoding br|identity]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
 // and seeded if missing: the seed the other benches use, with 500,000 appointments and their invoices).
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
-import { addDays, localDate, localDateTimeToInstant, weekdayOf } from '@willow/contracts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
 import { handRoutes, type Params, type Query } from './hand-written-routes.js';
-import { arg, ensurePgDatabase, freePort, measured, ms, pastPgliteUpkeep, SERVER_NODE_FLAGS, signIn, startServer, type LoadResult, type RunningServer } from './load.js';
+import { arg, ensurePgDatabase, measured, ms, pastPgliteUpkeep, SERVER_NODE_FLAGS, signIn, startProcess, startServer, weeksAround, type LoadResult, type RunningServer } from './load.js';
 
 const REQUESTS = Number(arg('requests', '300'));
 const CONCURRENCY = 50;
@@ -48,23 +46,7 @@ interface Target {
   databaseUrl?: string;
 }
 
-interface Week {
-  start: Date;
-  end: Date;
-}
-
 type Place = { id: string; name: string; timezone: string };
-
-/** The 104 local weeks (Monday to Monday) around today at the location, in a scattered order (as bench/calendar.ts). */
-function weeksAround(timezone: string): Week[] {
-  const today = localDate(new Date(), timezone);
-  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
-  const weeks = Array.from({ length: 104 }, (_, k) => {
-    const from = addDays(monday, (k - 52) * 7);
-    return { start: localDateTimeToInstant(from, 0, timezone), end: localDateTimeToInstant(addDays(from, 7), 0, timezone) };
-  });
-  return weeks.map((_, i) => weeks[(i * 37) % weeks.length]!);
-}
 
 /** Each endpoint's path for the run-th request (weeks and typed prefixes vary by request). */
 function endpoints(location: Place): Record<string, (run: number) => string> {
@@ -151,32 +133,14 @@ function client(base: string, cookie: string) {
 }
 
 /** bench/hand-written-server.ts as a process of its own, with the production start's Node flags, once it answers. */
-async function startHandServer(databaseUrl: string, queryTexts?: string): Promise<RunningServer> {
-  const port = await freePort();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', '--conditions=development', 'bench/hand-written-server.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, JWT_SECRET, QUERY_TEXTS: queryTexts ?? '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise((r) => server.on('exit', r));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`the hand-written server exited with ${server.exitCode}`);
-    try {
-      // Up once it refuses a request without a session.
-      if ((await fetch(`${base}/api/client`)).status === 401) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 300) throw new Error('the hand-written server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    async stop() {
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
+function startHandServer(databaseUrl: string, queryTexts?: string): Promise<RunningServer> {
+  return startProcess(
+    'the hand-written server',
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', '--conditions=development', 'bench/hand-written-server.ts'],
+    (port) => ({ PORT: String(port), DATABASE_URL: databaseUrl, JWT_SECRET, QUERY_TEXTS: queryTexts ?? '' }),
+    // Up once it refuses a request without a session.
+    async (base) => (await fetch(`${base}/api/client`)).status === 401,
+  );
 }
 
 /** The statements each request ran, by its URL, from a QUERY_TEXTS file (the last request to a URL wins: the warm one). */

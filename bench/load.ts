@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { addDays, localDate, localDateTimeToInstant, weekdayOf } from '@willow/contracts';
 
 export interface LoadResult {
   p50: number;
@@ -115,10 +116,10 @@ export async function startServer(opts: {
   countQueries?: boolean;
   env?: Record<string, string>;
 }): Promise<RunningServer> {
-  const port = await freePort();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
+  return startProcess(
+    'the server',
+    [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'],
+    (port) => ({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,
@@ -130,19 +131,28 @@ export async function startServer(opts: {
       // the count's request context costs the server a few per cent
       COUNT_QUERIES: opts.countQueries ? 'true' : 'false',
       ...opts.env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+    }),
+    async (base) => (await fetch(`${base}/api/health`)).ok,
+  );
+}
+
+/**
+ * `node <args>` as a process of its own on a free port (its environment from `env(port)` beside
+ * this process's), once `isUp` says it answers (tried every 100 ms for a minute).
+ */
+export async function startProcess(name: string, args: string[], env: (port: number) => Record<string, string>, isUp: (base: string) => Promise<boolean>): Promise<RunningServer> {
+  const port = await freePort();
+  const server = spawn(process.execPath, args, { env: { ...process.env, ...env(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((r) => server.on('exit', r));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`${name} exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if (await isUp(base)) break;
     } catch {
       /* starting */
     }
-    if (i > 600) throw new Error('server did not start');
+    if (i > 600) throw new Error(`${name} did not start`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -207,4 +217,22 @@ export async function signIn(base: string, email: string, password: string): Pro
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const profile = (await login.json()) as { account: { id: string } };
   return { cookie, accountId: profile.account.id };
+}
+
+/** A local week: Monday 00:00 to the next Monday 00:00 at a location, as instants. */
+export interface Week {
+  start: Date;
+  end: Date;
+}
+
+/** The 104 local weeks (Monday to Monday) around today at the location, visited in a scattered order. */
+export function weeksAround(timezone: string): Week[] {
+  const today = localDate(new Date(), timezone);
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const weeks = Array.from({ length: 104 }, (_, k) => {
+    const from = addDays(monday, (k - 52) * 7);
+    return { start: localDateTimeToInstant(from, 0, timezone), end: localDateTimeToInstant(addDays(from, 7), 0, timezone) };
+  });
+  // 37 and 104 share no factor: consecutive requests land on weeks far apart, each week equally often.
+  return weeks.map((_, i) => weeks[(i * 37) % weeks.length]!);
 }
