@@ -15,29 +15,24 @@ export type SlotWithProviders = SlotRow & { veterinarianIds: string[] };
 
 const slotOrder = [asc(scheduleSlots.startAt), asc(scheduleSlots.id)];
 
+type SlotRange = { start: Date; end: Date; locationId?: string | undefined };
+
+/** Slots overlapping [start, end): a slot across either edge counts, one ending at `start` does not. */
+const overlaps = (range: SlotRange) =>
+  and(range.locationId ? eq(scheduleSlots.locationId, range.locationId) : undefined, lt(scheduleSlots.startAt, range.end), gt(scheduleSlots.endAt, range.start));
+
 export const slotsRepository = {
   ...slotsBase,
 
-  /** Slots overlapping [start, end): a slot across either edge counts, one ending at `start` does not. */
-  async overlapping(ex: Executor, scope: Scope, range: { start: Date; end: Date; locationId?: string | undefined }): Promise<SlotRow[]> {
-    return slotsBase.list(ex, scope, {
-      where: and(
-        range.locationId ? eq(scheduleSlots.locationId, range.locationId) : undefined,
-        lt(scheduleSlots.startAt, range.end),
-        gt(scheduleSlots.endAt, range.start),
-      ),
-      orderBy: slotOrder,
-    });
+  /** Slots overlapping [start, end), oldest first. */
+  async overlapping(ex: Executor, scope: Scope, range: SlotRange): Promise<SlotRow[]> {
+    return slotsBase.list(ex, scope, { where: overlaps(range), orderBy: slotOrder });
   },
 
   /** The same, each slot with its providers, in one statement (the schedule week). */
-  async overlappingWithProviders(ex: Executor, scope: Scope, range: { start: Date; end: Date; locationId?: string | undefined }): Promise<SlotWithProviders[]> {
+  async overlappingWithProviders(ex: Executor, scope: Scope, range: SlotRange): Promise<SlotWithProviders[]> {
     return slotsBase.list(ex, scope, {
-      where: and(
-        range.locationId ? eq(scheduleSlots.locationId, range.locationId) : undefined,
-        lt(scheduleSlots.startAt, range.end),
-        gt(scheduleSlots.endAt, range.start),
-      ),
+      where: overlaps(range),
       orderBy: slotOrder,
       extras: { veterinarianIds: availabilityRepository.providersAtSql(scheduleSlots, scheduleSlots.startAt, scheduleSlots.locationId) },
     });
