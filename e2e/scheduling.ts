@@ -198,9 +198,9 @@ export const appointmentDialog = (page: Page, title: 'New appointment' | 'Edit a
 
 /** Opens an appointment from /appointments by searching for its client. */
 export async function openFromList(page: Page, clientName: string): Promise<Locator> {
-  // The search is sent once typing pauses, and while its answer is on the way the grid's loading
-  // overlay covers the rows: a click on a row the list already showed would land on the overlay
-  // and open nothing. Wait for the searched list and for the grid to be done loading.
+  // The search is sent once typing pauses, and while its answer is on the way the rows on screen
+  // are the previous search's: a click could open the wrong one. Wait for the searched list and
+  // for the list to be done loading.
   const box = page.getByRole('textbox', { name: 'Search appointments' });
   const searching = (await box.inputValue()).trim() !== clientName.trim();
   const searched = searching
@@ -212,7 +212,7 @@ export async function openFromList(page: Page, clientName: string): Promise<Loca
   const row = grid.getByRole('row').filter({ hasText: clientName });
   await row.first().waitFor();
   await expect.poll(() => row.count()).toBe(1);
-  await expect.poll(() => grid.getByRole('progressbar').count()).toBe(0);
+  await expect.poll(() => page.getByRole('progressbar', { name: 'Loading appointments' }).count()).toBe(0);
   await row.getByRole('gridcell').first().click();
   const dialog = appointmentDialog(page, 'Edit appointment');
   await dialog.getByTestId('appointment-status').waitFor();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { alpha, Box, Paper } from '@mui/material';
+import { alpha, Box, LinearProgress, Paper } from '@mui/material';
 import { ListError } from './list-error';
 import type { ListLoadError } from './list-error';
 import { DataGrid } from '@mui/x-data-grid';
@@ -85,16 +85,23 @@ export function DataTable<R extends GridValidRowModel>({
   autoRowHeight = false,
 }: DataTableProps<R>) {
   if (loadError && !rows?.length) return <ListError {...loadError} what={label.toLowerCase()} />;
+  // Reloading rows already on screen (a new search, another page): the grid's own bar would sit
+  // nameless inside role=grid, where a progressbar is not an allowed child. Ours sits above the
+  // grid, named. With nothing on screen yet the grid's skeleton rows stand in for the data.
+  const reloading = Boolean(loading && rows?.length);
   return (
     <>
       {loadError && <ListError {...loadError} what={label.toLowerCase()} />}
-      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
+      <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden', position: 'relative' }}>
+        {reloading && (
+          <LinearProgress aria-label={`Loading ${label.toLowerCase()}`} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+        )}
         <Box sx={{ width: '100%' }}>
           <DataGrid<R>
             aria-label={label}
             rows={rows ?? []}
             columns={columns}
-            loading={loading}
+            loading={loading && !reloading}
             getRowId={getRowId}
             autoHeight
             density="compact"
