@@ -131,7 +131,7 @@ const noSideways = (page: Page) => page.evaluate(() => document.documentElement.
 /** The waiting row of an item about `client`, once the page shows it (items are made with the booking). */
 async function waitingRow(grid: Locator, client: string, automation: string): Promise<Locator> {
   const row = grid.getByRole('row').filter({ hasText: client }).filter({ hasText: automation });
-  await row.first().waitFor({ timeout: 20_000 });
+  await row.first().waitFor();
   return row;
 }
 
@@ -140,7 +140,6 @@ describe('automations', () => {
     const name = `Booking email ${unique()}`;
     const first = await household('Mia', '0101');
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    page.setDefaultTimeout(20_000);
     try {
       await ownerAt(page, own.name);
       await openFromNav(page, 'Automations', 'Automations', false);
@@ -205,7 +204,6 @@ describe('automations', () => {
     const name = `Booking text ${unique()}`;
     const client = await household('Noah', '0202');
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    page.setDefaultTimeout(20_000);
     try {
       await ownerAt(page, own.name);
       await page.setViewportSize({ width: 375, height: 812 });

@@ -27,8 +27,6 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
         const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
         return a.playState !== 'running' || timing?.endTime === Infinity || (target instanceof Element && target.closest('[data-rht-toaster]') !== null);
       }),
-    undefined,
-    { timeout: 15_000 },
   );
   let builder = axe(page).exclude('[data-rht-toaster]');
   if (include) builder = builder.include(include);

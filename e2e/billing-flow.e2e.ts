@@ -100,7 +100,7 @@ const apiEstimate = async (id: string) => json<Estimate>(await api.request.get(`
 const apiInvoice = async (id: string) => json<Invoice>(await api.request.get(`/api/invoice/${id}`), 'read invoice');
 
 describe('billing, from the calculator to the emailed invoice', () => {
-  it('prices, estimates, takes consent and a deposit, invoices with the missed add-on, takes the rest and emails the PDF', { timeout: 300_000 }, async () => {
+  it('prices, estimates, takes consent and a deposit, invoices with the missed add-on, takes the rest and emails the PDF', async () => {
     const id = unique();
     const email = `rosa-${id}@example.test`;
     const client = await apiCreateClient(api, { locationId: own.id, firstName: 'Rosa', lastName: `Family${id}`, email });

@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core; never a downloaded browser.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { WAIT_CEILING_MS } from '../test-support/wait-ceiling.ts';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -25,9 +26,25 @@ export const CHROMIUM_OPTIONS = {
  * browser for every file cost about two seconds each. A file's own contexts are closed when it
  * closes its connection. Without the shared one (a file run on its own by other means), its own.
  */
-export function launch(): Promise<Browser> {
+export async function launch(): Promise<Browser> {
   const shared = inject('browserWsEndpoint');
-  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS);
+  return withWaitCeiling(await (shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS)));
+}
+
+/**
+ * Every context the tests open waits up to the one ceiling for an element, a navigation or an
+ * answer: on a loaded machine a click's effect can take many seconds, and a short per-action
+ * timeout failed tests that were right (decision 0234). Set here once, not per file or per wait.
+ */
+function withWaitCeiling(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(WAIT_CEILING_MS);
+    context.setDefaultNavigationTimeout(WAIT_CEILING_MS);
+    return context;
+  };
+  return browser;
 }
 
 export const baseUrl = () => inject('baseUrl');

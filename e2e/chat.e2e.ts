@@ -132,7 +132,7 @@ async function receiveAndAnswer(page: Page, phoneSized: boolean) {
 
   // The outbox's worker hands it to Twilio once; the conversation shows it sent.
   const sent = log.getByRole('listitem').filter({ hasText: filled });
-  await sent.getByText(/Sent|Delivered/).waitFor({ timeout: 20_000 });
+  await sent.getByText(/Sent|Delivered/).waitFor();
   const texts = await textsTo(client.phone);
   expect(texts.map((t) => t.body)).toEqual([filled]);
   expect(texts[0]!.from).toBe('+15005550006');

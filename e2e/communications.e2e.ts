@@ -61,7 +61,7 @@ describe('communications', () => {
 
       // Delivered by the outbox's worker: the tab shows it sent, through SMTP.
       const row = rowWith(log, 'Booster reminder');
-      await row.getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 });
+      await row.getByText('Sent', { exact: true }).waitFor();
       await row.getByText('SMTP', { exact: true }).waitFor();
 
       // And the Messages page, under Communications, for the location.

@@ -54,7 +54,7 @@ async function consentForm(context: BrowserContext, name: string): Promise<strin
 }
 
 describe('consent choices', () => {
-  it('the family’s choices on the form are accepted onto the appointment in one click', { timeout: 180_000 }, async () => {
+  it('the family’s choices on the form are accepted onto the appointment in one click', async () => {
     const { context, page } = await newPage(browser);
     try {
       const location = await ownerAt(page, own.name);

@@ -31,7 +31,7 @@ async function searchFor(page: Page, text: string, expected: string[]) {
     .poll(async () => {
       if (!(await dialog.isVisible())) await page.keyboard.press('Control+K');
       return dialog.isVisible();
-    }, { timeout: 10_000, interval: 250 })
+    }, { interval: 250 })
     .toBe(true);
   const box = dialog.getByRole('combobox', { name: 'Search clients and patients' });
   await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);

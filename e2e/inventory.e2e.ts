@@ -105,7 +105,6 @@ describe('inventory', () => {
       const expiry = addDays(localDate(Date.now(), ZONE), 200);
       const lot = `L${unique().slice(-6)}`;
       const { context, page } = await newPage(browser);
-      page.setDefaultTimeout(20_000);
       try {
         await ownerAt(page, own.name);
         if (viewport.phone) await page.setViewportSize(viewport.size);

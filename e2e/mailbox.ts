@@ -1,6 +1,7 @@
 // The portal's own emails as the browser tests read them: the test files run in workers of their
 // own and reach the mail server's messages through its HTTP mailbox (mailbox-server.ts), whose URL
 // the global setup provides.
+import { WAIT_CEILING_MS } from '../test-support/wait-ceiling.ts';
 import { inject, vi } from 'vitest';
 import type { Mail } from './mailbox-server.ts';
 
@@ -22,7 +23,7 @@ export async function waitForMail(address: string, n = 1): Promise<Mail> {
       if (!mail) throw new Error(`no email number ${n} to ${address} yet (${mails.length} so far)`);
       return mail;
     },
-    { timeout: 30_000, interval: 100 },
+    { timeout: WAIT_CEILING_MS, interval: 100 },
   );
 }
 

@@ -119,7 +119,6 @@ describe('tasks', () => {
       const person: StaffMember = own.staff[i]!;
       const { client, patient } = households[i]!;
       const { context, page } = await newPage(browser, viewport.size);
-      page.setDefaultTimeout(20_000);
       try {
         await startSignedIn(page, person.email, `/patients/${patient.id}`);
         await page.getByRole('heading', { name: patient.name, level: 1 }).waitFor();
@@ -214,7 +213,6 @@ describe('tasks', () => {
     const person = own.staff[0]!;
     const { client, patient } = households[0]!;
     const { context, page } = await newPage(browser, VIEWPORTS[0].size);
-    page.setDefaultTimeout(20_000);
     try {
       await startSignedIn(page, person.email, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();

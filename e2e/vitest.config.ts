@@ -20,8 +20,10 @@ export default defineConfig({
     isolate: false,
     maxWorkers: workers,
     fileParallelism: workers > 1,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A flow test acts as a person for a minute or more on a loaded machine: the ceiling is there to
+    // end a hung test, not to time a slow one (decision 0234).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // expect.poll waits on its condition up to 30 s, not Vitest's 1 s: a page's change can take
     // seconds on a loaded machine (decision 0234).
     expect: { poll: { timeout: 30_000 } },
