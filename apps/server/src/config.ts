@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { GoogleClientSettings } from './features/auth/google-sign-in.service.js';
 import type { ProductMailSettings } from './features/product-mail/product-mail.service.js';
+import { parseStorageUrl, type S3StorageSettings } from './platform/document-storage.js';
 import { parseAllowedOrigins } from './platform/origin-check.js';
 import { parseAllowedNetworks } from './platform/outbound-address.js';
 import { loadProviders, type Providers } from './platform/providers.js';
@@ -49,6 +50,8 @@ export interface Config {
   outboundAllowedNetworks: string[];
   /** the product's own Google sign-in client, for practices without their own (GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET, decision 0144) */
   googleClient: GoogleClientSettings | undefined;
+  /** STORAGE_URL=s3://bucket/prefix: stored files in S3-compatible storage; unset: on disk under DATA_DIR (decision 0249) */
+  storage: S3StorageSettings | undefined;
 }
 
 const FALSE = ['false', '0', 'no', 'off'];
@@ -154,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outbound: parseOutboundSettings(env),
     outboundAllowedNetworks: parseAllowedNetworks(env.OUTBOUND_ALLOWED_NETWORKS),
     googleClient: parseGoogleClient(env),
+    storage: parseStorageUrl(env),
   };
 }

@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DiskStorage } from './platform/document-storage.js';
+import { openStorage, type DocumentStorage } from './platform/document-storage.js';
 import { outboxWorker } from './features/communications/outbox-worker.js';
 import { EVENTS_CHANNEL } from './platform/domain-events.repository.js';
 import { QueueWorker } from './platform/queue-worker.js';
@@ -18,6 +17,14 @@ import { resolveEncryptionKey } from './platform/secret-box.js';
 const started = performance.now();
 const config = loadConfig();
 
+/** The stored files' place, checked before anything else starts: a bucket that cannot be reached stops the start. */
+async function openFiles(): Promise<DocumentStorage> {
+  return openStorage(config.storage, config.dataDir).catch((err: Error) => {
+    console.error(`Willow could not open its file storage: ${err.message}`);
+    process.exit(1);
+  });
+}
+
 async function open(opts: { migrate: boolean }): Promise<Database> {
   return openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, migrate: opts.migrate }).catch((err: Error) => {
     console.error(`Willow could not open its database: ${err.message}`);
@@ -33,10 +40,10 @@ async function prepare(database: Database): Promise<boolean> {
   return seeded;
 }
 
-async function serve(database: Database, cfg: Config, seeded: boolean | undefined): Promise<void> {
+async function serve(database: Database, storage: DocumentStorage, cfg: Config, seeded: boolean | undefined): Promise<void> {
   const app = await buildApp({
     db: database.db,
-    storage: new DiskStorage(join(cfg.dataDir, 'documents')),
+    storage,
     jwtSecret: resolveSecret(cfg.jwtSecret, cfg.dataDir),
     encryptionKey: resolveEncryptionKey(cfg.encryptionKey, cfg.dataDir),
     providers: cfg.providers,
@@ -118,13 +125,15 @@ async function serve(database: Database, cfg: Config, seeded: boolean | undefine
 
 if (cluster.isWorker) {
   // The primary prepared the database before starting the workers.
-  await serve(await open({ migrate: false }), config, undefined);
+  await serve(await open({ migrate: false }), await openFiles(), config, undefined);
 } else {
   const processes = appProcesses(config.webConcurrency, Boolean(config.databaseUrl), (m) => console.warn(m));
+  // Checked in the primary too: a worker that cannot reach it would only be replaced again and again.
+  const storage = await openFiles();
   const database = await open({ migrate: true });
   const seeded = await prepare(database);
   if (processes === 1) {
-    await serve(database, config, seeded);
+    await serve(database, storage, config, seeded);
   } else {
     await database.close();
     // Every process signs with the same secret and seals with the same key: resolve them (or

@@ -11,7 +11,7 @@ import { inject as vitestInject } from 'vitest';
 import { buildPath, type Operation, type Permission } from '@willow/contracts';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { DiskStorage } from '../src/platform/document-storage.js';
+import { DiskStorage, type DocumentStorage } from '../src/platform/document-storage.js';
 import { locationsRepository, speciesRepository } from '../src/features/locations/locations.repository.js';
 import { rolesRepository, systemRolesRepository } from '../src/features/roles/roles.repository.js';
 import { roleHoldersRepository } from '../src/features/users/role-holders.repository.js';
@@ -75,6 +75,8 @@ export async function createTestApp(
     queryTexts?: string;
     /** starts from the demo data (seedDemo's) rather than an empty database */
     demo?: boolean;
+    /** where stored files go (STORAGE_URL's S3 store); a temporary folder on disk unless given */
+    storage?: DocumentStorage;
   } = {},
 ): Promise<TestContext> {
   let database: Database;
@@ -102,7 +104,7 @@ export async function createTestApp(
   const storageDir = mkdtempSync(join(tmpdir(), 'willow-docs-'));
   const app = await buildApp({
     db: database.db,
-    storage: new DiskStorage(storageDir),
+    storage: opts.storage ?? new DiskStorage(storageDir),
     jwtSecret: JWT_SECRET,
     encryptionKey: ENCRYPTION_KEY,
     // No test reaches a real provider: unless a test names its fakes, providers are an address nothing listens on.

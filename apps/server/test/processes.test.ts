@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { appProcesses } from '../src/processes.js';
+import { FAKE_S3_KEYS, startFakeS3 } from './fakes/fake-s3.js';
 import { withDatabase } from './pg-url.js';
 
 describe('how many app processes run', () => {
@@ -120,5 +121,36 @@ describe.skipIf(!serverUrl)('WEB_CONCURRENCY=2 on the PostgreSQL server', () => 
 
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);
+  });
+});
+
+describe('STORAGE_URL at start', () => {
+  it('stops the start, naming the bucket and the reason, when the bucket cannot be reached', async () => {
+    const s3 = await startFakeS3();
+    try {
+      const starting = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: join(import.meta.dirname, '../../..'),
+        env: {
+          ...process.env,
+          ...FAKE_S3_KEYS,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'willow-storage-')),
+          DATABASE_URL: '',
+          STORAGE_URL: 's3://no-such-bucket/willow',
+          AWS_ENDPOINT_URL: s3.endpoint,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      starting.stdout!.on('data', (d) => (output += String(d)));
+      starting.stderr!.on('data', (d) => (output += String(d)));
+      const code = await new Promise<number | null>((resolve) => starting.on('exit', resolve));
+      expect(code, output).toBe(1);
+      expect(output).toContain(`Willow could not open its file storage: STORAGE_URL: the bucket no-such-bucket could not be reached at ${s3.endpoint}: NotFound (404)`);
+    } finally {
+      await s3.close();
+    }
   });
 });
