@@ -2,10 +2,9 @@
 // share nothing but those, as servers behind a load balancer do. A session signed in on one is
 // honoured on the other and revoked on both at once; a document uploaded through one downloads
 // through the other; the sign-in email limits count requests to either; each email is sent once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +12,7 @@ import * as api from '@willow/contracts';
 import { FAKE_S3_KEYS, startFakeS3, type FakeS3 } from './fakes/fake-s3.js';
 import { startFakeSmtp, type FakeSmtp } from './fakes/fake-smtp.js';
 import { PDF_BYTES } from './harness.js';
-import { withDatabase } from './pg-url.js';
+import { freePort, newServerDatabase, spawnServer } from './server-process.js';
 
 const serverUrl = process.env.DATABASE_URL;
 const root = mkdtempSync(join(tmpdir(), 'willow-servers-'));
@@ -23,46 +22,26 @@ let smtp: FakeSmtp | undefined;
 let databaseUrl = '';
 let dropDatabase = async () => {};
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** One app server from source, on a port and a data folder of its own; resolves when it answers. */
 async function startServer(name: string): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: join(import.meta.dirname, '../../..'),
-    env: {
-      ...process.env,
-      ...FAKE_S3_KEYS,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(root, name),
-      DATABASE_URL: databaseUrl,
-      STORAGE_URL: `s3://${s3!.bucket}/willow`,
-      AWS_ENDPOINT_URL: s3!.endpoint,
-      SMTP_URL: smtp!.url,
-      JWT_SECRET: 'app-servers-test-secret-long-enough-for-hs256',
-      ENCRYPTION_KEY: randomKey,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output } = spawnServer({
+    ...FAKE_S3_KEYS,
+    PORT: String(port),
+    DATA_DIR: join(root, name),
+    DATABASE_URL: databaseUrl,
+    STORAGE_URL: `s3://${s3!.bucket}/willow`,
+    AWS_ENDPOINT_URL: s3!.endpoint,
+    SMTP_URL: smtp!.url,
+    JWT_SECRET: 'app-servers-test-secret-long-enough-for-hs256',
+    ENCRYPTION_KEY: randomKey,
+    SEED_DEMO: 'true',
   });
   children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
   const base = `http://127.0.0.1:${port}`;
   await vi.waitFor(
     async () => {
-      if (child.exitCode !== null) throw new Error(`${name} exited: ${output}`);
+      if (child.exitCode !== null) throw new Error(`${name} exited: ${output()}`);
       expect((await fetch(`${base}/api/health`).catch(() => undefined))?.ok).toBe(true);
     },
     { timeout: 120_000, interval: 200 },
@@ -90,19 +69,9 @@ let a = '';
 let b = '';
 beforeAll(async () => {
   if (!serverUrl) return;
-  const pg = await import('pg');
-  const name = `willow_servers_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.default.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databaseUrl = withDatabase(serverUrl, name);
-  dropDatabase = async () => {
-    const again = new pg.default.Client({ connectionString: serverUrl });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  };
+  const database = await newServerDatabase(serverUrl, 'willow_servers');
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
   [s3, smtp] = await Promise.all([startFakeS3(), startFakeSmtp()]);
   // The first migrates and seeds the demo; the second starts on what it finds.
   a = await startServer('a');

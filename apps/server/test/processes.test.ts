@@ -1,18 +1,15 @@
 // WEB_CONCURRENCY: several app processes on one port on the PostgreSQL server, one process on
 // the embedded database. The run with processes starts the real server (from source) against a
 // database of its own.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { appProcesses } from '../src/processes.js';
 import { FAKE_S3_KEYS, startFakeS3 } from './fakes/fake-s3.js';
-import { withDatabase } from './pg-url.js';
+import { freePort, newServerDatabase, spawnServer } from './server-process.js';
 
 describe('how many app processes run', () => {
   it('runs WEB_CONCURRENCY processes on the PostgreSQL server', () => {
@@ -45,16 +42,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** The pids of a process's app processes (its other children, esbuild's service for one, do not count). */
 const childrenOf = (pid: number) =>
   execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -64,39 +51,20 @@ const childrenOf = (pid: number) =>
 
 describe.skipIf(!serverUrl)('WEB_CONCURRENCY=2 on the PostgreSQL server', () => {
   it('answers from two processes on one port, replaces one that dies, and stops cleanly', async () => {
-    const pg = await import('pg');
-    const name = `willow_p_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.default.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    dropDatabase = async () => {
-      const again = new pg.default.Client({ connectionString: serverUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    };
+    const database = await newServerDatabase(serverUrl!, 'willow_p');
+    dropDatabase = database.drop;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: join(import.meta.dirname, '../../..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: root,
-        DATABASE_URL: withDatabase(serverUrl!, name),
-        WEB_CONCURRENCY: '2',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: 'processes-test-secret-long-enough-for-hs256',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer({
+      PORT: String(port),
+      DATA_DIR: root,
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: '2',
+      SEED_DEMO: 'false',
+      JWT_SECRET: 'processes-test-secret-long-enough-for-hs256',
     });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += String(d)));
-    child.stderr!.on('data', (d) => (output += String(d)));
-    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    child = server.child;
+    const { exited } = server;
     const healthy = async () => {
       const res = await fetch(`${base}/api/health`).catch(() => undefined);
       return res?.ok === true;
@@ -120,7 +88,7 @@ describe.skipIf(!serverUrl)('WEB_CONCURRENCY=2 on the PostgreSQL server', () => 
     await vi.waitFor(async () => expect(await healthy()).toBe(true), { interval: 200 });
 
     child.kill('SIGTERM');
-    expect(await exited, output).toBe(0);
+    expect(await exited, server.output()).toBe(0);
   });
 });
 
@@ -128,25 +96,16 @@ describe('STORAGE_URL at start', () => {
   it('stops the start, naming the bucket and the reason, when the bucket cannot be reached', async () => {
     const s3 = await startFakeS3();
     try {
-      const starting = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: join(import.meta.dirname, '../../..'),
-        env: {
-          ...process.env,
-          ...FAKE_S3_KEYS,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'willow-storage-')),
-          DATABASE_URL: '',
-          STORAGE_URL: 's3://no-such-bucket/willow',
-          AWS_ENDPOINT_URL: s3.endpoint,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const starting = spawnServer({
+        ...FAKE_S3_KEYS,
+        PORT: '0',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'willow-storage-')),
+        DATABASE_URL: '',
+        STORAGE_URL: 's3://no-such-bucket/willow',
+        AWS_ENDPOINT_URL: s3.endpoint,
       });
-      let output = '';
-      starting.stdout!.on('data', (d) => (output += String(d)));
-      starting.stderr!.on('data', (d) => (output += String(d)));
-      const code = await new Promise<number | null>((resolve) => starting.on('exit', resolve));
+      const code = await starting.exited;
+      const output = starting.output();
       expect(code, output).toBe(1);
       expect(output).toContain(`Willow could not open its file storage: STORAGE_URL: the bucket no-such-bucket could not be reached at ${s3.endpoint}: NotFound (404)`);
     } finally {
