@@ -112,6 +112,7 @@ async function serve(database: Database, storage: DocumentStorage, cfg: Config, 
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: cfg.port, host: cfg.host });
+  database.maintain();
   if (cluster.isWorker) return;
   app.log.info(
     {

@@ -140,7 +140,7 @@ export async function createTestApp(
 
 // A worker runs file after file (isolate: false): an image is read from disk once per worker.
 const images = new Map<string, Blob>();
-function imageBlob(file: string): Blob {
+export function imageBlob(file: string): Blob {
   let image = images.get(file);
   if (!image) images.set(file, (image = new Blob([readFileSync(file)])));
   return image;

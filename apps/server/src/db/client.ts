@@ -27,6 +27,11 @@ export interface Database {
    * they are heard (again). Resolves once listening, or once the first attempt has failed.
    */
   listen(channel: string, handlers: NoticeHandlers): Promise<Unlisten>;
+  /**
+   * Starts the embedded database's upkeep (below); the server calls it once it is listening.
+   * PostgreSQL's own autovacuum does this on a server: nothing to start there.
+   */
+  maintain(): void;
   close(): Promise<void>;
 }
 
@@ -97,14 +102,14 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     compileWithPlatform(db);
     // PGlite runs no autovacuum: nothing refreshes the planner's statistics (without them a
     // 10,000-client location is planned as a handful of rows and sorted in full) or the
-    // visibility map (without it a count reads every row). Do both soon after opening and then
-    // every few hours. On a practice's database it takes well under a second; on the benchmark's
-    // large seed a few seconds, during which requests wait (PGlite has one connection).
+    // visibility map (without it a count reads every row). Do both soon after the server listens
+    // and then every few hours. On a practice's database it takes well under a second; on the
+    // benchmark's large seed many seconds, during which the process does nothing else (PGlite
+    // runs on its thread): started while the app was still starting, it held Fastify's plugins
+    // past their 10 s start-up limit on a loaded machine, so it waits for `maintain()`.
     const analyze = () => void client.query('vacuum (analyze)').catch(() => undefined);
-    const firstAnalyze = setTimeout(analyze, 2_000);
-    const everyFewHours = setInterval(analyze, 6 * 60 * 60 * 1000);
-    firstAnalyze.unref();
-    everyFewHours.unref();
+    let firstAnalyze: NodeJS.Timeout | undefined;
+    let everyFewHours: NodeJS.Timeout | undefined;
     return {
       db,
       kind: 'pglite',
@@ -117,6 +122,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
         return async () => {
           if (!client.closed) await unlisten();
         };
+      },
+      maintain() {
+        if (firstAnalyze) return;
+        firstAnalyze = setTimeout(analyze, 2_000);
+        everyFewHours = setInterval(analyze, 6 * 60 * 60 * 1000);
+        firstAnalyze.unref();
+        everyFewHours.unref();
       },
       async close() {
         clearTimeout(firstAnalyze);
@@ -186,6 +198,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     query: async <R>(text: string) => (await pool.query(text)).rows as R[],
     url,
+    maintain() {},
     async listen(channel, handlers) {
       const statement = `listen ${channelIdentifier(channel)}`;
       let current: InstanceType<typeof pg.default.Client> | undefined;
