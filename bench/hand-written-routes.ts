@@ -25,13 +25,8 @@ export const SQL = {
     else "invoices"."total" - coalesce((select sum("payment_allocations"."amount") from "payment_allocations" where ("invoices"."account_id" = "payment_allocations"."account_id" and "payment_allocations"."invoice_id" = "invoices"."id")), 0) - coalesce((select -sum("credit_note"."total") from "invoices" as "credit_note" where ("invoices"."account_id" = "credit_note"."account_id" and ("credit_note"."credited_invoice_id" = "invoices"."id" and "credit_note"."status" = $5 and "credit_note"."kind" = $6))), 0) end) <= 0 then 'paid'
     when coalesce((select sum("payment_allocations"."amount") from "payment_allocations" where ("invoices"."account_id" = "payment_allocations"."account_id" and "payment_allocations"."invoice_id" = "invoices"."id")), 0) + coalesce((select -sum("credit_note"."total") from "invoices" as "credit_note" where ("invoices"."account_id" = "credit_note"."account_id" and ("credit_note"."credited_invoice_id" = "invoices"."id" and "credit_note"."status" = $7 and "credit_note"."kind" = $8))), 0) > 0 then 'partly_paid'
     else 'unpaid' end)), (select count(*) from "invoices" where ("invoices"."account_id" = $9 and "invoices"."location_id" = $10)), (select (((select count(*) from "locations" where ("locations"."account_id" = $11 and "locations"."id" = any($12::uuid[]))) = $13))) from "invoices" where ("invoices"."account_id" = $14 and "invoices"."location_id" = $15) order by "invoices"."created_at" desc, "invoices"."id" desc limit $16 offset $17`,
-  paymentPage: `select "payments"."id", "payments"."account_id", "payments"."location_id", "payments"."client_id", "payments"."payment_type_id", "payments"."kind", "payments"."amount", "payments"."received_at", "payments"."reference", "payments"."notes", "payments"."refund_of_payment_id", "payments"."stripe_payment_intent_id", "payments"."card_payment_request_id", "payments"."created_by_id", "payments"."created_at", "payments"."updated_at", (select count(*) from "payments" where ("payments"."account_id" = $1 and "payments"."location_id" = $2)), (select (((select count(*) from "locations" where ("locations"."account_id" = $3 and "locations"."id" = any($4::uuid[]))) = $5))) from "payments" where ("payments"."account_id" = $6 and "payments"."location_id" = $7) order by "payments"."received_at" desc, "payments"."created_at" desc, "payments"."id" desc limit $8 offset $9`,
-  account: `select "id", "name", "subscription_tier", "is_active", "currency", "created_at", "updated_at" from "accounts" where "accounts"."id" = $1 limit $2`,
-  clientsByIds: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and "clients"."id" = any($2::uuid[]))`,
-  paymentTypesByIds: `select "payment_types"."id", "payment_types"."account_id", "payment_types"."name", "payment_types"."method", "payment_types"."active", "payment_types"."position", "payment_types"."created_at", "payment_types"."updated_at" from "payment_types" where ("payment_types"."account_id" = $1 and "payment_types"."id" = any($2::uuid[]))`,
-  allocationsOf: `select "id", "account_id", "payment_id", "invoice_id", "estimate_id", "amount", "created_at", (select "number" from "invoices" where ("invoices"."account_id" = "payment_allocations"."account_id" and "invoices"."id" = "payment_allocations"."invoice_id")) from "payment_allocations" where ("payment_allocations"."account_id" = $1 and "payment_allocations"."payment_id" = any($2::uuid[])) order by "payment_allocations"."created_at" asc, "payment_allocations"."id" asc`,
-  refundsOf: `select "id", "refund_of_payment_id", "amount" from "payments" where ("payments"."account_id" = $1 and "payments"."refund_of_payment_id" = any($2::uuid[]))`,
-  allocationFigures: `select "payment_id", "invoice_id", "estimate_id", "amount", "created_at" from "payment_allocations" where ("payment_allocations"."account_id" = $1 and "payment_allocations"."payment_id" = any($2::uuid[])) order by "payment_allocations"."created_at" asc, "payment_allocations"."id" asc`,
+  paymentPage: `select "payments"."id", "payments"."account_id", "payments"."location_id", "payments"."client_id", "payments"."payment_type_id", "payments"."kind", "payments"."amount", "payments"."received_at", "payments"."reference", "payments"."notes", "payments"."refund_of_payment_id", "payments"."stripe_payment_intent_id", "payments"."card_payment_request_id", "payments"."created_by_id", "payments"."created_at", "payments"."updated_at", (coalesce((select "clients"."first_name" || ' ' || "clients"."last_name" from "clients" where ("clients"."account_id" = "payments"."account_id" and "clients"."id" = "payments"."client_id")), '')), ((select "payment_types"."name" from "payment_types" where ("payment_types"."account_id" = "payments"."account_id" and "payment_types"."id" = "payments"."payment_type_id"))), ((select "payment_types"."method" from "payment_types" where ("payment_types"."account_id" = "payments"."account_id" and "payment_types"."id" = "payments"."payment_type_id"))), (coalesce((select "accounts"."currency" from "accounts" where "accounts"."id" = $1), 'USD')), (coalesce((select sum("refund"."amount") from "payments" as "refund" where ("payments"."account_id" = "refund"."account_id" and "refund"."refund_of_payment_id" = "payments"."id")), 0)), (coalesce((select sum("payment_allocations"."amount") from "payment_allocations" where ("payment_allocations"."account_id" = "payments"."account_id" and "payment_allocations"."payment_id" = "payments"."id")), 0) + coalesce((select sum("payment_allocations"."amount") from "payment_allocations" where ("payment_allocations"."account_id" = "payments"."account_id" and "payment_allocations"."payment_id" in (select "refund"."id" from "payments" as "refund" where ("payments"."account_id" = "refund"."account_id" and "refund"."refund_of_payment_id" = "payments"."id")))), 0)), (select count(*) from "payments" where ("payments"."account_id" = $2 and "payments"."location_id" = $3)), (select (((select count(*) from "locations" where ("locations"."account_id" = $4 and "locations"."id" = any($5::uuid[]))) = $6))) from "payments" where ("payments"."account_id" = $7 and "payments"."location_id" = $8) order by "payments"."received_at" desc, "payments"."created_at" desc, "payments"."id" desc limit $9 offset $10`,
+  allocationsOf: `select "payment_allocations"."id", "payment_allocations"."account_id", "payment_allocations"."payment_id", "payment_allocations"."invoice_id", "payment_allocations"."estimate_id", "payment_allocations"."amount", "payment_allocations"."created_at", ((select "invoices"."number" from "invoices" where ("invoices"."account_id" = "payment_allocations"."account_id" and "invoices"."id" = "payment_allocations"."invoice_id"))) from "payment_allocations" where ("payment_allocations"."account_id" = $1 and "payment_allocations"."payment_id" = any($2::uuid[])) order by "payment_allocations"."created_at" asc, "payment_allocations"."id" asc`,
   clientSearch: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and ("clients"."archived_at" is null and "clients"."search_text" like $2)) order by lower("clients"."first_name") asc, lower("clients"."last_name") asc, "clients"."id" asc limit $3`,
   /** The same from a word of three letters: ordered so the trigram index finds the matches first (clients.repository.ts search, decision 0239). */
   clientSearchByTrigrams: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and ("clients"."archived_at" is null and "clients"."search_text" like $2)) order by lower("clients"."first_name") || '' asc, lower("clients"."last_name") || '' asc, "clients"."id" asc limit $3`,
@@ -286,48 +281,31 @@ async function invoiceList(q: Query, accountId: string, p: Params) {
   }));
 }
 
-/** The payments' page, then (one after another, as the app reads them) the currency, clients, types, allocations and refunds. */
+/** The payments' page with each one's client, type, currency, refunds and allocated sum beside it, then their allocations. */
 async function paymentList(q: Query, accountId: string, p: Params) {
   const { limit, offset } = page(p);
   const location = p.locationId!;
-  const rows = await q(SQL.paymentPage, [accountId, location, accountId, [location], 1, accountId, location, limit, offset]);
-  const { total } = pageOf(rows, 16, () => undefined);
-  const [account] = await q(SQL.account, [accountId, 1]);
-  const currency = (account?.[4] as string | undefined) ?? 'USD';
-  const clients = new Map((await q(SQL.clientsByIds, [accountId, rows.map((r) => r[3])])).map((c) => [c[0], `${c[3] as string} ${c[4] as string}`.trim()]));
-  const typeIds = rows.flatMap((r) => (r[4] ? [r[4]] : []));
-  const types = new Map((await q(SQL.paymentTypesByIds, [accountId, typeIds])).map((t) => [t[0], t]));
+  const rows = await q(SQL.paymentPage, [accountId, accountId, location, accountId, [location], 1, accountId, location, limit, offset]);
+  const { total } = pageOf(rows, 22, () => undefined);
   const ids = rows.map((r) => r[0] as string);
   const allocations = new Map<string, unknown[]>(ids.map((id) => [id, []]));
   for (const a of await q(SQL.allocationsOf, [accountId, ids])) {
     allocations.get(a[2] as string)?.push({ id: a[0], invoiceId: a[3], estimateId: a[4], invoiceNumber: numberOrNull(a[7]), amount: Number(a[5]) });
   }
-  // What each payment's refunds gave back, and what of it (and of its refunds) sits on invoices or estimates.
-  const owner = new Map<string, string>(ids.map((id) => [id, id]));
-  const refunded = new Map<string, number>();
-  for (const r of await q(SQL.refundsOf, [accountId, ids])) {
-    owner.set(r[0] as string, r[1] as string);
-    refunded.set(r[1] as string, (refunded.get(r[1] as string) ?? 0) + Number(r[2]));
-  }
-  const allocated = new Map<string, number>();
-  for (const a of await q(SQL.allocationFigures, [accountId, [...owner.keys()]])) {
-    const of = owner.get(a[0] as string)!;
-    allocated.set(of, (allocated.get(of) ?? 0) + Number(a[3]));
-  }
   return {
     items: rows.map((r) => {
-      const type = r[4] ? types.get(r[4]) : undefined;
       const id = r[0] as string;
+      const refunded = Number(r[20]);
       return {
         id,
         locationId: r[2],
         clientId: r[3],
-        clientName: clients.get(r[3]) ?? '',
+        clientName: (r[16] as string).trim(),
         kind: r[5],
         paymentTypeId: r[4],
-        paymentTypeName: type?.[2] ?? null,
-        method: type?.[3] ?? null,
-        currency,
+        paymentTypeName: r[17],
+        method: r[18],
+        currency: r[19],
         amount: Number(r[6]),
         receivedAt: iso(r[7]),
         reference: r[8],
@@ -335,8 +313,8 @@ async function paymentList(q: Query, accountId: string, p: Params) {
         refundOfPaymentId: r[10],
         card: Boolean(r[11] || r[12]),
         allocations: allocations.get(id) ?? [],
-        refunded: refunded.get(id) ?? 0,
-        unallocated: r[5] === 'payment' ? Number(r[6]) - (refunded.get(id) ?? 0) - (allocated.get(id) ?? 0) : 0,
+        refunded,
+        unallocated: r[5] === 'payment' ? Number(r[6]) - refunded - Number(r[21]) : 0,
         createdAt: iso(r[14]),
       };
     }),

@@ -3,14 +3,16 @@
 // time read from /proc/<pid>/stat before and after N requests (after as many warm-up ones, up to
 // 500). On the shared 2-core machine a wall time moves with the neighbours' load; the CPU the
 // server spent on the same requests hardly does (decisions 0238, 0239). Large seed on PostgreSQL.
-//   npm run build && npx tsx --conditions=development bench/server-cpu.ts --path=invoice|payment|client|clientsearch|patient|schedule|search|typing [--side=willow|hand] [--n=1000] [--c=1] [--enc=br, gzip] [--prof=<dir>: --cpu-prof into it] [--dist=apps/server/dist]
-// typing: /api/search?q= m, ma, mar, mari in turn, as bench:hand-written's search as you type.
+//   npm run build && npx tsx --conditions=development bench/server-cpu.ts --path=invoice|payment|client|clientsearch|patient|schedule|week|search|typing [--side=willow|hand] [--n=1000] [--c=1] [--enc=br, gzip] [--prof=<dir>: --cpu-prof into it] [--dist=apps/server/dist] [--pglite]
+// typing: /api/search?q= m, ma, mar, mari in turn, as bench:hand-written's search as you type;
+// week: the calendar week (limit 5000), a different one each request, as bench:hand-written's.
+// --pglite: the app on the large seed's PGlite folder (.bench/pglite-large, bench:hand-written's) instead.
 // The app's build migrates the database it starts on (as every bench's start does).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { LARGE_OWNER, LARGE_PASSWORD } from '../apps/server/src/seed/large.js';
-import { freePort, load, SERVER_NODE_FLAGS, signIn } from './load.js';
+import { freePort, load, SERVER_NODE_FLAGS, signIn, weeksAround } from './load.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
 const side = args.side ?? 'willow';
@@ -19,6 +21,7 @@ const C = Number(args.c ?? 1);
 const endpoint = args.path ?? 'invoice';
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
 const prof = args.prof;
+const pglite = 'pglite' in args;
 
 async function start(kind: string) {
   const port = await freePort();
@@ -32,8 +35,8 @@ async function start(kind: string) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.bench/pg-data',
-      DATABASE_URL: url,
+      DATA_DIR: pglite ? '.bench/pglite-large' : '.bench/pg-data',
+      DATABASE_URL: pglite ? '' : url,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
@@ -49,7 +52,7 @@ async function start(kind: string) {
     } catch {
       /* starting */
     }
-    if (i > 600) throw new Error('no start');
+    if (i > 3000) throw new Error('no start');
     await new Promise((r) => setTimeout(r, 100));
   }
   return { base, child };
@@ -62,7 +65,9 @@ const cpu = (pid: number) => {
 
 const willow = await start('willow');
 const { cookie } = await signIn(willow.base, LARGE_OWNER, LARGE_PASSWORD);
-const loc = ((await (await fetch(`${willow.base}/api/location`, { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
+const location = ((await (await fetch(`${willow.base}/api/location`, { headers: { cookie } })).json()) as { id: string; timezone: string }[])[0]!;
+const loc = location.id;
+const weeks = weeksAround(location.timezone);
 let target = willow;
 if (side === 'hand') {
   willow.child.kill('SIGTERM');
@@ -78,7 +83,11 @@ const paths: Record<string, string> = {
   search: `/api/search?q=mar`,
 };
 const PREFIXES = ['m', 'ma', 'mar', 'mari'];
-const pathOf = (run: number) => (endpoint === 'typing' ? `/api/search?q=${PREFIXES[run % 4]}` : paths[endpoint] ?? endpoint);
+const weekOf = (run: number) => {
+  const w = weeks[run % weeks.length]!;
+  return `/api/appointment?locationId=${loc}&startDate=${w.start.toISOString()}&endDate=${w.end.toISOString()}&limit=5000`;
+};
+const pathOf = (run: number) => (endpoint === 'typing' ? `/api/search?q=${PREFIXES[run % 4]}` : endpoint === 'week' ? weekOf(run) : (paths[endpoint] ?? endpoint));
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const u = new URL(target.base);
 const get = (run: number) =>

@@ -41,6 +41,13 @@ describe('statements per request', () => {
     expect(await statements(account.admin, api.listPatients, q)).toEqual({ status: 200, queries: 1 });
   });
 
+  it('a page of payments: the page, each with its client, type, currency and refunds beside it, then their allocations', async () => {
+    const [type] = (await account.admin.call(api.paymentTypeOps.list)).json() as api.PaymentType[];
+    const data = { locationId: account.locationId, clientId: client.id, paymentTypeId: type!.id, amount: 2_500, allocations: [] };
+    expect((await account.admin.call(api.paymentOps.create, { body: { data } })).statusCode).toBe(201);
+    expect(await statements(account.admin, api.paymentOps.list, { locationId: account.locationId, limit: '50' })).toEqual({ status: 200, queries: 2 });
+  });
+
   it('an empty page asks its count and filter check in a second statement', async () => {
     const q = { locationId: account.locationId, limit: '50', offset: '50' };
     expect(await statements(account.admin, api.listClients, q)).toEqual({ status: 200, queries: 2 });

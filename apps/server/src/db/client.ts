@@ -98,6 +98,10 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       ? new PGlite({ extensions, ...(opts.pgliteImage && { loadDataDir: opts.pgliteImage }) })
       : new PGlite(join(opts.dataDir, 'pglite'), { extensions });
     await client.waitReady;
+    // uuid[] split as on PostgreSQL (uuidArrayParser below): PGlite's own array parser, which it
+    // registers once ready, walks each a character at a time (decision 0243).
+    const general = client.parsers[UUID_ARRAY];
+    if (general) client.parsers[UUID_ARRAY] = uuidArrayParser((text) => general(text, UUID_ARRAY));
     const db = drizzle({ client, schema, casing: 'snake_case', logger: queryTally }) as unknown as Db;
     compileWithPlatform(db);
     // PGlite runs no autovacuum: nothing refreshes the planner's statistics (without them a

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, subscriptionTiers } from './accounts.table.js';
 
@@ -10,6 +10,12 @@ export const accountsRepository = {
     const [row] = await ex.select().from(accounts).where(eq(accounts.id, id)).limit(1);
     return row;
   },
+
+  /**
+   * The account's currency, which every amount is in, as a value inside another statement (read
+   * once beside a list's rows, an uncorrelated subquery); 'USD' for an account not found.
+   */
+  currencySql: (id: string): SQL<string> => sql<string>`coalesce((select ${accounts.currency} from ${accounts} where ${eq(accounts.id, id)}), 'USD')`,
 
   /** Locks the account row for the rest of the transaction: limit checks and inserts stay atomic. */
   async lockById(ex: Executor, id: string): Promise<AccountRow | undefined> {

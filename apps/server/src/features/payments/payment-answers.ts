@@ -2,8 +2,7 @@ import type { Payment, PaymentMethod } from '@willow/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Scope } from '../../platform/tenant-repository.js';
 import { accountsRepository } from '../accounts/index.js';
-import { clientsRepository } from '../clients/index.js';
-import { paymentsRepository, paymentTypesRepository, type PaymentRow } from './payments.repository.js';
+import { paymentsRepository, type PaymentRow, type PaymentWithExtras } from './payments.repository.js';
 
 /** The account's currency, which every amount is in. */
 export async function accountCurrency(ex: Executor, scope: Scope): Promise<string> {
@@ -11,53 +10,55 @@ export async function accountCurrency(ex: Executor, scope: Scope): Promise<strin
 }
 
 /**
- * Payments as answered: with their client's name, type, allocations, what was refunded and what is
- * left unallocated, for all the rows at once (reads one after another: inside a write's
- * transaction they share one connection).
+ * Payments as answered, from rows read with what their answers show beside them (the page's
+ * statement, or `withExtras`): one more statement, their allocations (decision 0242).
  */
-export async function toPayments(ex: Executor, scope: Scope, rows: PaymentRow[]): Promise<Payment[]> {
+export async function toPayments(ex: Executor, scope: Scope, rows: readonly PaymentWithExtras[]): Promise<Payment[]> {
   if (rows.length === 0) return [];
-  // One after the other: inside a write's transaction they share one connection.
-  const currency = await accountCurrency(ex, scope);
-  const clients = new Map((await clientsRepository.findByIds(ex, scope, rows.map((r) => r.clientId))).map((c) => [c.id, c]));
-  const typeIds = rows.flatMap((r) => (r.paymentTypeId ? [r.paymentTypeId] : []));
-  const types = new Map((await paymentTypesRepository.findByIds(ex, scope, typeIds)).map((t) => [t.id, t]));
   const allocations = await paymentsRepository.allocationsOf(
     ex,
     scope,
     rows.map((r) => r.id),
   );
-  const figures = await paymentsRepository.figuresOf(ex, scope, rows);
-  return rows.map((r) => {
-    const client = clients.get(r.clientId);
-    const type = r.paymentTypeId ? types.get(r.paymentTypeId) : undefined;
-    const f = figures.get(r.id)!;
-    return {
-      id: r.id,
-      locationId: r.locationId,
-      clientId: r.clientId,
-      clientName: client ? `${client.firstName} ${client.lastName}`.trim() : '',
-      kind: r.kind as Payment['kind'],
-      paymentTypeId: r.paymentTypeId,
-      paymentTypeName: type?.name ?? null,
-      method: (type?.method as PaymentMethod | undefined) ?? null,
-      currency,
-      amount: r.amount,
-      receivedAt: r.receivedAt.toISOString(),
-      reference: r.reference,
-      notes: r.notes,
-      refundOfPaymentId: r.refundOfPaymentId,
-      card: Boolean(r.stripePaymentIntentId || r.cardPaymentRequestId),
-      allocations: (allocations.get(r.id) ?? []).map((a) => ({
-        id: a.id,
-        invoiceId: a.invoiceId,
-        estimateId: a.estimateId,
-        invoiceNumber: a.invoiceNumber,
-        amount: a.amount,
-      })),
-      refunded: f.refunded,
-      unallocated: r.kind === 'payment' ? f.unallocated : 0,
-      createdAt: r.createdAt.toISOString(),
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    locationId: r.locationId,
+    clientId: r.clientId,
+    clientName: r.clientName.trim(),
+    kind: r.kind as Payment['kind'],
+    paymentTypeId: r.paymentTypeId,
+    paymentTypeName: r.paymentTypeName,
+    method: r.method as PaymentMethod | null,
+    currency: r.currency,
+    amount: r.amount,
+    receivedAt: r.receivedAt.toISOString(),
+    reference: r.reference,
+    notes: r.notes,
+    refundOfPaymentId: r.refundOfPaymentId,
+    card: Boolean(r.stripePaymentIntentId || r.cardPaymentRequestId),
+    allocations: (allocations.get(r.id) ?? []).map((a) => ({
+      id: a.id,
+      invoiceId: a.invoiceId,
+      estimateId: a.estimateId,
+      invoiceNumber: a.invoiceNumber,
+      amount: a.amount,
+    })),
+    refunded: r.refunded,
+    // What is neither refunded nor on an invoice or estimate: the client's credit from it.
+    unallocated: r.kind === 'payment' ? r.amount - r.refunded - r.allocated : 0,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Payments just written or locked, answered: read again with what their answers show (two statements). */
+export async function answersOf(ex: Executor, scope: Scope, rows: readonly PaymentRow[]): Promise<Payment[]> {
+  return toPayments(
+    ex,
+    scope,
+    await paymentsRepository.withExtras(
+      ex,
+      scope,
+      rows.map((r) => r.id),
+    ),
+  );
 }

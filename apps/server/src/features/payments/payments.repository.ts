@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { idIn, scopedTable, tenantRepository, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
+import { idIn, scopedTable, tenantRepository, type ListOptions, type PageOptions, type RowWith, type Scope } from '../../platform/tenant-repository.js';
+import { accountsRepository } from '../accounts/index.js';
+import { clients, clientsRepository } from '../clients/index.js';
 import { type InvoicePayments, invoices } from '../invoices/index.js';
 import { DEFAULT_PAYMENT_TYPES } from '@willow/contracts';
 import { paymentAllocations, payments, paymentTypes } from './payments.table.js';
@@ -12,6 +15,34 @@ export type PaymentTypeRow = typeof paymentTypes.$inferSelect;
 const base = tenantRepository(payments);
 export const allocationsRepository = tenantRepository(paymentAllocations);
 const invoiceRows = scopedTable(invoices);
+const typeRows = scopedTable(paymentTypes);
+/** A refund of the payment of the outer query (named in SQL as `payments as refund`). */
+const refund = alias(payments, 'refund');
+const refundRows = scopedTable(refund);
+
+/**
+ * What a payment's answer shows beside its row, read in the statement that reads the row (decision
+ * 0242): its client's name, its type, the account's currency, what its refunds gave back and what
+ * of it and of its refunds sits on invoices or estimates (a refund's allocations are negative).
+ */
+function answerExtras(scope: Scope) {
+  const ofType = eq(paymentTypes.id, payments.paymentTypeId);
+  // `payments as "refund"` (an alias's own name is all the compiler writes for it), joined to the outer payment.
+  const refundsOf = (column: SQL) => sql`(select ${column} from ${payments} as "refund" where ${refundRows.joined(payments, eq(refund.refundOfPaymentId, payments.id))})`;
+  const allocatedWhere = (where: SQL) => sql`coalesce(${allocationsRepository.valueFor(payments, sql`sum(${paymentAllocations.amount})`, where)}, 0)`;
+  return {
+    clientName: sql<string>`coalesce(${clientsRepository.valueFor(payments, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, payments.clientId))}, '')`,
+    paymentTypeName: typeRows.valueFor<string | null>(payments, paymentTypes.name, ofType),
+    method: typeRows.valueFor<string | null>(payments, paymentTypes.method, ofType),
+    currency: accountsRepository.currencySql(scope.accountId),
+    refunded: sql<number>`coalesce(${refundsOf(sql`sum(${refund.amount})`)}, 0)`.mapWith(Number),
+    allocated: sql<number>`${allocatedWhere(eq(paymentAllocations.paymentId, payments.id))} + ${allocatedWhere(sql`${paymentAllocations.paymentId} in ${refundsOf(sql`${refund.id}`)}`)}`.mapWith(Number),
+  };
+}
+/** A payment (or refund) row with what its answer shows beside it. */
+export type PaymentWithExtras = RowWith<typeof payments, ReturnType<typeof answerExtras>>;
+/** An allocation with its invoice's number. */
+export type AllocationWithNumber = AllocationRow & { invoiceNumber: number | null };
 
 export type PaymentQuery = {
   locationId?: string | undefined;
@@ -70,29 +101,26 @@ export const paymentsRepository = {
     orderBy: [desc(payments.receivedAt), desc(payments.createdAt), desc(payments.id)],
   }),
 
-  /** The allocations of these payments with their invoices' numbers, oldest first. */
-  async allocationsOf(ex: Executor, scope: Scope, paymentIds: readonly string[]): Promise<Map<string, (AllocationRow & { invoiceNumber: number | null })[]>> {
-    const groups = new Map<string, (AllocationRow & { invoiceNumber: number | null })[]>(paymentIds.map((id) => [id, []]));
+  /** One page of payments with what their answers show beside them (one statement). */
+  answerPage: (ex: Executor, scope: Scope, opts: Omit<PageOptions<{}>, 'extras'>) => base.page(ex, scope, { ...opts, extras: answerExtras(scope) }),
+
+  /** Payments by id with what their answers show beside them (one statement), in the ids' order. */
+  async withExtras(ex: Executor, scope: Scope, ids: readonly string[]): Promise<PaymentWithExtras[]> {
+    if (ids.length === 0) return [];
+    const rows = await base.list(ex, scope, { where: idIn(payments.id, [...new Set(ids)]), extras: answerExtras(scope) });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  /** The allocations of these payments with their invoices' numbers, oldest first (one statement). */
+  async allocationsOf(ex: Executor, scope: Scope, paymentIds: readonly string[]): Promise<Map<string, AllocationWithNumber[]>> {
+    const groups = new Map<string, AllocationWithNumber[]>(paymentIds.map((id) => [id, []]));
     if (paymentIds.length === 0) return groups;
-    const rows = await allocationsRepository
-      .select(
-        ex,
-        scope,
-        {
-          id: paymentAllocations.id,
-          accountId: paymentAllocations.accountId,
-          paymentId: paymentAllocations.paymentId,
-          invoiceId: paymentAllocations.invoiceId,
-          estimateId: paymentAllocations.estimateId,
-          amount: paymentAllocations.amount,
-          createdAt: paymentAllocations.createdAt,
-          invoiceNumber: invoiceRows.valueFor<number | null>(paymentAllocations, invoices.number, eq(invoices.id, paymentAllocations.invoiceId)).mapWith(
-            (v) => (v == null ? null : Number(v)),
-          ),
-        },
-        idIn(paymentAllocations.paymentId, paymentIds),
-      )
-      .orderBy(asc(paymentAllocations.createdAt), asc(paymentAllocations.id));
+    const rows = await allocationsRepository.list(ex, scope, {
+      where: idIn(paymentAllocations.paymentId, paymentIds),
+      orderBy: [asc(paymentAllocations.createdAt), asc(paymentAllocations.id)],
+      extras: { invoiceNumber: invoiceRows.valueFor<number | null>(paymentAllocations, invoices.number, eq(invoices.id, paymentAllocations.invoiceId)).mapWith(Number) },
+    });
     for (const row of rows) groups.get(row.paymentId)?.push(row);
     return groups;
   },

@@ -3,7 +3,7 @@
 // two payments at once can never take more than an invoice owes; refunds and moved credit lock
 // the payments they take from. Balances are sums of rows (docs/decisions/0106); the money rows
 // are never edited (0113); a refund of a Stripe payment is made at Stripe first (0128).
-import { accountCurrency, toPayments } from './payment-answers.js';
+import { accountCurrency, answersOf, toPayments } from './payment-answers.js';
 import { createHash } from 'node:crypto';
 import {
   formatCents,
@@ -105,7 +105,7 @@ export class PaymentsService {
   // ---------- reads ----------
 
   async list(auth: AuthContext, q: PaymentQuery): Promise<{ items: Payment[]; total: number }> {
-    const { items, total, allowed } = await paymentsRepository.page(this.db, auth, {
+    const { items, total, allowed } = await paymentsRepository.answerPage(this.db, auth, {
       ...paymentsRepository.listOptions(q),
       limit: q.limit,
       offset: q.offset,
@@ -121,7 +121,7 @@ export class PaymentsService {
   }
 
   async get(auth: AuthContext, id: string): Promise<Payment> {
-    const row = await paymentsRepository.findById(this.db, auth, id);
+    const [row] = await paymentsRepository.withExtras(this.db, auth, [id]);
     if (!row) throw notFound();
     return (await toPayments(this.db, auth, [row]))[0]!;
   }
@@ -215,7 +215,7 @@ export class PaymentsService {
       createdById: auth.userId,
     });
     await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: row.id, action: 'create', after: row }]);
-    return (await toPayments(tx, auth, [row]))[0]!;
+    return (await answersOf(tx, auth, [row]))[0]!;
   }
 
   /** Only what describes the payment changes: its amount and where it went never do (0113). */
@@ -230,7 +230,7 @@ export class PaymentsService {
       });
       if (!row) throw notFound();
       await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: id, action: 'update', before: existing, after: row }]);
-      return (await toPayments(tx, auth, [row]))[0]!;
+      return (await answersOf(tx, auth, [row]))[0]!;
     });
   }
 
@@ -337,7 +337,7 @@ export class PaymentsService {
       reference = made.find((id) => id !== undefined) ?? null;
       if (reference === null) throw new Error('no feature made the card refund at its provider');
       const recorded = (await paymentsRepository.refundsOf(tx, auth, payment.id)).find((r) => r.reference === reference);
-      if (recorded) return (await toPayments(tx, auth, [recorded]))[0]!;
+      if (recorded) return (await answersOf(tx, auth, [recorded]))[0]!;
     }
 
     const refund = await paymentsRepository.insert(tx, auth, {
@@ -359,7 +359,7 @@ export class PaymentsService {
     );
     await this.audit.record(tx, auth, [{ entityType: 'payment', entityId: refund.id, action: 'create', after: refund }]);
     await this.events.publish(tx, auth, 'payment.recorded', recorded({ ...refund, stripePaymentIntentId: payment.stripePaymentIntentId }, negatives));
-    return (await toPayments(tx, auth, [refund]))[0]!;
+    return (await answersOf(tx, auth, [refund]))[0]!;
   }
 
   /**

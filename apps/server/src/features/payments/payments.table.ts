@@ -60,6 +60,10 @@ export const payments = pgTable(
     uniqueIndex('payments_stripe_intent_unique').on(t.accountId, t.kind, t.stripePaymentIntentId),
     index().on(t.accountId, t.locationId, t.receivedAt),
     index().on(t.accountId, t.clientId),
+    // A payment's refunds, read beside each payment a list answers (what was given back of it).
+    index()
+      .on(t.accountId, t.refundOfPaymentId)
+      .where(sql`${t.refundOfPaymentId} is not null`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_account_id_refund_of_payment_id_index" ON "payments" USING btree ("account_id","refund_of_payment_id") WHERE "payments"."refund_of_payment_id" is not null;
