@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { lockKeys } from '../../db/locks.js';
 import { acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/index.js';
@@ -84,12 +85,14 @@ export const authRepository = {
 
   async moveSession(ex: Executor, session: SessionKey, workingAccountId: string): Promise<void> {
     await sessionsTable.updateWhere(ex, { accountId: session.accountId }, eq(sessions.id, session.id), { workingAccountId });
+    await noticeSessions(ex, `s:${session.id}`);
   },
 
   async revokeSession(ex: Executor, session: SessionKey): Promise<void> {
     await sessionsTable.updateWhere(ex, { accountId: session.accountId }, and(eq(sessions.id, session.id), isNull(sessions.revokedAt)), {
       revokedAt: new Date(),
     });
+    await noticeSessions(ex, `s:${session.id}`);
   },
 
   /** Every live session of a user except `keep` (password change signs out the other devices). */
@@ -100,6 +103,7 @@ export const authRepository = {
       and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt), keep ? sql`${sessions.id} <> ${keep}` : undefined),
       { revokedAt: new Date() },
     );
+    await noticeSessions(ex, `u:${user.userId}`);
   },
 
   /** Sign-ins from one address take turns for the rest of the transaction (their counts stay exact). */
