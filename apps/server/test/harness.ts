@@ -75,11 +75,15 @@ export async function createTestApp(
     queryTexts?: string;
     /** starts from the demo data (seedDemo's) rather than an empty database */
     demo?: boolean;
+    /** this database itself, migrated on opening, rather than a copy of the run's template (the Citus suite) */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
   let database: Database;
   let dropDatabase = async () => {};
-  if (vitestInject('pgTemplateUrl')) {
+  if (opts.databaseUrl) {
+    database = await openDatabase({ dataDir: '', databaseUrl: opts.databaseUrl });
+  } else if (vitestInject('pgTemplateUrl')) {
     const templateUrl = opts.demo ? await demoTemplate('pg') : vitestInject('pgTemplateUrl');
     const pg = await import('pg');
     const name = `willow_t_${randomBytes(6).toString('hex')}`;

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { lockKeys } from '../../db/locks.js';
-import { acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/index.js';
 import { roles, systemRoles } from '../roles/index.js';
 import { userRoles, userSystemRoles, users } from '../users/index.js';
@@ -77,10 +77,14 @@ export const authRepository = {
         and(eq(sessions.id, sessionId), eq(sessions.userId, userId)),
       )
       .innerJoin(users, sessionsTable.joined(users, eq(users.id, sessions.userId)))
-      // accounts are global (a reference table on a sharded database)
-      .innerJoin(accounts, eq(accounts.id, sessions.workingAccountId))
+      // The home account: on Citus accounts are distributed by id with every account's rows, so
+      // this join stays on the session's shard (one working elsewhere is read below, 0248).
+      .innerJoin(accounts, accountOf(sessions))
       .limit(1);
-    return row;
+    if (!row || row.accountId === homeAccountId) return row;
+    // Working in another account (a platform administrator): whether that one is active, and there.
+    const [working] = await ex.select({ isActive: accounts.isActive }).from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
+    return working && { ...row, accountActive: working.isActive };
   },
 
   async moveSession(ex: Executor, session: SessionKey, workingAccountId: string): Promise<void> {
