@@ -77,11 +77,15 @@ export async function createTestApp(
     demo?: boolean;
     /** where stored files go (STORAGE_URL's S3 store); a temporary folder on disk unless given */
     storage?: DocumentStorage;
+    /** this database itself, migrated on opening, rather than a copy of the run's template (the Citus suite) */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
   let database: Database;
   let dropDatabase = async () => {};
-  if (vitestInject('pgTemplateUrl')) {
+  if (opts.databaseUrl) {
+    database = await openDatabase({ dataDir: '', databaseUrl: opts.databaseUrl });
+  } else if (vitestInject('pgTemplateUrl')) {
     const templateUrl = opts.demo ? await demoTemplate('pg') : vitestInject('pgTemplateUrl');
     const pg = await import('pg');
     const name = `willow_t_${randomBytes(6).toString('hex')}`;

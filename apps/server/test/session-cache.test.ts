@@ -113,11 +113,13 @@ describe('the session cache', () => {
     expect((await user.call(getUserPermissions)).json()).toMatchObject({ permissions: ['reports.export'] });
   });
 
-  it('hears a change made in SQL outside any app server', async () => {
+  it('hears a change made in SQL outside any app server when it sends its notice (decision 0247)', async () => {
     const user = await createUser(ctx, account);
     await user.call(getUserPermissions);
     await onOther(user).call(getUserPermissions);
+    // A fix by hand says what it changed, as the repositories do (platform/session-notices.repository.ts).
     await ctx.database.query(`update users set is_active = false where id = '${user.userId}'`);
+    await ctx.database.query(`select pg_notify('willow_sessions', 'u:${user.userId}')`);
     // No request of an app server made this change, so nothing waits for its notice: it arrives
     // as soon as the database delivers it.
     await vi.waitFor(async () => expect((await user.call(getUserPermissions)).statusCode).toBe(401));

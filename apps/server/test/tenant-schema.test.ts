@@ -8,8 +8,10 @@ import * as api from '@willow/contracts';
 import { createAccount, createTestApp, createUser, type TestAccount, type TestContext } from './harness.js';
 import { newClient, newPatient } from './records.js';
 
-/** Tables without an account: platform reference data, the sign-in email directory, sign-in failures. */
-const GLOBAL_TABLES = ['accounts', 'subscription_tiers', 'species', 'system_roles', 'user_emails', 'auth_failures', 'product_messages', 'sign_in_tokens', 'rate_events', 'google_sign_in_states', 'schedules'];
+import { GLOBAL_TABLES as GLOBAL } from '../src/db/distribution.js';
+
+/** Tables without an account (db/distribution.ts: reference tables on Citus, `accounts` distributed by id). */
+const GLOBAL_TABLES: readonly string[] = GLOBAL;
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -111,6 +113,25 @@ describe('the schema, walked live', () => {
     for (const fk of fks)
       if (!tenant.has(fk.table) && tenant.has(fk.foreign_table!)) problems.push(`global ${fk.table}.${fk.name} → ${fk.foreign_table}`);
     expect(problems).toEqual([]);
+  });
+
+  it('references accounts only as the row’s own account, and never from another global table (decision 0248)', async () => {
+    const tenant = new Set((await tables()).filter((t) => !GLOBAL_TABLES.includes(t.name)).map((t) => t.name));
+    const problems: string[] = [];
+    // On Citus accounts are distributed by id: a tenant row may point only at its own account (its
+    // shard), and a global table (a copy on every node) at none.
+    for (const fk of (await constraints()).filter((c) => c.type === 'f' && c.foreign_table === 'accounts' && c.table !== 'accounts')) {
+      if (!tenant.has(fk.table)) problems.push(`global ${fk.table}.${fk.name} → accounts`);
+      else if (fk.columns.join() !== 'account_id') problems.push(`${fk.table}.${fk.name}: (${fk.columns}) → accounts`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has no triggers but the inventory log’s refusal (Citus distributes no table with one; decision 0247)', async () => {
+    const triggers = await q<{ table: string; name: string }>(`
+      select c.relname as table, t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and not t.tgisinternal order by 1, 2`);
+    expect(triggers).toEqual([{ table: 'inventory_movements', name: 'inventory_movements_append_only' }]);
   });
 });
 

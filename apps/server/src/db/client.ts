@@ -4,6 +4,7 @@ import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-o
 import { is, type ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { distributeByAccount } from './distribution.js';
 import { namedStatementClient } from './named-statements.js';
 import { queryTally } from './query-tally.js';
 import { compileWithPlatform } from './sql-compiler.js';
@@ -283,6 +284,8 @@ export async function runMigrations(database: Database, folder = migrationsFolde
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle({ client }), { migrationsFolder: folder });
+    // On Citus, what the migrations made is distributed by account (decision 0246).
+    await distributeByAccount(async <R>(text: string) => (await client.query(text)).rows as R[]);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();

@@ -27,7 +27,17 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = (err as { cause?: unknown })?.cause ?? err;
   const code = (e as { code?: string })?.code;
   if (code !== '23505') return false;
-  return constraint ? (e as { constraint?: string }).constraint === constraint : true;
+  return constraint ? named(e, constraint) : true;
+}
+
+/**
+ * Whether a refusal names `constraint`. On Citus the shard answers, naming its own copy with the
+ * shard's id appended (`user_emails_pkey_103518`), so that suffix is read as the base name.
+ */
+function named(e: unknown, constraint: string): boolean {
+  const name = (e as { constraint?: string }).constraint;
+  if (name === constraint) return true;
+  return name !== undefined && name.startsWith(`${constraint}_`) && /^\d+$/.test(name.slice(constraint.length + 1));
 }
 
 /**
@@ -44,7 +54,7 @@ export function isForeignKeyViolation(err: unknown, constraint?: string): boolea
   const e = (err as { cause?: unknown })?.cause ?? err;
   const code = (e as { code?: string })?.code;
   if (code !== '23503' && code !== '23001') return false;
-  return constraint ? (e as { constraint?: string }).constraint === constraint : true;
+  return constraint ? named(e, constraint) : true;
 }
 
 /** Database refusals that are the user's to resolve, as the answer they get; anything else stays unexpected. */

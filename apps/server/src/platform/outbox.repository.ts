@@ -2,10 +2,20 @@
 // features/product-mail each claim their own rows with these).
 import { and, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.js';
 import type { DeliveryProvider, DeliveryState } from './outbox.table.js';
 
-/** The channel the database says a message was queued on: the workers LISTEN to it (migration 0013's triggers, on both tables). */
+/** The channel a queued message is announced on: the workers LISTEN to it. */
 export const OUTBOX_CHANNEL = 'willow_outbox';
+
+/**
+ * Wakes the outbox workers of every app server when the caller's transaction commits (never for
+ * one rolled back); workers also poll, for notices missed while a connection was down. Sent by
+ * the repositories that queue (decision 0247: no trigger on a table distributed by account).
+ */
+export async function noticeOutbox(ex: Executor): Promise<void> {
+  await ex.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
 
 /** What a worker writes back about a message it holds. */
 export interface Settlement {

@@ -30,6 +30,9 @@ export function backoff(policy: RetryPolicy, attempts: number, random = Math.ran
   return Math.round(plain * (0.9 + 0.2 * random));
 }
 
+/** The first wait after a claim failed (the database unreachable, or refusing it); doubled per failure up to the poll interval. */
+export const CLAIM_FAILURE_WAIT_MS = 100;
+
 export interface QueueWorkerOptions {
   /** how many jobs one claim takes and runs side by side */
   batch?: number;
@@ -55,6 +58,8 @@ export class QueueWorker {
   private wakeUp: (() => void) | undefined;
   private woken = false;
   private unlisten: (() => Promise<void>) | undefined;
+  /** claims failed in a row: the next waits back off, notices or not, until one succeeds */
+  private failures = 0;
 
   constructor(
     private readonly source: QueueSource,
@@ -86,7 +91,7 @@ export class QueueWorker {
   /** Look for work now. */
   wake(): void {
     this.woken = true;
-    this.wakeUp?.();
+    if (this.failures === 0 || this.stopped) this.wakeUp?.();
   }
 
   private async run(): Promise<void> {
@@ -95,7 +100,9 @@ export class QueueWorker {
       let jobs: QueueJob[] = [];
       try {
         jobs = await this.source.claim(this.batch);
+        this.failures = 0;
       } catch (err) {
+        this.failures++;
         this.opts.onError?.(err);
       }
       if (jobs.length > 0) {
@@ -109,7 +116,7 @@ export class QueueWorker {
 
   /** Until woken, the next job falls due, or the poll interval ends. */
   private async sleep(): Promise<void> {
-    if (this.woken) return;
+    if (this.woken && this.failures === 0) return;
     let wait = this.pollMs;
     try {
       const next = await this.source.nextDue();
@@ -117,7 +124,9 @@ export class QueueWorker {
     } catch (err) {
       this.opts.onError?.(err);
     }
-    if (this.woken || this.stopped) return;
+    // A claim that failed is not tried again at once: due jobs would make it a busy loop.
+    if (this.failures > 0) wait = Math.max(wait, Math.min(this.pollMs, CLAIM_FAILURE_WAIT_MS * 2 ** (this.failures - 1)));
+    if ((this.woken && this.failures === 0) || this.stopped) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, wait);
       function done() {

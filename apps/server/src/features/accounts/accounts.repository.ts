@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { accounts, subscriptionTiers } from './accounts.table.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -38,6 +39,8 @@ export const accountsRepository = {
     id: string,
     patch: Partial<Pick<AccountRow, 'name' | 'subscriptionTier' | 'isActive'>>,
   ): Promise<AccountRow | undefined> {
+    // an account deactivated: every session in it is checked again (session-notices.repository.ts)
+    if (patch.isActive !== undefined) await noticeSessions(ex, `a:${id}`);
     const [row] = await ex
       .update(accounts)
       .set({ ...patch, updatedAt: new Date() })

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { lockKeys } from '../../db/locks.js';
-import { acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/index.js';
 import { roles, systemRoles } from '../roles/index.js';
 import { userRoles, userSystemRoles, users } from '../users/index.js';
@@ -76,20 +77,26 @@ export const authRepository = {
         and(eq(sessions.id, sessionId), eq(sessions.userId, userId)),
       )
       .innerJoin(users, sessionsTable.joined(users, eq(users.id, sessions.userId)))
-      // accounts are global (a reference table on a sharded database)
-      .innerJoin(accounts, eq(accounts.id, sessions.workingAccountId))
+      // The home account: on Citus accounts are distributed by id with every account's rows, so
+      // this join stays on the session's shard (one working elsewhere is read below, 0248).
+      .innerJoin(accounts, accountOf(sessions))
       .limit(1);
-    return row;
+    if (!row || row.accountId === homeAccountId) return row;
+    // Working in another account (a platform administrator): whether that one is active, and there.
+    const [working] = await ex.select({ isActive: accounts.isActive }).from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
+    return working && { ...row, accountActive: working.isActive };
   },
 
   async moveSession(ex: Executor, session: SessionKey, workingAccountId: string): Promise<void> {
     await sessionsTable.updateWhere(ex, { accountId: session.accountId }, eq(sessions.id, session.id), { workingAccountId });
+    await noticeSessions(ex, `s:${session.id}`);
   },
 
   async revokeSession(ex: Executor, session: SessionKey): Promise<void> {
     await sessionsTable.updateWhere(ex, { accountId: session.accountId }, and(eq(sessions.id, session.id), isNull(sessions.revokedAt)), {
       revokedAt: new Date(),
     });
+    await noticeSessions(ex, `s:${session.id}`);
   },
 
   /** Every live session of a user except `keep` (password change signs out the other devices). */
@@ -100,6 +107,7 @@ export const authRepository = {
       and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt), keep ? sql`${sessions.id} <> ${keep}` : undefined),
       { revokedAt: new Date() },
     );
+    await noticeSessions(ex, `u:${user.userId}`);
   },
 
   /** Sign-ins from one address take turns for the rest of the transaction (their counts stay exact). */

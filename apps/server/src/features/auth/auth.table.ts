@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference } from '../../db/columns.js';
 
@@ -24,8 +23,9 @@ export const sessions = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     tenantReference('sessions', t, t.userId, users, 'cascade'),
-    // accounts are global (a reference table on a sharded database): a plain key
-    foreignKey({ name: 'sessions_working_account_id_fk', columns: [t.workingAccountId], foreignColumns: [accounts.id] }).onDelete('cascade'),
+    // No key to the working account: on a database distributed by account it is another shard's
+    // row, which Citus cannot reference (decision 0248). A session whose working account is gone
+    // is refused anyway: its lookup joins the working account (auth.repository.ts findSession).
     index().on(t.accountId, t.userId),
     index().on(t.expiresAt),
   ],

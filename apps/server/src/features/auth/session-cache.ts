@@ -1,9 +1,10 @@
 // Security-critical: a checked session is reused for a short while without asking the database,
 // and dropped the moment anything that could refuse it changes (decision 0061).
 //
-// The database says what changed: row triggers (migration 0008) NOTIFY `willow_sessions` when a
-// session is revoked or moved, a user deactivated, a role granted, changed or taken away, or an
-// account deactivated, and every app server listens. Three rules keep a stale answer out:
+// The database says what changed: the repositories that make the change NOTIFY
+// `willow_sessions` in its transaction (platform/session-notices.repository.ts) when a session is
+// revoked or moved, a user deactivated, a role granted, changed or taken away, or an account
+// deactivated, and every app server listens. Three rules keep a stale answer out:
 // - no notices heard (not yet listening, or the connection dropped), no cache: every request asks;
 // - an answer read before a notice arrived is never stored (the generation moved on meanwhile);
 // - a write request waits, before it answers, until this server has heard everything committed
@@ -12,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../../platform/access.js';
 
-export const SESSION_NOTICES = 'willow_sessions';
+export { SESSION_NOTICES } from '../../platform/session-notices.repository.js';
 export const SESSION_CACHE = { maxAgeMs: 60_000, maxEntries: 10_000, settleTimeoutMs: 2_000 } as const;
 
 interface Entry {

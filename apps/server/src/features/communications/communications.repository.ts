@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { acrossAccounts, allOf, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { clients } from '../clients/index.js';
 import { smsConversations } from './sms-conversations.repository.js';
-import { claimSet, dueRows, type Settlement } from '../../platform/outbox.repository.js';
+import { claimSet, dueRows, noticeOutbox, type Settlement } from '../../platform/outbox.repository.js';
 import { inboundMessages, outboxMessages, smsOptOuts } from './communications.table.js';
 
 const outbox = tenantRepository(outboxMessages);
@@ -21,7 +21,9 @@ export const communicationsRepository = {
 
   /** Queues a message in the caller's transaction: it exists exactly when the change that caused it commits. */
   async enqueue(ex: Executor, scope: Scope, values: NewOutboxRow): Promise<OutboxRow> {
-    return outbox.insert(ex, scope, values);
+    const row = await outbox.insert(ex, scope, values);
+    await noticeOutbox(ex);
+    return row;
   },
 
   /** The log's filters. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { claimSet, dueRows, type Settlement } from '../../platform/outbox.repository.js';
+import { claimSet, dueRows, noticeOutbox, type Settlement } from '../../platform/outbox.repository.js';
 import { productMessages } from './product-mail.table.js';
 
 export type ProductMessageRow = typeof productMessages.$inferSelect;
@@ -9,6 +9,7 @@ export type ProductMessageRow = typeof productMessages.$inferSelect;
 export const productMessagesRepository = {
   async enqueue(ex: Executor, values: Omit<typeof productMessages.$inferInsert, 'id'>): Promise<ProductMessageRow> {
     const [row] = await ex.insert(productMessages).values(values).returning();
+    await noticeOutbox(ex);
     return row!;
   },
 

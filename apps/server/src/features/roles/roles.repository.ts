@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { roles, systemRoles } from './roles.table.js';
 
@@ -10,6 +11,17 @@ export type SystemRoleRow = typeof systemRoles.$inferSelect;
 
 export const rolesRepository = {
   ...base,
+
+  /** What a role grants changes for every holder: the account's checked sessions are dropped. */
+  async update(ex: Executor, scope: Scope, id: string, patch: Parameters<typeof base.update>[3]): Promise<RoleRow | undefined> {
+    await noticeSessions(ex, `a:${scope.accountId}`);
+    return base.update(ex, scope, id, patch);
+  },
+
+  async remove(ex: Executor, scope: Scope, id: string): Promise<boolean> {
+    await noticeSessions(ex, `a:${scope.accountId}`);
+    return base.remove(ex, scope, id);
+  },
 
   async listByName(ex: Executor, scope: Scope): Promise<RoleRow[]> {
     return base.list(ex, scope, { orderBy: [asc(roles.name)] });
@@ -43,10 +55,12 @@ export const systemRolesRepository = {
   },
   async update(ex: Executor, id: string, patch: Partial<Pick<SystemRoleRow, 'name' | 'permissions'>>) {
     if (Object.keys(patch).length === 0) return this.findById(ex, id);
+    await noticeSessions(ex, '*');
     const [row] = await ex.update(systemRoles).set(patch).where(eq(systemRoles.id, id)).returning();
     return row;
   },
   async remove(ex: Executor, id: string): Promise<void> {
+    await noticeSessions(ex, '*');
     await ex.delete(systemRoles).where(eq(systemRoles.id, id));
   },
 };

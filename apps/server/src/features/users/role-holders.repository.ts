@@ -1,6 +1,7 @@
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../platform/like.js';
+import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { accountOf, acrossAccounts, idIn, scopedTable, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
 import { accounts } from '../accounts/index.js';
@@ -29,6 +30,8 @@ export const roleHoldersRepository = {
 
   async setAccountRoleMembers(ex: Executor, scope: Scope, roleId: string, userIds: readonly string[]): Promise<void> {
     await roleMembers.replace(ex, scope, roleId, userIds);
+    // members taken away and added alike: every session of the account is checked again
+    await noticeSessions(ex, `a:${scope.accountId}`);
   },
 
   /**
@@ -63,6 +66,7 @@ export const roleHoldersRepository = {
   async setSystemRoleHolders(ex: Executor, roleId: string, userIds: readonly string[]): Promise<void> {
     // Platform-wide: a holder may be a user of any account; the row lives in that user's account.
     await acrossAccounts(userSystemRoles).removeWhere(ex, eq(userSystemRoles.systemRoleId, roleId));
+    await noticeSessions(ex, '*');
     if (userIds.length) {
       // Across accounts: the chosen users are found in whichever account they are, each row then in theirs.
       await systemRoleHolders.insertFrom(

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@willow/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { together, type Executor } from '../../db/client.js';
+import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { accountOf, idIn, sameAccount, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
 import { accounts } from '../accounts/index.js';
@@ -120,6 +121,8 @@ export const usersRepository = {
   },
 
   async update(ex: Executor, scope: Scope, id: string, patch: RowPatch<typeof users>): Promise<UserRow | undefined> {
+    // a user deactivated: their checked sessions are dropped (session-notices.repository.ts)
+    if (patch.isActive !== undefined) await noticeSessions(ex, `u:${id}`);
     if (patch.email === undefined) return base.update(ex, scope, id, patch);
     // The directory is keyed by email: the old one is read first, the row locked so that no
     // concurrent change moves it in between.
@@ -134,6 +137,7 @@ export const usersRepository = {
     // so that no concurrent change moves it in between.
     const user = await base.findById(ex, scope, id, { lock: 'update' });
     if (user) await userEmailsRepository.release(ex, { userId: id, email: user.email });
+    await noticeSessions(ex, `u:${id}`);
     return base.remove(ex, scope, id);
   },
 
@@ -168,6 +172,7 @@ export const usersRepository = {
 
   async setRoles(ex: Executor, scope: Scope, userId: string, roleIds: string[]): Promise<void> {
     await userRoleLinks.replace(ex, scope, userId, roleIds);
+    await noticeSessions(ex, `u:${userId}`);
   },
 
   async countActive(ex: Executor, scope: Scope): Promise<number> {

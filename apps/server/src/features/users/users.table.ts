@@ -1,5 +1,4 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table.js';
 import { locationRef, locationReference } from '../locations/locations.table.js';
 import { accountColumn, tenantKey, tenantPrimaryKey, tenantReference, timestamps } from '../../db/columns.js';
 
@@ -25,16 +24,14 @@ export const users = pgTable(
  * Sign-in is by email alone, so an email names one user across all accounts: this small global
  * table is the one lookup that crosses accounts (email → account, user), which lets the users
  * table itself be keyed by account like every other. `email` is stored lower-cased. It has no
- * foreign key to users (a global table cannot reference a table distributed by account); the
- * users repository writes it in the same transaction as the user.
+ * foreign key to users or accounts (a global table cannot reference a table distributed by
+ * account, decision 0248); the users repository writes it in the same transaction as the user.
  */
 export const userEmails = pgTable(
   'user_emails',
   {
     email: text().primaryKey(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid().notNull(),
     userId: uuid().notNull(),
   },
   (t) => [index().on(t.accountId, t.userId)],
