@@ -47,3 +47,22 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 
 /** A suffix that keeps names created by a run unique in the shared database. */
 export const unique = (): string => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * Opens `path` inside the app already open, with no new page load (about 1.8 s of the browser's
+ * CPU each): its entry in the navigation when it has one, as a person clicks it, else as the app's
+ * own links go (the history API, which the router follows). Waits for the new page to be drawn,
+ * told by its title: the router keeps the old page on screen while the new one's code loads.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const before = await page.title();
+  const entry = mainNav(page).locator(`a[href="${path}"]`);
+  if ((await entry.count()) > 0) await entry.first().click();
+  else
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+  await page.waitForFunction((old) => document.title !== old, before);
+}

@@ -10,7 +10,7 @@ import type { InventoryLogEntry, Item, StockRow } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiSignIn, json, pickOption, rowMenuAction, rowWith, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, type Household } from './scheduling.ts';
 
@@ -110,7 +110,7 @@ describe('inventory', () => {
         if (viewport.phone) await page.setViewportSize(viewport.size);
 
         // 1. Received: the barcode typed and Enter (what a scanner sends), one box, its lot and expiry.
-        await page.goto('/inventory');
+        await openInApp(page, '/inventory');
         await page.getByRole('heading', { name: 'Stock', level: 1 }).waitFor();
         await page.getByRole('button', { name: 'Receive stock', exact: true }).click();
         const receive = page.getByRole('dialog', { name: 'Receive stock' });
@@ -136,7 +136,7 @@ describe('inventory', () => {
         expect((await apiStock(item)).lots).toEqual([expect.objectContaining({ lotNumber: lot, expiresOn: expiry, onHand: 100 })]);
 
         // 2. Sold: 10 tablets on an invoice, taken off stock when it is finalised.
-        await page.goto('/invoices');
+        await openInApp(page, '/invoices');
         await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
         await page.getByRole('button', { name: 'New invoice' }).click();
         const editor = page.getByTestId('invoice-editor');
@@ -159,13 +159,13 @@ describe('inventory', () => {
         await editor.getByRole('button', { name: 'Close' }).click();
 
         // 3. The stock page and the log show both.
-        await page.goto('/inventory');
+        await openInApp(page, '/inventory');
         const stock = page.getByRole('grid', { name: 'Stock' });
         await page.getByRole('textbox', { name: 'Search' }).fill(name);
         const row = rowWith(stock, name);
         await expect.poll(() => row.innerText()).toContain('90');
         await noSeriousViolations(page);
-        await page.goto('/inventoryLog');
+        await openInApp(page, '/inventoryLog');
         const log = page.getByRole('grid', { name: 'Inventory log' });
         await rowWith(log, name).first().waitFor();
         await expect.poll(() => rowWith(log, name).allInnerTexts()).toEqual(
@@ -174,13 +174,13 @@ describe('inventory', () => {
         );
         await noSeriousViolations(page);
         if (!viewport.phone) {
-          await page.goto('/inventoryItems');
+          await openInApp(page, '/inventoryItems');
           await rowWith(page.getByRole('grid', { name: 'Items' }), name).waitFor();
           await noSeriousViolations(page);
         }
 
         // 4. Counted on the shelf: 88, posted as a correction with its reason.
-        await page.goto('/inventory');
+        await openInApp(page, '/inventory');
         await page.getByRole('textbox', { name: 'Search' }).fill(name);
         await expect.poll(() => rowWith(stock, name).innerText()).toContain('90');
         await rowAction(rowWith(stock, name), `Count ${name}`, viewport.phone);

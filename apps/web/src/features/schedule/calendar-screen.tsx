@@ -4,7 +4,7 @@ import type { Location, ScheduleSlot } from '@willow/contracts';
 import { CalendarAlerts } from './calendar-alerts';
 import { CalendarContextMenu } from './calendar-context-menu';
 import type { ContextMenuState } from './calendar-context-menu';
-import { CalendarDialogs, useCalendarDialogs } from './calendar-dialogs';
+import { CalendarDialogs, prefetchCalendarDialogs, useCalendarDialogs } from './calendar-dialogs';
 import { appointmentDraftOf, soleProviderOf, toolbarAppointmentSpan, WORKDAY } from './calendar-drafts';
 import { moveToDayPatch, movePatch, resizePatch } from './calendar-moves';
 import { focusDateOf, shortcutMove, zoneLabelOf } from './calendar-navigation';
@@ -93,6 +93,9 @@ export function CalendarScreen({ location, picker }: { location: Location; picke
       data-time-zone={timeZone}
       data-ready={ready ? 'true' : 'false'}
       sx={(t) => ({ ...calendarStyles(t), height: '100%' })}
+      // The pointer or the focus on the calendar is the sign a dialog may be next: it loads then, not with the page.
+      onPointerOver={prefetchCalendarDialogs}
+      onFocus={prefetchCalendarDialogs}
     >
       <CalendarToolbar
         title={viewTitle(view, anchor)}
