@@ -149,6 +149,7 @@ export function CalendarScreen({ location, picker }: { location: Location; picke
               scrollKey={rangeKey}
               ready={ready}
               actions={actions}
+              onDrawn={layout.drawn}
             />
           )}
         </Paper>
