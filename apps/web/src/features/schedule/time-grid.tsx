@@ -111,11 +111,8 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
   const height = grid.minutes * PX;
 
   const lengths = grid.columns.map((c) => c.events.length);
-  const limit = useSlicedDrawing(`${scrollKey}|${ready}`, lengths.reduce((a, b) => a + b, 0), () => {
-    // Laid out before the mark, as the blocks are seen: the mark means all of them drawn.
-    colsRef.current?.getBoundingClientRect();
-    onDrawn();
-  });
+  // Laid out in each slice's commit, so the last one's mark comes after the blocks are laid out as they are seen.
+  const limit = useSlicedDrawing(`${scrollKey}|${ready}`, lengths.reduce((a, b) => a + b, 0), onDrawn, () => colsRef.current?.getBoundingClientRect());
   const limits = columnLimits(lengths, limit);
 
   // Open on the working morning (or earlier when something starts before it), once per view and date.

@@ -24,17 +24,22 @@ export function columnLimits(lengths: readonly number[], limit: number): (number
  * Draws a range's appointments in slices: the first render with its data draws EVENTS_PER_SLICE,
  * each commit asks for the next slice in a background (transition) render, until all are drawn.
  * `key` names what is drawn afresh (the range, and whether its data is in); later changes to the
- * same range (a move, a refetch) draw at once. `onDrawn` is called in the commit that draws the
- * last of them.
+ * same range (a move, a refetch) draw at once. `layOut` is called in each slice's commit (it reads
+ * the layout), `onDrawn` in the commit that draws the last of them, after it.
  */
-export function useSlicedDrawing(key: string, total: number, onDrawn: () => void): number {
+export function useSlicedDrawing(key: string, total: number, onDrawn: () => void, layOut: () => void): number {
   const [drawing, setDrawing] = useState({ key, limit: EVENTS_PER_SLICE });
   const limit = drawing.key === key ? drawing.limit : EVENTS_PER_SLICE;
   const complete = limit >= total;
-  const latest = useRef(onDrawn);
-  latest.current = onDrawn;
+  const latest = useRef({ onDrawn, layOut });
+  latest.current = { onDrawn, layOut };
+  // Each slice is styled and laid out in its own commit's task: left to the next frame, the
+  // slices committed before it would be styled and laid out together, in one long task.
   useLayoutEffect(() => {
-    if (complete) latest.current();
+    if (limit !== Infinity && total > 0) latest.current.layOut();
+  }, [limit, key, total]);
+  useLayoutEffect(() => {
+    if (complete) latest.current.onDrawn();
   }, [complete, key]);
   useEffect(() => {
     if (limit === Infinity) return;
