@@ -152,6 +152,7 @@ export function CalendarScreen({ location, picker }: { location: Location; picke
               scrollKey={rangeKey}
               ready={ready}
               actions={actions}
+              onDrawn={layout.drawn}
             />
           )}
         </Paper>

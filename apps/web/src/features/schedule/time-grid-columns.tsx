@@ -89,12 +89,15 @@ function slotStyle(p: PlacedItem<unknown>): CSSProperties {
 export const DayColumn = memo(function DayColumn({
   column,
   index,
+  limit,
   today,
   ownLabels,
   onOpenSlot,
 }: {
   column: ColumnModel;
   index: number;
+  /** how many of its appointments are drawn yet (undefined: all) */
+  limit: number | undefined;
   today: boolean;
   ownLabels: boolean;
   onOpenSlot: (slot: ScheduleSlot) => void;
@@ -121,7 +124,7 @@ export const DayColumn = memo(function DayColumn({
     >
       {lines}
       {slots}
-      {events}
+      {limit === undefined ? events : events.slice(0, limit)}
     </div>
   );
 });
@@ -158,7 +161,10 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
   const time = from === null ? `… – ${formatClock(to)}` : `${formatClock(from)} – ${formatClock(to)}`;
   const height = placed.height * PX;
   const size = height < ONE_LINE_PX ? 'xs' : height < TWO_LINES_PX ? 's' : undefined;
-  const who = <EventNames event={e} />;
+  // Called, not mounted: a week draws a thousand blocks, and each component inside one is another
+  // fiber for React to create and walk.
+  const who = EventNames({ event: e });
+  const icons = EventIcons({ event: e });
   return (
     <div
       className="wc-ev wc-colour"
@@ -177,15 +183,15 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
     >
       {size === 'xs' ? (
         <div className="wc-ev-line">
-          <EventIcons event={e} />
+          {icons}
           {who}
         </div>
       ) : (
         <>
-          <div className="wc-ev-line">
-            {/* Icons first: a narrow column cuts the line's end. */}
-            <EventIcons event={e} />
-            <span className="wc-ev-time">{time}</span>
+          {/* Icons first: a narrow column cuts the line's end. The line is the time (no span of its own: one element less a block). */}
+          <div className="wc-ev-line wc-ev-time">
+            {icons}
+            {time}
           </div>
           <div className="wc-ev-line">{who}</div>
           {size === undefined && e.services && <div className="wc-ev-line">{e.services}</div>}

@@ -13,6 +13,7 @@ import { OTHER, UNASSIGNED } from './calendar-filters';
 import { GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE } from './calendar-styles';
 import { useEventCard } from './event-card';
 import { ColumnHeader, DayColumn, FREE_EDGE, NoteButton, NowLine, timeRange } from './time-grid-columns';
+import { columnLimits, useSlicedDrawing } from './use-sliced-drawing';
 
 const PX = PX_PER_MINUTE;
 /** Pointer travel (px) that turns a press into a drag. */
@@ -47,6 +48,8 @@ interface TimeGridProps {
   scrollKey: string;
   ready: boolean;
   actions: GridActions;
+  /** called in the commit that has drawn every appointment of the range (they are drawn in slices) */
+  onDrawn: () => void;
 }
 
 /** The provider an appointment created in a column gets: only the providers view says. */
@@ -81,7 +84,7 @@ type Interaction =
   | { kind: 'resize'; pointerId: number; event: CalendarEvent; col: number; el: HTMLElement; end: number | null };
 
 /** Day, week and providers views: columns of elapsed time, with selecting, moving and resizing by pointer. */
-export function TimeGrid({ grid, providersView, today, providers, timeZone, scrollKey, ready, actions }: TimeGridProps) {
+export function TimeGrid({ grid, providersView, today, providers, timeZone, scrollKey, ready, actions, onDrawn }: TimeGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const colsRef = useRef<HTMLDivElement>(null);
   const interaction = useRef<Interaction | null>(null);
@@ -106,6 +109,11 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
   const minWidth = providersView ? MIN_PROVIDER_WIDTH : MIN_DAY_WIDTH;
   const template = `${GUTTER_WIDTH}px repeat(${n}, minmax(${minWidth}px, 1fr))`;
   const height = grid.minutes * PX;
+
+  const lengths = grid.columns.map((c) => c.events.length);
+  // Laid out in each slice's commit, so the last one's mark comes after the blocks are laid out as they are seen.
+  const limit = useSlicedDrawing(`${scrollKey}|${ready}`, lengths.reduce((a, b) => a + b, 0), onDrawn, () => colsRef.current?.getBoundingClientRect());
+  const limits = columnLimits(lengths, limit);
 
   // Open on the working morning (or earlier when something starts before it), once per view and date.
   const scrolledFor = useRef<string | null>(null);
@@ -337,7 +345,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
             {...eventCard.handlers}
           >
             {grid.columns.map((c, i) => (
-              <DayColumn key={c.key} column={c} index={i} today={c.date === today} ownLabels={ownHourLabels(c, grid.gutter)} onOpenSlot={actions.onOpenSlot} />
+              <DayColumn key={c.key} column={c} index={i} limit={limits[i]} today={c.date === today} ownLabels={ownHourLabels(c, grid.gutter)} onOpenSlot={actions.onOpenSlot} />
             ))}
             <NowLine columns={grid.columns} />
             {ghost && (
