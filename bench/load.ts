@@ -3,9 +3,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { addDays, localDate, localDateTimeToInstant, weekdayOf } from '@willow/contracts';
+import { freePort } from '../test-support/free-port.js';
+export { freePort };
 
 export interface LoadResult {
   p50: number;
@@ -71,15 +72,6 @@ export const flag = (name: string) => process.argv.includes(`--${name}`);
 /** `--warmup N`: untimed runs before each measured one (`measured`); absent, as many as are measured. */
 const WARMUP: number | undefined = process.argv.includes('--warmup') ? Number(arg('warmup', '0')) : undefined;
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on('error', rej);
-  });
-}
 
 /** Creates the bench database on the PostgreSQL server when it is missing. */
 export async function ensurePgDatabase(url: string) {

@@ -2,19 +2,11 @@
 // several app processes, two app servers, a start that must refuse. Each gets what it names.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { withDatabase } from './pg-url.js';
+import { freePort } from '../../../test-support/free-port.js';
+export { freePort };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface ServerProcess {
   child: ChildProcess;
