@@ -69,9 +69,11 @@ describe('S3Storage', () => {
     await storage.delete('acct-2/never-there');
   });
 
-  it('refuses a key that would leave its place', async () => {
+  it('refuses a key that would leave its place, before reading the body', async () => {
     for (const key of ['../other', 'a/../../b', '/abs', 'a//b', 'a/./b', '', 'a b']) {
-      await expect(storage.put(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow('storage key escapes');
+      const body = Readable.from([Buffer.from('x')]);
+      await expect(storage.put(key, body), key).rejects.toThrow('storage key escapes');
+      expect(body.listenerCount('data'), key).toBe(0);
       await expect(storage.get(key), key).rejects.toThrow('storage key escapes');
     }
   });
@@ -81,6 +83,15 @@ describe('S3Storage', () => {
       /^STORAGE_URL: the bucket no-such-bucket could not be reached at http:\/\/127\.0\.0\.1:\d+: NotFound \(404\)/,
     );
     await expect(openS3Storage({ ...s3.settings(), endpoint: 'http://127.0.0.1:9' })).rejects.toThrow(/^STORAGE_URL: the bucket willow-documents could not be reached/);
+    const keys = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    process.env.AWS_ACCESS_KEY_ID = 'NOT-THE-KEY';
+    process.env.AWS_SECRET_ACCESS_KEY = 'not-the-secret';
+    try {
+      await expect(openS3Storage(s3.settings())).rejects.toThrow(/^STORAGE_URL: the bucket willow-documents could not be reached at .*\(403\)/);
+    } finally {
+      process.env.AWS_ACCESS_KEY_ID = keys.id;
+      process.env.AWS_SECRET_ACCESS_KEY = keys.secret;
+    }
   });
 });
 

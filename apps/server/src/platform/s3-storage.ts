@@ -30,6 +30,8 @@ export class S3Storage implements DocumentStorage {
    * memory, and a body that fails midway (an upload over its limit) leaves no object behind.
    */
   async put(key: string, body: Readable): Promise<number> {
+    // Checked before the body is touched: a refused key leaves the stream as it came.
+    const objectKey = this.keyOf(key);
     let size = 0;
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -45,7 +47,7 @@ export class S3Storage implements DocumentStorage {
     body.pipe(counted);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.settings.bucket, Key: this.keyOf(key), Body: counted },
+      params: { Bucket: this.settings.bucket, Key: objectKey, Body: counted },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
