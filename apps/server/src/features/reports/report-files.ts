@@ -1,0 +1,75 @@
+// A report's table as a downloaded file: CSV or XLSX, written a row at a time into the answer's
+// stream (decision 0257). The CSV's cells are guarded against formulas as every CSV the product
+// writes (platform/csv.ts); the XLSX is exceljs's streaming writer, each row committed as it is
+// written, so what is held is a row, not the sheet. Money is written in the currency's units
+// (cents / 100), as a spreadsheet sums it.
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { csvLine } from '../../platform/csv.js';
+
+export type FileFormat = 'csv' | 'xlsx';
+
+/** One column of a report's file: its heading and its cell, `cents` written as units. */
+export interface ReportColumn<R> {
+  header: string;
+  value: (row: R) => string | number | null;
+  cents?: boolean;
+}
+
+/** What a file holds: its columns, its rows and, last, the totals row. */
+export interface ReportFile<R> {
+  /** the file's name without its extension (letters, digits, dashes) */
+  name: string;
+  sheet: string;
+  columns: readonly ReportColumn<R>[];
+  rows: readonly R[];
+  totals: R;
+}
+
+const CONTENT_TYPES: Record<FileFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A cent figure as units: 12345 → 123.45 (exact to the cent in a double). */
+const units = (cents: number) => Math.round(cents) / 100;
+
+function cellsOf<R>(columns: readonly ReportColumn<R>[], row: R, text: boolean): (string | number | null)[] {
+  return columns.map((c) => {
+    const value = c.value(row);
+    if (!c.cents || typeof value !== 'number') return value;
+    return text ? units(value).toFixed(2) : units(value);
+  });
+}
+
+function* csvLines<R>(file: ReportFile<R>): Generator<string> {
+  // A BOM first: spreadsheets then read the file as UTF-8 (names with accents).
+  yield '\uFEFF' + csvLine(file.columns.map((c) => c.header));
+  for (const row of file.rows) yield csvLine(cellsOf(file.columns, row, true));
+  yield csvLine(cellsOf(file.columns, file.totals, true));
+}
+
+/** Writes the workbook into `out` row by row; the stream ends when the workbook is committed. */
+async function writeXlsx<R>(file: ReportFile<R>, out: PassThrough): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(file.sheet);
+  sheet.addRow(file.columns.map((c) => c.header)).commit();
+  for (const row of file.rows) sheet.addRow(cellsOf(file.columns, row, false)).commit();
+  sheet.addRow(cellsOf(file.columns, file.totals, false)).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** Answers the file as an attachment, streamed; the handler hands back the reply. */
+export function sendReportFile<R>(reply: FastifyReply, format: FileFormat, file: ReportFile<R>): FastifyReply {
+  reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${file.name}.${format}"`)
+    .header('cache-control', 'private, no-store');
+  if (format === 'csv') return reply.send(Readable.from(csvLines(file)));
+  const out = new PassThrough();
+  // A failure half-way ends the download broken rather than leaving the request open.
+  writeXlsx(file, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return reply.send(out);
+}
