@@ -57,16 +57,20 @@ function* csvLines<R>(file: ReportFile<R>): Generator<string> {
 }
 
 type StreamState = { _writableState?: { needDrain?: boolean } };
+/** A wait whose stream may fail instead: the failure is the download's (destroyed), never an unhandled rejection. */
+const settled = (wait: Promise<unknown>) => wait.catch(() => undefined);
 
 /**
  * Resolves when the sheet's zip entry and the answer can take more. exceljs 4.4 writes the sheet
  * into its zip entry (a readable-stream PassThrough) without heeding a full buffer, so the
- * entry's own state is read here: measured, 400,000 rows held 200 MB without the wait.
+ * entry's own state is read here: measured, 400,000 rows peaked at 226 MB without the wait, 151 MB with it.
  */
-async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
+async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough, closed: Promise<unknown>): Promise<void> {
   const entry = (sheet as unknown as { stream?: { pipes?: (NodeJS.EventEmitter & StreamState)[] } }).stream?.pipes?.[0];
-  if (entry?._writableState?.needDrain) await once(entry, 'drain');
-  if (out.writableNeedDrain) await once(out, 'drain');
+  // A download broken off closes the answer: then the writer stops rather than wait for a drain that never comes.
+  if (entry?._writableState?.needDrain) await Promise.race([settled(once(entry, 'drain')), closed]);
+  if (out.writableNeedDrain) await Promise.race([settled(once(out, 'drain')), closed]);
+  if (out.destroyed) throw new Error('The download was closed');
   await setImmediate();
 }
 
@@ -74,13 +78,14 @@ async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<voi
 async function writeXlsx<R>(file: ReportFile<R>, out: PassThrough): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(file.sheet);
+  const closed = settled(once(out, 'close'));
   sheet.addRow(file.columns.map((c) => c.header)).commit();
   let written = 0;
   for (const row of file.rows) {
     sheet.addRow(cellsOf(file.columns, row, false)).commit();
     // A loop that never waits would zip the whole sheet into memory before a byte is sent: every
     // so many rows it waits for the zip to take what it has and for the answer to be sent on.
-    if (++written % ROWS_BETWEEN_WAITS === 0) await caughtUp(sheet, out);
+    if (++written % ROWS_BETWEEN_WAITS === 0) await caughtUp(sheet, out, closed);
   }
   sheet.addRow(cellsOf(file.columns, file.totals, false)).commit();
   sheet.commit();
