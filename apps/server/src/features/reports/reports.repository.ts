@@ -134,6 +134,10 @@ export const reportsRepository = {
         and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'finalised'), q.locationId ? eq(invoices.locationId, q.locationId) : undefined),
       )
       .innerJoin(locations, locationRows.joined(invoices, eq(locations.id, invoices.locationId)))
+      // `offset 0` keeps the derived table from being folded into the outer query, where each
+      // invoice's balance (two correlated sums) was computed again for every bucket: 30 s → 10 s
+      // on the large seed. Written as SQL: Drizzle leaves out an offset of the number 0.
+      .offset(sql`0` as unknown as number)
       .as('open');
     const owed = (condition: SQL) => sql<number>`coalesce(sum(${open.balance}) filter (where ${condition}), 0)`.mapWith(Number);
     return ex
