@@ -95,6 +95,7 @@ import { AutomationEventsService } from './features/automations/automation-event
 import { AutomationSender } from './features/automations/automation-sender.service.js';
 import { automationServices } from './features/automations/automations.service.js';
 import { queueItemServices } from './features/automations/queue-items.service.js';
+import { ReportsService } from './features/reports/reports.service.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -298,6 +299,8 @@ export function createContainer(
     /** the clock's automations: main.ts runs it every minute as the scheduled job 'automations.clock' */
     automationClock: new AutomationClock(db, automationDelivery),
     automationSender: new AutomationSender(db, automationDelivery),
+    // reports (issue 36): read-only aggregates over the books and the calendar
+    reports: new ReportsService(db),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

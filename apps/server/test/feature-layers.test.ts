@@ -57,6 +57,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['chat'],
   // automations: what the practice sends or asks of its staff by itself, from every record below
   ['automations'],
+  // reports: read-only aggregates over the records of every floor below
+  ['reports'],
 ];
 
 const MAX_LINES = 450;

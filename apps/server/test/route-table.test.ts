@@ -540,6 +540,9 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   },
   'GET /api/cardPaymentRequest': (w) => ({ query: { clientId: w.client } }),
   'GET /api/invoice/unbilled': (w) => ({ query: { locationId: w.location, weekOf: '2031-01-06' } }),
+  'GET /api/reports/revenue': (w) => ({ query: { from: '2031-01-01', to: '2031-01-31', locationId: w.location, providerId: w.user } }),
+  'GET /api/reports/paymentsByType': (w) => ({ query: { from: '2031-01-01', to: '2031-01-31', locationId: w.location } }),
+  'GET /api/reports/appointmentsByStatus': (w) => ({ query: { from: '2031-01-01', to: '2031-01-31', locationId: w.location, providerId: w.user } }),
   'POST /api/invoice/{id}/email': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, ...withData({ to: 'owner@example.com', emailTemplateId: w.emailTemplate }) }),
   'POST /api/invoice/{id}/creditNote': async (w, t) => {
     const id = await makeInvoice(t, { finalise: true, clientId: w.client });

@@ -50,3 +50,4 @@ export * from './inventory-stock.js';
 export * from './payments.js';
 export * from './card-payments.js';
 export * from './live.js';
+export * from './reports.js';

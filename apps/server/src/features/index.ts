@@ -25,6 +25,7 @@ import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { quickbooksRoutes } from './quickbooks/quickbooks.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { searchRoutes } from './search/search.routes.js';
@@ -69,4 +70,5 @@ export const features: ((r: Router, c: Container) => void)[] = [
   chatRoutes,
   tasksRoutes,
   automationsRoutes,
+  reportsRoutes,
 ];

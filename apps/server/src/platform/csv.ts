@@ -44,3 +44,8 @@ function cell(value: unknown): string {
 export function toCsv(header: readonly string[], rows: unknown[][]): string {
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
+
+/** One line of a CSV written as it goes (a streamed export), guarded and quoted as `toCsv` does. */
+export function csvLine(values: readonly unknown[]): string {
+  return values.map(cell).join(',') + '\r\n';
+}

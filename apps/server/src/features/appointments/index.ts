@@ -4,4 +4,4 @@ export { toAppointment } from './appointment-reads.service.js';
 export { appointmentsRepository } from './appointments.repository.js';
 export type { AppointmentAddOnRow, AppointmentRow } from './appointments.repository.js';
 export { addChoicesToAppointment, type AppointmentChoices } from './appointment-aftercare.service.js';
-export { appointments } from './appointments.table.js';
+export { appointments, appointmentStatusChanges } from './appointments.table.js';

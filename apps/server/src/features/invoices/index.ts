@@ -6,4 +6,4 @@ export type { BalanceReads, InvoicePayments } from './invoice-balances.repositor
 export { estimatesBase, estimatesRepository, invoicesRepository, linesNameItem, taxCodesRepository } from './invoices.repository.js';
 export type { StockLine } from './invoices.repository.js';
 export type { AppointmentItem, AppointmentItemUse, InvoiceInventory, LineItem, LineItems } from './invoice-lines.js';
-export { estimates, invoices } from './invoices.table.js';
+export { estimates, invoiceItems, invoices } from './invoices.table.js';

@@ -3,3 +3,4 @@
 export { allocationTargets } from './allocation-targets.repository.js';
 export { invoicePayments, paymentTypesRepository } from './payments.repository.js';
 export type { PaymentsService, StripeRefundSeen } from './payments.service.js';
+export { payments, paymentTypes } from './payments.table.js';
