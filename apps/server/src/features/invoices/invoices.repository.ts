@@ -81,6 +81,13 @@ function documentReads<T extends typeof invoices | typeof estimates>(t: T, base:
 export const creditedSql = (outer: typeof invoices) =>
   sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
 
+/** The same for every invoice of the scope at once, summed in one pass: a derived table (`invoiceId`, `credited`). */
+export const creditedByInvoice = (ex: Executor, scope: Scope) =>
+  creditNoteRows
+    .select(ex, scope, { invoiceId: sql<string>`${creditNote.creditedInvoiceId}`.as('credit_note_invoice_id'), credited: sql<number>`-sum(${creditNote.total})`.as('credited') }, and(eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))
+    .groupBy(creditNote.creditedInvoiceId)
+    .as('credited_by_invoice');
+
 export type InvoiceListQuery = DocumentListQuery & {
   kind?: string | undefined;
   unpaid?: boolean | 'true' | 'false' | undefined;

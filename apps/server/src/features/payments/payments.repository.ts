@@ -71,6 +71,11 @@ export interface PaymentFigures {
 export const invoicePayments: InvoicePayments = {
   paidTo: (outer) =>
     sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, eq(paymentAllocations.invoiceId, outer.id))}), 0)`,
+  paidByInvoice: (ex, scope) =>
+    allocationsRepository
+      .select(ex, scope, { invoiceId: sql<string>`${paymentAllocations.invoiceId}`.as('paid_invoice_id'), paid: sql<number>`sum(${paymentAllocations.amount})`.as('paid') }, sql`${paymentAllocations.invoiceId} is not null`)
+      .groupBy(paymentAllocations.invoiceId)
+      .as('paid_by_invoice'),
   heldOn: (outer) =>
     sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, eq(paymentAllocations.estimateId, outer.id))}), 0)`,
   // What the client paid less refunds, less what of it is allocated.
