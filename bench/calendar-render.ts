@@ -6,6 +6,11 @@
 // Reported: navigation start to the events drawn ('calendar:events-end' mark), the calendar's own
 // 'calendar:events' measure (laying the week out and rendering it), and the longest main-thread
 // task up to then ('longtask' entries).
+// With --cpu each measured run is also traced (Chromium's trace of the page's main thread), and
+// the main thread's CPU time is reported beside: from the 'calendar:events-start' mark to the
+// end mark (the tasks running then, in thread time), and the longest such task. On a machine
+// shared with other work the wall-clock figures above count the time the page waits for a core;
+// these count only its own work, so builds can be compared on a busy day.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +28,10 @@ import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { SERVICE_CATALOGUE } from '../apps/server/src/seed/demo-services.js';
 import { FIRST_NAMES, LAST_NAMES, PET_NAMES, pick, prng } from '../apps/server/src/seed/names.js';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.js';
-import { arg, startServer } from './load.js';
+import { arg, flag, startServer } from './load.js';
 
 const RUNS = Number(arg('runs', '5'));
+const CPU = flag('cpu');
 const PROVIDERS = 10;
 const PER_PROVIDER_DAY = 20;
 const TIMEZONE = 'America/New_York';
@@ -140,6 +146,34 @@ interface RunResult {
   /** the longest task up to the events being drawn */
   longestTask: number;
   drawn: number;
+  /** with --cpu: the main thread's CPU time (ms) for the events, and its longest task's */
+  cpu?: { events: number; longestTask: number };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** The renderer main thread's tasks overlapping the events' marks: their thread time summed, and the longest. */
+function mainThreadCpu(trace: Buffer): { events: number; longestTask: number } {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  // The marks are the page's own (user timing), in its renderer's process; its main thread runs the tasks.
+  const mark = (name: string) => events.find((e) => e.name === name && e.ph !== 'M');
+  const start = mark('calendar:events-start');
+  const end = mark('calendar:events-end');
+  if (!start || !end) throw new Error('the trace has no calendar:events marks');
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === start.pid);
+  const onMain = (e: TraceEvent) => !!main && e.pid === main.pid && e.tid === main.tid;
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && onMain(e) && e.ts + (e.dur ?? 0) >= start.ts && e.ts <= end.ts);
+  const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000);
+  return { events: cpu.reduce((a, b) => a + b, 0), longestTask: Math.max(0, ...cpu) };
 }
 
 async function runOnce(browser: Browser, base: string, week: { locationId: string; locationName: string; monday: string }): Promise<RunResult> {
@@ -160,10 +194,11 @@ async function runOnce(browser: Browser, base: string, week: { locationId: strin
       ['settings', settings] as const,
     );
     const page = await context.newPage();
+    if (CPU) await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
     await page.goto(`/?view=week&date=${week.monday}`);
     await page.waitForFunction(() => performance.getEntriesByName('calendar:events', 'measure').length > 0, undefined, { timeout: 60_000 });
     // Two frames later the task that drew the week has ended and been reported.
-    return await page.evaluate(
+    const result = await page.evaluate(
       () =>
         new Promise<RunResult>((resolve) =>
           requestAnimationFrame(() =>
@@ -181,6 +216,8 @@ async function runOnce(browser: Browser, base: string, week: { locationId: strin
           ),
         ),
     );
+    if (CPU) result.cpu = mainThreadCpu(await browser.stopTracing());
+    return result;
   } finally {
     await context.close();
   }
@@ -205,6 +242,10 @@ try {
     row('navigation to events drawn', (r) => r.toEvents);
     row("'calendar:events' (layout and render)", (r) => r.events);
     row('longest task', (r) => r.longestTask);
+    if (CPU) {
+      row("main-thread CPU, 'calendar:events'", (r) => r.cpu!.events);
+      row('main-thread CPU, longest task', (r) => r.cpu!.longestTask);
+    }
     if (results.some((r) => r.drawn !== drawn)) console.log(`  events drawn differed between runs: ${results.map((r) => r.drawn).join(', ')}`);
   } finally {
     await browser.close();

@@ -173,11 +173,10 @@ describe('calendar', () => {
       await expectPlaced(dayColumn(page, thursday), event, elapsedMinutes(thursday, '13:00', tz), 30);
 
       // The bottom edge dragged to 14:16 snaps to 14:15; the start stays.
-      const edge = event.locator('.wc-ev-resize');
-      await edge.waitFor();
-      const box = (await edge.boundingBox())!;
+      // The edge is the block's bottom 7 px: pressed 3 px above its bottom.
+      const box = (await event.boundingBox())!;
       const to = await pointAt(dayColumn(page, thursday), thursday, '14:15', tz, 1, 0.5);
-      await dragMouse(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2, y: to.y });
+      await dragMouse(page, { x: box.x + box.width / 2, y: box.y + box.height - 3 }, { x: box.x + box.width / 2, y: to.y });
       await expect
         .poll(async () => {
           const a = await apiAppointment(context, created.id);

@@ -2,6 +2,7 @@ import { alpha, darken, lighten } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import type { BadgeColour } from '@willow/contracts';
+import { iconRules } from './event-icons';
 
 /** Pixels per minute of the time grid (64 px an hour). */
 export const PX_PER_MINUTE = 64 / 60;
@@ -9,6 +10,10 @@ export const GUTTER_WIDTH = 64;
 /** Narrowest a day column gets before the grid scrolls sideways. */
 export const MIN_DAY_WIDTH = 104;
 export const MIN_PROVIDER_WIDTH = 150;
+/** Space kept free on the right of each day column, so empty time stays reachable beside busy hours. */
+export const FREE_EDGE = 14;
+/** The bottom edge (px) of an appointment's block that resizes it: a press there drags its end. */
+export const RESIZE_EDGE = 7;
 /** The slot's edit button, in the column's free right edge (time-grid FREE_EDGE is wider). */
 const SLOT_EDIT_WIDTH = 12;
 
@@ -150,9 +155,17 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       '&:hover': { backgroundColor: alpha(palette.success.main, 0.4) },
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, backgroundColor: alpha(palette.success.main, 0.4) },
     },
+    // The appointments' lanes: the column less its free edge. Its size is the column's, so its
+    // layout is its own: a slice of blocks added to one column lays out that column's lanes only.
+    // A stacking context above the slots, as the blocks were each (not clipping: a block's focus
+    // ring and shadow go past it).
+    '& .wc-lanes': { position: 'absolute', top: 0, bottom: 0, left: 0, right: FREE_EDGE, zIndex: 2, contain: 'size layout style' },
+    // Placed by top, height, left and right (the 1 px margin is the gap to the next lane); sized
+    // from outside, so its contents lay out within it alone (contain: strict).
     '& .wc-ev': {
       position: 'absolute',
-      zIndex: 2,
+      marginRight: '1px',
+      contain: 'strict',
       boxSizing: 'border-box',
       overflow: 'hidden',
       padding: '1px 4px 0 5px',
@@ -162,11 +175,11 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       fontSize: 12,
       lineHeight: '15px',
       cursor: 'pointer',
-      '&:hover': { zIndex: 3, boxShadow: `0 0 0 1px ${palette.background.paper}, ${theme.shadows[2]}` },
-      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, zIndex: 3 },
+      '&:hover': { zIndex: 1, boxShadow: `0 0 0 1px ${palette.background.paper}, ${theme.shadows[2]}` },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, zIndex: 1 },
       '&[data-dragging="true"]': { opacity: 0.35 },
       '&[data-saving="true"]': { opacity: 0.75, backgroundImage: `repeating-linear-gradient(135deg, ${alpha('#fff', 0.5)} 0 6px, transparent 6px 12px)` },
-      '&[data-inactive="true"] .wc-ev-client, &[data-inactive="true"] .wc-ev-patient': { textDecoration: 'line-through' },
+      '&[data-inactive="true"] .wc-ev-names': { textDecoration: 'line-through' },
       '&[data-cut-top="true"]': { borderTopLeftRadius: 0, borderTopRightRadius: 0 },
       '&[data-cut-bottom="true"]': { borderBottomLeftRadius: 0, borderBottomRightRadius: 0 },
     },
@@ -175,12 +188,21 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
     '& .wc-ev-line': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
     '& .wc-ev-time': { fontWeight: 600 },
     '& .wc-ev-patient': { fontWeight: 700 },
-    '& .wc-ev-client': { fontWeight: 400 },
     '& .wc-ev-icons': { display: 'inline-flex', gap: '2px', verticalAlign: '-2px', margin: '0 3px' },
     '& .wc-ev-line > .wc-ev-icons:first-child, & .wc-mev > .wc-ev-icons:first-child': { marginLeft: 0 },
-    '& .wc-icon': { width: 12, height: 12, flexShrink: 0 },
+    ...iconRules,
+    '& .wc-icon': { ...iconRules['& .wc-icon'], width: 12, height: 12 },
     '& .wc-icon-alert': { color: palette.error.main },
-    '& .wc-ev-resize': { position: 'absolute', left: 0, right: 0, bottom: 0, height: 7, cursor: 'ns-resize' },
+    // The bottom edge's resize cursor, under the pointer only (time-grid-columns.tsx onResizeEdge).
+    '& .wc-ev:hover:not([data-cut-bottom]):not([data-saving])::after': {
+      content: '""',
+      position: 'absolute',
+      left: 0,
+      right: 0,
+      bottom: 0,
+      height: RESIZE_EDGE,
+      cursor: 'ns-resize',
+    },
     '& .wc-ghost': {
       position: 'absolute',
       zIndex: 6,

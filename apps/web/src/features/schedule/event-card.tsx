@@ -8,7 +8,7 @@ import { NextStatusButton } from '../appointments/next-status-button';
 import type { CalendarEvent } from './calendar-model';
 import { providerName } from './calendar-filters';
 import { formatClock, formatLocalDate } from './calendar-views';
-import { EventIcons } from './event-icons';
+import { EventIcons, iconRules } from './event-icons';
 
 /** How long the pointer rests on a block before its card opens, and may be away before it closes. */
 const OPEN_DELAY = 350;
@@ -223,8 +223,9 @@ function EventSummary({
         <Box
           sx={{
             color: 'text.secondary',
+            ...iconRules,
             '& .wc-ev-icons': { display: 'inline-flex', gap: 0.5 },
-            '& .wc-icon': { width: 18, height: 18 },
+            '& .wc-icon': { ...iconRules['& .wc-icon'], width: 18, height: 18 },
             '& .wc-icon-alert': { color: 'error.main' },
           }}
         >

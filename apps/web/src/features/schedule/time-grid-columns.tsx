@@ -13,12 +13,10 @@ import type { DayFrame } from './day-frame';
 import type { PlacedItem } from './day-layout';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, ColumnModel, SlotItem } from './calendar-model';
-import { PX_PER_MINUTE } from './calendar-styles';
+import { PX_PER_MINUTE, RESIZE_EDGE } from './calendar-styles';
 import { EDIT_PATH, EventIcons, EventNames } from './event-icons';
 
 const PX = PX_PER_MINUTE;
-/** Space kept free on the right of each day column, so empty time stays reachable beside busy hours. */
-export const FREE_EDGE = 14;
 
 export const timeRange = (frame: DayFrame, from: number, to: number) =>
   `${formatClock(wallMinutes(frame, from))} – ${formatClock(wallMinutes(frame, to))}`;
@@ -68,12 +66,16 @@ export const ColumnHeader = memo(function ColumnHeader({
   );
 });
 
+/**
+ * A block's place in its column's lanes (`.wc-lanes`, the column less its free edge): plain
+ * pixels and percentages, no calc(), so setting and computing each of a week's thousand costs less.
+ */
 function eventStyle(p: PlacedItem<unknown>): CSSProperties {
   return {
     top: p.top * PX,
     height: p.height * PX - 1,
-    left: `calc((100% - ${FREE_EDGE}px) * ${p.lane / p.lanes})`,
-    width: `calc((100% - ${FREE_EDGE}px) * ${p.span / p.lanes} - 1px)`,
+    left: `${(p.lane / p.lanes) * 100}%`,
+    right: `${(1 - (p.lane + p.span) / p.lanes) * 100}%`,
   };
 }
 
@@ -124,7 +126,7 @@ export const DayColumn = memo(function DayColumn({
     >
       {lines}
       {slots}
-      {limit === undefined ? events : events.slice(0, limit)}
+      <div className="wc-lanes">{limit === undefined ? events : events.slice(0, limit)}</div>
     </div>
   );
 });
@@ -147,6 +149,16 @@ function SlotBlock({ placed, frame, onOpen }: { placed: PlacedItem<SlotItem>; fr
       </button>
     </div>
   );
+}
+
+/**
+ * Whether a press at `clientY` on block `el` takes its bottom edge (a resize) rather than the block
+ * (a move). The edge is drawn (its cursor) only under the pointer, as the hovered block's ::after,
+ * not as an element in each of a week's thousand blocks; a block cut at the bottom or being saved has none.
+ */
+export function onResizeEdge(el: HTMLElement, clientY: number): boolean {
+  if (el.dataset.cutBottom || el.dataset.saving) return false;
+  return clientY >= el.getBoundingClientRect().bottom - RESIZE_EDGE;
 }
 
 /** Below this height a block has one line (the patient first); below the next, two. */
@@ -182,7 +194,7 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
       style={eventStyle(placed)}
     >
       {size === 'xs' ? (
-        <div className="wc-ev-line">
+        <div className="wc-ev-line wc-ev-names">
           {icons}
           {who}
         </div>
@@ -193,11 +205,10 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
             {icons}
             {time}
           </div>
-          <div className="wc-ev-line">{who}</div>
+          <div className="wc-ev-line wc-ev-names">{who}</div>
           {size === undefined && e.services && <div className="wc-ev-line">{e.services}</div>}
         </>
       )}
-      {!placed.continuesAfter && !e.saving && <div className="wc-ev-resize" aria-hidden />}
     </div>
   );
 }

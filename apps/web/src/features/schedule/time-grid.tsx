@@ -10,9 +10,9 @@ import { moveTarget, resizeTarget, selectionRange, SNAP_MINUTES } from './day-la
 import { noteAuthorLabel, ownHourLabels } from './calendar-model';
 import type { CalendarEvent, ColumnModel, GridModel } from './calendar-model';
 import { OTHER, UNASSIGNED } from './calendar-filters';
-import { GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE } from './calendar-styles';
+import { FREE_EDGE, GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE } from './calendar-styles';
 import { useEventCard } from './event-card';
-import { ColumnHeader, DayColumn, FREE_EDGE, NoteButton, NowLine, timeRange } from './time-grid-columns';
+import { ColumnHeader, DayColumn, NoteButton, NowLine, onResizeEdge, timeRange } from './time-grid-columns';
 import { columnLimits, useSlicedDrawing } from './use-sliced-drawing';
 
 const PX = PX_PER_MINUTE;
@@ -168,7 +168,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
       const placed = column.events.find((p) => p.item.id === evEl.dataset.appointmentId);
       if (!placed) return;
       const event = placed.item;
-      if (target.closest('.wc-ev-resize')) {
+      if (onResizeEdge(evEl, e.clientY)) {
         interaction.current = { kind: 'resize', pointerId: e.pointerId, event, col, el: evEl, end: null };
         evEl.dataset.dragging = 'true';
       } else {
