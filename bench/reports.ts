@@ -1,0 +1,163 @@
+// The reports (issue 36) on the large seed: each report one request at a time, as an owner runs
+// it, through the API, beside the same statements run straight through the database client (the
+// reports' repository reads and the filters' check, without HTTP, the session, the shaping or
+// serialisation); then the biggest table, the receivables by client, downloaded as CSV and XLSX.
+//   npm run build && npm run bench:reports [-- --requests 20 --warmup 3 --only postgres|pglite]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
+// and seeded if missing, as the other benches seed it).
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { addDays, localDate } from '@willow/contracts';
+import { openDatabase, together, type Database } from '../apps/server/src/db/client.js';
+import { clientsRepository } from '../apps/server/src/features/clients/clients.repository.js';
+import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
+import { reportsRepository, type Period, type RevenueBy } from '../apps/server/src/features/reports/reports.repository.js';
+import { filtersVisibleSql } from '../apps/server/src/platform/list-filters.js';
+import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
+import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, signIn, startServer, type LoadResult } from './load.js';
+
+const REQUESTS = Number(arg('requests', '20'));
+const WARMUP = Number(arg('warmup', '3'));
+const only = arg('only', 'postgres');
+
+interface Target {
+  label: string;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+type Range = { from: string; to: string; locationId?: string };
+interface Case {
+  name: string;
+  path: string;
+  /** the same statements through the driver */
+  direct: (db: Database['db'], scope: { accountId: string }) => Promise<unknown>;
+}
+
+function cases(locationId: string): Case[] {
+  const today = localDate(new Date(), 'UTC');
+  const year: Range = { from: addDays(today, -364), to: today };
+  const month: Range = { from: addDays(today, -29), to: today, locationId };
+  const query = (r: Range, extra: Record<string, string> = {}) => new URLSearchParams({ ...r, ...extra }).toString();
+  const withCheck = <T>(db: Database['db'], scope: { accountId: string }, r: Range, read: () => Promise<T>) =>
+    together(db, [() => reportsRepository.preamble(db, scope, filtersVisibleSql(scope, [[locationsRepository, r.locationId]])), read] as const);
+  const revenue = (by: RevenueBy, r: Range): Case => ({
+    name: `revenue by ${by}${r.locationId ? ', one location' : ''}`,
+    path: `/api/reports/revenue?${query(r, { groupBy: by })}`,
+    direct: (db, scope) => withCheck(db, scope, r, () => reportsRepository.revenue(db, scope, r, by)),
+  });
+  const appointments = (by: 'status' | Period, r: Range): Case => ({
+    name: `appointments by ${by}${r.locationId ? ', one location' : ''}`,
+    path: `/api/reports/appointmentsByStatus?${query(r, { groupBy: by })}`,
+    direct: (db, scope) => withCheck(db, scope, r, () => reportsRepository.appointments(db, scope, r, by)),
+  });
+  const ageing = (r: { locationId?: string }): Case => ({
+    name: `receivables ageing${r.locationId ? ', one location' : ''}`,
+    path: `/api/reports/receivablesAgeing?${new URLSearchParams(r).toString()}`,
+    direct: async (db, scope) => {
+      const [, rows] = await withCheck(db, scope, { from: '', to: '', ...r }, () => reportsRepository.ageing(db, scope, r));
+      await clientsRepository.summaries(db, scope, rows.map((row) => row.clientId));
+    },
+  });
+  return [
+    revenue('month', year),
+    revenue('provider', year),
+    revenue('service', year),
+    revenue('location', year),
+    revenue('day', month),
+    ageing({}),
+    ageing({ locationId }),
+    {
+      name: 'payments by type',
+      path: `/api/reports/paymentsByType?${query(year)}`,
+      direct: (db, scope) => withCheck(db, scope, year, () => reportsRepository.paymentsByType(db, scope, year)),
+    },
+    appointments('status', year),
+    appointments('day', { ...year, locationId }),
+  ];
+}
+
+async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
+  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  try {
+    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10 }, (m) => console.log(`  seed: ${m}`));
+    await db.db.execute(sql`vacuum (analyze)`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function benchTarget(t: Target) {
+  console.log(`\n[${t.label}] preparing the large seed (the first run takes several minutes)`);
+  await ensureSeeded(t);
+
+  const server = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
+  const up = performance.now();
+  const { cookie, accountId } = await signIn(server.base, LARGE_OWNER, LARGE_PASSWORD);
+  const locationId = ((await (await fetch(`${server.base}/api/location`, { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
+  const http = httpClient(server.base, cookie);
+  const all = cases(locationId);
+  if (!t.databaseUrl) await pastPgliteUpkeep(up);
+  const api: Record<string, LoadResult> = {};
+  const rows: Record<string, number> = {};
+  for (const c of all) {
+    api[c.name] = await measured(
+      async () => {
+        const res = await http(c.path);
+        if (res.status !== 200) throw new Error(`${c.path}: ${res.status} ${res.body.toString()}`);
+      },
+      REQUESTS,
+      1,
+      WARMUP,
+    );
+    const answer = (await (await fetch(server.base + c.path, { headers: { cookie } })).json()) as { rows: unknown[] };
+    rows[c.name] = answer.rows.length;
+  }
+  // The biggest table as files: what a download takes, start to last byte, one at a time.
+  const files: Record<string, LoadResult & { bytes: number }> = {};
+  for (const format of ['csv', 'xlsx']) {
+    let bytes = 0;
+    const result = await measured(
+      async () => {
+        const res = await http(`/api/reports/receivablesAgeing?format=${format}`);
+        if (res.status !== 200) throw new Error(`${format}: ${res.status}`);
+        bytes = res.body.length;
+      },
+      Math.max(3, Math.floor(REQUESTS / 4)),
+      1,
+      1,
+    );
+    files[format] = { ...result, bytes };
+  }
+  await server.stop();
+
+  const database: Database = await openDatabase({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, migrate: false });
+  if (!t.databaseUrl) await pastPgliteUpkeep(performance.now());
+  const direct: Record<string, LoadResult> = {};
+  for (const c of all) direct[c.name] = await measured(() => c.direct(database.db, { accountId }).then(() => undefined), REQUESTS, 1, WARMUP);
+  await database.close();
+
+  console.log(`\n[${t.label}] ${REQUESTS} requests per report, one at a time (after ${WARMUP} untimed), the last 365 days (revenue by day: 30 days at one location)`);
+  console.log('report                              |   rows | API p50    | API p99    | SQL p50    | SQL p99    | p50 ratio | p99 ratio');
+  for (const c of all) {
+    const a = api[c.name]!;
+    const d = direct[c.name]!;
+    console.log(
+      `${c.name.padEnd(35)} | ${String(rows[c.name]).padStart(6)} | ${ms(a.p50).padStart(10)} | ${ms(a.p99).padStart(10)} | ${ms(d.p50).padStart(10)} | ${ms(d.p99).padStart(10)} | ${(a.p50 / d.p50).toFixed(2).padStart(8)}× | ${(a.p99 / d.p99).toFixed(2).padStart(8)}×`,
+    );
+  }
+  for (const [format, f] of Object.entries(files)) {
+    console.log(`receivables by client as ${format.toUpperCase()}: ${(f.bytes / 1024).toFixed(0)} KiB, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}`);
+  }
+}
+
+const benchDir = resolve('.bench');
+mkdirSync(benchDir, { recursive: true });
+if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
+if (only !== 'pglite') {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
+  await ensurePgDatabase(url);
+  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
+}
