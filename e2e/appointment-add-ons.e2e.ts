@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
 import { pickOption, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
@@ -56,7 +56,7 @@ describe('add-ons picked in the appointment dialog', () => {
       const household = await apiHousehold(context, location, unique(), 'Picked', 'Tansy');
       const date = upcomingWednesday(location.timezone);
 
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('button', { name: 'New appointment' }).click();
       const dialog = appointmentDialog(page, 'New appointment');
       await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
@@ -94,7 +94,7 @@ describe('add-ons picked in the appointment dialog', () => {
         if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/appointment')) updates.push(new URL(r.url()).pathname);
       });
 
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       const dialog = await openFromList(page, household.clientName);
       await pickAddOn(page, dialog, 'Paw print', 'Ink colour', 'Red');
       await dialog.getByRole('button', { name: 'Attach', exact: true }).click();

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
 import { apiCreateClient, json, speciesId, type PatientInfo } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, instantAt, openFromList, ownerAt, serviceNamed, upcomingWednesday } from './scheduling.ts';
 
@@ -47,7 +47,7 @@ describe('patients in the appointment dialog', () => {
         endAt: instantAt(date, '10:30', tz),
       });
 
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       const dialog = await openFromList(page, `Robin Careful${id}`);
       const alerts = dialog.getByRole('alert', { name: 'Patient alerts' });
       await expect.poll(() => alerts.innerText()).toContain('bites, muzzle first');

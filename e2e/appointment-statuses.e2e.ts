@@ -4,9 +4,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRECT_STATUS_DENIED, localDate } from '@willow/contracts';
-import { launch, newPage, signIn } from './browser.ts';
-import { type LocationInfo, OWNER_NAME, pickOption, toastText } from './clinic.ts';
-import { mainNav, unique } from './helpers.ts';
+import { launch, newPage } from './browser.ts';
+import { type LocationInfo, OWNER_NAME, pickOption, startSignedIn, toastText } from './clinic.ts';
+import { mainNav, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
@@ -55,7 +55,7 @@ async function moveTo(context: BrowserContext, id: string, statuses: string[]) {
 }
 
 async function openAppointments(page: Page) {
-  await page.goto('/appointments');
+  await openInApp(page, '/appointments');
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
 }
 
@@ -152,7 +152,7 @@ describe('appointment statuses', () => {
       await moveTo(context, appointment.id, ['Completed']);
       const desk = await newPage(browser);
       try {
-        await signIn(desk.page, own.staff[0]!.email, '/profile');
+        await startSignedIn(desk.page, own.staff[0]!.email, '/profile');
         await mainNav(desk.page).waitFor();
         await openAppointments(desk.page);
         const deskDialog = await openFromList(desk.page, household.clientName);

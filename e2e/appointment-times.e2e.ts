@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch } from './browser.ts';
 import { toast } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointmentsOf,
@@ -57,7 +57,7 @@ async function typeDate(page: Page, box: Locator, date: string) {
 }
 
 async function newAppointmentFor(page: Page, household: Household): Promise<Locator> {
-  await page.goto('/appointments');
+  await openInApp(page, '/appointments');
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'New appointment' }).click();
   const dialog = appointmentDialog(page, 'New appointment');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
 import { type LocationInfo, OWNER_NAME, pickOption, rowWith, toast, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
@@ -66,7 +66,7 @@ async function book(context: BrowserContext, location: LocationInfo, household: 
 }
 
 async function openAppointments(page: Page) {
-  await page.goto('/appointments');
+  await openInApp(page, '/appointments');
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
 }
 

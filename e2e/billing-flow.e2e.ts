@@ -11,7 +11,7 @@ import type { Estimate, Invoice } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, pickOption, toastText, useLocalMail } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, openFromList, ownerAt } from './scheduling.ts';
@@ -85,6 +85,7 @@ async function sign(page: Page, pad: Locator) {
   await page.mouse.up();
 }
 
+/** A load of its own each time: the estimate changed elsewhere (the family's form, the payment), which the app's answers, fresh for minutes, would not show. */
 async function openEstimate(page: Page, clientId: string): Promise<Locator> {
   await page.goto(`/clients/${clientId}?tab=estimates`);
   const grid = page.getByRole('grid', { name: 'Estimates' });
@@ -115,7 +116,7 @@ describe('billing, from the calculator to the emailed invoice', () => {
     try {
       // 1. The calculator: a 12.4 kg dog, private cremation, witnessed, with the home visit.
       await ownerAt(page, own.name);
-      await page.goto('/calculator');
+      await openInApp(page, '/calculator');
       await page.getByRole('heading', { name: 'Price Calculator', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Private', exact: true }).click();
       await typeInto(page.getByRole('textbox', { name: 'Pet’s weight' }), '12.4');
@@ -218,7 +219,7 @@ describe('billing, from the calculator to the emailed invoice', () => {
       await page.keyboard.press('Escape');
 
       // 6. At Checked Out the paw print, performed but on no invoice, is caught and added.
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const dialog = await openFromList(page, clientName);
       const missed = dialog.getByTestId('missed-charges');

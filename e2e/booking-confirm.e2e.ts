@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MIN_ELAPSED_MS, SIGN_IN_MESSAGES } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { json } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { newPageInZone, openFromList, ownerAt, upcomingWednesday } from './scheduling.ts';
 
@@ -85,7 +85,7 @@ describe('a booking request’s email', () => {
       }
 
       // The staff see the address confirmed on the request.
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const dialog = await openFromList(page, clientName);
       await dialog.getByText('Source: Online request').waitFor();

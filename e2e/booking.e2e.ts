@@ -4,9 +4,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, BOOKING_CONFIRMATION, BOOKING_MIN_ELAPSED_MS } from '@willow/contracts';
-import { baseUrl, launch, newPage, signIn } from './browser.ts';
-import { json, locationNamed, locationRow, OWNER, pickOption, rowWith, toast } from './clinic.ts';
-import { mainNav, unique } from './helpers.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { json, locationNamed, locationRow, OWNER, pickOption, rowWith, startSignedIn, toast } from './clinic.ts';
+import { mainNav, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   appointmentDialog,
@@ -62,7 +62,7 @@ async function pendingMatching(context: BrowserContext, locationId: string, sear
 
 /** Staff open a location's booking link from Settings → Locations and read it. */
 async function bookingLinkOf(page: Page, location: string): Promise<string> {
-  await page.goto('/locations');
+  await openInApp(page, '/locations');
   await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
   await (await locationRow(page, location)).getByRole('button', { name: `Booking page of ${location}` }).click();
   const dialog = page.getByRole('dialog', { name: `Booking page of ${location}` });
@@ -189,12 +189,10 @@ describe('online booking', () => {
     const owner = await newPage(browser);
     try {
       const { page } = staff;
-      await signIn(page, OWNER, '/profile');
+      await startSignedIn(page, OWNER, '/locations');
       await mainNav(page).waitFor();
       const location = await locationNamed(staff.context, own.name);
       const name = `Puppy check ${unique()}`;
-
-      await page.goto('/locations');
       await page.getByRole('heading', { name: 'Locations', level: 1 }).waitFor();
       await (await locationRow(page, own.name)).getByRole('button', { name: `Services at ${own.name}` }).click();
       await page.waitForURL((url) => url.pathname === '/services' && url.searchParams.get('locationId') === location.id);

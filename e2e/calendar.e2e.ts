@@ -121,7 +121,7 @@ describe('calendar', () => {
       expect(await event.getAttribute('data-appointment-id')).toBe(saved!.id);
 
       // And it is still there after a reload.
-      await openCalendar(page, 'week', date, tz);
+      await openCalendar(page, 'week', date, tz, { load: true });
       await calendarEvent(page, saved!.id).waitFor();
       await expectPlaced(wednesday, calendarEvent(page, saved!.id), elapsedMinutes(date, '10:00', tz), 90);
     } finally {

@@ -11,7 +11,7 @@ import { axe } from './axe.ts';
 import { launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, toastText, type LocationInfo, useLocalMail } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { ownerAt } from './scheduling.ts';
 import { paymentLinkIn, payAtStripe } from './stripe-checkout.ts';
@@ -71,9 +71,9 @@ async function familyWithEstimate(location: LocationInfo, id: string) {
   return { client, email, estimate };
 }
 
-/** The client's estimate, opened from their page's Estimates tab. */
+/** The client's estimate, opened from their page's Estimates tab (inside the app ownerAt opened). */
 async function openEstimate(page: Page, clientId: string): Promise<Locator> {
-  await page.goto(`/clients/${clientId}?tab=estimates`);
+  await openInApp(page, `/clients/${clientId}?tab=estimates`);
   const grid = page.getByRole('grid', { name: 'Estimates' });
   const row = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
   await row.first().waitFor();

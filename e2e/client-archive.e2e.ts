@@ -4,8 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, locationNamed, ownerOn, pickOption, rowWith, speciesId, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, pickOption, rowWith, speciesId, toastText } from './clinic.ts';
+import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
@@ -22,7 +22,7 @@ describe('archiving a client', () => {
   it('archives a client with history and restores them, on a 375 px screen', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await ownerOn(page, '/clients', 'Clients');
+      await apiSignIn(context);
       const location = await locationNamed(context, own.name);
       const last = `Archive${unique()}`;
       const name = `Arlo ${last}`;
@@ -34,7 +34,7 @@ describe('archiving a client', () => {
       );
       const archivedAt = async (path: string) => (await json<{ archivedAt: string | null }>(await context.request.get(path), path)).archivedAt;
 
-      // Signed in on a desk screen (the phone hides the main navigation), then on the phone.
+      // On the phone from its first page.
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(`/clients/${client.id}`);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
@@ -63,7 +63,7 @@ describe('archiving a client', () => {
       expect(await archivedAt(`/api/patient/${patient.id}`)).not.toBeNull();
 
       // Out of the clients list until archived ones are asked for.
-      await page.goto('/clients');
+      await openInApp(page, '/clients');
       await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
       await pickOption(page.getByRole('main'), 'Location', own.name);
       const grid = page.getByRole('grid', { name: 'Clients' });

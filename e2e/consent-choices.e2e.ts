@@ -8,7 +8,7 @@ import { FORM_MESSAGES } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { json, OWNER_NAME, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiAppointment, apiCreateAppointment, apiHousehold, instantAt, openFromList, ownerAt, serviceNamed, upcomingWednesday } from './scheduling.ts';
 
@@ -92,7 +92,7 @@ describe('consent choices', () => {
       }
 
       // Staff open the appointment: the choices are offered, and accepted in one click.
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const dialog = await openFromList(page, household.clientName);
       const offer = dialog.getByText('The family chose: Paw print, Urn, Private cremation, Ashes returned');

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
-import { apiCreateClient, OWNER, OWNER_NAME, rowWith, toast } from './clinic.ts';
-import { mainNav, unique } from './helpers.ts';
+import { launch, newPage } from './browser.ts';
+import { apiCreateClient, apiSignIn, OWNER, OWNER_NAME, rowWith, toast } from './clinic.ts';
+import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 const BAD_TYPE = 'This type of file is not accepted. Upload a PDF or an image (PNG, JPEG, GIF or WebP).';
@@ -47,8 +47,7 @@ async function chooseFile(page: Page, dialog: Locator, file: { name: string; mim
 
 /** Signs in and opens the Documents tab of a new client of this test's own. */
 async function clientDocuments(page: Page, id: string) {
-  await signIn(page, OWNER, '/profile');
-  await mainNav(page).waitFor();
+  await apiSignIn(page.context(), OWNER);
   const client = await apiCreateClient(page.context(), { locationId: own.id, firstName: 'Robin', lastName: `Papers${id}` });
   await page.goto(`/clients/${client.id}?tab=documents`);
   await page.getByRole('heading', { name: `Robin Papers${id}`, level: 1 }).waitFor();

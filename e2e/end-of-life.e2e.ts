@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
 import { json, type LocationInfo, rowWith, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointment,
@@ -58,7 +58,7 @@ const deceasedOn = async (context: BrowserContext, patientId: string) =>
   (await json<{ deceasedOn: string | null }>(await context.request.get(`/api/patient/${patientId}`), 'read patient')).deceasedOn;
 
 async function openAppointments(page: Page) {
-  await page.goto('/appointments');
+  await openInApp(page, '/appointments');
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
 }
 
@@ -118,7 +118,7 @@ describe('end-of-life care', () => {
       const past = await book(context, location, household, addDays(date, -21), '10:00', '10:30', 'Wellness exam');
       await moveTo(context, past.id, ['Checked In', 'Checked Out', 'Completed']);
 
-      await page.goto(`/patients/${household.patient.id}`);
+      await openInApp(page, `/patients/${household.patient.id}`);
       await page.getByRole('heading', { name: household.patient.name, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Mark as deceased' }).click();
       const dialog = page.getByRole('dialog', { name: `Mark ${household.patient.name} as deceased` });

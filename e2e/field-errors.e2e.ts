@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, MESSAGES } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, locationNamed, ownerOn, pickOption, speciesId } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, locationNamed, ownerOn, pickOption, speciesId } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
@@ -126,7 +126,7 @@ describe('field errors', () => {
   it('the patient form: no species says "Choose a species", a birth date in the future is refused, notes count to 999', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await ownerOn(page, '/clients', 'Clients');
+      await apiSignIn(context);
       const location = await locationNamed(context, own.name);
       const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Pat', lastName: `Species${unique()}` });
       await page.goto(`/clients/${client.id}`);
@@ -158,7 +158,7 @@ describe('field errors', () => {
   it('a vaccination given in the future, or due before it was given, is refused at the field', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await ownerOn(page, '/clients', 'Clients');
+      await apiSignIn(context);
       const location = await locationNamed(context, own.name);
       const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Vic', lastName: `Vaccine${unique()}` });
       const patient = await apiCreatePatient(context, { clientId: client.id, name: `Pepper${unique()}`, speciesId: speciesId(location, 'Dog') });

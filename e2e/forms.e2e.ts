@@ -9,7 +9,7 @@ import { FORM_MESSAGES, TEMPLATE_MESSAGES } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, rowWith, toast, toastText, useLocalMail } from './clinic.ts';
-import { mainNav, navEntry, navSection, unique } from './helpers.ts';
+import { mainNav, navEntry, navSection, openInApp, unique } from './helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { ownerAt } from './scheduling.ts';
 
@@ -108,7 +108,7 @@ describe('forms', () => {
       await rowWith(page.getByRole('grid', { name: 'Form Templates' }), formName).waitFor();
 
       // Sent to the client by email from their page.
-      await page.goto(`/clients/${client.id}`);
+      await openInApp(page, `/clients/${client.id}`);
       await page.getByRole('heading', { name: `Maria Signer${id}`, level: 1 }).waitFor();
       await page.getByRole('tab', { name: 'Forms' }).click();
       await page.getByRole('button', { name: 'Send form' }).click();
@@ -198,6 +198,7 @@ describe('forms', () => {
       // It is under Read now, and the client's page shows the form submitted.
       await page.getByRole('tab', { name: 'Read', exact: true }).click();
       await rowWith(page.getByRole('grid', { name: 'Read form submissions' }), `Maria Signer${id}`).waitFor();
+      // A load of its own: the page was drawn before the form came back from the phone.
       await page.goto(`/clients/${client.id}`);
       await page.getByRole('tab', { name: 'Forms' }).click();
       await page.getByRole('list', { name: 'Forms sent' }).getByTestId('form-request').filter({ hasText: formName }).getByText('Submitted', { exact: true }).waitFor();

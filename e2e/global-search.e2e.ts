@@ -2,8 +2,8 @@
 // The records are made through the API with unique names.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, locationNamed, OWNER, speciesId } from './clinic.ts';
+import { launch, newPage } from './browser.ts';
+import { apiCreateClient, apiCreatePatient, locationNamed, OWNER, speciesId, startSignedIn } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
@@ -47,7 +47,7 @@ describe('global search', () => {
   it('finds a client by name and opens it with the arrow keys and Enter; finds a patient too', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, OWNER, '/profile');
+      await startSignedIn(page, OWNER, '/profile');
       // The search's button shows once the search (and its shortcut) is ready, as a person sees it.
       await mainNav(page).getByRole('button', { name: 'Search clients and patients' }).waitFor();
       const id = unique();

@@ -4,8 +4,8 @@
 // address itself and refuses any other request that would leave the portal.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, signIn } from './browser.ts';
-import { OWNER } from './clinic.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { OWNER, startSignedIn } from './clinic.ts';
 import { mainNav, navSection, pathOf } from './helpers.ts';
 
 const DOCS = 'https://help.willow.test/start';
@@ -46,7 +46,7 @@ describe('Help › Help Center', () => {
       await page.getByLabel('Email').waitFor();
       expect(traffic.portal.filter((p) => p === '/api/config/client' || p.startsWith('/ph'))).toEqual([]);
 
-      await signIn(page, OWNER, '/profile');
+      await startSignedIn(page, OWNER, '/profile');
       const help = navSection(page, 'Help');
       const entry = help.getByRole('button', { name: 'Help Center', exact: true });
       await entry.waitFor();
@@ -73,7 +73,7 @@ describe('Help › Help Center', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
     try {
       const traffic = await offline(context);
-      await signIn(page, OWNER, '/profile');
+      await startSignedIn(page, OWNER, '/profile');
       await page.getByRole('button', { name: 'Menu' }).click();
       const entry = navSection(page, 'Help').getByRole('button', { name: 'Help Center', exact: true });
       await entry.scrollIntoViewIfNeeded();

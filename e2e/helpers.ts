@@ -57,12 +57,28 @@ export const unique = (): string => `${Date.now()}${Math.floor(Math.random() * 1
 export async function openInApp(page: Page, path: string): Promise<void> {
   const before = await page.title();
   const entry = mainNav(page).locator(`a[href="${path}"]`);
-  if ((await entry.count()) > 0) await entry.first().click();
-  else
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-  await page.waitForURL((url) => url.pathname + url.search === path);
+  if ((await entry.count()) > 0) {
+    await entry.first().click();
+    await page.waitForURL((url) => url.pathname + url.search === path);
+  } else await followInApp(page, path);
   await page.waitForFunction((old) => document.title !== old, before);
+}
+
+/**
+ * Goes to `path` the way the app's own links do (the history API, which the router follows), with
+ * no new page load, and waits for the address only: for a page that stays the same page (the
+ * calendar on another day), whose caller waits for what the new address draws.
+ */
+export async function followInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
+/** Whether the signed-in app is open in `page` (its navigation, or on a phone the top bar's Menu). */
+export async function appIsOpen(page: Page): Promise<boolean> {
+  if ((await mainNav(page).count()) > 0) return true;
+  return (await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).count()) > 0;
 }

@@ -9,7 +9,7 @@ import { formatCents, localDate, priceDocument } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiSignIn, json, pickOption, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, apiHousehold, type Household, openFromList, ownerAt } from './scheduling.ts';
 
@@ -61,7 +61,7 @@ async function pickClientIn(editor: Locator, household: Household) {
 
 async function openInvoices(page: Page) {
   await ownerAt(page, own.name);
-  await page.goto('/invoices');
+  await openInApp(page, '/invoices');
   await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
 }
 
@@ -152,7 +152,7 @@ describe('invoices', () => {
       expect(await editor.getByRole('button', { name: 'Add line' }).count()).toBe(0);
 
       // The client page: the finalised invoice is owed (a draft credit note is not counted yet).
-      await page.goto(`/clients/${household.client.id}?tab=invoices`);
+      await openInApp(page, `/clients/${household.client.id}?tab=invoices`);
       await page.getByTestId('client-balance-owed').filter({ hasText: formatCents(expected.total, 'USD') }).waitFor();
       await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'INV-000001' }).waitFor();
     } finally {
@@ -221,7 +221,7 @@ describe('invoices', () => {
     try {
       const household = await apiHousehold(apiContext, own, unique(), 'Estimate', 'Bo');
       await ownerAt(page, own.name);
-      await page.goto(`/clients/${household.client.id}?tab=estimates`);
+      await openInApp(page, `/clients/${household.client.id}?tab=estimates`);
       await page.getByRole('tab', { name: 'Estimates' }).waitFor();
       await page.getByRole('button', { name: 'New estimate' }).click();
       const editor = estimateEditor(page);
@@ -286,7 +286,7 @@ describe('invoices', () => {
 
       await ownerAt(page, own.name);
       // The week's unbilled report lists it, from a week typed by keyboard.
-      await page.goto('/invoices');
+      await openInApp(page, '/invoices');
       await page.getByRole('link', { name: 'Unbilled report' }).click();
       await page.getByRole('heading', { name: 'Unbilled report', level: 1 }).waitFor();
       const weekOf = page.getByLabel('Week of');
@@ -301,7 +301,7 @@ describe('invoices', () => {
       expect(await unbilled.innerText()).toContain(PAW_PRINT.name);
       expect(await unbilled.innerText()).not.toContain(service.name);
 
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const dialog = await openFromList(page, household.clientName);
       const missed = dialog.getByTestId('missed-charges');

@@ -3,9 +3,9 @@
 // another account always seeing which one it is.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, LAKESIDE, locationNamed, ownerOn, speciesId } from './clinic.ts';
-import { accountDropdown, mainNav, unique } from './helpers.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, LAKESIDE, locationNamed, ownerOn, speciesId, startSignedIn } from './clinic.ts';
+import { accountDropdown, mainNav, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
@@ -34,7 +34,7 @@ describe('layout', () => {
   it('the prescriptions list shows each row’s actions at 1440 px without scrolling sideways', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     try {
-      await ownerOn(page, '/prescriptions', 'Prescriptions');
+      await apiSignIn(context);
       const location = await locationNamed(context, own.name);
       const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Rx', lastName: `Wide${unique()}` });
       const patient = await apiCreatePatient(context, { clientId: client.id, name: `Marmalade${unique()}`, speciesId: speciesId(location, 'Cat') });
@@ -45,7 +45,7 @@ describe('layout', () => {
         }),
         'create prescription',
       );
-      await page.reload();
+      await ownerOn(page, '/prescriptions', 'Prescriptions');
       const grid = page.getByRole('grid', { name: 'Prescriptions' });
       const visible = await grid.locator('.MuiDataGrid-virtualScroller').boundingBox();
       expect(visible).not.toBeNull();
@@ -65,10 +65,11 @@ describe('layout', () => {
   it('the booking form on a 375 px phone brings the first error into view after a failed submit', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 740 });
     try {
-      const staff = await newPage(browser);
-      await ownerOn(staff.page, '/profile', 'Profile');
-      const lakeside = await locationNamed(staff.context, LAKESIDE);
-      await staff.context.close();
+      // The link's location id, asked of the API by staff of their own (the phone has no session).
+      const staff = await browser.newContext({ baseURL: baseUrl() });
+      await apiSignIn(staff);
+      const lakeside = await locationNamed(staff, LAKESIDE);
+      await staff.close();
 
       await page.goto(`/book/${lakeside.id}`);
       const form = page.getByTestId('booking-form');
@@ -94,7 +95,7 @@ describe('layout', () => {
   it('a super administrator inside another account sees which one on every page, phone included, and goes back', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, 'superadmin@demo.test', '/profile');
+      await startSignedIn(page, 'superadmin@demo.test', '/profile');
       await mainNav(page).waitFor();
       const banner = page.getByRole('region', { name: 'Account you are viewing' });
       expect(await banner.count()).toBe(0);
@@ -107,7 +108,7 @@ describe('layout', () => {
       expect(await banner.innerText()).toContain('Viewing Demo Veterinary Group');
 
       for (const [path, heading] of [['/clients', 'Clients'], ['/appointments', 'Appointments'], ['/', undefined]] as const) {
-        await page.goto(path);
+        await openInApp(page, path);
         await mainNav(page).waitFor();
         if (heading) await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await banner.waitFor();
@@ -117,7 +118,7 @@ describe('layout', () => {
       // On a phone the navigation is closed; the banner stays, also after scrolling down a long list.
       await page.setViewportSize({ width: 375, height: 740 });
       // Patients under All Locations: every location's, a list longer than the screen.
-      await page.goto('/patients');
+      await openInApp(page, '/patients');
       await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();
       await banner.waitFor();
       expect(await inWindow(page, banner)).toBe(true);

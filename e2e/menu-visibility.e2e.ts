@@ -1,7 +1,8 @@
 // The navigation menu and its permission rules: entries, sections and dropdowns each user is offered.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage } from './browser.ts';
+import { startSignedIn } from './clinic.ts';
 import { accountDropdown, entriesOf, locationDropdown, mainNav, navSection, pathOf } from './helpers.ts';
 
 let browser: Browser;
@@ -14,7 +15,7 @@ afterAll(async () => {
 
 /** Signs in on /profile and waits until the navigation and the profile (used by the dropdowns) are there. */
 async function openShell(page: Page, email: string) {
-  await signIn(page, email, '/profile');
+  await startSignedIn(page, email, '/profile');
   await page.waitForURL((url) => url.pathname === '/profile');
   await mainNav(page).waitFor();
   // The profile form shows once the profile query has answered (the account dropdown needs it too).

@@ -2,7 +2,8 @@
 // and temporary drawer on small ones.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage } from './browser.ts';
+import { startSignedIn } from './clinic.ts';
 import { mainNav, navEntry, readSettings } from './helpers.ts';
 
 let browser: Browser;
@@ -34,7 +35,7 @@ describe('navigation layout', () => {
   it('at 1366 px: a permanent 210 px drawer that collapses to 68 px, remembers it, and expands on hover', async () => {
     const { context, page } = await newPage(browser, { width: 1366, height: 900 });
     try {
-      await signIn(page, 'owner@demo.test', '/profile');
+      await startSignedIn(page, 'owner@demo.test', '/profile');
       await mainNav(page).waitFor();
       const paper = drawerPaper(page);
       await expectSettledWidth(paper, NAV_WIDTH);
@@ -91,7 +92,7 @@ describe('navigation layout', () => {
   it('at 1920 px the content is at most 1440 px wide', async () => {
     const { context, page } = await newPage(browser, { width: 1920, height: 1080 });
     try {
-      await signIn(page, 'owner@demo.test', '/users');
+      await startSignedIn(page, 'owner@demo.test', '/users');
       await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
       await expectSettledWidth(drawerPaper(page), NAV_WIDTH);
       const main = page.getByRole('main');
@@ -110,7 +111,7 @@ describe('navigation layout', () => {
   it('at 375 px: a 50 px top bar with Menu and Refresh, and a temporary drawer that closes on navigation', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
     try {
-      await signIn(page, 'owner@demo.test', '/profile');
+      await startSignedIn(page, 'owner@demo.test', '/profile');
       await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
       const topBar = page.getByRole('banner');
       await topBar.waitFor();

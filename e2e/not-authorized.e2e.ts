@@ -1,7 +1,8 @@
 // A page whose permissions the user lacks shows the 401 page inside the shell.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage } from './browser.ts';
+import { startSignedIn } from './clinic.ts';
 import { mainNav, pathOf, tokenCookie, trackPaths } from './helpers.ts';
 
 let browser: Browser;
@@ -40,7 +41,7 @@ describe('not authorized', () => {
   it('frontdesk on /permission sees the 401 page, and Back to Home leads to /', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, 'frontdesk@demo.test', '/permission');
+      await startSignedIn(page, 'frontdesk@demo.test', '/permission');
       await page.waitForURL((url) => url.pathname === '/permission');
       await mainNav(page).waitFor();
       const { home } = await expectNotAuthorized(page);
@@ -61,7 +62,7 @@ describe('not authorized', () => {
   it('frontdesk on /myAccount sees the 401 page, and Logout goes through /logout to /login', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, 'frontdesk@demo.test', '/myAccount');
+      await startSignedIn(page, 'frontdesk@demo.test', '/myAccount');
       await page.waitForURL((url) => url.pathname === '/myAccount');
       const { logout } = await expectNotAuthorized(page);
 

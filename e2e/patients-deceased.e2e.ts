@@ -2,10 +2,11 @@
 // household is made through the API; the test is about the pages.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage } from './browser.ts';
 import {
   apiCreateClient,
   apiCreatePatient,
+  apiSignIn,
   locationNamed,
   OWNER,
   rowMenuAction,
@@ -36,8 +37,7 @@ describe('deceased patients', () => {
   it('marks a patient deceased with a date and note, shows the marker where it is listed, and undoes it', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
+      await apiSignIn(context, OWNER);
       const id = unique();
       const location = await locationNamed(context, own.name);
       const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Dana', lastName: `Household${id}` });
@@ -48,12 +48,11 @@ describe('deceased patients', () => {
         dateOfBirth: '2012-04-01',
       });
       const rabbit = await apiCreatePatient(context, { clientId: client.id, name: `Thumper${id}`, speciesId: speciesId(location, 'Rabbit') });
-      const diedOn = '2024-02-10';
-      const marker = `Deceased ${await shownDate(page, diedOn)}`;
-
       // Mark the dog as deceased from the client's page.
       await page.goto(`/clients/${client.id}`);
       await page.getByRole('heading', { name: `Dana Household${id}`, level: 1 }).waitFor();
+      const diedOn = '2024-02-10';
+      const marker = `Deceased ${await shownDate(page, diedOn)}`;
       const household = page.getByRole('grid', { name: 'Patients of this client' });
       const dogRow = rowWith(household, dog.name);
       await dogRow.waitFor();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientBalance, Invoice } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
 import { json, pickOption, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, type Household } from './scheduling.ts';
 
@@ -68,7 +68,7 @@ describe('payments', () => {
       const first = await apiFinalisedInvoice(context, household, 'Cremation', 10_000);
       const second = await apiFinalisedInvoice(context, household, 'Urn', 6_000);
 
-      await page.goto(`/clients/${household.client.id}`);
+      await openInApp(page, `/clients/${household.client.id}`);
       await page.getByRole('tab', { name: 'Payments', exact: true }).click();
       await expect.poll(() => page.getByTestId('client-balance-owed').innerText()).toBe('$160.00');
       await page.getByRole('button', { name: 'Record payment' }).click();
@@ -124,7 +124,7 @@ describe('payments', () => {
       // Signed in (and the location chosen) on a desktop window, then narrowed to a phone's.
       await ownerAt(page, own.name);
       await page.setViewportSize({ width: 375, height: 740 });
-      await page.goto('/payments');
+      await openInApp(page, '/payments');
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Record payment' }).click();
       const dialog = paymentDialog(page);

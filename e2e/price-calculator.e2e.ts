@@ -5,9 +5,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Estimate, EstimateSummary, PriceBand } from '@willow/contracts';
-import { baseUrl, launch, newPage, signIn } from './browser.ts';
-import { apiSignIn, json, OWNER, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { apiSignIn, json, OWNER, startSignedIn, toastText } from './clinic.ts';
+import { openInApp, unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, pickClient, type Household } from './scheduling.ts';
 
@@ -58,7 +58,7 @@ async function asOwner<T>(work: (context: BrowserContext) => Promise<T>): Promis
 
 async function openCalculator(page: Page) {
   await ownerAt(page, own.name);
-  await page.goto('/calculator');
+  await openInApp(page, '/calculator');
   await page.getByRole('heading', { name: 'Price Calculator', level: 1 }).waitFor();
 }
 
@@ -186,7 +186,7 @@ describe('the price calculator', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
     try {
       // A link to the location's calculator (the phone's navigation is a drawer).
-      await signIn(page, OWNER, `/calculator?locationId=${own.id}`);
+      await startSignedIn(page, OWNER, `/calculator?locationId=${own.id}`);
       await page.getByRole('heading', { name: 'Price Calculator', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Communal', exact: true }).click();
       const weight = page.getByRole('textbox', { name: 'Pet’s weight' });

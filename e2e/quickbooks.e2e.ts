@@ -89,7 +89,7 @@ describe('Business › Quickbooks', () => {
 
   it('shows a refused return from Intuit as an alert, and fits a 375 px screen', async () => {
     const { page } = await newPage(browser);
-    await ownerOn(page, '/quickbooks', 'Quickbooks');
+    await apiSignIn(page.context());
     await page.setViewportSize({ width: 375, height: 740 });
     // As the portal's callback sends the browser back when Intuit's return is refused.
     await page.goto(`/quickbooks?${new URLSearchParams({ error: QUICKBOOKS_MESSAGES.stateInvalid })}`);

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { unique } from './helpers.ts';
+import { followInApp, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, apiHousehold, instantAt, ownerAt, providerNamed, serviceNamed } from './scheduling.ts';
 
@@ -30,7 +30,7 @@ describe('schedule dates', () => {
     try {
       const location = await ownerAt(page, own.name);
       const today = localDate(Date.now(), location.timezone);
-      await page.goto('/?view=week');
+      await followInApp(page, '/?view=week');
       const calendar = page.getByTestId('calendar');
       await calendar.and(page.locator(`[data-date="${today}"][data-ready="true"]`)).waitFor();
 
@@ -86,7 +86,7 @@ describe('schedule dates', () => {
       await book(today);
       await book(addDays(today, 40));
 
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       // The start is today at the location, filled in once the location (its time zone) has loaded.
       await expect.poll(() => page.getByRole('textbox', { name: 'From' }).inputValue()).toBe(today);

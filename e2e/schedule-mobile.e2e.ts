@@ -2,8 +2,8 @@
 // their own day without running into each other, and the list's filters fold away so the list shows.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
-import { OWNER } from './clinic.ts';
+import { launch, newPage } from './browser.ts';
+import { OWNER, startSignedIn } from './clinic.ts';
 
 const PHONE = { width: 375, height: 812 };
 
@@ -19,7 +19,7 @@ describe('schedule on a phone', () => {
   it("keeps the month view's texts inside their days and apart", async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await signIn(page, OWNER, '/?view=month');
+      await startSignedIn(page, OWNER, '/?view=month');
       await page.getByTestId('calendar').and(page.locator('[data-view="month"][data-ready="true"]')).waitFor();
       // The demo's month has slots, notes and appointments to draw.
       await page.locator('.wc-mcell-slots, [data-testid="calendar-event"]').first().waitFor();
@@ -66,7 +66,7 @@ describe('schedule on a phone', () => {
   it('folds the appointments list filters away behind a Filters button, so the list shows', async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await signIn(page, OWNER, '/appointments');
+      await startSignedIn(page, OWNER, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const grid = page.getByRole('grid', { name: 'Appointments' });
       await grid.waitFor();

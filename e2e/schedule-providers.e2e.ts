@@ -3,9 +3,9 @@
 // provider can be unticked.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
-import { OWNER } from './clinic.ts';
-import { readSettings } from './helpers.ts';
+import { launch, newPage } from './browser.ts';
+import { OWNER, startSignedIn } from './clinic.ts';
+import { openInApp, readSettings } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe('schedule providers', () => {
   it("shows the administrator's first calendar and list with every provider", async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, OWNER, '/');
+      await startSignedIn(page, OWNER, '/');
       const boxes = await providerBoxes(page);
       const states = await checkedStates(boxes);
       expect(Object.keys(states)).toContain('Olivia Owens');
@@ -47,7 +47,7 @@ describe('schedule providers', () => {
       expect(Object.values(states).every(Boolean)).toBe(true);
       expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
 
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       await page.getByRole('grid', { name: 'Appointments' }).waitFor();
       expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
@@ -59,7 +59,7 @@ describe('schedule providers', () => {
   it('starts a vet with their own appointments, and their own box can be unticked', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, 'vet@demo.test', '/');
+      await startSignedIn(page, 'vet@demo.test', '/');
       const boxes = await providerBoxes(page);
       // Every box starts ticked until the signed-in provider's own choice arrives: wait for it.
       const ticked = async () => Object.entries(await checkedStates(boxes)).filter(([, on]) => on).map(([name]) => name);

@@ -2,7 +2,8 @@
 // unique name, so reruns and the other files sharing the server are not disturbed.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage } from './browser.ts';
+import { startSignedIn } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 
@@ -15,7 +16,7 @@ afterAll(async () => {
 });
 
 async function ownerOn(page: Page, path: string, heading: string) {
-  await signIn(page, 'owner@demo.test', path);
+  await startSignedIn(page, 'owner@demo.test', path);
   await page.waitForURL((url) => url.pathname === path);
   await mainNav(page).waitFor();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();

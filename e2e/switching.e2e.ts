@@ -1,7 +1,8 @@
 // Switching location (owner) and switching account (super administrator).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage } from './browser.ts';
+import { startSignedIn } from './clinic.ts';
 import { accountDropdown, locationDropdown, mainNav, readSettings } from './helpers.ts';
 
 let browser: Browser;
@@ -67,7 +68,7 @@ describe('switching', () => {
   it('owner switches location: saved in settings, selections cleared, 3 characters when collapsed', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, 'owner@demo.test', '/profile');
+      await startSignedIn(page, 'owner@demo.test', '/profile');
       await mainNav(page).waitFor();
       await presetSelections(page);
       const before = await readSettings(page);
@@ -120,7 +121,7 @@ describe('switching', () => {
   it('superadmin switches to Second Practice and back to Willow Support', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, 'superadmin@demo.test', '/myAccount');
+      await startSignedIn(page, 'superadmin@demo.test', '/myAccount');
       await page.waitForURL((url) => url.pathname === '/myAccount');
       await mainNav(page).waitFor();
       await presetSelections(page, { locationId: 'stale-location', locationName: 'Stale Location' });

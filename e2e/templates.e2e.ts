@@ -5,8 +5,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, locationNamed, ownerOn, rowWith, speciesId, toastText } from './clinic.ts';
-import { unique } from './helpers.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, OWNER, rowWith, speciesId, startSignedIn, toastText } from './clinic.ts';
+import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
@@ -22,8 +22,8 @@ afterAll(async () => {
 const discardPrompt = (page: Page): Locator => page.getByRole('dialog', { name: 'Discard changes?' });
 
 async function openEmailTemplates(page: Page) {
-  await ownerOn(page, '/emailTemplates', 'Email Templates');
-  await page.goto(`/emailTemplates?locationId=${own.id}`);
+  await startSignedIn(page, OWNER, `/emailTemplates?locationId=${own.id}`);
+  await mainNav(page).waitFor();
   await page.getByRole('heading', { name: 'Email Templates', level: 1 }).waitFor();
   await page.getByText(own.name).first().waitFor();
 }
@@ -164,7 +164,7 @@ describe('email templates', () => {
   it("a note template goes into a patient's notes, filled in with the patient and the client", async () => {
     const { context, page } = await newPage(browser);
     try {
-      await openEmailTemplates(page);
+      await apiSignIn(context);
       const location = await locationNamed(context, own.name);
       const last = `Notes${unique()}`;
       const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Nora', lastName: last });

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './browser.ts';
 import { LAKESIDE, ownerOn } from './clinic.ts';
+import { openInApp } from './helpers.ts';
 import { appointmentDialog, ownerAt } from './scheduling.ts';
 
 let browser: Browser;
@@ -63,7 +64,7 @@ describe('unsaved changes', () => {
     const { context, page } = await newPage(browser);
     try {
       await ownerAt(page, LAKESIDE);
-      await page.goto('/appointments');
+      await openInApp(page, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
       const newAppointment = page.getByRole('button', { name: 'New appointment' });
       const dialog = appointmentDialog(page, 'New appointment');

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, locationNamed, ownerOn, rowWith, speciesId } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, rowWith, speciesId } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
@@ -22,7 +22,7 @@ describe('vaccination quick filters', () => {
   it('count overdue and due-soon boosters and list only the group chosen, on a 375 px screen', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await ownerOn(page, '/clients', 'Clients');
+      await apiSignIn(context);
       const location = await locationNamed(context, own.name);
       const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Bea', lastName: `Booster${unique()}` });
       const patient = await apiCreatePatient(context, { clientId: client.id, name: `Biscuit${unique()}`, speciesId: speciesId(location, 'Dog') });
@@ -40,7 +40,7 @@ describe('vaccination quick filters', () => {
         );
       }
 
-      // Signed in on a desk screen, then on the phone the vet carries on the visit.
+      // On the phone the vet carries on the visit, from its first page.
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(`/patients/${patient.id}`);
       await page.getByRole('tab', { name: 'Vaccinations' }).click();
