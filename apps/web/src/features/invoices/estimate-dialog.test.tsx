@@ -68,6 +68,7 @@ describe('the estimate editor', () => {
       if (call.method === 'GET' && call.path === '/api/taxCode') return { body: [] };
       if (call.method === 'GET' && call.path === '/api/invoice/clientBalance') return { body: { clientId: CLIENT_ID, currency: 'USD', owed: 0, credit: 0, deposits: 0 } };
       if (call.method === 'POST' && call.path === `/api/estimate/${ESTIMATE_ID}`) return { body: estimate };
+      if (call.method === 'POST' && call.path === '/api/estimate') return { status: 201, body: estimate };
       if (call.method === 'POST' && call.path === `/api/estimate/${ESTIMATE_ID}/approve`) {
         estimate = estimateOf({ status: 'approved', approvalMethod: 'in_person', approvedAt: '2026-11-25T10:00:00.000Z' });
         return { body: estimate };
@@ -93,5 +94,25 @@ describe('the estimate editor', () => {
     await screen.findByRole('button', { name: 'Make invoice' });
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('approves the estimate just created, even before it is read back: never a second estimate', async () => {
+    // The new estimate's read is held: a click right after "Estimate created" must act on the saved one.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET' && new URL(url, 'http://localhost').pathname === `/api/estimate/${ESTIMATE_ID}`) await held;
+      return answer(url, init);
+    });
+    renderPage(<EstimateDialog estimateId={null} start={{ locationId: NEW_YORK.id, clientId: CLIENT_ID }} onClose={vi.fn()} onOpenInvoice={vi.fn()} />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Line 1 description' }), { target: { value: 'Cremation' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Line 1 unit price' }), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    await screen.findByText('Estimate created');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve in person' }));
+    await screen.findByText('Estimate approved');
+    release();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/estimate', `/api/estimate/${ESTIMATE_ID}/approve`]);
   });
 });

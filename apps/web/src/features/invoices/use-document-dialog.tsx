@@ -61,7 +61,10 @@ export function useDocumentDialog<D extends Estimate | Invoice, F extends z.ZodT
   const { start, messages } = kit;
   const [id, setId] = useState<string | null>(kit.documentId);
   const query = kit.useGet(id ?? undefined);
-  const document = query.data;
+  // What the last save or change answered, until the document is read back: a click right after
+  // "created" then acts on the saved document instead of creating it a second time.
+  const [answered, setAnswered] = useState<D | undefined>();
+  const document = query.data ?? (answered?.id === id ? answered : undefined);
   const locationId = document?.locationId ?? start?.locationId ?? '';
   const form = useFormState<DocumentValues>(
     blankDocument({
@@ -102,6 +105,7 @@ export function useDocumentDialog<D extends Estimate | Invoice, F extends z.ZodT
   });
 
   const shown = (saved: D) => {
+    setAnswered(saved);
     setId(saved.id);
     setLoadedId(saved.id);
     reset(valuesOf(saved));
