@@ -72,6 +72,15 @@ export function sameAccount(a: AccountKeyed, b: AccountKeyed, on?: SQL): SQL {
   return and(eq(a.accountId, b.accountId), on)!;
 }
 
+/**
+ * `t.account_id = <the scope's account>`: for the inner tables of a correlated subquery, beside
+ * `sameAccount`. Citus does not carry the outer statement's account through the correlation: without
+ * it such a statement runs on every shard (and with citus.multi_task_query_log_level, is refused).
+ */
+export function inScope(scope: Scope, t: AccountKeyed): SQL {
+  return eq(t.accountId, scope.accountId);
+}
+
 /** A test built here (`allExistSql`), to be asked inside a statement. */
 export type Condition = SQL<boolean>;
 
