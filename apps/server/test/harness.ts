@@ -77,14 +77,16 @@ export async function createTestApp(
     demo?: boolean;
     /** where stored files go (STORAGE_URL's S3 store); a temporary folder on disk unless given */
     storage?: DocumentStorage;
-    /** this database itself, migrated on opening, rather than a copy of the run's template (the Citus suite) */
+    /** this database itself, migrated on opening, rather than a copy of the run's template (in the Citus suite, its one database) */
     databaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
   let database: Database;
   let dropDatabase = async () => {};
-  if (opts.databaseUrl) {
-    database = await openDatabase({ dataDir: '', databaseUrl: opts.databaseUrl });
+  // The Citus suite's one distributed database, shared by its files, each in its own accounts (decision 0255).
+  const shared = opts.databaseUrl ?? (vitestInject('citusUrl') || undefined);
+  if (shared) {
+    database = await openDatabase({ dataDir: '', databaseUrl: shared });
   } else if (vitestInject('pgTemplateUrl')) {
     const templateUrl = opts.demo ? await demoTemplate('pg') : vitestInject('pgTemplateUrl');
     const pg = await import('pg');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { eventDeliveries } from './domain-events.table.js';
@@ -24,11 +25,12 @@ export const domainEventsRepository = {
 
   /** Takes up to `limit` due deliveries of any account for one worker, for `leaseMs`. */
   async claim(ex: Executor, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+    // The token is made here, not by gen_random_uuid() in the statement (see acrossAccounts.claim).
     return queue.claim(ex, {
       where: pending(now),
-      orderBy: [eventDeliveries.dueAt],
+      due: eventDeliveries.dueAt,
       limit,
-      set: { state: 'running', attempts: sql`attempts + 1`, dueAt: new Date(now.getTime() + leaseMs), claimToken: sql`gen_random_uuid()`, updatedAt: now },
+      set: { state: 'running', attempts: sql`attempts + 1`, dueAt: new Date(now.getTime() + leaseMs), claimToken: randomUUID(), updatedAt: now },
     });
   },
 

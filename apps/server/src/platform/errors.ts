@@ -32,10 +32,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 
 /**
  * Whether a refusal names `constraint`. On Citus the shard answers, naming its own copy with the
- * shard's id appended (`user_emails_pkey_103518`), so that suffix is read as the base name.
+ * shard's id appended (`user_emails_pkey_103518`), so that suffix is read as the base name; and
+ * the coordinator passes a worker's refusal on with its message only, so the name is read there.
  */
 function named(e: unknown, constraint: string): boolean {
-  const name = (e as { constraint?: string }).constraint;
+  const name = (e as { constraint?: string }).constraint ?? /constraint "([^"]+)"/.exec((e as { message?: string }).message ?? '')?.[1];
   if (name === constraint) return true;
   return name !== undefined && name.startsWith(`${constraint}_`) && /^\d+$/.test(name.slice(constraint.length + 1));
 }

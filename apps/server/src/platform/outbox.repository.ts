@@ -1,5 +1,6 @@
 // What a claim on either outbox table reads and writes (features/communications and
 // features/product-mail each claim their own rows with these).
+import { randomUUID } from 'node:crypto';
 import { and, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
@@ -31,11 +32,16 @@ export interface Settlement {
 /** The rows a worker may take: not final, and due (a retry's time, or a lease that ended). */
 export const dueRows = (t: { state: PgColumn; dueAt: PgColumn }, now: Date): SQL => and(inArray(t.state, ['queued', 'sending']), lte(t.dueAt, now))!;
 
-/** What a claim sets: held by this worker (a fresh token per row) until the lease ends. */
+/**
+ * What a claim sets: held by this worker until the lease ends. The token is made here, one per
+ * claim: each row's result is written only with it, and a later claim of the row makes another.
+ * Not `gen_random_uuid()` in the statement: Citus refuses a volatile function in an UPDATE of a
+ * distributed or reference table (decision 0254).
+ */
 export const claimSet = (now: Date, leaseMs: number) => ({
   state: 'sending' as const,
   attempts: sql`attempts + 1`,
   dueAt: new Date(now.getTime() + leaseMs),
-  claimToken: sql`gen_random_uuid()`,
+  claimToken: randomUUID(),
   updatedAt: now,
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { noticeSessions } from '../../platform/session-notices.repository.js';
+import { accountOf, type AccountKeyed } from '../../platform/tenant-repository.js';
 import { accounts, subscriptionTiers } from './accounts.table.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -16,7 +17,11 @@ export const accountsRepository = {
    * The account's currency, which every amount is in, as a value inside another statement (read
    * once beside a list's rows, an uncorrelated subquery); 'USD' for an account not found.
    */
-  currencySql: (id: string): SQL<string> => sql<string>`coalesce((select ${accounts.currency} from ${accounts} where ${eq(accounts.id, id)}), 'USD')`,
+  /**
+   * The currency of the account of `t`'s row, read in the row's statement. Correlated on the row's
+   * key, not on a parameter: on Citus that is what keeps it on the row's shard.
+   */
+  currencySql: (t: AccountKeyed): SQL<string> => sql<string>`coalesce((select ${accounts.currency} from ${accounts} where ${accountOf(t)}), 'USD')`,
 
   /** Locks the account row for the rest of the transaction: limit checks and inserts stay atomic. */
   async lockById(ex: Executor, id: string): Promise<AccountRow | undefined> {

@@ -177,10 +177,11 @@ export const appointmentsRepository = {
    */
   /**
    * The owner of an online request confirmed their address (the emailed link): the first
-   * confirmation's time is kept. Undefined when the appointment is gone.
+   * confirmation's time is kept. Undefined when the appointment is gone. The time is the app's:
+   * Citus refuses `now()` inside COALESCE in an UPDATE.
    */
   async confirmEmail(ex: Executor, scope: Scope, id: string): Promise<AppointmentRow | undefined> {
-    return base.update(ex, scope, id, { emailConfirmedAt: sql`coalesce(${appointments.emailConfirmedAt}, now())` });
+    return base.update(ex, scope, id, { emailConfirmedAt: sql`coalesce(${appointments.emailConfirmedAt}, ${new Date().toISOString()}::timestamptz)` });
   },
 
   async lockKeys(ex: Executor, keys: string[]): Promise<void> {

@@ -74,7 +74,8 @@ export const signInTokensRepository = {
       .update(signInTokens)
       .set({
         attempts: sql`${signInTokens.attempts} + case when ${matches} then 0 else 1 end`,
-        usedAt: sql`case when ${matches} then now() else null end`,
+        // the app's time, not now(): Citus refuses a non-immutable function inside CASE in an UPDATE
+        usedAt: sql`case when ${matches} then ${new Date().toISOString()}::timestamptz else null end`,
       })
       .where(
         eq(

@@ -187,7 +187,7 @@ export const automationItemsRepository = {
         lte(automationQueueItems.dueAt, now),
         or(isNull(automationQueueItems.claimedUntil), lt(automationQueueItems.claimedUntil, now)),
       )!,
-      orderBy: [automationQueueItems.dueAt],
+      due: automationQueueItems.dueAt,
       limit,
       set: { claimedUntil: new Date(now.getTime() + leaseMs) },
     });

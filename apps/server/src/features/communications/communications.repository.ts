@@ -47,7 +47,7 @@ export const communicationsRepository = {
 
   /** Takes up to `limit` due messages of any account for one worker, for `leaseMs`. */
   async claim(ex: Executor, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
-    return queue.claim(ex, { where: dueRows(outboxMessages, now), orderBy: [outboxMessages.dueAt], limit, set: claimSet(now, leaseMs) });
+    return queue.claim(ex, { where: dueRows(outboxMessages, now), due: outboxMessages.dueAt, limit, set: claimSet(now, leaseMs) });
   },
 
   /** Writes a worker's result, only while the message is still held by that worker's claim; answers whether it was. */

@@ -34,7 +34,7 @@ function answerExtras(scope: Scope) {
     clientName: sql<string>`coalesce(${clientsRepository.valueFor(payments, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, payments.clientId))}, '')`,
     paymentTypeName: typeRows.valueFor<string | null>(payments, paymentTypes.name, ofType),
     method: typeRows.valueFor<string | null>(payments, paymentTypes.method, ofType),
-    currency: accountsRepository.currencySql(scope.accountId),
+    currency: accountsRepository.currencySql(payments),
     refunded: sql<number>`coalesce(${refundsOf(sql`sum(${refund.amount})`)}, 0)`.mapWith(Number),
     allocated: sql<number>`${allocatedWhere(eq(paymentAllocations.paymentId, payments.id))} + ${allocatedWhere(sql`${paymentAllocations.paymentId} in ${refundsOf(sql`${refund.id}`)}`)}`.mapWith(Number),
   };

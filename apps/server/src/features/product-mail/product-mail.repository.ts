@@ -25,7 +25,8 @@ export const productMessagesRepository = {
     return ex
       .update(productMessages)
       .set(claimSet(now, leaseMs) as never)
-      .where(sql`${productMessages.id} in (${due})`)
+      // read once, as an init plan (see acrossAccounts.claim)
+      .where(sql`${productMessages.id} = any(array(${due}))`)
       .returning();
   },
 

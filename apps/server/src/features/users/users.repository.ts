@@ -101,8 +101,9 @@ export const usersRepository = {
       })
       .from(userEmails)
       .innerJoin(users, sameAccount(users, userEmails, eq(users.id, userEmails.userId)))
-      // accounts are global (a reference table on a sharded database)
-      .innerJoin(accounts, accountOf(userEmails))
+      // the user's account, joined on the user's key: on Citus `users` and `accounts` are
+      // co-located by it, while the directory (a reference table) says nothing of their shards
+      .innerJoin(accounts, accountOf(users))
       .where(eq(userEmails.email, email.toLowerCase()))
       .limit(1);
     return row;

@@ -1,0 +1,54 @@
+// A request of one account runs every statement on one shard (issue 35): its connections tell
+// Citus to refuse any statement that would reach several (citus.multi_task_query_log_level), so a
+// join or subquery that loses the account's filter answers 500 here instead of fanning out to
+// every node in production. The session guard and the main lists are called as staff call them.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { createAccount, createTestApp, type TestAccount, type TestContext } from '../harness.js';
+import { newClient, newPatient } from '../records.js';
+
+const url = inject('citusUrl');
+let ctx: TestContext;
+let home: TestAccount;
+
+describe.skipIf(!url)('a request of one account on Citus', () => {
+  beforeAll(async () => {
+    const strict = new URL(url);
+    strict.searchParams.set('options', '-c citus.multi_task_query_log_level=error');
+    ctx = await createTestApp({ databaseUrl: strict.toString() });
+    home = await createAccount(ctx);
+    const client = await newClient(home.admin, home.locationId, { lastName: 'Shard' });
+    await newPatient(home.admin, client.id, home.speciesId);
+  });
+  afterAll(() => ctx?.close());
+
+  const refusedOf = async (calls: readonly (readonly [api.Operation, Record<string, string | number>])[]) => {
+    const refused: string[] = [];
+    for (const [op, query] of calls) {
+      const res = await home.admin.call(op, { query });
+      if (res.statusCode !== 200) refused.push(`${op.method} ${op.path}: ${res.statusCode}`);
+    }
+    return refused;
+  };
+  const day = () => new Date().toISOString().slice(0, 10);
+
+  it('runs the session guard and the calendar week on its account’s shard only', async () => {
+    expect(await refusedOf([
+      [api.getProfile, {}],
+      [api.listAppointments, { startDate: `${day()}T00:00:00Z`, endDate: `${day()}T23:59:59Z`, limit: 5000 }],
+    ])).toEqual([]);
+  });
+
+  // Not yet: their correlated subqueries (a client's patient count, an invoice's paid amount, a
+  // payment's client and type) filter their inner tables by the outer row's account only, which
+  // Citus does not carry through, so these pages still read every shard. When they are fixed
+  // (`inScope` on the inner tables, as the session lookup does) this fails: make it an `it`.
+  it.fails('runs the client, patient, invoice and payment lists on its account’s shard only', async () => {
+    expect(await refusedOf([
+      [api.listClients, { locationId: home.locationId }],
+      [api.listPatients, { locationId: home.locationId }],
+      [api.invoiceOps.list!, { locationId: home.locationId }],
+      [api.paymentOps.list, { locationId: home.locationId }],
+    ])).toEqual([]);
+  });
+});
