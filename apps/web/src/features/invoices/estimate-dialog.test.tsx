@@ -108,7 +108,7 @@ describe('the estimate editor', () => {
     renderPage(<EstimateDialog estimateId={null} start={{ locationId: NEW_YORK.id, clientId: CLIENT_ID }} onClose={vi.fn()} onOpenInvoice={vi.fn()} />);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Line 1 description' }), { target: { value: 'Cremation' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Line 1 unit price' }), { target: { value: '100' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Estimate created');
     fireEvent.click(screen.getByRole('button', { name: 'Approve in person' }));
     await screen.findByText('Estimate approved');

@@ -86,7 +86,14 @@ export function useEventCard(options: EventCardOptions) {
     if (current?.anchor === block) return clear();
     if (latest.current.busy()) return;
     const id = block.dataset.appointmentId!;
-    later(() => !latest.current.busy() && block.isConnected && setShown({ id, anchor: block, focus: false }), current ? 0 : OPEN_DELAY);
+    const grid = e.currentTarget as HTMLElement;
+    later(() => {
+      if (latest.current.busy()) return;
+      // The block may have been drawn anew while the pointer rested on it (the week's data answered
+      // again): the card opens on the one drawn now, where the pointer still is.
+      const anchor = block.isConnected ? block : grid.querySelector<HTMLElement>(`[data-appointment-id="${CSS.escape(id)}"]`);
+      if (anchor) setShown({ id, anchor, focus: false });
+    }, current ? 0 : OPEN_DELAY);
   };
   const onPointerOut = (e: ReactPointerEvent) => {
     const block = blockOf(e.target);

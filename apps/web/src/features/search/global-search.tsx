@@ -52,15 +52,20 @@ function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const navigate = useNavigate();
   const { locationId } = useSettings();
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
   const q = useDebouncedValue(text, 200);
   const results = useGlobalSearch(open ? q : '', locationId);
   const items = useMemo(() => (q.trim() ? searchItems(results.data) : []), [results.data, q]);
+  // The active result is kept by what it is, not by its place: when the results change (the answer
+  // to the last letters typed arrives) the one the arrow keys reached stays active while it is
+  // still there; otherwise the first is.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const keyOf = (item: SearchItem) => `${item.kind}:${item.id}`;
+  const active = Math.max(0, items.findIndex((item) => keyOf(item) === activeKey));
+  const setActive = (index: number) => setActiveKey(items[index] ? keyOf(items[index]) : null);
 
   useEffect(() => {
     if (open) setText('');
   }, [open]);
-  useEffect(() => setActive(0), [items]);
 
   const go = (item: SearchItem | undefined) => {
     if (!item) return;
@@ -71,7 +76,7 @@ function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const onKeyDown = (event: ReactKeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((a) => moveActive(a, event.key === 'ArrowDown' ? 1 : -1, items.length));
+      setActive(moveActive(active, event.key === 'ArrowDown' ? 1 : -1, items.length));
     } else if (event.key === 'Enter') {
       event.preventDefault();
       go(items[active]);
