@@ -21,6 +21,8 @@ export const accountsRepository = {
    * The currency of the account of `t`'s row, read in the row's statement. Correlated on the row's
    * key, not on a parameter: on Citus that is what keeps it on the row's shard.
    */
+  /** The currency of the account `id`, where no row of it is at hand (a statement of its own); 'USD' for none. */
+  currencyOfSql: (id: string): SQL<string> => sql<string>`coalesce((select ${accounts.currency} from ${accounts} where ${eq(accounts.id, id)}), 'USD')`,
   currencySql: (t: AccountKeyed): SQL<string> => sql<string>`coalesce((select ${accounts.currency} from ${accounts} where ${accountOf(t)}), 'USD')`,
 
   /** Locks the account row for the rest of the transaction: limit checks and inserts stay atomic. */

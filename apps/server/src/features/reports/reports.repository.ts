@@ -61,7 +61,7 @@ export const reportsRepository = {
    */
   async preamble(ex: Executor, scope: Scope, filters: Condition | undefined): Promise<{ currency: string; allowed: boolean }> {
     const [row] = await ex
-      .select({ currency: accountsRepository.currencySql(scope.accountId), allowed: (filters ?? sql<boolean>`true`).mapWith(Boolean) })
+      .select({ currency: accountsRepository.currencyOfSql(scope.accountId), allowed: (filters ?? sql<boolean>`true`).mapWith(Boolean) })
       .from(sql`(select 1) as one`);
     return { currency: row?.currency ?? 'USD', allowed: row?.allowed ?? false };
   },
