@@ -7,36 +7,18 @@
 //   npm run build && npm run bench:calendar [-- --requests 1000 --warmup 1000 --only pglite|postgres]
 // Every measured run follows as many untimed requests of the same kind (`--warmup` to change it).
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MAX_APPOINTMENT_HOURS } from '@willow/contracts';
-import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, weeksAround, type LoadResult, type Week } from './load.js';
+import { LARGE_OWNER, LARGE_PASSWORD } from '../apps/server/src/seed/large.js';
+import { ensureLargeSeed, onEachDatabase, type BenchTarget } from './large-seed.js';
+import { arg, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, weeksAround, type LoadResult, type Week } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
 const LIMIT = 5000;
 const SEQUENTIAL = Math.min(REQUESTS, 200);
 const only = arg('only', 'both');
-
-async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
-  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
-  try {
-    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10, appointments: 500_000 }, (m) => console.log(`  seed: ${m}`));
-    await db.db.execute(sql`vacuum (analyze)`);
-  } finally {
-    await db.close();
-  }
-}
-
-interface Target {
-  label: string;
-  dataDir: string;
-  databaseUrl?: string;
-}
 
 /** `in ($n, …)` for a list, numbering from `first`. */
 const inList = (count: number, first: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ');
@@ -96,9 +78,9 @@ async function rawSchedule(query: Query, accountId: string, locationId: string, 
   if (starts.length) await query(SQL.available(starts.length), [accountId, locationId, ...starts]);
 }
 
-async function benchTarget(t: Target) {
+async function benchTarget(t: BenchTarget) {
   console.log(`\n[${t.label}] preparing the large seed (first run takes a few minutes)`);
-  await ensureSeeded(t);
+  await ensureLargeSeed(t, { appointments: 500_000 });
 
   type Place = { id: string; name: string; timezone: string };
   const firstLocation = async (base: string, cookie: string) =>
@@ -176,11 +158,4 @@ async function benchTarget(t: Target) {
   }
 }
 
-const benchDir = resolve('.bench');
-mkdirSync(benchDir, { recursive: true });
-if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
-if (only !== 'pglite') {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
-  await ensurePgDatabase(url);
-  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
-}
+await onEachDatabase(only, benchTarget);

@@ -3,35 +3,16 @@
 //   npm run build && npm run bench:clients [-- --requests 1000 --warmup 1000 --only pglite|postgres]
 // Every measured run follows as many untimed requests of the same kind (`--warmup` to change it).
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { LARGE_OWNER, LARGE_PASSWORD } from '../apps/server/src/seed/large.js';
+import { ensureLargeSeed, onEachDatabase, type BenchTarget } from './large-seed.js';
+import { arg, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
 const SEQUENTIAL = Math.min(REQUESTS, 200);
 const only = arg('only', 'both');
-
-async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
-  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
-  try {
-    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10 }, (m) => console.log(`  seed: ${m}`));
-    // Both sides of the comparison plan with fresh statistics.
-    await db.db.execute(sql`vacuum (analyze)`);
-  } finally {
-    await db.close();
-  }
-}
-
-interface Target {
-  label: string;
-  dataDir: string;
-  databaseUrl?: string;
-}
 
 /** The SQL each endpoint runs for its data, with the parameters the bench uses. */
 const patientCount = `(select count(*) from patients where patients.account_id = clients.account_id and patients.client_id = clients.id) as patient_count`;
@@ -48,9 +29,9 @@ const SQL = {
   patientCount: `select count(*), ${locationHeld} from patients where account_id = $1 and location_id = $2`,
 };
 
-async function benchTarget(t: Target) {
+async function benchTarget(t: BenchTarget) {
   console.log(`\n[${t.label}] preparing the large seed (first run takes a minute or two)`);
-  await ensureSeeded(t);
+  await ensureLargeSeed(t);
 
   const pathsAt = (locationId: string): Record<string, string> => ({
     'client list': `/api/client?locationId=${locationId}&limit=50`,
@@ -113,11 +94,4 @@ async function benchTarget(t: Target) {
   }
 }
 
-const benchDir = resolve('.bench');
-mkdirSync(benchDir, { recursive: true });
-if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
-if (only !== 'pglite') {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
-  await ensurePgDatabase(url);
-  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
-}
+await onEachDatabase(only, benchTarget);

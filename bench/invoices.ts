@@ -4,40 +4,22 @@
 // (the repository's own queries, without HTTP, sessions or serialisation), on PGlite and PostgreSQL.
 //   npm run bench:invoices [-- --requests 1000 --warmup 1000 --only pglite|postgres]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created if missing).
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { balanceReads } from '../apps/server/src/features/invoices/invoice-balances.repository.js';
 import { invoiceItemsTable, invoicesRepository } from '../apps/server/src/features/invoices/invoices.repository.js';
 import { invoicePayments } from '../apps/server/src/features/payments/payments.repository.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
-import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
+import { LARGE_OWNER, LARGE_PASSWORD } from '../apps/server/src/seed/large.js';
 import { filtersVisibleSql } from '../apps/server/src/platform/list-filters.js';
-import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
+import { ensureLargeSeed, onEachDatabase, type BenchTarget } from './large-seed.js';
+import { arg, httpClient, measured, ms, pastPgliteUpkeep, queriesPerRequest, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '1000'));
 const CONCURRENCY = 50;
 const only = arg('only', 'both');
 const LINES = 30;
 const BENCH_NOTE = 'bench: 30 lines';
-
-async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
-  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
-  try {
-    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10 }, (m) => console.log(`  seed: ${m}`));
-    await db.db.execute(sql`vacuum (analyze)`);
-  } finally {
-    await db.close();
-  }
-}
-
-interface Target {
-  label: string;
-  dataDir: string;
-  databaseUrl?: string;
-}
 
 /** The location's invoice with 30 lines (made through the API on the first run). */
 async function benchInvoice(base: string, cookie: string, locationId: string): Promise<string> {
@@ -71,9 +53,9 @@ async function benchInvoice(base: string, cookie: string, locationId: string): P
   return id;
 }
 
-async function benchTarget(t: Target) {
+async function benchTarget(t: BenchTarget) {
   console.log(`\n[${t.label}] preparing the large seed (first run takes a few minutes)`);
-  await ensureSeeded(t);
+  await ensureLargeSeed(t);
 
   const firstLocation = async (base: string, cookie: string) =>
     ((await (await fetch(`${base}/api/location`, { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
@@ -140,11 +122,4 @@ async function benchTarget(t: Target) {
   }
 }
 
-const benchDir = resolve('.bench');
-mkdirSync(benchDir, { recursive: true });
-if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
-if (only !== 'pglite') {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
-  await ensurePgDatabase(url);
-  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
-}
+await onEachDatabase(only, benchTarget);

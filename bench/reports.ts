@@ -5,28 +5,20 @@
 //   npm run build && npm run bench:reports [-- --requests 20 --warmup 3 --only postgres|pglite]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
 // and seeded if missing, as the other benches seed it).
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { addDays, localDate } from '@willow/contracts';
 import { openDatabase, together, type Database } from '../apps/server/src/db/client.js';
 import { clientsRepository } from '../apps/server/src/features/clients/clients.repository.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
 import { reportsRepository, type Period, type RevenueBy } from '../apps/server/src/features/reports/reports.repository.js';
 import { filtersVisibleSql } from '../apps/server/src/platform/list-filters.js';
-import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, httpClient, measured, ms, pastPgliteUpkeep, signIn, startServer, type LoadResult } from './load.js';
+import { LARGE_OWNER, LARGE_PASSWORD } from '../apps/server/src/seed/large.js';
+import { ensureLargeSeed, onEachDatabase, type BenchTarget } from './large-seed.js';
+import { arg, httpClient, measured, ms, pastPgliteUpkeep, signIn, startServer, type LoadResult } from './load.js';
 
 const REQUESTS = Number(arg('requests', '20'));
 const WARMUP = Number(arg('warmup', '3'));
 const only = arg('only', 'postgres');
-
-interface Target {
-  label: string;
-  dataDir: string;
-  databaseUrl?: string;
-}
 
 type Range = { from: string; to: string; locationId?: string };
 interface Case {
@@ -79,19 +71,9 @@ function cases(locationId: string): Case[] {
   ];
 }
 
-async function ensureSeeded(target: { dataDir: string; databaseUrl?: string }) {
-  const db = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
-  try {
-    await seedLarge(db.db, { seed: 1, clients: 100_000, patients: 150_000, locations: 10 }, (m) => console.log(`  seed: ${m}`));
-    await db.db.execute(sql`vacuum (analyze)`);
-  } finally {
-    await db.close();
-  }
-}
-
-async function benchTarget(t: Target) {
+async function benchTarget(t: BenchTarget) {
   console.log(`\n[${t.label}] preparing the large seed (the first run takes several minutes)`);
-  await ensureSeeded(t);
+  await ensureLargeSeed(t);
 
   const server = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
   const up = performance.now();
@@ -153,11 +135,4 @@ async function benchTarget(t: Target) {
   }
 }
 
-const benchDir = resolve('.bench');
-mkdirSync(benchDir, { recursive: true });
-if (only !== 'postgres') await benchTarget({ label: 'PGlite', dataDir: resolve(benchDir, 'pglite-large') });
-if (only !== 'pglite') {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/willow_bench';
-  await ensurePgDatabase(url);
-  await benchTarget({ label: 'PostgreSQL', dataDir: resolve(benchDir, 'pg-data'), databaseUrl: url });
-}
+await onEachDatabase(only, benchTarget);
