@@ -5,7 +5,8 @@ import { parseCsv } from '../../platform/csv.js';
 import { sendReportFile, type FileFormat } from './report-files.js';
 
 type Row = { label: string; cents: number; count: number };
-const ROWS = 1_234;
+/** More than the XLSX writer commits between waits (500) and than one CSV chunk holds (64 KiB). */
+const ROWS = 4_321;
 /** Rows made as they are written: the writer holds none of them. */
 function* rows(): Generator<Row> {
   for (let i = 0; i < ROWS; i++) yield { label: i === 0 ? '=SUM(A1:A9)' : `Client ${i}`, cents: i * 101 - 5, count: i };
