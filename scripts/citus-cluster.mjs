@@ -9,7 +9,7 @@
 // Settings (environment):
 //   CITUS_DIR    the folder with Citus's install.sh (default <repo>/../shared/citus)
 //   CITUS_DATA   where the nodes' data directories go (default <repo>/../citus-data)
-//   CITUS_PORT   the coordinator's port; the workers take the next two (default 55432)
+//   CITUS_PORT   the coordinator's port; the workers take the next two (default 25432)
 //   CITUS_DB     the database made on every node (default willow)
 // When Citus is neither installed nor installable, `up` says so and exits 3 (a suite skips then).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -21,7 +21,10 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NOT_AVAILABLE = 3;
 
 export function settings(env = process.env) {
-  const port = Number(env.CITUS_PORT ?? 55432);
+  // Below Linux's ephemeral range (32768–60999): a port there can be held for a while by any
+  // outgoing connection or any server started on a free port (the other suites' app servers),
+  // and the coordinator then fails to start with "Address already in use".
+  const port = Number(env.CITUS_PORT ?? 25432);
   return {
     citusDir: env.CITUS_DIR ?? resolve(repo, '../shared/citus'),
     dataDir: resolve(env.CITUS_DATA ?? resolve(repo, '../citus-data')),
