@@ -42,10 +42,10 @@ function cell(value: unknown): string {
 }
 
 export function toCsv(header: readonly string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
 }
 
-/** One line of a CSV written as it goes (a streamed export), guarded and quoted as `toCsv` does. */
+/** One line of a CSV, guarded and quoted, with its line end: `toCsv`'s, and a streamed export's as it goes. */
 export function csvLine(values: readonly unknown[]): string {
   return values.map(cell).join(',') + '\r\n';
 }

@@ -14,14 +14,11 @@ export const accountsRepository = {
   },
 
   /**
-   * The account's currency, which every amount is in, as a value inside another statement (read
-   * once beside a list's rows, an uncorrelated subquery); 'USD' for an account not found.
+   * The account's currency, which every amount is in, as a value inside another statement; 'USD'
+   * for an account not found. `currencySql(t)`: the account of `t`'s row, correlated on the row's
+   * key, not on a parameter (on Citus that keeps it on the row's shard). `currencyOfSql(id)`: the
+   * account `id`, for a statement with no row of it at hand (the reports' preamble).
    */
-  /**
-   * The currency of the account of `t`'s row, read in the row's statement. Correlated on the row's
-   * key, not on a parameter: on Citus that is what keeps it on the row's shard.
-   */
-  /** The currency of the account `id`, where no row of it is at hand (a statement of its own); 'USD' for none. */
   currencyOfSql: (id: string): SQL<string> => sql<string>`coalesce((select ${accounts.currency} from ${accounts} where ${eq(accounts.id, id)}), 'USD')`,
   currencySql: (t: AccountKeyed): SQL<string> => sql<string>`coalesce((select ${accounts.currency} from ${accounts} where ${accountOf(t)}), 'USD')`,
 

@@ -113,3 +113,8 @@ export function sendReportFile<R>(reply: FastifyReply, format: FileFormat, file:
   writeXlsx(file, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return reply.send(out);
 }
+
+/** A report's answer: the report itself as JSON, or its table as a file (`fileOf` builds it only then). */
+export function answerReport<T, R>(reply: FastifyReply, format: FileFormat | 'json', report: T, fileOf: (report: T) => ReportFile<R>): T {
+  return format === 'json' ? report : (sendReportFile(reply, format, fileOf(report)) as never);
+}
