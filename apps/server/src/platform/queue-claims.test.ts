@@ -5,8 +5,8 @@
 // where each claim statement must stay on the shard of its account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { communicationsRepository, type OutboxRow } from '../features/communications/communications.repository.js';
-import { productMessagesRepository } from '../features/product-mail/product-mail.repository.js';
+import { communicationsRepository, type OutboxRow } from '../features/communications/index.js';
+import { productMessagesRepository } from '../features/product-mail/index.js';
 import { domainEventsRepository } from './domain-events.repository.js';
 import { eventDeliveries } from './domain-events.table.js';
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../../test/harness.js';
