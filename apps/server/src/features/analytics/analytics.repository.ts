@@ -22,10 +22,15 @@ export type Range = { from: string; to: string; locationId?: string | undefined 
 /** The statuses that end aftercare: the ashes are back with the family or spread. */
 export const AFTERCARE_DONE = ['Ashes Delivered', 'Ashes Spread'] as const;
 
-/** `to_char` of the period a local date or timestamp falls in: its first day (weeks start on Monday, ISO), as the reports key them. */
-function periodKey(period: AnalyticsPeriod, local: SQL): SQL<string> {
-  if (period === 'day') return sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
-  return sql<string>`to_char(date_trunc(${period}, ${local}), 'YYYY-MM-DD')`;
+/**
+ * The period a local date or timestamp falls in (weeks start on Monday, ISO), and its first day as
+ * text: grouped by the truncation and formatted once per group, not once per row. The period is
+ * written into the statement (one of three words), so the select and the grouping are one
+ * expression to PostgreSQL.
+ */
+function periodOf(period: AnalyticsPeriod, local: SQL): { group: SQL; key: SQL<string> } {
+  const group = sql`date_trunc(${sql.raw(`'${period}'`)}, ${local})`;
+  return { group, key: sql<string>`to_char(${group}, 'YYYY-MM-DD')` };
 }
 
 /** `column` on the wall clock of the location `zone` names. */
@@ -53,12 +58,13 @@ export const analyticsRepository = {
     period: AnalyticsPeriod,
   ): Promise<{ key: string; revenue: number; invoices: number; invoiceTotal: number }[]> {
     const isInvoice = eq(invoices.kind, 'invoice');
+    const p = periodOf(period, sql`${invoices.issuedOn}::timestamp`);
     return invoiceRows
       .select(
         ex,
         scope,
         {
-          key: periodKey(period, sql`${invoices.issuedOn}`),
+          key: p.key,
           revenue: summed(sql`${invoices.total}`),
           invoices: sql<number>`count(*) filter (where ${isInvoice})`.mapWith(Number),
           invoiceTotal: sql<number>`coalesce(sum(${invoices.total}) filter (where ${isInvoice}), 0)`.mapWith(Number),
@@ -70,33 +76,35 @@ export const analyticsRepository = {
           range.locationId ? eq(invoices.locationId, range.locationId) : undefined,
         ),
       )
-      .groupBy(sql`1`);
+      .groupBy(p.group);
   },
 
   /** Appointments starting in the range, by period of their start on their location's clock and by status. */
   async appointmentsByPeriod(ex: Executor, scope: Scope, range: Range, period: AnalyticsPeriod): Promise<{ key: string; status: string; appointments: number }[]> {
+    const p = periodOf(period, localTime(appointments.startAt));
     return appointmentRows
       .select(
         ex,
         scope,
-        { key: periodKey(period, localTime(appointments.startAt)), status: appointments.status, appointments: counted() },
+        { key: p.key, status: appointments.status, appointments: counted() },
         and(inLocalDays(appointments.startAt, range), range.locationId ? eq(appointments.locationId, range.locationId) : undefined),
       )
       .innerJoin(locations, locationRows.joined(appointments, eq(locations.id, appointments.locationId)))
-      .groupBy(sql`1`, appointments.status);
+      .groupBy(p.group, appointments.status);
   },
 
   /** Clients added in the range (archived ones too: they were new then), by period on their location's clock. */
   async newClientsByPeriod(ex: Executor, scope: Scope, range: Range, period: AnalyticsPeriod): Promise<{ key: string; clients: number }[]> {
+    const p = periodOf(period, localTime(sql`${clients.createdAt}`));
     return clientRows
       .select(
         ex,
         scope,
-        { key: periodKey(period, localTime(sql`${clients.createdAt}`)), clients: counted() },
+        { key: p.key, clients: counted() },
         and(inLocalDays(clients.createdAt, range), range.locationId ? eq(clients.locationId, range.locationId) : undefined),
       )
       .innerJoin(locations, locationRows.joined(clients, eq(locations.id, clients.locationId)))
-      .groupBy(sql`1`);
+      .groupBy(p.group);
   },
 
   /**
@@ -125,13 +133,14 @@ export const analyticsRepository = {
       .innerJoin(locations, locationRows.joined(appointments, eq(locations.id, appointments.locationId)))
       .groupBy(appointments.id, appointments.startAt, locations.timezone)
       .as('done');
+    const p = periodOf(period, localTime(sql`${done.doneAt}`, sql`${done.zone}`));
     return ex
       .select({
-        key: periodKey(period, localTime(sql`${done.doneAt}`, sql`${done.zone}`)),
+        key: p.key,
         finished: counted(),
         days: sql<number>`coalesce(sum(extract(epoch from ${done.doneAt} - ${done.startAt})), 0) / 86400.0`.mapWith(Number),
       })
       .from(done)
-      .groupBy(sql`1`);
+      .groupBy(p.group);
   },
 };
