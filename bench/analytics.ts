@@ -31,7 +31,7 @@ const READS: Record<string, Read> = {
   'revenue and average invoice': (db, scope, r) => analyticsRepository.invoicesByPeriod(db, scope, r, analyticsPeriodOf(r.from, r.to)),
   'appointments by status': (db, scope, r) => analyticsRepository.appointmentsByPeriod(db, scope, r, analyticsPeriodOf(r.from, r.to)),
   'new clients': (db, scope, r) => analyticsRepository.newClientsByPeriod(db, scope, r, analyticsPeriodOf(r.from, r.to)),
-  'top services': (db, scope, r) => reportsRepository.revenue(db, scope, r, 'service'),
+  'top services': (db, scope, r) => analyticsRepository.revenueBySold(db, scope, r),
   'aftercare turnaround': (db, scope, r) => analyticsRepository.aftercareByPeriod(db, scope, r, analyticsPeriodOf(r.from, r.to)),
 };
 const all: Read = (db, scope, r) => together(db, Object.values(READS).map((read) => () => read(db, scope, r)));

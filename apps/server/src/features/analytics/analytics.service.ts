@@ -1,7 +1,7 @@
 // The dashboard (decision 0268): the account's preamble (currency, the location's id checked:
 // another account's is a 404) beside one aggregate statement per chart, side by side on the pool,
 // each answer listing every period of the range. Revenue and top services are the revenue
-// report's figures: the same rule, the same rows (decision 0258).
+// report's figures: the same rule (decision 0258), held equal to it by the tests.
 import { APPOINTMENT_STATUSES, REPORT_MESSAGES, TOP_SERVICES, analyticsPeriodOf, type AnalyticsDashboard, type AppointmentStatus } from '@willow/contracts';
 import { together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -33,7 +33,7 @@ export class AnalyticsService {
       () => analyticsRepository.invoicesByPeriod(db, auth, range, period),
       () => analyticsRepository.appointmentsByPeriod(db, auth, range, period),
       () => analyticsRepository.newClientsByPeriod(db, auth, range, period),
-      () => reportsRepository.revenue(db, auth, range, 'service'),
+      () => analyticsRepository.revenueBySold(db, auth, range),
       () => analyticsRepository.aftercareByPeriod(db, auth, range, period),
     ] as const);
     if (!preamble.allowed) throw notFound();

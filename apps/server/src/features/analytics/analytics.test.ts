@@ -103,6 +103,8 @@ describe('the books: revenue, top services and the average invoice', () => {
       expect(d.revenue.points.filter((p) => p.total !== 0).map((p) => [p.period, p.total])).toEqual(report.rows.filter((r) => r.total !== 0).map((r) => [r.key, r.total]));
       expect(sumOf(d.revenue.points, (p) => p.total)).toBe(d.revenue.total);
       expect(d.topServices.total).toBe(report.totals.total);
+      const byService = (await analyst.call(api.revenueReport, { query: { ...range, groupBy: 'service' } })).json() as api.RevenueReport;
+      expect(d.topServices.rows.map((r) => [r.key, r.label, r.total])).toEqual(byService.rows.slice(0, api.TOP_SERVICES).map((r) => [r.key, r.label, r.total]));
       expect(d.currency).toBe('USD');
     }
   });
