@@ -96,6 +96,7 @@ import { AutomationSender } from './features/automations/automation-sender.servi
 import { automationServices } from './features/automations/automations.service.js';
 import { queueItemServices } from './features/automations/queue-items.service.js';
 import { ReportsService } from './features/reports/reports.service.js';
+import { AnalyticsService } from './features/analytics/analytics.service.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -301,6 +302,8 @@ export function createContainer(
     automationSender: new AutomationSender(db, automationDelivery),
     // reports (issue 36): read-only aggregates over the books and the calendar
     reports: new ReportsService(db),
+    // analytics (issue 36): the dashboard's charts, the reports' figures among them
+    analytics: new AnalyticsService(db),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

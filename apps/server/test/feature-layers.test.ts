@@ -59,6 +59,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['automations'],
   // reports: read-only aggregates over the records of every floor below
   ['reports'],
+  // analytics: the dashboard's charts, the reports' figures through reports' index
+  ['analytics'],
 ];
 
 const MAX_LINES = 450;

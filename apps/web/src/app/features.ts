@@ -1,5 +1,6 @@
 import { accountsFeature } from '../features/accounts';
 import { addOnsFeature } from '../features/add-ons';
+import { analyticsFeature } from '../features/analytics';
 import { productAnalyticsFeature } from '../features/product-analytics';
 import { appointmentsFeature } from '../features/appointments';
 import { auditFeature } from '../features/audit';
@@ -70,6 +71,7 @@ export const features: readonly FeatureModule[] = [
   templatesFeature,
   invoicesFeature,
   paymentsFeature,
+  analyticsFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,
