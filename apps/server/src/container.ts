@@ -96,6 +96,8 @@ import { AutomationSender } from './features/automations/automation-sender.servi
 import { automationServices } from './features/automations/automations.service.js';
 import { queueItemServices } from './features/automations/queue-items.service.js';
 import { ReportsService } from './features/reports/reports.service.js';
+import { AccountArchiveService } from './features/account-archive/account-archive.service.js';
+import { accountArchivesRepository } from './features/account-archive/account-archive.repository.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -301,6 +303,13 @@ export function createContainer(
     automationSender: new AutomationSender(db, automationDelivery),
     // reports (issue 36): read-only aggregates over the books and the calendar
     reports: new ReportsService(db),
+    // the account archive (issue 36): its queue worked by main.ts's worker, its expiry a scheduled job
+    accountArchive: new AccountArchiveService(db, {
+      storage: opts.storage,
+      mail: productMail,
+      appUrl: opts.providers.appUrl,
+      notice: accountArchivesRepository.notice,
+    }),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {
