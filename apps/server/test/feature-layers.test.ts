@@ -59,6 +59,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['automations'],
   // reports: read-only aggregates over the records of every floor below
   ['reports'],
+  // the account archive: every tenant table's rows and the stored documents, read through the schema
+  ['account-archive'],
 ];
 
 const MAX_LINES = 450;

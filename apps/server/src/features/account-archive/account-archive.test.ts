@@ -11,8 +11,8 @@ import { createAccount, createTestApp, createUser, errorOf, PDF_BYTES, uploadDoc
 import { newClient, newPatient } from '../../../test/records.js';
 import { lastMailTo, TEST_MAIL } from '../auth/sign-in.fixtures.js';
 import { AccountArchiveService, ARCHIVE_LEASE_MS } from './account-archive.service.js';
-import { accountArchivesRepository } from './account-archive.repository.js';
-import { archivedTables, LEFT_OUT, tenantTables } from './archive-contents.js';
+import { accountArchivesRepository, archivedTables, tenantTables } from './account-archive.repository.js';
+import { LEFT_OUT } from './archive-contents.js';
 import { documentPath } from './archive-writer.js';
 
 let ctx: TestContext;

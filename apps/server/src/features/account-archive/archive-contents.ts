@@ -1,10 +1,6 @@
 // Security-critical: what of an account leaves in its archive. Every tenant table is named here,
 // either archived (with the columns left out) or left out with its reason; a new table is neither
-// until someone decides, and `archivedTables()` (and account-archive.test.ts) refuses that.
-import { getTableColumns, getTableName, is } from 'drizzle-orm';
-import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import { GLOBAL_TABLES } from '../../db/distribution.js';
-import * as schema from '../../db/schema.js';
+// until someone decides, and `archivedTables()` (account-archive.repository.ts) and the test refuse that.
 
 /** The practice's records, one CSV each (`<table>.csv`), with the columns that are secrets or the platform's own. */
 export const ARCHIVED: Readonly<Record<string, { leaveOut?: readonly string[] }>> = {
@@ -85,54 +81,3 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   stripe_events: "Stripe's webhook payloads (the payments they recorded are in payments.csv)",
   user_system_roles: "the platform's own roles, not the practice's",
 };
-
-export interface ArchivedTable {
-  /** the SQL name, and the CSV's name without .csv */
-  name: string;
-  table: PgTable & { accountId: PgColumn };
-  /** the JS keys of the columns written, in the table's order, with their header (SQL names) */
-  columns: readonly { key: string; header: string }[];
-  /** the primary key past account_id: the cursor's columns, in order */
-  cursor: readonly { key: string; column: PgColumn }[];
-}
-
-/** Every tenant table of the schema: its SQL name and table object. */
-export function tenantTables(): Map<string, PgTable> {
-  const found = new Map<string, PgTable>();
-  for (const value of Object.values(schema)) {
-    if (!is(value, PgTable) || !('accountId' in getTableColumns(value))) continue;
-    const name = getTableName(value);
-    if (!(GLOBAL_TABLES as readonly string[]).includes(name)) found.set(name, value);
-  }
-  return found;
-}
-
-/** A column's SQL name: the schema names columns in camelCase and the database casing makes them snake_case. */
-export const sqlName = (column: PgColumn) => column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-let cached: ArchivedTable[] | undefined;
-
-/** The tables an archive writes, in name order; throws on a tenant table neither archived nor left out. */
-export function archivedTables(): ArchivedTable[] {
-  if (cached) return cached;
-  const out: ArchivedTable[] = [];
-  for (const [name, table] of [...tenantTables()].sort(([a], [b]) => a.localeCompare(b))) {
-    if (LEFT_OUT[name]) continue;
-    const entry = ARCHIVED[name];
-    if (!entry) throw new Error(`The account archive does not say whether ${name} is archived (archive-contents.ts)`);
-    const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
-    const leaveOut = new Set(entry.leaveOut ?? []);
-    const unknown = [...leaveOut].filter((n) => !columns.some(([, c]) => sqlName(c) === n));
-    if (unknown.length) throw new Error(`The account archive leaves out ${unknown.join(', ')}, which ${name} does not have (archive-contents.ts)`);
-    const byName = new Map(columns.map(([key, column]) => [column.name, key]));
-    const pk = getTableConfig(table).primaryKeys[0]?.columns ?? columns.filter(([, c]) => c.primary).map(([, c]) => c);
-    out.push({
-      name,
-      table: table as PgTable & { accountId: PgColumn },
-      columns: columns.filter(([key, column]) => key !== 'accountId' && !leaveOut.has(sqlName(column))).map(([key, column]) => ({ key, header: sqlName(column) })),
-      cursor: pk.filter((c) => sqlName(c) !== 'account_id').map((column) => ({ key: byName.get(column.name)!, column })),
-    });
-  }
-  cached = out;
-  return out;
-}

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.js';
 import { csvLine } from '../../platform/csv.js';
 import type { DocumentStorage } from '../../platform/document-storage.js';
 import type { Scope } from '../../platform/tenant-repository.js';
-import { accountArchivesRepository as repo } from './account-archive.repository.js';
-import { archivedTables, LEFT_OUT, type ArchivedTable } from './archive-contents.js';
+import { accountArchivesRepository as repo, archivedTables, type ArchivedTable } from './account-archive.repository.js';
+import { LEFT_OUT } from './archive-contents.js';
 
 /** Rows read per statement: memory stays flat whatever the account's size. */
 export const PAGE_ROWS = 500;
