@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launch, newPage } from './browser.ts';
 import { apiSignIn, toastText } from './clinic.ts';
-import { openInApp } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,7 +28,8 @@ describe('exporting all data', () => {
       const before = (await (await context.request.get('/api/accountArchive')).json()) as { id: string; status: string }[];
       for (const a of before.filter((x) => x.status !== 'preparing')) await context.request.delete(`/api/accountArchive/${a.id}`);
 
-      await openInApp(page, '/myAccount');
+      await page.goto('/myAccount');
+      await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
       const card = page.getByRole('region', { name: 'Export all data' });
       await card.waitFor();
       await card.getByRole('button', { name: 'Export all data' }).click();
@@ -42,6 +42,11 @@ describe('exporting all data', () => {
       await expect.poll(() => card.getByRole('progressbar').count()).toBe(0);
       await exports.getByText(/^Ready, .* available until /).first().waitFor();
       expect(await card.getByRole('button', { name: 'Export all data' }).isEnabled()).toBe(true);
+      // The bar went to its end: every row and file counted.
+      const [made] = (await (await context.request.get('/api/accountArchive')).json()) as { status: string; done: number; total: number }[];
+      expect(made).toMatchObject({ status: 'ready' });
+      expect(made!.done).toBe(made!.total);
+      expect(made!.total).toBeGreaterThan(0);
 
       // Nothing wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
