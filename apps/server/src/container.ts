@@ -97,6 +97,8 @@ import { automationServices } from './features/automations/automations.service.j
 import { queueItemServices } from './features/automations/queue-items.service.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { AnalyticsService } from './features/analytics/analytics.service.js';
+import { AccountArchiveService } from './features/account-archive/account-archive.service.js';
+import { accountArchivesRepository } from './features/account-archive/account-archive.repository.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -304,6 +306,13 @@ export function createContainer(
     reports: new ReportsService(db),
     // analytics (issue 36): the dashboard's charts, the reports' figures among them
     analytics: new AnalyticsService(db),
+    // the account archive (issue 36): its queue worked by main.ts's worker, its expiry a scheduled job
+    accountArchive: new AccountArchiveService(db, {
+      storage: opts.storage,
+      mail: productMail,
+      appUrl: opts.providers.appUrl,
+      notice: accountArchivesRepository.notice,
+    }),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

@@ -52,3 +52,4 @@ export * from './card-payments.js';
 export * from './live.js';
 export * from './reports.js';
 export * from './analytics.js';
+export * from './account-archive.js';

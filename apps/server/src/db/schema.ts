@@ -32,3 +32,4 @@ export * from '../features/inventory/inventory.table.js';
 export * from '../platform/domain-events.table.js';
 export * from '../platform/idempotency.table.js';
 export * from '../platform/schedules.table.js';
+export * from '../features/account-archive/account-archive.table.js';

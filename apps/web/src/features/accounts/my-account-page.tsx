@@ -6,6 +6,7 @@ import { TextInput, useFormState } from '../../components/form-fields';
 import { InlineForm } from '../../components/inline-form';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
+import { AccountArchiveCard } from '../account-archive';
 import { notifySuccess, useErrorToast } from '../../lib/toasts';
 import { useCurrentAccount, useUpdateAccount } from './accounts.api';
 
@@ -16,6 +17,7 @@ export default function MyAccountPage() {
     <>
       <PageHeader title="Account" />
       {account.data ? <AccountDetails account={account.data} /> : account.isLoading ? <PageLoader /> : null}
+      <AccountArchiveCard />
     </>
   );
 }
