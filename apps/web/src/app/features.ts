@@ -1,4 +1,5 @@
 import { accountsFeature } from '../features/accounts';
+import { accountArchiveFeature } from '../features/account-archive';
 import { addOnsFeature } from '../features/add-ons';
 import { analyticsFeature } from '../features/analytics';
 import { productAnalyticsFeature } from '../features/product-analytics';
@@ -37,7 +38,8 @@ import type { FeatureModule } from './feature-registry';
 
 /**
  * The features this build ships. A feature exists for the shell only once it is listed here:
- * its routes, menu entries, badges, client- and patient-page tabs and shell extensions come with it.
+ * its routes, menu entries, badges, client- and patient-page tabs, Account page sections and shell
+ * extensions come with it.
  */
 export const features: readonly FeatureModule[] = [
   authFeature,
@@ -72,6 +74,7 @@ export const features: readonly FeatureModule[] = [
   invoicesFeature,
   paymentsFeature,
   analyticsFeature,
+  accountArchiveFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,
