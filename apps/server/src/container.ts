@@ -171,6 +171,7 @@ export function createContainer(
   // The balances read payments: the payments feature offers what they read (decision 0174); the
   // lines read inventory items, and stock follows what is finalised and voided (decision 0223).
   const invoices = new InvoicesService(db, audit, events, invoicePayments, invoiceInventory);
+  const missedCharges = new MissedChargesService(db, invoiceInventory.itemUse);
   const estimates = new EstimatesService(db, audit, events, invoicePayments, invoiceInventory.lineItems);
   stockFollowsTheBooks(events);
   const payments = new PaymentsService(db, audit, events);
@@ -274,7 +275,7 @@ export function createContainer(
     smsRender: new SmsRenderService(db, mergeContext),
     // two-way SMS chat: the outbox's and the webhook's texts as conversations (issue 31)
     chat: new ChatService(db, communications, events),
-    missedCharges: new MissedChargesService(db, invoiceInventory.itemUse),
+    missedCharges,
     cardPayments: new CardPaymentsService(db, {
       audit,
       integrations,
@@ -300,7 +301,7 @@ export function createContainer(
     automationClock: new AutomationClock(db, automationDelivery),
     automationSender: new AutomationSender(db, automationDelivery),
     // reports (issue 36): read-only aggregates over the books and the calendar
-    reports: new ReportsService(db),
+    reports: new ReportsService(db, missedCharges),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

@@ -51,3 +51,5 @@ export * from './payments.js';
 export * from './card-payments.js';
 export * from './live.js';
 export * from './reports.js';
+export * from './report-missed-charges.js';
+export * from './report-end-of-life.js';

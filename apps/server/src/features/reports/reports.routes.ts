@@ -2,6 +2,8 @@ import * as api from '@willow/contracts';
 import type { Container } from '../../container.js';
 import type { Router } from '../../platform/router.js';
 import { answerReport } from './report-files.js';
+import { endOfLifeFile } from './report-end-of-life.service.js';
+import { missedChargesFile } from './report-missed-charges.service.js';
 import { ageingFile, appointmentsFile, paymentsByTypeFile, revenueFile } from './reports.service.js';
 
 /** The reports (base path /api/reports, `reports.export`): JSON, or the same table as a CSV or XLSX download with `format`. */
@@ -15,4 +17,8 @@ export function reportsRoutes(r: Router, c: Container) {
   r.route(api.appointmentsByStatusReport, async ({ auth, query, reply }) =>
     answerReport(reply, query.format, await c.reports.appointmentsByStatus(auth, query), appointmentsFile),
   );
+  r.route(api.missedChargesReport, async ({ auth, query, reply }) =>
+    answerReport(reply, query.format, await c.reports.missedChargesBetween(auth, query), missedChargesFile),
+  );
+  r.route(api.endOfLifeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.endOfLife(auth, query), endOfLifeFile));
 }
