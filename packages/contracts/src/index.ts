@@ -53,3 +53,4 @@ export * from './live.js';
 export * from './reports.js';
 export * from './report-missed-charges.js';
 export * from './report-end-of-life.js';
+export * from './report-vaccinations.js';

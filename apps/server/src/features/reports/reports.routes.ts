@@ -4,6 +4,7 @@ import type { Router } from '../../platform/router.js';
 import { answerReport } from './report-files.js';
 import { endOfLifeFile } from './report-end-of-life.service.js';
 import { missedChargesFile } from './report-missed-charges.service.js';
+import { vaccinationsDueFile } from './report-vaccinations.service.js';
 import { ageingFile, appointmentsFile, paymentsByTypeFile, revenueFile } from './reports.service.js';
 
 /** The reports (base path /api/reports, `reports.export`): JSON, or the same table as a CSV or XLSX download with `format`. */
@@ -20,5 +21,9 @@ export function reportsRoutes(r: Router, c: Container) {
   r.route(api.missedChargesReport, async ({ auth, query, reply }) =>
     answerReport(reply, query.format, await c.reports.missedChargesBetween(auth, query), missedChargesFile),
   );
+  r.route(api.vaccinationsDueReport, async ({ auth, query, reply }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    return answerReport(reply, query.format, await c.reports.vaccinationsDue(auth, query), (report) => vaccinationsDueFile(report, today));
+  });
   r.route(api.endOfLifeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.endOfLife(auth, query), endOfLifeFile));
 }

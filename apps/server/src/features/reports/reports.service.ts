@@ -27,6 +27,7 @@ import { usersRepository } from '../users/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
 import { endOfLifeReport, type EndOfLifeQuery } from './report-end-of-life.service.js';
 import { missedChargesReport, type MissedChargesQuery } from './report-missed-charges.service.js';
+import { vaccinationsDueReport, type VaccinationsDueQuery } from './report-vaccinations.service.js';
 import { reportsRepository, type Period, type RevenueBy } from './reports.repository.js';
 
 type RevenueQuery = { from: string; to: string; locationId?: string | undefined; providerId?: string | undefined; groupBy: RevenueBy };
@@ -143,6 +144,10 @@ export class ReportsService {
 
   endOfLife(auth: AuthContext, q: EndOfLifeQuery) {
     return endOfLifeReport(this.db, auth, q);
+  }
+
+  vaccinationsDue(auth: AuthContext, q: VaccinationsDueQuery) {
+    return vaccinationsDueReport(this.db, auth, q);
   }
 }
 
