@@ -44,7 +44,7 @@ export type UnbilledVisit = {
 };
 
 /** A charge's value in cents: an item's quantity may be a fraction, its value is rounded to the cent. */
-export const chargeValue = (c: MissedCharge) => Math.round(c.quantity * c.unitPrice);
+const chargeValue = (c: MissedCharge) => Math.round(c.quantity * c.unitPrice);
 
 type Billed = { appointmentId: string; serviceId: string | null; addOnId: string | null; itemId: string | null; quantity: number };
 
@@ -156,7 +156,11 @@ export class MissedChargesService {
     // Grouped once by appointment: filtered per appointment, a batch of a thousand read its rows a thousand times.
     const byAppointment = <T extends { appointmentId: string }>(rows: T[]) => {
       const map = new Map<string, T[]>();
-      for (const row of rows) map.set(row.appointmentId, [...(map.get(row.appointmentId) ?? []), row]);
+      for (const row of rows) {
+        const list = map.get(row.appointmentId);
+        if (list) list.push(row);
+        else map.set(row.appointmentId, [row]);
+      }
       return (id: string) => map.get(id) ?? [];
     };
     const [addOnsOf, billedOf, usedOf] = [byAppointment(addOns), byAppointment(billed), byAppointment(used)];
@@ -201,10 +205,7 @@ export class MissedChargesService {
     const start = startOfLocalDay(weekOf, zone);
     const end = startOfLocalDay(addDays(weekOf, 7), zone);
     const { items } = await appointmentsRepository.range(this.db, auth, { locationIds: [locationId], status: BILLABLE_STATUSES }, start, end, WEEK_LIMIT, 0);
-    const visits = await this.described(
-      auth,
-      items.filter((a) => a.startAt >= start),
-    );
+    const visits = await this.described(auth, items.filter((a) => a.startAt >= start));
     return visits.map(({ locationId: _l, providerId: _p, ...v }) => ({ ...v, startAt: v.startAt.toISOString() }));
   }
 
