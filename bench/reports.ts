@@ -13,6 +13,7 @@ import { clientsRepository } from '../apps/server/src/features/clients/clients.r
 import { invoiceInventory } from '../apps/server/src/features/inventory/inventory-billing.subscriptions.js';
 import { MissedChargesService } from '../apps/server/src/features/invoices/missed-charges.service.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
+import { stockReadsRepository } from '../apps/server/src/features/inventory/stock-reads.repository.js';
 import { endOfLifeRepository } from '../apps/server/src/features/reports/report-end-of-life.repository.js';
 import { vaccinationsDueRepository } from '../apps/server/src/features/reports/report-vaccinations.repository.js';
 import { reportsRepository, type Period, type RevenueBy } from '../apps/server/src/features/reports/reports.repository.js';
@@ -93,6 +94,14 @@ function cases(locationId: string): Case[] {
       name: 'vaccinations due',
       path: '/api/reports/vaccinationsDue',
       direct: (db, scope) => withCheck(db, scope, { from: '', to: '' }, () => vaccinationsDueRepository.due(db, scope, {})),
+    },
+    {
+      name: 'stock valuation, one location',
+      path: `/api/reports/stockValuation?locationId=${locationId}`,
+      direct: (db, scope) =>
+        withCheck(db, scope, { from: '', to: '', locationId }, () =>
+          stockReadsRepository.all(db, scope, { locationId, today: localDate(new Date(), 'UTC'), window: 90, includeArchived: true }),
+        ),
     },
   ];
 }

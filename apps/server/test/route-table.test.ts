@@ -546,6 +546,7 @@ const baseRequests: Record<string, (w: World, t: TestAccount) => Promise<Request
   'GET /api/reports/missedCharges': (w) => ({ query: { from: '2031-01-01', to: '2031-01-31', locationId: w.location, providerId: w.user } }),
   'GET /api/reports/endOfLife': (w) => ({ query: { from: '2031-01-01', to: '2031-01-31', locationId: w.location } }),
   'GET /api/reports/vaccinationsDue': (w) => ({ query: { locationId: w.location, dueBefore: '2031-01-31' } }),
+  'GET /api/reports/stockValuation': (w) => ({ query: { locationId: w.location } }),
   'POST /api/invoice/{id}/email': async (w, t) => ({ params: { id: await makeInvoice(t, { clientId: w.client }) }, ...withData({ to: 'owner@example.com', emailTemplateId: w.emailTemplate }) }),
   'POST /api/invoice/{id}/creditNote': async (w, t) => {
     const id = await makeInvoice(t, { finalise: true, clientId: w.client });

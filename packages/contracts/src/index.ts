@@ -54,3 +54,4 @@ export * from './reports.js';
 export * from './report-missed-charges.js';
 export * from './report-end-of-life.js';
 export * from './report-vaccinations.js';
+export * from './report-inventory.js';

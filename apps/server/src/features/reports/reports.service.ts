@@ -27,6 +27,7 @@ import { usersRepository } from '../users/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
 import { endOfLifeReport, type EndOfLifeQuery } from './report-end-of-life.service.js';
 import { missedChargesReport, type MissedChargesQuery } from './report-missed-charges.service.js';
+import { stockValuationReport } from './report-stock-valuation.service.js';
 import { vaccinationsDueReport, type VaccinationsDueQuery } from './report-vaccinations.service.js';
 import { reportsRepository, type Period, type RevenueBy } from './reports.repository.js';
 
@@ -148,6 +149,10 @@ export class ReportsService {
 
   vaccinationsDue(auth: AuthContext, q: VaccinationsDueQuery) {
     return vaccinationsDueReport(this.db, auth, q);
+  }
+
+  stockValuation(auth: AuthContext, q: { locationId?: string | undefined }) {
+    return stockValuationReport(this.db, auth, q);
   }
 }
 
