@@ -174,6 +174,7 @@ export function createContainer(
   // The balances read payments: the payments feature offers what they read (decision 0174); the
   // lines read inventory items, and stock follows what is finalised and voided (decision 0223).
   const invoices = new InvoicesService(db, audit, events, invoicePayments, invoiceInventory);
+  const missedCharges = new MissedChargesService(db, invoiceInventory.itemUse);
   const estimates = new EstimatesService(db, audit, events, invoicePayments, invoiceInventory.lineItems);
   stockFollowsTheBooks(events);
   const payments = new PaymentsService(db, audit, events);
@@ -277,7 +278,7 @@ export function createContainer(
     smsRender: new SmsRenderService(db, mergeContext),
     // two-way SMS chat: the outbox's and the webhook's texts as conversations (issue 31)
     chat: new ChatService(db, communications, events),
-    missedCharges: new MissedChargesService(db, invoiceInventory.itemUse),
+    missedCharges,
     cardPayments: new CardPaymentsService(db, {
       audit,
       integrations,
@@ -303,7 +304,7 @@ export function createContainer(
     automationClock: new AutomationClock(db, automationDelivery),
     automationSender: new AutomationSender(db, automationDelivery),
     // reports (issue 36): read-only aggregates over the books and the calendar
-    reports: new ReportsService(db),
+    reports: new ReportsService(db, missedCharges),
     // analytics (issue 36): the dashboard's charts, the reports' figures among them
     analytics: new AnalyticsService(db),
     // the account archive (issue 36): its queue worked by main.ts's worker, its expiry a scheduled job
