@@ -95,6 +95,7 @@ import { AutomationEventsService } from './features/automations/automation-event
 import { AutomationSender } from './features/automations/automation-sender.service.js';
 import { automationServices } from './features/automations/automations.service.js';
 import { queueItemServices } from './features/automations/queue-items.service.js';
+import { ReportFilterSetsService } from './features/reports/report-filter-sets.service.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
@@ -301,6 +302,7 @@ export function createContainer(
     automationSender: new AutomationSender(db, automationDelivery),
     // reports (issue 36): read-only aggregates over the books and the calendar
     reports: new ReportsService(db),
+    reportFilterSets: new ReportFilterSetsService(db),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

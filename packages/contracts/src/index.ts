@@ -51,3 +51,4 @@ export * from './payments.js';
 export * from './card-payments.js';
 export * from './live.js';
 export * from './reports.js';
+export * from './report-filter-sets.js';
