@@ -24,6 +24,7 @@ import { priceCalculatorFeature } from '../features/price-calculator';
 import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { quickbooksFeature } from '../features/quickbooks';
+import { reportsFeature } from '../features/reports';
 import { rolesFeature } from '../features/roles';
 import { scheduleFeature } from '../features/schedule';
 import { searchFeature } from '../features/search';
@@ -70,6 +71,7 @@ export const features: readonly FeatureModule[] = [
   templatesFeature,
   invoicesFeature,
   paymentsFeature,
+  reportsFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,
