@@ -51,7 +51,7 @@ describe('report definitions', () => {
       totals: { subtotal: 15_000, discount: 500, tax: 1_160, total: 15_660 },
     };
     const view = revenueDefinition.view(answer);
-    const columns = revenueDefinition.columns(view, { groupBy: 'month' });
+    const columns = revenueDefinition.columns({ groupBy: 'month' });
     const rows = gridRows(view, columns, revenueDefinition.rowId, view.rows.slice(0, 1));
     expect(rows.map((r) => [r.id, r.label, r.total])).toEqual([
       ['2026-10-01', '2026-10', '$108.00'],

@@ -43,7 +43,7 @@ export interface ReportDefinition<A = unknown, R = unknown> {
   groupBy?: { options: readonly { value: string; label: string }[]; default: string };
   /** the rows are paged by the server (limit/offset); files still hold every row */
   paged?: boolean;
-  columns: (view: ReportView<R>, filters: ReportFilterValues) => readonly ReportColumn<R>[];
+  columns: (filters: ReportFilterValues) => readonly ReportColumn<R>[];
   view: (answer: A) => ReportView<R>;
   rowId: (row: R) => string;
   noRowsLabel: string;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box } from '@mui/material';
 import { DateInput, SelectInput } from '../../components/form-fields';
 import type { FieldErrors } from '../../lib/zod-errors';
@@ -25,10 +26,10 @@ export function ReportFilters({ definition, values, onChange, errors }: ReportFi
       {definition.range && (
         <>
           <Box sx={field}>
-            <DateInput size="small" label="From" value={values.from} onValueChange={(v) => onChange('from', v)} error={errors?.from} />
+            <TypedDateInput label="From" value={values.from} onChange={(v) => onChange('from', v)} error={errors?.from} />
           </Box>
           <Box sx={field}>
-            <DateInput size="small" label="To" value={values.to} onValueChange={(v) => onChange('to', v)} error={errors?.to} />
+            <TypedDateInput label="To" value={values.to} onChange={(v) => onChange('to', v)} error={errors?.to} />
           </Box>
         </>
       )}
@@ -62,5 +63,34 @@ export function ReportFilters({ definition, values, onChange, errors }: ReportFi
         </Box>
       )}
     </Box>
+  );
+}
+
+/** A whole date (a four-digit year): what a date field holds once a person has finished typing it. */
+export const isWholeDate = (text: string) => /^[1-9]\d{3}-\d{2}-\d{2}$/.test(text);
+
+/**
+ * A date field that keeps what is being typed and passes on only whole dates: the year typed digit
+ * by digit (0002, 0020, 0202, 2026) would otherwise ask the report for each and reset the field.
+ */
+function TypedDateInput({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    // Changed from outside (a saved set applied, another report): shown at once.
+    setSeen(value);
+    setDraft(value);
+  }
+  return (
+    <DateInput
+      size="small"
+      label={label}
+      value={draft}
+      onValueChange={(text) => {
+        setDraft(text);
+        if (isWholeDate(text)) onChange(text);
+      }}
+      error={error}
+    />
   );
 }

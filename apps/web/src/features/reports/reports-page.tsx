@@ -28,12 +28,14 @@ export default function ReportsPage() {
   const today = todayIso();
   const query = reportQuery(definition, chosen, today);
   // Typing a date changes it once per key: ask when the typing pauses.
-  const asked = useDebouncedValue(query, 300);
+  // (compared as text: the query is a new object each render)
+  const asked = JSON.parse(useDebouncedValue(JSON.stringify(query), 300)) as Record<string, string>;
   const pages = useServerPages(asked);
   const report = useReport(definition, definition.paged ? pages.query : asked);
   const fieldErrors = report.error ? serverFieldErrors(report.error) : null;
   const view = useMemo(() => (report.data ? definition.view(report.data) : undefined), [report.data, definition]);
-  const columns = useMemo(() => (view ? definition.columns(view, query) : []), [view, definition, query.groupBy]); // eslint-disable-line react-hooks/exhaustive-deps
+  const groupBy = query.groupBy;
+  const columns = useMemo(() => definition.columns({ ...(groupBy && { groupBy }) }), [definition, groupBy]);
   const pageRows = view ? (definition.paged ? view.rows : view.rows.slice(pages.query.offset, pages.query.offset + pages.query.limit)) : [];
 
   const setFilters = (next: Record<string, string>, report = definition.id) => {

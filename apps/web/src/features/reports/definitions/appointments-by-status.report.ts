@@ -19,7 +19,7 @@ export const appointmentsByStatusDefinition = defineReport<AppointmentReport, Ap
     ],
   },
   view: (answer) => ({ rows: answer.rows, totals: { key: 'totals', label: 'Total', ...answer.totals } }),
-  columns: (_view, filters) => [
+  columns: (filters) => [
     { field: 'label', header: (filters.groupBy ?? 'status') === 'status' ? 'Status' : 'Period', kind: 'text', value: (r) => r.label, grow: true },
     { field: 'appointments', header: 'Appointments', kind: 'count', value: (r) => r.appointments },
     { field: 'noShows', header: 'No-shows', kind: 'count', value: (r) => r.noShows },

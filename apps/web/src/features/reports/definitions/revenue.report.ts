@@ -23,7 +23,7 @@ export const revenueDefinition = defineReport<RevenueReport, RevenueRow>({
     ],
   },
   view: (answer) => ({ rows: answer.rows, totals: { key: null, label: 'Total', ...answer.totals }, currency: answer.currency }),
-  columns: (_view, filters): ReportColumn<RevenueRow>[] => [
+  columns: (filters): ReportColumn<RevenueRow>[] => [
     { field: 'label', header: HEADINGS[filters.groupBy ?? 'month'] ?? 'Month', kind: 'text', value: (r) => r.label, grow: true },
     { field: 'subtotal', header: 'Subtotal', kind: 'money', value: (r) => r.subtotal },
     { field: 'discount', header: 'Discount', kind: 'money', value: (r) => r.discount },
