@@ -95,6 +95,7 @@ import { AutomationEventsService } from './features/automations/automation-event
 import { AutomationSender } from './features/automations/automation-sender.service.js';
 import { automationServices } from './features/automations/automations.service.js';
 import { queueItemServices } from './features/automations/queue-items.service.js';
+import { ReportFilterSetsService } from './features/reports/report-filter-sets.service.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { AnalyticsService } from './features/analytics/analytics.service.js';
 import { AccountArchiveService } from './features/account-archive/account-archive.service.js';
@@ -305,6 +306,7 @@ export function createContainer(
     automationSender: new AutomationSender(db, automationDelivery),
     // reports (issue 36): read-only aggregates over the books and the calendar
     reports: new ReportsService(db, missedCharges),
+    reportFilterSets: new ReportFilterSetsService(db),
     // analytics (issue 36): the dashboard's charts, the reports' figures among them
     analytics: new AnalyticsService(db),
     // the account archive (issue 36): its queue worked by main.ts's worker, its expiry a scheduled job

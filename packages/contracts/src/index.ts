@@ -57,3 +57,4 @@ export * from './report-vaccinations.js';
 export * from './report-inventory.js';
 export * from './analytics.js';
 export * from './account-archive.js';
+export * from './report-filter-sets.js';

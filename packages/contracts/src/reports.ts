@@ -81,13 +81,25 @@ export const revenueReport = operation({
 const ageingShape = { invoices: count(), days0to30: cents(), days31to60: cents(), days61to90: cents(), over90: cents(), total: cents() };
 export const AgeingRow = z.object({ clientId: z.string(), clientName: z.string(), ...ageingShape });
 export type AgeingRow = z.infer<typeof AgeingRow>;
-/** Ages are counted to today on each invoice's location's calendar; balances are as they stand now. */
+/**
+ * Ages are counted to today on each invoice's location's calendar; balances are as they stand now.
+ * `limit`/`offset` page the JSON's rows as the paged lists do (decision 0260); without them every
+ * row comes, and a file always holds every row. `totals` and `rowCount` are always of every row.
+ */
 export const AgeingQuery = z.object({
   locationId: idField().optional(),
   format: reportFormatField(),
+  limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').optional(),
+  offset: z.coerce.number().int().min(0, 'must be at least 0').optional(),
 });
 export type AgeingQuery = z.input<typeof AgeingQuery>;
-export const AgeingReport = z.object({ currency: z.string(), rows: z.array(AgeingRow), totals: z.object(ageingShape) });
+export const AgeingReport = z.object({
+  currency: z.string(),
+  rows: z.array(AgeingRow),
+  /** how many owing clients there are in all (the rows answered may be one page of them) */
+  rowCount: z.number().int(),
+  totals: z.object(ageingShape),
+});
 export type AgeingReport = z.infer<typeof AgeingReport>;
 export const receivablesAgeingReport = operation({
   method: 'GET',

@@ -26,6 +26,7 @@ import { priceCalculatorFeature } from '../features/price-calculator';
 import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { quickbooksFeature } from '../features/quickbooks';
+import { reportsFeature } from '../features/reports';
 import { rolesFeature } from '../features/roles';
 import { scheduleFeature } from '../features/schedule';
 import { searchFeature } from '../features/search';
@@ -73,6 +74,7 @@ export const features: readonly FeatureModule[] = [
   templatesFeature,
   invoicesFeature,
   paymentsFeature,
+  reportsFeature,
   analyticsFeature,
   accountArchiveFeature,
   bookingFeature,

@@ -13,7 +13,10 @@ export function reportsRoutes(r: Router, c: Container) {
   r.route(api.revenueReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.revenue(auth, query), revenueFile));
   r.route(api.receivablesAgeingReport, async ({ auth, query, reply }) => {
     const today = new Date().toISOString().slice(0, 10);
-    return answerReport(reply, query.format, await c.reports.receivablesAgeing(auth, query), (report) => ageingFile(report, today));
+    // A page of the rows on screen; a file holds them all (decision 0260).
+    const { limit, offset, ...filters } = query;
+    const page = query.format === 'json' && limit !== undefined ? { limit, offset: offset ?? 0 } : undefined;
+    return answerReport(reply, query.format, await c.reports.receivablesAgeing(auth, filters, page), (report) => ageingFile(report, today));
   });
   r.route(api.paymentsByTypeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.paymentsByType(auth, query), paymentsByTypeFile));
   r.route(api.appointmentsByStatusReport, async ({ auth, query, reply }) =>
@@ -31,4 +34,13 @@ export function reportsRoutes(r: Router, c: Container) {
     return answerReport(reply, query.format, await c.reports.stockValuation(auth, query), (report) => stockValuationFile(report, today));
   });
   r.route(api.endOfLifeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.endOfLife(auth, query), endOfLifeFile));
+
+  // a user's saved filter sets (decision 0261)
+  r.route(api.listReportFilterSets, ({ auth, query }) => c.reportFilterSets.list(auth, query.report));
+  r.route(api.createReportFilterSet, ({ auth, body }) => c.reportFilterSets.create(auth, body.data));
+  r.route(api.updateReportFilterSet, ({ auth, params, body }) => c.reportFilterSets.update(auth, params.id, body.data));
+  r.route(api.deleteReportFilterSet, async ({ auth, params }) => {
+    await c.reportFilterSets.remove(auth, params.id);
+    return { ok: true as const };
+  });
 }

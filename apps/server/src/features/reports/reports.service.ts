@@ -78,7 +78,8 @@ export class ReportsService {
     return { currency, from: q.from, to: q.to, groupBy: by, rows: out, totals };
   }
 
-  async receivablesAgeing(auth: AuthContext, q: { locationId?: string | undefined }): Promise<AgeingReport> {
+  /** Every owing client, or one `page` of them; `rowCount` and the totals are always of them all (decision 0260). */
+  async receivablesAgeing(auth: AuthContext, q: { locationId?: string | undefined }, page?: { limit: number; offset: number }): Promise<AgeingReport> {
     const { currency, rows } = await this.withPreamble(auth, [[locationsRepository, q.locationId]], () => reportsRepository.ageing(this.db, auth, q));
     const names = new Map(
       (await clientsRepository.summaries(this.db, auth, rows.map((r) => r.clientId))).map((c) => [c.id, `${c.firstName} ${c.lastName}`]),
@@ -88,7 +89,8 @@ export class ReportsService {
       .sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName));
     return {
       currency,
-      rows: out,
+      rows: page ? out.slice(page.offset, page.offset + page.limit) : out,
+      rowCount: out.length,
       totals: {
         invoices: sum(out, (r) => r.invoices),
         days0to30: sum(out, (r) => r.days0to30),
