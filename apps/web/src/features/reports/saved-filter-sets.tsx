@@ -34,7 +34,10 @@ export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsPro
     error: 'Error deleting the saved filters',
     onDeleted: () => setChosen(''),
   });
-  const current = sets.data?.find((s) => s.id === chosen);
+  // The picker names the set the screen shows: once a filter changes it shows none, so choosing
+  // the same set again applies it (a select does not report choosing the option it already shows).
+  const matching = (sets.data ?? []).filter((s) => sameFilters(s.filters, filters));
+  const current = matching.find((s) => s.id === chosen) ?? matching[0];
   const nameError = save.error ? (isApiError(save.error) && save.error.status === 409 ? save.error.message : (serverFieldErrors(save.error)?.name ?? save.error.message)) : undefined;
 
   const apply = (id: string) => {
@@ -66,7 +69,7 @@ export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsPro
           size="small"
           label="Saved filters"
           options={(sets.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          value={chosen}
+          value={current?.id ?? ''}
           onChange={apply}
           emptyLabel={sets.data?.length ? 'Choose saved filters' : 'None saved yet'}
         />
@@ -85,4 +88,10 @@ export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsPro
       {confirmDelete.dialog}
     </Box>
   );
+}
+
+/** The same filters, whatever the keys' order. */
+export function sameFilters(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => (a[key] ?? '') === (b[key] ?? ''));
 }
