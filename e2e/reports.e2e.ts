@@ -71,6 +71,12 @@ const grid = (page: Page) => page.getByRole('grid', { name: 'Revenue' });
 const cell = (page: Page, text: string) => grid(page).getByRole('gridcell', { name: text, exact: true }).first();
 const totalsRow = (page: Page) => grid(page).getByRole('row').filter({ hasText: 'Total' }).last();
 
+/** The report's table has its answer: a totals row, or the line saying it has no rows (the location is new). */
+const answered = (page: Page, label: string) => {
+  const table = page.getByRole('grid', { name: label });
+  return table.getByRole('row').filter({ hasText: 'Total' }).or(table.getByText(/^(No|Nothing) /)).first().waitFor();
+};
+
 describe('reports', () => {
   it('runs last month’s revenue with the dates typed, exports the XLSX with the same total, saves the filters and applies them again', async () => {
     const { page } = await newPage(browser);
@@ -157,6 +163,23 @@ describe('reports', () => {
       await page.getByRole('grid', { name: 'Receivables ageing' }).getByRole('row').filter({ hasText: 'Total' }).waitFor();
       expect(page.url()).toContain('report=receivablesAgeing');
       expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('opens every other report from its tab, the location kept, a due-before day typed for the vaccinations', async () => {
+    const { page } = await newPage(browser);
+    try {
+      await startSignedIn(page, OWNER, `/reports?report=revenue&locationId=${own.id}`);
+      for (const label of ['Payments by type', 'Missed charges', 'Appointments by status', 'End of life', 'Stock valuation', 'Vaccinations due']) {
+        await page.getByRole('tab', { name: label }).click();
+        await answered(page, label);
+        expect(page.url()).toContain(`locationId=${own.id}`);
+      }
+      await typeDate(page, page.getByLabel('Due before', { exact: true }), '2031-01-15');
+      await expect.poll(() => page.url()).toContain('dueBefore=2031-01-15');
+      await answered(page, 'Vaccinations due');
     } finally {
       await page.context().close();
     }

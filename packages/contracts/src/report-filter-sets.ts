@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { anyOf, operation } from './operation.js';
+import { EndOfLifeQuery } from './report-end-of-life.js';
+import { StockValuationQuery } from './report-inventory.js';
+import { MissedChargesReportQuery } from './report-missed-charges.js';
+import { VaccinationsDueQuery } from './report-vaccinations.js';
 import { AgeingQuery, AppointmentReportQuery, PaymentsByTypeQuery, RevenueQuery } from './reports.js';
 import { IdParams, instantField, nameField, OkResponse } from './rules.js';
 
@@ -13,6 +17,10 @@ export const REPORT_QUERIES = {
   receivablesAgeing: AgeingQuery,
   paymentsByType: PaymentsByTypeQuery,
   appointmentsByStatus: AppointmentReportQuery,
+  missedCharges: MissedChargesReportQuery,
+  endOfLife: EndOfLifeQuery,
+  vaccinationsDue: VaccinationsDueQuery,
+  stockValuation: StockValuationQuery,
 } as const satisfies Record<string, z.ZodType>;
 export type ReportId = keyof typeof REPORT_QUERIES;
 export const REPORT_IDS = Object.keys(REPORT_QUERIES) as ReportId[];

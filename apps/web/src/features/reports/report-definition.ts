@@ -8,7 +8,7 @@ import { formatCents, type Operation, type ReportId } from '@willow/contracts';
  */
 
 /** The filters a report may take, by their names in the query string (and the saved sets). */
-export type FilterKey = 'from' | 'to' | 'locationId' | 'providerId' | 'groupBy';
+export type FilterKey = 'from' | 'to' | 'locationId' | 'providerId' | 'groupBy' | 'dueBefore';
 export type ReportFilterValues = Partial<Record<FilterKey, string>>;
 
 export type ColumnKind = 'text' | 'count' | 'money';
@@ -40,6 +40,8 @@ export interface ReportDefinition<A = unknown, R = unknown> {
   /** a date range (from, to: both included) */
   range: boolean;
   provider: boolean;
+  /** a "due before" day (not on it); none chosen: the report's own window */
+  dueBefore?: boolean;
   groupBy?: { options: readonly { value: string; label: string }[]; default: string };
   /** the rows are paged by the server (limit/offset); files still hold every row */
   paged?: boolean;
@@ -83,6 +85,7 @@ export function reportQuery(definition: ReportDefinition, filters: ReportFilterV
   }
   if (filters.locationId) query.locationId = filters.locationId;
   if (definition.provider && filters.providerId) query.providerId = filters.providerId;
+  if (definition.dueBefore && filters.dueBefore) query.dueBefore = filters.dueBefore;
   if (definition.groupBy) query.groupBy = filters.groupBy || definition.groupBy.default;
   return query;
 }

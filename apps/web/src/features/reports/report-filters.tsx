@@ -15,7 +15,7 @@ interface ReportFiltersProps {
   errors: FieldErrors | null;
 }
 
-/** The filters a report takes: its dates (typed or picked), location, provider and grouping. */
+/** The filters a report takes: its dates (typed or picked), a due-before day, location, provider and grouping. */
 export function ReportFilters({ definition, values, onChange, errors }: ReportFiltersProps) {
   const locations = useLocations(false);
   const staff = useStaff();
@@ -32,6 +32,11 @@ export function ReportFilters({ definition, values, onChange, errors }: ReportFi
             <TypedDateInput label="To" value={values.to} onChange={(v) => onChange('to', v)} error={errors?.to} />
           </Box>
         </>
+      )}
+      {definition.dueBefore && (
+        <Box sx={field}>
+          <TypedDateInput label="Due before" value={values.dueBefore} onChange={(v) => onChange('dueBefore', v)} error={errors?.dueBefore} />
+        </Box>
       )}
       <Box sx={field}>
         <SelectInput
@@ -88,7 +93,8 @@ function TypedDateInput({ label, value, onChange, error }: { label: string; valu
       value={draft}
       onValueChange={(text) => {
         setDraft(text);
-        if (isWholeDate(text)) onChange(text);
+        // Cleared: no day chosen (a range falls back to last month, "due before" to the report's window).
+        if (isWholeDate(text) || text === '') onChange(text);
       }}
       error={error}
     />

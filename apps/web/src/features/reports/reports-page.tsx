@@ -15,7 +15,7 @@ import { ReportTable } from './report-table';
 import { useReport } from './reports.api';
 import { SavedFilterSets } from './saved-filter-sets';
 
-const FILTER_KEYS: readonly FilterKey[] = ['from', 'to', 'locationId', 'providerId', 'groupBy'];
+const FILTER_KEYS: readonly FilterKey[] = ['from', 'to', 'locationId', 'providerId', 'groupBy', 'dueBefore'];
 
 /**
  * Business › Analytics › Reports: one report at a time, chosen by its tab; the report and its
@@ -47,10 +47,19 @@ export default function ReportsPage() {
   const open = (id: string) => {
     const next = reportById(id);
     // What both reports take stays chosen; a grouping or provider the next one lacks is dropped.
-    setFilters({ from: chosen.from ?? '', to: chosen.to ?? '', locationId: chosen.locationId ?? '', ...(next.provider && { providerId: chosen.providerId ?? '' }) }, next.id);
+    setFilters(
+      {
+        from: chosen.from ?? '',
+        to: chosen.to ?? '',
+        locationId: chosen.locationId ?? '',
+        ...(next.provider && { providerId: chosen.providerId ?? '' }),
+        ...(next.dueBefore && { dueBefore: chosen.dueBefore ?? '' }),
+      },
+      next.id,
+    );
   };
 
-  const values = { from: '', to: '', locationId: '', providerId: '', groupBy: '', ...query };
+  const values = { from: '', to: '', locationId: '', providerId: '', groupBy: '', dueBefore: '', ...query };
   return (
     <>
       <PageHeader
