@@ -51,6 +51,7 @@ export const ARCHIVED: Readonly<Record<string, { leaveOut?: readonly string[] }>
   pdf_templates: {},
   prescriptions: {},
   price_bands: {},
+  report_filter_sets: {},
   roles: {},
   schedule_notes: {},
   schedule_slots: {},
