@@ -35,7 +35,7 @@ export const formRequestsRepository = {
         scope,
         {
           request: formRequests,
-          submissionId: submissions.valueFor<string | null>(formRequests, formSubmissions.id, eq(formSubmissions.formRequestId, formRequests.id)),
+          submissionId: submissions.valueFor<string | null>(scope, formRequests, formSubmissions.id, eq(formSubmissions.formRequestId, formRequests.id)),
         },
         and(
           q.appointmentId ? eq(formRequests.appointmentId, q.appointmentId) : undefined,
