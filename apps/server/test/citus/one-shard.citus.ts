@@ -39,11 +39,9 @@ describe.skipIf(!url)('a request of one account on Citus', () => {
     ])).toEqual([]);
   });
 
-  // Not yet: their correlated subqueries (a client's patient count, an invoice's paid amount, a
-  // payment's client and type) filter their inner tables by the outer row's account only, which
-  // Citus does not carry through, so these pages still read every shard. When they are fixed
-  // (`inScope` on the inner tables, as the session lookup does) this fails: make it an `it`.
-  it.fails('runs the client, patient, invoice and payment lists on its account’s shard only', async () => {
+  // Their correlated subqueries (a client's patient count, an invoice's paid amount, a payment's
+  // client and type) name the account on their inner tables too (`sameAccount`, decision 0276).
+  it('runs the client, patient, invoice and payment lists on its account’s shard only', async () => {
     expect(await refusedOf([
       [api.listClients, { locationId: home.locationId }],
       [api.listPatients, { locationId: home.locationId }],
