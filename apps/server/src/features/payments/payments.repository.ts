@@ -34,7 +34,8 @@ function answerExtras(scope: Scope) {
     clientName: sql<string>`coalesce(${clientsRepository.valueFor(scope, payments, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, payments.clientId))}, '')`,
     paymentTypeName: typeRows.valueFor<string | null>(scope, payments, paymentTypes.name, ofType),
     method: typeRows.valueFor<string | null>(scope, payments, paymentTypes.method, ofType),
-    currency: accountsRepository.currencySql(payments),
+    // the scope's account by its key (accounts are distributed by it): on the payment's shard
+    currency: accountsRepository.currencyOfSql(scope.accountId),
     refunded: sql<number>`coalesce(${refundsOf(sql`sum(${refund.amount})`)}, 0)`.mapWith(Number),
     allocated: sql<number>`${allocatedWhere(eq(paymentAllocations.paymentId, payments.id))} + ${allocatedWhere(sql`${paymentAllocations.paymentId} in ${refundsOf(sql`${refund.id}`)}`)}`.mapWith(Number),
   };
