@@ -1,7 +1,8 @@
 // The reports (issue 36) on the large seed: each report one request at a time, as an owner runs
 // it, through the API, beside the same statements run straight through the database client (the
 // reports' repository reads and the filters' check, without HTTP, the session, the shaping or
-// serialisation); then the biggest table, the receivables by client, downloaded as CSV and XLSX.
+// serialisation; missed charges: the invoices' rule itself, which reads in batches); then the
+// biggest table, the receivables by client, downloaded as CSV and XLSX.
 //   npm run build && npm run bench:reports [-- --requests 20 --warmup 3 --only postgres|pglite]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
 // and seeded if missing, as the other benches seed it).
@@ -9,8 +10,14 @@ import { performance } from 'node:perf_hooks';
 import { addDays, localDate } from '@willow/contracts';
 import { openDatabase, together, type Database } from '../apps/server/src/db/client.js';
 import { clientsRepository } from '../apps/server/src/features/clients/clients.repository.js';
+import { invoiceInventory } from '../apps/server/src/features/inventory/inventory-billing.subscriptions.js';
+import { MissedChargesService } from '../apps/server/src/features/invoices/missed-charges.service.js';
 import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
+import { stockReadsRepository } from '../apps/server/src/features/inventory/stock-reads.repository.js';
+import { endOfLifeRepository } from '../apps/server/src/features/reports/report-end-of-life.repository.js';
+import { vaccinationsDueRepository } from '../apps/server/src/features/reports/report-vaccinations.repository.js';
 import { reportsRepository, type Period, type RevenueBy } from '../apps/server/src/features/reports/reports.repository.js';
+import type { AuthContext } from '../apps/server/src/platform/access.js';
 import { filtersVisibleSql } from '../apps/server/src/platform/list-filters.js';
 import { LARGE_OWNER, LARGE_PASSWORD } from '../apps/server/src/seed/large.js';
 import { ensureLargeSeed, onEachDatabase, type BenchTarget } from './large-seed.js';
@@ -68,6 +75,34 @@ function cases(locationId: string): Case[] {
     },
     appointments('status', year),
     appointments('day', { ...year, locationId }),
+    {
+      name: 'missed charges, one location',
+      path: `/api/reports/missedCharges?${query(month)}`,
+      direct: async (db, scope) => {
+        // The rule reads only the account of who asks.
+        const auth = { ...scope } as AuthContext;
+        const [, locations] = await withCheck(db, scope, month, () => locationsRepository.listSorted(db, scope, {}));
+        await new MissedChargesService(db, invoiceInventory.itemUse).unbilledBetween(auth, { ...month, locations: locations.filter((l) => l.id === locationId) });
+      },
+    },
+    {
+      name: 'end-of-life by cremation type',
+      path: `/api/reports/endOfLife?${query(year)}`,
+      direct: (db, scope) => withCheck(db, scope, year, () => endOfLifeRepository.volume(db, scope, year)),
+    },
+    {
+      name: 'vaccinations due',
+      path: '/api/reports/vaccinationsDue',
+      direct: (db, scope) => withCheck(db, scope, { from: '', to: '' }, () => vaccinationsDueRepository.due(db, scope, {})),
+    },
+    {
+      name: 'stock valuation, one location',
+      path: `/api/reports/stockValuation?locationId=${locationId}`,
+      direct: (db, scope) =>
+        withCheck(db, scope, { from: '', to: '', locationId }, () =>
+          stockReadsRepository.all(db, scope, { locationId, today: localDate(new Date(), 'UTC'), window: 90, includeArchived: true }),
+        ),
+    },
   ];
 }
 

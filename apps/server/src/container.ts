@@ -95,7 +95,11 @@ import { AutomationEventsService } from './features/automations/automation-event
 import { AutomationSender } from './features/automations/automation-sender.service.js';
 import { automationServices } from './features/automations/automations.service.js';
 import { queueItemServices } from './features/automations/queue-items.service.js';
+import { ReportFilterSetsService } from './features/reports/report-filter-sets.service.js';
 import { ReportsService } from './features/reports/reports.service.js';
+import { AnalyticsService } from './features/analytics/analytics.service.js';
+import { AccountArchiveService } from './features/account-archive/account-archive.service.js';
+import { accountArchivesRepository } from './features/account-archive/account-archive.repository.js';
 import { invoiceMergeFields } from './features/invoices/invoice-pdf.service.js';
 import { HttpError } from './platform/errors.js';
 import { TemplatePreviewService } from './features/templates/template-preview.service.js';
@@ -171,6 +175,7 @@ export function createContainer(
   // The balances read payments: the payments feature offers what they read (decision 0174); the
   // lines read inventory items, and stock follows what is finalised and voided (decision 0223).
   const invoices = new InvoicesService(db, audit, events, invoicePayments, invoiceInventory);
+  const missedCharges = new MissedChargesService(db, invoiceInventory.itemUse);
   const estimates = new EstimatesService(db, audit, events, invoicePayments, invoiceInventory.lineItems);
   stockFollowsTheBooks(events);
   const payments = new PaymentsService(db, audit, events);
@@ -274,7 +279,7 @@ export function createContainer(
     smsRender: new SmsRenderService(db, mergeContext),
     // two-way SMS chat: the outbox's and the webhook's texts as conversations (issue 31)
     chat: new ChatService(db, communications, events),
-    missedCharges: new MissedChargesService(db, invoiceInventory.itemUse),
+    missedCharges,
     cardPayments: new CardPaymentsService(db, {
       audit,
       integrations,
@@ -300,7 +305,17 @@ export function createContainer(
     automationClock: new AutomationClock(db, automationDelivery),
     automationSender: new AutomationSender(db, automationDelivery),
     // reports (issue 36): read-only aggregates over the books and the calendar
-    reports: new ReportsService(db),
+    reports: new ReportsService(db, missedCharges),
+    reportFilterSets: new ReportFilterSetsService(db),
+    // analytics (issue 36): the dashboard's charts, the reports' figures among them
+    analytics: new AnalyticsService(db),
+    // the account archive (issue 36): its queue worked by main.ts's worker, its expiry a scheduled job
+    accountArchive: new AccountArchiveService(db, {
+      storage: opts.storage,
+      mail: productMail,
+      appUrl: opts.providers.appUrl,
+      notice: accountArchivesRepository.notice,
+    }),
     /** recurring jobs kept in the database: main.ts declares the housekeeping and runs its worker (decision 0207) */
     scheduler: new Scheduler(db),
     async ping() {

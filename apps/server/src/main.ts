@@ -4,6 +4,7 @@ import { openStorage, type DocumentStorage } from './platform/document-storage.j
 import { outboxWorker } from './features/communications/outbox-worker.js';
 import { EVENTS_CHANNEL } from './platform/domain-events.repository.js';
 import { QueueWorker } from './platform/queue-worker.js';
+import { ARCHIVE_CHANNEL } from './features/account-archive/account-archive.repository.js';
 import { schedulerWorker } from './platform/schedules.js';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
@@ -72,6 +73,10 @@ async function serve(database: Database, storage: DocumentStorage, cfg: Config, 
   app.container.scheduler.every('automations.send', { pattern: '* * * * *', timeZone: 'UTC' }, async () => {
     await app.container.automationSender.run();
   });
+  // Account archives past their 7 days lose their file (decision 0275).
+  app.container.scheduler.every('accountArchive.expire', { pattern: '*/15 * * * *', timeZone: 'UTC' }, async () => {
+    await app.container.accountArchive.expire();
+  });
   const scheduled = schedulerWorker(app.container.scheduler, {
     onError: (err) => app.log.warn({ err }, 'a scheduled job failed; it runs again at its next occurrence'),
   });
@@ -90,6 +95,14 @@ async function serve(database: Database, storage: DocumentStorage, cfg: Config, 
     onError: (err) => app.log.warn({ err }, 'an event delivery failed; it is tried again later'),
   });
   await eventDeliveries.start();
+  // The account archives' queue: one archive at a time per process, claimed with a lease, so a
+  // process that dies mid-archive leaves it to another (decision 0273).
+  const archives = new QueueWorker(app.container.accountArchive.source, {
+    batch: 1,
+    listen: { channel: ARCHIVE_CHANNEL, on: database.listen },
+    onError: (err) => app.log.warn({ err }, 'an account archive failed; it is tried again later'),
+  });
+  await archives.start();
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -99,7 +112,7 @@ async function serve(database: Database, storage: DocumentStorage, cfg: Config, 
     app.draining = true;
     try {
       // The messages and scheduled jobs in hand are finished; those claimed but not begun go back.
-      await Promise.all([outbox.stop(), eventDeliveries.stop(), scheduled.stop()]);
+      await Promise.all([outbox.stop(), eventDeliveries.stop(), scheduled.stop(), archives.stop()]);
       await app.close();
     } finally {
       app.container.productMail.close();

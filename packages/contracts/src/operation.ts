@@ -35,7 +35,7 @@ export interface Operation<
   body?: B;
   response: R;
   /** status of a successful answer; 200 unless said */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** user update, delete and toggle answer 401 (not 403) when not permitted */
   deniedStatus?: 401 | 403;
   /** what a refused user is told instead of the general 403 message, when the action needs explaining */

@@ -22,17 +22,17 @@ export const REPORT_MESSAGES = {
   otherLines: 'Other lines',
 } as const;
 
-const formatField = () => z.enum(REPORT_FORMATS, { message: 'must be json, csv or xlsx' }).default('json');
+export const reportFormatField = () => z.enum(REPORT_FORMATS, { message: 'must be json, csv or xlsx' }).default('json');
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /** From and to (both included) as days in each record's location's zone, a location, and the answer's format. */
-const rangeShape = {
+export const reportRangeShape = {
   from: dateField(),
   to: dateField(),
   locationId: idField().optional(),
-  format: formatField(),
+  format: reportFormatField(),
 };
-function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
+export function checkReportRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
   const days = daysBetween(q.from, q.to);
   if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.toBeforeFrom });
   else if (days > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.tooLong });
@@ -40,7 +40,9 @@ function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
 
 const cents = () => z.number().int();
 const count = () => z.number().int();
-const access = anyOf('reports.export');
+/** Every report's access: `reports.export`. */
+export const reportAccess = anyOf('reports.export');
+const access = reportAccess;
 const common = { currency: z.string(), from: z.string(), to: z.string() };
 
 // ---------- revenue ----------
@@ -57,11 +59,11 @@ export const RevenueRow = z.object({
 export type RevenueRow = z.infer<typeof RevenueRow>;
 export const RevenueQuery = z
   .object({
-    ...rangeShape,
+    ...reportRangeShape,
     providerId: idField().optional(),
     groupBy: z.enum(REVENUE_GROUPS, { message: 'must be day, week, month, provider, service or location' }).default('month'),
   })
-  .superRefine(checkRange);
+  .superRefine(checkReportRange);
 export type RevenueQuery = z.input<typeof RevenueQuery>;
 export const RevenueReport = z.object({ ...common, groupBy: z.enum(REVENUE_GROUPS), rows: z.array(RevenueRow), totals: z.object(moneyShape) });
 export type RevenueReport = z.infer<typeof RevenueReport>;
@@ -79,13 +81,25 @@ export const revenueReport = operation({
 const ageingShape = { invoices: count(), days0to30: cents(), days31to60: cents(), days61to90: cents(), over90: cents(), total: cents() };
 export const AgeingRow = z.object({ clientId: z.string(), clientName: z.string(), ...ageingShape });
 export type AgeingRow = z.infer<typeof AgeingRow>;
-/** Ages are counted to today on each invoice's location's calendar; balances are as they stand now. */
+/**
+ * Ages are counted to today on each invoice's location's calendar; balances are as they stand now.
+ * `limit`/`offset` page the JSON's rows as the paged lists do (decision 0260); without them every
+ * row comes, and a file always holds every row. `totals` and `rowCount` are always of every row.
+ */
 export const AgeingQuery = z.object({
   locationId: idField().optional(),
-  format: formatField(),
+  format: reportFormatField(),
+  limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').optional(),
+  offset: z.coerce.number().int().min(0, 'must be at least 0').optional(),
 });
 export type AgeingQuery = z.input<typeof AgeingQuery>;
-export const AgeingReport = z.object({ currency: z.string(), rows: z.array(AgeingRow), totals: z.object(ageingShape) });
+export const AgeingReport = z.object({
+  currency: z.string(),
+  rows: z.array(AgeingRow),
+  /** how many owing clients there are in all (the rows answered may be one page of them) */
+  rowCount: z.number().int(),
+  totals: z.object(ageingShape),
+});
 export type AgeingReport = z.infer<typeof AgeingReport>;
 export const receivablesAgeingReport = operation({
   method: 'GET',
@@ -106,7 +120,7 @@ export const PaymentTypeRow = z.object({
   ...paymentsShape,
 });
 export type PaymentTypeRow = z.infer<typeof PaymentTypeRow>;
-export const PaymentsByTypeQuery = z.object(rangeShape).superRefine(checkRange);
+export const PaymentsByTypeQuery = z.object(reportRangeShape).superRefine(checkReportRange);
 export type PaymentsByTypeQuery = z.input<typeof PaymentsByTypeQuery>;
 export const PaymentsByTypeReport = z.object({ ...common, rows: z.array(PaymentTypeRow), totals: z.object(paymentsShape) });
 export type PaymentsByTypeReport = z.infer<typeof PaymentsByTypeReport>;
@@ -133,12 +147,12 @@ export const AppointmentReportRow = z.object({
 export type AppointmentReportRow = z.infer<typeof AppointmentReportRow>;
 export const AppointmentReportQuery = z
   .object({
-    ...rangeShape,
+    ...reportRangeShape,
     /** the primary or the secondary provider */
     providerId: idField().optional(),
     groupBy: z.enum(APPOINTMENT_REPORT_GROUPS, { message: 'must be status, day, week or month' }).default('status'),
   })
-  .superRefine(checkRange);
+  .superRefine(checkReportRange);
 export type AppointmentReportQuery = z.input<typeof AppointmentReportQuery>;
 export const AppointmentReport = z.object({
   from: z.string(),

@@ -29,6 +29,8 @@ export * from '../features/price-calculator/price-calculator.table.js';
 export * from '../features/tasks/tasks.table.js';
 export * from '../features/automations/automations.table.js';
 export * from '../features/inventory/inventory.table.js';
+export * from '../features/reports/report-filter-sets.table.js';
 export * from '../platform/domain-events.table.js';
 export * from '../platform/idempotency.table.js';
 export * from '../platform/schedules.table.js';
+export * from '../features/account-archive/account-archive.table.js';

@@ -26,6 +26,8 @@ import { locationsRoutes } from './locations/locations.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { quickbooksRoutes } from './quickbooks/quickbooks.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { accountArchiveRoutes } from './account-archive/account-archive.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { scheduleRoutes } from './schedule/schedule.routes.js';
 import { searchRoutes } from './search/search.routes.js';
@@ -71,4 +73,6 @@ export const features: ((r: Router, c: Container) => void)[] = [
   tasksRoutes,
   automationsRoutes,
   reportsRoutes,
+  analyticsRoutes,
+  accountArchiveRoutes,
 ];

@@ -5,13 +5,14 @@ import type { FeatureModule } from './feature-registry';
 const Tab = () => null;
 
 describe('buildRegistry', () => {
-  it('gathers client and patient tabs sorted by order, and shell extensions in feature order', () => {
+  it('gathers client and patient tabs and Account page sections sorted by order, and shell extensions in feature order', () => {
     const features: FeatureModule[] = [
       {
         id: 'a',
         routes: [],
         clientTabs: [{ id: 'history', label: 'History', order: 90, element: Tab }],
         patientTabs: [{ id: 'history', label: 'History', order: 90, element: Tab }],
+        accountSections: [{ id: 'export', order: 20, element: Tab }],
         shellExtensions: [{ id: 'search', element: Tab, action: Tab }],
       },
       {
@@ -19,12 +20,14 @@ describe('buildRegistry', () => {
         routes: [],
         clientTabs: [{ id: 'patients', label: 'Patients', order: 10, element: Tab }],
         patientTabs: [{ id: 'vaccinations', label: 'Vaccinations', order: 20, element: Tab }],
+        accountSections: [{ id: 'branding', order: 5, element: Tab }],
         shellExtensions: [{ id: 'help', element: Tab }],
       },
     ];
     const registry = buildRegistry(features);
     expect(registry.clientTabs.map((t) => t.id)).toEqual(['patients', 'history']);
     expect(registry.patientTabs.map((t) => t.id)).toEqual(['vaccinations', 'history']);
+    expect(registry.accountSections.map((s) => s.id)).toEqual(['branding', 'export']);
     expect(registry.shellExtensions.map((e) => e.id)).toEqual(['search', 'help']);
   });
 });

@@ -104,6 +104,17 @@ export interface PatientPageTab {
 }
 
 /**
+ * A card a feature adds to Settings › Account below the account's details (e.g. Export all data),
+ * sorted by order: the account page never imports the features that extend it.
+ */
+export interface AccountPageSection {
+  id: string;
+  order: number;
+  permissions?: readonly Permission[];
+  element: ComponentType;
+}
+
+/**
  * Something a feature adds to the shell itself rather than to one page, e.g. global search:
  * `element` is mounted once inside the shell (for app-wide shortcuts and their dialogs), and
  * `action` is a compact control (an icon button) shown in the navigation header and in the
@@ -124,6 +135,7 @@ export interface FeatureModule {
   clientTabs?: ClientPageTab[];
   clientSummaries?: ClientPageSummary[];
   patientTabs?: PatientPageTab[];
+  accountSections?: AccountPageSection[];
   shellExtensions?: ShellExtension[];
 }
 
@@ -135,6 +147,7 @@ export interface Registry {
   clientTabs: ClientPageTab[];
   clientSummaries: ClientPageSummary[];
   patientTabs: PatientPageTab[];
+  accountSections: AccountPageSection[];
   shellExtensions: ShellExtension[];
 }
 
@@ -145,6 +158,7 @@ export function buildRegistry(features: readonly FeatureModule[]): Registry {
   const clientTabs: ClientPageTab[] = [];
   const clientSummaries: ClientPageSummary[] = [];
   const patientTabs: PatientPageTab[] = [];
+  const accountSections: AccountPageSection[] = [];
   const shellExtensions: ShellExtension[] = [];
   const seenPaths = new Set<string>();
   for (const feature of features) {
@@ -159,10 +173,12 @@ export function buildRegistry(features: readonly FeatureModule[]): Registry {
     clientTabs.push(...(feature.clientTabs ?? []));
     clientSummaries.push(...(feature.clientSummaries ?? []));
     patientTabs.push(...(feature.patientTabs ?? []));
+    accountSections.push(...(feature.accountSections ?? []));
     shellExtensions.push(...(feature.shellExtensions ?? []));
   }
   clientTabs.sort((a, b) => a.order - b.order);
   clientSummaries.sort((a, b) => a.order - b.order);
   patientTabs.sort((a, b) => a.order - b.order);
-  return { routes, menu, badges, clientTabs, clientSummaries, patientTabs, shellExtensions };
+  accountSections.sort((a, b) => a.order - b.order);
+  return { routes, menu, badges, clientTabs, clientSummaries, patientTabs, accountSections, shellExtensions };
 }

@@ -1,5 +1,7 @@
 import { accountsFeature } from '../features/accounts';
+import { accountArchiveFeature } from '../features/account-archive';
 import { addOnsFeature } from '../features/add-ons';
+import { analyticsFeature } from '../features/analytics';
 import { productAnalyticsFeature } from '../features/product-analytics';
 import { appointmentsFeature } from '../features/appointments';
 import { auditFeature } from '../features/audit';
@@ -24,6 +26,7 @@ import { priceCalculatorFeature } from '../features/price-calculator';
 import { paymentsFeature } from '../features/payments';
 import { profileFeature } from '../features/profile';
 import { quickbooksFeature } from '../features/quickbooks';
+import { reportsFeature } from '../features/reports';
 import { rolesFeature } from '../features/roles';
 import { scheduleFeature } from '../features/schedule';
 import { searchFeature } from '../features/search';
@@ -36,7 +39,8 @@ import type { FeatureModule } from './feature-registry';
 
 /**
  * The features this build ships. A feature exists for the shell only once it is listed here:
- * its routes, menu entries, badges, client- and patient-page tabs and shell extensions come with it.
+ * its routes, menu entries, badges, client- and patient-page tabs, Account page sections and shell
+ * extensions come with it.
  */
 export const features: readonly FeatureModule[] = [
   authFeature,
@@ -70,6 +74,9 @@ export const features: readonly FeatureModule[] = [
   templatesFeature,
   invoicesFeature,
   paymentsFeature,
+  reportsFeature,
+  analyticsFeature,
+  accountArchiveFeature,
   bookingFeature,
   helpFeature,
   productAnalyticsFeature,

@@ -42,6 +42,9 @@ function todayIn(timezone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** Cents: what is on hand at the item's cost (cost is per purchase unit), as the stock list and the reports value it. */
+export const stockValue = (r: { onHand: number; cost: number; unitsPerPurchase: number }) => Math.round((r.onHand * r.cost) / r.unitsPerPurchase);
+
 /** What a stock row figures from an item, its figures at the location, and its lots. */
 type Figured = Awaited<ReturnType<typeof stockReadsRepository.all>>[number];
 function toStockRow(r: Figured | Omit<Figured, 'supplierName'>, lots: LotRow[]): StockRow {
@@ -58,7 +61,7 @@ function toStockRow(r: Figured | Omit<Figured, 'supplierName'>, lots: LotRow[]):
     controlled: r.controlled,
     archived: r.archivedAt !== null,
     onHand: r.onHand,
-    value: Math.round((r.onHand * r.cost) / r.unitsPerPurchase),
+    value: stockValue(r),
     reorderPoint: r.reorderPoint,
     reorderTo: r.reorderTo,
     belowReorder: r.below,

@@ -7,3 +7,4 @@ export { estimatesBase, estimatesRepository, invoicesRepository, linesNameItem, 
 export type { StockLine } from './invoices.repository.js';
 export type { AppointmentItem, AppointmentItemUse, InvoiceInventory, LineItem, LineItems } from './invoice-lines.js';
 export { estimates, invoiceItems, invoices } from './invoices.table.js';
+export type { MissedChargesService, UnbilledVisit } from './missed-charges.service.js';

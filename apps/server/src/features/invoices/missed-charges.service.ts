@@ -1,8 +1,9 @@
 // Missed charges: what an appointment performed (its services and add-ons) and the inventory items
 // administered at it that none of its invoices bills (not void, drafts count; compared by service,
-// add-on or item and quantity), and the week's report of
-// appointments past check-out with something unbilled. A handful of statements whatever the week
-// holds: the appointments, their add-ons, what their invoices bill, the catalogue's prices, names.
+// add-on or item and quantity), and the reports of appointments past check-out with something
+// unbilled: a location's week, and any range of days (the missed-charges report). A handful of
+// statements per batch of appointments: the appointments, their add-ons, what their invoices bill,
+// the catalogue's prices, names.
 import { addDays, APPOINTMENT_STATUSES, startOfLocalDay, thousandths, toCents, type AppointmentStatus, type MissedCharge } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -24,6 +25,26 @@ export const BILLABLE_STATUSES: AppointmentStatus[] = APPOINTMENT_STATUSES.slice
 
 /** The most appointments a location's week can hold in the report (a practice's week is far fewer). */
 const WEEK_LIMIT = 5_000;
+/** Appointments read and checked at once over a range: what is held follows the batch, not the range. */
+const RANGE_BATCH = 1_000;
+
+/** An appointment with something performed that no invoice bills, as the reports show it. */
+export type UnbilledVisit = {
+  appointmentId: string;
+  startAt: Date;
+  locationId: string;
+  providerId: string | null;
+  status: string;
+  clientId: string;
+  clientName: string | null;
+  patientName: string | null;
+  items: MissedCharge[];
+  /** cents of everything missing */
+  missing: number;
+};
+
+/** A charge's value in cents: an item's quantity may be a fraction, its value is rounded to the cent. */
+const chargeValue = (c: MissedCharge) => Math.round(c.quantity * c.unitPrice);
 
 type Billed = { appointmentId: string; serviceId: string | null; addOnId: string | null; itemId: string | null; quantity: number };
 
@@ -132,18 +153,42 @@ export class MissedChargesService {
     const services = new Map(
       (await servicesRepository.findByIds(this.db, auth, [...new Set(appointments.flatMap((a) => a.serviceIds))])).map((s) => [s.id, { name: s.name, price: s.price }]),
     );
-    return new Map(
-      appointments.map((a) => [
-        a.id,
-        missingOf(
-          a,
-          addOns.filter((x) => x.appointmentId === a.id),
-          billed.filter((b) => b.appointmentId === a.id),
-          services,
-          used.filter((u) => u.appointmentId === a.id),
-        ),
-      ]),
-    );
+    // Grouped once by appointment: filtered per appointment, a batch of a thousand read its rows a thousand times.
+    const byAppointment = <T extends { appointmentId: string }>(rows: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const row of rows) {
+        const list = map.get(row.appointmentId);
+        if (list) list.push(row);
+        else map.set(row.appointmentId, [row]);
+      }
+      return (id: string) => map.get(id) ?? [];
+    };
+    const [addOnsOf, billedOf, usedOf] = [byAppointment(addOns), byAppointment(billed), byAppointment(used)];
+    return new Map(appointments.map((a) => [a.id, missingOf(a, addOnsOf(a.id), billedOf(a.id), services, usedOf(a.id))]));
+  }
+
+  /** The appointments with something missing, with their client's and patients' names. */
+  private async described(auth: AuthContext, appointments: AppointmentRow[]): Promise<UnbilledVisit[]> {
+    const missing = await this.missingFor(auth, appointments);
+    const open = appointments.filter((a) => (missing.get(a.id) ?? []).length > 0);
+    if (open.length === 0) return [];
+    const clients = new Map((await clientsRepository.byIds(this.db, auth, [...new Set(open.map((a) => a.clientId))])).map((c) => [c.id, `${c.firstName} ${c.lastName}`]));
+    const patients = await patientsRepository.refs(this.db, auth, [...new Set(open.flatMap((a) => a.patientIds))]);
+    return open.map((a) => {
+      const charges = missing.get(a.id)!;
+      return {
+        appointmentId: a.id,
+        startAt: a.startAt,
+        locationId: a.locationId,
+        providerId: a.primaryProviderId,
+        status: a.status,
+        clientId: a.clientId,
+        clientName: clients.get(a.clientId) ?? null,
+        patientName: a.patientIds.map((p) => patients.get(p)?.name).filter(Boolean).join(', ') || null,
+        items: charges,
+        missing: charges.reduce((sum, c) => sum + chargeValue(c), 0),
+      };
+    });
   }
 
   async forAppointment(auth: AuthContext, appointmentId: string) {
@@ -160,24 +205,32 @@ export class MissedChargesService {
     const start = startOfLocalDay(weekOf, zone);
     const end = startOfLocalDay(addDays(weekOf, 7), zone);
     const { items } = await appointmentsRepository.range(this.db, auth, { locationIds: [locationId], status: BILLABLE_STATUSES }, start, end, WEEK_LIMIT, 0);
-    const inWeek = items.filter((a) => a.startAt >= start);
-    const missing = await this.missingFor(auth, inWeek);
-    const open = inWeek.filter((a) => (missing.get(a.id) ?? []).length > 0);
-    if (open.length === 0) return [];
-    const clients = new Map((await clientsRepository.byIds(this.db, auth, [...new Set(open.map((a) => a.clientId))])).map((c) => [c.id, `${c.firstName} ${c.lastName}`]));
-    const patients = await patientsRepository.refs(this.db, auth, [...new Set(open.flatMap((a) => a.patientIds))]);
-    return open.map((a) => {
-      const charges = missing.get(a.id)!;
-      return {
-        appointmentId: a.id,
-        startAt: a.startAt.toISOString(),
-        status: a.status,
-        clientId: a.clientId,
-        clientName: clients.get(a.clientId) ?? null,
-        patientName: a.patientIds.map((p) => patients.get(p)?.name).filter(Boolean).join(', ') || null,
-        items: charges,
-        missing: charges.reduce((sum, c) => sum + c.quantity * c.unitPrice, 0),
-      };
-    });
+    const visits = await this.described(auth, items.filter((a) => a.startAt >= start));
+    return visits.map(({ locationId: _l, providerId: _p, ...v }) => ({ ...v, startAt: v.startAt.toISOString() }));
+  }
+
+  /**
+   * The appointments past check-out starting on the days from `from` to `to` (both included, on
+   * each location's calendar) with something unbilled, at the locations given (their zones) and of
+   * a provider (primary or secondary) when given; in order of their start, a location after another.
+   * The caller checks the filters' ids.
+   */
+  async unbilledBetween(
+    auth: AuthContext,
+    q: { from: string; to: string; locations: readonly { id: string; timezone: string }[]; providerId?: string | undefined },
+  ): Promise<UnbilledVisit[]> {
+    const out: UnbilledVisit[] = [];
+    for (const location of q.locations) {
+      const start = startOfLocalDay(q.from, location.timezone);
+      const end = startOfLocalDay(addDays(q.to, 1), location.timezone);
+      const filters = { locationIds: [location.id], status: BILLABLE_STATUSES, providerIds: q.providerId ? [q.providerId] : undefined };
+      for (let offset = 0; ; offset += RANGE_BATCH) {
+        const { items, more } = await appointmentsRepository.range(this.db, auth, filters, start, end, RANGE_BATCH, offset);
+        // The range holds what overlaps it: an appointment started the evening before is not of these days.
+        out.push(...(await this.described(auth, items.filter((a) => a.startAt >= start))));
+        if (!more) break;
+      }
+    }
+    return out;
   }
 }

@@ -1,3 +1,4 @@
 // What other features use of reports: they import it from here, never from its files
-// (test/feature-layers.test.ts). Nothing yet: reports sit on the top floor.
+// (test/feature-layers.test.ts). Analytics charts the same figures through its repository.
 export type { ReportsService } from './reports.service.js';
+export { reportsRepository } from './reports.repository.js';

@@ -36,13 +36,13 @@ function periodKey(period: Period, local: SQL): SQL<string> {
 }
 
 /** `column` on the wall clock of the row's location (locations joined). */
-const localTime = (column: SQL | typeof appointments.startAt | typeof payments.receivedAt) => sql`(${column} at time zone ${locations.timezone})`;
+export const localTime = (column: SQL | typeof appointments.startAt | typeof payments.receivedAt) => sql`(${column} at time zone ${locations.timezone})`;
 
 /**
  * The instants of [from, to] (local days, both included) at the row's location: from its `from`
  * midnight to its midnight after `to`, whatever the day's length.
  */
-function inLocalDays(column: typeof appointments.startAt | typeof payments.receivedAt, range: Range): SQL {
+export function inLocalDays(column: typeof appointments.startAt | typeof payments.receivedAt, range: Range): SQL {
   return sql`${column} >= (${range.from}::date::timestamp at time zone ${locations.timezone})
     and ${column} < ((${range.to}::date + 1)::timestamp at time zone ${locations.timezone})`;
 }

@@ -21,9 +21,14 @@ import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { filtersVisibleSql, type ListFilter } from '../../platform/list-filters.js';
 import { clientsRepository } from '../clients/index.js';
+import type { MissedChargesService } from '../invoices/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { usersRepository } from '../users/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
+import { endOfLifeReport, type EndOfLifeQuery } from './report-end-of-life.service.js';
+import { missedChargesReport, type MissedChargesQuery } from './report-missed-charges.service.js';
+import { stockValuationReport } from './report-stock-valuation.service.js';
+import { vaccinationsDueReport, type VaccinationsDueQuery } from './report-vaccinations.service.js';
 import { reportsRepository, type Period, type RevenueBy } from './reports.repository.js';
 
 type RevenueQuery = { from: string; to: string; locationId?: string | undefined; providerId?: string | undefined; groupBy: RevenueBy };
@@ -36,7 +41,11 @@ const isPeriod = (by: string): by is Period => by === 'day' || by === 'week' || 
 const methodOf = (method: string | null): PaymentMethod | null => ((PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as PaymentMethod) : null);
 
 export class ReportsService {
-  constructor(private readonly db: Db) {}
+  /** `missedCharges`: the invoices feature's rule of what was performed and not billed */
+  constructor(
+    private readonly db: Db,
+    private readonly missedCharges: MissedChargesService,
+  ) {}
 
   /** The currency, after the filters' ids are found in the account (404 otherwise), beside `read`. */
   private async withPreamble<T>(auth: AuthContext, filters: readonly ListFilter[], read: () => Promise<T>): Promise<{ currency: string; rows: T }> {
@@ -69,7 +78,8 @@ export class ReportsService {
     return { currency, from: q.from, to: q.to, groupBy: by, rows: out, totals };
   }
 
-  async receivablesAgeing(auth: AuthContext, q: { locationId?: string | undefined }): Promise<AgeingReport> {
+  /** Every owing client, or one `page` of them; `rowCount` and the totals are always of them all (decision 0260). */
+  async receivablesAgeing(auth: AuthContext, q: { locationId?: string | undefined }, page?: { limit: number; offset: number }): Promise<AgeingReport> {
     const { currency, rows } = await this.withPreamble(auth, [[locationsRepository, q.locationId]], () => reportsRepository.ageing(this.db, auth, q));
     const names = new Map(
       (await clientsRepository.summaries(this.db, auth, rows.map((r) => r.clientId))).map((c) => [c.id, `${c.firstName} ${c.lastName}`]),
@@ -79,7 +89,8 @@ export class ReportsService {
       .sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName));
     return {
       currency,
-      rows: out,
+      rows: page ? out.slice(page.offset, page.offset + page.limit) : out,
+      rowCount: out.length,
       totals: {
         invoices: sum(out, (r) => r.invoices),
         days0to30: sum(out, (r) => r.days0to30),
@@ -128,6 +139,22 @@ export class ReportsService {
     if (by === 'status') out.sort((a, b) => order(a.key) - order(b.key));
     const totals = { appointments: sum(out, (r) => r.appointments), noShows: sum(out, (r) => r.noShows), cancellations: sum(out, (r) => r.cancellations) };
     return { from: q.from, to: q.to, groupBy: by, rows: out, totals };
+  }
+
+  missedChargesBetween(auth: AuthContext, q: MissedChargesQuery) {
+    return missedChargesReport(this.db, this.missedCharges, auth, q);
+  }
+
+  endOfLife(auth: AuthContext, q: EndOfLifeQuery) {
+    return endOfLifeReport(this.db, auth, q);
+  }
+
+  vaccinationsDue(auth: AuthContext, q: VaccinationsDueQuery) {
+    return vaccinationsDueReport(this.db, auth, q);
+  }
+
+  stockValuation(auth: AuthContext, q: { locationId?: string | undefined }) {
+    return stockValuationReport(this.db, auth, q);
   }
 }
 

@@ -266,6 +266,47 @@ describe('receivables ageing', () => {
     expect(row!.slice(1).map((c, i) => (i === 0 ? Number(c) : Math.round(Number(c) * 100)))).toEqual([6, 2 * one, 2 * one - 1_000, one, one, 6 * one - 1_000]);
     expect(total![0]).toBe('Total');
   });
+
+  it('pages the JSON rows with limit and offset, rowCount and totals always of every client; a file holds them all', async () => {
+    const account = await createAccount(ctx);
+    const worlds = [await billingWorld(account), await billingWorld(account), await billingWorld(account)];
+    const owed: number[] = [];
+    for (const [i, w] of worlds.entries()) {
+      const invoice = await finalised(account.admin, await newInvoice(account.admin, account, w, { issuedOn: dateIn(ZONE, -5), dueOn: dateIn(ZONE, -5) }, [addOnLine(w, { quantity: i + 1 })]));
+      owed.push(invoice.total);
+    }
+    const admin = await createUser(ctx, account, ['reports.export']);
+    const all = await report<api.AgeingReport>(api.receivablesAgeingReport, {}, admin);
+    expect(all.rows.map((r) => r.total)).toEqual([...owed].reverse());
+    expect(all.rowCount).toBe(3);
+
+    const first = await report<api.AgeingReport>(api.receivablesAgeingReport, { limit: '2', offset: '0' }, admin);
+    const last = await report<api.AgeingReport>(api.receivablesAgeingReport, { limit: '2', offset: '2' }, admin);
+    expect([...first.rows, ...last.rows]).toEqual(all.rows);
+    expect(first.rows).toHaveLength(2);
+    for (const page of [first, last]) {
+      expect(page.rowCount).toBe(3);
+      expect(page.totals).toEqual(all.totals);
+    }
+    expect(all.totals.total).toBe(sumOf(owed, (o) => o));
+
+    const csv = await admin.call(api.receivablesAgeingReport, { query: { format: 'csv', limit: '1' } });
+    expect(parseCsv(csv.body)).toHaveLength(1 + 3 + 1);
+    const xlsx = await admin.call(api.receivablesAgeingReport, { query: { format: 'xlsx', limit: '1', offset: '2' } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(1 + 3 + 1);
+
+    for (const [query, message] of [
+      [{ limit: '0' }, 'limit: must be at least 1'],
+      [{ limit: '201' }, 'limit: must be at most 200'],
+      [{ limit: '10', offset: '-1' }, 'offset: must be at least 0'],
+    ] as const) {
+      const res = await admin.call(api.receivablesAgeingReport, { query });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+  });
 });
 
 describe('appointments by status, across daylight-saving changes', () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { UpdateAccountInput } from '@willow/contracts';
 import type { Account } from '@willow/contracts';
@@ -6,6 +6,9 @@ import { TextInput, useFormState } from '../../components/form-fields';
 import { InlineForm } from '../../components/inline-form';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
+import { useRegistry } from '../../app/registry-context';
+import { hasAnyPermission } from '@willow/contracts';
+import { usePermissions } from '../../app/session';
 import { notifySuccess, useErrorToast } from '../../lib/toasts';
 import { useCurrentAccount, useUpdateAccount } from './accounts.api';
 
@@ -16,8 +19,22 @@ export default function MyAccountPage() {
     <>
       <PageHeader title="Account" />
       {account.data ? <AccountDetails account={account.data} /> : account.isLoading ? <PageLoader /> : null}
+      <AccountSections />
     </>
   );
+}
+
+/** What other features add below the account's details (e.g. Export all data), each where the user may see it. */
+function AccountSections() {
+  const { accountSections } = useRegistry();
+  const held = usePermissions();
+  return accountSections
+    .filter((s) => !s.permissions || hasAnyPermission(held, s.permissions))
+    .map(({ id, element: Section }) => (
+      <Suspense key={id} fallback={null}>
+        <Section />
+      </Suspense>
+    ));
 }
 
 function AccountDetails({ account }: { account: Account }) {

@@ -1,0 +1,2 @@
+DROP INDEX "appointments_account_id_location_id_start_at_index";--> statement-breakpoint
+CREATE INDEX "appointments_account_id_location_id_start_at_status_index" ON "appointments" USING btree ("account_id","location_id","start_at","status");

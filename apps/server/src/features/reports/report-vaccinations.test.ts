@@ -1,0 +1,120 @@
+// Vaccinations due and overdue: the boosters still to give, per living patient, with the client's
+// contact; overdue days to today at the location.
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@willow/contracts';
+import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { dateIn } from '../../../test/records.js';
+import { newHousehold } from '../../../test/scheduling-records.js';
+import { parseCsv } from '../../platform/csv.js';
+import { clients } from '../clients/clients.table.js';
+import { patients } from '../patients/patients.table.js';
+
+let ctx: TestContext;
+let home: TestAccount;
+let other: TestAccount;
+let reporter: Client;
+let plain: Client;
+const today = (days = 0) => dateIn('America/New_York', days);
+
+async function vaccination(t: TestAccount, patientId: string, vaccine: string, given: number, due: number | null): Promise<string> {
+  const res = await t.admin.call(api.vaccinationOps.create, {
+    body: { data: { patientId, vaccine, givenOn: today(given), nextDueOn: due === null ? null : today(due) } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+async function report(query: Record<string, string> = {}): Promise<api.VaccinationsDueReport> {
+  const res = await reporter.call(api.vaccinationsDueReport, { query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as api.VaccinationsDueReport;
+}
+
+const ids: Record<string, string> = {};
+let maxId: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
+  reporter = await createUser(ctx, home, ['reports.export']);
+  plain = await createUser(ctx, home, []);
+  const household = await newHousehold(home.admin, home, { firstName: '=Cora', patients: ['Max', 'Old Tom', 'Gone'] });
+  await ctx.database.db.update(clients).set({ phone: '+1 555 0100', email: 'cora@example.com' }).where(eq(clients.id, household.client.id));
+  const [max, tom, gone] = household.patients;
+  maxId = max!.id;
+  ids.rabies = await vaccination(home, max!.id, 'Rabies', -300, -10);
+  ids.lepto = await vaccination(home, max!.id, 'Leptospirosis', -300, 10);
+  ids.distemper = await vaccination(home, max!.id, 'Distemper', -300, 120);
+  ids.noBooster = await vaccination(home, max!.id, 'Microchip check', -20, null);
+  // given again since: the first dose's booster is not due any more
+  ids.oldBordetella = await vaccination(home, max!.id, 'Bordetella', -400, -30);
+  ids.newBordetella = await vaccination(home, max!.id, ' bordetella ', -5, 360);
+  // a deceased pet's and an archived pet's boosters are never due
+  ids.tom = await vaccination(home, tom!.id, 'Rabies', -300, -5);
+  await ctx.database.db.update(patients).set({ deceasedOn: today(-1) }).where(eq(patients.id, tom!.id));
+  ids.gone = await vaccination(home, gone!.id, 'Rabies', -300, -5);
+  await ctx.database.db.update(patients).set({ archivedAt: new Date() }).where(eq(patients.id, gone!.id));
+  const theirs = await newHousehold(other.admin, other);
+  await vaccination(other, theirs.patients[0]!.id, 'Rabies', -300, -10);
+});
+afterAll(() => ctx?.close());
+
+describe('vaccinations due', () => {
+  it('lists the boosters still to give within the due-soon window, overdue first by due date, with the contact', async () => {
+    const r = await report();
+    expect(r.dueBefore).toBeNull();
+    expect(r.rows.map((row) => row.vaccinationId)).toEqual([ids.rabies, ids.lepto]);
+    expect(r.rows[0]).toMatchObject({
+      vaccine: 'Rabies',
+      dueOn: today(-10),
+      givenOn: today(-300),
+      overdueDays: 10,
+      overdue: true,
+      patientId: maxId,
+      patientName: 'Max',
+      clientName: '=Cora Smith',
+      phone: '+1 555 0100',
+      email: 'cora@example.com',
+      locationId: home.locationId,
+    });
+    expect(r.rows[1]).toMatchObject({ vaccine: 'Leptospirosis', overdueDays: 0, overdue: false });
+    expect(r.totals).toEqual({ vaccinations: 2, overdue: 1, patients: 1 });
+  });
+
+  it('takes a due-before day and a location; the overdue ones are the list’s overdue less the doses given again and the archived pets’', async () => {
+    const later = await report({ dueBefore: today(200) });
+    expect(later.rows.map((row) => row.vaccinationId)).toEqual([ids.rabies, ids.lepto, ids.distemper]);
+    expect((await report({ dueBefore: today(10) })).rows.map((row) => row.vaccinationId)).toEqual([ids.rabies]);
+    expect((await report({ locationId: home.locationId })).totals.vaccinations).toBe(2);
+    const list = await home.admin.call(api.vaccinationOps.list, { query: { status: 'overdue', limit: '100' } });
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = (list.json() as { items: api.Vaccination[] }).items.map((v) => v.id).filter((id) => id !== ids.oldBordetella && id !== ids.gone);
+    const overdue = later.rows.filter((row) => row.overdue).map((row) => row.vaccinationId);
+    expect(overdue.sort()).toEqual(listed.sort());
+  });
+
+  it('needs reports.export, checks its query and answers 404 for another account’s location', async () => {
+    expect((await plain.call(api.vaccinationsDueReport, { query: {} })).statusCode).toBe(403);
+    const bad = await reporter.call(api.vaccinationsDueReport, { query: { dueBefore: 'soon' } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toContain('dueBefore:');
+    expect((await reporter.call(api.vaccinationsDueReport, { query: { locationId: other.locationId } })).statusCode).toBe(404);
+  });
+
+  it('downloads as CSV with formulas disarmed and as XLSX', async () => {
+    const csv = await reporter.call(api.vaccinationsDueReport, { query: { format: 'csv' } });
+    expect(csv.statusCode).toBe(200);
+    const [header, first, , total] = parseCsv(csv.body);
+    expect(header).toEqual(['Due', 'Days overdue', 'Vaccine', 'Last given', 'Patient', 'Client', 'Phone', 'Email', 'Location']);
+    expect(first!.slice(0, 8)).toEqual([today(-10), '10', 'Rabies', today(-300), 'Max', "'=Cora Smith", '+1 555 0100', 'cora@example.com']);
+    expect(total!.slice(0, 5)).toEqual(['Total', '', '2 due, 1 overdue', '', '1 patients']);
+    const xlsx = await reporter.call(api.vaccinationsDueReport, { query: { format: 'xlsx', dueBefore: today(200) } });
+    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="vaccinations-due-before-${today(200)}.xlsx"`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Vaccinations due')!;
+    expect(sheet.rowCount).toBe(5);
+    expect(sheet.getRow(2).getCell(6).value).toBe('=Cora Smith');
+  });
+});

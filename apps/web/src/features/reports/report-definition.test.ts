@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_QUERIES } from '@willow/contracts';
+import { cellText, exportHref, lastMonth, reportQuery, type ReportColumn } from './report-definition';
+import { REPORTS, reportById } from './report-definitions';
+import { gridRows, TOTALS_ROW_ID } from './report-table';
+import { revenueDefinition } from './definitions/revenue.report';
+
+describe('report definitions', () => {
+  it('default to last month, across a year’s turn and a short February', () => {
+    expect(lastMonth('2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(lastMonth('2026-03-31')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(lastMonth('2024-03-01')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+  });
+
+  it('ask each report only for the filters it takes, with its defaults, which its contract accepts', () => {
+    const chosen = { locationId: '5b0f9f6e-6b1e-4d6f-9a53-0a3c4d7e8f90', providerId: '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', from: '2026-10-01', to: '2026-10-31' };
+    for (const definition of REPORTS) {
+      const query = reportQuery(definition, chosen, '2026-11-30');
+      expect(REPORT_QUERIES[definition.id].safeParse(query).success, definition.id).toBe(true);
+      expect('providerId' in query).toBe(definition.provider);
+      expect('from' in query).toBe(definition.range);
+    }
+    expect(reportQuery(reportById('revenue'), {}, '2026-11-30')).toEqual({ from: '2026-10-01', to: '2026-10-31', groupBy: 'month' });
+    expect(reportQuery(reportById('receivablesAgeing'), chosen, '2026-11-30')).toEqual({ locationId: chosen.locationId });
+    expect(reportById('nothing').id).toBe('revenue');
+  });
+
+  it('export the same filters as a plain GET with the format', () => {
+    const href = exportHref(revenueDefinition, { from: '2026-10-01', to: '2026-10-31', groupBy: 'day' }, 'xlsx');
+    expect(href).toBe('/api/reports/revenue?from=2026-10-01&to=2026-10-31&groupBy=day&format=xlsx');
+  });
+
+  it('show money from integer cents in the account’s currency, counts grouped, text as it is', () => {
+    const money: ReportColumn<{ v: number }> = { field: 'v', header: 'V', kind: 'money', value: (r) => r.v };
+    expect(cellText(money, { v: 123_456 }, 'USD')).toBe('$1,234.56');
+    expect(cellText(money, { v: -5 }, 'EUR')).toBe('-€0.05');
+    expect(cellText({ ...money, kind: 'count' }, { v: 12_345 }, 'USD')).toBe('12,345');
+    expect(cellText({ ...money, kind: 'text', value: () => '=SUM(A1)' }, { v: 0 }, 'USD')).toBe('=SUM(A1)');
+  });
+
+  it('end every page of rows with the totals of all of them', () => {
+    const answer = {
+      currency: 'USD',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      groupBy: 'month' as const,
+      rows: [
+        { key: '2026-10-01', label: '2026-10', subtotal: 10_000, discount: 0, tax: 800, total: 10_800 },
+        { key: '2026-11-01', label: '2026-11', subtotal: 5_000, discount: 500, tax: 360, total: 4_860 },
+      ],
+      totals: { subtotal: 15_000, discount: 500, tax: 1_160, total: 15_660 },
+    };
+    const view = revenueDefinition.view(answer);
+    const columns = revenueDefinition.columns({ groupBy: 'month' });
+    const rows = gridRows(view, columns, revenueDefinition.rowId, view.rows.slice(0, 1));
+    expect(rows.map((r) => [r.id, r.label, r.total])).toEqual([
+      ['2026-10-01', '2026-10', '$108.00'],
+      [TOTALS_ROW_ID, 'Total', '$156.60'],
+    ]);
+    expect(columns[0]!.header).toBe('Month');
+  });
+});

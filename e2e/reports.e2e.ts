@@ -1,0 +1,157 @@
+// Business › Analytics › Reports as an owner uses it on a Monday: last month's revenue with the
+// dates typed, the totals on screen, the XLSX opened and its total read back, the filters saved
+// and applied again; on a phone too, axe clean.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { baseUrl, launch, newPage } from './browser.ts';
+import { apiCreateClient, apiSignIn, json, OWNER, startSignedIn, toast } from './clinic.ts';
+import { openInApp, unique } from './helpers.ts';
+import { seedOwnLocation, type OwnLocation } from './own-location.ts';
+import { ownerAt } from './scheduling.ts';
+
+let browser: Browser;
+let api: BrowserContext;
+let own: OwnLocation;
+
+/** Last month's first and last days on the browser's (the test's) calendar, as the page defaults to. */
+function lastMonth(): { from: string; to: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+const MONTH = lastMonth();
+/** Two invoices issued last month at the file's own location: 120.00 + 2 × 45.50 and 80.25. */
+const TOTAL_CENTS = 12_000 + 9_100 + 8_025;
+
+beforeAll(async () => {
+  browser = await launch();
+  own = await seedOwnLocation(browser, { name: `Test Clinic Reports ${unique()}`, timeZone: 'America/New_York', services: [] });
+  api = await browser.newContext({ baseURL: baseUrl() });
+  await apiSignIn(api);
+  const client = await apiCreateClient(api, { locationId: own.id, firstName: 'Ruth', lastName: `Report${unique()}` });
+  const line = (description: string, quantity: number, unitPrice: number) => ({ kind: 'text', description, quantity, unitPrice });
+  for (const [issuedOn, items] of [
+    [MONTH.from, [line('Consultation', 1, 12_000), line('=Nail trim', 2, 4_550)]],
+    [MONTH.to, [line('Follow-up', 1, 8_025)]],
+  ] as const) {
+    const invoice = await json<{ id: string }>(
+      await api.request.post('/api/invoice', { data: { invoiceData: { locationId: own.id, clientId: client.id, issuedOn }, invoiceItems: items } }),
+      'create invoice',
+    );
+    await json(await api.request.post(`/api/invoice/${invoice.id}/finalise`), 'finalise invoice');
+  }
+});
+afterAll(async () => {
+  await api?.close();
+  await browser?.close();
+});
+
+/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
+async function typeDate(page: Page, box: Locator, date: string) {
+  const [y, m, d] = date.split('-');
+  await box.focus();
+  await page.keyboard.type(`${m}${d}${y}`);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => box.inputValue()).toBe(date);
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const grid = (page: Page) => page.getByRole('grid', { name: 'Revenue' });
+const cell = (page: Page, text: string) => grid(page).getByRole('gridcell', { name: text, exact: true }).first();
+const totalsRow = (page: Page) => grid(page).getByRole('row').filter({ hasText: 'Total' }).last();
+
+describe('reports', () => {
+  it('runs last month’s revenue with the dates typed, exports the XLSX with the same total, saves the filters and applies them again', async () => {
+    const { page } = await newPage(browser);
+    try {
+      await ownerAt(page, own.name);
+      await openInApp(page, '/reports');
+      await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+      await expect.poll(() => page.getByRole('tab', { name: 'Revenue', selected: true }).count()).toBe(1);
+
+      // Last month's dates typed with the keyboard.
+      const from = page.getByLabel('From', { exact: true });
+      const to = page.getByLabel('To', { exact: true });
+      await typeDate(page, from, MONTH.from);
+      await typeDate(page, to, MONTH.to);
+      await pick(page, 'Location', own.name);
+
+      const month = MONTH.from.slice(0, 7);
+      await cell(page, month).waitFor();
+      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+      expect(page.url()).toContain(`locationId=${own.id}`);
+
+      // The XLSX: the same filters' file, its last row the total the screen shows.
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Export XLSX' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`revenue-by-month-${MONTH.from}-to-${MONTH.to}.xlsx`);
+      const path = join(await mkdtemp(join(tmpdir(), 'willow-report-')), download.suggestedFilename());
+      await download.saveAs(path);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path);
+      const sheet = book.worksheets[0]!;
+      const header = sheet.getRow(1).values as unknown[];
+      const totalColumn = header.indexOf('Total (USD)');
+      const last = sheet.getRow(sheet.rowCount);
+      expect(last.getCell(1).value).toBe('Total');
+      expect(Math.round(Number(last.getCell(totalColumn).value) * 100)).toBe(TOTAL_CENTS);
+      expect(sheet.getRow(2).getCell(1).value).toBe(month);
+
+      // Saved under a name: Esc asks first and keeps what was typed.
+      const name = `Last month ${unique()}`;
+      await page.getByRole('button', { name: 'Save filters…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save filters' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Keep editing' }).click();
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(name);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await toast(page, `Filters saved as “${name}”`).waitFor();
+
+      // Another grouping, then the saved set again: the month's row and its total are back.
+      await pick(page, 'Group by', 'Day');
+      await cell(page, MONTH.from).waitFor();
+      await pick(page, 'Saved filters', name);
+      await cell(page, month).waitFor();
+      await expect.poll(() => page.getByRole('combobox', { name: 'Group by' }).innerText(), { timeout: 30_000 }).toBe('Month');
+      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('works at 375 px: the report opened from its link, its table and exports within reach, axe clean', async () => {
+    const { page } = await newPage(browser, { width: 375, height: 800 });
+    try {
+      // A phone's first load is the report's link itself (the navigation sits behind Menu).
+      await startSignedIn(page, OWNER, `/reports?report=revenue&from=${MONTH.from}&to=${MONTH.to}&locationId=${own.id}`);
+      await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+      await page.getByRole('link', { name: 'Export CSV' }).isVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      // The ageing report: another tab, the same page.
+      await page.getByRole('tab', { name: 'Receivables ageing' }).click();
+      await page.getByRole('grid', { name: 'Receivables ageing' }).getByRole('row').filter({ hasText: 'Total' }).waitFor();
+      expect(page.url()).toContain('report=receivablesAgeing');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
