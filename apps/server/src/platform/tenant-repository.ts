@@ -156,7 +156,9 @@ export function scopedTable<T extends AccountTable>(table: T) {
    */
   async function selectRows(ex: Executor, scope: Scope, opts: ListOptions, extras: readonly SQL[]): Promise<unknown[][]> {
     const parts: SQL[] = [sql`select `, columnList];
-    for (const extra of extras) parts.push(sql`, (${extra})`);
+    // Each extra under a name of its own: left unnamed, `(select "id" from …)` is a second output
+    // column "id", and Citus's text for the shard orders by the bare "id", which is then ambiguous.
+    extras.forEach((extra, i) => parts.push(sql`, (${extra}) as ${sql.identifier(`extra_${i}`)}`));
     parts.push(sql` from ${t} where ${scoped(scope, opts.where)}`);
     if (opts.orderBy?.length) parts.push(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
     if (opts.limit !== undefined) parts.push(sql` limit ${opts.limit}`);
