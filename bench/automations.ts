@@ -123,7 +123,7 @@ async function benchTarget(t: Target) {
       ...automationItemsRepository.listOptions({ kind: 'email', view: 'waiting', locationId: run.locationId }),
       limit: 50,
       offset: 0,
-      extras: itemExtras,
+      extras: itemExtras(scope),
     });
   }, REQUESTS, CONCURRENCY);
   await database.close();

@@ -145,10 +145,10 @@ async function benchTarget(t: Target) {
   };
   const logPage = (at: string | undefined) => async () => {
     await inventoryLogRepository.page(db, scope, {
-      ...inventoryLogRepository.listOptions({ locationId: at, order: 'newest' }),
+      ...inventoryLogRepository.listOptions({ locationId: at, order: 'newest' }, scope),
       limit: 50,
       offset: 0,
-      extras: entryExtras,
+      extras: entryExtras(scope),
       require: filtersVisibleSql(scope, [[locationsRepository, at]]),
     });
   };

@@ -94,10 +94,10 @@ async function benchTarget(t: BenchTarget) {
   const direct: Record<string, () => Promise<void>> = {
     'invoice list': async () => {
       await invoicesRepository.page(db, scope, {
-        ...balances.listOptions({ locationId }),
+        ...balances.listOptions({ locationId }, scope),
         limit: 50,
         offset: 0,
-        extras: balances.invoiceExtras,
+        extras: balances.invoiceExtras(scope),
         require: filtersVisibleSql(scope, [[locationsRepository, locationId]]),
       });
     },

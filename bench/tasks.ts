@@ -87,7 +87,7 @@ async function benchTarget(t: Target) {
       ...tasksRepository.listOptions({ locationId, status, mine }, me),
       limit: 50,
       offset: 0,
-      extras: taskExtras,
+      extras: taskExtras(scope),
       require: filtersVisibleSql(scope, [[locationsRepository, locationId]]),
     });
   };

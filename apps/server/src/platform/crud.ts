@@ -57,10 +57,10 @@ export interface CrudDefinition<T extends TenantTable, E, C, U, Q, L = E, I = ne
   toEntities(ex: Executor, scope: Scope, rows: Row<T>[]): Promise<E[]>;
   /** a list's rows, when they show more than the entity (a client's patient count); toEntities otherwise */
   toListItems?(ex: Executor, scope: Scope, rows: RowWith<T, X>[]): Promise<L[]>;
-  /** what a list reads beside each row, in its own statement (a paged list only) */
-  listExtras?: X;
-  /** the list's filter and order; a paged list takes its limit and offset from the query */
-  listOptions(query: Q): ListOptions;
+  /** what a list reads beside each row, in its own statement (a paged list only), built for the scope (its subqueries name the account) */
+  listExtras?: (scope: Scope) => X;
+  /** the list's filter and order (for the scope: a subquery in it names the account); a paged list takes its limit and offset from the query */
+  listOptions(query: Q, scope: Scope): ListOptions;
   /** answers `{items, total}` (the query carries limit and offset) */
   paged?: boolean;
   /** ids the list is filtered by: each must be of the account, or the list answers 404 */
@@ -116,7 +116,7 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
    * filters name rows of the account: a request to a list is as many round trips as its SQL.
    */
   async list(auth: AuthContext, query: Q): Promise<L[] | { items: L[]; total: number }> {
-    const options = this.def.listOptions(query);
+    const options = this.def.listOptions(query, auth);
     const toItems = (rows: RowWith<T, X>[]) =>
       this.def.toListItems ? this.def.toListItems(this.db, auth, rows) : (this.def.toEntities(this.db, auth, rows) as unknown as Promise<L[]>);
     if (!this.def.paged) {
@@ -128,7 +128,7 @@ export class TenantCrudService<T extends TenantTable, E, C, U, Q, L = E, I = nev
       ...options,
       limit,
       offset,
-      ...(this.def.listExtras && { extras: this.def.listExtras }),
+      ...(this.def.listExtras && { extras: this.def.listExtras(auth) }),
       require: filtersVisibleSql(auth, this.listFilters(query)),
     });
     if (!allowed) throw notFound();

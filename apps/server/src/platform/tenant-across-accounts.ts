@@ -20,6 +20,11 @@ export function acrossAccounts<T extends AccountTable>(table: T) {
       return ex.select(fields).from(t).where(where).$dynamic() as unknown as ScopedSelect<T, F>;
     },
     count: (ex: Executor, where?: SQL): Promise<number> => ex.$count(t, where),
+    /**
+     * A join of this table to `other` inside the other row's account (and `on`), where no scope is
+     * known yet (sign-in's lookup from the global email directory): the same account, no constant.
+     */
+    joined: (other: { accountId: PgColumn }, on?: SQL): SQL => and(eq((t as unknown as { accountId: PgColumn }).accountId, other.accountId), on)!,
     /** A condition: the row's account is active (a deactivated practice's rows serve no one). */
     ofActiveAccount: (): SQL => {
       const k = t as unknown as { accountId: PgColumn };

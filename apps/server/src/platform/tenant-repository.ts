@@ -1,8 +1,9 @@
 // Security-critical: tenant scoping. Every statement on a tenant table is built here, so a row of
 // another account can never be read, changed or deleted: the account_id always comes from the
 // caller's session scope, never from the request. Every join and correlated subquery between two
-// tenant tables equates their account_id (`sameAccount`), so on a PostgreSQL distributed by account
-// each statement is answered by one shard (docs/decisions/0042). `test/tenant-rules.test.ts` fails
+// tenant tables equates their account_id and names the scope's account on both (`sameAccount`), so
+// on a PostgreSQL distributed by account each statement is answered by one shard
+// (docs/decisions/0042, 0276). `test/tenant-rules.test.ts` fails
 // when code elsewhere compares account_id, reaches a tenant table without these builders, or joins
 // one without the account equated. Link and child tables (tenant-row-sets.ts) are built on the
 // builders here and add no scoping of their own.
@@ -64,18 +65,20 @@ export function instantIn(column: PgColumn, instants: readonly Date[]): SQL {
 }
 
 /**
- * `a.account_id = b.account_id` (and `on`): the condition of every join and correlated subquery
- * between two tenant tables. Co-located on a database distributed by account, and a row can only
- * ever meet rows of its own account.
+ * `a.account_id = b.account_id and a.account_id = <the scope's account> and b.account_id = <the
+ * scope's account>` (and `on`): the condition of every join and correlated subquery between two
+ * tenant tables. Co-located on a database distributed by account, and a row can only ever meet rows
+ * of its own account. The account named as a constant on both tables is for Citus: it routes a
+ * statement to one shard only when every table in it is filtered by a constant account, and does
+ * not carry the outer statement's account through a correlation (decision 0276).
  */
-export function sameAccount(a: AccountKeyed, b: AccountKeyed, on?: SQL): SQL {
-  return and(eq(a.accountId, b.accountId), on)!;
+export function sameAccount(scope: Scope, a: AccountKeyed, b: AccountKeyed, on?: SQL): SQL {
+  return and(eq(a.accountId, b.accountId), inScope(scope, a), inScope(scope, b), on)!;
 }
 
 /**
- * `t.account_id = <the scope's account>`: for the inner tables of a correlated subquery, beside
- * `sameAccount`. Citus does not carry the outer statement's account through the correlation: without
- * it such a statement runs on every shard (and with citus.multi_task_query_log_level, is refused).
+ * `t.account_id = <the scope's account>`: a table's filter by the scope's account as a constant
+ * (what `sameAccount` adds to both of its tables).
  */
 export function inScope(scope: Scope, t: AccountKeyed): SQL {
   return eq(t.accountId, scope.accountId);
@@ -153,7 +156,9 @@ export function scopedTable<T extends AccountTable>(table: T) {
    */
   async function selectRows(ex: Executor, scope: Scope, opts: ListOptions, extras: readonly SQL[]): Promise<unknown[][]> {
     const parts: SQL[] = [sql`select `, columnList];
-    for (const extra of extras) parts.push(sql`, (${extra})`);
+    // Each extra under a name of its own: left unnamed, `(select "id" from …)` is a second output
+    // column "id", and Citus's text for the shard orders by the bare "id", which is then ambiguous.
+    extras.forEach((extra, i) => parts.push(sql`, (${extra}) as ${sql.identifier(`extra_${i}`)}`));
     parts.push(sql` from ${t} where ${scoped(scope, opts.where)}`);
     if (opts.orderBy?.length) parts.push(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
     if (opts.limit !== undefined) parts.push(sql` limit ${opts.limit}`);
@@ -187,15 +192,15 @@ export function scopedTable<T extends AccountTable>(table: T) {
     /** The scope condition, with `extra`. */
     scoped,
 
-    /** A join or correlated-subquery condition between this table and `other`: the same account, and `on`. */
-    joined: (other: AccountKeyed, on?: SQL): SQL => sameAccount(other, t, on),
+    /** A join or correlated-subquery condition between this table and `other`: the scope's account on both, and `on`. */
+    joined: (scope: Scope, other: AccountKeyed, on?: SQL): SQL => sameAccount(scope, other, t, on),
 
-    /** `exists (select 1 from this where same account as outer and …)`: a correlated test in another table's query. */
-    existsFor: (outer: AccountKeyed, where?: SQL): SQL => sql`exists (select 1 from ${t} where ${sameAccount(t, outer, where)})`,
+    /** `exists (select 1 from this where the scope's account, as outer's, and …)`: a correlated test in another table's query. */
+    existsFor: (scope: Scope, outer: AccountKeyed, where?: SQL): SQL => sql`exists (select 1 from ${t} where ${sameAccount(scope, t, outer, where)})`,
 
-    /** `(select column from this where same account as outer and …)`: one value for each row of another table's query. */
-    valueFor: <V>(outer: AccountKeyed, column: PgColumn | SQL, where?: SQL): SQL<V> =>
-      sql<V>`(select ${column} from ${t} where ${sameAccount(t, outer, where)})`,
+    /** `(select column from this where the scope's account, as outer's, and …)`: one value for each row of another table's query. */
+    valueFor: <V>(scope: Scope, outer: AccountKeyed, column: PgColumn | SQL, where?: SQL): SQL<V> =>
+      sql<V>`(select ${column} from ${t} where ${sameAccount(scope, t, outer, where)})`,
 
     /**
      * A select of `fields` from this table in the scope, as Drizzle's own builder (joins, order,

@@ -201,14 +201,14 @@ export async function seedLargeScheduling(db: Db, scope: Scope, opts: LargeSched
         deceased: sql<boolean>`${patients.deceasedOn} is not null`,
         address: clients.address,
       })
-      .innerJoin(clients, patientsTable.joined(clients, eq(clients.id, patients.clientId)))
+      .innerJoin(clients, patientsTable.joined(scope, clients, eq(clients.id, patients.clientId)))
       .orderBy(patients.id)
   ).filter((p) => !p.deceased);
   const petsAt = new Map(locations.map((l) => [l.id, pets.filter((p) => p.locationId === l.id)]));
   const roleHolders = scopedTable(userRoles);
   const [owner] = await roleHolders
     .select(db, scope, { id: userRoles.userId }, eq(roles.name, 'Administrator'))
-    .innerJoin(roles, roleHolders.joined(roles, eq(roles.id, userRoles.roleId)))
+    .innerJoin(roles, roleHolders.joined(scope, roles, eq(roles.id, userRoles.roleId)))
     .limit(1);
   const weighted = (Object.entries(SERVICE_WEIGHTS) as [ServiceKey, number][]).flatMap(([k, w]) => Array<ServiceKey>(w).fill(k));
 

@@ -10,6 +10,7 @@ import { newClient, newPatient } from '../records.js';
 const url = inject('citusUrl');
 let ctx: TestContext;
 let home: TestAccount;
+let clientId: string;
 
 describe.skipIf(!url)('a request of one account on Citus', () => {
   beforeAll(async () => {
@@ -19,6 +20,7 @@ describe.skipIf(!url)('a request of one account on Citus', () => {
     home = await createAccount(ctx);
     const client = await newClient(home.admin, home.locationId, { lastName: 'Shard' });
     await newPatient(home.admin, client.id, home.speciesId);
+    clientId = client.id;
   });
   afterAll(() => ctx?.close());
 
@@ -39,16 +41,35 @@ describe.skipIf(!url)('a request of one account on Citus', () => {
     ])).toEqual([]);
   });
 
-  // Not yet: their correlated subqueries (a client's patient count, an invoice's paid amount, a
-  // payment's client and type) filter their inner tables by the outer row's account only, which
-  // Citus does not carry through, so these pages still read every shard. When they are fixed
-  // (`inScope` on the inner tables, as the session lookup does) this fails: make it an `it`.
-  it.fails('runs the client, patient, invoice and payment lists on its account’s shard only', async () => {
+  // Their correlated subqueries (a client's patient count, an invoice's paid amount, a payment's
+  // client and type) name the account on their inner tables too (`sameAccount`, decision 0276).
+  it('runs the client, patient, invoice and payment lists on its account’s shard only', async () => {
     expect(await refusedOf([
       [api.listClients, { locationId: home.locationId }],
       [api.listPatients, { locationId: home.locationId }],
       [api.invoiceOps.list!, { locationId: home.locationId }],
       [api.paymentOps.list, { locationId: home.locationId }],
+    ])).toEqual([]);
+  });
+
+  // Their joins and correlated subqueries (a vaccination's later dose, an appointment's end of
+  // aftercare, a request's submission) name the account on each table as well. The form requests
+  // also answer rather than fail on Citus's text for the shard (a second unnamed "id" column
+  // made its `order by "id"` ambiguous).
+  it('runs the reports, the analytics and the form requests on its account’s shard only', async () => {
+    const range = { from: day(), to: day() };
+    expect(await refusedOf([
+      [api.revenueReport, { ...range, groupBy: 'service' }],
+      [api.receivablesAgeingReport, {}],
+      [api.paymentsByTypeReport, range],
+      [api.appointmentsByStatusReport, range],
+      [api.endOfLifeReport, range],
+      [api.vaccinationsDueReport, {}],
+      [api.missedChargesReport, range],
+      [api.stockValuationReport, {}],
+      [api.analyticsDashboard, range],
+      [api.listReportFilterSets, { report: 'revenue' }],
+      [api.listFormRequests, { clientId }],
     ])).toEqual([]);
   });
 });

@@ -51,6 +51,7 @@ export const ARCHIVED: Readonly<Record<string, { leaveOut?: readonly string[] }>
   pdf_templates: {},
   prescriptions: {},
   price_bands: {},
+  // Each person's saved report filters: the practice's own settings, like its templates.
   report_filter_sets: {},
   roles: {},
   schedule_notes: {},

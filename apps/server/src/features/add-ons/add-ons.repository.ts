@@ -18,9 +18,9 @@ export function categoryListOptions(q: ListQuery): ListOptions {
 }
 
 /** Sorted by category name, then name; `onlyActive` hides add-ons of inactive categories too. */
-export function addOnListOptions(q: ListQuery): ListOptions {
+export function addOnListOptions(q: ListQuery, scope: Scope): ListOptions {
   const category = (column: typeof addOnCategories.name | typeof addOnCategories.active) =>
-    addOnCategoriesRepository.valueFor(addOns, column, eq(addOnCategories.id, addOns.categoryId));
+    addOnCategoriesRepository.valueFor(scope, addOns, column, eq(addOnCategories.id, addOns.categoryId));
   return {
     where: and(
       q.locationId ? eq(addOns.locationId, q.locationId) : undefined,
@@ -37,7 +37,7 @@ export const addOnsRepository = {
     return addOnCategoriesRepository.exists(
       ex,
       scope,
-      and(eq(addOnCategories.id, categoryId), addOnsBase.existsFor(addOnCategories, eq(addOns.categoryId, categoryId))),
+      and(eq(addOnCategories.id, categoryId), addOnsBase.existsFor(scope, addOnCategories, eq(addOns.categoryId, categoryId))),
     );
   },
 

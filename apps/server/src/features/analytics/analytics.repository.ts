@@ -108,7 +108,7 @@ export const analyticsRepository = {
           range.locationId ? eq(invoices.locationId, range.locationId) : undefined,
         ),
       )
-      .innerJoin(invoices, invoiceRows.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
+      .innerJoin(invoices, invoiceRows.joined(scope, invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
       .groupBy(invoiceItems.accountId, sold)
       .as('sums');
     return ex
@@ -118,8 +118,8 @@ export const analyticsRepository = {
         total: sql<number>`${sums.total}`.mapWith(Number),
       })
       .from(sums)
-      .leftJoin(services, serviceRows.joined(sums, eq(services.id, sums.soldId)))
-      .leftJoin(addOns, addOnRows.joined(sums, eq(addOns.id, sums.soldId)));
+      .leftJoin(services, serviceRows.joined(scope, sums, eq(services.id, sums.soldId)))
+      .leftJoin(addOns, addOnRows.joined(scope, sums, eq(addOns.id, sums.soldId)));
   },
 
   /** Appointments starting in the range, by period of their start on their location's clock and by status. */
@@ -132,7 +132,7 @@ export const analyticsRepository = {
         { key: p.key, status: appointments.status, appointments: counted() },
         and(inLocalDays(appointments.startAt, range), range.locationId ? eq(appointments.locationId, range.locationId) : undefined),
       )
-      .innerJoin(locations, locationRows.joined(appointments, eq(locations.id, appointments.locationId)))
+      .innerJoin(locations, locationRows.joined(scope, appointments, eq(locations.id, appointments.locationId)))
       .groupBy(p.group, appointments.status);
   },
 
@@ -146,7 +146,7 @@ export const analyticsRepository = {
         { key: p.key, clients: counted() },
         and(inLocalDays(clients.createdAt, range), range.locationId ? eq(clients.locationId, range.locationId) : undefined),
       )
-      .innerJoin(locations, locationRows.joined(clients, eq(locations.id, clients.locationId)))
+      .innerJoin(locations, locationRows.joined(scope, clients, eq(locations.id, clients.locationId)))
       .groupBy(p.group);
   },
 
@@ -172,8 +172,8 @@ export const analyticsRepository = {
           range.locationId ? eq(appointments.locationId, range.locationId) : undefined,
         ),
       )
-      .innerJoin(appointments, appointmentRows.joined(appointmentStatusChanges, eq(appointments.id, appointmentStatusChanges.appointmentId)))
-      .innerJoin(locations, locationRows.joined(appointments, eq(locations.id, appointments.locationId)))
+      .innerJoin(appointments, appointmentRows.joined(scope, appointmentStatusChanges, eq(appointments.id, appointmentStatusChanges.appointmentId)))
+      .innerJoin(locations, locationRows.joined(scope, appointments, eq(locations.id, appointments.locationId)))
       .groupBy(appointments.id, appointments.startAt, locations.timezone)
       .as('done');
     const p = periodOf(period, localTime(sql`${done.doneAt}`, sql`${done.zone}`));

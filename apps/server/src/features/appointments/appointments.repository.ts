@@ -40,21 +40,21 @@ export interface AppointmentFilters {
 }
 
 /** Each word typed must be in the client's name or in the name of one of the patients. */
-function nameSearch(search: string | undefined): SQL | undefined {
+function nameSearch(scope: Scope, search: string | undefined): SQL | undefined {
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
   if (words.length === 0) return undefined;
   return and(
     // Names live in the clients' and patients' tables: their repositories write the conditions.
     ...words.map((w) =>
       or(
-        clientsRepository.nameContains(appointments, appointments.clientId, w),
-        patientsRepository.anyNameContains(appointments, appointments.patientIds, w),
+        clientsRepository.nameContains(scope, appointments, appointments.clientId, w),
+        patientsRepository.anyNameContains(scope, appointments, appointments.patientIds, w),
       ),
     ),
   );
 }
 
-function filterWhere(f: AppointmentFilters): SQL | undefined {
+function filterWhere(scope: Scope, f: AppointmentFilters): SQL | undefined {
   return and(
     f.locationIds ? inArray(appointments.locationId, f.locationIds) : undefined,
     f.status?.length ? inArray(appointments.status, f.status) : undefined,
@@ -69,7 +69,7 @@ function filterWhere(f: AppointmentFilters): SQL | undefined {
     f.serviceIds?.length ? sql`${appointments.serviceIds} && ${uuidArray(f.serviceIds)}` : undefined,
     f.clientId ? eq(appointments.clientId, f.clientId) : undefined,
     f.patientId ? sql`${appointments.patientIds} @> ${uuidArray([f.patientId])}` : undefined,
-    nameSearch(f.search),
+    nameSearch(scope, f.search),
   );
 }
 
@@ -83,10 +83,10 @@ export type OverlapRow = Pick<AppointmentRow, 'id' | 'startAt' | 'endAt' | 'clie
  * the page is read to tell whether more follow. `require` (the filters name rows of the account)
  * rides along each row as an uncorrelated subquery, evaluated once.
  */
-const rangeOptions = (f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) => ({
+const rangeOptions = (scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) => ({
   extras: { allowed: require ?? sql<boolean>`true` },
   where: and(
-    filterWhere(f),
+    filterWhere(scope, f),
     gt(appointments.startAt, new Date(start.getTime() - MAX_APPOINTMENT_MS)),
     end ? lt(appointments.startAt, end) : undefined,
     gt(appointments.endAt, start),
@@ -145,24 +145,24 @@ export const appointmentsRepository = {
    * undefined when no row came to carry it (the caller asks it then).
    */
   async range(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) {
-    return rangeResult(await base.list(ex, scope, rangeOptions(f, start, end, limit, offset, require)), limit);
+    return rangeResult(await base.list(ex, scope, rangeOptions(scope, f, start, end, limit, offset, require)), limit);
   },
 
   /** `range` with the timestamps as the ISO text the answer carries (the calendar's week; decision 0237). */
   async rangeTextTimes(ex: Executor, scope: Scope, f: AppointmentFilters, start: Date, end: Date | null, limit: number, offset: number, require?: SQL<boolean>) {
-    return rangeResult(await base.listTextTimes(ex, scope, rangeOptions(f, start, end, limit, offset, require)), limit);
+    return rangeResult(await base.listTextTimes(ex, scope, rangeOptions(scope, f, start, end, limit, offset, require)), limit);
   },
 
   /** The list: newest first, with the total (counted only when the page does not tell it). */
   async page(ex: Executor, scope: Scope, f: AppointmentFilters, limit: number, offset: number) {
-    const where = filterWhere(f);
+    const where = filterWhere(scope, f);
     const items = await base.list(ex, scope, { where, orderBy: [desc(appointments.startAt), desc(appointments.id)], limit, offset });
     return { items, total: await pageTotal(ex, scope, where, items.length, limit, offset) };
   },
 
   /** `page` with the timestamps as the ISO text the answer carries (decision 0237). */
   async pageTextTimes(ex: Executor, scope: Scope, f: AppointmentFilters, limit: number, offset: number) {
-    const where = filterWhere(f);
+    const where = filterWhere(scope, f);
     const items = await base.listTextTimes(ex, scope, { where, orderBy: [desc(appointments.startAt), desc(appointments.id)], limit, offset });
     return { items, total: await pageTotal(ex, scope, where, items.length, limit, offset) };
   },
@@ -254,7 +254,7 @@ export const appointmentsRepository = {
             correction: appointmentStatusChanges.correction,
             changedAt: appointmentStatusChanges.changedAt,
             changedById: appointmentStatusChanges.changedById,
-            changedByName: usersRepository.fullNameFor(appointmentStatusChanges, appointmentStatusChanges.changedById),
+            changedByName: usersRepository.fullNameFor(scope, appointmentStatusChanges, appointmentStatusChanges.changedById),
           },
           eq(appointmentStatusChanges.appointmentId, appointmentId),
         )

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { noticeSessions } from '../../platform/session-notices.repository.js';
 import { lockKeys } from '../../db/locks.js';
-import { accountOf, acrossAccounts, inScope, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, sameAccount, scopedTable, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { accounts } from '../accounts/index.js';
 import { roles, systemRoles } from '../roles/index.js';
 import { userRoles, userSystemRoles, users } from '../users/index.js';
@@ -51,7 +51,7 @@ export const authRepository = {
    * user's home account (elsewhere only system roles apply).
    */
   async findSession(ex: Executor, homeAccountId: string, sessionId: string, userId: string) {
-    // the subqueries name the account too: that keeps the lookup on one shard (test/citus/one-shard.citus.ts)
+    // every table of it names the account (sameAccount): that keeps the lookup on one shard (test/citus/one-shard.citus.ts)
     const home = { accountId: homeAccountId };
     const [row] = await sessionsTable
       .select(
@@ -68,17 +68,17 @@ export const authRepository = {
           systemGrants: sql<Grant[]>`coalesce((
             select json_agg(json_build_object('id', ${systemRoles.id}, 'name', ${systemRoles.name}, 'permissions', ${systemRoles.permissions}))
             from ${userSystemRoles} join ${systemRoles} on ${systemRoles.id} = ${userSystemRoles.systemRoleId}
-            where ${sameAccount(userSystemRoles, sessions, eq(userSystemRoles.userId, sessions.userId))} and ${inScope(home, userSystemRoles)}), '[]'::json)`,
+            where ${sameAccount(home, userSystemRoles, sessions, eq(userSystemRoles.userId, sessions.userId))}), '[]'::json)`,
           // account roles only while working at home (the session's own account is the home account)
           accountGrants: sql<Grant[]>`coalesce((
             select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}))
-            from ${userRoles} join ${roles} on ${sameAccount(roles, userRoles, eq(roles.id, userRoles.roleId))}
-            where ${sameAccount(userRoles, sessions, eq(userRoles.userId, sessions.userId))} and ${inScope(home, userRoles)}
+            from ${userRoles} join ${roles} on ${sameAccount(home, roles, userRoles, eq(roles.id, userRoles.roleId))}
+            where ${sameAccount(home, userRoles, sessions, eq(userRoles.userId, sessions.userId))}
               and ${eq(sessions.workingAccountId, homeAccountId)}), '[]'::json)`,
         },
         and(eq(sessions.id, sessionId), eq(sessions.userId, userId)),
       )
-      .innerJoin(users, sessionsTable.joined(users, eq(users.id, sessions.userId)))
+      .innerJoin(users, sessionsTable.joined(home, users, eq(users.id, sessions.userId)))
       // The home account: on Citus accounts are distributed by id with every account's rows, so
       // this join stays on the session's shard (one working elsewhere is read below, 0248).
       .innerJoin(accounts, accountOf(sessions))

@@ -21,24 +21,22 @@ export const WAITING_STATUSES: readonly QueueItemStatus[] = ['scheduled', 'pendi
 const waiting = inArray(automationQueueItems.status, [...WAITING_STATUSES]);
 
 /** What a queue answer shows beside its row, read in the row's own statement. */
-export const itemExtras = {
-  automationName: automationRows.valueFor<string>(automationQueueItems, automations.name, eq(automations.id, automationQueueItems.automationId)),
-  clientName: clientsRepository.valueFor<string | null>(
-    automationQueueItems,
+export const itemExtras = (scope: Scope) => ({
+  automationName: automationRows.valueFor<string>(scope, automationQueueItems, automations.name, eq(automations.id, automationQueueItems.automationId)),
+  clientName: clientsRepository.valueFor<string | null>(scope, automationQueueItems,
     sql`${clients.firstName} || ' ' || ${clients.lastName}`,
     eq(clients.id, automationQueueItems.clientId),
   ),
   // the pets by name, in the item's order: [[id, name], …] (a deleted pet is left out)
-  patientNames: sql<[string, string][] | null>`case when cardinality(${automationQueueItems.patientIds}) = 0 then null else ${patientsRepository.valueFor(
-    automationQueueItems,
+  patientNames: sql<[string, string][] | null>`case when cardinality(${automationQueueItems.patientIds}) = 0 then null else ${patientsRepository.valueFor(scope, automationQueueItems,
     sql`json_agg(json_build_array(${patients.id}, ${patients.name}) order by array_position(${automationQueueItems.patientIds}, ${patients.id}))`,
     sql`${patients.id} = any(${automationQueueItems.patientIds})`,
   )} end`,
-  sentByName: usersRepository.fullNameFor(automationQueueItems, automationQueueItems.sentById),
-  assignedToName: usersRepository.fullNameFor(automationQueueItems, automationQueueItems.assignedToId),
-  assignedRoleName: rolesRepository.valueFor<string | null>(automationQueueItems, roles.name, eq(roles.id, automationQueueItems.assignedRoleId)),
-};
-export type ItemExtras = typeof itemExtras;
+  sentByName: usersRepository.fullNameFor(scope, automationQueueItems, automationQueueItems.sentById),
+  assignedToName: usersRepository.fullNameFor(scope, automationQueueItems, automationQueueItems.assignedToId),
+  assignedRoleName: rolesRepository.valueFor<string | null>(scope, automationQueueItems, roles.name, eq(roles.id, automationQueueItems.assignedRoleId)),
+});
+export type ItemExtras = ReturnType<typeof itemExtras>;
 export type ItemRowWithNames = ItemRow & { [K in keyof ItemExtras]: ItemExtras[K] extends SQL<infer V> ? V : never };
 
 export interface ItemFilters {
@@ -120,7 +118,7 @@ export const automationItemsRepository = {
   /** Rows by id with the names their answers show, in the ids' order. */
   async withNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<ItemRowWithNames[]> {
     if (ids.length === 0) return [];
-    const rows = await base.list(ex, scope, { where: idIn(automationQueueItems.id, ids), extras: itemExtras });
+    const rows = await base.list(ex, scope, { where: idIn(automationQueueItems.id, ids), extras: itemExtras(scope) });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   },

@@ -14,21 +14,20 @@ const everyAccount = acrossAccounts(automations);
 export type AutomationRow = typeof automations.$inferSelect;
 
 /** What an automation answer shows beside its row, in the row's own statement. */
-export const automationExtras = {
-  locationName: locationsRepository.valueFor<string | null>(automations, locations.name, eq(locations.id, automations.locationId)),
-  emailTemplateName: emailTemplatesRepository.valueFor<string | null>(automations, emailTemplates.name, eq(emailTemplates.id, automations.emailTemplateId)),
-  smsTemplateName: smsTemplatesRepository.valueFor<string | null>(automations, smsTemplates.name, eq(smsTemplates.id, automations.smsTemplateId)),
-  assignedToName: usersRepository.fullNameFor(automations, automations.assignedToId),
-  assignedRoleName: rolesRepository.valueFor<string | null>(automations, roles.name, eq(roles.id, automations.assignedRoleId)),
+export const automationExtras = (scope: Scope) => ({
+  locationName: locationsRepository.valueFor<string | null>(scope, automations, locations.name, eq(locations.id, automations.locationId)),
+  emailTemplateName: emailTemplatesRepository.valueFor<string | null>(scope, automations, emailTemplates.name, eq(emailTemplates.id, automations.emailTemplateId)),
+  smsTemplateName: smsTemplatesRepository.valueFor<string | null>(scope, automations, smsTemplates.name, eq(smsTemplates.id, automations.smsTemplateId)),
+  assignedToName: usersRepository.fullNameFor(scope, automations, automations.assignedToId),
+  assignedRoleName: rolesRepository.valueFor<string | null>(scope, automations, roles.name, eq(roles.id, automations.assignedRoleId)),
   pendingCount: automationItemsRepository
-    .valueFor<number>(
-      automations,
+    .valueFor<number>(scope, automations,
       sql`count(*)`,
       and(eq(automationQueueItems.automationId, automations.id), sql`${automationQueueItems.status} in ('scheduled', 'pending')`),
     )
     .mapWith(Number),
-};
-export type AutomationExtras = typeof automationExtras;
+});
+export type AutomationExtras = ReturnType<typeof automationExtras>;
 export type AutomationRowWithNames = RowWith<typeof automations, AutomationExtras>;
 
 /** Live: not deleted (a deleted automation is kept for the items it sent, never listed or fired). */
@@ -58,7 +57,7 @@ export const automationsRepository = {
 
   async withNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<AutomationRowWithNames[]> {
     if (ids.length === 0) return [];
-    const rows = await base.list(ex, scope, { where: idIn(automations.id, ids), extras: automationExtras });
+    const rows = await base.list(ex, scope, { where: idIn(automations.id, ids), extras: automationExtras(scope) });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   },

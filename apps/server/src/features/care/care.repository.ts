@@ -32,9 +32,9 @@ function careFilter(table: typeof prescriptions | typeof vaccinations, q: CareQu
  * The status filter in SQL, the same rule as `vaccinationStatus`: a booster is due against today
  * in the location's time zone; a deceased patient's vaccinations are never due.
  */
-function dueFilter(status: 'overdue' | 'dueSoon'): SQL {
-  const today = locationsRepository.todayFor(vaccinations, vaccinations.locationId);
-  const living = not(patientsRepository.deceasedFor(vaccinations, vaccinations.patientId));
+function dueFilter(scope: Scope, status: 'overdue' | 'dueSoon'): SQL {
+  const today = locationsRepository.todayFor(scope, vaccinations, vaccinations.locationId);
+  const living = not(patientsRepository.deceasedFor(scope, vaccinations, vaccinations.patientId));
   return status === 'overdue'
     ? and(living, sql`${vaccinations.nextDueOn} < ${today}`)!
     : and(living, sql`${vaccinations.nextDueOn} >= ${today}`, sql`${vaccinations.nextDueOn} <= ${today} + ${VACCINATION_DUE_SOON_DAYS}::int`)!;
@@ -51,8 +51,8 @@ export const careRepository = {
     orderBy: [desc(prescriptions.prescribedOn), desc(prescriptions.createdAt), desc(prescriptions.id)],
   }),
   /** Vaccinations meeting the filters (a status as `vaccinationStatus` tells it), the newest first. */
-  vaccinationList: (q: VaccinationQuery): ListOptions => ({
-    where: and(careFilter(vaccinations, q), q.status ? dueFilter(q.status) : undefined),
+  vaccinationList: (q: VaccinationQuery, scope: Scope): ListOptions => ({
+    where: and(careFilter(vaccinations, q), q.status ? dueFilter(scope, q.status) : undefined),
     orderBy: [desc(vaccinations.givenOn), desc(vaccinations.createdAt), desc(vaccinations.id)],
   }),
 
@@ -68,7 +68,7 @@ export const careRepository = {
         isNotNull(vaccinations.nextDueOn),
         gte(vaccinations.nextDueOn, q.from),
         lte(vaccinations.nextDueOn, q.to),
-        not(patientsRepository.existsFor(vaccinations, and(eq(patients.id, vaccinations.patientId), sql`(${patients.deceasedOn} is not null or ${patients.archivedAt} is not null)`))),
+        not(patientsRepository.existsFor(scope, vaccinations, and(eq(patients.id, vaccinations.patientId), sql`(${patients.deceasedOn} is not null or ${patients.archivedAt} is not null)`))),
       ),
       orderBy: [asc(vaccinations.clientId), asc(vaccinations.nextDueOn), asc(vaccinations.patientId), asc(vaccinations.id)],
     }),

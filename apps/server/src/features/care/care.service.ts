@@ -32,7 +32,7 @@ function careDefinition<T extends CareTable, E, C extends { patientId: string },
   entityType: string;
   repository: TenantRepository<T>;
   staffField: keyof C & string;
-  listOptions: (q: Q) => ListOptions;
+  listOptions: (q: Q, scope: Scope) => ListOptions;
   toEntities: (ex: Executor, scope: Scope, rows: Row<T>[]) => Promise<E[]>;
 }): CrudDefinition<T, E, C, Partial<C>, Q> {
   const placeOf = async (ex: Executor, scope: Scope, patientId: string) => {

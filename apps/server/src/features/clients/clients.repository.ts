@@ -93,9 +93,9 @@ export const clientsRepository = {
    * A condition for another table's query: the client whose id is `clientId` (a column of
    * `outer`) has `word` (lower case) in their full name.
    */
-  nameContains(outer: AccountKeyed, clientId: PgColumn, word: string): SQL {
+  nameContains(scope: Scope, outer: AccountKeyed, clientId: PgColumn, word: string): SQL {
     const pattern = `%${escapeLike(word)}%`;
-    return base.existsFor(outer, and(eq(clients.id, clientId), sql`lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${pattern}`));
+    return base.existsFor(scope, outer, and(eq(clients.id, clientId), sql`lower(${clients.firstName} || ' ' || ${clients.lastName}) like ${pattern}`));
   },
 
   /** The client at a location with this email, whatever its case. */

@@ -45,7 +45,7 @@ export class ClientsService extends TenantCrudService<
     audit: AuditService,
     private readonly events: DomainEventBus,
     /** the household's patient count beside each client of the list: the patients feature's (decision 0173) */
-    listExtras: ClientListExtras,
+    listExtras: (scope: Scope) => ClientListExtras,
   ) {
     super(db, audit, {
       entityType: 'client',

@@ -73,7 +73,7 @@ export const communicationsRepository = {
       ...opts,
       orderBy: [desc(outboxMessages.createdAt), desc(outboxMessages.id)],
       extras: {
-        clientName: sql<string | null>`(select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${clientRows.joined(outboxMessages, eq(clients.id, outboxMessages.clientId))})`,
+        clientName: sql<string | null>`(select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${clientRows.joined(scope, outboxMessages, eq(clients.id, outboxMessages.clientId))})`,
       },
     });
   },

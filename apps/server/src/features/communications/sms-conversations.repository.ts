@@ -166,7 +166,7 @@ export const smsConversations = {
     const search = q.search?.trim();
     if (search) {
       const digits = search.replace(/\D/g, '');
-      const named = sql`exists (select 1 from ${clients} where ${sameAccount(clients, rowOf('c'), and(eq(clients.id, sql.raw('c.client_id')), clientSearch(search)))})`;
+      const named = sql`exists (select 1 from ${clients} where ${sameAccount(scope, clients, rowOf('c'), and(eq(clients.id, sql.raw('c.client_id')), clientSearch(search)))})`;
       filters.push(digits ? sql`(${named} or (c.client_id is null and c.phone like ${`%${digits}%`}))` : named);
     }
     if (q.before) filters.push(q.beforeKey ? sql`(c.last_at, c.key) < (${q.before}::timestamptz, ${q.beforeKey})` : sql`c.last_at < ${q.before}::timestamptz`);
@@ -175,11 +175,11 @@ export const smsConversations = {
     const top = rowOf('top');
     const inboundLast = (where: SQL) =>
       sql`(select ${inboundMessages.fromNumber} as phone, 'inbound' as direction, ${inboundMessages.body} as body, ${inboundMessages.receivedAt} as at, null::text as state, ${inboundMessages.id} as id
-        from ${inboundMessages} where ${sameAccount(inboundMessages, top, and(eq(inboundMessages.locationId, sql.raw('top.location_id')), where))}
+        from ${inboundMessages} where ${sameAccount(scope, inboundMessages, top, and(eq(inboundMessages.locationId, sql.raw('top.location_id')), where))}
         order by ${inboundMessages.receivedAt} desc, ${inboundMessages.id} desc limit 1)`;
     const outboundLast = (where: SQL) =>
       sql`(select ${outboxMessages.toAddress} as phone, 'outbound' as direction, ${outboxMessages.body} as body, ${outboxMessages.createdAt} as at, ${outboxMessages.state} as state, ${outboxMessages.id} as id
-        from ${outboxMessages} where ${sameAccount(outboxMessages, top, and(eq(outboxMessages.channel, 'sms'), eq(outboxMessages.locationId, sql.raw('top.location_id')), where))}
+        from ${outboxMessages} where ${sameAccount(scope, outboxMessages, top, and(eq(outboxMessages.channel, 'sms'), eq(outboxMessages.locationId, sql.raw('top.location_id')), where))}
         order by ${outboxMessages.createdAt} desc, ${outboxMessages.id} desc limit 1)`;
     const rows = await rowsOf(
       ex,
@@ -192,9 +192,9 @@ export const smsConversations = {
       top as (select * from c where ${filters.length ? and(...filters) : sql`true`} order by last_at desc, key desc limit ${q.limit})
       select top.key, top.location_id::text as location_id, top.client_id::text as client_id, top.unread,
         last.phone, last.direction, last.body, ${isoOf(sql`last.at`)} as at, last.state,
-        (select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${sameAccount(clients, top, eq(clients.id, sql.raw('top.client_id')))}) as client_name,
-        (select ${clients.phone} from ${clients} where ${sameAccount(clients, top, eq(clients.id, sql.raw('top.client_id')))}) as client_phone,
-        exists (select 1 from ${smsOptOuts} where ${sameAccount(smsOptOuts, top, and(eq(smsOptOuts.locationId, sql.raw('top.location_id')), eq(smsOptOuts.phone, sql.raw('last.phone')), eq(smsOptOuts.optedOut, true)))}) as opted_out,
+        (select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients} where ${sameAccount(scope, clients, top, eq(clients.id, sql.raw('top.client_id')))}) as client_name,
+        (select ${clients.phone} from ${clients} where ${sameAccount(scope, clients, top, eq(clients.id, sql.raw('top.client_id')))}) as client_phone,
+        exists (select 1 from ${smsOptOuts} where ${sameAccount(scope, smsOptOuts, top, and(eq(smsOptOuts.locationId, sql.raw('top.location_id')), eq(smsOptOuts.phone, sql.raw('last.phone')), eq(smsOptOuts.optedOut, true)))}) as opted_out,
         (${allowed}) as allowed
       from top cross join lateral (
         select * from (

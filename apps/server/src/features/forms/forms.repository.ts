@@ -35,7 +35,10 @@ export const formRequestsRepository = {
         scope,
         {
           request: formRequests,
-          submissionId: submissions.valueFor<string | null>(formRequests, formSubmissions.id, eq(formSubmissions.formRequestId, formRequests.id)),
+          // named: an unnamed `(select "id" …)` is a second "id", ambiguous in the shard's `order by "id"` on Citus
+          submissionId: submissions
+            .valueFor<string | null>(scope, formRequests, formSubmissions.id, eq(formSubmissions.formRequestId, formRequests.id))
+            .as('submission_id'),
         },
         and(
           q.appointmentId ? eq(formRequests.appointmentId, q.appointmentId) : undefined,

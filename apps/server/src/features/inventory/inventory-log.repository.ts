@@ -12,16 +12,16 @@ const itemsBase = tenantRepository(items);
 const lotsBase = tenantRepository(lots);
 
 /** What an entry shows beside its row, read in the row's own statement (a page of the log is one statement). */
-export const entryExtras = {
-  itemName: itemsBase.valueFor<string>(m, items.name, eq(items.id, m.itemId)),
-  sellUnit: itemsBase.valueFor<string>(m, items.sellUnit, eq(items.id, m.itemId)),
-  controlled: itemsBase.valueFor<boolean>(m, items.controlled, eq(items.id, m.itemId)),
-  lotNumber: lotsBase.valueFor<string | null>(m, lots.lotNumber, eq(lots.id, m.lotId)),
-  expiresOn: lotsBase.valueFor<string | null>(m, sql`${lots.expiresOn}::text`, eq(lots.id, m.lotId)),
-  patientName: patientsRepository.valueFor<string | null>(m, patients.name, eq(patients.id, m.patientId)),
-  userName: usersRepository.fullNameFor(m, m.userId),
-};
-export type EntryExtras = typeof entryExtras;
+export const entryExtras = (scope: Scope) => ({
+  itemName: itemsBase.valueFor<string>(scope, m, items.name, eq(items.id, m.itemId)),
+  sellUnit: itemsBase.valueFor<string>(scope, m, items.sellUnit, eq(items.id, m.itemId)),
+  controlled: itemsBase.valueFor<boolean>(scope, m, items.controlled, eq(items.id, m.itemId)),
+  lotNumber: lotsBase.valueFor<string | null>(scope, m, lots.lotNumber, eq(lots.id, m.lotId)),
+  expiresOn: lotsBase.valueFor<string | null>(scope, m, sql`${lots.expiresOn}::text`, eq(lots.id, m.lotId)),
+  patientName: patientsRepository.valueFor<string | null>(scope, m, patients.name, eq(patients.id, m.patientId)),
+  userName: usersRepository.fullNameFor(scope, m, m.userId),
+});
+export type EntryExtras = ReturnType<typeof entryExtras>;
 export type EntryRow = RowWith<typeof m, EntryExtras>;
 
 export interface LogFilters {
@@ -40,15 +40,15 @@ export interface LogFilters {
 }
 
 /** A day's start on the entry's location's clock. */
-const dayStartAt = (day: string): SQL =>
-  sql`(${day}::date::timestamp at time zone ${locationsRepository.valueFor<string>(m, locations.timezone, eq(locations.id, m.locationId))})`;
+const dayStartAt = (scope: Scope, day: string): SQL =>
+  sql`(${day}::date::timestamp at time zone ${locationsRepository.valueFor<string>(scope, m, locations.timezone, eq(locations.id, m.locationId))})`;
 
 export const inventoryLogRepository = {
   ...base,
 
-  listOptions(f: LogFilters): ListOptions {
+  listOptions(f: LogFilters, scope: Scope): ListOptions {
     const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
-    const item = (where: SQL) => itemsBase.existsFor(m, and(eq(items.id, m.itemId), where));
+    const item = (where: SQL) => itemsBase.existsFor(scope, m, and(eq(items.id, m.itemId), where));
     return {
       where: and(
         f.locationId ? eq(m.locationId, f.locationId) : undefined,
@@ -60,10 +60,10 @@ export const inventoryLogRepository = {
         f.category ? item(eq(items.category, f.category)) : undefined,
         f.controlled !== undefined ? item(eq(items.controlled, f.controlled)) : undefined,
         term
-          ? or(item(ilike(items.name, term)), ilike(m.reason, term), lotsBase.existsFor(m, and(eq(lots.id, m.lotId), ilike(lots.lotNumber, term))))
+          ? or(item(ilike(items.name, term)), ilike(m.reason, term), lotsBase.existsFor(scope, m, and(eq(lots.id, m.lotId), ilike(lots.lotNumber, term))))
           : undefined,
-        f.from ? sql`${m.createdAt} >= ${dayStartAt(f.from)}` : undefined,
-        f.to ? sql`${m.createdAt} < ${dayStartAt(f.to)} + interval '1 day'` : undefined,
+        f.from ? sql`${m.createdAt} >= ${dayStartAt(scope, f.from)}` : undefined,
+        f.to ? sql`${m.createdAt} < ${dayStartAt(scope, f.to)} + interval '1 day'` : undefined,
       ),
       orderBy: f.order === 'oldest' ? [asc(m.seq)] : [desc(m.seq)],
     };
@@ -72,7 +72,7 @@ export const inventoryLogRepository = {
   /** Entries by id with what they show, in the ids' order. */
   async withNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<EntryRow[]> {
     if (ids.length === 0) return [];
-    const rows = await base.list(ex, scope, { where: idIn(m.id, ids), extras: entryExtras });
+    const rows = await base.list(ex, scope, { where: idIn(m.id, ids), extras: entryExtras(scope) });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
@@ -84,7 +84,7 @@ export const inventoryLogRepository = {
 
   /** Whether the log names a patient of the client. */
   async namesClient(ex: Executor, scope: Scope, clientId: string): Promise<boolean> {
-    return base.exists(ex, scope, patientsRepository.existsFor(m, and(eq(patients.id, m.patientId), eq(patients.clientId, clientId))));
+    return base.exists(ex, scope, patientsRepository.existsFor(scope, m, and(eq(patients.id, m.patientId), eq(patients.clientId, clientId))));
   },
 
   /**

@@ -107,10 +107,10 @@ export class InventoryLogService {
 
   async list(auth: AuthContext, query: Query): Promise<{ items: InventoryLogEntry[]; total: number }> {
     const { items, total, allowed } = await inventoryLogRepository.page(this.db, auth, {
-      ...inventoryLogRepository.listOptions(query),
+      ...inventoryLogRepository.listOptions(query, auth),
       limit: query.limit,
       offset: query.offset,
-      extras: entryExtras,
+      extras: entryExtras(auth),
       require: filtersVisibleSql(auth, [
         [locationsRepository, query.locationId],
         [itemsRepository, query.itemId],

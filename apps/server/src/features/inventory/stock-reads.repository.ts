@@ -28,35 +28,35 @@ export interface StockFilters {
 }
 
 /** An item's figures at the location, each a correlated subquery on its own account's rows. */
-function figures(f: StockFilters) {
-  const onHand = sql<number>`coalesce(${stocks.valueFor(items, itemStocks.onHand, and(eq(itemStocks.itemId, items.id), eq(itemStocks.locationId, f.locationId)))}, 0)`;
+function figures(scope: Scope, f: StockFilters) {
+  const onHand = sql<number>`coalesce(${stocks.valueFor(scope, items, itemStocks.onHand, and(eq(itemStocks.itemId, items.id), eq(itemStocks.locationId, f.locationId)))}, 0)`;
   const setting = (column: PgColumn) =>
-    sql<number>`coalesce(${settings.valueFor(items, column, and(eq(itemLocations.itemId, items.id), eq(itemLocations.locationId, f.locationId)))}, 0)`;
+    sql<number>`coalesce(${settings.valueFor(scope, items, column, and(eq(itemLocations.itemId, items.id), eq(itemLocations.locationId, f.locationId)))}, 0)`;
   const reorderPoint = setting(itemLocations.reorderPoint);
   const reorderTo = setting(itemLocations.reorderTo);
   const withStock = and(eq(lots.itemId, items.id), eq(lots.locationId, f.locationId), gt(lots.onHand, 0));
   const expiringBy = (days: number) =>
-    sql<number>`coalesce(${lotsBase.valueFor(items, sql`sum(${lots.onHand})`, and(withStock, sql`${lots.expiresOn} <= ${f.today}::date + ${days}::int`))}, 0)`;
+    sql<number>`coalesce(${lotsBase.valueFor(scope, items, sql`sum(${lots.onHand})`, and(withStock, sql`${lots.expiresOn} <= ${f.today}::date + ${days}::int`))}, 0)`;
   return {
     onHand: onHand.mapWith(Number),
     reorderPoint: reorderPoint.mapWith(Number),
     reorderTo: reorderTo.mapWith(Number),
-    nextExpiry: lotsBase.valueFor<string | null>(items, sql`min(${lots.expiresOn})::text`, withStock),
+    nextExpiry: lotsBase.valueFor<string | null>(scope, items, sql`min(${lots.expiresOn})::text`, withStock),
     expiring: expiringBy(f.window).mapWith(Number),
     below: sql<boolean>`(${reorderPoint} > 0 and ${onHand} <= ${reorderPoint})`.mapWith(Boolean),
     expiringWithin: expiringBy,
   };
 }
 
-function where(f: StockFilters): SQL | undefined {
-  const x = figures(f);
+function where(scope: Scope, f: StockFilters): SQL | undefined {
+  const x = figures(scope, f);
   const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
   return and(
     // What the location keeps: an item with settings there or stock ever received there (the
     // account's other items are the Items page's and the Receive dialog's, not this location's stock).
     or(
-      settings.existsFor(items, and(eq(itemLocations.itemId, items.id), eq(itemLocations.locationId, f.locationId))),
-      stocks.existsFor(items, and(eq(itemStocks.itemId, items.id), eq(itemStocks.locationId, f.locationId))),
+      settings.existsFor(scope, items, and(eq(itemLocations.itemId, items.id), eq(itemLocations.locationId, f.locationId))),
+      stocks.existsFor(scope, items, and(eq(itemStocks.itemId, items.id), eq(itemStocks.locationId, f.locationId))),
     ),
     f.includeArchived ? undefined : isNull(items.archivedAt),
     f.category ? eq(items.category, f.category) : undefined,
@@ -75,24 +75,24 @@ const valueSql = (onHand: SQL) => sql`round(${onHand} * ${items.cost} / ${items.
 export const stockReadsRepository = {
   /** A page of items with their figures at the location, and how many match. */
   async page(ex: Executor, scope: Scope, f: StockFilters, limit: number, offset: number) {
-    const x = figures(f);
+    const x = figures(scope, f);
     const { expiringWithin: _, ...extras } = x;
-    return itemsBase.page(ex, scope, { where: where(f), orderBy: order, limit, offset, extras });
+    return itemsBase.page(ex, scope, { where: where(scope, f), orderBy: order, limit, offset, extras });
   },
 
   /** Every matching item with its figures (the export, the reorder list). */
   async all(ex: Executor, scope: Scope, f: StockFilters) {
-    const { expiringWithin: _, ...extras } = figures(f);
+    const { expiringWithin: _, ...extras } = figures(scope, f);
     return itemsBase.list(ex, scope, {
-      where: where(f),
+      where: where(scope, f),
       orderBy: order,
-      extras: { ...extras, supplierName: contactsRepository.valueFor<string | null>(items, contacts.name, eq(contacts.id, items.supplierId)) },
+      extras: { ...extras, supplierName: contactsRepository.valueFor<string | null>(scope, items, contacts.name, eq(contacts.id, items.supplierId)) },
     });
   },
 
   /** The totals of all that match: value at cost, how many below their reorder point, how many with stock expiring. */
   async totals(ex: Executor, scope: Scope, f: StockFilters): Promise<{ value: number; belowReorder: number; expiring: number }> {
-    const x = figures(f);
+    const x = figures(scope, f);
     const [row] = await itemsBase.select(
       ex,
       scope,
@@ -101,7 +101,7 @@ export const stockReadsRepository = {
         belowReorder: sql<number>`count(*) filter (where ${x.below})`.mapWith(Number),
         expiring: sql<number>`count(*) filter (where ${x.expiring} > 0)`.mapWith(Number),
       },
-      where(f),
+      where(scope, f),
     );
     return row ?? { value: 0, belowReorder: 0, expiring: 0 };
   },

@@ -19,7 +19,7 @@ import { estimates, invoices } from './invoices.table.js';
  */
 export interface InvoicePayments {
   /** what is allocated to the invoice of `outer`'s row, less refunds (0 when nothing) */
-  paidTo(outer: typeof invoices): SQL<number>;
+  paidTo(scope: Scope, outer: typeof invoices): SQL<number>;
   /**
    * the same, for every invoice of the scope at once: a derived table (`invoiceId`, `paid`) summed
    * in one pass, for reads over many invoices, where one sum per row would read the allocations
@@ -27,9 +27,9 @@ export interface InvoicePayments {
    */
   paidByInvoice(ex: Executor, scope: Scope): PaidByInvoice;
   /** the deposits held on the estimate of `outer`'s row: what is allocated to it, less refunds */
-  heldOn(outer: typeof estimates): SQL<number>;
+  heldOn(scope: Scope, outer: typeof estimates): SQL<number>;
   /** the credit of the client of `outer`'s row: what they paid, less refunds, less what is allocated */
-  creditOf(outer: typeof clients): SQL<number>;
+  creditOf(scope: Scope, outer: typeof clients): SQL<number>;
   /** whether any payment or refund was ever allocated to the invoice or the estimate */
   anyAllocatedTo(ex: Executor, scope: Scope, to: { invoiceId: string } | { estimateId: string }): Promise<boolean>;
   /** the deposits on the estimate move to the invoice it became (in the caller's transaction) */
@@ -49,8 +49,12 @@ export type InvoiceWithExtras = InvoiceRow & {
 };
 export type EstimateWithExtras = EstimateRow & { clientName: string; patientName: string | null; deposit: number; invoiceId: string | null };
 
+/**
+ * The reads below are built for a scope: each correlated subquery names the scope's account on its
+ * tables, so on Citus the statement stays on the account's shard (decision 0276).
+ */
 function build(payments: InvoicePayments) {
-  const paidSql = (outer: typeof invoices) => payments.paidTo(outer);
+  const paidSql = (scope: Scope, outer: typeof invoices) => payments.paidTo(scope, outer);
   /**
    * The one balance rule: total − paid − credited, for a draft as for a finalised invoice (a draft
    * made from an estimate holds its deposits); a void invoice and a credit note owe nothing.
@@ -59,28 +63,28 @@ function build(payments: InvoicePayments) {
   const balanceOf = (outer: typeof invoices, paid: SQL, credited: SQL) =>
     sql<number>`(case when ${outer.kind} <> 'invoice' or ${outer.status} = 'void' then 0
     else ${outer.total} - ${paid} - ${credited} end)`;
-  const balanceSql = (outer: typeof invoices) => balanceOf(outer, paidSql(outer), creditedSql(outer));
-  const paymentStateSql = (outer: typeof invoices) =>
+  const balanceSql = (scope: Scope, outer: typeof invoices) => balanceOf(outer, paidSql(scope, outer), creditedSql(scope, outer));
+  const paymentStateSql = (scope: Scope, outer: typeof invoices) =>
     sql<string>`(case when ${outer.kind} <> 'invoice' or ${outer.status} <> 'finalised' then 'not_due'
-    when ${balanceSql(outer)} <= 0 then 'paid'
-    when ${paidSql(outer)} + ${creditedSql(outer)} > 0 then 'partly_paid'
+    when ${balanceSql(scope, outer)} <= 0 then 'paid'
+    when ${paidSql(scope, outer)} + ${creditedSql(scope, outer)} > 0 then 'partly_paid'
     else 'unpaid' end)`;
 
   /** The balance figures of each invoice row, read beside it. */
-  const balances = {
-    paid: paidSql(invoices).mapWith(Number),
-    credited: creditedSql(invoices).mapWith(Number),
-    balance: balanceSql(invoices).mapWith(Number),
-    paymentState: paymentStateSql(invoices),
-  };
+  const balances = (scope: Scope) => ({
+    paid: paidSql(scope, invoices).mapWith(Number),
+    credited: creditedSql(scope, invoices).mapWith(Number),
+    balance: balanceSql(scope, invoices).mapWith(Number),
+    paymentState: paymentStateSql(scope, invoices),
+  });
   /** What an invoice list and answer show beside each row, in the same statement. */
-  const invoiceExtras = { ...namesOf(invoices), ...balances };
-  const estimateExtras = {
-    ...namesOf(estimates),
-    deposit: payments.heldOn(estimates).mapWith(Number),
+  const invoiceExtras = (scope: Scope) => ({ ...namesOf(scope, invoices), ...balances(scope) });
+  const estimateExtras = (scope: Scope) => ({
+    ...namesOf(scope, estimates),
+    deposit: payments.heldOn(scope, estimates).mapWith(Number),
     /** the invoice it became */
-    invoiceId: sql<string | null>`${invoicesRepository.valueFor(estimates, invoices.id, eq(invoices.estimateId, estimates.id))}`,
-  };
+    invoiceId: sql<string | null>`${invoicesRepository.valueFor(scope, estimates, invoices.id, eq(invoices.estimateId, estimates.id))}`,
+  });
 
   return {
     payments,
@@ -88,7 +92,7 @@ function build(payments: InvoicePayments) {
     estimateExtras,
 
     /** An invoice list's filter and order, `unpaid` by this balance. */
-    listOptions: (q: InvoiceListQuery): ListOptions => invoicesRepository.listOptions(q, balanceSql(invoices)),
+    listOptions: (q: InvoiceListQuery, scope: Scope): ListOptions => invoicesRepository.listOptions(q, balanceSql(scope, invoices)),
 
     /**
      * The invoices of a location finalised in [from, to) that still owe something, with what they
@@ -103,14 +107,14 @@ function build(payments: InvoicePayments) {
         .select(
           ex,
           scope,
-          { id: invoices.id, clientId: invoices.clientId, patientId: invoices.patientId, appointmentId: invoices.appointmentId, balance: balances.balance },
+          { id: invoices.id, clientId: invoices.clientId, patientId: invoices.patientId, appointmentId: invoices.appointmentId, balance: balances(scope).balance },
           and(
             eq(invoices.locationId, q.locationId),
             eq(invoices.kind, 'invoice'),
             eq(invoices.status, 'finalised'),
             gte(invoices.finalisedAt, q.from),
             lt(invoices.finalisedAt, q.to),
-            sql`${balanceSql(invoices)} > 0`,
+            sql`${balanceSql(scope, invoices)} > 0`,
           ),
         )
         .orderBy(invoices.finalisedAt, invoices.id),
@@ -137,11 +141,11 @@ function build(payments: InvoicePayments) {
 
     /** Invoices by id with their names and balances (one statement). */
     withExtras: (ex: Executor, scope: Scope, ids: readonly string[], opts: { lock?: 'update' } = {}): Promise<InvoiceWithExtras[]> =>
-      invoicesRepository.withExtras<InvoiceWithExtras>(ex, scope, ids, invoiceExtras, opts),
+      invoicesRepository.withExtras<InvoiceWithExtras>(ex, scope, ids, invoiceExtras(scope), opts),
 
     /** Estimates by id with their names, deposits and the invoice each became (one statement). */
     estimatesWithExtras: (ex: Executor, scope: Scope, ids: readonly string[]): Promise<EstimateWithExtras[]> =>
-      estimatesRepository.withExtras<EstimateWithExtras>(ex, scope, ids, estimateExtras),
+      estimatesRepository.withExtras<EstimateWithExtras>(ex, scope, ids, estimateExtras(scope)),
 
     /**
      * The invoices a payment is allocated to, held FOR UPDATE until the payment's transaction ends,
@@ -167,7 +171,7 @@ function build(payments: InvoicePayments) {
           status: invoices.status,
           kind: invoices.kind,
           total: invoices.total,
-          balance: balances.balance,
+          balance: balances(scope).balance,
         }, idIn(invoices.id, ids))
         .orderBy(invoices.id);
       return rows;
@@ -183,11 +187,11 @@ function build(payments: InvoicePayments) {
         ex,
         scope,
         {
-          owed: sql<number>`coalesce((select sum(${balanceSql(invoices)}) from ${invoices} where ${invoicesRepository.joined(clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
-          credit: payments.creditOf(clients).mapWith(Number),
-          deposits: sql<number>`coalesce((select sum(${payments.heldOn(estimates)}) from ${estimates} where ${estimatesBase.joined(clients, and(eq(estimates.clientId, clients.id), inArray(estimates.status, ['open', 'approved'])))}), 0)`.mapWith(Number),
+          owed: sql<number>`coalesce((select sum(${balanceSql(scope, invoices)}) from ${invoices} where ${invoicesRepository.joined(scope, clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'finalised'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
+          credit: payments.creditOf(scope, clients).mapWith(Number),
+          deposits: sql<number>`coalesce((select sum(${payments.heldOn(scope, estimates)}) from ${estimates} where ${estimatesBase.joined(scope, clients, and(eq(estimates.clientId, clients.id), inArray(estimates.status, ['open', 'approved'])))}), 0)`.mapWith(Number),
           // A deposit moved with its estimate onto a draft invoice is still held until the invoice is finalised.
-          heldOnDrafts: sql<number>`coalesce((select sum(${paidSql(invoices)}) from ${invoices} where ${invoicesRepository.joined(clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
+          heldOnDrafts: sql<number>`coalesce((select sum(${paidSql(scope, invoices)}) from ${invoices} where ${invoicesRepository.joined(scope, clients, and(eq(invoices.clientId, clients.id), eq(invoices.status, 'draft'), eq(invoices.kind, 'invoice')))}), 0)`.mapWith(Number),
         },
         eq(clients.id, clientId),
       );
@@ -197,8 +201,8 @@ function build(payments: InvoicePayments) {
 }
 
 export type BalanceReads = ReturnType<typeof build>;
-export type InvoiceExtras = BalanceReads['invoiceExtras'];
-export type EstimateExtras = BalanceReads['estimateExtras'];
+export type InvoiceExtras = ReturnType<BalanceReads['invoiceExtras']>;
+export type EstimateExtras = ReturnType<BalanceReads['estimateExtras']>;
 
 const built = new WeakMap<InvoicePayments, BalanceReads>();
 

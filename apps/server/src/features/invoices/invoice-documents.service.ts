@@ -122,8 +122,8 @@ export async function loadDocuments<R extends { id: string }, Line, E>(
  */
 export function documentCrud<R, S, E, X extends Extras, Q, Repo>(d: {
   repository: Repo;
-  extras: X;
-  listOptions: (q: Q) => ListOptions;
+  extras: (scope: Scope) => X;
+  listOptions: (q: Q, scope: Scope) => ListOptions;
   toEntities: (ex: Executor, scope: Scope, rows: readonly { id: string }[]) => Promise<E[]>;
   toSummary: (row: R) => S;
 }) {

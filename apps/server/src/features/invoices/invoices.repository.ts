@@ -33,10 +33,10 @@ const clientRows = clientsRepository;
 const patientRowsRepo = patientsRepository;
 
 /** The client's and patient's names of a row of `t`, read beside it. */
-export function namesOf(t: typeof invoices | typeof estimates) {
+export function namesOf(scope: Scope, t: typeof invoices | typeof estimates) {
   return {
-    clientName: sql<string>`coalesce(${clientRows.valueFor(t, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, t.clientId))}, '')`,
-    patientName: sql<string | null>`${patientRowsRepo.valueFor(t, patients.name, eq(patients.id, t.patientId))}`,
+    clientName: sql<string>`coalesce(${clientRows.valueFor(scope, t, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, t.clientId))}, '')`,
+    patientName: sql<string | null>`${patientRowsRepo.valueFor(scope, t, patients.name, eq(patients.id, t.patientId))}`,
   };
 }
 
@@ -78,8 +78,8 @@ function documentReads<T extends typeof invoices | typeof estimates>(t: T, base:
 }
 
 /** Finalised credit notes against the invoice, as a positive amount (a part of its balance, and what is left to credit). */
-export const creditedSql = (outer: typeof invoices) =>
-  sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
+export const creditedSql = (scope: Scope, outer: typeof invoices) =>
+  sql<number>`coalesce((select -sum(${creditNote.total}) from ${invoices} as "credit_note" where ${creditNoteRows.joined(scope, outer, and(eq(creditNote.creditedInvoiceId, outer.id), eq(creditNote.status, 'finalised'), eq(creditNote.kind, 'credit_note')))}), 0)`;
 
 /** The same for every invoice of the scope at once, summed in one pass: a derived table (`invoiceId`, `credited`). */
 export const creditedByInvoice = (ex: Executor, scope: Scope) =>
@@ -131,7 +131,7 @@ export const invoicesRepository = {
 
   /** What is left to credit of an invoice: its total less its finalised credit notes. */
   async creditLeft(ex: Executor, scope: Scope, invoiceId: string): Promise<number> {
-    const [row] = await invoicesBase.select(ex, scope, { left: sql<number>`${invoices.total} - ${creditedSql(invoices)}`.mapWith(Number) }, eq(invoices.id, invoiceId));
+    const [row] = await invoicesBase.select(ex, scope, { left: sql<number>`${invoices.total} - ${creditedSql(scope, invoices)}`.mapWith(Number) }, eq(invoices.id, invoiceId));
     return row?.left ?? 0;
   },
 
@@ -148,7 +148,7 @@ export const invoicesRepository = {
         amount: sql<number>`-sum(${invoiceItems.lineTotal})`.mapWith(Number),
         discount: sql<number>`-sum(${invoiceItems.lineDiscount} + ${invoiceItems.sharedDiscount})`.mapWith(Number),
       })
-      .innerJoin(invoices, invoicesBase.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
+      .innerJoin(invoices, invoicesBase.joined(scope, invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
       .where(
         and(
           invoiceItemsTable.scoped(scope),
@@ -196,7 +196,7 @@ export const invoicesRepository = {
         itemId: invoiceItems.itemId,
         quantity: sql<number>`sum(${invoiceItems.quantity})`.mapWith(Number),
       })
-      .innerJoin(invoices, invoicesBase.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
+      .innerJoin(invoices, invoicesBase.joined(scope, invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
       .where(
         and(
           invoiceItemsTable.scoped(scope),

@@ -22,8 +22,8 @@ export const locationsRepository = {
   },
 
   /** The calendar date at the location a row of another table names, in its own time zone (for a filter in SQL). */
-  todayFor: (outer: AccountKeyed, locationId: PgColumn): SQL<string> =>
-    base.valueFor<string>(outer, sql`(now() at time zone ${locations.timezone})::date`, eq(locations.id, locationId)),
+  todayFor: (scope: Scope, outer: AccountKeyed, locationId: PgColumn): SQL<string> =>
+    base.valueFor<string>(scope, outer, sql`(now() at time zone ${locations.timezone})::date`, eq(locations.id, locationId)),
 
   async listSorted(ex: Executor, scope: Scope, opts: { onlyActive?: boolean }): Promise<LocationRow[]> {
     return base.list(ex, scope, {

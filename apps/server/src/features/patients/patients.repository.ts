@@ -16,15 +16,15 @@ export type PatientRow = typeof patients.$inferSelect;
 export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)];
 
 /** What the client list shows of each client's household, offered to the clients feature (the container hands it over). */
-export const clientListExtras: ClientListExtras = {
-  patientCount: sql<number>`(select count(*) from ${patients} where ${base.joined(clients, eq(patients.clientId, clients.id))})`.mapWith(Number),
-};
+export const clientListExtras = (scope: Scope): ClientListExtras => ({
+  patientCount: sql<number>`(select count(*) from ${patients} where ${base.joined(scope, clients, eq(patients.clientId, clients.id))})`.mapWith(Number),
+});
 
 export const patientsRepository = {
   ...base,
 
   /** Whether the patient a row of another table names has died (for a filter in SQL). */
-  deceasedFor: (outer: AccountKeyed, patientId: PgColumn): SQL => base.existsFor(outer, and(eq(patients.id, patientId), isNotNull(patients.deceasedOn))),
+  deceasedFor: (scope: Scope, outer: AccountKeyed, patientId: PgColumn): SQL => base.existsFor(scope, outer, and(eq(patients.id, patientId), isNotNull(patients.deceasedOn))),
 
   /**
    * The patients of a location (not archived, living unless `deceasedToo`) born on one of the
@@ -44,11 +44,11 @@ export const patientsRepository = {
         }),
 
   /** What the patient list shows beside each patient, read in the list's own statement. */
-  listExtras: {
+  listExtras: (scope: Scope) => ({
     // species are global (a reference table)
     speciesName: sql<string>`coalesce((select ${species.name} from ${species} where ${species.id} = ${patients.speciesId}), '')`,
-    clientName: sql<string>`coalesce(${clientRows.valueFor(patients, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, patients.clientId))}, '')`,
-  },
+    clientName: sql<string>`coalesce(${clientRows.valueFor(scope, patients, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, patients.clientId))}, '')`,
+  }),
 
   /** Patients of a location and/or client, optionally searched, by name. */
   listOptions(opts: {
@@ -107,7 +107,7 @@ export const patientsRepository = {
         name: patients.name,
         clientId: patients.clientId,
         deceasedOn: patients.deceasedOn,
-        clientName: clientRows.valueFor<string>(patients, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, patients.clientId)),
+        clientName: clientRows.valueFor<string>(scope, patients, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, patients.clientId)),
       },
       idIn(patients.id, [...new Set(ids)]),
     );
@@ -142,9 +142,9 @@ export const patientsRepository = {
    * A condition for another table's query: one of the patients whose ids are in `patientIds` (a
    * uuid[] column of `outer`) has `word` (lower case) in its name.
    */
-  anyNameContains(outer: AccountKeyed, patientIds: PgColumn, word: string): SQL {
+  anyNameContains(scope: Scope, outer: AccountKeyed, patientIds: PgColumn, word: string): SQL {
     const pattern = `%${escapeLike(word)}%`;
-    return base.existsFor(outer, and(sql`${patients.id} = any(${patientIds})`, sql`lower(${patients.name}) like ${pattern}`));
+    return base.existsFor(scope, outer, and(sql`${patients.id} = any(${patientIds})`, sql`lower(${patients.name}) like ${pattern}`));
   },
 
   /** A living patient of the client by that name, whatever its case (a booking request is never for a pet that has died). */
@@ -185,7 +185,7 @@ export const patientsRepository = {
     // the `{ c, p }` selected, `p` null for a client without patients.
     return (await clientRows
       .select(ex, scope, { c: clients, p: patients }, eq(clients.locationId, locationId))
-      .leftJoin(patients, clientRows.joined(patients, eq(patients.clientId, clients.id)))
+      .leftJoin(patients, clientRows.joined(scope, patients, eq(patients.clientId, clients.id)))
       .orderBy(...clientOrder, asc(patients.name))) as unknown as { c: ClientRow; p: PatientRow | null }[];
   },
 

@@ -82,7 +82,7 @@ export class PatientsService extends TenantCrudService<
   Query,
   PatientWithClient,
   never,
-  typeof patientsRepository.listExtras
+  ReturnType<typeof patientsRepository.listExtras>
 > {
   constructor(
     db: Db,

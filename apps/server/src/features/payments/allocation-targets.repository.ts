@@ -39,7 +39,7 @@ export const allocationTargets = {
     return estimatesBase.select(
       tx,
       scope,
-      { id: estimates.id, clientId: estimates.clientId, status: estimates.status, highTotal: estimates.highTotal, deposit: balances.estimateExtras.deposit },
+      { id: estimates.id, clientId: estimates.clientId, status: estimates.status, highTotal: estimates.highTotal, deposit: balances.estimateExtras(scope).deposit },
       idIn(estimates.id, [...new Set(ids)]),
     );
   },

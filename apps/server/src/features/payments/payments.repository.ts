@@ -28,13 +28,14 @@ const refundRows = scopedTable(refund);
 function answerExtras(scope: Scope) {
   const ofType = eq(paymentTypes.id, payments.paymentTypeId);
   // `payments as "refund"` (an alias's own name is all the compiler writes for it), joined to the outer payment.
-  const refundsOf = (column: SQL) => sql`(select ${column} from ${payments} as "refund" where ${refundRows.joined(payments, eq(refund.refundOfPaymentId, payments.id))})`;
-  const allocatedWhere = (where: SQL) => sql`coalesce(${allocationsRepository.valueFor(payments, sql`sum(${paymentAllocations.amount})`, where)}, 0)`;
+  const refundsOf = (column: SQL) => sql`(select ${column} from ${payments} as "refund" where ${refundRows.joined(scope, payments, eq(refund.refundOfPaymentId, payments.id))})`;
+  const allocatedWhere = (where: SQL) => sql`coalesce(${allocationsRepository.valueFor(scope, payments, sql`sum(${paymentAllocations.amount})`, where)}, 0)`;
   return {
-    clientName: sql<string>`coalesce(${clientsRepository.valueFor(payments, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, payments.clientId))}, '')`,
-    paymentTypeName: typeRows.valueFor<string | null>(payments, paymentTypes.name, ofType),
-    method: typeRows.valueFor<string | null>(payments, paymentTypes.method, ofType),
-    currency: accountsRepository.currencySql(payments),
+    clientName: sql<string>`coalesce(${clientsRepository.valueFor(scope, payments, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, payments.clientId))}, '')`,
+    paymentTypeName: typeRows.valueFor<string | null>(scope, payments, paymentTypes.name, ofType),
+    method: typeRows.valueFor<string | null>(scope, payments, paymentTypes.method, ofType),
+    // the scope's account by its key (accounts are distributed by it): on the payment's shard
+    currency: accountsRepository.currencyOfSql(scope.accountId),
     refunded: sql<number>`coalesce(${refundsOf(sql`sum(${refund.amount})`)}, 0)`.mapWith(Number),
     allocated: sql<number>`${allocatedWhere(eq(paymentAllocations.paymentId, payments.id))} + ${allocatedWhere(sql`${paymentAllocations.paymentId} in ${refundsOf(sql`${refund.id}`)}`)}`.mapWith(Number),
   };
@@ -69,19 +70,19 @@ export interface PaymentFigures {
  * by the container (decision 0174).
  */
 export const invoicePayments: InvoicePayments = {
-  paidTo: (outer) =>
-    sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, eq(paymentAllocations.invoiceId, outer.id))}), 0)`,
+  paidTo: (scope, outer) =>
+    sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(scope, outer, eq(paymentAllocations.invoiceId, outer.id))}), 0)`,
   paidByInvoice: (ex, scope) =>
     allocationsRepository
       .select(ex, scope, { invoiceId: sql<string>`${paymentAllocations.invoiceId}`.as('paid_invoice_id'), paid: sql<number>`sum(${paymentAllocations.amount})`.as('paid') }, sql`${paymentAllocations.invoiceId} is not null`)
       .groupBy(paymentAllocations.invoiceId)
       .as('paid_by_invoice'),
-  heldOn: (outer) =>
-    sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, eq(paymentAllocations.estimateId, outer.id))}), 0)`,
+  heldOn: (scope, outer) =>
+    sql<number>`coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(scope, outer, eq(paymentAllocations.estimateId, outer.id))}), 0)`,
   // What the client paid less refunds, less what of it is allocated.
-  creditOf: (outer) =>
-    sql<number>`(coalesce((select sum(case when ${payments.kind} = 'refund' then -${payments.amount} else ${payments.amount} end) from ${payments} where ${base.joined(outer, eq(payments.clientId, outer.id))}), 0)
-    - coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(outer, sql`${paymentAllocations.paymentId} in (select ${payments.id} from ${payments} where ${base.joined(outer, eq(payments.clientId, outer.id))})`)}), 0))`,
+  creditOf: (scope, outer) =>
+    sql<number>`(coalesce((select sum(case when ${payments.kind} = 'refund' then -${payments.amount} else ${payments.amount} end) from ${payments} where ${base.joined(scope, outer, eq(payments.clientId, outer.id))}), 0)
+    - coalesce((select sum(${paymentAllocations.amount}) from ${paymentAllocations} where ${allocationsRepository.joined(scope, outer, sql`${paymentAllocations.paymentId} in (select ${payments.id} from ${payments} where ${base.joined(scope, outer, eq(payments.clientId, outer.id))})`)}), 0))`,
   anyAllocatedTo: (ex, scope, to) =>
     allocationsRepository.exists(ex, scope, 'invoiceId' in to ? eq(paymentAllocations.invoiceId, to.invoiceId) : eq(paymentAllocations.estimateId, to.estimateId)),
   moveDeposits: (tx, scope, estimateId, invoiceId) => allocationsRepository.updateWhere(tx, scope, eq(paymentAllocations.estimateId, estimateId), { estimateId: null, invoiceId }),
@@ -96,12 +97,12 @@ export const paymentsRepository = {
   anyOfClient: (ex: Executor, scope: Scope, clientId: string): Promise<boolean> => base.exists(ex, scope, eq(payments.clientId, clientId)),
 
   /** A page's filter and order: the latest received first. */
-  listOptions: (q: PaymentQuery): ListOptions => ({
+  listOptions: (q: PaymentQuery, scope: Scope): ListOptions => ({
     where: and(
       q.locationId ? eq(payments.locationId, q.locationId) : undefined,
       q.clientId ? eq(payments.clientId, q.clientId) : undefined,
       q.kind ? eq(payments.kind, q.kind) : undefined,
-      q.invoiceId ? allocationsRepository.existsFor(payments, and(eq(paymentAllocations.paymentId, payments.id), eq(paymentAllocations.invoiceId, q.invoiceId))) : undefined,
+      q.invoiceId ? allocationsRepository.existsFor(scope, payments, and(eq(paymentAllocations.paymentId, payments.id), eq(paymentAllocations.invoiceId, q.invoiceId))) : undefined,
     ),
     orderBy: [desc(payments.receivedAt), desc(payments.createdAt), desc(payments.id)],
   }),
@@ -124,7 +125,7 @@ export const paymentsRepository = {
     const rows = await allocationsRepository.list(ex, scope, {
       where: idIn(paymentAllocations.paymentId, paymentIds),
       orderBy: [asc(paymentAllocations.createdAt), asc(paymentAllocations.id)],
-      extras: { invoiceNumber: invoiceRows.valueFor<number | null>(paymentAllocations, invoices.number, eq(invoices.id, paymentAllocations.invoiceId)).mapWith(Number) },
+      extras: { invoiceNumber: invoiceRows.valueFor<number | null>(scope, paymentAllocations, invoices.number, eq(invoices.id, paymentAllocations.invoiceId)).mapWith(Number) },
     });
     for (const row of rows) groups.get(row.paymentId)?.push(row);
     return groups;

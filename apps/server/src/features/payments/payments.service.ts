@@ -106,7 +106,7 @@ export class PaymentsService {
 
   async list(auth: AuthContext, q: PaymentQuery): Promise<{ items: Payment[]; total: number }> {
     const { items, total, allowed } = await paymentsRepository.answerPage(this.db, auth, {
-      ...paymentsRepository.listOptions(q),
+      ...paymentsRepository.listOptions(q, auth),
       limit: q.limit,
       offset: q.offset,
       // Filtered by a location, client or invoice of the account; another account's answers 404.

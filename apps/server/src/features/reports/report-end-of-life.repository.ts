@@ -26,6 +26,7 @@ export const endOfLifeRepository = {
   async volume(ex: Executor, scope: Scope, range: Range): Promise<EndOfLifeSums[]> {
     // Aftercare ends when the ashes are delivered or spread; with no ashes to come back, when cremated.
     const ended = changeRows.valueFor<Date | null>(
+      scope,
       appointments,
       sql`min(${appointmentStatusChanges.changedAt})`,
       and(
@@ -54,7 +55,7 @@ export const endOfLifeRepository = {
           range.locationId ? eq(appointments.locationId, range.locationId) : undefined,
         ),
       )
-      .innerJoin(locations, locationRows.joined(appointments, eq(locations.id, appointments.locationId)))
+      .innerJoin(locations, locationRows.joined(scope, appointments, eq(locations.id, appointments.locationId)))
       .as('each');
     // A status set before the visit's day (a correction) is a turnaround of 0 days, never fewer;
     // `greatest` skips a null, so the finished are picked out first.

@@ -43,6 +43,7 @@ export const vaccinationsDueRepository = {
     const today = sql`(now() at time zone ${locations.timezone})::date`;
     const sameVaccine = (a: typeof vaccinations.vaccine, b: typeof later.vaccine) => sql`lower(trim(${a})) = lower(trim(${b}))`;
     const laterDose = sql`exists (select 1 from ${vaccinations} as "later" where ${laterRows.joined(
+      scope,
       vaccinations,
       and(eq(later.patientId, vaccinations.patientId), sameVaccine(vaccinations.vaccine, later.vaccine), sql`${later.givenOn} > ${vaccinations.givenOn}`),
     )})`;
@@ -75,9 +76,9 @@ export const vaccinationsDueRepository = {
           sql`not ${laterDose}`,
         ),
       )
-      .innerJoin(patients, patientRows.joined(vaccinations, eq(patients.id, vaccinations.patientId)))
-      .innerJoin(clients, clientRows.joined(vaccinations, eq(clients.id, vaccinations.clientId)))
-      .innerJoin(locations, locationRows.joined(vaccinations, eq(locations.id, vaccinations.locationId)))
+      .innerJoin(patients, patientRows.joined(scope, vaccinations, eq(patients.id, vaccinations.patientId)))
+      .innerJoin(clients, clientRows.joined(scope, vaccinations, eq(clients.id, vaccinations.clientId)))
+      .innerJoin(locations, locationRows.joined(scope, vaccinations, eq(locations.id, vaccinations.locationId)))
       .orderBy(vaccinations.nextDueOn, sql`lower(${clients.lastName})`, sql`lower(${clients.firstName})`, patients.name, vaccinations.id);
   },
 };

@@ -102,11 +102,11 @@ export const reportsRepository = {
           range.providerId ? eq(invoiceItems.providerId, range.providerId) : undefined,
         ),
       )
-      .innerJoin(invoices, invoiceRows.joined(invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
-      .innerJoin(locations, locationRows.joined(invoices, eq(locations.id, invoices.locationId)))
-      .leftJoin(users, userRows.joined(invoiceItems, eq(users.id, invoiceItems.providerId)))
-      .leftJoin(services, serviceRows.joined(invoiceItems, eq(services.id, invoiceItems.serviceId)))
-      .leftJoin(addOns, addOnRows.joined(invoiceItems, eq(addOns.id, invoiceItems.addOnId)))
+      .innerJoin(invoices, invoiceRows.joined(scope, invoiceItems, eq(invoices.id, invoiceItems.invoiceId)))
+      .innerJoin(locations, locationRows.joined(scope, invoices, eq(locations.id, invoices.locationId)))
+      .leftJoin(users, userRows.joined(scope, invoiceItems, eq(users.id, invoiceItems.providerId)))
+      .leftJoin(services, serviceRows.joined(scope, invoiceItems, eq(services.id, invoiceItems.serviceId)))
+      .leftJoin(addOns, addOnRows.joined(scope, invoiceItems, eq(addOns.id, invoiceItems.addOnId)))
       .groupBy(sql`1`)
       .orderBy(sql`1`);
   },
@@ -133,7 +133,7 @@ export const reportsRepository = {
         },
         q.locationId ? eq(invoices.locationId, q.locationId) : undefined,
       )
-      .innerJoin(locations, locationRows.joined(invoices, eq(locations.id, invoices.locationId)))
+      .innerJoin(locations, locationRows.joined(scope, invoices, eq(locations.id, invoices.locationId)))
       .as('open');
     const owed = (condition: SQL) => sql<number>`coalesce(sum(${open.balance}) filter (where ${condition}), 0)`.mapWith(Number);
     return ex
@@ -174,8 +174,8 @@ export const reportsRepository = {
         },
         and(inLocalDays(payments.receivedAt, range), range.locationId ? eq(payments.locationId, range.locationId) : undefined),
       )
-      .innerJoin(locations, locationRows.joined(payments, eq(locations.id, payments.locationId)))
-      .leftJoin(paymentTypes, typeRows.joined(payments, eq(paymentTypes.id, payments.paymentTypeId)))
+      .innerJoin(locations, locationRows.joined(scope, payments, eq(locations.id, payments.locationId)))
+      .leftJoin(paymentTypes, typeRows.joined(scope, payments, eq(paymentTypes.id, payments.paymentTypeId)))
       .groupBy(payments.paymentTypeId)
       .orderBy(sql`min(${paymentTypes.position})`, sql`2`);
   },
@@ -191,8 +191,7 @@ export const reportsRepository = {
     by: 'status' | Period,
   ): Promise<{ key: string; appointments: number; noShows: number; cancellations: number }[]> {
     const cancelled = eq(appointments.status, 'Cancelled');
-    const lateCancel = changeRows.existsFor(
-      appointments,
+    const lateCancel = changeRows.existsFor(scope, appointments,
       and(
         eq(appointmentStatusChanges.appointmentId, appointments.id),
         eq(appointmentStatusChanges.toStatus, 'Cancelled'),
@@ -216,7 +215,7 @@ export const reportsRepository = {
           range.providerId ? or(eq(appointments.primaryProviderId, range.providerId), eq(appointments.secondaryProviderId, range.providerId)) : undefined,
         ),
       )
-      .innerJoin(locations, locationRows.joined(appointments, eq(locations.id, appointments.locationId)))
+      .innerJoin(locations, locationRows.joined(scope, appointments, eq(locations.id, appointments.locationId)))
       .groupBy(sql`1`)
       .orderBy(sql`1`);
   },

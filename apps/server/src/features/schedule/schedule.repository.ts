@@ -34,7 +34,7 @@ export const slotsRepository = {
     return slotsBase.list(ex, scope, {
       where: overlaps(range),
       orderBy: slotOrder,
-      extras: { veterinarianIds: availabilityRepository.providersAtSql(scheduleSlots, scheduleSlots.startAt, scheduleSlots.locationId) },
+      extras: { veterinarianIds: availabilityRepository.providersAtSql(scope, scheduleSlots, scheduleSlots.startAt, scheduleSlots.locationId) },
     });
   },
 
@@ -106,7 +106,7 @@ export const notesRepository = {
         getTableColumns(scheduleNotes),
         and(range.locationId ? eq(scheduleNotes.locationId, range.locationId) : undefined, sql`${scheduleNotes.date} between ${first} and ${last}`),
       )
-      .innerJoin(locations, notesBase.joined(locations, eq(locations.id, scheduleNotes.locationId)))
+      .innerJoin(locations, notesBase.joined(scope, locations, eq(locations.id, scheduleNotes.locationId)))
       .orderBy(asc(scheduleNotes.date), asc(scheduleNotes.createdAt), asc(scheduleNotes.id));
   },
 };

@@ -133,7 +133,7 @@ export const availabilityRepository = {
           opts.serviceIds ? idIn(veterinarianServices.serviceId, [...new Set(opts.serviceIds)]) : undefined,
         ),
       )
-      .innerJoin(services, providerServices.joined(services, eq(services.id, veterinarianServices.serviceId)))
+      .innerJoin(services, providerServices.joined(scope, services, eq(services.id, veterinarianServices.serviceId)))
       .orderBy(...serviceOrder);
     for (const r of rows) result.get(r.veterinarianId)?.push(r.serviceId);
     return result;
@@ -172,8 +172,8 @@ export const availabilityRepository = {
         { veterinarianId: veterinarianSlotAvailability.veterinarianId, startAt: veterinarianSlotAvailability.startAt, locationId: userLocations.locationId },
         and(instantIn(veterinarianSlotAvailability.startAt, unique), eq(users.isActive, true), idIn(userLocations.locationId, [...new Set(locationIds)])),
       )
-      .innerJoin(users, slotAvailability.joined(users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
-      .innerJoin(userLocations, slotAvailability.joined(userLocations, eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId)))
+      .innerJoin(users, slotAvailability.joined(scope, users, eq(users.id, veterinarianSlotAvailability.veterinarianId)))
+      .innerJoin(userLocations, slotAvailability.joined(scope, userLocations, eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId)))
       .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id), asc(veterinarianSlotAvailability.startAt));
   },
 
@@ -182,13 +182,11 @@ export const availabilityRepository = {
    * slots, read in the list's own statement (a correlated subquery on the slot's account, start
    * and location): the schedule week is then its slots' statement and its notes', whatever it holds.
    */
-  providersAtSql(slot: AccountKeyed, startAt: PgColumn, locationId: PgColumn): SQL<string[]> {
-    return sql<string[]>`array(select ${veterinarianSlotAvailability.veterinarianId} from ${veterinarianSlotAvailability} inner join ${users} on ${slotAvailability.joined(
-      users,
+  providersAtSql(scope: Scope, slot: AccountKeyed, startAt: PgColumn, locationId: PgColumn): SQL<string[]> {
+    return sql<string[]>`array(select ${veterinarianSlotAvailability.veterinarianId} from ${veterinarianSlotAvailability} inner join ${users} on ${slotAvailability.joined(scope, users,
       eq(users.id, veterinarianSlotAvailability.veterinarianId),
-    )} inner join ${userLocations} on ${slotAvailability.joined(
-      userLocations,
+    )} inner join ${userLocations} on ${slotAvailability.joined(scope, userLocations,
       and(eq(userLocations.userId, veterinarianSlotAvailability.veterinarianId), eq(userLocations.locationId, locationId)),
-    )} where ${sameAccount(veterinarianSlotAvailability, slot, and(eq(veterinarianSlotAvailability.startAt, startAt), eq(users.isActive, true)))} order by lower(${users.firstName}), lower(${users.lastName}), ${users.id})`;
+    )} where ${sameAccount(scope, veterinarianSlotAvailability, slot, and(eq(veterinarianSlotAvailability.startAt, startAt), eq(users.isActive, true)))} order by lower(${users.firstName}), lower(${users.lastName}), ${users.id})`;
   },
 };

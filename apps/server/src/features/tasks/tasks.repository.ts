@@ -19,27 +19,26 @@ export type TaskRow = typeof tasks.$inferSelect;
  * and services, the invoice's number), read in the row's own statement: a page of tasks is one
  * statement, however many records it names.
  */
-export const taskExtras = {
-  assignedToName: usersRepository.fullNameFor(tasks, tasks.assignedToId),
-  completedByName: usersRepository.fullNameFor(tasks, tasks.completedById),
-  createdByName: usersRepository.fullNameFor(tasks, tasks.createdById),
-  assignedRoleName: rolesRepository.valueFor<string | null>(tasks, roles.name, eq(roles.id, tasks.assignedRoleId)),
-  clientName: clientsRepository.valueFor<string | null>(tasks, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, tasks.clientId)),
-  patientName: patientsRepository.valueFor<string | null>(tasks, patients.name, eq(patients.id, tasks.patientId)),
+export const taskExtras = (scope: Scope) => ({
+  assignedToName: usersRepository.fullNameFor(scope, tasks, tasks.assignedToId),
+  completedByName: usersRepository.fullNameFor(scope, tasks, tasks.completedById),
+  createdByName: usersRepository.fullNameFor(scope, tasks, tasks.createdById),
+  assignedRoleName: rolesRepository.valueFor<string | null>(scope, tasks, roles.name, eq(roles.id, tasks.assignedRoleId)),
+  clientName: clientsRepository.valueFor<string | null>(scope, tasks, sql`${clients.firstName} || ' ' || ${clients.lastName}`, eq(clients.id, tasks.clientId)),
+  patientName: patientsRepository.valueFor<string | null>(scope, tasks, patients.name, eq(patients.id, tasks.patientId)),
   appointmentStartAt: appointmentsRepository
-    .valueFor<Date | null>(tasks, appointments.startAt, eq(appointments.id, tasks.appointmentId))
+    .valueFor<Date | null>(scope, tasks, appointments.startAt, eq(appointments.id, tasks.appointmentId))
     .mapWith(appointments.startAt),
   // the appointment's services by name: both subqueries correlated to the task's account, asked
   // only of a task naming an appointment (the services' scan would run for every row otherwise)
-  appointmentServices: sql<string | null>`case when ${tasks.appointmentId} is null then null else ${servicesRepository.valueFor<string | null>(
-    tasks,
+  appointmentServices: sql<string | null>`case when ${tasks.appointmentId} is null then null else ${servicesRepository.valueFor<string | null>(scope, tasks,
     sql`string_agg(${services.name}, ', ' order by ${services.name})`,
-    sql`${services.id} = any(${appointmentsRepository.valueFor(tasks, appointments.serviceIds, eq(appointments.id, tasks.appointmentId))}::uuid[])`,
+    sql`${services.id} = any(${appointmentsRepository.valueFor(scope, tasks, appointments.serviceIds, eq(appointments.id, tasks.appointmentId))}::uuid[])`,
   )} end`,
-  invoiceKind: invoicesRepository.valueFor<string | null>(tasks, invoices.kind, eq(invoices.id, tasks.invoiceId)),
-  invoiceNumber: invoicesRepository.valueFor<number | null>(tasks, invoices.number, eq(invoices.id, tasks.invoiceId)),
-};
-export type TaskExtras = typeof taskExtras;
+  invoiceKind: invoicesRepository.valueFor<string | null>(scope, tasks, invoices.kind, eq(invoices.id, tasks.invoiceId)),
+  invoiceNumber: invoicesRepository.valueFor<number | null>(scope, tasks, invoices.number, eq(invoices.id, tasks.invoiceId)),
+});
+export type TaskExtras = ReturnType<typeof taskExtras>;
 export type TaskRowWithNames = RowWith<typeof tasks, TaskExtras>;
 
 /** Who asks for "mine": the person, and the account roles they hold. */
@@ -111,7 +110,7 @@ export const tasksRepository = {
   /** Rows by id with what their answers show beside them, in the ids' order. */
   async withNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<TaskRowWithNames[]> {
     if (ids.length === 0) return [];
-    const rows = await base.list(ex, scope, { where: idIn(tasks.id, ids), extras: taskExtras });
+    const rows = await base.list(ex, scope, { where: idIn(tasks.id, ids), extras: taskExtras(scope) });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   },

@@ -52,7 +52,7 @@ export const roleHoldersRepository = {
       accountId === homeAccountId
         ? await roleMembers
             .select(ex, { accountId }, { id: roles.id, name: roles.name, permissions: roles.permissions }, eq(userRoles.userId, userId))
-            .innerJoin(roles, roleMembers.joined(roles, eq(roles.id, userRoles.roleId)))
+            .innerJoin(roles, roleMembers.joined({ accountId }, roles, eq(roles.id, userRoles.roleId)))
         : [];
     return [...system.map((r) => ({ ...r, kind: 'system' as const })), ...account.map((r) => ({ ...r, kind: 'account' as const }))];
   },

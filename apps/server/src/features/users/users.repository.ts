@@ -3,7 +3,7 @@ import type { Permission } from '@willow/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { together, type Executor } from '../../db/client.js';
 import { noticeSessions } from '../../platform/session-notices.repository.js';
-import { accountOf, idIn, sameAccount, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
+import { accountOf, acrossAccounts, idIn, tenantRepository, type AccountKeyed, type NewRow, type RowPatch, type Scope } from '../../platform/tenant-repository.js';
 import { linkTable } from '../../platform/tenant-row-sets.js';
 import { accounts } from '../accounts/index.js';
 import { userEmailsRepository } from './user-emails.repository.js';
@@ -13,6 +13,8 @@ import { userRoles } from './role-holders.table.js';
 import { userEmails, userLocations, users } from './users.table.js';
 
 const base = tenantRepository(users);
+/** The directory's lookup at sign-in, before any account is known (`accountCheck`). */
+const usersAcross = acrossAccounts(users);
 const userRoleLinks = linkTable(userRoles, userRoles.userId, userRoles.roleId);
 const userLocationLinks = linkTable(userLocations, userLocations.userId, userLocations.locationId);
 export type UserRow = typeof users.$inferSelect;
@@ -22,13 +24,13 @@ export type UserWithLinks = UserRow & { roleIds: string[]; locationIds: string[]
  * A condition for a query on users: the user whose id is `userId` (a column of `outer`) holds
  * one of `permissions` through a role of their account. System roles are not looked at.
  */
-function grantsAny(outer: AccountKeyed, userId: PgColumn, permissions: readonly string[]): SQL {
+function grantsAny(scope: Scope, outer: AccountKeyed, userId: PgColumn, permissions: readonly string[]): SQL {
   const wanted = sql`array[${sql.join(
     permissions.map((p) => sql`${p}`),
     sql`, `,
   )}]::text[]`;
-  const granting = rolesRepository.existsFor(userRoles, and(eq(roles.id, userRoles.roleId), sql`${roles.permissions} && ${wanted}`));
-  return userRoleLinks.existsFor(outer, and(eq(userRoles.userId, userId), granting));
+  const granting = rolesRepository.existsFor(scope, userRoles, and(eq(roles.id, userRoles.roleId), sql`${roles.permissions} && ${wanted}`));
+  return userRoleLinks.existsFor(scope, outer, and(eq(userRoles.userId, userId), granting));
 }
 
 const PRIMARY_PROVIDER: Permission = 'appointments.primary_provider';
@@ -40,8 +42,8 @@ const SECONDARY_PROVIDER: Permission = 'appointments.secondary_provider';
  * appointments.secondary_provider (as the secondary one). The permission comes from the account's
  * roles alone: a super administrator who may do anything is still not someone clients book.
  */
-function providerRoles() {
-  const grants = (...permissions: Permission[]) => grantsAny(users, users.id, permissions);
+function providerRoles(scope: Scope) {
+  const grants = (...permissions: Permission[]) => grantsAny(scope, users, users.id, permissions);
   return {
     isPrimaryProvider: sql<boolean>`${grants(PRIMARY_PROVIDER)}`,
     isSecondaryProvider: sql<boolean>`${grants(SECONDARY_PROVIDER)}`,
@@ -65,8 +67,8 @@ export interface ProviderRow {
 }
 
 /** The user is assigned to the location (a correlated test in a query on users). */
-const assignedTo = (locationId: string) =>
-  userLocationLinks.existsFor(users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId)));
+const assignedTo = (scope: Scope, locationId: string) =>
+  userLocationLinks.existsFor(scope, users, and(eq(userLocations.userId, users.id), eq(userLocations.locationId, locationId)));
 
 const byName = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id)];
 
@@ -100,7 +102,7 @@ export const usersRepository = {
         accountActive: accounts.isActive,
       })
       .from(userEmails)
-      .innerJoin(users, sameAccount(users, userEmails, eq(users.id, userEmails.userId)))
+      .innerJoin(users, usersAcross.joined(userEmails, eq(users.id, userEmails.userId)))
       // the user's account, joined on the user's key: on Citus `users` and `accounts` are
       // co-located by it, while the directory (a reference table) says nothing of their shards
       .innerJoin(accounts, accountOf(users))
@@ -144,7 +146,7 @@ export const usersRepository = {
 
   async listWithLinks(ex: Executor, scope: Scope, opts: { locationId?: string; ids?: string[] }): Promise<UserWithLinks[]> {
     const rows = await base.list(ex, scope, {
-      where: and(opts.ids ? idIn(users.id, opts.ids) : undefined, opts.locationId ? assignedTo(opts.locationId) : undefined),
+      where: and(opts.ids ? idIn(users.id, opts.ids) : undefined, opts.locationId ? assignedTo(scope, opts.locationId) : undefined),
       orderBy: byName,
     });
     return this.attachLinks(ex, scope, rows);
@@ -158,7 +160,7 @@ export const usersRepository = {
       async () =>
         userLocationLinks
           .select(ex, scope, { userId: userLocations.userId, locationId: userLocations.locationId }, idIn(userLocations.userId, ids))
-          .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
+          .innerJoin(locations, userLocationLinks.joined(scope, locations, eq(locations.id, userLocations.locationId)))
           .orderBy(asc(locations.name)),
     ] as const);
     const byUser = new Map(rows.map((r) => [r.id, { ...r, roleIds: [] as string[], locationIds: [] as string[] }]));
@@ -193,7 +195,7 @@ export const usersRepository = {
   async primaryLocation(ex: Executor, scope: Scope, userId: string): Promise<{ id: string; name: string } | null> {
     const [row] = await userLocationLinks
       .select(ex, scope, { id: locations.id, name: locations.name }, eq(userLocations.userId, userId))
-      .innerJoin(locations, userLocationLinks.joined(locations, eq(locations.id, userLocations.locationId)))
+      .innerJoin(locations, userLocationLinks.joined(scope, locations, eq(locations.id, userLocations.locationId)))
       .orderBy(asc(locations.name))
       .limit(1);
     return row ?? null;
@@ -202,7 +204,7 @@ export const usersRepository = {
   /** Each of these users of the account (unknown ids are left out): whether active, and which provider roles they hold. */
   async providerStates(ex: Executor, scope: Scope, ids: readonly string[]): Promise<ProviderState[]> {
     if (ids.length === 0) return [];
-    const { isPrimaryProvider, isSecondaryProvider } = providerRoles();
+    const { isPrimaryProvider, isSecondaryProvider } = providerRoles(scope);
     return base.select(
       ex,
       scope,
@@ -213,20 +215,20 @@ export const usersRepository = {
 
   /** The providers (active users who may hold appointments), optionally only those assigned to a location; by name. */
   async providers(ex: Executor, scope: Scope, locationId?: string): Promise<ProviderRow[]> {
-    const { isPrimaryProvider, isSecondaryProvider, either } = providerRoles();
+    const { isPrimaryProvider, isSecondaryProvider, either } = providerRoles(scope);
     return base
       .select(
         ex,
         scope,
         { id: users.id, firstName: users.firstName, lastName: users.lastName, isPrimaryProvider, isSecondaryProvider },
-        and(eq(users.isActive, true), either, locationId ? assignedTo(locationId) : undefined),
+        and(eq(users.isActive, true), either, locationId ? assignedTo(scope, locationId) : undefined),
       )
       .orderBy(...byName);
   },
 
   /** "First Last" of the user `idColumn` of another table's row names (null for none), read in that row's query. */
-  fullNameFor: (outer: AccountKeyed, idColumn: PgColumn) =>
-    base.valueFor<string | null>(outer, sql`${users.firstName} || ' ' || ${users.lastName}`, eq(users.id, idColumn)),
+  fullNameFor: (scope: Scope, outer: AccountKeyed, idColumn: PgColumn) =>
+    base.valueFor<string | null>(scope, outer, sql`${users.firstName} || ' ' || ${users.lastName}`, eq(users.id, idColumn)),
 
   /** "First Last" of each of these users of the account, by id. */
   async fullNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
