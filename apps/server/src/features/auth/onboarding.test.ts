@@ -309,7 +309,8 @@ describe('without the product mail set up', () => {
     expect(res.statusCode).toBe(503);
     expect(errorOf(res)).toBe(COMMUNICATION_MESSAGES.productEmailNotSetUp);
     expect(await bare.database.query(`select 1 from users where email = '${email}'`)).toEqual([]);
-    expect(await bare.database.query(`select 1 from sign_in_tokens`)).toEqual([]);
+    // (by the address: on the Citus suite's one shared database other files' tokens are there too)
+    expect(await bare.database.query(`select 1 from sign_in_tokens where email = lower('${email}')`)).toEqual([]);
     const withPassword = await account.admin.call(api.createUser, { body: { data: { firstName: 'Sam', lastName: 'Staff', email, password: PASSWORD } } });
     expect(withPassword.statusCode).toBe(201);
   });
