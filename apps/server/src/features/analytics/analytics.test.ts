@@ -4,7 +4,7 @@ import * as api from '@willow/contracts';
 import { addDays } from '@willow/contracts';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, dateIn } from '../../../test/records.js';
-import { appointmentsRepository } from '../appointments/appointments.repository.js';
+import { appointmentsRepository } from '../appointments/index.js';
 import { appointmentStatusChanges } from '../appointments/appointments.table.js';
 import { addOnLine, billingWorld, finalised, newInvoice, serviceLine, type BillingWorld } from '../invoices/invoices.fixtures.js';
 
