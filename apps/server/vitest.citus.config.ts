@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // @ts-expect-error a plain script without types
 import { ensureCitus } from '../../scripts/citus-cluster.mjs';
 
@@ -7,9 +8,8 @@ import { ensureCitus } from '../../scripts/citus-cluster.mjs';
 // One distributed database for the run: its files run one after another, each in accounts of its
 // own (decision 0255). Besides the suite's own files, these route tests of the API's main paths
 // run unchanged through the coordinator (the harness opens the cluster's database for them).
-// google-sign-in.test.ts is left out: it asks whether any practice on the database has a Google
-// client, which on the suite's one shared database other files' practices answer.
 const MAIN_PATHS = [
+  'src/features/auth/google-sign-in.test.ts',
   'src/features/auth/sign-in-flows.test.ts',
   'src/features/auth/auth.test.ts',
   'test/session-cache.test.ts',
@@ -34,6 +34,19 @@ const MAIN_PATHS = [
   'src/features/account-archive/account-archive.test.ts',
 ];
 
+/**
+ * Google sign-in runs first: it asks whether any practice on the database has a Google client of
+ * its own (the sign-in page offers Google then), and on the suite's one shared database the other
+ * files' practices would answer too. First, the database holds only its own practices.
+ */
+const FIRST = 'src/features/auth/google-sign-in.test.ts';
+class GoogleSignInFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => (f.moduleId.endsWith(FIRST) ? 0 : 1);
+    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 // Without Citus (and nothing to install it from) the route tests would have no database: only the
 // suite's own files run, and they skip, saying why.
 const citus = (ensureCitus as () => { ok: boolean })().ok;
@@ -49,6 +62,7 @@ export default defineConfig({
     include: ['test/citus/**/*.citus.ts', ...(citus ? MAIN_PATHS : [])],
     globalSetup: ['test/citus/citus-setup.ts'],
     fileParallelism: false,
+    sequence: { sequencer: GoogleSignInFirst },
     // one process runs file after file, as the server suite does (decision 0103)
     pool: 'forks',
     isolate: false,
