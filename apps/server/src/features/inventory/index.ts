@@ -9,6 +9,5 @@ export type { LotRow, MovementRow } from './stock.repository.js';
 export { assertWholeUnits, stockMovements } from './stock-movements.service.js';
 export type { MovementContext, Put, PutLot, PutType, StockItem, StockMovements, Take, TakeType } from './stock-movements.service.js';
 export { inventoryLogRepository } from './inventory-log.repository.js';
-export type { EntryRow } from './inventory-log.repository.js';
 export { stockReadsRepository } from './stock-reads.repository.js';
 export { stockValue } from './stock.service.js';

@@ -11,7 +11,7 @@ import {
   type ControlledDrugLedgerRow,
   type MovementType,
 } from '@willow/contracts';
-import type { Db } from '../../db/client.js';
+import { together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { inventoryLogRepository, itemsRepository } from '../inventory/index.js';
 import { locationsRepository } from '../locations/index.js';
@@ -28,10 +28,10 @@ export async function controlledDrugLedgerReport(db: Db, auth: AuthContext, q: C
     [locationsRepository, q.locationId],
     [itemsRepository, q.itemId],
   ]);
-  const [entries, locations] = await Promise.all([
-    inventoryLogRepository.entries(db, auth, { controlled: true, from: q.from, to: q.to, locationId: q.locationId, itemId: q.itemId }),
-    locationsRepository.listSorted(db, auth, {}),
-  ]);
+  const [entries, locations] = await together(db, [
+    () => inventoryLogRepository.entries(db, auth, { controlled: true, from: q.from, to: q.to, locationId: q.locationId, itemId: q.itemId }),
+    () => locationsRepository.listSorted(db, auth, {}),
+  ] as const);
   const byId = new Map(locations.map((l) => [l.id, l]));
   let into = 0;
   let out = 0;
