@@ -28,6 +28,10 @@ function lastMonth(): { from: string; to: string } {
 const MONTH = lastMonth();
 /** Two invoices issued last month at the file's own location: 120.00 + 2 × 45.50 and 80.25. */
 const TOTAL_CENTS = 12_000 + 9_100 + 8_025;
+/** A controlled drug received today at the file's own location, expiring within the expiring-stock report's window. */
+const DRUG = `Ketamine ${unique()}`;
+/** A day `days` from today on the UTC calendar (the location's today lies within a day of it). */
+const utcDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   browser = await launch();
@@ -46,6 +50,18 @@ beforeAll(async () => {
     );
     await json(await api.request.post(`/api/invoice/${invoice.id}/finalise`), 'finalise invoice');
   }
+  const drug = await json<{ id: string }>(
+    await api.request.post('/api/item', {
+      data: { itemData: { name: DRUG, category: 'medication', purchaseUnit: 'box', sellUnit: 'vial', unitsPerPurchase: 10, cost: 5_000, controlled: true } },
+    }),
+    'create item',
+  );
+  await json(
+    await api.request.post('/api/inventoryLog', {
+      data: { inventoryLogData: { type: 'received', itemId: drug.id, locationId: own.id, quantity: 2, lotNumber: 'K-E2E', expiresOn: utcDay(30) } },
+    }),
+    'receive',
+  );
 });
 afterAll(async () => {
   await api?.close();
@@ -168,7 +184,7 @@ describe('reports', () => {
     }
   });
 
-  it('opens every other report from its tab, the location kept, a due-before day typed for the vaccinations', async () => {
+  it('opens every other report from its tab, the location kept, a due-before day typed for the vaccinations, the drug received in the stock reports', async () => {
     const { page } = await newPage(browser);
     try {
       await startSignedIn(page, OWNER, `/reports?report=revenue&locationId=${own.id}`);
@@ -180,6 +196,27 @@ describe('reports', () => {
       await typeDate(page, page.getByLabel('Due before', { exact: true }), '2031-01-15');
       await expect.poll(() => page.url()).toContain('dueBefore=2031-01-15');
       await answered(page, 'Vaccinations due');
+
+      // The drug's lot, 30 days from expiry: within the window the report opens with.
+      await page.getByRole('tab', { name: 'Expiring stock' }).click();
+      const expiring = page.getByRole('grid', { name: 'Expiring stock' });
+      await expiring.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'K-E2E' }).waitFor();
+      expect(page.url()).toContain(`locationId=${own.id}`);
+      // A day before the expiry: the lot leaves the report.
+      await typeDate(page, page.getByLabel('Expires on or before', { exact: true }), utcDay(20));
+      await expect.poll(() => page.url()).toContain(`before=${utcDay(20)}`);
+      await expiring.getByText('No stock expiring').waitFor();
+
+      // The ledger opens on last month (nothing received then), then today's receipt in the days typed.
+      await page.getByRole('tab', { name: 'Controlled-drug ledger' }).click();
+      await answered(page, 'Controlled-drug ledger');
+      await typeDate(page, page.getByLabel('From', { exact: true }), utcDay(-1));
+      await typeDate(page, page.getByLabel('To', { exact: true }), utcDay(1));
+      const ledger = page.getByRole('grid', { name: 'Controlled-drug ledger' });
+      await ledger.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'Received' }).filter({ hasText: '+20 vial' }).waitFor();
+      await pick(page, 'Controlled drug', DRUG);
+      await expect.poll(() => page.url()).toContain('itemId=');
+      await ledger.getByRole('row').filter({ hasText: 'Total' }).filter({ hasText: 'In 20, out 0' }).waitFor();
     } finally {
       await page.context().close();
     }

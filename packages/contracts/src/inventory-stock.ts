@@ -12,6 +12,8 @@ const logWrites = z.object({ entries: z.array(InventoryLogEntry) });
 
 // ---------- stock ----------
 export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+/** Days: what expires within them counts as expiring when no window is asked (the stock list's, the expiring-stock report's). */
+export const DEFAULT_EXPIRY_WINDOW = 90;
 export const StockRow = z.object({
   itemId: z.string(),
   name: z.string(),

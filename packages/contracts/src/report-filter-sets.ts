@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyOf, operation } from './operation.js';
 import { EndOfLifeQuery } from './report-end-of-life.js';
-import { StockValuationQuery } from './report-inventory.js';
+import { ControlledDrugLedgerQuery, ExpiringStockQuery, StockValuationQuery } from './report-inventory.js';
 import { MissedChargesReportQuery } from './report-missed-charges.js';
 import { VaccinationsDueQuery } from './report-vaccinations.js';
 import { AgeingQuery, AppointmentReportQuery, PaymentsByTypeQuery, RevenueQuery } from './reports.js';
@@ -21,6 +21,8 @@ export const REPORT_QUERIES = {
   endOfLife: EndOfLifeQuery,
   vaccinationsDue: VaccinationsDueQuery,
   stockValuation: StockValuationQuery,
+  expiringStock: ExpiringStockQuery,
+  controlledDrugLedger: ControlledDrugLedgerQuery,
 } as const satisfies Record<string, z.ZodType>;
 export type ReportId = keyof typeof REPORT_QUERIES;
 export const REPORT_IDS = Object.keys(REPORT_QUERIES) as ReportId[];

@@ -69,6 +69,12 @@ export const inventoryLogRepository = {
     };
   },
 
+  /** Every entry matching, in the order the log was written, with what each shows (the controlled-drug ledger). */
+  async entries(ex: Executor, scope: Scope, f: Omit<LogFilters, 'order'>): Promise<EntryRow[]> {
+    const { where } = inventoryLogRepository.listOptions({ ...f, order: 'oldest' }, scope);
+    return base.list(ex, scope, { where, orderBy: [asc(m.seq)], extras: entryExtras(scope) });
+  },
+
   /** Entries by id with what they show, in the ids' order. */
   async withNames(ex: Executor, scope: Scope, ids: readonly string[]): Promise<EntryRow[]> {
     if (ids.length === 0) return [];

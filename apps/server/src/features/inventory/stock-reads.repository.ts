@@ -27,6 +27,13 @@ export interface StockFilters {
   supplierId?: string | undefined;
 }
 
+/**
+ * The one rule of what is expiring: a lot with stock on hand whose expiry is on or before `day` (a
+ * lot without an expiry never is). The stock list's figures and filter and the expiring-stock report
+ * both ask it.
+ */
+const expiringBy = (day: SQL) => and(gt(lots.onHand, 0), sql`${lots.expiresOn} <= ${day}`);
+
 /** An item's figures at the location, each a correlated subquery on its own account's rows. */
 function figures(scope: Scope, f: StockFilters) {
   const onHand = sql<number>`coalesce(${stocks.valueFor(scope, items, itemStocks.onHand, and(eq(itemStocks.itemId, items.id), eq(itemStocks.locationId, f.locationId)))}, 0)`;
@@ -35,16 +42,16 @@ function figures(scope: Scope, f: StockFilters) {
   const reorderPoint = setting(itemLocations.reorderPoint);
   const reorderTo = setting(itemLocations.reorderTo);
   const withStock = and(eq(lots.itemId, items.id), eq(lots.locationId, f.locationId), gt(lots.onHand, 0));
-  const expiringBy = (days: number) =>
-    sql<number>`coalesce(${lotsBase.valueFor(scope, items, sql`sum(${lots.onHand})`, and(withStock, sql`${lots.expiresOn} <= ${f.today}::date + ${days}::int`))}, 0)`;
+  const expiringWithin = (days: number) =>
+    sql<number>`coalesce(${lotsBase.valueFor(scope, items, sql`sum(${lots.onHand})`, and(withStock, expiringBy(sql`${f.today}::date + ${days}::int`)))}, 0)`;
   return {
     onHand: onHand.mapWith(Number),
     reorderPoint: reorderPoint.mapWith(Number),
     reorderTo: reorderTo.mapWith(Number),
     nextExpiry: lotsBase.valueFor<string | null>(scope, items, sql`min(${lots.expiresOn})::text`, withStock),
-    expiring: expiringBy(f.window).mapWith(Number),
+    expiring: expiringWithin(f.window).mapWith(Number),
     below: sql<boolean>`(${reorderPoint} > 0 and ${onHand} <= ${reorderPoint})`.mapWith(Boolean),
-    expiringWithin: expiringBy,
+    expiringWithin,
   };
 }
 
@@ -104,6 +111,36 @@ export const stockReadsRepository = {
       where(scope, f),
     );
     return row ?? { value: 0, belowReorder: 0, expiring: 0 };
+  },
+
+  /**
+   * The lots at the location expiring on or before `before` (the stock list's rule), expired ones
+   * included, first to expire first, each with what a row shows of its item (archived items too:
+   * their stock is still on the shelf).
+   */
+  async expiringLots(ex: Executor, scope: Scope, locationId: string, before: string) {
+    return lotsBase
+      .select(
+        ex,
+        scope,
+        {
+          lotId: lots.id,
+          itemId: lots.itemId,
+          lotNumber: lots.lotNumber,
+          expiresOn: sql<string>`${lots.expiresOn}::text`,
+          onHand: lots.onHand,
+          name: items.name,
+          sku: items.sku,
+          sellUnit: items.sellUnit,
+          cost: items.cost,
+          unitsPerPurchase: items.unitsPerPurchase,
+          controlled: items.controlled,
+          archivedAt: items.archivedAt,
+        },
+        and(eq(lots.locationId, locationId), expiringBy(sql`${before}::date`)),
+      )
+      .innerJoin(items, itemsBase.joined(scope, lots, eq(items.id, lots.itemId)))
+      .orderBy(...FEFO_ORDER);
   },
 
   /** The lots of these items at the location, first to expire first (empty ones only when asked). */

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_EXPIRY_WINDOW,
   INVENTORY_CATEGORY_LABELS,
   type InventoryCategory,
   type InventoryLogEntry,
@@ -85,7 +86,7 @@ export class StockService {
   private async filters(ex: Executor, scope: Scope, q: Omit<StockFilters, 'today' | 'window'>): Promise<StockFilters & { locationName: string }> {
     const location = await locationsRepository.findById(ex, scope, q.locationId);
     if (!location) throw notFound();
-    const window = (q as { expiringWithin?: number }).expiringWithin ?? 90;
+    const window = (q as { expiringWithin?: number }).expiringWithin ?? DEFAULT_EXPIRY_WINDOW;
     return { ...q, today: todayIn(location.timezone), window, locationName: location.name };
   }
 

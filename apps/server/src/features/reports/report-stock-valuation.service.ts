@@ -1,16 +1,13 @@
 // Stock valuation (decision 0267): the stock list's own read (the inventory feature's, through its
 // index) at each location, every item with stock on hand, valued by the stock list's rule; today
 // is each location's, as the stock list's.
-import { localDate, type InventoryCategory, type StockValuationReport, type StockValuationRow } from '@willow/contracts';
+import { DEFAULT_EXPIRY_WINDOW, localDate, type InventoryCategory, type StockValuationReport, type StockValuationRow } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { stockReadsRepository, stockValue } from '../inventory/index.js';
 import { locationsRepository } from '../locations/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
 import { checkedCurrency, sumOf } from './report-preamble.js';
-
-/** The stock list's default expiry window: unused by the valuation, asked by the shared read. */
-const WINDOW_DAYS = 90;
 
 export async function stockValuationReport(db: Db, auth: AuthContext, q: { locationId?: string | undefined }): Promise<StockValuationReport> {
   const currency = await checkedCurrency(db, auth, [[locationsRepository, q.locationId]]);
@@ -20,7 +17,8 @@ export async function stockValuationReport(db: Db, auth: AuthContext, q: { locat
     const items = await stockReadsRepository.all(db, auth, {
       locationId: location.id,
       today: localDate(new Date(), location.timezone),
-      window: WINDOW_DAYS,
+      // the stock list's expiry window: unused by the valuation, asked by the shared read
+      window: DEFAULT_EXPIRY_WINDOW,
       includeArchived: true,
     });
     for (const item of items) {

@@ -2,7 +2,9 @@ import * as api from '@willow/contracts';
 import type { Container } from '../../container.js';
 import type { Router } from '../../platform/router.js';
 import { answerReport } from './report-files.js';
+import { controlledDrugLedgerFile } from './report-controlled-drug-ledger.service.js';
 import { endOfLifeFile } from './report-end-of-life.service.js';
+import { expiringStockFile } from './report-expiring-stock.service.js';
 import { missedChargesFile } from './report-missed-charges.service.js';
 import { stockValuationFile } from './report-stock-valuation.service.js';
 import { vaccinationsDueFile } from './report-vaccinations.service.js';
@@ -33,6 +35,13 @@ export function reportsRoutes(r: Router, c: Container) {
     const today = new Date().toISOString().slice(0, 10);
     return answerReport(reply, query.format, await c.reports.stockValuation(auth, query), (report) => stockValuationFile(report, today));
   });
+  r.route(api.expiringStockReport, async ({ auth, query, reply }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    return answerReport(reply, query.format, await c.reports.expiringStock(auth, query), (report) => expiringStockFile(report, today));
+  });
+  r.route(api.controlledDrugLedgerReport, async ({ auth, query, reply }) =>
+    answerReport(reply, query.format, await c.reports.controlledDrugLedger(auth, query), controlledDrugLedgerFile),
+  );
   r.route(api.endOfLifeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.endOfLife(auth, query), endOfLifeFile));
 
   // a user's saved filter sets (decision 0261)

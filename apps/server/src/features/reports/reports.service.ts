@@ -25,7 +25,9 @@ import type { MissedChargesService } from '../invoices/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { usersRepository } from '../users/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
+import { controlledDrugLedgerReport, type ControlledDrugLedgerQuery } from './report-controlled-drug-ledger.service.js';
 import { endOfLifeReport, type EndOfLifeQuery } from './report-end-of-life.service.js';
+import { expiringStockReport, type ExpiringStockQuery } from './report-expiring-stock.service.js';
 import { missedChargesReport, type MissedChargesQuery } from './report-missed-charges.service.js';
 import { stockValuationReport } from './report-stock-valuation.service.js';
 import { vaccinationsDueReport, type VaccinationsDueQuery } from './report-vaccinations.service.js';
@@ -155,6 +157,14 @@ export class ReportsService {
 
   stockValuation(auth: AuthContext, q: { locationId?: string | undefined }) {
     return stockValuationReport(this.db, auth, q);
+  }
+
+  expiringStock(auth: AuthContext, q: ExpiringStockQuery) {
+    return expiringStockReport(this.db, auth, q);
+  }
+
+  controlledDrugLedger(auth: AuthContext, q: ControlledDrugLedgerQuery) {
+    return controlledDrugLedgerReport(this.db, auth, q);
   }
 }
 

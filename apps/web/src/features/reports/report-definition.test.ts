@@ -3,6 +3,8 @@ import { REPORT_QUERIES } from '@willow/contracts';
 import { cellText, exportHref, lastMonth, reportQuery, type ReportColumn } from './report-definition';
 import { REPORTS, reportById } from './report-definitions';
 import { gridRows, TOTALS_ROW_ID } from './report-table';
+import { controlledDrugLedgerDefinition } from './definitions/controlled-drug-ledger.report';
+import { daysLeftText, expiringStockDefinition } from './definitions/expiring-stock.report';
 import { revenueDefinition } from './definitions/revenue.report';
 
 describe('report definitions', () => {
@@ -58,5 +60,49 @@ describe('report definitions', () => {
       [TOTALS_ROW_ID, 'Total', '$156.60'],
     ]);
     expect(columns[0]!.header).toBe('Month');
+  });
+
+  it('ask the expiring stock for its day and the ledger for its drug, each only theirs', () => {
+    const itemId = '5b0f9f6e-6b1e-4d6f-9a53-0a3c4d7e8f91';
+    const chosen = { before: '2027-03-01', itemId, dueBefore: '2027-01-01' };
+    const expiring = reportQuery(expiringStockDefinition, chosen, '2026-11-30');
+    expect(expiring).toEqual({ before: '2027-03-01' });
+    expect(REPORT_QUERIES.expiringStock.safeParse(expiring).success).toBe(true);
+    const ledger = reportQuery(controlledDrugLedgerDefinition, chosen, '2026-11-30');
+    expect(ledger).toEqual({ from: '2026-10-01', to: '2026-10-31', itemId });
+    expect(REPORT_QUERIES.controlledDrugLedger.safeParse(ledger).success).toBe(true);
+    expect(reportQuery(revenueDefinition, chosen, '2026-11-30')).not.toHaveProperty('before');
+  });
+
+  it('read days left as a person does, and the ledger’s quantities signed with its totals in and out', () => {
+    expect([-1, -10, 0, 1, 45].map(daysLeftText)).toEqual(['Expired 1 day ago', 'Expired 10 days ago', 'Expires today', '1 day', '45 days']);
+    const entry = {
+      entryId: 'e1',
+      seq: 1,
+      createdAt: '2026-10-02T14:05:00.000Z',
+      at: '2026-10-02 10:05',
+      itemId: 'i1',
+      name: 'Ketamine',
+      lotNumber: null,
+      locationId: 'l1',
+      locationName: 'Main',
+      type: 'correction' as const,
+      quantity: -1.5,
+      sellUnit: 'ml',
+      balance: 8.5,
+      patientName: null,
+      userName: 'Vera Vet',
+      reason: 'Miscounted',
+      correctsId: 'e0',
+    };
+    const view = controlledDrugLedgerDefinition.view({ from: '2026-10-01', to: '2026-10-31', rows: [entry, { ...entry, entryId: 'e2', type: 'received', quantity: 10 }], totals: { entries: 2, in: 10, out: 1.5 } }) as {
+      rows: { type: string; quantity: string }[];
+      totals: { quantity: string; name: string };
+    };
+    expect(view.rows.map((r) => [r.type, r.quantity])).toEqual([
+      ['Entry corrected', '-1.5 ml'],
+      ['Received', '+10 ml'],
+    ]);
+    expect(view.totals).toMatchObject({ name: '2 entries', quantity: 'In 10, out 1.5' });
   });
 });

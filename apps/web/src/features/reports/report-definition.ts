@@ -8,7 +8,7 @@ import { formatCents, type Operation, type ReportId } from '@willow/contracts';
  */
 
 /** The filters a report may take, by their names in the query string (and the saved sets). */
-export type FilterKey = 'from' | 'to' | 'locationId' | 'providerId' | 'groupBy' | 'dueBefore';
+export type FilterKey = 'from' | 'to' | 'locationId' | 'providerId' | 'groupBy' | 'dueBefore' | 'before' | 'itemId';
 export type ReportFilterValues = Partial<Record<FilterKey, string>>;
 
 export type ColumnKind = 'text' | 'count' | 'money';
@@ -42,6 +42,10 @@ export interface ReportDefinition<A = unknown, R = unknown> {
   provider: boolean;
   /** a "due before" day (not on it); none chosen: the report's own window */
   dueBefore?: boolean;
+  /** an "on or before" day (it included); none chosen: the report's own window */
+  before?: boolean;
+  /** one controlled drug to show alone (the items marked controlled, archived ones too) */
+  controlledItem?: boolean;
   groupBy?: { options: readonly { value: string; label: string }[]; default: string };
   /** the rows are paged by the server (limit/offset); files still hold every row */
   paged?: boolean;
@@ -86,6 +90,8 @@ export function reportQuery(definition: ReportDefinition, filters: ReportFilterV
   if (filters.locationId) query.locationId = filters.locationId;
   if (definition.provider && filters.providerId) query.providerId = filters.providerId;
   if (definition.dueBefore && filters.dueBefore) query.dueBefore = filters.dueBefore;
+  if (definition.before && filters.before) query.before = filters.before;
+  if (definition.controlledItem && filters.itemId) query.itemId = filters.itemId;
   if (definition.groupBy) query.groupBy = filters.groupBy || definition.groupBy.default;
   return query;
 }

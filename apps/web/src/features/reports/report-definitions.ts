@@ -1,6 +1,8 @@
 import type { ReportDefinition } from './report-definition';
 import { appointmentsByStatusDefinition } from './definitions/appointments-by-status.report';
+import { controlledDrugLedgerDefinition } from './definitions/controlled-drug-ledger.report';
 import { endOfLifeDefinition } from './definitions/end-of-life.report';
+import { expiringStockDefinition } from './definitions/expiring-stock.report';
 import { missedChargesDefinition } from './definitions/missed-charges.report';
 import { paymentsByTypeDefinition } from './definitions/payments-by-type.report';
 import { receivablesAgeingDefinition } from './definitions/receivables-ageing.report';
@@ -18,6 +20,8 @@ export const REPORTS: readonly ReportDefinition[] = [
   endOfLifeDefinition,
   vaccinationsDueDefinition,
   stockValuationDefinition,
+  expiringStockDefinition,
+  controlledDrugLedgerDefinition,
 ];
 
 export const reportById = (id: string | null): ReportDefinition => REPORTS.find((r) => r.id === id) ?? REPORTS[0]!;

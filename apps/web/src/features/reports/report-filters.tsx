@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box } from '@mui/material';
 import { DateInput, SelectInput } from '../../components/form-fields';
 import type { FieldErrors } from '../../lib/zod-errors';
+import { useItems } from '../inventory/inventory.api';
 import { useLocations } from '../locations/locations.api';
 import { useStaff } from '../users/users.api';
 import type { FilterKey, ReportDefinition } from './report-definition';
@@ -15,11 +16,13 @@ interface ReportFiltersProps {
   errors: FieldErrors | null;
 }
 
-/** The filters a report takes: its dates (typed or picked), a due-before day, location, provider and grouping. */
+/** The filters a report takes: its dates (typed or picked), a due-before or on-or-before day, location, provider, controlled drug and grouping. */
 export function ReportFilters({ definition, values, onChange, errors }: ReportFiltersProps) {
   const locations = useLocations(false);
   const staff = useStaff();
   const providers = (staff.data ?? []).filter((s) => s.provider);
+  // The ledger's drugs: few, so one page of them all, archived ones too (their entries stay in the ledger).
+  const controlled = useItems({ controlled: true, includeArchived: true, limit: 200, offset: 0 }, Boolean(definition.controlledItem));
   const field = { flex: '1 1 160px', minWidth: 150, maxWidth: { sm: 220 } };
   return (
     <Box role="group" aria-label="Report filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
@@ -36,6 +39,11 @@ export function ReportFilters({ definition, values, onChange, errors }: ReportFi
       {definition.dueBefore && (
         <Box sx={field}>
           <TypedDateInput label="Due before" value={values.dueBefore} onChange={(v) => onChange('dueBefore', v)} error={errors?.dueBefore} />
+        </Box>
+      )}
+      {definition.before && (
+        <Box sx={field}>
+          <TypedDateInput label="Expires on or before" value={values.before} onChange={(v) => onChange('before', v)} error={errors?.before} />
         </Box>
       )}
       <Box sx={field}>
@@ -59,6 +67,19 @@ export function ReportFilters({ definition, values, onChange, errors }: ReportFi
             onChange={(v) => onChange('providerId', v)}
             emptyLabel="All providers"
             error={errors?.providerId}
+          />
+        </Box>
+      )}
+      {definition.controlledItem && (
+        <Box sx={field}>
+          <SelectInput
+            size="small"
+            label="Controlled drug"
+            options={(controlled.data?.items ?? []).map((i) => ({ value: i.id, label: i.name }))}
+            value={values.itemId}
+            onChange={(v) => onChange('itemId', v)}
+            emptyLabel="All controlled drugs"
+            error={errors?.itemId}
           />
         </Box>
       )}
@@ -93,7 +114,7 @@ function TypedDateInput({ label, value, onChange, error }: { label: string; valu
       value={draft}
       onValueChange={(text) => {
         setDraft(text);
-        // Cleared: no day chosen (a range falls back to last month, "due before" to the report's window).
+        // Cleared: no day chosen (a range falls back to last month, "due before" and "on or before" to the report's window).
         if (isWholeDate(text) || text === '') onChange(text);
       }}
       error={error}

@@ -15,7 +15,7 @@ import { ReportTable } from './report-table';
 import { useReport } from './reports.api';
 import { SavedFilterSets } from './saved-filter-sets';
 
-const FILTER_KEYS: readonly FilterKey[] = ['from', 'to', 'locationId', 'providerId', 'groupBy', 'dueBefore'];
+const FILTER_KEYS: readonly FilterKey[] = ['from', 'to', 'locationId', 'providerId', 'groupBy', 'dueBefore', 'before', 'itemId'];
 
 /**
  * Business › Analytics › Reports: one report at a time, chosen by its tab; the report and its
@@ -54,12 +54,14 @@ export default function ReportsPage() {
         locationId: chosen.locationId ?? '',
         ...(next.provider && { providerId: chosen.providerId ?? '' }),
         ...(next.dueBefore && { dueBefore: chosen.dueBefore ?? '' }),
+        ...(next.before && { before: chosen.before ?? '' }),
+        ...(next.controlledItem && { itemId: chosen.itemId ?? '' }),
       },
       next.id,
     );
   };
 
-  const values = { from: '', to: '', locationId: '', providerId: '', groupBy: '', dueBefore: '', ...query };
+  const values = { from: '', to: '', locationId: '', providerId: '', groupBy: '', dueBefore: '', before: '', itemId: '', ...query };
   return (
     <>
       <PageHeader

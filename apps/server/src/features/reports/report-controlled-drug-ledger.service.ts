@@ -1,0 +1,110 @@
+// The controlled-drug ledger (decision 0280): the inventory log's own entries of controlled items
+// between two days on each entry's location's calendar (the log's range rule, through the inventory
+// feature's index), in the order they were written, with the balance the log wrote after each. It is
+// a legal record: every entry is a row, corrections and transfers included, nothing netted.
+import {
+  formatMinutes,
+  localDate,
+  localMinutes,
+  MOVEMENT_TYPE_LABELS,
+  type ControlledDrugLedgerReport,
+  type ControlledDrugLedgerRow,
+  type MovementType,
+} from '@willow/contracts';
+import { together, type Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { inventoryLogRepository, itemsRepository } from '../inventory/index.js';
+import { locationsRepository } from '../locations/index.js';
+import type { ReportColumn, ReportFile } from './report-files.js';
+import { checkedCurrency } from './report-preamble.js';
+
+export type ControlledDrugLedgerQuery = { from: string; to: string; locationId?: string | undefined; itemId?: string | undefined };
+
+/** Quantities are kept to the thousandth of a sell unit: summed as whole thousandths, no drift. */
+const milli = (q: number) => Math.round(q * 1000);
+
+export async function controlledDrugLedgerReport(db: Db, auth: AuthContext, q: ControlledDrugLedgerQuery): Promise<ControlledDrugLedgerReport> {
+  await checkedCurrency(db, auth, [
+    [locationsRepository, q.locationId],
+    [itemsRepository, q.itemId],
+  ]);
+  const [entries, locations] = await together(db, [
+    () => inventoryLogRepository.entries(db, auth, { controlled: true, from: q.from, to: q.to, locationId: q.locationId, itemId: q.itemId }),
+    () => locationsRepository.listSorted(db, auth, {}),
+  ] as const);
+  const byId = new Map(locations.map((l) => [l.id, l]));
+  let into = 0;
+  let out = 0;
+  const rows = entries.map((e): ControlledDrugLedgerRow => {
+    const location = byId.get(e.locationId);
+    const zone = location?.timezone ?? 'UTC';
+    if (e.quantity > 0) into += milli(e.quantity);
+    else out -= milli(e.quantity);
+    return {
+      entryId: e.id,
+      seq: e.seq,
+      createdAt: e.createdAt.toISOString(),
+      at: `${localDate(e.createdAt, zone)} ${formatMinutes(localMinutes(e.createdAt, zone))}`,
+      itemId: e.itemId,
+      name: e.itemName,
+      lotNumber: e.lotNumber,
+      locationId: e.locationId,
+      locationName: location?.name ?? '',
+      type: e.type as MovementType,
+      quantity: e.quantity,
+      sellUnit: e.sellUnit,
+      balance: e.balance,
+      patientName: e.patientName,
+      userName: e.userName,
+      reason: e.reason,
+      correctsId: e.correctsId,
+    };
+  });
+  return { from: q.from, to: q.to, rows, totals: { entries: rows.length, in: into / 1000, out: out / 1000 } };
+}
+
+export function controlledDrugLedgerFile(report: ControlledDrugLedgerReport): ReportFile<ControlledDrugLedgerRow> {
+  const { totals } = report;
+  const columns: ReportColumn<ControlledDrugLedgerRow>[] = [
+    { header: 'When (location time)', value: (r) => r.at },
+    { header: 'Item', value: (r) => r.name },
+    { header: 'Lot number', value: (r) => r.lotNumber },
+    { header: 'Location', value: (r) => r.locationName },
+    { header: 'Type', value: (r) => (r.entryId ? MOVEMENT_TYPE_LABELS[r.type] : '') },
+    { header: 'Quantity', value: (r) => r.quantity },
+    // The book's two columns beside the signed figure, so a spreadsheet sums each and the totals row shows them.
+    { header: 'In', value: (r) => (r.entryId ? (r.quantity > 0 ? r.quantity : null) : totals.in) },
+    { header: 'Out', value: (r) => (r.entryId ? (r.quantity < 0 ? -r.quantity : null) : totals.out) },
+    { header: 'Unit', value: (r) => r.sellUnit },
+    { header: 'Balance after', value: (r) => (r.entryId ? r.balance : null) },
+    { header: 'Patient', value: (r) => r.patientName },
+    { header: 'User', value: (r) => r.userName },
+    { header: 'Reason', value: (r) => r.reason },
+  ];
+  return {
+    name: `controlled-drug-ledger-${report.from}-to-${report.to}`,
+    sheet: 'Controlled-drug ledger',
+    columns,
+    rows: report.rows,
+    totals: {
+      entryId: '',
+      seq: 0,
+      createdAt: '',
+      at: 'Total',
+      itemId: '',
+      name: `${totals.entries} entries`,
+      lotNumber: null,
+      locationId: '',
+      locationName: '',
+      type: 'received',
+      // the net change over the range
+      quantity: (milli(totals.in) - milli(totals.out)) / 1000,
+      sellUnit: '',
+      balance: 0,
+      patientName: null,
+      userName: null,
+      reason: null,
+      correctsId: null,
+    },
+  };
+}
