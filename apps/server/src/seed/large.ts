@@ -1,7 +1,8 @@
 // The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
 // patients with realistic names, 10 providers and 500,000 appointments from a year back to a
-// year ahead, their invoices and payments, the aftercare families chose, 20,000 tasks, 50,000 texts and a booster due for each living pet,
-// the same for the same --seed, and an inventory of 5,000 items in 20,000 lots with 500,000 log entries.
+// year ahead, their invoices and payments, the aftercare families chose, 20,000 tasks, 50,000
+// texts and a booster due for each living pet, the same for the same --seed, and an inventory of
+// 5,000 items in 20,000 lots with 500,000 log entries.
 // Usage (from the repo root):
 //   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000] [--tasks 20000] [--messages 50000] [--items 5000]
 // It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
