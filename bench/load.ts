@@ -97,6 +97,8 @@ export const SERVER_NODE_FLAGS: string[] = (() => {
 
 export interface RunningServer {
   base: string;
+  /** the process's id (its memory is read from /proc/<pid>/status) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -149,6 +151,7 @@ export async function startProcess(name: string, args: string[], env: (port: num
   }
   return {
     base,
+    pid: server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await exited;

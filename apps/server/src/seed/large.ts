@@ -1,16 +1,17 @@
 // The large-data seed: one premium account with 10 locations, 100,000 clients and 150,000
 // patients with realistic names, 10 providers and 500,000 appointments from a year back to a
-// year ahead, their invoices, 20,000 tasks, 50,000 texts and a booster due for each living pet,
-// the same for the same --seed, and an inventory of 5,000 items in 20,000 lots with 500,000 log entries.
+// year ahead, their invoices and payments, the aftercare families chose, 20,000 tasks, 50,000
+// texts and a booster due for each living pet, the same for the same --seed, and an inventory of
+// 5,000 items in 20,000 lots with 500,000 log entries.
 // Usage (from the repo root):
 //   npm run seed:large -- [--seed 1] [--clients 100000] [--patients 150000] [--locations 10] [--appointments 500000] [--tasks 20000] [--messages 50000] [--items 5000]
 // It writes to the database the server would use (DATA_DIR or DATABASE_URL). Run on a database
-// seeded before appointments existed, it adds the calendar part.
+// seeded before appointments existed, it adds the calendar part; before payments or aftercare, those.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { appointments, inboundMessages, invoices, items, tasks, vaccinations } from '../db/schema.js';
+import { appointments, inboundMessages, invoices, items, payments, tasks, vaccinations } from '../db/schema.js';
 import { seedAccounts } from './seed-accounts.js';
 import { accountsRepository } from '../features/accounts/accounts.repository.js';
 import { clientsRepository } from '../features/clients/clients.repository.js';
@@ -18,9 +19,11 @@ import { locationsRepository, speciesRepository } from '../features/locations/lo
 import { patientsRepository } from '../features/patients/patients.repository.js';
 import { usersRepository } from '../features/users/users.repository.js';
 import { tenantRepository } from '../platform/tenant-repository.js';
+import { seedLargeAftercare } from './large-aftercare.js';
 import { seedLargeInventory } from './large-inventory.js';
 import { seedLargeInvoices } from './large-invoices.js';
 import { seedLargeMessages } from './large-messages.js';
+import { seedLargePayments } from './large-payments.js';
 import { seedLargeScheduling } from './large-scheduling.js';
 import { seedLargeTasks } from './large-tasks.js';
 import { seedLargeVaccinations } from './large-vaccinations.js';
@@ -84,6 +87,15 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
         await seedLargeInvoices(db, scope, log);
         added = true;
       }
+      // One made before payments gains the invoices' payments, one made before aftercare the families' choices.
+      if ((await tenantRepository(payments).count(db, scope)) === 0) {
+        await seedLargePayments(db, scope, { seed: opts.seed, recordedById: await ownerId(db) }, log);
+        added = true;
+      }
+      if ((await tenantRepository(appointments).count(db, scope, isNotNull(appointments.cremationType))) === 0) {
+        await seedLargeAftercare(db, scope, { seed: opts.seed, recordedById: await ownerId(db) }, log);
+        added = true;
+      }
       if ((await tenantRepository(tasks).count(db, scope)) === 0) {
         await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
         added = true;
@@ -108,6 +120,8 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
     }
     await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
     await seedLargeInvoices(db, scope, log);
+    await seedLargePayments(db, scope, { seed: opts.seed, recordedById: await ownerId(db) }, log);
+    await seedLargeAftercare(db, scope, { seed: opts.seed, recordedById: await ownerId(db) }, log);
     await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
     await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
     await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
@@ -193,6 +207,8 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   log(`clients and patients in ${Math.round((performance.now() - t0) / 1000)} s`);
   await seedLargeScheduling(db, scope, { seed: opts.seed, appointments: opts.appointments ?? 500_000 }, log);
   await seedLargeInvoices(db, scope, log);
+  await seedLargePayments(db, scope, { seed: opts.seed, recordedById: owner!.id }, log);
+  await seedLargeAftercare(db, scope, { seed: opts.seed, recordedById: owner!.id }, log);
   await seedLargeTasks(db, scope, { seed: opts.seed, tasks: opts.tasks ?? 20_000 }, log);
   await seedLargeMessages(db, scope, { messages: opts.messages ?? 50_000 }, log);
   await seedLargeVaccinations(db, scope, { seed: opts.seed }, log);
@@ -200,6 +216,9 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions, log: (msg: strin
   log(`seeded "${LARGE_ACCOUNT}" in ${Math.round((performance.now() - t0) / 1000)} s (sign in as ${LARGE_OWNER} / ${LARGE_PASSWORD})`);
   return true;
 }
+
+/** The owner records the seed's payments and aftercare, as the desk would. */
+const ownerId = async (db: Db) => (await usersRepository.findByEmail(db, LARGE_OWNER))?.id ?? null;
 
 /** 5,000 items, 20,000 lots, 500,000 movements; fewer items, the rest in proportion. */
 const inventorySize = (opts: LargeSeedOptions) => {

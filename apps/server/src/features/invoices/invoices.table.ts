@@ -183,6 +183,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(t.accountId, t.locationId, t.kind, t.number),
     uniqueIndex('invoices_estimate_unique').on(t.accountId, t.estimateId),
     index().on(t.accountId, t.creditedInvoiceId),
+    // what a range of days reads of the books (the analytics' charts, the revenue report): a short
+    // range only its invoices, not every invoice of the account (decision 0283)
+    index().on(t.accountId, t.issuedOn),
     check('invoices_credit_note_check', sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null)`),
   ],
 );

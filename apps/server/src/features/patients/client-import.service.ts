@@ -5,12 +5,12 @@ import { ClientInput, MESSAGES, PatientInput, type ImportPreview } from '@willow
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
-import { parseCsv, toCsv } from '../../platform/csv.js';
+import { csvLine, parseCsv } from '../../platform/csv.js';
 import { badRequest } from '../../platform/errors.js';
 import { formatIssue } from '../../platform/validation.js';
 import type { AuditService } from '../audit/index.js';
 import { locationsRepository, assertLocationVisible } from '../locations/index.js';
-import { clientsRepository } from '../clients/index.js';
+import { clientsRepository, type ClientRow } from '../clients/index.js';
 import { patientsRepository } from './patients.repository.js';
 
 export const IMPORT_COLUMNS = [
@@ -34,6 +34,8 @@ export const IMPORT_COLUMNS = [
 type Column = (typeof IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['client_first_name', 'client_last_name'];
 export const MAX_IMPORT_ROWS = 50_000;
+/** Clients per statement of the export: a page's rows and text are all it holds at once. */
+const EXPORT_PAGE = 1_000;
 
 interface ParsedClient {
   line: number;
@@ -190,33 +192,47 @@ export class ClientImportService {
     return result;
   }
 
-  async export(auth: AuthContext, locationId: string): Promise<string> {
+  /**
+   * The location's clients with their patients as CSV, a page of clients at a time (decision 0284):
+   * what is held is one page and its text, whatever the location's size. The location is checked
+   * before the first line, so another account's answers 404, not a broken download.
+   */
+  async export(auth: AuthContext, locationId: string): Promise<AsyncIterable<string>> {
     await assertLocationVisible(this.db, auth, locationId);
-    const rows = await patientsRepository.householdsAt(this.db, auth, locationId);
-    const speciesNames = await patientsRepository.speciesNames(
-      this.db,
-      rows.map((r) => r.p?.speciesId).filter((id): id is string => Boolean(id)),
-    );
-    return toCsv(
-      IMPORT_COLUMNS,
-      rows.map(({ c, p }) => [
-        c.firstName,
-        c.lastName,
-        c.email,
-        c.phone,
-        c.alternatePhone,
-        c.address,
-        c.notes,
-        p?.name,
-        p ? speciesNames.get(p.speciesId) : '',
-        p?.breed,
-        p?.sex,
-        p ? (p.neutered ? 'yes' : 'no') : '',
-        p?.dateOfBirth,
-        p?.weightKg,
-        p?.microchip,
-        p?.colour,
-      ]),
-    );
+    return this.exportLines(auth, locationId);
+  }
+
+  private async *exportLines(auth: AuthContext, locationId: string): AsyncGenerator<string> {
+    const speciesNames = new Map<string, string>();
+    yield csvLine(IMPORT_COLUMNS);
+    for (let after: ClientRow | null = null; ; ) {
+      const rows = await patientsRepository.householdsAt(this.db, auth, locationId, { after, limit: EXPORT_PAGE });
+      if (rows.length === 0) return;
+      const unnamed = rows.flatMap(({ p }) => (p && !speciesNames.has(p.speciesId) ? [p.speciesId] : []));
+      for (const [id, name] of await patientsRepository.speciesNames(this.db, unnamed)) speciesNames.set(id, name);
+      yield rows
+        .map(({ c, p }) =>
+          csvLine([
+            c.firstName,
+            c.lastName,
+            c.email,
+            c.phone,
+            c.alternatePhone,
+            c.address,
+            c.notes,
+            p?.name,
+            p ? speciesNames.get(p.speciesId) : '',
+            p?.breed,
+            p?.sex,
+            p ? (p.neutered ? 'yes' : 'no') : '',
+            p?.dateOfBirth,
+            p?.weightKg,
+            p?.microchip,
+            p?.colour,
+          ]),
+        )
+        .join('');
+      after = rows.at(-1)!.c;
+    }
   }
 }

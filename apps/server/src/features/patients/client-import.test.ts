@@ -205,6 +205,34 @@ describe('GET /api/client/export', () => {
     expect(row).toContain(',+1 (530) 555-0142,');
   });
 
+  it('writes a location larger than a page of clients whole: every client once, with all their patients, in the list’s order', async () => {
+    const locationId = await addLocation(ctx, home);
+    // 2,300 clients (three pages), many sharing a name (the order then by id, across the pages' seams);
+    // a third without patients, a third with one, a third with two.
+    const rows: Row[] = [];
+    for (let i = 0; i < 2_300; i++) {
+      const client: Row = { client_first_name: `Name${String(i % 40).padStart(2, '0')}`, client_last_name: 'Paged', client_email: `paged${i}@example.com` };
+      if (i % 3 === 0) rows.push(client);
+      for (let k = 0; k < i % 3; k++) rows.push({ ...client, patient_name: `Pet${k}`, patient_species: 'Dog' });
+    }
+    expect((await runImport(locationId, csvOf(rows))).json()).toEqual({ clients: 2_300, patients: rows.filter((r) => r.patient_name).length });
+
+    const res = await home.admin.call(api.exportClients, { query: { locationId } });
+    expect(res.statusCode).toBe(200);
+    const [header, ...lines] = res.body.split('\r\n').filter((l) => l !== '');
+    expect(header).toBe(IMPORT_COLUMNS.join(','));
+    expect(lines).toHaveLength(rows.length);
+    const cells = lines.map((l) => l.split(','));
+    const emails = cells.map((c) => c[2]!);
+    // Each client's lines together, each client once.
+    const runs = emails.filter((e, i) => e !== emails[i - 1]);
+    expect(new Set(runs).size).toBe(2_300);
+    expect(runs).toHaveLength(2_300);
+    const names = cells.map((c) => c[0]!.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(cells.filter((c) => c[7] === 'Pet1')).toHaveLength(Math.floor(2_300 / 3));
+  });
+
   it('answers 403 to a plain user and 404 for another account’s location', async () => {
     expect((await plain.call(api.exportClients, { query: { locationId: home.locationId } })).statusCode).toBe(403);
     expect((await home.admin.call(api.exportClients, { query: { locationId: other.locationId } })).statusCode).toBe(404);

@@ -179,14 +179,22 @@ export const patientsRepository = {
     await base.updateWhere(ex, scope, eq(patients.clientId, clientId), { locationId });
   },
 
-  /** A location's clients with their patients for the export: a row per patient (one without for a client with none), in the client list's order. */
-  async householdsAt(ex: Executor, scope: Scope, locationId: string): Promise<{ c: ClientRow; p: PatientRow | null }[]> {
-    // The scoped select's row type is lost by a join (its table name is generic): each row is
-    // the `{ c, p }` selected, `p` null for a client without patients.
-    return (await clientRows
-      .select(ex, scope, { c: clients, p: patients }, eq(clients.locationId, locationId))
-      .leftJoin(patients, clientRows.joined(scope, patients, eq(patients.clientId, clients.id)))
-      .orderBy(...clientOrder, asc(patients.name))) as unknown as { c: ClientRow; p: PatientRow | null }[];
+  /**
+   * A page of a location's clients for the export, in the client list's order after `after` (the
+   * last client of the page before; the list's index read from there), each with their patients by
+   * name: a row per patient, one without for a client with none.
+   */
+  async householdsAt(ex: Executor, scope: Scope, locationId: string, page: { after: ClientRow | null; limit: number }): Promise<{ c: ClientRow; p: PatientRow | null }[]> {
+    const { after, limit } = page;
+    const next = after
+      ? sql`(lower(${clients.firstName}), lower(${clients.lastName}), ${clients.id}) > (lower(${after.firstName}), lower(${after.lastName}), ${after.id}::uuid)`
+      : undefined;
+    const people = await clientRows.list(ex, scope, { where: and(eq(clients.locationId, locationId), next), orderBy: clientOrder, limit });
+    if (people.length === 0) return [];
+    const pets = await base.list(ex, scope, { where: idIn(patients.clientId, people.map((c) => c.id)), orderBy: [asc(patients.name), asc(patients.id)] });
+    const petsOf = new Map<string, PatientRow[]>();
+    for (const p of pets) (petsOf.get(p.clientId) ?? petsOf.set(p.clientId, []).get(p.clientId)!).push(p);
+    return people.flatMap((c): { c: ClientRow; p: PatientRow | null }[] => petsOf.get(c.id)?.map((p) => ({ c, p })) ?? [{ c, p: null }]);
   },
 
   /** Fresh planner statistics for clients and patients (after a large import). */

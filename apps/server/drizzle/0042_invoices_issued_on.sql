@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_account_id_issued_on_index" ON "invoices" USING btree ("account_id","issued_on");
