@@ -5,12 +5,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiSignIn, json, OWNER, startSignedIn, toast } from './clinic.ts';
-import { openInApp, unique } from './helpers.ts';
+import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 import { ownerAt } from './scheduling.ts';
 
@@ -52,15 +52,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
-async function typeDate(page: Page, box: Locator, date: string) {
-  const [y, m, d] = date.split('-');
-  await box.focus();
-  await page.keyboard.type(`${m}${d}${y}`);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => box.inputValue()).toBe(date);
-}
-
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
@@ -89,8 +80,8 @@ describe('reports', () => {
       // Last month's dates typed with the keyboard.
       const from = page.getByLabel('From', { exact: true });
       const to = page.getByLabel('To', { exact: true });
-      await typeDate(page, from, MONTH.from);
-      await typeDate(page, to, MONTH.to);
+      await typeDate(from, MONTH.from);
+      await typeDate(to, MONTH.to);
       await pick(page, 'Location', own.name);
 
       const month = MONTH.from.slice(0, 7);
@@ -136,10 +127,10 @@ describe('reports', () => {
       await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
 
       // A range that ends before it starts: said under To; mended, the report is back.
-      await typeDate(page, to, '2020-01-15');
+      await typeDate(to, '2020-01-15');
       await page.getByText('must be on or after from').waitFor();
       expect(await to.getAttribute('aria-invalid')).toBe('true');
-      await typeDate(page, to, MONTH.to);
+      await typeDate(to, MONTH.to);
       await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
 
       expect(await seriousViolations(page)).toEqual([]);
@@ -177,7 +168,7 @@ describe('reports', () => {
         await answered(page, label);
         expect(page.url()).toContain(`locationId=${own.id}`);
       }
-      await typeDate(page, page.getByLabel('Due before', { exact: true }), '2031-01-15');
+      await typeDate(page.getByLabel('Due before', { exact: true }), '2031-01-15');
       await expect.poll(() => page.url()).toContain('dueBefore=2031-01-15');
       await answered(page, 'Vaccinations due');
     } finally {
