@@ -106,17 +106,30 @@ describe('reports', () => {
       expect(Math.round(Number(last.getCell(totalColumn).value) * 100)).toBe(TOTAL_CENTS);
       expect(sheet.getRow(2).getCell(1).value).toBe(month);
 
-      // Saved under a name: Esc asks first and keeps what was typed.
-      const name = `Last month ${unique()}`;
+      // Saved without a name: said under Name, and nothing is saved.
+      const savedSets = async () => (await json<{ name: string }[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets')).length;
+      const before = await savedSets();
       await page.getByRole('button', { name: 'Save filters…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save filters' });
-      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      const nameBox = dialog.getByRole('textbox', { name: 'Name' });
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByText('This field is required.', { exact: true }).waitFor();
+      expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await nameBox.getAttribute('aria-describedby'))!;
+      expect(await dialog.locator(`[id="${describedBy}"]`).innerText()).toBe('This field is required.');
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await savedSets()).toBe(before);
+
+      // Named, it saves: Esc asks first and keeps what was typed.
+      const name = `Last month ${unique()}`;
+      await nameBox.fill(name);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Keep editing' }).click();
-      await expect.poll(() => dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(name);
+      await expect.poll(() => nameBox.inputValue()).toBe(name);
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await toast(page, `Filters saved as “${name}”`).waitFor();
+      expect(await savedSets()).toBe(before + 1);
 
       // Another grouping, then the saved set again: the month's row and its total are back.
       await pick(page, 'Group by', 'Day');
