@@ -2,13 +2,13 @@
 // keyboard (a wrong one told under its field), the charts drawn, a chart switched to its Table view
 // and a figure read there equal to the API's; on a 375 px phone too, with nothing spilling
 // sideways; axe clean on both. Reads the demo's books: it writes nothing.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, type AnalyticsDashboard } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { launch, newPage } from './browser.ts';
 import { json, OWNER, startSignedIn } from './clinic.ts';
-import { followInApp, mainNav, navEntry } from './helpers.ts';
+import { followInApp, mainNav, navEntry, typeDate } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
-async function typeDate(box: Locator, date: string) {
-  const [y, m, d] = date.split('-');
-  await box.focus();
-  await box.page().keyboard.type(`${m}${d}${y}`);
-  await box.page().keyboard.press('Tab');
-  await expect.poll(() => box.inputValue()).toBe(date);
-}
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 /** The digits of a money cell: "$1,234.50" is 123450 cents. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch } from './browser.ts';
 import { toast } from './clinic.ts';
-import { openInApp, unique } from './helpers.ts';
+import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
   apiAppointmentsOf,
@@ -47,15 +47,6 @@ async function typeInto(page: Page, box: Locator, text: string) {
   await page.keyboard.press('Tab');
 }
 
-/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
-async function typeDate(page: Page, box: Locator, date: string) {
-  const [y, m, d] = date.split('-');
-  await box.focus();
-  await page.keyboard.type(`${m}${d}${y}`);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => box.inputValue()).toBe(date);
-}
-
 async function newAppointmentFor(page: Page, household: Household): Promise<Locator> {
   await openInApp(page, '/appointments');
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
@@ -88,7 +79,7 @@ describe('appointment times typed with the keyboard', () => {
       await typeInto(page, field(dialog, 'Start'), '2:15 PM');
       await expect.poll(() => field(dialog, 'End').inputValue()).toBe(await fieldClock(page, '14:45'));
       // Typing the date (its year passes through 0002, 0020, 0202) keeps the length.
-      await typeDate(page, field(dialog, 'Date'), date);
+      await typeDate(field(dialog, 'Date'), date);
       expect(await field(dialog, 'Start').inputValue()).toBe(await fieldClock(page, '14:15'));
       expect(await field(dialog, 'End').inputValue()).toBe(await fieldClock(page, '14:45'));
       expect(await dialog.getByRole('textbox', { name: 'End date' }).count()).toBe(0);
@@ -111,7 +102,7 @@ describe('appointment times typed with the keyboard', () => {
       const date = addDays(upcomingWednesday(tz), 1);
 
       const dialog = await newAppointmentFor(page, household);
-      await typeDate(page, field(dialog, 'Date'), date);
+      await typeDate(field(dialog, 'Date'), date);
       await typeInto(page, field(dialog, 'Start'), '9:30');
       expect(await field(dialog, 'Start').inputValue()).toBe(await fieldClock(page, '09:30'));
       await expect.poll(() => field(dialog, 'End').inputValue()).toBe(await fieldClock(page, '10:00'));
@@ -138,7 +129,7 @@ describe('appointment times typed with the keyboard', () => {
       const date = addDays(upcomingWednesday(tz), -1);
 
       const dialog = await newAppointmentFor(page, household);
-      await typeDate(page, field(dialog, 'Date'), date);
+      await typeDate(field(dialog, 'Date'), date);
       await typeInto(page, field(dialog, 'Start'), '1:00 PM');
       await pickFromAutocomplete(dialog, 'Services', 'Home euthanasia (90 min)');
       await pickFromAutocomplete(dialog, 'Services', 'Private cremation (after the visit)');
@@ -169,7 +160,7 @@ describe('appointment times typed with the keyboard', () => {
       });
 
       const dialog = await newAppointmentFor(page, household);
-      await typeDate(page, field(dialog, 'Date'), date);
+      await typeDate(field(dialog, 'Date'), date);
       await typeInto(page, field(dialog, 'Start'), '11:00 PM');
       await typeInto(page, field(dialog, 'End'), '10:00 PM');
       const message = 'The end must be after the start. For a visit past midnight, set the end date.';
@@ -187,7 +178,7 @@ describe('appointment times typed with the keyboard', () => {
 
       // A visit running to 1:30 AM the next day.
       await typeInto(page, field(dialog, 'End'), '1:30 AM');
-      await typeDate(page, dialog.getByRole('textbox', { name: 'End date' }), addDays(date, 1));
+      await typeDate(dialog.getByRole('textbox', { name: 'End date' }), addDays(date, 1));
       await expect.poll(() => dialog.getByText(message).count()).toBe(0);
       await saveAndWait(page, dialog);
       expect(posts).toBe(1);

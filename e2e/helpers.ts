@@ -1,5 +1,6 @@
 // Shared selectors and probes for the browser tests (not a test file itself).
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const TOKEN_COOKIE = 'x-access-token';
 export const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256';
@@ -81,4 +82,16 @@ export async function followInApp(page: Page, path: string): Promise<void> {
 export async function appIsOpen(page: Page): Promise<boolean> {
   if ((await mainNav(page).count()) > 0) return true;
   return (await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).count()) > 0;
+}
+
+/**
+ * Types a day (YYYY-MM-DD) into the browser's date box as a person does: focused, typed with the
+ * keyboard segment by segment (month, day, year in en-US), then Tab away; waits until it holds it.
+ */
+export async function typeDate(box: Locator, date: string): Promise<void> {
+  const [y, m, d] = date.split('-');
+  await box.focus();
+  await box.page().keyboard.type(`${m}${d}${y}`);
+  await box.page().keyboard.press('Tab');
+  await expect.poll(() => box.inputValue()).toBe(date);
 }

@@ -10,7 +10,7 @@ import type { InventoryLogEntry, Item, StockRow } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiSignIn, json, pickOption, rowMenuAction, rowWith, toastText } from './clinic.ts';
-import { openInApp, unique } from './helpers.ts';
+import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, type Household } from './scheduling.ts';
 
@@ -66,15 +66,6 @@ async function typeInto(field: Locator, text: string) {
   await field.click();
   await field.press('ControlOrMeta+a');
   await field.page().keyboard.type(text);
-}
-
-/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
-async function typeDate(box: Locator, date: string) {
-  const [y, m, d] = date.split('-');
-  await box.focus();
-  await box.page().keyboard.type(`${m}${d}${y}`);
-  await box.page().keyboard.press('Tab');
-  await expect.poll(() => box.inputValue()).toBe(date);
 }
 
 /** A row's action: a button of its own on a desktop, in the row's ⋮ menu on a phone. */

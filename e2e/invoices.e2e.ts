@@ -9,7 +9,7 @@ import { formatCents, localDate, priceDocument } from '@willow/contracts';
 import type { Invoice } from '@willow/contracts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiSignIn, json, pickOption, toastText } from './clinic.ts';
-import { openInApp, unique } from './helpers.ts';
+import { openInApp, typeDate, unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, apiHousehold, type Household, openFromList, ownerAt } from './scheduling.ts';
 
@@ -291,11 +291,7 @@ describe('invoices', () => {
       await page.getByRole('heading', { name: 'Unbilled report', level: 1 }).waitFor();
       const weekOf = page.getByLabel('Week of');
       const day = localDate(start, own.timezone);
-      const [y, m, d] = day.split('-');
-      await weekOf.focus();
-      await page.keyboard.type(`${m}${d}${y}`);
-      await page.keyboard.press('Tab');
-      await expect.poll(() => weekOf.inputValue()).toBe(day);
+      await typeDate(weekOf, day);
       const unbilled = page.getByRole('grid', { name: 'Unbilled appointments' }).getByRole('row').filter({ hasText: household.clientName });
       await unbilled.waitFor();
       expect(await unbilled.innerText()).toContain(PAW_PRINT.name);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientBalance, Invoice } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
 import { json, pickOption, toastText } from './clinic.ts';
-import { openInApp, unique } from './helpers.ts';
+import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, type Household } from './scheduling.ts';
 
@@ -48,15 +48,6 @@ async function typeInto(field: Locator, text: string) {
   await field.page().keyboard.type(text);
 }
 
-/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
-async function typeDate(page: Page, box: Locator, date: string) {
-  const [y, m, d] = date.split('-');
-  await box.focus();
-  await page.keyboard.type(`${m}${d}${y}`);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => box.inputValue()).toBe(date);
-}
-
 describe('payments', () => {
   it('a payment split across two invoices with the rest as credit, the balances following, part of it refunded', async () => {
     const { context, page } = await newPage(browser);
@@ -77,7 +68,7 @@ describe('payments', () => {
 
       await typeInto(dialog.getByRole('textbox', { name: 'Amount' }), '170');
       await pickOption(dialog, 'Payment type', 'Cash');
-      await typeDate(page, dialog.getByLabel('Received on'), '2026-11-03');
+      await typeDate(dialog.getByLabel('Received on'), '2026-11-03');
       await typeInto(dialog.getByRole('textbox', { name: 'Reference' }), 'Receipt 88');
       await dialog.getByRole('button', { name: 'Suggest split' }).click();
       const firstLabel = `Pay on INV-${String(first.number).padStart(6, '0')}`;

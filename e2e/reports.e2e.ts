@@ -5,12 +5,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiSignIn, json, OWNER, startSignedIn, toast } from './clinic.ts';
-import { openInApp, unique } from './helpers.ts';
+import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 import { ownerAt } from './scheduling.ts';
 
@@ -68,15 +68,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
-async function typeDate(page: Page, box: Locator, date: string) {
-  const [y, m, d] = date.split('-');
-  await box.focus();
-  await page.keyboard.type(`${m}${d}${y}`);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => box.inputValue()).toBe(date);
-}
-
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
@@ -105,8 +96,8 @@ describe('reports', () => {
       // Last month's dates typed with the keyboard.
       const from = page.getByLabel('From', { exact: true });
       const to = page.getByLabel('To', { exact: true });
-      await typeDate(page, from, MONTH.from);
-      await typeDate(page, to, MONTH.to);
+      await typeDate(from, MONTH.from);
+      await typeDate(to, MONTH.to);
       await pick(page, 'Location', own.name);
 
       const month = MONTH.from.slice(0, 7);
@@ -131,17 +122,30 @@ describe('reports', () => {
       expect(Math.round(Number(last.getCell(totalColumn).value) * 100)).toBe(TOTAL_CENTS);
       expect(sheet.getRow(2).getCell(1).value).toBe(month);
 
-      // Saved under a name: Esc asks first and keeps what was typed.
-      const name = `Last month ${unique()}`;
+      // Saved without a name: said under Name, and nothing is saved.
+      const savedSets = async () => (await json<{ name: string }[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets')).length;
+      const before = await savedSets();
       await page.getByRole('button', { name: 'Save filters…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save filters' });
-      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      const nameBox = dialog.getByRole('textbox', { name: 'Name' });
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByText('This field is required.', { exact: true }).waitFor();
+      expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await nameBox.getAttribute('aria-describedby'))!;
+      expect(await dialog.locator(`[id="${describedBy}"]`).innerText()).toBe('This field is required.');
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await savedSets()).toBe(before);
+
+      // Named, it saves: Esc asks first and keeps what was typed.
+      const name = `Last month ${unique()}`;
+      await nameBox.fill(name);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Keep editing' }).click();
-      await expect.poll(() => dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(name);
+      await expect.poll(() => nameBox.inputValue()).toBe(name);
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await toast(page, `Filters saved as “${name}”`).waitFor();
+      expect(await savedSets()).toBe(before + 1);
 
       // Another grouping, then the saved set again: the month's row and its total are back.
       await pick(page, 'Group by', 'Day');
@@ -152,10 +156,10 @@ describe('reports', () => {
       await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
 
       // A range that ends before it starts: said under To; mended, the report is back.
-      await typeDate(page, to, '2020-01-15');
+      await typeDate(to, '2020-01-15');
       await page.getByText('must be on or after from').waitFor();
       expect(await to.getAttribute('aria-invalid')).toBe('true');
-      await typeDate(page, to, MONTH.to);
+      await typeDate(to, MONTH.to);
       await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
 
       expect(await seriousViolations(page)).toEqual([]);
@@ -193,7 +197,7 @@ describe('reports', () => {
         await answered(page, label);
         expect(page.url()).toContain(`locationId=${own.id}`);
       }
-      await typeDate(page, page.getByLabel('Due before', { exact: true }), '2031-01-15');
+      await typeDate(page.getByLabel('Due before', { exact: true }), '2031-01-15');
       await expect.poll(() => page.url()).toContain('dueBefore=2031-01-15');
       await answered(page, 'Vaccinations due');
 

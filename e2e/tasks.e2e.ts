@@ -9,7 +9,7 @@ import { addDays, localDate } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, rowWith, speciesId, startSignedIn, toastText } from './clinic.ts';
-import { mainNav, navEntry, navSection, readSettings, unique } from './helpers.ts';
+import { mainNav, navEntry, navSection, readSettings, typeDate, unique } from './helpers.ts';
 import { SERVICES, seedOwnLocation, type OwnLocation, type StaffMember } from './own-location.ts';
 import { apiCreateAppointment, instantAt, openFromList } from './scheduling.ts';
 
@@ -104,15 +104,6 @@ async function typeInto(page: Page, box: Locator, text: string) {
   await page.keyboard.press('Tab');
 }
 
-/** A date typed into the browser's date field segment by segment (month, day, year in en-US). */
-async function typeDate(page: Page, box: Locator, date: string) {
-  const [y, m, d] = date.split('-');
-  await box.focus();
-  await page.keyboard.type(`${m}${d}${y}`);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => box.inputValue()).toBe(date);
-}
-
 describe('tasks', () => {
   VIEWPORTS.forEach((viewport, i) => {
     it(`at ${viewport.name}: a call back for tomorrow from a patient's page, in My Tasks and the badge, completed and undone`, async () => {
@@ -142,8 +133,8 @@ describe('tasks', () => {
         // Typed with the keyboard: the title, the day after tomorrow, then tomorrow again, and 9:30 AM.
         const named = `Call back ${client.name} about ${patient.name}`;
         await typeInto(page, title, named);
-        await typeDate(page, dueDate, addDays(tomorrow, 1));
-        await typeDate(page, dueDate, tomorrow);
+        await typeDate(dueDate, addDays(tomorrow, 1));
+        await typeDate(dueDate, tomorrow);
         await typeInto(page, dueTime, '9:30 am');
         expect(await dueTime.inputValue()).toBe('9:30 AM');
 

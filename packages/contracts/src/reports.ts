@@ -38,6 +38,16 @@ export function checkReportRange(q: { from: string; to: string }, ctx: z.Refinem
   else if (days > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.tooLong });
 }
 
+/**
+ * A page of a long report's JSON rows, by the paged lists' names and limits (decision 0260),
+ * optional: without them every row comes. A file (`format`) always holds every row.
+ */
+const WHOLE = 'must be a whole number';
+export const reportPageShape = {
+  limit: z.coerce.number(WHOLE).int(WHOLE).min(1, 'must be at least 1').max(200, 'must be at most 200').optional(),
+  offset: z.coerce.number(WHOLE).int(WHOLE).min(0, 'must be at least 0').optional(),
+};
+
 const cents = () => z.number().int();
 const count = () => z.number().int();
 /** Every report's access: `reports.export`. */
@@ -89,8 +99,7 @@ export type AgeingRow = z.infer<typeof AgeingRow>;
 export const AgeingQuery = z.object({
   locationId: idField().optional(),
   format: reportFormatField(),
-  limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').optional(),
-  offset: z.coerce.number().int().min(0, 'must be at least 0').optional(),
+  ...reportPageShape,
 });
 export type AgeingQuery = z.input<typeof AgeingQuery>;
 export const AgeingReport = z.object({

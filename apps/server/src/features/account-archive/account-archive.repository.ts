@@ -1,9 +1,10 @@
-import { and, desc, eq, getTableColumns, getTableName, is, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, getTableName, is, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { GLOBAL_TABLES } from '../../db/distribution.js';
 import * as schema from '../../db/schema.js';
 import { acrossAccounts, scopedTable, tenantRepository, type Row, type RowSet, type Scope } from '../../platform/tenant-repository.js';
+import { locations } from '../locations/index.js';
 import { accountArchives } from './account-archive.table.js';
 import { ARCHIVED, LEFT_OUT } from './archive-contents.js';
 
@@ -69,6 +70,8 @@ const a = accountArchives;
 const preparing = eq(a.status, 'preparing');
 /** The claim's token is the row's own: progress and the result of a worker that lost it change nothing. */
 const held = (id: string, token: string) => and(eq(a.id, id), preparing, eq(a.claimToken, token));
+
+const locationRows = scopedTable(locations);
 
 /** Each archived table's scoped reader, built once. */
 const readers = new Map<string, ReturnType<typeof scopedTable>>();
@@ -161,6 +164,11 @@ export const accountArchivesRepository = {
 
   countRows(ex: Executor, scope: Scope, t: ArchivedTable): Promise<number> {
     return readerOf(t).count(ex, scope);
+  },
+
+  /** How many of the account's locations have a logo: the logo files an archive holds. */
+  countLogos(ex: Executor, scope: Scope): Promise<number> {
+    return locationRows.count(ex, scope, isNotNull(locations.logoStorageKey));
   },
 
   /** The next `limit` rows of `t` after `last` (from the first without it), in its primary key's order. */

@@ -7,18 +7,20 @@ import * as api from '@willow/contracts';
 import { ACCOUNT_ARCHIVE_MESSAGES } from '@willow/contracts';
 import { parseCsv } from '../../platform/csv.js';
 import { DiskStorage } from '../../platform/document-storage.js';
-import { createAccount, createTestApp, createUser, errorOf, PDF_BYTES, uploadDocument, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { createAccount, createTestApp, createUser, errorOf, PDF_BYTES, uploadDocument, uploadTo, type TestAccount, type TestContext } from '../../../test/harness.js';
+import { tinyPng } from '../../../test/images.js';
 import { newClient, newPatient } from '../../../test/records.js';
 import { lastMailTo, TEST_MAIL } from '../auth/sign-in.fixtures.js';
 import { AccountArchiveService, ARCHIVE_LEASE_MS } from './account-archive.service.js';
 import { accountArchivesRepository, archivedTables, tenantTables } from './account-archive.repository.js';
 import { LEFT_OUT } from './archive-contents.js';
-import { documentPath } from './archive-writer.js';
+import { documentPath, logoPath } from './archive-writer.js';
 
 let ctx: TestContext;
 let practice: TestAccount;
 let other: TestAccount;
 const service = () => ctx.app.container.accountArchive;
+const LOGO = tinyPng(4, 3);
 
 beforeAll(async () => {
   ctx = await createTestApp({ mail: TEST_MAIL });
@@ -64,10 +66,17 @@ describe('a document in the archive', () => {
     expect(documentPath('d1', '../../etc')).toBe('documents/d1/__.._etc');
     expect(documentPath('d1', '')).toBe('documents/d1/file');
   });
+
+  it('and a location’s logo is named by the location, as the image it is', () => {
+    expect(logoPath('l1', 'image/png')).toBe('logos/l1.png');
+    expect(logoPath('l1', 'image/jpeg')).toBe('logos/l1.jpg');
+  });
 });
 
 describe('POST /api/accountArchive, the worker, and the download', () => {
-  it('makes the zip in the background: a CSV per table, guarded cells, the documents; emails the link', async () => {
+  it('makes the zip in the background: a CSV per table, guarded cells, the documents and logos; emails the link', async () => {
+    const logo = await uploadTo(ctx, practice.admin, `/api/location/${practice.locationId}/logo`, {}, { name: 'logo.png', bytes: LOGO, type: 'image/png' });
+    expect(logo.statusCode, logo.body).toBe(200);
     const client = await newClient(practice.admin, practice.locationId, { firstName: '=HYPERLINK("http://x.test")', lastName: 'Formula' });
     await newPatient(practice.admin, client.id, practice.speciesId, { name: 'Biscuit' });
     const uploaded = await uploadDocument(ctx, practice.admin, { clientId: client.id }, { name: 'x-ray.pdf', bytes: PDF_BYTES });
@@ -123,6 +132,14 @@ describe('POST /api/accountArchive, the worker, and the download', () => {
     const stored = await zip.file(`documents/${document.id}/x-ray.pdf`)!.async('nodebuffer');
     expect(stored.equals(PDF_BYTES)).toBe(true);
 
+    const locations = await csv('locations.csv');
+    expect(locations[0]).not.toContain('logo_storage_key');
+    const place = locations.slice(1).map((r) => Object.fromEntries(locations[0]!.map((h, i) => [h, r[i]])));
+    expect(place.map((l) => [l.id, l.logo])).toEqual([[practice.locationId, `logos/${practice.locationId}.png`]]);
+    const storedLogo = await zip.file(`logos/${practice.locationId}.png`)!.async('nodebuffer');
+    expect(storedLogo.equals(LOGO)).toBe(true);
+    expect(zip.file('missing-files.csv')).toBeNull();
+
     const mail = await lastMailTo(ctx, (await practice.admin.call(api.getProfile)).json().email as string);
     expect(mail.subject).toBe('Your data export is ready');
     expect(mail.body).toContain('http://portal.willow.test/myAccount');
@@ -131,6 +148,27 @@ describe('POST /api/accountArchive, the worker, and the download', () => {
 
     const list = (await practice.admin.call(api.listAccountArchives)).json() as api.AccountArchive[];
     expect(list.map((a) => a.id)).toContain(archive.id);
+  });
+
+  it('names a logo the storage no longer has in missing-files.csv, not silently left out', async () => {
+    const account = await createAccount(ctx, 'premium', 'Missing Files Practice');
+    const uploaded = await uploadTo(ctx, account.admin, `/api/location/${account.locationId}/logo`, {}, { name: 'logo.png', bytes: LOGO, type: 'image/png' });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [row] = await ctx.database.query<{ logo_storage_key: string }>(`select logo_storage_key from locations where id = '${account.locationId}'`);
+    const storage = (ctx.app.container.documents as unknown as { storage: DiskStorage }).storage;
+    await storage.delete(row!.logo_storage_key);
+
+    const { id } = (await account.admin.call(api.startAccountArchive)).json() as api.AccountArchive;
+    await work();
+    const archive = (await account.admin.call(api.getAccountArchive, { params: { id } })).json() as api.AccountArchive;
+    expect(archive.status).toBe('ready');
+    expect(archive.done).toBe(archive.total);
+    const { zip, csv } = await unzip((await account.admin.call(api.downloadAccountArchive, { params: { id } })).rawPayload);
+    expect(zip.file(`logos/${account.locationId}.png`)).toBeNull();
+    expect(await csv('missing-files.csv')).toEqual([
+      ['table', 'id', 'file'],
+      ['locations', account.locationId, `logos/${account.locationId}.png`],
+    ]);
   });
 
   it('refuses staff without account.manage (403) and another account’s archives (404)', async () => {

@@ -40,6 +40,7 @@ export const ARCHIVED: Readonly<Record<string, { leaveOut?: readonly string[] }>
   item_stocks: {},
   items: {},
   location_species: {},
+  // The logo is in the archive under logos/ (the `logo` column names it); the storage key is ours.
   locations: { leaveOut: ['logo_storage_key'] },
   lots: {},
   note_templates: {},

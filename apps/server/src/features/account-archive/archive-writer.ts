@@ -17,16 +17,19 @@ export const PAGE_ROWS = 500;
 export interface ArchivePlan {
   tables: { table: ArchivedTable; rows: number }[];
   documents: number;
+  /** the locations' logos */
+  logos: number;
   /** rows and files: the progress bar's whole */
   total: number;
 }
 
-/** How much there is to write: each table's rows and the documents' files. */
+/** How much there is to write: each table's rows, the documents' files and the locations' logos. */
 export async function planArchive(db: Db, scope: Scope): Promise<ArchivePlan> {
   const tables: ArchivePlan['tables'] = [];
   for (const table of archivedTables()) tables.push({ table, rows: await repo.countRows(db, scope, table) });
   const documents = tables.find((t) => t.table.name === 'documents')?.rows ?? 0;
-  return { tables, documents, total: tables.reduce((sum, t) => sum + t.rows, 0) + documents };
+  const logos = await repo.countLogos(db, scope);
+  return { tables, documents, logos, total: tables.reduce((sum, t) => sum + t.rows, 0) + documents + logos };
 }
 
 /** A stored document's place in the archive: its own folder (names repeat), its name made safe for any file system. */
@@ -39,6 +42,24 @@ export function documentPath(id: string, fileName: string): string {
   return `documents/${id}/${safe || 'file'}`;
 }
 
+/** A location's logo in the archive: named by the location's id, with its image type's extension. */
+export function logoPath(locationId: string, contentType: string): string {
+  return `logos/${locationId}.${contentType === 'image/jpeg' ? 'jpg' : 'png'}`;
+}
+
+/**
+ * The tables whose rows name a stored file: the column their CSV adds with the file's place in
+ * the archive (empty when the row has none), the file's storage key, and the path itself.
+ */
+const STORED_FILES: Readonly<Record<string, { header: string; key: (row: Record<string, unknown>) => string | null; path: (row: Record<string, unknown>) => string }>> = {
+  documents: { header: 'file', key: (row) => String(row.storageKey), path: (row) => documentPath(String(row.id), String(row.fileName)) },
+  locations: {
+    header: 'logo',
+    key: (row) => (row.logoStorageKey ? String(row.logoStorageKey) : null),
+    path: (row) => logoPath(String(row.id), String(row.logoContentType)),
+  },
+};
+
 /** A value as a CSV cell's text: instants in ISO 8601 (UTC), lists and objects as JSON. */
 function text(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
@@ -47,9 +68,9 @@ function text(value: unknown): unknown {
 }
 
 async function* csvOf(db: Db, scope: Scope, t: ArchivedTable, progress: (n: number) => void, signal: AbortSignal): AsyncGenerator<string> {
-  const documents = t.name === 'documents';
+  const files = STORED_FILES[t.name];
   // The byte order mark: spreadsheets then read the file as UTF-8.
-  yield '\ufeff' + csvLine([...t.columns.map((c) => c.header), ...(documents ? ['file'] : [])]);
+  yield '\ufeff' + csvLine([...t.columns.map((c) => c.header), ...(files ? [files.header] : [])]);
   let last: Record<string, unknown> | undefined;
   for (;;) {
     signal.throwIfAborted();
@@ -58,7 +79,7 @@ async function* csvOf(db: Db, scope: Scope, t: ArchivedTable, progress: (n: numb
     let chunk = '';
     for (const row of rows) {
       const values = t.columns.map((c) => text(row[c.key]));
-      if (documents) values.push(documentPath(String(row.id), String(row.fileName)));
+      if (files) values.push(files.key(row) === null ? null : files.path(row));
       chunk += csvLine(values);
     }
     yield chunk;
@@ -75,6 +96,7 @@ function readme(plan: ArchivePlan, madeAt: Date): string {
     'One CSV file per kind of record (UTF-8, the first line names the columns; times in UTC, ISO 8601;',
     'amounts of money in cents; lists and details as JSON). Records refer to each other by id.',
     'documents/ holds the stored documents, each in a folder named by its id (documents.csv, column "file").',
+    'logos/ holds the locations\' logos, each named by its location\'s id (locations.csv, column "logo").',
     'A cell that a spreadsheet would run as a formula starts with an apostrophe.',
     '',
     'Files:',
@@ -91,7 +113,7 @@ function readme(plan: ArchivePlan, madeAt: Date): string {
 
 /**
  * Streams the account's archive into the storage under `key`: one entry at a time (each CSV read a
- * page at a time, each document's file streamed from the storage), `progress` told of every page
+ * page at a time, each document's file and location's logo streamed from the storage), `progress` told of every page
  * and file. Answers the zip's size. Aborting `signal` stops it; the caller removes what was written.
  */
 export async function writeArchive(opts: {
@@ -135,23 +157,27 @@ export async function writeArchive(opts: {
     await add(readme(plan, opts.madeAt), 'README.txt');
     for (const { table } of plan.tables) await add(csvOf(db, scope, table, progress, signal), `${table.name}.csv`);
     const missing: string[] = [];
-    const documents = plan.tables.find((t) => t.table.name === 'documents')?.table;
-    let last: Record<string, unknown> | undefined;
-    while (documents) {
-      const rows = await repo.pageOf(db, scope, documents, last, PAGE_ROWS);
-      for (const row of rows) {
-        signal.throwIfAborted();
-        const path = documentPath(String(row.id), String(row.fileName));
-        const body = await storage.get(String(row.storageKey)).catch(() => undefined);
-        if (body) await add(body, path);
-        else missing.push(csvLine([row.id, path]));
-        progress(1);
+    for (const { table } of plan.tables) {
+      const files = STORED_FILES[table.name];
+      let last: Record<string, unknown> | undefined;
+      while (files) {
+        const rows = await repo.pageOf(db, scope, table, last, PAGE_ROWS);
+        for (const row of rows) {
+          signal.throwIfAborted();
+          const key = files.key(row);
+          if (key === null) continue;
+          const path = files.path(row);
+          const body = await storage.get(key).catch(() => undefined);
+          if (body) await add(body, path);
+          else missing.push(csvLine([table.name, row.id, path]));
+          progress(1);
+        }
+        if (rows.length < PAGE_ROWS) break;
+        last = rows[rows.length - 1];
       }
-      if (rows.length < PAGE_ROWS) break;
-      last = rows[rows.length - 1];
     }
-    // A document whose file the storage no longer has is named, not silently left out.
-    if (missing.length) await add(['\ufeff' + csvLine(['document_id', 'file']), ...missing].join(''), 'missing-files.csv');
+    // A file the storage no longer has is named, not silently left out.
+    if (missing.length) await add(['\ufeff' + csvLine(['table', 'id', 'file']), ...missing].join(''), 'missing-files.csv');
     await Promise.race([zip.finalize(), interrupted.catch((err: unknown) => (signal.aborted ? Promise.reject(err) : undefined))]);
     return await stored;
   } catch (err) {

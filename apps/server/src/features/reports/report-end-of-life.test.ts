@@ -1,15 +1,14 @@
 // The end-of-life volume: cremations by type, partner and location, with turnaround counted in days
 // on each location's calendar from the visit to the end of its aftercare.
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
-import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { addLocation } from '../../../test/records.js';
+import { errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { at } from '../../../test/scheduling-records.js';
 import { parseCsv } from '../../platform/csv.js';
-import { appointments, appointmentStatusChanges } from '../appointments/appointments.table.js';
-import { billingWorld, type BillingWorld } from '../invoices/invoices.fixtures.js';
+import { appointmentStatusChanges } from '../appointments/appointments.table.js';
+import type { BillingWorld } from '../invoices/invoices.fixtures.js';
+import { appointmentBooker, EAST, reportsWorld, WEST } from './reports.fixtures.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -21,7 +20,6 @@ let theirs: BillingWorld;
 let westId: string;
 
 const range = { from: '2030-06-01', to: '2030-06-30' };
-const WEST = 'Pacific/Honolulu';
 
 type Visit = {
   day: string;
@@ -32,30 +30,14 @@ type Visit = {
   change?: { to: api.AppointmentStatus; day: string; time: string };
   west?: boolean;
 };
-let hour = 7;
+let book: ReturnType<typeof appointmentBooker>;
 async function visit(t: TestAccount, w: BillingWorld, v: Visit): Promise<string> {
-  const zone = v.west ? WEST : 'America/New_York';
-  const h = String(++hour).padStart(2, '0');
-  const res = await t.admin.call(api.createAppointment, {
-    body: {
-      data: {
-        locationId: t.locationId,
-        clientId: w.client.id,
-        patientIds: [w.patient.id],
-        serviceIds: [w.service.id],
-        startAt: at(`${h}:00`, v.day, zone),
-        endAt: at(`${h}:30`, v.day, zone),
-      },
-    },
+  const zone = v.west ? WEST : EAST;
+  const { id } = await book(t, w, {
+    day: v.day,
+    zone,
+    ended: { status: v.status, cremationType: v.cremationType, ashesDisposition: v.ashes ?? null, ...(v.west && { locationId: westId }) },
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  // The status walk, the family's choices and a move between locations are the appointments
-  // feature's; here only where they end matters.
-  await ctx.database.db
-    .update(appointments)
-    .set({ status: v.status, cremationType: v.cremationType, ashesDisposition: v.ashes ?? null, ...(v.west && { locationId: westId }) })
-    .where(eq(appointments.id, id));
   if (v.change) {
     await ctx.database.db.insert(appointmentStatusChanges).values({
       accountId: t.accountId,
@@ -75,12 +57,8 @@ async function report(query: Record<string, string>): Promise<api.EndOfLifeRepor
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
-  reporter = await createUser(ctx, home, ['reports.export']);
-  plain = await createUser(ctx, home, []);
-  [world, theirs] = await Promise.all([billingWorld(home), billingWorld(other)]);
-  westId = await addLocation(ctx, home, { timezone: WEST, name: '@West branch' });
+  ({ ctx, home, other, reporter, plain, world, theirs, westId } = await reportsWorld());
+  book = appointmentBooker(ctx);
   const partner = await home.admin.call(api.createIntegration, {
     body: { data: { locationId: home.locationId, service: 'memorialPartner1', publicKey: 'practice', privateKey: 'secret', settings: { name: 'Rainbow Bridge' } } },
   });

@@ -1,15 +1,12 @@
 // The missed-charges report: the invoices' rule over a range of days, per appointment, with totals
 // that are the rows' sums and the week's unbilled list's figure.
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@willow/contracts';
-import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
-import { addLocation } from '../../../test/records.js';
-import { at } from '../../../test/scheduling-records.js';
+import { createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { parseCsv } from '../../platform/csv.js';
-import { appointments } from '../appointments/appointments.table.js';
-import { addOnLine, billingWorld, newInvoice, serviceLine, type BillingWorld } from '../invoices/invoices.fixtures.js';
+import { addOnLine, newInvoice, serviceLine, type BillingWorld } from '../invoices/invoices.fixtures.js';
+import { appointmentBooker, reportsWorld, WEST } from './reports.fixtures.js';
 
 let ctx: TestContext;
 let home: TestAccount;
@@ -21,39 +18,26 @@ let vet: Client & { userId: string };
 let locum: Client & { userId: string };
 let world: BillingWorld;
 let theirs: BillingWorld;
-/** a second location, eight hours west of the first */
+/** a second location, far west of the first (WEST) */
 let westId: string;
 
 const range = { from: '2030-05-06', to: '2030-05-12' };
-let hour = 7;
+let book: ReturnType<typeof appointmentBooker>;
 /** A booked appointment of the world's client with its service and add-on, moved to `status`. */
 async function appointment(
   t: TestAccount,
   w: BillingWorld,
   o: { status?: api.AppointmentStatus; day?: string; providerId?: string; locationId?: string; time?: string; zone?: string } = {},
 ): Promise<api.Appointment> {
-  const h = String(++hour).padStart(2, '0');
-  const res = await t.admin.call(api.createAppointment, {
-    body: {
-      data: {
-        locationId: t.locationId,
-        clientId: w.client.id,
-        patientIds: [w.patient.id],
-        serviceIds: [w.service.id],
-        primaryProviderId: o.providerId ?? (t === home ? locum.userId : undefined),
-        addOns: [{ addOnId: w.addOn.id }],
-        startAt: at(o.time ?? `${h}:00`, o.day ?? '2030-05-07', o.zone),
-        endAt: at(o.time ? o.time.replace(':00', ':30') : `${h}:30`, o.day ?? '2030-05-07', o.zone),
-      },
-    },
+  const primaryProviderId = o.providerId ?? (t === home ? locum.userId : undefined);
+  return book(t, w, {
+    day: o.day ?? '2030-05-07',
+    ...(o.time && { time: o.time }),
+    ...(o.zone && { zone: o.zone }),
+    ...(primaryProviderId && { primaryProviderId }),
+    addOn: true,
+    ended: { status: o.status ?? 'Completed', ...(o.locationId && { locationId: o.locationId }) },
   });
-  expect(res.statusCode, res.body).toBe(201);
-  // The status walk and the move between locations are the appointments feature's: here only where they end matters.
-  await ctx.database.db
-    .update(appointments)
-    .set({ status: o.status ?? 'Completed', ...(o.locationId && { locationId: o.locationId }) })
-    .where(eq(appointments.id, res.json().id));
-  return res.json() as api.Appointment;
 }
 
 async function report(query: Record<string, string>, caller: Client = reporter): Promise<api.MissedChargesReport> {
@@ -66,14 +50,10 @@ let open: api.Appointment;
 let partly: api.Appointment;
 let lateWest: api.Appointment;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  [home, other] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
-  reporter = await createUser(ctx, home, ['reports.export']);
-  plain = await createUser(ctx, home, []);
+  ({ ctx, home, other, reporter, plain, world, theirs, westId } = await reportsWorld());
+  book = appointmentBooker(ctx);
   vet = await createUser(ctx, home, ['appointments.primary_provider'], { firstName: '=Vera' });
   locum = await createUser(ctx, home, ['appointments.primary_provider'], { firstName: 'Lou' });
-  [world, theirs] = await Promise.all([billingWorld(home), billingWorld(other)]);
-  westId = await addLocation(ctx, home, { timezone: 'Pacific/Honolulu', name: '@West branch' });
 
   open = await appointment(home, world, { providerId: vet.userId });
   // the service billed, the add-on forgotten
@@ -86,7 +66,7 @@ beforeAll(async () => {
   await appointment(home, world, { day: '2030-05-13' });
   await appointment(home, world, { day: '2030-05-05' });
   // 23:00 on the 12th in Honolulu is the 13th in UTC and in New York: still the 12th at its location
-  lateWest = await appointment(home, world, { locationId: westId, day: '2030-05-12', time: '23:00', zone: 'Pacific/Honolulu' });
+  lateWest = await appointment(home, world, { locationId: westId, day: '2030-05-12', time: '23:00', zone: WEST });
   // another account's, on the same days: never counted
   await appointment(other, theirs);
 });

@@ -1,18 +1,20 @@
 // Vaccinations due and overdue (decision 0266): per booster still to give, the pet, the client and
 // how to reach them, overdue days counted to today at the vaccination's location.
 import type { VaccinationDueRow, VaccinationsDueReport } from '@willow/contracts';
-import type { Db } from '../../db/client.js';
+import { together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { locationsRepository } from '../locations/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
 import { checkedCurrency } from './report-preamble.js';
-import { vaccinationsDueRepository } from './report-vaccinations.repository.js';
+import { vaccinationsDueRepository, type VaccinationsDueFilters } from './report-vaccinations.repository.js';
 
-export type VaccinationsDueQuery = { locationId?: string | undefined; dueBefore?: string | undefined };
+export type VaccinationsDueQuery = VaccinationsDueFilters;
 
-export async function vaccinationsDueReport(db: Db, auth: AuthContext, q: VaccinationsDueQuery): Promise<VaccinationsDueReport> {
+/** Every booster still to give, or one `page` of them cut in the statement; `rowCount` and the totals are always of them all (decision 0281). */
+export async function vaccinationsDueReport(db: Db, auth: AuthContext, q: VaccinationsDueQuery, page?: { limit: number; offset: number }): Promise<VaccinationsDueReport> {
   await checkedCurrency(db, auth, [[locationsRepository, q.locationId]]);
-  const rows: VaccinationDueRow[] = (await vaccinationsDueRepository.due(db, auth, q)).map((r) => ({
+  const [sums, totals] = await together(db, [() => vaccinationsDueRepository.due(db, auth, q, page), () => vaccinationsDueRepository.totals(db, auth, q)] as const);
+  const rows: VaccinationDueRow[] = sums.map((r) => ({
     vaccinationId: r.vaccinationId,
     vaccine: r.vaccine,
     givenOn: r.givenOn,
@@ -28,11 +30,7 @@ export async function vaccinationsDueReport(db: Db, auth: AuthContext, q: Vaccin
     locationId: r.locationId,
     locationName: r.locationName,
   }));
-  return {
-    dueBefore: q.dueBefore ?? null,
-    rows,
-    totals: { vaccinations: rows.length, overdue: rows.filter((r) => r.overdue).length, patients: new Set(rows.map((r) => r.patientId)).size },
-  };
+  return { dueBefore: q.dueBefore ?? null, rows, rowCount: totals.vaccinations, totals };
 }
 
 export function vaccinationsDueFile(report: VaccinationsDueReport, today: string): ReportFile<VaccinationDueRow> {

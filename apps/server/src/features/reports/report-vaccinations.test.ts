@@ -94,6 +94,40 @@ describe('vaccinations due', () => {
     expect(overdue.sort()).toEqual(listed.sort());
   });
 
+  it('pages the JSON rows in the statement, rowCount and totals always of every row; a file holds them all', async () => {
+    const all = await report({ dueBefore: today(200) });
+    expect(all.rowCount).toBe(3);
+    const first = await report({ dueBefore: today(200), limit: '2', offset: '0' });
+    const last = await report({ dueBefore: today(200), limit: '2', offset: '2' });
+    expect(first.rows).toHaveLength(2);
+    expect([...first.rows, ...last.rows]).toEqual(all.rows);
+    for (const page of [first, last]) {
+      expect(page.rowCount).toBe(3);
+      expect(page.totals).toEqual(all.totals);
+    }
+    expect(all.totals).toEqual({ vaccinations: 3, overdue: 1, patients: 1 });
+    expect((await report({ dueBefore: today(200), limit: '2', offset: '3' })).rows).toEqual([]);
+
+    const csv = await reporter.call(api.vaccinationsDueReport, { query: { format: 'csv', dueBefore: today(200), limit: '1' } });
+    expect(parseCsv(csv.body)).toHaveLength(1 + 3 + 1);
+    const xlsx = await reporter.call(api.vaccinationsDueReport, { query: { format: 'xlsx', dueBefore: today(200), limit: '1', offset: '2' } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(1 + 3 + 1);
+
+    for (const [query, message] of [
+      [{ limit: '0' }, 'limit: must be at least 1'],
+      [{ limit: '201' }, 'limit: must be at most 200'],
+      [{ limit: 'ten' }, 'limit: must be a whole number'],
+      [{ limit: '10', offset: '1.5' }, 'offset: must be a whole number'],
+      [{ limit: '10', offset: '-1' }, 'offset: must be at least 0'],
+    ] as const) {
+      const res = await reporter.call(api.vaccinationsDueReport, { query });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+  });
+
   it('needs reports.export, checks its query and answers 404 for another account’s location', async () => {
     expect((await plain.call(api.vaccinationsDueReport, { query: {} })).statusCode).toBe(403);
     const bad = await reporter.call(api.vaccinationsDueReport, { query: { dueBefore: 'soon' } });

@@ -29,7 +29,10 @@ export function reportsRoutes(r: Router, c: Container) {
   );
   r.route(api.vaccinationsDueReport, async ({ auth, query, reply }) => {
     const today = new Date().toISOString().slice(0, 10);
-    return answerReport(reply, query.format, await c.reports.vaccinationsDue(auth, query), (report) => vaccinationsDueFile(report, today));
+    // A page of the rows on screen, as the ageing's; a file holds them all (decision 0281).
+    const { limit, offset, ...filters } = query;
+    const page = query.format === 'json' && limit !== undefined ? { limit, offset: offset ?? 0 } : undefined;
+    return answerReport(reply, query.format, await c.reports.vaccinationsDue(auth, filters, page), (report) => vaccinationsDueFile(report, today));
   });
   r.route(api.stockValuationReport, async ({ auth, query, reply }) => {
     const today = new Date().toISOString().slice(0, 10);

@@ -151,8 +151,8 @@ export class ReportsService {
     return endOfLifeReport(this.db, auth, q);
   }
 
-  vaccinationsDue(auth: AuthContext, q: VaccinationsDueQuery) {
-    return vaccinationsDueReport(this.db, auth, q);
+  vaccinationsDue(auth: AuthContext, q: VaccinationsDueQuery, page?: { limit: number; offset: number }) {
+    return vaccinationsDueReport(this.db, auth, q, page);
   }
 
   stockValuation(auth: AuthContext, q: { locationId?: string | undefined }) {

@@ -6,6 +6,7 @@ import { gridRows, TOTALS_ROW_ID } from './report-table';
 import { controlledDrugLedgerDefinition } from './definitions/controlled-drug-ledger.report';
 import { daysLeftText, expiringStockDefinition } from './definitions/expiring-stock.report';
 import { revenueDefinition } from './definitions/revenue.report';
+import { vaccinationsDueDefinition } from './definitions/vaccinations-due.report';
 
 describe('report definitions', () => {
   it('default to last month, across a year’s turn and a short February', () => {
@@ -104,5 +105,17 @@ describe('report definitions', () => {
       ['Received', '+10 ml'],
     ]);
     expect(view.totals).toMatchObject({ name: '2 entries', quantity: 'In 10, out 1.5' });
+  });
+
+  it('page the long reports on the server, counting every row and totalling them all', () => {
+    expect(REPORTS.filter((d) => d.paged).map((d) => d.id)).toEqual(['receivablesAgeing', 'vaccinationsDue']);
+    const row = { vaccinationId: 'v1', vaccine: 'Rabies', givenOn: '2025-10-01', dueOn: '2026-10-01', overdueDays: 3, overdue: true, patientId: 'p1', patientName: 'Max', clientId: 'c1', clientName: 'Cora Smith', phone: null, email: 'cora@example.com', locationId: 'l1', locationName: 'Main' };
+    const view = vaccinationsDueDefinition.view({ dueBefore: null, rows: [row], rowCount: 120, totals: { vaccinations: 120, overdue: 40, patients: 90 } });
+    expect(view.rowCount).toBe(120);
+    const rows = gridRows(view, vaccinationsDueDefinition.columns({}), vaccinationsDueDefinition.rowId, view.rows);
+    expect(rows.map((r) => [r.id, r.vaccine, r.overdue])).toEqual([
+      ['v1', 'Rabies', '3 days'],
+      [TOTALS_ROW_ID, '120 due', '40 overdue'],
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { defineReport } from '../report-definition';
 
 type Row = Pick<VaccinationDueRow, 'vaccinationId' | 'patientName' | 'clientName' | 'vaccine' | 'dueOn' | 'locationName'> & { overdue: string; contact: string };
 
-/** Boosters due and overdue per living patient, with the client's contact (decision 0266). */
+/** Boosters due and overdue per living patient, with the client's contact (decision 0266); paged on screen (0281). */
 export const vaccinationsDueDefinition = defineReport<VaccinationsDueReport, Row>({
   id: 'vaccinationsDue',
   label: 'Vaccinations due',
@@ -12,6 +12,7 @@ export const vaccinationsDueDefinition = defineReport<VaccinationsDueReport, Row
   range: false,
   provider: false,
   dueBefore: true,
+  paged: true,
   view: (answer) => ({
     rows: answer.rows.map((r) => ({ ...r, overdue: r.overdue ? `${r.overdueDays} ${r.overdueDays === 1 ? 'day' : 'days'}` : '', contact: [r.phone, r.email].filter(Boolean).join(' · ') })),
     totals: {
@@ -24,6 +25,7 @@ export const vaccinationsDueDefinition = defineReport<VaccinationsDueReport, Row
       contact: '',
       locationName: '',
     },
+    rowCount: answer.rowCount,
   }),
   columns: () => [
     { field: 'clientName', header: 'Client', kind: 'text', value: (r) => r.clientName },
