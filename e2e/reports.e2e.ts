@@ -207,15 +207,15 @@ describe('reports', () => {
       await expiring.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'K-E2E' }).waitFor();
       expect(page.url()).toContain(`locationId=${own.id}`);
       // A day before the expiry: the lot leaves the report.
-      await typeDate(page, page.getByLabel('Expires on or before', { exact: true }), utcDay(20));
+      await typeDate(page.getByLabel('Expires on or before', { exact: true }), utcDay(20));
       await expect.poll(() => page.url()).toContain(`before=${utcDay(20)}`);
       await expiring.getByText('No stock expiring').waitFor();
 
       // The ledger opens on last month (nothing received then), then today's receipt in the days typed.
       await page.getByRole('tab', { name: 'Controlled-drug ledger' }).click();
       await answered(page, 'Controlled-drug ledger');
-      await typeDate(page, page.getByLabel('From', { exact: true }), utcDay(-1));
-      await typeDate(page, page.getByLabel('To', { exact: true }), utcDay(1));
+      await typeDate(page.getByLabel('From', { exact: true }), utcDay(-1));
+      await typeDate(page.getByLabel('To', { exact: true }), utcDay(1));
       const ledger = page.getByRole('grid', { name: 'Controlled-drug ledger' });
       await ledger.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'Received' }).filter({ hasText: '+20 vial' }).waitFor();
       await pick(page, 'Controlled drug', DRUG);
