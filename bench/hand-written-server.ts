@@ -1,22 +1,36 @@
 // The hand-written endpoints (hand-written-routes.ts) served as a developer would serve them: a bare
 // Fastify app and a pg.Pool of the app's size (DATABASE_POOL_SIZE, 10 by default, as
-// apps/server/src/db/client.ts), each route's rows shaped by hand, JSON.stringify, and brotli at
-// the app's quality 1 when the client asks for it (as the app's @fastify/compress; gzip otherwise).
+// apps/server/src/db/client.ts), or PGlite's own driver on the data folder (PGLITE_DIR: the
+// embedded database has one connection, as the app's), each route's rows shaped by hand,
+// JSON.stringify, and brotli at the app's quality 1 when the client asks for it (as the app's
+// @fastify/compress; gzip otherwise).
 // Started by bench/hand-written.ts as a process of its own, as the app is:
-//   PORT, DATABASE_URL, JWT_SECRET, DATABASE_POOL_SIZE (10), QUERY_TEXTS (a file: each request
-//   appends its statements' texts, as the app does with COUNT_QUERIES and QUERY_TEXTS).
+//   PORT, DATABASE_URL or PGLITE_DIR, JWT_SECRET, DATABASE_POOL_SIZE (10), QUERY_TEXTS (a file: each
+//   request appends its statements' texts, as the app does with COUNT_QUERIES and QUERY_TEXTS).
 import { appendFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
 import { handRoutes, type Params, type Query, type Row } from './hand-written-routes.js';
 
-// A date is answered as the app answers it, 'YYYY-MM-DD', not a Date at local midnight.
-pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-pool.on('error', () => {});
-const direct: Query = async (text, values) => (await pool.query<Row>({ text, values, rowMode: 'array' })).rows;
+/** The statements on PostgreSQL through a pool, or on PGlite through its driver; rows as arrays, a date as its text ('YYYY-MM-DD', as the app answers it). */
+async function connect(): Promise<Query> {
+  const pgliteDir = process.env.PGLITE_DIR || undefined;
+  if (pgliteDir) {
+    // The app's opening of the folder (its lock and settings), then nothing of the app but the driver.
+    const database = await openDatabase({ dataDir: pgliteDir, migrate: false });
+    const driver = (database.db as unknown as { $client: { query(text: string, values: unknown[], options: object): Promise<{ rows: Row[] }> } }).$client;
+    const options = { rowMode: 'array', parsers: { 1082: (v: string) => v } };
+    return async (text, values) => (await driver.query(text, values, options)).rows;
+  }
+  pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  pool.on('error', () => {});
+  return async (text, values) => (await pool.query<Row>({ text, values, rowMode: 'array' })).rows;
+}
+const direct = await connect();
 const textsFile = process.env.QUERY_TEXTS || undefined;
 const key = new TextEncoder().encode(process.env.JWT_SECRET);
 

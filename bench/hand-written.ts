@@ -7,8 +7,8 @@
 // Before timing, for every endpoint: the hand-written route must run exactly the statements the
 // app ran for the same request (texts compared; parameters may differ) and answer JSON deep-equal
 // to the app's. Either failing stops the bench.
-// PGlite (--only pglite): the app beside the same handlers called straight on PGlite's driver
-// (the folder has one owner at a time, so no second server), as the other benches compare.
+// PGlite (--only pglite): the app beside the same hand-written server on PGlite's driver, each in
+// turn (the folder has one owner at a time), compared over HTTP as on PostgreSQL.
 //   npm run build && npm run bench:hand-written [-- --requests 300 --warmup 300 --only postgres|pglite --encoding br|identity]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
 // and seeded if missing: the seed the other benches use, with 500,000 appointments and their invoices).
@@ -17,11 +17,9 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { handRoutes, type Params, type Query } from './hand-written-routes.js';
 import { arg, ensurePgDatabase, measured, ms, pastPgliteUpkeep, SERVER_NODE_FLAGS, signIn, startProcess, startServer, weeksAround, type LoadResult, type RunningServer } from './load.js';
 
 const REQUESTS = Number(arg('requests', '300'));
@@ -132,12 +130,13 @@ function client(base: string, cookie: string) {
     });
 }
 
-/** bench/hand-written-server.ts as a process of its own, with the production start's Node flags, once it answers. */
-function startHandServer(databaseUrl: string, queryTexts?: string): Promise<RunningServer> {
+/** bench/hand-written-server.ts as a process of its own, with the production start's Node flags, once it answers: on PostgreSQL (`databaseUrl`) or on the PGlite folder. */
+function startHandServer(db: { databaseUrl: string } | { pgliteDir: string }, queryTexts?: string): Promise<RunningServer> {
+  const database: Record<string, string> = 'databaseUrl' in db ? { DATABASE_URL: db.databaseUrl } : { PGLITE_DIR: db.pgliteDir };
   return startProcess(
     'the hand-written server',
     [...SERVER_NODE_FLAGS, '--import', 'tsx', '--conditions=development', 'bench/hand-written-server.ts'],
-    (port) => ({ PORT: String(port), DATABASE_URL: databaseUrl, JWT_SECRET, QUERY_TEXTS: queryTexts ?? '' }),
+    (port) => ({ PORT: String(port), ...database, JWT_SECRET, QUERY_TEXTS: queryTexts ?? '' }),
     // Up once it refuses a request without a session.
     async (base) => (await fetch(`${base}/api/client`)).status === 401,
   );
@@ -273,7 +272,7 @@ async function benchPostgres(t: Target & { databaseUrl: string }) {
   const checked = Object.fromEntries(Object.entries(paths).map(([name, p]) => [name, [...new Set(CHECK_RUNS.map(p))]]));
 
   // 2. The same requests to the hand-written routes, recording theirs; both must match before timing.
-  const handRecording = await startHandServer(t.databaseUrl, handTexts);
+  const handRecording = await startHandServer({ databaseUrl: t.databaseUrl }, handTexts);
   let handAnswers: Map<string, unknown>;
   try {
     handAnswers = await answersOf(handRecording.base, cookie, [...new Set(Object.values(paths).flatMap((p) => CHECK_RUNS.map(p)))]);
@@ -285,7 +284,7 @@ async function benchPostgres(t: Target & { databaseUrl: string }) {
 
   // 3. Both servers up side by side, neither recording; each endpoint timed on one, then the other.
   const willow = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
-  const hand = await startHandServer(t.databaseUrl);
+  const hand = await startHandServer({ databaseUrl: t.databaseUrl });
   const concurrent: Record<string, Timing> = {};
   const alone: Record<string, Timing> = {};
   try {
@@ -317,24 +316,26 @@ async function benchPostgres(t: Target & { databaseUrl: string }) {
 }
 
 /**
- * PGlite: the app over HTTP, then (the folder free again) the same handlers called straight on
- * PGlite's driver in this process, their answers stringified and compressed as the server would:
- * the app's cost beside the same SQL on PGlite (no second server can open the folder).
+ * PGlite: the app, then the hand-written server on the same folder (one owner at a time), each
+ * recording its statements for the checks, then each timed over HTTP in turn: the app's cost beside
+ * the same SQL on PGlite's one connection behind a bare Fastify route.
  */
 async function benchPglite(t: Target) {
   console.log(`\n[${t.label}] preparing the large seed (the first run takes several minutes)`);
   await ensureSeeded(t);
-  const appTexts = resolve('.bench', 'hand-written', 'app-statements-pglite.jsonl');
-  mkdirSync(resolve('.bench', 'hand-written'), { recursive: true });
+  const textsDir = resolve('.bench', 'hand-written');
+  mkdirSync(textsDir, { recursive: true });
+  const appTexts = resolve(textsDir, 'app-statements-pglite.jsonl');
+  const handTexts = resolve(textsDir, 'hand-statements-pglite.jsonl');
   rmSync(appTexts, { force: true });
+  rmSync(handTexts, { force: true });
   const recording = await startServer({ dataDir: t.dataDir, countQueries: true, env: { QUERY_TEXTS: appTexts } });
   let cookie: string;
-  let accountId: string;
   let location: Place;
   let paths: Record<string, (run: number) => string>;
   let appAnswers: Map<string, unknown>;
   try {
-    ({ cookie, accountId } = await signIn(recording.base, LARGE_OWNER, LARGE_PASSWORD));
+    ({ cookie } = await signIn(recording.base, LARGE_OWNER, LARGE_PASSWORD));
     location = ((await (await fetch(`${recording.base}/api/location`, { headers: { cookie } })).json()) as Place[])[0]!;
     await ensurePayments(recording.base, cookie, location);
     paths = endpoints(location);
@@ -343,71 +344,52 @@ async function benchPglite(t: Target) {
     await recording.stop();
   }
   const checked = Object.fromEntries(Object.entries(paths).map(([name, p]) => [name, [...new Set(CHECK_RUNS.map(p))]]));
-
-  // The app's timings first, while it holds the folder.
-  const willow = await startServer({ dataDir: t.dataDir });
-  const up = performance.now();
-  const api: Record<string, { concurrent: LoadResult; alone: LoadResult }> = {};
+  const handRecording = await startHandServer({ pgliteDir: t.dataDir }, handTexts);
+  let handAnswers: Map<string, unknown>;
   try {
-    ({ cookie } = await signIn(willow.base, LARGE_OWNER, LARGE_PASSWORD));
-    const send = client(willow.base, cookie);
-    await pastPgliteUpkeep(up);
-    for (const [name, path] of Object.entries(paths)) {
-      const get = async (run: number) => {
-        const status = await send(path(run));
-        if (status !== 200) throw new Error(`${path(run)}: ${status}`);
-      };
-      api[name] = { concurrent: await measured(get, REQUESTS, CONCURRENCY), alone: await measured(get, SEQUENTIAL, 1) };
-    }
+    handAnswers = await answersOf(handRecording.base, cookie, [...new Set(Object.values(paths).flatMap((p) => CHECK_RUNS.map(p)))]);
   } finally {
-    await willow.stop();
+    await handRecording.stop();
   }
+  const statements = checkSameWork(checked, { statements: statementsByUrl(appTexts), answers: appAnswers }, { statements: statementsByUrl(handTexts), answers: handAnswers });
+  console.log(`[${t.label}] checked: for ${Object.values(checked).flat().length} requests the hand-written routes ran the app's statements and answered the same JSON`);
 
-  // The same handlers on PGlite's driver: checked as on PostgreSQL, then timed.
-  const database: Database = await openDatabase({ dataDir: t.dataDir, migrate: false });
-  const driver = (database.db as unknown as { $client: { query(text: string, values: unknown[], options: object): Promise<{ rows: unknown[][] }> } }).$client;
-  // Rows as arrays; a date as its text, as the app answers it (1082: date).
-  const options = { rowMode: 'array', parsers: { 1082: (v: string) => v } };
-  let recorded: string[] | undefined;
-  const query: Query = async (text, values) => {
-    recorded?.push(text);
-    return (await driver.query(text, values, options)).rows;
-  };
-  const handStatements = new Map<string, string[]>();
-  const handAnswers = new Map<string, unknown>();
-  const call = async (path: string) => {
-    const url = new URL(path, 'http://x');
-    const params = Object.fromEntries(url.searchParams) as Params;
-    return handRoutes[url.pathname]!(query, accountId, params);
-  };
-  try {
-    await pastPgliteUpkeep(performance.now());
-    for (const path of Object.values(checked).flat()) {
-      await call(path);
-      recorded = [];
-      handAnswers.set(path, JSON.parse(JSON.stringify(await call(path))));
-      handStatements.set(path, recorded);
-      recorded = undefined;
+  /** Every endpoint at 50 concurrent and one at a time on a server `start` opens on the folder. */
+  const timeAll = async (start: () => Promise<RunningServer>) => {
+    const server = await start();
+    const up = performance.now();
+    const timings: Record<string, { concurrent: LoadResult; alone: LoadResult }> = {};
+    try {
+      // The session the app signed (the hand-written server checks the same secret's signature).
+      const send = client(server.base, cookie);
+      await pastPgliteUpkeep(up);
+      for (const [name, path] of Object.entries(paths)) {
+        const get = async (run: number) => {
+          const status = await send(path(run));
+          if (status !== 200) throw new Error(`${path(run)}: ${status}`);
+        };
+        timings[name] = { concurrent: await measured(get, REQUESTS, CONCURRENCY), alone: await measured(get, SEQUENTIAL, 1) };
+      }
+    } finally {
+      await server.stop();
     }
-    const statements = checkSameWork(checked, { statements: statementsByUrl(appTexts), answers: appAnswers }, { statements: handStatements, answers: handAnswers });
-    console.log(`[${t.label}] checked: for ${Object.values(checked).flat().length} requests the handlers ran the app's statements and answered the same JSON`);
-    const concurrent: Record<string, Timing> = {};
-    const alone: Record<string, Timing> = {};
-    for (const [name, path] of Object.entries(paths)) {
-      // What the hand-written server would do for the answer, short of HTTP: stringify and compress.
-      const run = async (n: number) => {
-        const json = JSON.stringify(await call(path(n)));
-        if (ENCODING === 'br' && Buffer.byteLength(json) >= 1024) brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } });
-      };
-      concurrent[name] = { willow: api[name]!.concurrent, hand: await measured(run, REQUESTS, CONCURRENCY) };
-      alone[name] = { willow: api[name]!.alone, hand: await measured(run, SEQUENTIAL, 1) };
-    }
-    console.log(`\n[${t.label}] Willow (HTTP) against the same statements and shaping straight on PGlite's driver (no HTTP); ${location.name}`);
-    printTable(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent (target: p50 and p99 ≤ ${TARGET_RATIO}×)`, concurrent, statements, false, 'SQL');
-    printTable(`[${t.label}] ${SEQUENTIAL} requests per endpoint, one at a time`, alone, statements, true, 'SQL');
-  } finally {
-    await database.close();
+    return timings;
+  };
+  const willow = await timeAll(async () => {
+    const server = await startServer({ dataDir: t.dataDir });
+    ({ cookie } = await signIn(server.base, LARGE_OWNER, LARGE_PASSWORD));
+    return server;
+  });
+  const hand = await timeAll(() => startHandServer({ pgliteDir: t.dataDir }));
+  const concurrent: Record<string, Timing> = {};
+  const alone: Record<string, Timing> = {};
+  for (const name of Object.keys(paths)) {
+    concurrent[name] = { willow: willow[name]!.concurrent, hand: hand[name]!.concurrent };
+    alone[name] = { willow: willow[name]!.alone, hand: hand[name]!.alone };
   }
+  console.log(`\n[${t.label}] Willow against the hand-written route (Fastify + PGlite's driver on the same folder), each in turn; ${location.name}`);
+  printTable(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent (target: p50 and p99 ≤ ${TARGET_RATIO}×)`, concurrent, statements, false, 'hand');
+  printTable(`[${t.label}] ${SEQUENTIAL} requests per endpoint, one at a time (target: p50 within ${TARGET_ALONE_MS} ms)`, alone, statements, true, 'hand');
 }
 
 const benchDir = resolve('.bench');
