@@ -30,7 +30,9 @@ export const SQL = {
   clientSearch: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and ("clients"."archived_at" is null and "clients"."search_text" like $2)) order by lower("clients"."first_name") asc, lower("clients"."last_name") asc, "clients"."id" asc limit $3`,
   /** The same from a word of three letters: ordered so the trigram index finds the matches first (clients.repository.ts search, decision 0239). */
   clientSearchByTrigrams: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and ("clients"."archived_at" is null and "clients"."search_text" like $2)) order by lower("clients"."first_name") || '' asc, lower("clients"."last_name") || '' asc, "clients"."id" asc limit $3`,
-  patientSearch: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at" from "patients" where ("patients"."account_id" = $1 and ("patients"."archived_at" is null and (lower("patients"."name") like $2 or "patients"."microchip" = $3))) order by lower("patients"."name") asc, "patients"."id" asc limit $4`,
+  /** The global search's patients: by name prefix in byte order, and by microchip, side by side (patients.repository.ts search, decision 0291). */
+  patientSearchByName: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at" from "patients" where ("patients"."account_id" = $1 and ("patients"."archived_at" is null and lower("patients"."name") collate "C" like $2)) order by lower("patients"."name") collate "C" asc, "patients"."id" asc limit $3`,
+  patientSearchByChip: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at" from "patients" where ("patients"."account_id" = $1 and ("patients"."archived_at" is null and "patients"."microchip" = $2)) order by lower("patients"."name") asc, "patients"."id" asc limit $3`,
   speciesNames: `select "id", "name" from "species" where "species"."id" = any($1::uuid[])`,
   clientNames: `select "id", "first_name", "last_name" from "clients" where ("clients"."account_id" = $1 and "clients"."id" = any($2::uuid[]))`,
 };
@@ -331,7 +333,16 @@ async function search(q: Query, accountId: string, p: Params) {
   const text = (p.q ?? '').trim();
   const [clients, patients] = await Promise.all([
     q(text.length >= 3 ? SQL.clientSearchByTrigrams : SQL.clientSearch, [accountId, searchPattern(text), SEARCH_LIMIT]),
-    q(SQL.patientSearch, [accountId, `${escapeLike(text.toLowerCase())}%`, text, SEARCH_LIMIT]),
+    Promise.all([
+      q(SQL.patientSearchByName, [accountId, `${escapeLike(text.toLowerCase())}%`, SEARCH_LIMIT]),
+      text ? q(SQL.patientSearchByChip, [accountId, text, SEARCH_LIMIT]) : Promise.resolve([]),
+    ]).then(([named, chipped]) => {
+      const seen = new Set(named.map((x) => x[0]));
+      const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      return [...named, ...chipped.filter((x) => !seen.has(x[0]))]
+        .sort((a, b) => byteOrder((a[4] as string).toLowerCase(), (b[4] as string).toLowerCase()) || byteOrder(a[0] as string, b[0] as string))
+        .slice(0, SEARCH_LIMIT);
+    }),
   ]);
   let species = new Map<unknown, unknown>();
   let households = new Map<unknown, string>();

@@ -9,7 +9,8 @@
 // to the app's. Either failing stops the bench.
 // PGlite (--only pglite): the app beside the same hand-written server on PGlite's driver, each in
 // turn (the folder has one owner at a time), compared over HTTP as on PostgreSQL.
-//   npm run build && npm run bench:hand-written [-- --requests 300 --warmup 300 --only postgres|pglite --encoding br|identity]
+//   npm run build && npm run bench:hand-written [-- --requests 300 --warmup 300 --only postgres|pglite --encoding br|identity
+//   --endpoints 'search as you type,client list']
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
 // and seeded if missing: the seed the other benches use, with 500,000 appointments and their invoices).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +38,11 @@ const TARGET_RATIO = 1.2;
 const TARGET_ALONE_MS = 1;
 const TARGET_TYPING_P99_MS = 30;
 const PREFIXES = ['m', 'ma', 'mar', 'mari'];
+/** --endpoints 'search as you type,client list': only these (names as printed); all when absent. */
+const ONLY_ENDPOINTS = arg('endpoints', '')
+  .split(',')
+  .map((e) => e.trim())
+  .filter(Boolean);
 
 interface Target {
   label: string;
@@ -48,6 +54,13 @@ type Place = { id: string; name: string; timezone: string };
 
 /** Each endpoint's path for the run-th request (weeks and typed prefixes vary by request). */
 function endpoints(location: Place): Record<string, (run: number) => string> {
+  const all = everyEndpoint(location);
+  const unknown = ONLY_ENDPOINTS.filter((e) => !(e in all));
+  if (unknown.length) throw new Error(`--endpoints: no endpoint named ${unknown.join(', ')} (${Object.keys(all).join(', ')})`);
+  return ONLY_ENDPOINTS.length ? Object.fromEntries(Object.entries(all).filter(([name]) => ONLY_ENDPOINTS.includes(name))) : all;
+}
+
+function everyEndpoint(location: Place): Record<string, (run: number) => string> {
   const weeks = weeksAround(location.timezone);
   const range = (run: number) => {
     const w = weeks[run % weeks.length]!;

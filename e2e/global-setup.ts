@@ -3,7 +3,6 @@
 // (with its own fakes) for each worker the browser tests run in, so two files running at the same
 // time never share a server, a mailbox or the demo account's settings (worker-server.ts hands a
 // worker its own).
-import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_OPTIONS } from './browser.ts';
@@ -69,7 +68,7 @@ export default async function setup(project: TestProject) {
     // The browser starts while the demo is seeded: two processes, two cores.
     const [launched, seeded] = await Promise.allSettled([chromium.launchServer(CHROMIUM_OPTIONS), seedDemoFolder()]);
     if (launched.status === 'fulfilled') running.push({ stop: () => launched.value.close() });
-    if (seeded.status === 'fulfilled') running.push({ stop: async () => rmSync(seeded.value, { recursive: true, force: true }) });
+    if (seeded.status === 'fulfilled') running.push({ stop: () => seeded.value.remove() });
     if (launched.status === 'rejected') throw launched.reason;
     if (seeded.status === 'rejected') throw seeded.reason;
     const browser = launched.value;
@@ -78,7 +77,8 @@ export default async function setup(project: TestProject) {
     // Every server of the run, here and in the files that start their own, copies the seeded demo
     // (server-process.ts); the workers inherit the environment. One after the other: starting
     // several at once on a loaded 2-core machine only makes each slower.
-    process.env.E2E_DEMO_DATA_DIR = demo;
+    process.env.E2E_DEMO_DATA_DIR = demo.dataDir;
+    if (demo.database) process.env.E2E_DEMO_DATABASE = demo.database;
     for (let i = 0; i < workers; i++) {
       const one = await startOne();
       running.push(one);

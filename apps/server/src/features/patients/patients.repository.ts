@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PatientRef } from '@willow/contracts';
-import type { Executor } from '../../db/client.js';
+import { together, type Executor } from '../../db/client.js';
 import { idIn, tenantRepository, type AccountKeyed, type ListOptions, type Scope } from '../../platform/tenant-repository.js';
 import { clientOrder, type ClientListExtras, type ClientRow, clients } from '../clients/index.js';
 import { escapeLike } from '../../platform/like.js';
@@ -14,6 +14,15 @@ const clientRows = tenantRepository(clients);
 export type PatientRow = typeof patients.$inferSelect;
 
 export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)];
+/** A lowered name in byte order: the global search's prefix and order (see search below). */
+const bytewiseName = sql`lower(${patients.name}) collate "C"`;
+/** Strings in the order of PostgreSQL's "C" collation: UTF-8 bytes, which is code point order. */
+const byBytes = (a: string, b: string) => {
+  const x = [...a].map((c) => c.codePointAt(0)!);
+  const y = [...b].map((c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+};
 
 /** What the client list shows of each client's household, offered to the clients feature (the container hands it over). */
 export const clientListExtras = (scope: Scope): ClientListExtras => ({
@@ -70,18 +79,30 @@ export const patientsRepository = {
     return { where, orderBy: patientOrder };
   },
 
-  /** The global search: archived patients are not offered. */
+  /**
+   * The global search: archived patients are not offered. Names by prefix and the microchip
+   * exactly are two statements side by side, merged here: one `or` of both kept PostgreSQL from
+   * reading the name index in order, so "m" read and sorted every patient whose name starts with
+   * it (17,500 on the large seed) to answer eight. The names are compared byte by byte (`collate
+   * "C"`), the only collation in which PostgreSQL turns a prefix into a range of an ordered index
+   * (patients_account_name_search): the eight come straight off it (decision 0291).
+   */
   async search(ex: Executor, scope: Scope, q: string, locationId: string | undefined, limit: number) {
     const term = q.trim().toLowerCase();
-    return base.list(ex, scope, {
-      where: and(
-        locationId ? eq(patients.locationId, locationId) : undefined,
-        isNull(patients.archivedAt),
-        or(like(sql`lower(${patients.name})`, `${escapeLike(term)}%`), eq(patients.microchip, q.trim())),
-      ),
-      orderBy: patientOrder,
-      limit,
-    });
+    const chip = q.trim();
+    const atLocation = locationId ? eq(patients.locationId, locationId) : undefined;
+    const [named, chipped] = await together(ex, [
+      () =>
+        base.list(ex, scope, {
+          where: and(atLocation, isNull(patients.archivedAt), like(bytewiseName, `${escapeLike(term)}%`)),
+          orderBy: [asc(bytewiseName), asc(patients.id)],
+          limit,
+        }),
+      () => (chip ? base.list(ex, scope, { where: and(atLocation, isNull(patients.archivedAt), eq(patients.microchip, chip)), orderBy: patientOrder, limit }) : Promise.resolve([])),
+    ] as const);
+    const seen = new Set(named.map((p) => p.id));
+    const merged = [...named, ...chipped.filter((p) => !seen.has(p.id))];
+    return merged.sort((a, b) => byBytes(a.name.toLowerCase(), b.name.toLowerCase()) || byBytes(a.id, b.id)).slice(0, limit);
   },
 
   async speciesNames(ex: Executor, ids: string[]): Promise<Map<string, string>> {

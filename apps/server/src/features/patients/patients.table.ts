@@ -43,6 +43,11 @@ export const patients = pgTable(
     // archived_at last: a location's count with archived patients left out is answered from the index alone.
     index('patients_account_location_name').on(t.accountId, t.locationId, sql`lower(${t.name})`, t.id, t.archivedAt),
     index('patients_account_name_prefix').on(t.accountId, sql`lower(${t.name}) text_pattern_ops`),
+    // The global search's names by prefix in byte order: a prefix is a range of it, read in the
+    // answer's order (decision 0291). Archived patients are never offered there.
+    index('patients_account_name_search')
+      .on(t.accountId, sql`(lower(${t.name}) collate "C")`, t.id)
+      .where(sql`${t.archivedAt} is null`),
     index('patients_account_microchip').on(t.accountId, t.microchip),
     index('patients_deceased').on(t.accountId, t.deceasedOn),
   ],

@@ -46,6 +46,21 @@ describe('GET /api/search', () => {
     expect((await search(w.slice(2))).patients).toEqual([]);
   });
 
+  it('merges the name matches and the microchip match into one list in name order', async () => {
+    const w = word();
+    const owner = await newClient(staff, home.locationId, { firstName: 'Nell', lastName: 'Chip' });
+    // A patient whose microchip is the word typed, named so it sorts between the name matches.
+    const chipped = await newPatient(staff, owner.id, home.catSpeciesId, { name: `${w}m-chip`, microchip: `${w}m` });
+    const named = [];
+    for (const suffix of ['mz', 'ma', 'mb']) named.push(await newPatient(staff, owner.id, home.catSpeciesId, { name: `${w}${suffix}` }));
+    const byChip = await search(`${w}m`);
+    expect(byChip.patients.map((p) => p.name)).toEqual([`${w}m-chip`, `${w}ma`, `${w}mb`, `${w}mz`]);
+    expect(byChip.patients[0]!.id).toBe(chipped.id);
+    // Upper case sorts as lower case, and the microchip is not counted twice when the name matches too.
+    const other = await newPatient(staff, owner.id, home.catSpeciesId, { name: `X${w}`, microchip: `${w}mb` });
+    expect((await search(`${w}mb`)).patients.map((p) => p.id)).toEqual([named[2]!.id, other.id]);
+  });
+
   it('shows deceased patients with their date', async () => {
     const w = word();
     const owner = await newClient(staff, home.locationId);
