@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Link, useLocation } from 'react-router';
 import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
+import { todayIso } from '../../lib/dates';
+import { lastMonth } from './report-definition';
 import ReportsPage from './reports-page';
 
 /** The address the router shows, and a link to another report (an address the page did not write). */
@@ -83,6 +85,34 @@ describe('Reports page: the days typed', () => {
     });
     expect(address().get('from')).toBe('2026-11-29');
     expect(dateBox('From').value).toBe('2026-11-29');
+  });
+
+  it('passes on a date half typed (the box empty, a part in it) as nothing: the default day is not put back under the keys', async () => {
+    serve();
+    renderPage(
+      <>
+        <ReportsPage />
+        <Address />
+      </>,
+      { path: '/reports?report=revenue', pattern: '/reports' },
+    );
+    await screen.findByRole('grid', { name: 'Revenue' });
+    const from = dateBox('From');
+    fireEvent.change(from, { target: { value: '2026-11-29' } });
+    expect(address().get('from')).toBe('2026-11-29');
+    // Chromium's box reads '' while a part is invalid: the day typed "0" on its way to "02".
+    Object.defineProperty(from, 'validity', { configurable: true, get: () => ({ badInput: true }) });
+    fireEvent.change(from, { target: { value: '' } });
+    expect(address().get('from')).toBe('2026-11-29');
+    expect(from.value).toBe('');
+    fireEvent.change(from, { target: { value: '2026-11-02' } });
+    expect(address().get('from')).toBe('2026-11-02');
+
+    // Every part emptied: cleared, the report's default again.
+    Object.defineProperty(from, 'validity', { configurable: true, get: () => ({ badInput: false }) });
+    fireEvent.change(from, { target: { value: '' } });
+    expect(address().get('from')).toBeNull();
+    expect(from.value).toBe(lastMonth(todayIso()).from);
   });
 
   it('follows an address it did not write (a link) once the days typed are in it', async () => {
