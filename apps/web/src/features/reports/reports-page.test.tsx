@@ -1,8 +1,10 @@
 // The Reports page's dates as a person types them, fast, on a busy machine: the router renders each
 // address change as a transition, which the next key interrupts, so its render of a day typed can
 // land after later keys (issue 36). Inside one act() the keys below come before any such render.
+// Then the saved filters' moving ranges: chosen when saving, their days asked for when applied.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReportFilterSet } from '@willow/contracts';
 import { Link, useLocation } from 'react-router';
 import { fakeServer, NEW_YORK, renderPage, resetAll, sessionAnswer, stubMatchMedia } from '../../test/test-support';
 import { todayIso } from '../../lib/dates';
@@ -132,5 +134,79 @@ describe('Reports page: the days typed', () => {
     expect(screen.getByRole('tab', { name: 'Payments by type', selected: true })).toBeTruthy();
     expect(address().get('from')).toBeNull();
     expect(dateBox('From').value).not.toBe('2026-11-02');
+  });
+});
+
+describe('Reports page: a moving range in saved filters', () => {
+  const set = (over: Partial<ReportFilterSet>): ReportFilterSet => ({
+    id: '0c8a8d4e-2a3b-4c5d-8e9f-0000000000f1',
+    report: 'revenue',
+    name: 'Monday',
+    filters: { from: '2026-10-01', to: '2026-10-31', groupBy: 'month' },
+    range: 'lastMonth',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...over,
+  });
+  /** The sets as the server answers them: the moving one's days as of the answer's day (the second answer a month on). */
+  function serveSets() {
+    let answers = 0;
+    const calls = fakeServer((call) => {
+      if (call.method === 'GET' && call.path === '/api/reports/filterSets') {
+        answers += 1;
+        return { body: [answers === 1 ? set({}) : set({ filters: { from: '2026-11-01', to: '2026-11-30', groupBy: 'month' } })] };
+      }
+      if (call.method === 'POST' && call.path === '/api/reports/filterSets') {
+        const data = (call.body as { data: { name: string; filters: Record<string, string>; range?: string } }).data;
+        return { status: 201, body: set({ id: '0c8a8d4e-2a3b-4c5d-8e9f-0000000000f2', name: data.name, range: (data.range ?? null) as ReportFilterSet['range'], filters: { ...data.filters, from: '2026-11-24', to: '2026-11-30' } }) };
+      }
+      if (call.path === '/api/reports/revenue')
+        return { body: { currency: 'USD', from: call.query.get('from'), to: call.query.get('to'), groupBy: 'month', rows: [], totals: { subtotal: 0, discount: 0, tax: 0, total: 0 } } };
+      if (call.path === '/api/user') return { body: [] };
+      return sessionAnswer(call, NEW_YORK);
+    });
+    return calls;
+  }
+  const choose = async (label: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+  };
+
+  it('asks for the sets again when a moving one is applied, and applies the days answered then', async () => {
+    serveSets();
+    renderPage(
+      <>
+        <ReportsPage />
+        <Address />
+      </>,
+      { path: '/reports?report=revenue&from=2026-01-01&to=2026-01-31', pattern: '/reports' },
+    );
+    await screen.findByRole('grid', { name: 'Revenue' });
+    await choose('Saved filters', 'Monday (Last month)');
+    await waitFor(() => expect(address().get('from')).toBe('2026-11-01'));
+    expect(address().get('to')).toBe('2026-11-30');
+    expect(dateBox('From').value).toBe('2026-11-01');
+  });
+
+  it('saves the range chosen under Dates, and shows its days', async () => {
+    const calls = serveSets();
+    renderPage(
+      <>
+        <ReportsPage />
+        <Address />
+      </>,
+      { path: '/reports?report=revenue&from=2026-01-01&to=2026-01-31', pattern: '/reports' },
+    );
+    await screen.findByRole('grid', { name: 'Revenue' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save filters…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save filters' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Name/ }), { target: { value: 'This week' } });
+    expect(within(dialog).getByRole('combobox', { name: 'Dates' }).textContent).toBe('Keep these dates (2026-01-01 to 2026-01-31)');
+    await choose('Dates', 'Last 7 days');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Filters saved as “This week”');
+    const saved = calls.find((c) => c.method === 'POST' && c.path === '/api/reports/filterSets')!;
+    expect(saved.body).toEqual({ data: { report: 'revenue', name: 'This week', filters: { from: '2026-01-01', to: '2026-01-31', groupBy: 'month' }, range: 'last7Days' } });
+    await waitFor(() => expect(address().get('from')).toBe('2026-11-24'));
   });
 });

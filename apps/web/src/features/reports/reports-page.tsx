@@ -85,7 +85,7 @@ export default function ReportsPage() {
       </Tabs>
       <ReportFilters definition={definition} values={values} onChange={change} errors={fieldErrors} />
       <Box sx={{ mb: 2 }}>
-        <SavedFilterSets report={definition.id} filters={query} onApply={(filters) => setFilters(filters)} />
+        <SavedFilterSets report={definition.id} filters={query} takesDates={definition.range} onApply={(filters) => setFilters(filters)} />
       </Box>
       <ReportTable
         label={definition.label}
