@@ -136,6 +136,7 @@ const rangeField = () => z.enum(REPORT_RANGES, { message: REPORT_RANGE_MESSAGES.
 export function reportFilterSetIssues(report: ReportId, filters: ReportFilters, range: ReportRange | null): { path: (string | number)[]; message: string }[] {
   if (!range) return reportFilterIssues(report, filters);
   if (!reportTakesDates(report)) return [{ path: ['range'], message: REPORT_RANGE_MESSAGES.noDates }];
+  // Any day's days pass the range checks alike (from before to, at most a year): one day stands for all.
   return reportFilterIssues(report, { ...filters, ...resolveReportRange(range, '2026-01-15') });
 }
 
