@@ -21,11 +21,11 @@ export const reportFilterSetsRepository = {
     return row;
   },
 
-  insert(ex: Executor, scope: Scope, values: { userId: string; report: string; name: string; filters: Record<string, string> }): Promise<ReportFilterSetRow> {
+  insert(ex: Executor, scope: Scope, values: { userId: string; report: string; name: string; filters: Record<string, string>; range: string | null }): Promise<ReportFilterSetRow> {
     return base.insert(ex, scope, values);
   },
 
-  update(ex: Executor, scope: Scope, id: string, patch: { name?: string; filters?: Record<string, string> }): Promise<ReportFilterSetRow | undefined> {
+  update(ex: Executor, scope: Scope, id: string, patch: { name?: string; filters?: Record<string, string>; range?: string | null }): Promise<ReportFilterSetRow | undefined> {
     return base.update(ex, scope, id, patch);
   },
 

@@ -17,6 +17,8 @@ export const reportFilterSets = pgTable(
     name: text().notNull(),
     /** the report's query filters as the query string carries them, checked against its query schema */
     filters: jsonb().$type<Record<string, string>>().notNull(),
+    /** REPORT_RANGES: a moving range whose days replace from and to when applied (decision 0287); null keeps the dates in filters */
+    range: text(),
     ...timestamps(),
   },
   (t) => [

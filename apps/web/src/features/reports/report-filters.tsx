@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box } from '@mui/material';
 import { DateInput, SelectInput } from '../../components/form-fields';
 import type { FieldErrors } from '../../lib/zod-errors';
@@ -98,10 +98,14 @@ export const isWholeDate = (text: string) => /^[1-9]\d{3}-\d{2}-\d{2}$/.test(tex
 /**
  * A date field that keeps what is being typed and passes on only whole dates: the year typed digit
  * by digit (0002, 0020, 0202, 2026) would otherwise ask the report for each and reset the field.
+ * Nor is a date half typed passed on as cleared: Chromium's box reads empty ('') while a part is
+ * invalid (a day typed "0" before its "1"), and passed on, the page would put the default day back
+ * in the field under the keys still being typed (decision 0288).
  */
 function TypedDateInput({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
   if (seen !== value) {
     // Changed from outside (a saved set applied, another report): shown at once.
     setSeen(value);
@@ -112,10 +116,13 @@ function TypedDateInput({ label, value, onChange, error }: { label: string; valu
       size="small"
       label={label}
       value={draft}
+      inputRef={input}
       onValueChange={(text) => {
         setDraft(text);
-        // Cleared: no day chosen (a range falls back to last month, "due before" and "on or before" to the report's window).
-        if (isWholeDate(text) || text === '') onChange(text);
+        // Cleared (every part emptied): no day chosen (a range falls back to last month, "due
+        // before" and "on or before" to the report's window). Empty with parts typed: half typed.
+        const cleared = text === '' && !input.current?.validity.badInput;
+        if (isWholeDate(text) || cleared) onChange(text);
       }}
       error={error}
     />

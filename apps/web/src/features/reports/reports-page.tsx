@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Box, Button, Tab, Tabs } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useSearchParams } from 'react-router';
 import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useServerPages } from '../../components/use-server-pages';
@@ -14,6 +13,7 @@ import { ReportFilters } from './report-filters';
 import { ReportTable } from './report-table';
 import { useReport } from './reports.api';
 import { SavedFilterSets } from './saved-filter-sets';
+import { useReportAddress } from './use-report-address';
 
 const FILTER_KEYS: readonly FilterKey[] = ['from', 'to', 'locationId', 'providerId', 'groupBy', 'dueBefore', 'before', 'itemId'];
 
@@ -22,7 +22,7 @@ const FILTER_KEYS: readonly FilterKey[] = ['from', 'to', 'locationId', 'provider
  * filters live in the address, so a link (or the browser's back) reopens the same table.
  */
 export default function ReportsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useReportAddress();
   const definition = reportById(params.get('report'));
   const chosen: ReportFilterValues = Object.fromEntries(FILTER_KEYS.flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : [])));
   const today = todayIso();
@@ -41,7 +41,7 @@ export default function ReportsPage() {
   const setFilters = (next: Record<string, string>, report = definition.id) => {
     const search = new URLSearchParams({ report });
     for (const key of FILTER_KEYS) if (next[key]) search.set(key, next[key]);
-    setParams(search, { replace: true });
+    setParams(search);
   };
   const change = (key: FilterKey, value: string) => setFilters({ ...chosen, [key]: value });
   const open = (id: string) => {
@@ -85,7 +85,7 @@ export default function ReportsPage() {
       </Tabs>
       <ReportFilters definition={definition} values={values} onChange={change} errors={fieldErrors} />
       <Box sx={{ mb: 2 }}>
-        <SavedFilterSets report={definition.id} filters={query} onApply={(filters) => setFilters(filters)} />
+        <SavedFilterSets report={definition.id} filters={query} takesDates={definition.range} onApply={(filters) => setFilters(filters)} />
       </Box>
       <ReportTable
         label={definition.label}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/BookmarkAdd';
-import type { ReportId } from '@willow/contracts';
+import { REPORT_RANGE_LABELS, REPORT_RANGES, type ReportId, type ReportRange } from '@willow/contracts';
 import { EntityFormDialog } from '../../components/entity-form-dialog';
 import { SelectInput, TextInput } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
@@ -15,15 +15,23 @@ interface SavedFilterSetsProps {
   report: ReportId;
   /** the filters on screen, as the report is asked with them */
   filters: Record<string, string>;
+  /** the report takes a range of days (from, to), which a set may keep moving */
+  takesDates: boolean;
   onApply: (filters: Record<string, string>) => void;
 }
 
+/** The choice of what a set keeps of the dates: these days, or a moving range (decision 0287). */
+const KEEP_DATES = 'keep';
+/** A set's name in the picker, with its moving range when it has one. */
+const setLabel = (set: { name: string; range: ReportRange | null }) => (set.range ? `${set.name} (${REPORT_RANGE_LABELS[set.range]})` : set.name);
+
 /** The signed-in user's saved filter sets of a report: apply one, save the filters on screen under a name, delete one. */
-export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsProps) {
+export function SavedFilterSets({ report, filters, takesDates, onApply }: SavedFilterSetsProps) {
   const sets = useReportFilterSets(report);
   const [chosen, setChosen] = useState('');
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState('');
+  const [dates, setDates] = useState<ReportRange | typeof KEEP_DATES>(KEEP_DATES);
   const save = useSaveReportFilterSet();
   const remove = useDeleteReportFilterSet();
   const confirmDelete = useConfirmDelete<{ id: string; name: string }>({
@@ -40,9 +48,13 @@ export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsPro
   const current = matching.find((s) => s.id === chosen) ?? matching[0];
   const nameError = save.error ? (isApiError(save.error) && save.error.status === 409 ? save.error.message : (serverFieldErrors(save.error)?.name ?? save.error.message)) : undefined;
 
-  const apply = (id: string) => {
+  const apply = async (id: string) => {
     setChosen(id);
-    const set = sets.data?.find((s) => s.id === id);
+    // A moving range's days are the server's today at the set's location: asked again when applied,
+    // so a list read yesterday never applies yesterday's "last 7 days".
+    const moving = sets.data?.find((s) => s.id === id)?.range;
+    const fresh = moving ? (await sets.refetch()).data : sets.data;
+    const set = fresh?.find((s) => s.id === id);
     if (set) onApply(set.filters);
   };
   const close = () => {
@@ -51,16 +63,20 @@ export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsPro
   };
   const submit = () =>
     save.mutate(
-      { report, name, filters },
+      { report, name, filters, ...(takesDates && dates !== KEEP_DATES && { range: dates }) },
       {
         onSuccess: (set) => {
           notifySuccess(`Filters saved as “${set.name}”`);
           setChosen(set.id);
           setName('');
+          setDates(KEEP_DATES);
           setSaving(false);
+          // The screen takes the set's days: the range's today, as it will be applied from now on.
+          if (set.range) onApply(set.filters);
         },
       },
     );
+  const rangeError = save.error ? serverFieldErrors(save.error)?.range : undefined;
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -68,9 +84,9 @@ export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsPro
         <SelectInput
           size="small"
           label="Saved filters"
-          options={(sets.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          options={(sets.data ?? []).map((s) => ({ value: s.id, label: setLabel(s) }))}
           value={current?.id ?? ''}
-          onChange={apply}
+          onChange={(id) => void apply(id)}
           emptyLabel={sets.data?.length ? 'Choose saved filters' : 'None saved yet'}
         />
       </Box>
@@ -82,8 +98,32 @@ export function SavedFilterSets({ report, filters, onApply }: SavedFilterSetsPro
       <Button startIcon={<SaveIcon />} onClick={() => setSaving(true)}>
         Save filters…
       </Button>
-      <EntityFormDialog open={saving} title="Save filters" submitLabel="Save" submitting={save.isPending} onSubmit={submit} onClose={close} dirty={name !== ''} maxWidth="xs">
+      <EntityFormDialog
+        open={saving}
+        title="Save filters"
+        submitLabel="Save"
+        submitting={save.isPending}
+        onSubmit={submit}
+        onClose={close}
+        dirty={name !== '' || dates !== KEEP_DATES}
+        maxWidth="xs"
+      >
         <TextInput label="Name" value={name} onValueChange={setName} error={nameError} required autoFocus helperText="Shown in Saved filters, for you alone" />
+        {takesDates && (
+          <Box sx={{ mt: 2 }}>
+            <SelectInput
+              label="Dates"
+              options={[
+                { value: KEEP_DATES, label: `Keep these dates (${filters.from ?? ''} to ${filters.to ?? ''})` },
+                ...REPORT_RANGES.map((r) => ({ value: r, label: REPORT_RANGE_LABELS[r] })),
+              ]}
+              value={dates}
+              onChange={(v) => setDates(v as ReportRange | typeof KEEP_DATES)}
+              error={rangeError}
+              helperText="A range moves with the calendar: “Last month” is always the month before the one you apply it in"
+            />
+          </Box>
+        )}
       </EntityFormDialog>
       {confirmDelete.dialog}
     </Box>
