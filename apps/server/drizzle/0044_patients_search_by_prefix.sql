@@ -1,0 +1,2 @@
+-- The search box's patients by name prefix: a prefix is a range of this index in byte order, read in the answer's order (decision 0291).
+CREATE INDEX "patients_account_name_search" ON "patients" USING btree ("account_id",(lower("name") collate "C"),"id") WHERE "patients"."archived_at" is null;
