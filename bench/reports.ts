@@ -3,16 +3,17 @@
 // reports' repository reads and the filters' check, without HTTP, the session, the shaping or
 // serialisation; missed charges: the invoices' rule itself, which reads in batches); then the
 // biggest table, the receivables by client, downloaded as CSV and XLSX.
-//   npm run build && npm run bench:reports [-- --requests 20 --warmup 3 --only postgres|pglite]
+//   npm run build && npm run bench:reports [-- --requests 20 --warmup 3 --only postgres|pglite --match ledger]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
 // and seeded if missing, as the other benches seed it).
 import { performance } from 'node:perf_hooks';
-import { addDays, localDate } from '@willow/contracts';
+import { addDays, DEFAULT_EXPIRY_WINDOW, localDate } from '@willow/contracts';
 import { openDatabase, together, type Database } from '../apps/server/src/db/client.js';
 import { clientsRepository } from '../apps/server/src/features/clients/clients.repository.js';
 import { invoiceInventory } from '../apps/server/src/features/inventory/inventory-billing.subscriptions.js';
 import { MissedChargesService } from '../apps/server/src/features/invoices/missed-charges.service.js';
-import { locationsRepository } from '../apps/server/src/features/locations/locations.repository.js';
+import { locationsRepository, type LocationRow } from '../apps/server/src/features/locations/locations.repository.js';
+import { inventoryLogRepository } from '../apps/server/src/features/inventory/inventory-log.repository.js';
 import { stockReadsRepository } from '../apps/server/src/features/inventory/stock-reads.repository.js';
 import { endOfLifeRepository } from '../apps/server/src/features/reports/report-end-of-life.repository.js';
 import { vaccinationsDueRepository } from '../apps/server/src/features/reports/report-vaccinations.repository.js';
@@ -26,6 +27,8 @@ import { arg, httpClient, measured, ms, pastPgliteUpkeep, signIn, startServer, t
 const REQUESTS = Number(arg('requests', '20'));
 const WARMUP = Number(arg('warmup', '3'));
 const only = arg('only', 'postgres');
+/** `--match TEXT`: only the reports whose name holds it (the downloads only when none is given) */
+const match = arg('match', '');
 
 type Range = { from: string; to: string; locationId?: string };
 interface Case {
@@ -59,6 +62,41 @@ function cases(locationId: string): Case[] {
       const [, rows] = await withCheck(db, scope, { from: '', to: '', ...r }, () => reportsRepository.ageing(db, scope, r));
       await clientsRepository.summaries(db, scope, rows.map((row) => row.clientId));
     },
+  });
+  // The inventory reports read at each location (all of the account's, or the one asked) with
+  // today on that location's clock, as their services do.
+  const atEachLocation = async (db: Database['db'], scope: { accountId: string }, locationId: string | undefined, read: (l: LocationRow) => Promise<unknown>) => {
+    const [, locations] = await withCheck(db, scope, { from: '', to: '', locationId }, () => locationsRepository.listSorted(db, scope, {}));
+    for (const l of locations) if (!locationId || l.id === locationId) await read(l);
+  };
+  const one = (r: { locationId?: string | undefined }) => (r.locationId ? ', one location' : '');
+  const stockValuation = (r: { locationId?: string }): Case => ({
+    name: `stock valuation${one(r)}`,
+    path: `/api/reports/stockValuation?${new URLSearchParams(r).toString()}`,
+    direct: (db, scope) =>
+      atEachLocation(db, scope, r.locationId, (l) =>
+        stockReadsRepository.all(db, scope, { locationId: l.id, today: localDate(new Date(), l.timezone), window: DEFAULT_EXPIRY_WINDOW, includeArchived: true }),
+      ),
+  });
+  // No day asked: the report's default, 90 days from each location's today.
+  const expiringStock = (r: { locationId?: string }): Case => ({
+    name: `expiring stock, 90 days${one(r)}`,
+    path: `/api/reports/expiringStock?${new URLSearchParams(r).toString()}`,
+    direct: (db, scope) =>
+      atEachLocation(db, scope, r.locationId, (l) =>
+        stockReadsRepository.expiringLots(db, scope, l.id, addDays(localDate(new Date(), l.timezone), DEFAULT_EXPIRY_WINDOW)),
+      ),
+  });
+  const ledger = (over: string, r: Range): Case => ({
+    name: `controlled-drug ledger, ${over}${one(r)}`,
+    path: `/api/reports/controlledDrugLedger?${query(r)}`,
+    direct: (db, scope) =>
+      withCheck(db, scope, r, () =>
+        together(db, [
+          () => inventoryLogRepository.entries(db, scope, { controlled: true, ...r }),
+          () => locationsRepository.listSorted(db, scope, {}),
+        ] as const),
+      ),
   });
   return [
     revenue('month', year),
@@ -95,14 +133,14 @@ function cases(locationId: string): Case[] {
       path: '/api/reports/vaccinationsDue',
       direct: (db, scope) => withCheck(db, scope, { from: '', to: '' }, () => vaccinationsDueRepository.due(db, scope, {})),
     },
-    {
-      name: 'stock valuation, one location',
-      path: `/api/reports/stockValuation?locationId=${locationId}`,
-      direct: (db, scope) =>
-        withCheck(db, scope, { from: '', to: '', locationId }, () =>
-          stockReadsRepository.all(db, scope, { locationId, today: localDate(new Date(), 'UTC'), window: 90, includeArchived: true }),
-        ),
-    },
+    stockValuation({}),
+    stockValuation({ locationId }),
+    expiringStock({}),
+    expiringStock({ locationId }),
+    ledger('month', { from: month.from, to: month.to }),
+    ledger('month', month),
+    ledger('year', year),
+    ledger('year', { ...year, locationId }),
   ];
 }
 
@@ -115,7 +153,7 @@ async function benchTarget(t: BenchTarget) {
   const { cookie, accountId } = await signIn(server.base, LARGE_OWNER, LARGE_PASSWORD);
   const locationId = ((await (await fetch(`${server.base}/api/location`, { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
   const http = httpClient(server.base, cookie);
-  const all = cases(locationId);
+  const all = cases(locationId).filter((c) => c.name.includes(match));
   if (!t.databaseUrl) await pastPgliteUpkeep(up);
   const api: Record<string, LoadResult> = {};
   const rows: Record<string, number> = {};
@@ -134,7 +172,7 @@ async function benchTarget(t: BenchTarget) {
   }
   // The biggest table as files: what a download takes, start to last byte, one at a time.
   const files: Record<string, LoadResult & { bytes: number }> = {};
-  for (const format of ['csv', 'xlsx']) {
+  for (const format of match ? [] : ['csv', 'xlsx']) {
     let bytes = 0;
     const result = await measured(
       async () => {
@@ -156,13 +194,13 @@ async function benchTarget(t: BenchTarget) {
   for (const c of all) direct[c.name] = await measured(() => c.direct(database.db, { accountId }).then(() => undefined), REQUESTS, 1, WARMUP);
   await database.close();
 
-  console.log(`\n[${t.label}] ${REQUESTS} requests per report, one at a time (after ${WARMUP} untimed), the last 365 days (revenue by day: 30 days at one location)`);
-  console.log('report                              |   rows | API p50    | API p99    | SQL p50    | SQL p99    | p50 ratio | p99 ratio');
+  console.log(`\n[${t.label}] ${REQUESTS} requests per report, one at a time (after ${WARMUP} untimed), the last 365 days unless named (a month: the last 30 days; revenue by day and missed charges at one location; expiring stock: the next 90 days)`);
+  console.log(`${'report'.padEnd(44)} |   rows | API p50    | API p99    | SQL p50    | SQL p99    | p50 ratio | p99 ratio`);
   for (const c of all) {
     const a = api[c.name]!;
     const d = direct[c.name]!;
     console.log(
-      `${c.name.padEnd(35)} | ${String(rows[c.name]).padStart(6)} | ${ms(a.p50).padStart(10)} | ${ms(a.p99).padStart(10)} | ${ms(d.p50).padStart(10)} | ${ms(d.p99).padStart(10)} | ${(a.p50 / d.p50).toFixed(2).padStart(8)}× | ${(a.p99 / d.p99).toFixed(2).padStart(8)}×`,
+      `${c.name.padEnd(44)} | ${String(rows[c.name]).padStart(6)} | ${ms(a.p50).padStart(10)} | ${ms(a.p99).padStart(10)} | ${ms(d.p50).padStart(10)} | ${ms(d.p99).padStart(10)} | ${(a.p50 / d.p50).toFixed(2).padStart(8)}× | ${(a.p99 / d.p99).toFixed(2).padStart(8)}×`,
     );
   }
   for (const [format, f] of Object.entries(files)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDate, localDateTimeToInstant, localMinutes, offsetMinutes, startOfLocalDay, weekdayOf, zonedToInstant } from '@willow/contracts';
+import { addDays, localClock, localDate, localDateTimeToInstant, localMinutes, offsetMinutes, startOfLocalDay, weekdayOf, zonedToInstant } from '@willow/contracts';
 
 const NY = 'America/New_York';
 
@@ -37,6 +37,25 @@ describe('zoned time', () => {
     expect(startOfLocalDay('2026-11-01', NY).toISOString()).toBe('2026-11-01T04:00:00.000Z');
     expect(startOfLocalDay('2026-11-02', NY).toISOString()).toBe('2026-11-02T05:00:00.000Z');
     expect(localDateTimeToInstant('2026-11-01', 24 * 60, NY).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+  });
+
+  it("reads many instants' local day and minutes as localDate and localMinutes do, across offset changes", () => {
+    // Daylight saving both ways, half-hour and 45-minute offsets, a half-hour change (Lord Howe)
+    // and a day skipped (Samoa, 2011-12-30).
+    const zones = [NY, 'Europe/London', 'Australia/Sydney', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'Pacific/Apia', 'UTC'];
+    const days = ['2011-12-29', '2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
+    const differing: string[] = [];
+    for (const zone of zones) {
+      const clock = localClock(zone);
+      for (const day of days) {
+        // every 7 minutes and 13 seconds for two days, so readings fall on either side of each change
+        for (let t = Date.parse(`${day}T00:00:00Z`) - 86_400_000; t < Date.parse(`${day}T00:00:00Z`) + 86_400_000; t += 433_000) {
+          const { date, minutes } = clock(new Date(t));
+          if (date !== localDate(t, zone) || minutes !== localMinutes(t, zone)) differing.push(`${zone} ${new Date(t).toISOString()}: ${date} ${minutes}`);
+        }
+      }
+    }
+    expect(differing).toEqual([]);
   });
 
   it('does calendar arithmetic on dates', () => {

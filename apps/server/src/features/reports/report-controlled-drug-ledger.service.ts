@@ -4,8 +4,7 @@
 // a legal record: every entry is a row, corrections and transfers included, nothing netted.
 import {
   formatMinutes,
-  localDate,
-  localMinutes,
+  localClock,
   MOVEMENT_TYPE_LABELS,
   type ControlledDrugLedgerReport,
   type ControlledDrugLedgerRow,
@@ -33,18 +32,21 @@ export async function controlledDrugLedgerReport(db: Db, auth: AuthContext, q: C
     () => locationsRepository.listSorted(db, auth, {}),
   ] as const);
   const byId = new Map(locations.map((l) => [l.id, l]));
+  // Each zone's clock once for all its entries: a year of the ledger is tens of thousands of rows.
+  const clocks = new Map<string, ReturnType<typeof localClock>>();
+  const clockOf = (zone: string) => clocks.get(zone) ?? clocks.set(zone, localClock(zone)).get(zone)!;
   let into = 0;
   let out = 0;
   const rows = entries.map((e): ControlledDrugLedgerRow => {
     const location = byId.get(e.locationId);
-    const zone = location?.timezone ?? 'UTC';
+    const local = clockOf(location?.timezone ?? 'UTC')(e.createdAt);
     if (e.quantity > 0) into += milli(e.quantity);
     else out -= milli(e.quantity);
     return {
       entryId: e.id,
       seq: e.seq,
       createdAt: e.createdAt.toISOString(),
-      at: `${localDate(e.createdAt, zone)} ${formatMinutes(localMinutes(e.createdAt, zone))}`,
+      at: `${local.date} ${formatMinutes(local.minutes)}`,
       itemId: e.itemId,
       name: e.itemName,
       lotNumber: e.lotNumber,
