@@ -109,6 +109,10 @@ describe.skipIf(!onServer)('the weeks on a warm connection', () => {
   });
   afterAll(() => ctx?.close());
 
+  it('runs without JIT compilation on its connections (decision 0295)', async () => {
+    expect(await ctx.database.query<{ jit: string }>('show jit')).toEqual([{ jit: 'off' }]);
+  });
+
   const preparedNames = async () => (await ctx.database.query<{ name: string }>('select name from pg_prepared_statements')).map((r) => r.name).sort();
   const genericRuns = async () =>
     Number((await ctx.database.query<{ runs: string }>('select coalesce(sum(generic_plans), 0) as runs from pg_prepared_statements'))[0]!.runs);

@@ -187,6 +187,9 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.default.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // No JIT compilation: PostgreSQL compiled the reports' statements on every run (their row
+    // estimates pass its cost threshold), which took longer than running them (decision 0295).
+    options: '-c jit=off',
     Client: namedStatementClient(pg.default.Client),
   });
   // An idle connection the server drops (restart, failover, pg_terminate_backend) is reported on
