@@ -3,7 +3,7 @@
 // the caller's account's. Dates are days on the calendar of each row's location (its time zone):
 // a range's ends become instants per location in SQL, so a day of 23 or 25 hours is one day.
 import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { cursorPages, type Db, type Executor } from '../../db/client.js';
 import { scopedTable, type Condition, type Scope } from '../../platform/tenant-repository.js';
 import { accountsRepository } from '../accounts/index.js';
 import { addOns } from '../add-ons/index.js';
@@ -71,7 +71,9 @@ export type AgeingSums = {
 };
 export type AgeingTotals = Omit<AgeingSums, 'clientId' | 'clientName' | 'sortName'> & { clients: number };
 /** The screen's page (`offset`), or the files' next page after the last row read (`after`; none: the first). */
-export type AgeingPage = { limit: number; offset: number } | { limit: number; after: Pick<AgeingSums, 'total' | 'sortName' | 'clientId'> | null };
+/** Where a page by key starts: after the row of the page before with these. */
+export type AgeingKey = Pick<AgeingSums, 'total' | 'sortName' | 'clientId'>;
+export type AgeingPage = { limit: number; offset: number } | { limit: number; after: AgeingKey | null };
 
 /**
  * What finalised invoices still owe (the balance rule of invoice-balances.repository.ts: total
@@ -125,6 +127,34 @@ function owingClients(ex: Executor, scope: Scope, q: AgeingFilters) {
     .where(sql`${open.balance} > 0`)
     .groupBy(open.clientId, clients.firstName, clients.lastName)
     .as('owing');
+}
+
+/**
+ * The owing clients in the report's order: the largest total first, then the name without case,
+ * then the id, so no two rows tie; after `after` (a row of the page before) when given.
+ */
+function ageingInOrder(ex: Executor, scope: Scope, q: AgeingFilters, after: AgeingKey | null) {
+  const owing = owingClients(ex, scope, q);
+  return ex
+    .select({
+      clientId: owing.clientId,
+      clientName: owing.clientName,
+      sortName: owing.sortName,
+      invoices: owing.invoices,
+      days0to30: owing.days0to30,
+      days31to60: owing.days31to60,
+      days61to90: owing.days61to90,
+      over90: owing.over90,
+      total: owing.total,
+    })
+    .from(owing)
+    .where(
+      after
+        ? sql`(${owing.total} < ${after.total} or (${owing.total} = ${after.total} and (${owing.sortName}, ${owing.clientId}) > (${after.sortName}, ${after.clientId}::uuid)))`
+        : undefined,
+    )
+    .orderBy(desc(owing.total), owing.sortName, owing.clientId)
+    .$dynamic();
 }
 
 export const reportsRepository = {
@@ -185,37 +215,35 @@ export const reportsRepository = {
   },
 
   /**
-   * A page of the owing clients in the report's order (the largest total first, then the name
-   * without case, then the id, so no two rows tie): `offset` for the screen's pages, `after` (the
-   * last row of the page before) for the files, which read every row a page at a time without
-   * holding more than one (decision 0289). Every page sums the open invoices again: a client's
-   * total, which orders the rows, is known only once all of their invoices are summed.
+   * The owing clients in the report's order (`ageingInOrder`), or a page of them: `offset` for the
+   * screen's pages; `after` (the last row of the page before) for the files on the embedded
+   * database (decision 0289). Every page sums the open invoices again: a client's total, which
+   * orders the rows, is known only once all of their invoices are summed.
    */
   async ageingRows(ex: Executor, scope: Scope, q: AgeingFilters, page?: AgeingPage): Promise<AgeingSums[]> {
-    const owing = owingClients(ex, scope, q);
-    const after = page && 'after' in page ? page.after : null;
-    const rows = ex
-      .select({
-        clientId: owing.clientId,
-        clientName: owing.clientName,
-        sortName: owing.sortName,
-        invoices: owing.invoices,
-        days0to30: owing.days0to30,
-        days31to60: owing.days31to60,
-        days61to90: owing.days61to90,
-        over90: owing.over90,
-        total: owing.total,
-      })
-      .from(owing)
-      .where(
-        after
-          ? sql`(${owing.total} < ${after.total} or (${owing.total} = ${after.total} and (${owing.sortName}, ${owing.clientId}) > (${after.sortName}, ${after.clientId}::uuid)))`
-          : undefined,
-      )
-      .orderBy(desc(owing.total), owing.sortName, owing.clientId)
-      .$dynamic();
+    const rows = ageingInOrder(ex, scope, q, page && 'after' in page ? page.after : null);
     if (!page) return rows;
     return 'after' in page ? rows.limit(page.limit) : rows.limit(page.limit).offset(page.offset);
+  },
+
+  /**
+   * Every owing client in the report's order, `limit` at a time from one statement's cursor (on a
+   * PostgreSQL server: `cursorPages`, decision 0289); the rows as `ageingRows` answers them.
+   */
+  async *ageingByCursor(db: Db, scope: Scope, q: AgeingFilters, limit: number): AsyncGenerator<AgeingSums[]> {
+    for await (const rows of cursorPages(db, ageingInOrder(db, scope, q, null), limit)) {
+      yield rows.map((r) => ({
+        clientId: String(r.client_id),
+        clientName: String(r.client_name),
+        sortName: String(r.sort_name),
+        invoices: Number(r.invoices),
+        days0to30: Number(r.days0to30),
+        days31to60: Number(r.days31to60),
+        days61to90: Number(r.days61to90),
+        over90: Number(r.over90),
+        total: Number(r.total),
+      }));
+    }
   },
 
   /**

@@ -16,7 +16,7 @@ import {
   type RevenueReport,
   type RevenueRow,
 } from '@willow/contracts';
-import { together, type Db } from '../../db/client.js';
+import { onServer, together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { filtersVisibleSql, type ListFilter } from '../../platform/list-filters.js';
@@ -100,9 +100,8 @@ export class ReportsService {
 
   /**
    * The ageing as its files write it: the filters checked (another account's location: 404) and
-   * the totals read before the first line, then every owing client a page at a time, each page
-   * read after the last row of the one before (its total, name and id), so no client comes twice
-   * or is skipped at a page's seam, and what is held is one page however many clients owe.
+   * the totals read before the first line, then every owing client in the report's order a page at
+   * a time (`ageingPages`), so what is held is one page however many clients owe.
    */
   async receivablesAgeingFile(auth: AuthContext, q: AgeingFilters): Promise<{ currency: string; totals: AgeingReport['totals']; rows: AsyncIterable<AgeingRow[]> }> {
     const { currency, rows } = await this.withPreamble(auth, [[locationsRepository, q.locationId]], () => reportsRepository.ageingTotals(this.db, auth, q));
@@ -110,7 +109,16 @@ export class ReportsService {
     return { currency, totals, rows: this.ageingPages(auth, q, this.ageingFilePage) };
   }
 
+  /**
+   * On a PostgreSQL server one statement read through a cursor; on the embedded database (one
+   * connection, which a transaction would hold for the whole download) each page a statement of
+   * its own, read after the last row of the one before (decision 0289).
+   */
   private async *ageingPages(auth: AuthContext, q: AgeingFilters, limit: number): AsyncGenerator<AgeingRow[]> {
+    if (onServer(this.db)) {
+      for await (const page of reportsRepository.ageingByCursor(this.db, auth, q, limit)) yield page.map(ageingRow);
+      return;
+    }
     for (let after: AgeingSums | null = null; ; ) {
       const page: AgeingSums[] = await reportsRepository.ageingRows(this.db, auth, q, { limit, after });
       if (page.length > 0) yield page.map(ageingRow);
