@@ -104,6 +104,10 @@ export async function* cursorPages(db: Db, query: SQLWrapper, limit: number): As
   const transaction = db
     .transaction(
       async (tx) => {
+        // Planned for every row, as a plain statement is: a cursor is otherwise planned for its
+        // first tenth (cursor_tuple_fraction): a location's ageing file of 2,637 owing clients
+        // then took 4.2 s on the large seed, 0.8 s planned for every row (decision 0289).
+        await tx.execute(sql.raw('set local cursor_tuple_fraction = 1'));
         await tx.execute(sql`declare page_cursor no scroll cursor for ${query}`);
         while (await asks.take()) {
           const { rows } = (await tx.execute(sql.raw(`fetch forward ${Math.trunc(limit)} from page_cursor`))) as unknown as { rows: Record<string, unknown>[] };
