@@ -1,0 +1,1 @@
+CREATE INDEX "inventory_movements_item_created" ON "inventory_movements" USING btree ("account_id","item_id","created_at");
