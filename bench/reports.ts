@@ -9,7 +9,6 @@
 import { performance } from 'node:perf_hooks';
 import { addDays, DEFAULT_EXPIRY_WINDOW, localDate } from '@willow/contracts';
 import { openDatabase, together, type Database } from '../apps/server/src/db/client.js';
-import { clientsRepository } from '../apps/server/src/features/clients/clients.repository.js';
 import { invoiceInventory } from '../apps/server/src/features/inventory/inventory-billing.subscriptions.js';
 import { MissedChargesService } from '../apps/server/src/features/invoices/missed-charges.service.js';
 import { locationsRepository, type LocationRow } from '../apps/server/src/features/locations/locations.repository.js';
@@ -59,8 +58,8 @@ function cases(locationId: string): Case[] {
     name: `receivables ageing${r.locationId ? ', one location' : ''}`,
     path: `/api/reports/receivablesAgeing?${new URLSearchParams(r).toString()}`,
     direct: async (db, scope) => {
-      const [, rows] = await withCheck(db, scope, { from: '', to: '', ...r }, () => reportsRepository.ageing(db, scope, r));
-      await clientsRepository.summaries(db, scope, rows.map((row) => row.clientId));
+      // every owing client, named in the statement, beside the totals' own statement (decision 0289)
+      await withCheck(db, scope, { from: '', to: '', ...r }, () => Promise.all([reportsRepository.ageingRows(db, scope, r), reportsRepository.ageingTotals(db, scope, r)]));
     },
   });
   // The inventory reports read at each location (all of the account's, or the one asked) with

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { is, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { is, sql, type ExtractTablesWithRelations, type SQLWrapper } from 'drizzle-orm';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { distributeByAccount } from './distribution.js';
@@ -62,6 +62,78 @@ export async function together<T extends readonly (() => Promise<unknown>)[]>(
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());
   return results as never;
+}
+
+/** The handles opened on a PostgreSQL server's pool (a transaction there holds one connection, not the database). */
+const onServers = new WeakSet<Db>();
+
+/** Whether `db` runs on a PostgreSQL server's pool rather than the embedded database's one connection. */
+export const onServer = (db: Db): boolean => onServers.has(db);
+
+/** A one-slot-at-a-time hand-over between the two sides of `cursorPages`. */
+class Mailbox<T> {
+  private readonly items: T[] = [];
+  private waiting: ((item: T) => void) | undefined;
+  put(item: T): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting(item);
+    else this.items.push(item);
+  }
+  take(): Promise<T> {
+    return this.items.length > 0 ? Promise.resolve(this.items.shift()!) : new Promise((resolve) => (this.waiting = resolve));
+  }
+}
+
+type Fetched = { rows: Record<string, unknown>[] } | { error: unknown } | { end: true };
+
+/**
+ * The rows of `query` (built through the tenant kit) `limit` at a time from a cursor, on a
+ * PostgreSQL server only: the statement runs and sorts once, in the database, however many pages
+ * are read, where a page by key would run it again for each (decision 0289). The cursor lives in
+ * a read-only transaction of its own, on one of the pool's connections, for as long as the pages
+ * are read; each page is fetched only when the one before has been taken, and stopping early (a
+ * download broken off) ends the transaction. Rows come as the driver reads them: named by their
+ * SQL columns, numerics as text. On the embedded database a transaction holds the one connection
+ * every request shares, so it pages by key instead.
+ */
+export async function* cursorPages(db: Db, query: SQLWrapper, limit: number): AsyncGenerator<Record<string, unknown>[]> {
+  if (!onServer(db)) throw new Error('cursorPages needs a PostgreSQL server');
+  const asks = new Mailbox<boolean>();
+  const pages = new Mailbox<Fetched>();
+  const transaction = db
+    .transaction(
+      async (tx) => {
+        // Planned for every row, as a plain statement is: a cursor is otherwise planned for its
+        // first tenth (cursor_tuple_fraction): a location's ageing file of 2,637 owing clients
+        // then took 4.2 s on the large seed, 0.8 s planned for every row (decision 0289).
+        await tx.execute(sql.raw('set local cursor_tuple_fraction = 1'));
+        await tx.execute(sql`declare page_cursor no scroll cursor for ${query}`);
+        while (await asks.take()) {
+          const { rows } = (await tx.execute(sql.raw(`fetch forward ${Math.trunc(limit)} from page_cursor`))) as unknown as { rows: Record<string, unknown>[] };
+          pages.put({ rows });
+          if (rows.length < limit) return;
+        }
+      },
+      { accessMode: 'read only' },
+    )
+    .then(
+      () => pages.put({ end: true }),
+      (error: unknown) => pages.put({ error }),
+    );
+  try {
+    for (;;) {
+      asks.put(true);
+      const fetched = await pages.take();
+      if ('error' in fetched) throw fetched.error;
+      if ('end' in fetched) return;
+      if (fetched.rows.length > 0) yield fetched.rows;
+      if (fetched.rows.length < limit) return;
+    }
+  } finally {
+    asks.put(false);
+    await transaction;
+  }
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -200,6 +272,7 @@ async function openPostgres(url: string): Promise<Database> {
   probe.release();
   const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: queryTally }) as unknown as Db;
   compileWithPlatform(db);
+  onServers.add(db);
   const listeners = new Set<Unlisten>();
   return {
     db,

@@ -61,6 +61,8 @@ describe.skipIf(!url)('a request of one account on Citus', () => {
     expect(await refusedOf([
       [api.revenueReport, { ...range, groupBy: 'service' }],
       [api.receivablesAgeingReport, {}],
+      [api.receivablesAgeingReport, { limit: 10, offset: 0 }],
+      [api.receivablesAgeingReport, { format: 'csv' }],
       [api.paymentsByTypeReport, range],
       [api.appointmentsByStatusReport, range],
       [api.endOfLifeReport, range],

@@ -43,6 +43,15 @@ export interface LogFilters {
 const dayStartAt = (scope: Scope, day: string): SQL =>
   sql`(${day}::date::timestamp at time zone ${locationsRepository.valueFor<string>(scope, m, locations.timezone, eq(locations.id, m.locationId))})`;
 
+/**
+ * A day on any clock (UTC−12 to UTC+14) starts after the UTC midnight before it and ends before
+ * the UTC midnight two days after it. Bounds by constants, unlike the entry's own location's day
+ * (`dayStartAt`, which the exact bounds keep), so an index on the entries' time (the ledger's:
+ * account, item, created_at) reads only a range's entries and a day either side (decision 0290).
+ */
+const earliestStartOf = (day: string): SQL => sql`((${day}::date - 1)::timestamp at time zone 'UTC')`;
+const latestEndOf = (day: string): SQL => sql`((${day}::date + 2)::timestamp at time zone 'UTC')`;
+
 export const inventoryLogRepository = {
   ...base,
 
@@ -62,8 +71,8 @@ export const inventoryLogRepository = {
         term
           ? or(item(ilike(items.name, term)), ilike(m.reason, term), lotsBase.existsFor(scope, m, and(eq(lots.id, m.lotId), ilike(lots.lotNumber, term))))
           : undefined,
-        f.from ? sql`${m.createdAt} >= ${dayStartAt(scope, f.from)}` : undefined,
-        f.to ? sql`${m.createdAt} < ${dayStartAt(scope, f.to)} + interval '1 day'` : undefined,
+        f.from ? and(sql`${m.createdAt} >= ${earliestStartOf(f.from)}`, sql`${m.createdAt} >= ${dayStartAt(scope, f.from)}`) : undefined,
+        f.to ? and(sql`${m.createdAt} < ${latestEndOf(f.to)}`, sql`${m.createdAt} < ${dayStartAt(scope, f.to)} + interval '1 day'`) : undefined,
       ),
       orderBy: f.order === 'oldest' ? [asc(m.seq)] : [desc(m.seq)],
     };

@@ -189,6 +189,8 @@ export const inventoryMovements = pgTable(
     index('inventory_movements_order').on(t.accountId, t.seq),
     index('inventory_movements_item_location').on(t.accountId, t.itemId, t.locationId, t.seq),
     index('inventory_movements_location').on(t.accountId, t.locationId, t.seq),
+    // the controlled-drug ledger (each controlled item's entries in a range of days) reads only the range's entries (decision 0290)
+    index('inventory_movements_item_created').on(t.accountId, t.itemId, t.createdAt),
     index('inventory_movements_lot').on(t.accountId, t.lotId).where(sql`${t.lotId} is not null`),
     index('inventory_movements_patient').on(t.accountId, t.patientId).where(sql`${t.patientId} is not null`),
     index('inventory_movements_appointment').on(t.accountId, t.appointmentId).where(sql`${t.appointmentId} is not null`),

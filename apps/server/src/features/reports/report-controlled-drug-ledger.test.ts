@@ -102,6 +102,22 @@ describe('controlled-drug ledger', () => {
     expect((await report({ itemId: ids.plain! })).rows).toEqual([]);
   });
 
+  it('holds a day on the clocks furthest ahead of and behind UTC whole (the log’s constant bounds a day either side)', async () => {
+    const account = await createAccount(ctx);
+    const caller = await createUser(ctx, account, ['reports.export']);
+    const itemId = await makeItem(account, { name: 'Diazepam', unitsPerPurchase: 1, controlled: true });
+    for (const timezone of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+      const locationId = await addLocation(ctx, account, { timezone, name: timezone });
+      await receive(account, itemId, 1, { locationId });
+      const day = dateIn(timezone);
+      const on = async (from: string, to: string) =>
+        ((await caller.call(api.controlledDrugLedgerReport, { query: { from, to, locationId } })).json() as api.ControlledDrugLedgerReport).rows.length;
+      expect(await on(day, day), timezone).toBe(1);
+      expect(await on(dateIn(timezone, -3), dateIn(timezone, -1)), timezone).toBe(0);
+      expect(await on(dateIn(timezone, 1), dateIn(timezone, 3)), timezone).toBe(0);
+    }
+  });
+
   it('answers 400 for a bad range, 403 without reports.export, 404 for another account’s location or item', async () => {
     const backwards = await reporter.call(api.controlledDrugLedgerReport, { query: { from: '2026-02-01', to: '2026-01-31' } });
     expect(backwards.statusCode).toBe(400);

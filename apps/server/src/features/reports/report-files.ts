@@ -25,8 +25,8 @@ export interface ReportFile<R> {
   name: string;
   sheet: string;
   columns: readonly ReportColumn<R>[];
-  /** an array, or rows made as they are written */
-  rows: Iterable<R>;
+  /** an array, rows made as they are written, or pages of rows read as they are written (decision 0289) */
+  rows: Iterable<R> | AsyncIterable<readonly R[]>;
   totals: R;
 }
 
@@ -52,15 +52,26 @@ function cellsOf<R>(columns: readonly ReportColumn<R>[], row: R, text: boolean):
 /** About what the CSV's lines are gathered into before each is sent on: one write per line to the compressor cost more than the lines. */
 const CSV_CHUNK = 64 * 1024;
 
-function* csvLines<R>(file: ReportFile<R>): Generator<string> {
+/** The rows as batches: each page as it is read, or all of them as one batch (iterated as they are made). */
+async function* batchesOf<R>(rows: ReportFile<R>['rows']): AsyncGenerator<Iterable<R>> {
+  if (Symbol.asyncIterator in rows) yield* rows;
+  else yield rows;
+}
+
+async function* csvLines<R>(file: ReportFile<R>): AsyncGenerator<string> {
   // A BOM first: spreadsheets then read the file as UTF-8 (names with accents).
   let chunk = '\uFEFF' + csvLine(file.columns.map((c) => c.header));
-  for (const row of file.rows) {
-    chunk += csvLine(cellsOf(file.columns, row, true));
-    if (chunk.length >= CSV_CHUNK) {
-      yield chunk;
-      chunk = '';
+  for await (const batch of batchesOf(file.rows)) {
+    for (const row of batch) {
+      chunk += csvLine(cellsOf(file.columns, row, true));
+      if (chunk.length >= CSV_CHUNK) {
+        yield chunk;
+        chunk = '';
+      }
     }
+    // A page's lines go out before the next page is read, not held while its statement runs.
+    if (chunk) yield chunk;
+    chunk = '';
   }
   yield chunk + csvLine(cellsOf(file.columns, file.totals, true));
 }
@@ -90,11 +101,13 @@ async function writeXlsx<R>(file: ReportFile<R>, out: PassThrough): Promise<void
   const closed = settled(once(out, 'close'));
   sheet.addRow(file.columns.map((c) => c.header)).commit();
   let written = 0;
-  for (const row of file.rows) {
-    sheet.addRow(cellsOf(file.columns, row, false)).commit();
-    // A loop that never waits would zip the whole sheet into memory before a byte is sent: every
-    // so many rows it waits for the zip to take what it has and for the answer to be sent on.
-    if (++written % ROWS_BETWEEN_WAITS === 0) await caughtUp(sheet, out, closed);
+  for await (const batch of batchesOf(file.rows)) {
+    for (const row of batch) {
+      sheet.addRow(cellsOf(file.columns, row, false)).commit();
+      // A loop that never waits would zip the whole sheet into memory before a byte is sent: every
+      // so many rows it waits for the zip to take what it has and for the answer to be sent on.
+      if (++written % ROWS_BETWEEN_WAITS === 0) await caughtUp(sheet, out, closed);
+    }
   }
   sheet.addRow(cellsOf(file.columns, file.totals, false)).commit();
   sheet.commit();

@@ -2,12 +2,13 @@
 // payments, appointments), each statement built through the tenant kit, so every row it sums is
 // the caller's account's. Dates are days on the calendar of each row's location (its time zone):
 // a range's ends become instants per location in SQL, so a day of 23 or 25 hours is one day.
-import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { cursorPages, type Db, type Executor } from '../../db/client.js';
 import { scopedTable, type Condition, type Scope } from '../../platform/tenant-repository.js';
 import { accountsRepository } from '../accounts/index.js';
 import { addOns } from '../add-ons/index.js';
 import { appointments, appointmentStatusChanges } from '../appointments/index.js';
+import { clients } from '../clients/index.js';
 import { balanceReads, invoiceItems, invoices } from '../invoices/index.js';
 import { locations } from '../locations/index.js';
 import { invoicePayments, payments, paymentTypes } from '../payments/index.js';
@@ -24,6 +25,7 @@ const paymentRows = scopedTable(payments);
 const typeRows = scopedTable(paymentTypes);
 const appointmentRows = scopedTable(appointments);
 const changeRows = scopedTable(appointmentStatusChanges);
+const clientRows = scopedTable(clients);
 
 export type Period = 'day' | 'week' | 'month';
 export type Range = { from: string; to: string; locationId?: string | undefined };
@@ -53,6 +55,107 @@ const label = (expression: SQL) => sql<string | null>`max(${expression})`;
 
 export type RevenueBy = Period | 'provider' | 'service' | 'location';
 export type RevenueSums = { key: string | null; name: string | null; subtotal: number; discount: number; tax: number; total: number };
+
+export type AgeingFilters = { locationId?: string | undefined };
+export type AgeingSums = {
+  clientId: string;
+  clientName: string;
+  /** the name as the rows are ordered by it (lower case, as the database lowers it): the files' key with the total and the id */
+  sortName: string;
+  invoices: number;
+  days0to30: number;
+  days31to60: number;
+  days61to90: number;
+  over90: number;
+  total: number;
+};
+export type AgeingTotals = Omit<AgeingSums, 'clientId' | 'clientName' | 'sortName'> & { clients: number };
+/** The screen's page (`offset`), or the files' next page after the last row read (`after`; none: the first). */
+/** Where a page by key starts: after the row of the page before with these. */
+export type AgeingKey = Pick<AgeingSums, 'total' | 'sortName' | 'clientId'>;
+export type AgeingPage = { limit: number; offset: number } | { limit: number; after: AgeingKey | null };
+
+/**
+ * What finalised invoices still owe (the balance rule of invoice-balances.repository.ts: total
+ * less payments, refunds and credit notes), each with its client and its age: days from the due
+ * date (the issue date when none) to today on the invoice's location's calendar (decision 0259).
+ * Payments and credit notes are summed by invoice in one pass each (`finalisedBalances`): read per
+ * invoice, as a list reads its page, they were 5–10 s over the large seed's 234,897 open invoices.
+ */
+function openInvoices(ex: Executor, scope: Scope, q: AgeingFilters) {
+  return balanceReads(invoicePayments)
+    .finalisedBalances(
+      ex,
+      scope,
+      {
+        accountId: invoices.accountId,
+        clientId: invoices.clientId,
+        age: sql<number>`((now() at time zone ${locations.timezone})::date - coalesce(${invoices.dueOn}, ${invoices.issuedOn}))`.as('age'),
+      },
+      q.locationId ? eq(invoices.locationId, q.locationId) : undefined,
+    )
+    .innerJoin(locations, locationRows.joined(scope, invoices, eq(locations.id, invoices.locationId)))
+    .as('open');
+}
+
+/** The ageing's figures summed over the owing invoices of `open`: a client's row, or the totals. */
+function ageingSums(open: ReturnType<typeof openInvoices>) {
+  const owed = (condition: SQL) => sql<number>`coalesce(sum(${open.balance}) filter (where ${condition}), 0)`.mapWith(Number);
+  return {
+    invoices: sql<number>`count(*)`.mapWith(Number).as('invoices'),
+    days0to30: owed(sql`${open.age} <= 30`).as('days0to30'),
+    days31to60: owed(sql`${open.age} between 31 and 60`).as('days31to60'),
+    days61to90: owed(sql`${open.age} between 61 and 90`).as('days61to90'),
+    over90: owed(sql`${open.age} > 90`).as('over90'),
+    total: sql<number>`coalesce(sum(${open.balance}), 0)`.mapWith(Number).as('total'),
+  };
+}
+
+/** Every owing client's row, named, as a derived table (`owing`) to order and cut. */
+function owingClients(ex: Executor, scope: Scope, q: AgeingFilters) {
+  const open = openInvoices(ex, scope, q);
+  const name = sql`${clients.firstName} || ' ' || ${clients.lastName}`;
+  return ex
+    .select({
+      clientId: open.clientId,
+      clientName: sql<string>`${name}`.as('client_name'),
+      sortName: sql<string>`lower(${name})`.as('sort_name'),
+      ...ageingSums(open),
+    })
+    .from(open)
+    .innerJoin(clients, clientRows.joined(scope, open, eq(clients.id, open.clientId)))
+    .where(sql`${open.balance} > 0`)
+    .groupBy(open.clientId, clients.firstName, clients.lastName)
+    .as('owing');
+}
+
+/**
+ * The owing clients in the report's order: the largest total first, then the name without case,
+ * then the id, so no two rows tie; after `after` (a row of the page before) when given.
+ */
+function ageingInOrder(ex: Executor, scope: Scope, q: AgeingFilters, after: AgeingKey | null) {
+  const owing = owingClients(ex, scope, q);
+  return ex
+    .select({
+      clientId: owing.clientId,
+      clientName: owing.clientName,
+      sortName: owing.sortName,
+      invoices: owing.invoices,
+      days0to30: owing.days0to30,
+      days31to60: owing.days31to60,
+      days61to90: owing.days61to90,
+      over90: owing.over90,
+      total: owing.total,
+    })
+    .from(owing)
+    .where(
+      after
+        ? sql`(${owing.total} < ${after.total} or (${owing.total} = ${after.total} and (${owing.sortName}, ${owing.clientId}) > (${after.sortName}, ${after.clientId}::uuid)))`
+        : undefined,
+    )
+    .orderBy(desc(owing.total), owing.sortName, owing.clientId)
+    .$dynamic();
+}
 
 export const reportsRepository = {
   /**
@@ -112,43 +215,48 @@ export const reportsRepository = {
   },
 
   /**
-   * What finalised invoices still owe (the balance rule of invoice-balances.repository.ts: total
-   * less payments, refunds and credit notes), by client and by age: days from the due date (the
-   * issue date when none) to today on the invoice's location's calendar (decision 0259).
+   * The owing clients in the report's order (`ageingInOrder`), or a page of them: `offset` for the
+   * screen's pages; `after` (the last row of the page before) for the files on the embedded
+   * database (decision 0289). Every page sums the open invoices again: a client's total, which
+   * orders the rows, is known only once all of their invoices are summed.
    */
-  async ageing(
-    ex: Executor,
-    scope: Scope,
-    q: { locationId?: string | undefined },
-  ): Promise<{ clientId: string; invoices: number; days0to30: number; days31to60: number; days61to90: number; over90: number; total: number }[]> {
-    // Payments and credit notes summed by invoice in one pass each (`finalisedBalances`): read per
-    // invoice, as a list reads its page, they were 5–10 s over the large seed's 234,897 open invoices.
-    const open = balanceReads(invoicePayments)
-      .finalisedBalances(
-        ex,
-        scope,
-        {
-          clientId: invoices.clientId,
-          age: sql<number>`((now() at time zone ${locations.timezone})::date - coalesce(${invoices.dueOn}, ${invoices.issuedOn}))`.as('age'),
-        },
-        q.locationId ? eq(invoices.locationId, q.locationId) : undefined,
-      )
-      .innerJoin(locations, locationRows.joined(scope, invoices, eq(locations.id, invoices.locationId)))
-      .as('open');
-    const owed = (condition: SQL) => sql<number>`coalesce(sum(${open.balance}) filter (where ${condition}), 0)`.mapWith(Number);
-    return ex
-      .select({
-        clientId: open.clientId,
-        invoices: sql<number>`count(*)`.mapWith(Number),
-        days0to30: owed(sql`${open.age} <= 30`),
-        days31to60: owed(sql`${open.age} between 31 and 60`),
-        days61to90: owed(sql`${open.age} between 61 and 90`),
-        over90: owed(sql`${open.age} > 90`),
-        total: sql<number>`coalesce(sum(${open.balance}), 0)`.mapWith(Number),
-      })
+  async ageingRows(ex: Executor, scope: Scope, q: AgeingFilters, page?: AgeingPage): Promise<AgeingSums[]> {
+    const rows = ageingInOrder(ex, scope, q, page && 'after' in page ? page.after : null);
+    if (!page) return rows;
+    return 'after' in page ? rows.limit(page.limit) : rows.limit(page.limit).offset(page.offset);
+  },
+
+  /**
+   * Every owing client in the report's order, `limit` at a time from one statement's cursor (on a
+   * PostgreSQL server: `cursorPages`, decision 0289); the rows as `ageingRows` answers them.
+   */
+  async *ageingByCursor(db: Db, scope: Scope, q: AgeingFilters, limit: number): AsyncGenerator<AgeingSums[]> {
+    for await (const rows of cursorPages(db, ageingInOrder(db, scope, q, null), limit)) {
+      yield rows.map((r) => ({
+        clientId: String(r.client_id),
+        clientName: String(r.client_name),
+        sortName: String(r.sort_name),
+        invoices: Number(r.invoices),
+        days0to30: Number(r.days0to30),
+        days31to60: Number(r.days31to60),
+        days61to90: Number(r.days61to90),
+        over90: Number(r.over90),
+        total: Number(r.total),
+      }));
+    }
+  },
+
+  /**
+   * The sums of every owing client's row and how many rows there are, in a statement of its own:
+   * summed by invoice, no row per client held (the same invoices and balances as `ageingRows`).
+   */
+  async ageingTotals(ex: Executor, scope: Scope, q: AgeingFilters): Promise<AgeingTotals> {
+    const open = openInvoices(ex, scope, q);
+    const [totals] = await ex
+      .select({ clients: sql<number>`count(distinct ${open.clientId})`.mapWith(Number), ...ageingSums(open) })
       .from(open)
-      .where(sql`${open.balance} > 0`)
-      .groupBy(open.clientId);
+      .where(sql`${open.balance} > 0`);
+    return totals ?? { clients: 0, invoices: 0, days0to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0 };
   },
 
   /** Payments and refunds received in the range at each location, by payment type (a refund by its own row's type). */

@@ -1,7 +1,7 @@
 import * as api from '@willow/contracts';
 import type { Container } from '../../container.js';
 import type { Router } from '../../platform/router.js';
-import { answerReport } from './report-files.js';
+import { answerReport, sendReportFile } from './report-files.js';
 import { controlledDrugLedgerFile } from './report-controlled-drug-ledger.service.js';
 import { endOfLifeFile } from './report-end-of-life.service.js';
 import { expiringStockFile } from './report-expiring-stock.service.js';
@@ -15,10 +15,11 @@ export function reportsRoutes(r: Router, c: Container) {
   r.route(api.revenueReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.revenue(auth, query), revenueFile));
   r.route(api.receivablesAgeingReport, async ({ auth, query, reply }) => {
     const today = new Date().toISOString().slice(0, 10);
-    // A page of the rows on screen; a file holds them all (decision 0260).
-    const { limit, offset, ...filters } = query;
-    const page = query.format === 'json' && limit !== undefined ? { limit, offset: offset ?? 0 } : undefined;
-    return answerReport(reply, query.format, await c.reports.receivablesAgeing(auth, filters, page), (report) => ageingFile(report, today));
+    // A page of the rows on screen; a file holds them all, read a page at a time as it is written,
+    // its location checked and its totals read before the first byte (decisions 0260, 0289).
+    const { limit, offset, format, ...filters } = query;
+    if (format !== 'json') return sendReportFile(reply, format, ageingFile(await c.reports.receivablesAgeingFile(auth, filters), today)) as never;
+    return c.reports.receivablesAgeing(auth, filters, limit !== undefined ? { limit, offset: offset ?? 0 } : undefined);
   });
   r.route(api.paymentsByTypeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.paymentsByType(auth, query), paymentsByTypeFile));
   r.route(api.appointmentsByStatusReport, async ({ auth, query, reply }) =>

@@ -16,11 +16,10 @@ import {
   type RevenueReport,
   type RevenueRow,
 } from '@willow/contracts';
-import { together, type Db } from '../../db/client.js';
+import { onServer, together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { filtersVisibleSql, type ListFilter } from '../../platform/list-filters.js';
-import { clientsRepository } from '../clients/index.js';
 import type { MissedChargesService } from '../invoices/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { usersRepository } from '../users/index.js';
@@ -31,7 +30,7 @@ import { expiringStockReport, type ExpiringStockQuery } from './report-expiring-
 import { missedChargesReport, type MissedChargesQuery } from './report-missed-charges.service.js';
 import { stockValuationReport } from './report-stock-valuation.service.js';
 import { vaccinationsDueReport, type VaccinationsDueQuery } from './report-vaccinations.service.js';
-import { reportsRepository, type Period, type RevenueBy } from './reports.repository.js';
+import { reportsRepository, type AgeingFilters, type AgeingSums, type Period, type RevenueBy } from './reports.repository.js';
 
 type RevenueQuery = { from: string; to: string; locationId?: string | undefined; providerId?: string | undefined; groupBy: RevenueBy };
 type AppointmentQuery = { from: string; to: string; locationId?: string | undefined; providerId?: string | undefined; groupBy: 'status' | Period };
@@ -40,6 +39,10 @@ type RangeQuery = { from: string; to: string; locationId?: string | undefined };
 const sum = <R>(rows: readonly R[], pick: (row: R) => number) => rows.reduce((total, row) => total + pick(row), 0);
 const periodLabel = (by: Period, key: string) => (by === 'month' ? key.slice(0, 7) : by === 'week' ? `Week of ${key}` : key);
 const isPeriod = (by: string): by is Period => by === 'day' || by === 'week' || by === 'month';
+/** A client's row as the report answers it (the order's key left out). */
+const ageingRow = ({ sortName: _key, ...row }: AgeingSums): AgeingRow => row;
+/** The owing clients a file's statement reads at once: held as rows and their lines, one page at a time. */
+const AGEING_FILE_PAGE = 1_000;
 const methodOf = (method: string | null): PaymentMethod | null => ((PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as PaymentMethod) : null);
 
 export class ReportsService {
@@ -80,28 +83,48 @@ export class ReportsService {
     return { currency, from: q.from, to: q.to, groupBy: by, rows: out, totals };
   }
 
-  /** Every owing client, or one `page` of them; `rowCount` and the totals are always of them all (decision 0260). */
-  async receivablesAgeing(auth: AuthContext, q: { locationId?: string | undefined }, page?: { limit: number; offset: number }): Promise<AgeingReport> {
-    const { currency, rows } = await this.withPreamble(auth, [[locationsRepository, q.locationId]], () => reportsRepository.ageing(this.db, auth, q));
-    const names = new Map(
-      (await clientsRepository.summaries(this.db, auth, rows.map((r) => r.clientId))).map((c) => [c.id, `${c.firstName} ${c.lastName}`]),
+  /** Rows per statement of the ageing's files: what a download holds at once (decision 0289). Tests set a small one to cross pages. */
+  ageingFilePage = AGEING_FILE_PAGE;
+
+  /**
+   * Every owing client, or one `page` of them cut in the statement; `rowCount` and the totals are
+   * always of them all, from a statement of their own (decisions 0260, 0289).
+   */
+  async receivablesAgeing(auth: AuthContext, q: AgeingFilters, page?: { limit: number; offset: number }): Promise<AgeingReport> {
+    const { currency, rows } = await this.withPreamble(auth, [[locationsRepository, q.locationId]], () =>
+      together(this.db, [() => reportsRepository.ageingRows(this.db, auth, q, page), () => reportsRepository.ageingTotals(this.db, auth, q)] as const),
     );
-    const out: AgeingRow[] = rows
-      .map((r) => ({ ...r, clientName: names.get(r.clientId) ?? '' }))
-      .sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName));
-    return {
-      currency,
-      rows: page ? out.slice(page.offset, page.offset + page.limit) : out,
-      rowCount: out.length,
-      totals: {
-        invoices: sum(out, (r) => r.invoices),
-        days0to30: sum(out, (r) => r.days0to30),
-        days31to60: sum(out, (r) => r.days31to60),
-        days61to90: sum(out, (r) => r.days61to90),
-        over90: sum(out, (r) => r.over90),
-        total: sum(out, (r) => r.total),
-      },
-    };
+    const [sums, { clients, ...totals }] = rows;
+    return { currency, rows: sums.map(ageingRow), rowCount: clients, totals };
+  }
+
+  /**
+   * The ageing as its files write it: the filters checked (another account's location: 404) and
+   * the totals read before the first line, then every owing client in the report's order a page at
+   * a time (`ageingPages`), so what is held is one page however many clients owe.
+   */
+  async receivablesAgeingFile(auth: AuthContext, q: AgeingFilters): Promise<{ currency: string; totals: AgeingReport['totals']; rows: AsyncIterable<AgeingRow[]> }> {
+    const { currency, rows } = await this.withPreamble(auth, [[locationsRepository, q.locationId]], () => reportsRepository.ageingTotals(this.db, auth, q));
+    const { clients: _count, ...totals } = rows;
+    return { currency, totals, rows: this.ageingPages(auth, q, this.ageingFilePage) };
+  }
+
+  /**
+   * On a PostgreSQL server one statement read through a cursor; on the embedded database (one
+   * connection, which a transaction would hold for the whole download) each page a statement of
+   * its own, read after the last row of the one before (decision 0289).
+   */
+  private async *ageingPages(auth: AuthContext, q: AgeingFilters, limit: number): AsyncGenerator<AgeingRow[]> {
+    if (onServer(this.db)) {
+      for await (const page of reportsRepository.ageingByCursor(this.db, auth, q, limit)) yield page.map(ageingRow);
+      return;
+    }
+    for (let after: AgeingSums | null = null; ; ) {
+      const page: AgeingSums[] = await reportsRepository.ageingRows(this.db, auth, q, { limit, after });
+      if (page.length > 0) yield page.map(ageingRow);
+      if (page.length < limit) return;
+      after = page.at(-1)!;
+    }
   }
 
   async paymentsByType(auth: AuthContext, q: RangeQuery): Promise<PaymentsByTypeReport> {
@@ -184,7 +207,8 @@ export function revenueFile(report: RevenueReport): ReportFile<RevenueRow> {
   return { name: `revenue-by-${report.groupBy}-${range(report)}`, sheet: 'Revenue', columns, rows: report.rows, totals: { key: null, label: TOTAL, ...report.totals } };
 }
 
-export function ageingFile(report: AgeingReport, today: string): ReportFile<AgeingRow> {
+/** The ageing's file: its rows as `receivablesAgeingFile` reads them, a page at a time. */
+export function ageingFile(report: { currency: string; totals: AgeingReport['totals']; rows: ReportFile<AgeingRow>['rows'] }, today: string): ReportFile<AgeingRow> {
   const money = (header: string, pick: (r: AgeingRow) => number): ReportColumn<AgeingRow> => ({ header: `${header} (${report.currency})`, value: pick, cents: true });
   const columns: ReportColumn<AgeingRow>[] = [
     { header: 'Client', value: (r) => r.clientName },

@@ -8,6 +8,7 @@ import { addLocation, dateIn } from '../../../test/records.js';
 import { parseCsv } from '../../platform/csv.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { appointmentStatusChanges } from '../appointments/appointments.table.js';
+import { newHousehold } from '../../../test/scheduling-records.js';
 import { billingWorld, finalised, newInvoice, serviceLine, addOnLine, type BillingWorld } from '../invoices/invoices.fixtures.js';
 
 let ctx: TestContext;
@@ -305,6 +306,93 @@ describe('receivables ageing', () => {
       const res = await admin.call(api.receivablesAgeingReport, { query });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toBe(message);
+    }
+  });
+  it('writes every owing client once in its files, read a few at a time across ties at the pages’ seams, the totals the sum of the rows', async () => {
+    const account = await createAccount(ctx);
+    const w = await billingWorld(account);
+    // Eight owing clients, most sharing a total and a name (then ordered by id), across pages of two;
+    // and one paid up, in no row.
+    const names = [['Cora', 'Smith'], ['Cora', 'Smith'], ['Cora', 'Smith'], ['ada', 'smith'], ['Ben', 'Jones'], ['Cora', 'Smith'], ['Zed', 'Adams'], ['Cora', 'Smith'], ['Paid', 'Up']];
+    const quantities = [1, 1, 1, 1, 2, 2, 3, 1, 1];
+    const owing: string[] = [];
+    for (const [i, [firstName, lastName]] of names.entries()) {
+      const { client, patients } = await newHousehold(account.admin, account, { firstName, lastName });
+      const invoice = await finalised(
+        account.admin,
+        await newInvoice(account.admin, account, { ...w, client, patient: patients[0]! }, { issuedOn: dateIn(ZONE, -5), dueOn: dateIn(ZONE, -5) }, [addOnLine(w, { quantity: quantities[i]! })]),
+      );
+      if (firstName !== 'Paid') owing.push(client.id);
+      else {
+        const [type] = (await account.admin.call(api.paymentTypeOps.list)).json() as api.PaymentType[];
+        const payment = { locationId: account.locationId, clientId: client.id, paymentTypeId: type!.id, amount: invoice.total, allocations: [{ invoiceId: invoice.id, amount: invoice.total }] };
+        expect((await account.admin.call(api.paymentOps.create, { body: { data: payment } })).statusCode).toBe(201);
+      }
+    }
+    const admin = await createUser(ctx, account, ['reports.export']);
+    const all = await report<api.AgeingReport>(api.receivablesAgeingReport, {}, admin);
+    expect(all.rowCount).toBe(owing.length);
+    expect(all.rows.map((r) => r.clientId).sort()).toEqual([...owing].sort());
+    // The screen's pages in the same order as the whole.
+    const pages: api.AgeingRow[] = [];
+    for (let offset = 0; offset < owing.length; offset += 3) pages.push(...(await report<api.AgeingReport>(api.receivablesAgeingReport, { limit: '3', offset: String(offset) }, admin)).rows);
+    expect(pages).toEqual(all.rows);
+
+    const reports = ctx.app.container.reports;
+    const pageBefore = reports.ageingFilePage;
+    reports.ageingFilePage = 2;
+    try {
+      const auth = { accountId: account.accountId, homeAccountId: account.accountId, userId: admin.userId, sessionId: 'file', permissions: ['reports.export' as const], roles: [] };
+      const file = await reports.receivablesAgeingFile(auth, {});
+      const read: api.AgeingRow[] = [];
+      for await (const page of file.rows) read.push(...page);
+      expect(read).toEqual(all.rows);
+      expect(new Set(read.map((r) => r.clientId)).size).toBe(owing.length);
+      expect(file.totals).toEqual(all.totals);
+
+      // A download broken off after its first page: its cursor's transaction (on PostgreSQL) ends with it.
+      for await (const page of (await reports.receivablesAgeingFile(auth, {})).rows) {
+        expect(page).toEqual(all.rows.slice(0, 2));
+        break;
+      }
+      const open = await ctx.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+      expect(open[0]?.n ?? 0).toBe(0);
+
+      const figures = (cells: unknown[]) => cells.slice(1).map((c, i) => (i === 0 ? Number(c) : Math.round(Number(c) * 100)));
+      const expectedRows = all.rows.map((r) => [r.clientName, r.invoices, r.days0to30, r.days31to60, r.days61to90, r.over90, r.total]);
+      const sums = (rows: unknown[][]) => [0, 1, 2, 3, 4, 5].map((i) => sumOf(rows, (r) => figures(r)[i]!));
+      const expectedTotals = [all.totals.invoices, all.totals.days0to30, all.totals.days31to60, all.totals.days61to90, all.totals.over90, all.totals.total];
+
+      const csv = await admin.call(api.receivablesAgeingReport, { query: { format: 'csv' } });
+      expect(csv.statusCode).toBe(200);
+      const [, ...lines] = parseCsv(csv.body);
+      const total = lines.pop()!;
+      expect(lines.map((l) => [l[0], ...figures(l)])).toEqual(expectedRows);
+      expect(total[0]).toBe('Total');
+      expect(figures(total)).toEqual(expectedTotals);
+      expect(sums(lines)).toEqual(expectedTotals);
+
+      const xlsx = await admin.call(api.receivablesAgeingReport, { query: { format: 'xlsx' } });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const values: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+      const [, ...sheetRows] = values;
+      const sheetTotal = sheetRows.pop()!;
+      expect(sheetRows.map((l) => [l[0], ...figures(l)])).toEqual(expectedRows);
+      expect(figures(sheetTotal)).toEqual(expectedTotals);
+      expect(sums(sheetRows)).toEqual(expectedTotals);
+    } finally {
+      reports.ageingFilePage = pageBefore;
+    }
+  });
+
+  it('answers 404 for another account’s location before a byte of the file', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const res = await reporter.call(api.receivablesAgeingReport, { query: { format, locationId: other.locationId } });
+      expect(res.statusCode, format).toBe(404);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(errorOf(res)).toBeTruthy();
     }
   });
 });

@@ -1,0 +1,2 @@
+-- The controlled-drug ledger reads the log by drug and time within fixed bounds around its days (decision 0290).
+CREATE INDEX "inventory_movements_item_created" ON "inventory_movements" USING btree ("account_id","item_id","created_at");
