@@ -35,6 +35,18 @@ function serve() {
   });
 }
 
+/** The page at `path` with the address probe beside it, once the report named `grid` shows. */
+async function openReports(path: string, grid: string) {
+  renderPage(
+    <>
+      <ReportsPage />
+      <Address />
+    </>,
+    { path, pattern: '/reports' },
+  );
+  await screen.findByRole('grid', { name: grid });
+}
+
 const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
 const dateBox = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 
@@ -44,14 +56,7 @@ afterEach(resetAll);
 describe('Reports page: the days typed', () => {
   it('keeps From when To is typed before the router has rendered From, just after the ledger’s tab opened', async () => {
     serve();
-    renderPage(
-      <>
-        <ReportsPage />
-        <Address />
-      </>,
-      { path: '/reports?report=expiringStock', pattern: '/reports' },
-    );
-    await screen.findByRole('grid', { name: 'Expiring stock' });
+    await openReports('/reports?report=expiringStock', 'Expiring stock');
     fireEvent.click(screen.getByRole('tab', { name: 'Controlled-drug ledger' }));
     await screen.findByRole('grid', { name: 'Controlled-drug ledger' });
 
@@ -68,14 +73,7 @@ describe('Reports page: the days typed', () => {
 
   it('keeps a year half typed when the router renders the day before it late', async () => {
     serve();
-    renderPage(
-      <>
-        <ReportsPage />
-        <Address />
-      </>,
-      { path: '/reports?report=revenue', pattern: '/reports' },
-    );
-    await screen.findByRole('grid', { name: 'Revenue' });
+    await openReports('/reports?report=revenue', 'Revenue');
     act(() => {
       // Chromium's date box: the day's last digit makes a whole date, then the year starts again at 0002.
       fireEvent.change(dateBox('From'), { target: { value: '2026-11-29' } });
@@ -91,14 +89,7 @@ describe('Reports page: the days typed', () => {
 
   it('passes on a date half typed (the box empty, a part in it) as nothing: the default day is not put back under the keys', async () => {
     serve();
-    renderPage(
-      <>
-        <ReportsPage />
-        <Address />
-      </>,
-      { path: '/reports?report=revenue', pattern: '/reports' },
-    );
-    await screen.findByRole('grid', { name: 'Revenue' });
+    await openReports('/reports?report=revenue', 'Revenue');
     const from = dateBox('From');
     fireEvent.change(from, { target: { value: '2026-11-29' } });
     expect(address().get('from')).toBe('2026-11-29');
@@ -119,14 +110,7 @@ describe('Reports page: the days typed', () => {
 
   it('follows an address it did not write (a link) once the days typed are in it', async () => {
     serve();
-    renderPage(
-      <>
-        <ReportsPage />
-        <Address />
-      </>,
-      { path: '/reports?report=revenue', pattern: '/reports' },
-    );
-    await screen.findByRole('grid', { name: 'Revenue' });
+    await openReports('/reports?report=revenue', 'Revenue');
     fireEvent.change(dateBox('From'), { target: { value: '2026-11-02' } });
     expect(address().get('from')).toBe('2026-11-02');
     fireEvent.click(screen.getByRole('link', { name: 'Payments link' }));
@@ -174,14 +158,7 @@ describe('Reports page: a moving range in saved filters', () => {
 
   it('asks for the sets again when a moving one is applied, and applies the days answered then', async () => {
     serveSets();
-    renderPage(
-      <>
-        <ReportsPage />
-        <Address />
-      </>,
-      { path: '/reports?report=revenue&from=2026-01-01&to=2026-01-31', pattern: '/reports' },
-    );
-    await screen.findByRole('grid', { name: 'Revenue' });
+    await openReports('/reports?report=revenue&from=2026-01-01&to=2026-01-31', 'Revenue');
     await choose('Saved filters', 'Monday (Last month)');
     await waitFor(() => expect(address().get('from')).toBe('2026-11-01'));
     expect(address().get('to')).toBe('2026-11-30');
@@ -190,14 +167,7 @@ describe('Reports page: a moving range in saved filters', () => {
 
   it('saves the range chosen under Dates, and shows its days', async () => {
     const calls = serveSets();
-    renderPage(
-      <>
-        <ReportsPage />
-        <Address />
-      </>,
-      { path: '/reports?report=revenue&from=2026-01-01&to=2026-01-31', pattern: '/reports' },
-    );
-    await screen.findByRole('grid', { name: 'Revenue' });
+    await openReports('/reports?report=revenue&from=2026-01-01&to=2026-01-31', 'Revenue');
     fireEvent.click(screen.getByRole('button', { name: 'Save filters…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save filters' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Name/ }), { target: { value: 'This week' } });
