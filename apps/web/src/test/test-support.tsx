@@ -25,7 +25,8 @@ export interface Answer {
  * Stands in for the API: `route` answers each request (undefined = 404) and every request is
  * recorded so tests can check what was sent.
  */
-export function fakeServer(route: (call: Call) => Answer | undefined): Call[] {
+/** `route` answers each call: at once, or when its promise settles (an answer held back, as a slow server's). */
+export function fakeServer(route: (call: Call) => Answer | Promise<Answer> | undefined): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -39,7 +40,7 @@ export function fakeServer(route: (call: Call) => Answer | undefined): Call[] {
         headers: (init?.headers ?? {}) as Record<string, string>,
       };
       calls.push(call);
-      const answer = route(call) ?? { status: 404, body: { error: { message: 'Not found' } } };
+      const answer = (await route(call)) ?? { status: 404, body: { error: { message: 'Not found' } } };
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
     }),
   );

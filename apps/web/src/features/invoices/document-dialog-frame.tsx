@@ -39,7 +39,8 @@ export function DocumentDialogFrame({ title, summary, dirty, busy, loading, load
     event.preventDefault();
     // A dialog opened from inside another form (the appointment's) must not submit that one too.
     event.stopPropagation();
-    if (busy) return;
+    // Nothing to save while the document is still being read (or could not be).
+    if (busy || loading || loadError) return;
     onSubmit();
     reveal();
   };
@@ -89,6 +90,11 @@ export function DocumentSummary({ testId, children }: { testId: string; children
 interface DocumentEditButtonsProps {
   readOnly: boolean;
   busy: boolean;
+  /**
+   * a saved document not read (yet, or at all): the next step and Save wait for it; pressed on the
+   * blank form shown meanwhile they acted on nothing (decision 0297). Cancel closes as ever.
+   */
+  unread: boolean;
   saving: boolean;
   onClose: () => void;
   /** the step after saving (Finalise, Approve in person), shown while the document can be edited */
@@ -98,7 +104,7 @@ interface DocumentEditButtonsProps {
 }
 
 /** The dialog's buttons on the right: Cancel (Close once it cannot be edited), the next step, Save. */
-export function DocumentEditButtons({ readOnly, busy, saving, onClose, step, children }: DocumentEditButtonsProps) {
+export function DocumentEditButtons({ readOnly, busy, unread, saving, onClose, step, children }: DocumentEditButtonsProps) {
   return (
     <>
       <Button onClick={onClose} disabled={busy}>
@@ -106,10 +112,10 @@ export function DocumentEditButtons({ readOnly, busy, saving, onClose, step, chi
       </Button>
       {!readOnly && (
         <>
-          <Button onClick={step.onClick} disabled={busy} variant="outlined">
+          <Button onClick={step.onClick} disabled={busy || unread} variant="outlined">
             {step.label}
           </Button>
-          <Button type="submit" variant="contained" loading={saving}>
+          <Button type="submit" variant="contained" loading={saving} disabled={unread}>
             Save
           </Button>
         </>

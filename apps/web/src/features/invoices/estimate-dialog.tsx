@@ -133,7 +133,7 @@ export function EstimateDialog({ estimateId, start, onClose, onOpenInvoice }: Es
   );
 
   const primary = (
-    <DocumentEditButtons readOnly={readOnly} busy={busy} saving={kit.saving} onClose={onClose} step={{ label: 'Approve in person', onClick: () => kit.saveThen(doApprove) }}>
+    <DocumentEditButtons readOnly={readOnly} busy={busy} unread={kit.unread} saving={kit.saving} onClose={onClose} step={{ label: 'Approve in person', onClick: () => kit.saveThen(doApprove) }}>
       {estimate?.status === 'approved' && !estimate.invoiceId && (
         <Button variant="contained" onClick={() => makeInvoice(estimate)} loading={toInvoice.isPending}>
           Make invoice

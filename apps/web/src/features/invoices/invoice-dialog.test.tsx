@@ -81,14 +81,17 @@ describe('the invoice editor', () => {
   let invoice: Invoice;
   let refuse: string | null;
   let permissions: string[];
+  /** while set, the invoice's GET is answered only when it settles (a slow server) */
+  let held: Promise<void> | null;
   beforeEach(() => {
     stubMatchMedia();
     invoice = invoiceOf();
     refuse = null;
     permissions = [];
+    held = null;
     calls = fakeServer((call) => {
       if (call.path === '/api/user/permissions') return sessionAnswer(call, NEW_YORK, permissions);
-      if (call.method === 'GET' && call.path === `/api/invoice/${INVOICE_ID}`) return { body: invoice };
+      if (call.method === 'GET' && call.path === `/api/invoice/${INVOICE_ID}`) return held ? held.then(() => ({ body: invoice })) : { body: invoice };
       if (call.method === 'GET' && call.path === '/api/taxCode') return { body: [TAX] };
       if (call.method === 'GET' && call.path === '/api/invoice/clientBalance') return { body: { clientId: CLIENT_ID, currency: 'USD', owed: 0, credit: 0, deposits: 0 } };
       if (call.method === 'POST' && call.path === `/api/invoice/${INVOICE_ID}`)
@@ -148,6 +151,21 @@ describe('the invoice editor', () => {
     const settled = await screen.findByTestId('invoice-summary');
     expect(await within(settled).findByText('Credited in full')).toBeTruthy();
     expect(within(settled).queryByText('Paid')).toBeNull();
+  });
+
+  it('waits for the invoice before Finalise or Save can be pressed; Cancel can be at once', async () => {
+    let answer!: () => void;
+    held = new Promise((resolve) => (answer = resolve));
+    const onClose = vi.fn();
+    renderPage(<InvoiceDialog invoiceId={INVOICE_ID} onClose={onClose} />);
+    const finalise = (await screen.findByRole('button', { name: 'Finalise' })) as HTMLButtonElement;
+    expect(finalise.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => answer());
+    await screen.findByRole('textbox', { name: 'Line 1 unit price' });
+    expect((screen.getByRole('button', { name: 'Finalise' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('offers Delete on a draft only to those who hold billing.manage', async () => {

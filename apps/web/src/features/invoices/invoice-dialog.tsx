@@ -187,7 +187,7 @@ export function InvoiceDialog({ invoiceId, start, onClose }: InvoiceDialogProps)
   );
 
   // Unsaved changes are saved first: what is finalised is what is on screen.
-  const primary = <DocumentEditButtons readOnly={readOnly} busy={busy} saving={kit.saving} onClose={onClose} step={{ label: 'Finalise', onClick: () => kit.saveThen(doFinalise) }} />;
+  const primary = <DocumentEditButtons readOnly={readOnly} busy={busy} unread={kit.unread} saving={kit.saving} onClose={onClose} step={{ label: 'Finalise', onClick: () => kit.saveThen(doFinalise) }} />;
 
   return (
     <>

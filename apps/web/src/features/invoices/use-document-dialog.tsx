@@ -158,6 +158,8 @@ export function useDocumentDialog<D extends Estimate | Invoice, F extends z.ZodT
     saving,
     save,
     saveThen,
+    /** a saved document asked for and not read (loading, or refused): nothing to save or act on yet */
+    unread: Boolean(id) && !document,
     act,
     shown,
     deleteButton,
