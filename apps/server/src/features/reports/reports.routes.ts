@@ -44,9 +44,12 @@ export function reportsRoutes(r: Router, c: Container) {
     const today = new Date().toISOString().slice(0, 10);
     return answerReport(reply, query.format, await c.reports.expiringStock(auth, query), (report) => expiringStockFile(report, today));
   });
-  r.route(api.controlledDrugLedgerReport, async ({ auth, query, reply }) =>
-    answerReport(reply, query.format, await c.reports.controlledDrugLedger(auth, query), controlledDrugLedgerFile),
-  );
+  r.route(api.controlledDrugLedgerReport, async ({ auth, query, reply }) => {
+    // A file reads the entries a page at a time as it is written, its filters checked and its totals summed before the first byte (decision 0296).
+    const { format, ...filters } = query;
+    if (format !== 'json') return sendReportFile(reply, format, controlledDrugLedgerFile(await c.reports.controlledDrugLedgerFile(auth, filters))) as never;
+    return c.reports.controlledDrugLedger(auth, filters);
+  });
   r.route(api.endOfLifeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.endOfLife(auth, query), endOfLifeFile));
 
   // a user's saved filter sets (decision 0261)

@@ -24,7 +24,7 @@ import type { MissedChargesService } from '../invoices/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { usersRepository } from '../users/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
-import { controlledDrugLedgerReport, type ControlledDrugLedgerQuery } from './report-controlled-drug-ledger.service.js';
+import { controlledDrugLedgerFileSource, controlledDrugLedgerReport, type ControlledDrugLedgerQuery } from './report-controlled-drug-ledger.service.js';
 import { endOfLifeReport, type EndOfLifeQuery } from './report-end-of-life.service.js';
 import { expiringStockReport, type ExpiringStockQuery } from './report-expiring-stock.service.js';
 import { missedChargesReport, type MissedChargesQuery } from './report-missed-charges.service.js';
@@ -41,7 +41,7 @@ const periodLabel = (by: Period, key: string) => (by === 'month' ? key.slice(0, 
 const isPeriod = (by: string): by is Period => by === 'day' || by === 'week' || by === 'month';
 /** A client's row as the report answers it (the order's key left out). */
 const ageingRow = ({ sortName: _key, ...row }: AgeingSums): AgeingRow => row;
-/** The rows a file's statement reads at once (the ageing's, the vaccinations due's): held as rows and their lines, one page at a time. */
+/** The rows a file's statement reads at once (the ageing's, the vaccinations due's, the ledger's): held as rows and their lines, one page at a time. */
 const FILE_PAGE = 1_000;
 const methodOf = (method: string | null): PaymentMethod | null => ((PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as PaymentMethod) : null);
 
@@ -196,6 +196,14 @@ export class ReportsService {
 
   controlledDrugLedger(auth: AuthContext, q: ControlledDrugLedgerQuery) {
     return controlledDrugLedgerReport(this.db, auth, q);
+  }
+
+  /** Entries per statement of the controlled-drug ledger's files (decision 0296). Tests set a small one to cross pages. */
+  ledgerFilePage = FILE_PAGE;
+
+  /** The ledger as its files write it: filters checked and totals summed first, then the entries a page at a time. */
+  controlledDrugLedgerFile(auth: AuthContext, q: ControlledDrugLedgerQuery) {
+    return controlledDrugLedgerFileSource(this.db, auth, q, this.ledgerFilePage);
   }
 }
 
