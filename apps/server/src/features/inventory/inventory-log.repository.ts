@@ -78,10 +78,26 @@ export const inventoryLogRepository = {
     };
   },
 
-  /** Every entry matching, in the order the log was written, with what each shows (the controlled-drug ledger). */
-  async entries(ex: Executor, scope: Scope, f: Omit<LogFilters, 'order'>): Promise<EntryRow[]> {
+  /**
+   * Every entry matching, in the order the log was written, with what each shows (the
+   * controlled-drug ledger); `page`: `limit` of them written after the entry `afterSeq` (none: the
+   * first), the ledger's files a page at a time (decision 0296).
+   */
+  async entries(ex: Executor, scope: Scope, f: Omit<LogFilters, 'order'>, page?: { limit: number; afterSeq: number | null }): Promise<EntryRow[]> {
     const { where } = inventoryLogRepository.listOptions({ ...f, order: 'oldest' }, scope);
-    return base.list(ex, scope, { where, orderBy: [asc(m.seq)], extras: entryExtras(scope) });
+    const after = page?.afterSeq !== null && page?.afterSeq !== undefined ? sql`${m.seq} > ${page.afterSeq}` : undefined;
+    return base.list(ex, scope, { where: and(where, after), orderBy: [asc(m.seq)], extras: entryExtras(scope), ...(page && { limit: page.limit }) });
+  },
+
+  /** How many entries match and what came in and went out over them (sell units, positive), summed in SQL. */
+  async entryTotals(ex: Executor, scope: Scope, f: Omit<LogFilters, 'order'>): Promise<{ entries: number; in: number; out: number }> {
+    const { where } = inventoryLogRepository.listOptions({ ...f, order: 'oldest' }, scope);
+    const [totals] = await base.select(ex, scope, {
+      entries: sql<number>`count(*)`.mapWith(Number),
+      in: sql<number>`coalesce(sum(${m.quantity}) filter (where ${m.quantity} > 0), 0)`.mapWith(Number),
+      out: sql<number>`coalesce(-sum(${m.quantity}) filter (where ${m.quantity} < 0), 0)`.mapWith(Number),
+    }, where);
+    return totals ?? { entries: 0, in: 0, out: 0 };
   },
 
   /** Entries by id with what they show, in the ids' order. */

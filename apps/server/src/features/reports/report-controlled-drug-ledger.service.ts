@@ -22,26 +22,26 @@ export type ControlledDrugLedgerQuery = { from: string; to: string; locationId?:
 /** Quantities are kept to the thousandth of a sell unit: summed as whole thousandths, no drift. */
 const milli = (q: number) => Math.round(q * 1000);
 
-export async function controlledDrugLedgerReport(db: Db, auth: AuthContext, q: ControlledDrugLedgerQuery): Promise<ControlledDrugLedgerReport> {
-  await checkedCurrency(db, auth, [
+type Entry = Awaited<ReturnType<typeof inventoryLogRepository.entries>>[number];
+type Location = Awaited<ReturnType<typeof locationsRepository.listSorted>>[number];
+
+const entryFilters = (q: ControlledDrugLedgerQuery) => ({ controlled: true, from: q.from, to: q.to, locationId: q.locationId, itemId: q.itemId });
+
+const checked = (db: Db, auth: AuthContext, q: ControlledDrugLedgerQuery) =>
+  checkedCurrency(db, auth, [
     [locationsRepository, q.locationId],
     [itemsRepository, q.itemId],
   ]);
-  const [entries, locations] = await together(db, [
-    () => inventoryLogRepository.entries(db, auth, { controlled: true, from: q.from, to: q.to, locationId: q.locationId, itemId: q.itemId }),
-    () => locationsRepository.listSorted(db, auth, {}),
-  ] as const);
+
+/** An entry as a row of the ledger, at its location's time: one reader per ledger, each zone's clock made once for all its entries. */
+function rowsOf(locations: readonly Location[]): (e: Entry) => ControlledDrugLedgerRow {
   const byId = new Map(locations.map((l) => [l.id, l]));
   // Each zone's clock once for all its entries: a year of the ledger is tens of thousands of rows.
   const clocks = new Map<string, ReturnType<typeof localClock>>();
   const clockOf = (zone: string) => clocks.get(zone) ?? clocks.set(zone, localClock(zone)).get(zone)!;
-  let into = 0;
-  let out = 0;
-  const rows = entries.map((e): ControlledDrugLedgerRow => {
+  return (e) => {
     const location = byId.get(e.locationId);
     const local = clockOf(location?.timezone ?? 'UTC')(e.createdAt);
-    if (e.quantity > 0) into += milli(e.quantity);
-    else out -= milli(e.quantity);
     return {
       entryId: e.id,
       seq: e.seq,
@@ -61,11 +61,50 @@ export async function controlledDrugLedgerReport(db: Db, auth: AuthContext, q: C
       reason: e.reason,
       correctsId: e.correctsId,
     };
+  };
+}
+
+export async function controlledDrugLedgerReport(db: Db, auth: AuthContext, q: ControlledDrugLedgerQuery): Promise<ControlledDrugLedgerReport> {
+  await checked(db, auth, q);
+  const [entries, locations] = await together(db, [() => inventoryLogRepository.entries(db, auth, entryFilters(q)), () => locationsRepository.listSorted(db, auth, {})] as const);
+  let into = 0;
+  let out = 0;
+  const rowOf = rowsOf(locations);
+  const rows = entries.map((e) => {
+    if (e.quantity > 0) into += milli(e.quantity);
+    else out -= milli(e.quantity);
+    return rowOf(e);
   });
   return { from: q.from, to: q.to, rows, totals: { entries: rows.length, in: into / 1000, out: out / 1000 } };
 }
 
-export function controlledDrugLedgerFile(report: ControlledDrugLedgerReport): ReportFile<ControlledDrugLedgerRow> {
+/** What the file writes: the ledger's range and totals, and its rows as pages of rows or all at once. */
+export type ControlledDrugLedgerFileSource = Pick<ControlledDrugLedgerReport, 'from' | 'to' | 'totals'> & { rows: ReportFile<ControlledDrugLedgerRow>['rows'] };
+
+/**
+ * The ledger as its files write it: the filters checked (another account's location or item: 404)
+ * and the totals summed by their own statement before the first line, then the entries `limit` at
+ * a time in the order the log was written, each page after the last entry of the one before
+ * (decision 0296). Each row's balance is the one the log wrote with the entry, so nothing is
+ * carried from page to page but where the next one starts.
+ */
+export async function controlledDrugLedgerFileSource(db: Db, auth: AuthContext, q: ControlledDrugLedgerQuery, limit: number): Promise<ControlledDrugLedgerFileSource> {
+  await checked(db, auth, q);
+  const [totals, locations] = await together(db, [() => inventoryLogRepository.entryTotals(db, auth, entryFilters(q)), () => locationsRepository.listSorted(db, auth, {})] as const);
+  const rowOf = rowsOf(locations);
+  async function* pages(): AsyncGenerator<ControlledDrugLedgerRow[]> {
+    for (let afterSeq: number | null = null; ; ) {
+      const page: Entry[] = await inventoryLogRepository.entries(db, auth, entryFilters(q), { limit, afterSeq });
+      if (page.length > 0) yield page.map(rowOf);
+      if (page.length < limit) return;
+      afterSeq = page.at(-1)!.seq;
+    }
+  }
+  return { from: q.from, to: q.to, totals, rows: pages() };
+}
+
+/** The file's columns and totals row; its rows as `controlledDrugLedgerFileSource` reads them, a page at a time. */
+export function controlledDrugLedgerFile(report: ControlledDrugLedgerFileSource): ReportFile<ControlledDrugLedgerRow> {
   const { totals } = report;
   const columns: ReportColumn<ControlledDrugLedgerRow>[] = [
     { header: 'When (location time)', value: (r) => r.at },

@@ -11,7 +11,7 @@ import { makeItem, receive } from '../inventory/inventory.route-fixtures.js';
 let ctx: TestContext;
 let home: TestAccount;
 let other: TestAccount;
-let reporter: Client;
+let reporter: Awaited<ReturnType<typeof createUser>>;
 let plain: Client;
 let branchId: string;
 const ids: Record<string, string> = {};
@@ -147,5 +147,55 @@ describe('controlled-drug ledger', () => {
     expect(sheet.getRow(4).getCell(5).value).toBe('Entry corrected');
     expect(sheet.getRow(4).getCell(10).value).toBe(7);
     expect(sheet.getRow(9).getCell(7).value).toBe(16);
+  });
+
+  it('writes its files a page at a time: every entry once in log order with the log’s balances, totals summed first', async () => {
+    const all = await report();
+    const reports = ctx.app.container.reports;
+    const pageBefore = reports.ledgerFilePage;
+    reports.ledgerFilePage = 2;
+    try {
+      const auth = { accountId: home.accountId, homeAccountId: home.accountId, userId: reporter.userId, sessionId: 'file', permissions: ['reports.export' as const], roles: [] };
+      const file = await reports.controlledDrugLedgerFile(auth, RANGE());
+      expect(file.totals).toEqual(all.totals);
+      const read: api.ControlledDrugLedgerRow[] = [];
+      for await (const page of file.rows as AsyncIterable<api.ControlledDrugLedgerRow[]>) {
+        expect(page.length).toBeLessThanOrEqual(2);
+        read.push(...page);
+      }
+      expect(read).toEqual(all.rows);
+      expect(new Set(read.map((r) => r.entryId)).size).toBe(all.totals.entries);
+
+      const expected = all.rows.map((r) => [r.name, String(r.quantity), String(r.balance)]);
+      const csv = await reporter.call(api.controlledDrugLedgerReport, { query: { ...RANGE(), format: 'csv' } });
+      expect(csv.statusCode).toBe(200);
+      const [, ...lines] = parseCsv(csv.body);
+      const total = lines.pop()!;
+      expect(lines.map((l) => [l[1], l[5], l[9]])).toEqual(expected);
+      const summed = (column: number) => lines.reduce((sum, l) => sum + Math.round(Number(l[column] || 0) * 1000), 0) / 1000;
+      expect([total[0], total[1], total[6], total[7]]).toEqual(['Total', `${all.totals.entries} entries`, String(summed(6)), String(summed(7))]);
+
+      const xlsx = await reporter.call(api.controlledDrugLedgerReport, { query: { ...RANGE(), format: 'xlsx' } });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const values: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+      const [, ...sheetRows] = values;
+      const sheetTotal = sheetRows.pop()!;
+      expect(sheetRows.map((l) => [l[1], String(l[5]), String(l[9])])).toEqual(expected);
+      expect([sheetTotal[0], sheetTotal[6], sheetTotal[7]]).toEqual(['Total', all.totals.in, all.totals.out]);
+    } finally {
+      reports.ledgerFilePage = pageBefore;
+    }
+  });
+
+  it('answers 404 for another account’s location or item before a byte of the file', async () => {
+    for (const format of ['csv', 'xlsx'])
+      for (const filter of [{ locationId: other.locationId }, { itemId: ids.theirs! }] as Record<string, string>[]) {
+        const res = await reporter.call(api.controlledDrugLedgerReport, { query: { ...RANGE(), ...filter, format } });
+        expect(res.statusCode, format).toBe(404);
+        expect(res.headers['content-disposition']).toBeUndefined();
+        expect(errorOf(res)).toBeTruthy();
+      }
   });
 });

@@ -3,9 +3,9 @@
 // reminders' rule: a due date, and no later dose of the same vaccine (names compared without case
 // or surrounding spaces) given to the pet since; the pet alive and not archived.
 import { VACCINATION_DUE_SOON_DAYS } from '@willow/contracts';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import { cursorPages, type Db, type Executor } from '../../db/client.js';
 import { scopedTable, type Scope } from '../../platform/tenant-repository.js';
 import { vaccinations } from '../care/index.js';
 import { clients } from '../clients/index.js';
@@ -39,13 +39,17 @@ export type VaccinationDueSums = {
 };
 
 export type VaccinationsDueFilters = { locationId?: string | undefined; dueBefore?: string | undefined };
+/** Where a page by key starts: after the row of the page before with these (the order's columns). */
+export type VaccinationDueKey = Pick<VaccinationDueSums, 'dueOn' | 'lastName' | 'firstName' | 'patientName' | 'vaccinationId'>;
+/** The screen's page (`offset`), or the files' next page after the last row read (`after`; none: the first). */
+export type VaccinationsDuePage = { limit: number; offset: number } | { limit: number; after: VaccinationDueKey | null };
 export type VaccinationDueTotals = { vaccinations: number; overdue: number; patients: number };
 
 /** today on the calendar of the row's location */
 const today = sql`(now() at time zone ${locations.timezone})::date`;
 
 /** `fields` of the boosters still to give, with their patient, client and location joined: the rows' and the totals' statement alike. */
-function stillToGive<F extends SelectedFields>(ex: Executor, scope: Scope, q: VaccinationsDueFilters, fields: F) {
+function stillToGive<F extends SelectedFields>(ex: Executor, scope: Scope, q: VaccinationsDueFilters, fields: F, after?: SQL) {
   const sameVaccine = (a: typeof vaccinations.vaccine, b: typeof later.vaccine) => sql`lower(trim(${a})) = lower(trim(${b}))`;
   const laterDose = sql`exists (select 1 from ${vaccinations} as "later" where ${laterRows.joined(
     scope,
@@ -64,6 +68,7 @@ function stillToGive<F extends SelectedFields>(ex: Executor, scope: Scope, q: Va
         isNull(patients.deceasedOn),
         isNull(patients.archivedAt),
         sql`not ${laterDose}`,
+        after,
       ),
     )
     .innerJoin(patients, patientRows.joined(scope, vaccinations, eq(patients.id, vaccinations.patientId)))
@@ -71,26 +76,76 @@ function stillToGive<F extends SelectedFields>(ex: Executor, scope: Scope, q: Va
     .innerJoin(locations, locationRows.joined(scope, vaccinations, eq(locations.id, vaccinations.locationId)));
 }
 
+/**
+ * The rows in the report's order: by due date (the most overdue first), then the client's last
+ * and first names without case, the pet's name and the vaccination's id, so no two rows tie; after
+ * `after` (a row of the page before) when given. Every field is named in SQL (`as`), as a
+ * cursor's rows are read by those names (`dueByCursor`); the dates come as text.
+ */
+function dueInOrder(ex: Executor, scope: Scope, q: VaccinationsDueFilters, after: VaccinationDueKey | null) {
+  const order = sql`(${vaccinations.nextDueOn}, lower(${clients.lastName}), lower(${clients.firstName}), ${patients.name}, ${vaccinations.id})`;
+  const afterKey = after
+    ? sql`${order} > (${after.dueOn}::date, lower(${after.lastName}), lower(${after.firstName}), ${after.patientName}, ${after.vaccinationId}::uuid)`
+    : undefined;
+  return stillToGive(
+    ex,
+    scope,
+    q,
+    {
+      vaccinationId: sql<string>`${vaccinations.id}`.as('vaccination_id'),
+      vaccine: sql<string>`${vaccinations.vaccine}`.as('vaccine'),
+      givenOn: sql<string>`${vaccinations.givenOn}::text`.as('given_on'),
+      dueOn: sql<string>`${vaccinations.nextDueOn}::text`.as('due_on'),
+      daysPast: sql<number>`(${today} - ${vaccinations.nextDueOn})`.mapWith(Number).as('days_past'),
+      patientId: sql<string>`${vaccinations.patientId}`.as('patient_id'),
+      patientName: sql<string>`${patients.name}`.as('patient_name'),
+      clientId: sql<string>`${vaccinations.clientId}`.as('client_id'),
+      firstName: sql<string>`${clients.firstName}`.as('first_name'),
+      lastName: sql<string>`${clients.lastName}`.as('last_name'),
+      phone: sql<string | null>`${clients.phone}`.as('phone'),
+      email: sql<string | null>`${clients.email}`.as('email'),
+      locationId: sql<string>`${vaccinations.locationId}`.as('location_id'),
+      locationName: sql<string>`${locations.name}`.as('location_name'),
+    },
+    afterKey,
+  ).orderBy(vaccinations.nextDueOn, sql`lower(${clients.lastName})`, sql`lower(${clients.firstName})`, patients.name, vaccinations.id);
+}
+
 export const vaccinationsDueRepository = {
-  /** The rows by due date (the most overdue first), then client and pet; `page` cuts them in the statement (decision 0281). */
-  async due(ex: Executor, scope: Scope, q: VaccinationsDueFilters, page?: { limit: number; offset: number }): Promise<VaccinationDueSums[]> {
-    const rows = stillToGive(ex, scope, q, {
-      vaccinationId: vaccinations.id,
-      vaccine: vaccinations.vaccine,
-      givenOn: vaccinations.givenOn,
-      dueOn: sql<string>`${vaccinations.nextDueOn}::text`,
-      daysPast: sql<number>`(${today} - ${vaccinations.nextDueOn})`.mapWith(Number),
-      patientId: vaccinations.patientId,
-      patientName: patients.name,
-      clientId: vaccinations.clientId,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      phone: clients.phone,
-      email: clients.email,
-      locationId: vaccinations.locationId,
-      locationName: locations.name,
-    }).orderBy(vaccinations.nextDueOn, sql`lower(${clients.lastName})`, sql`lower(${clients.firstName})`, patients.name, vaccinations.id);
-    return page ? rows.limit(page.limit).offset(page.offset) : rows;
+  /**
+   * The rows in the report's order (`dueInOrder`); `page` cuts them in the statement: the screen's
+   * by `offset` (decision 0281), the files' on the embedded database after the page before's last row.
+   */
+  async due(ex: Executor, scope: Scope, q: VaccinationsDueFilters, page?: VaccinationsDuePage): Promise<VaccinationDueSums[]> {
+    const rows = dueInOrder(ex, scope, q, page && 'after' in page ? page.after : null);
+    if (!page) return rows;
+    return 'after' in page ? rows.limit(page.limit) : rows.limit(page.limit).offset(page.offset);
+  },
+
+  /**
+   * Every row in the report's order, `limit` at a time from one statement's cursor (on a
+   * PostgreSQL server: `cursorPages`, decision 0289); the rows as `due` answers them.
+   */
+  async *dueByCursor(db: Db, scope: Scope, q: VaccinationsDueFilters, limit: number): AsyncGenerator<VaccinationDueSums[]> {
+    const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+    for await (const rows of cursorPages(db, dueInOrder(db, scope, q, null), limit)) {
+      yield rows.map((r) => ({
+        vaccinationId: String(r.vaccination_id),
+        vaccine: String(r.vaccine),
+        givenOn: String(r.given_on),
+        dueOn: String(r.due_on),
+        daysPast: Number(r.days_past),
+        patientId: String(r.patient_id),
+        patientName: String(r.patient_name),
+        clientId: String(r.client_id),
+        firstName: String(r.first_name),
+        lastName: String(r.last_name),
+        phone: text(r.phone),
+        email: text(r.email),
+        locationId: String(r.location_id),
+        locationName: String(r.location_name),
+      }));
+    }
   },
 
   /** The counts of every row, whatever page is shown: boosters, of which overdue, and distinct patients. */

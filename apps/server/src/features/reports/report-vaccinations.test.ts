@@ -151,4 +151,88 @@ describe('vaccinations due', () => {
     expect(sheet.rowCount).toBe(5);
     expect(sheet.getRow(2).getCell(6).value).toBe('=Cora Smith');
   });
+
+  it('writes its files a page at a time: every row once, in the report’s order across ties at the seams, and totals of them all', async () => {
+    const account = await createAccount(ctx);
+    const admin = await createUser(ctx, account, ['reports.export']);
+    // Ties on the due date, the names without case and the pet's name, down to the id, at the seams of pages of 2.
+    const households = [
+      await newHousehold(account.admin, account, { firstName: 'Ann', lastName: 'Lee', patients: ['Rex', 'Rex'] }),
+      await newHousehold(account.admin, account, { firstName: 'ann', lastName: 'LEE', patients: ['Rex'] }),
+      await newHousehold(account.admin, account, { firstName: 'Bob', lastName: 'lee', patients: ['Ada', 'Zoe'] }),
+      await newHousehold(account.admin, account, { firstName: 'Zed', lastName: 'Ames', patients: ['Max'] }),
+    ];
+    const pets = households.flatMap((h) => h.patients);
+    for (const [i, pet] of pets.entries()) {
+      await vaccination(account, pet.id, 'Rabies', -300, -3);
+      await vaccination(account, pet.id, 'Leptospirosis', -300, i % 2 === 0 ? -3 : 5);
+    }
+    const all = (await admin.call(api.vaccinationsDueReport, { query: {} })).json() as api.VaccinationsDueReport;
+    expect(all.rowCount).toBe(pets.length * 2);
+    expect(all.rows).toHaveLength(all.rowCount);
+    const pages: api.VaccinationDueRow[] = [];
+    for (let offset = 0; offset < all.rowCount; offset += 3)
+      pages.push(...((await admin.call(api.vaccinationsDueReport, { query: { limit: '3', offset: String(offset) } })).json() as api.VaccinationsDueReport).rows);
+    expect(pages).toEqual(all.rows);
+
+    const reports = ctx.app.container.reports;
+    const pageBefore = reports.vaccinationsDueFilePage;
+    reports.vaccinationsDueFilePage = 2;
+    try {
+      const auth = { accountId: account.accountId, homeAccountId: account.accountId, userId: admin.userId, sessionId: 'file', permissions: ['reports.export' as const], roles: [] };
+      const file = await reports.vaccinationsDueFile(auth, {});
+      const read: api.VaccinationDueRow[] = [];
+      for await (const page of file.rows as AsyncIterable<api.VaccinationDueRow[]>) {
+        expect(page.length).toBeLessThanOrEqual(2);
+        read.push(...page);
+      }
+      expect(read).toEqual(all.rows);
+      expect(new Set(read.map((r) => r.vaccinationId)).size).toBe(all.rowCount);
+      expect(file.totals).toEqual(all.totals);
+
+      // A download broken off after its first page: its cursor's transaction (on PostgreSQL) ends with it.
+      for await (const page of (await reports.vaccinationsDueFile(auth, {})).rows as AsyncIterable<api.VaccinationDueRow[]>) {
+        expect(page).toEqual(all.rows.slice(0, 2));
+        break;
+      }
+      const open = await ctx.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+      expect(open[0]?.n ?? 0).toBe(0);
+
+      const expectedLines = all.rows.map((r) => [r.dueOn, r.vaccine, r.patientName, r.clientName]);
+      const totalsLine = [`${all.totals.vaccinations} due, ${all.totals.overdue} overdue`, `${all.totals.patients} patients`];
+      expect(all.totals).toEqual({
+        vaccinations: all.rows.length,
+        overdue: all.rows.filter((r) => r.overdue).length,
+        patients: new Set(all.rows.map((r) => r.patientId)).size,
+      });
+
+      const csv = await admin.call(api.vaccinationsDueReport, { query: { format: 'csv' } });
+      expect(csv.statusCode).toBe(200);
+      const [, ...lines] = parseCsv(csv.body);
+      const total = lines.pop()!;
+      expect(lines.map((l) => [l[0], l[2], l[4], l[5]])).toEqual(expectedLines);
+      expect([total[0], total[2], total[4]]).toEqual(['Total', ...totalsLine]);
+
+      const xlsx = await admin.call(api.vaccinationsDueReport, { query: { format: 'xlsx' } });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const values: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+      const [, ...sheetRows] = values;
+      const sheetTotal = sheetRows.pop()!;
+      expect(sheetRows.map((l) => [l[0], l[2], l[4], l[5]])).toEqual(expectedLines);
+      expect([sheetTotal[0], sheetTotal[2], sheetTotal[4]]).toEqual(['Total', ...totalsLine]);
+    } finally {
+      reports.vaccinationsDueFilePage = pageBefore;
+    }
+  });
+
+  it('answers 404 for another account’s location before a byte of the file', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const res = await reporter.call(api.vaccinationsDueReport, { query: { format, locationId: other.locationId } });
+      expect(res.statusCode, format).toBe(404);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(errorOf(res)).toBeTruthy();
+    }
+  });
 });

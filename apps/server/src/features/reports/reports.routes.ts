@@ -30,10 +30,11 @@ export function reportsRoutes(r: Router, c: Container) {
   );
   r.route(api.vaccinationsDueReport, async ({ auth, query, reply }) => {
     const today = new Date().toISOString().slice(0, 10);
-    // A page of the rows on screen, as the ageing's; a file holds them all (decision 0281).
-    const { limit, offset, ...filters } = query;
-    const page = query.format === 'json' && limit !== undefined ? { limit, offset: offset ?? 0 } : undefined;
-    return answerReport(reply, query.format, await c.reports.vaccinationsDue(auth, filters, page), (report) => vaccinationsDueFile(report, today));
+    // A page of the rows on screen, as the ageing's; a file holds them all, read a page at a time
+    // as it is written, its location checked and its totals read before the first byte (decisions 0281, 0296).
+    const { limit, offset, format, ...filters } = query;
+    if (format !== 'json') return sendReportFile(reply, format, vaccinationsDueFile(await c.reports.vaccinationsDueFile(auth, filters), today)) as never;
+    return c.reports.vaccinationsDue(auth, filters, limit !== undefined ? { limit, offset: offset ?? 0 } : undefined);
   });
   r.route(api.stockValuationReport, async ({ auth, query, reply }) => {
     const today = new Date().toISOString().slice(0, 10);
@@ -43,9 +44,12 @@ export function reportsRoutes(r: Router, c: Container) {
     const today = new Date().toISOString().slice(0, 10);
     return answerReport(reply, query.format, await c.reports.expiringStock(auth, query), (report) => expiringStockFile(report, today));
   });
-  r.route(api.controlledDrugLedgerReport, async ({ auth, query, reply }) =>
-    answerReport(reply, query.format, await c.reports.controlledDrugLedger(auth, query), controlledDrugLedgerFile),
-  );
+  r.route(api.controlledDrugLedgerReport, async ({ auth, query, reply }) => {
+    // A file reads the entries a page at a time as it is written, its filters checked and its totals summed before the first byte (decision 0296).
+    const { format, ...filters } = query;
+    if (format !== 'json') return sendReportFile(reply, format, controlledDrugLedgerFile(await c.reports.controlledDrugLedgerFile(auth, filters))) as never;
+    return c.reports.controlledDrugLedger(auth, filters);
+  });
   r.route(api.endOfLifeReport, async ({ auth, query, reply }) => answerReport(reply, query.format, await c.reports.endOfLife(auth, query), endOfLifeFile));
 
   // a user's saved filter sets (decision 0261)

@@ -24,12 +24,12 @@ import type { MissedChargesService } from '../invoices/index.js';
 import { locationsRepository } from '../locations/index.js';
 import { usersRepository } from '../users/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
-import { controlledDrugLedgerReport, type ControlledDrugLedgerQuery } from './report-controlled-drug-ledger.service.js';
+import { controlledDrugLedgerFileSource, controlledDrugLedgerReport, type ControlledDrugLedgerQuery } from './report-controlled-drug-ledger.service.js';
 import { endOfLifeReport, type EndOfLifeQuery } from './report-end-of-life.service.js';
 import { expiringStockReport, type ExpiringStockQuery } from './report-expiring-stock.service.js';
 import { missedChargesReport, type MissedChargesQuery } from './report-missed-charges.service.js';
 import { stockValuationReport } from './report-stock-valuation.service.js';
-import { vaccinationsDueReport, type VaccinationsDueQuery } from './report-vaccinations.service.js';
+import { vaccinationsDueFileSource, vaccinationsDueReport, type VaccinationsDueQuery } from './report-vaccinations.service.js';
 import { reportsRepository, type AgeingFilters, type AgeingSums, type Period, type RevenueBy } from './reports.repository.js';
 
 type RevenueQuery = { from: string; to: string; locationId?: string | undefined; providerId?: string | undefined; groupBy: RevenueBy };
@@ -41,8 +41,8 @@ const periodLabel = (by: Period, key: string) => (by === 'month' ? key.slice(0, 
 const isPeriod = (by: string): by is Period => by === 'day' || by === 'week' || by === 'month';
 /** A client's row as the report answers it (the order's key left out). */
 const ageingRow = ({ sortName: _key, ...row }: AgeingSums): AgeingRow => row;
-/** The owing clients a file's statement reads at once: held as rows and their lines, one page at a time. */
-const AGEING_FILE_PAGE = 1_000;
+/** The rows a file's statement reads at once (the ageing's, the vaccinations due's, the ledger's): held as rows and their lines, one page at a time. */
+const FILE_PAGE = 1_000;
 const methodOf = (method: string | null): PaymentMethod | null => ((PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as PaymentMethod) : null);
 
 export class ReportsService {
@@ -84,7 +84,7 @@ export class ReportsService {
   }
 
   /** Rows per statement of the ageing's files: what a download holds at once (decision 0289). Tests set a small one to cross pages. */
-  ageingFilePage = AGEING_FILE_PAGE;
+  ageingFilePage = FILE_PAGE;
 
   /**
    * Every owing client, or one `page` of them cut in the statement; `rowCount` and the totals are
@@ -178,6 +178,14 @@ export class ReportsService {
     return vaccinationsDueReport(this.db, auth, q, page);
   }
 
+  /** Rows per statement of the vaccinations due's files (decision 0296). Tests set a small one to cross pages. */
+  vaccinationsDueFilePage = FILE_PAGE;
+
+  /** The vaccinations due as its files write them: filters checked and totals read first, then the rows a page at a time. */
+  vaccinationsDueFile(auth: AuthContext, q: VaccinationsDueQuery) {
+    return vaccinationsDueFileSource(this.db, auth, q, this.vaccinationsDueFilePage);
+  }
+
   stockValuation(auth: AuthContext, q: { locationId?: string | undefined }) {
     return stockValuationReport(this.db, auth, q);
   }
@@ -188,6 +196,14 @@ export class ReportsService {
 
   controlledDrugLedger(auth: AuthContext, q: ControlledDrugLedgerQuery) {
     return controlledDrugLedgerReport(this.db, auth, q);
+  }
+
+  /** Entries per statement of the controlled-drug ledger's files (decision 0296). Tests set a small one to cross pages. */
+  ledgerFilePage = FILE_PAGE;
+
+  /** The ledger as its files write it: filters checked and totals summed first, then the entries a page at a time. */
+  controlledDrugLedgerFile(auth: AuthContext, q: ControlledDrugLedgerQuery) {
+    return controlledDrugLedgerFileSource(this.db, auth, q, this.ledgerFilePage);
   }
 }
 
