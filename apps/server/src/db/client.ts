@@ -136,6 +136,20 @@ export async function* cursorPages(db: Db, query: SQLWrapper, limit: number): As
   }
 }
 
+/**
+ * The rows `read` answers, `limit` at a time, each page read after the key (`keyOf`) of the last
+ * row of the one before, until a page comes short: a list read by key, on either database (the
+ * embedded one's report files, where a cursor's transaction would hold its one connection).
+ */
+export async function* keyedPages<R, K>(limit: number, read: (after: K | null) => Promise<R[]>, keyOf: (row: R) => K): AsyncGenerator<R[]> {
+  for (let after: K | null = null; ; ) {
+    const page = await read(after);
+    if (page.length > 0) yield page;
+    if (page.length < limit) return;
+    after = keyOf(page.at(-1)!);
+  }
+}
+
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Key of the advisory lock that serialises migrations between app servers starting together. */

@@ -10,7 +10,7 @@ import {
   type ControlledDrugLedgerRow,
   type MovementType,
 } from '@willow/contracts';
-import { together, type Db } from '../../db/client.js';
+import { keyedPages, together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { inventoryLogRepository, itemsRepository } from '../inventory/index.js';
 import { locationsRepository } from '../locations/index.js';
@@ -93,12 +93,8 @@ export async function controlledDrugLedgerFileSource(db: Db, auth: AuthContext, 
   const [totals, locations] = await together(db, [() => inventoryLogRepository.entryTotals(db, auth, entryFilters(q)), () => locationsRepository.listSorted(db, auth, {})] as const);
   const rowOf = rowsOf(locations);
   async function* pages(): AsyncGenerator<ControlledDrugLedgerRow[]> {
-    for (let afterSeq: number | null = null; ; ) {
-      const page: Entry[] = await inventoryLogRepository.entries(db, auth, entryFilters(q), { limit, afterSeq });
-      if (page.length > 0) yield page.map(rowOf);
-      if (page.length < limit) return;
-      afterSeq = page.at(-1)!.seq;
-    }
+    const entries = keyedPages(limit, (afterSeq: number | null) => inventoryLogRepository.entries(db, auth, entryFilters(q), { limit, afterSeq }), (e: Entry) => e.seq);
+    for await (const page of entries) yield page.map(rowOf);
   }
   return { from: q.from, to: q.to, totals, rows: pages() };
 }

@@ -1,7 +1,7 @@
 // Vaccinations due and overdue (decision 0266): per booster still to give, the pet, the client and
 // how to reach them, overdue days counted to today at the vaccination's location.
 import type { VaccinationDueRow, VaccinationsDueReport } from '@willow/contracts';
-import { onServer, together, type Db } from '../../db/client.js';
+import { keyedPages, onServer, together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { locationsRepository } from '../locations/index.js';
 import type { ReportColumn, ReportFile } from './report-files.js';
@@ -56,16 +56,10 @@ export async function vaccinationsDueFileSource(db: Db, auth: AuthContext, q: Va
  * own, read after the last row of the one before (decisions 0289, 0296).
  */
 async function* duePages(db: Db, auth: AuthContext, q: VaccinationsDueQuery, limit: number): AsyncGenerator<VaccinationDueRow[]> {
-  if (onServer(db)) {
-    for await (const page of vaccinationsDueRepository.dueByCursor(db, auth, q, limit)) yield page.map(dueRow);
-    return;
-  }
-  for (let after: VaccinationDueSums | null = null; ; ) {
-    const page: VaccinationDueSums[] = await vaccinationsDueRepository.due(db, auth, q, { limit, after });
-    if (page.length > 0) yield page.map(dueRow);
-    if (page.length < limit) return;
-    after = page.at(-1)!;
-  }
+  const pages = onServer(db)
+    ? vaccinationsDueRepository.dueByCursor(db, auth, q, limit)
+    : keyedPages(limit, (after: VaccinationDueSums | null) => vaccinationsDueRepository.due(db, auth, q, { limit, after }), (row) => row);
+  for await (const page of pages) yield page.map(dueRow);
 }
 
 /** The file's columns and totals row; its rows as `vaccinationsDueFileSource` reads them, a page at a time. */

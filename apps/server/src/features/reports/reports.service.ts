@@ -16,7 +16,7 @@ import {
   type RevenueReport,
   type RevenueRow,
 } from '@willow/contracts';
-import { onServer, together, type Db } from '../../db/client.js';
+import { keyedPages, onServer, together, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { filtersVisibleSql, type ListFilter } from '../../platform/list-filters.js';
@@ -115,16 +115,10 @@ export class ReportsService {
    * its own, read after the last row of the one before (decision 0289).
    */
   private async *ageingPages(auth: AuthContext, q: AgeingFilters, limit: number): AsyncGenerator<AgeingRow[]> {
-    if (onServer(this.db)) {
-      for await (const page of reportsRepository.ageingByCursor(this.db, auth, q, limit)) yield page.map(ageingRow);
-      return;
-    }
-    for (let after: AgeingSums | null = null; ; ) {
-      const page: AgeingSums[] = await reportsRepository.ageingRows(this.db, auth, q, { limit, after });
-      if (page.length > 0) yield page.map(ageingRow);
-      if (page.length < limit) return;
-      after = page.at(-1)!;
-    }
+    const pages = onServer(this.db)
+      ? reportsRepository.ageingByCursor(this.db, auth, q, limit)
+      : keyedPages(limit, (after: AgeingSums | null) => reportsRepository.ageingRows(this.db, auth, q, { limit, after }), (row) => row);
+    for await (const page of pages) yield page.map(ageingRow);
   }
 
   async paymentsByType(auth: AuthContext, q: RangeQuery): Promise<PaymentsByTypeReport> {
