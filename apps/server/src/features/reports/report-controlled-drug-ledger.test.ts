@@ -6,6 +6,7 @@ import * as api from '@willow/contracts';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, dateIn, newClient, newPatient } from '../../../test/records.js';
 import { parseCsv } from '../../platform/csv.js';
+import { linesAndTotal, sheetValues } from './report-files.fixtures.js';
 import { makeItem, receive } from '../inventory/inventory.route-fixtures.js';
 
 let ctx: TestContext;
@@ -169,19 +170,13 @@ describe('controlled-drug ledger', () => {
       const expected = all.rows.map((r) => [r.name, String(r.quantity), String(r.balance)]);
       const csv = await reporter.call(api.controlledDrugLedgerReport, { query: { ...RANGE(), format: 'csv' } });
       expect(csv.statusCode).toBe(200);
-      const [, ...lines] = parseCsv(csv.body);
-      const total = lines.pop()!;
+      const { lines, total } = linesAndTotal(parseCsv(csv.body));
       expect(lines.map((l) => [l[1], l[5], l[9]])).toEqual(expected);
       const summed = (column: number) => lines.reduce((sum, l) => sum + Math.round(Number(l[column] || 0) * 1000), 0) / 1000;
       expect([total[0], total[1], total[6], total[7]]).toEqual(['Total', `${all.totals.entries} entries`, String(summed(6)), String(summed(7))]);
 
       const xlsx = await reporter.call(api.controlledDrugLedgerReport, { query: { ...RANGE(), format: 'xlsx' } });
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-      const values: unknown[][] = [];
-      book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
-      const [, ...sheetRows] = values;
-      const sheetTotal = sheetRows.pop()!;
+      const { lines: sheetRows, total: sheetTotal } = linesAndTotal(await sheetValues(xlsx));
       expect(sheetRows.map((l) => [l[1], String(l[5]), String(l[9])])).toEqual(expected);
       expect([sheetTotal[0], sheetTotal[6], sheetTotal[7]]).toEqual(['Total', all.totals.in, all.totals.out]);
     } finally {

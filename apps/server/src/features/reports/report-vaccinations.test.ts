@@ -8,6 +8,7 @@ import { createAccount, createTestApp, createUser, errorOf, type Client, type Te
 import { dateIn } from '../../../test/records.js';
 import { newHousehold } from '../../../test/scheduling-records.js';
 import { parseCsv } from '../../platform/csv.js';
+import { linesAndTotal, sheetValues } from './report-files.fixtures.js';
 import { clients } from '../clients/clients.table.js';
 import { patients } from '../patients/patients.table.js';
 
@@ -208,18 +209,12 @@ describe('vaccinations due', () => {
 
       const csv = await admin.call(api.vaccinationsDueReport, { query: { format: 'csv' } });
       expect(csv.statusCode).toBe(200);
-      const [, ...lines] = parseCsv(csv.body);
-      const total = lines.pop()!;
+      const { lines, total } = linesAndTotal(parseCsv(csv.body));
       expect(lines.map((l) => [l[0], l[2], l[4], l[5]])).toEqual(expectedLines);
       expect([total[0], total[2], total[4]]).toEqual(['Total', ...totalsLine]);
 
       const xlsx = await admin.call(api.vaccinationsDueReport, { query: { format: 'xlsx' } });
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-      const values: unknown[][] = [];
-      book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
-      const [, ...sheetRows] = values;
-      const sheetTotal = sheetRows.pop()!;
+      const { lines: sheetRows, total: sheetTotal } = linesAndTotal(await sheetValues(xlsx));
       expect(sheetRows.map((l) => [l[0], l[2], l[4], l[5]])).toEqual(expectedLines);
       expect([sheetTotal[0], sheetTotal[2], sheetTotal[4]]).toEqual(['Total', ...totalsLine]);
     } finally {

@@ -6,6 +6,7 @@ import { addDays } from '@willow/contracts';
 import { createAccount, createTestApp, createUser, errorOf, type Client, type TestAccount, type TestContext } from '../../../test/harness.js';
 import { addLocation, dateIn } from '../../../test/records.js';
 import { parseCsv } from '../../platform/csv.js';
+import { linesAndTotal, sheetValues } from './report-files.fixtures.js';
 import { appointmentsRepository } from '../appointments/appointments.repository.js';
 import { appointmentStatusChanges } from '../appointments/appointments.table.js';
 import { newHousehold } from '../../../test/scheduling-records.js';
@@ -177,11 +178,7 @@ describe('revenue', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="revenue-by-provider-.*\.xlsx"$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    const values: unknown[][] = [];
-    sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const values = await sheetValues(xlsx);
     expect(values[0]).toEqual(header);
     expect(values.slice(1).map(([label, ...money]) => [label, ...money.map((m) => Math.round((m as number) * 100))])).toEqual(expected);
   });
@@ -222,11 +219,7 @@ describe('payments by type', () => {
     const csv = await reporter.call(api.paymentsByTypeReport, { query: { ...WIDE(), format: 'csv' } });
     expect(parseCsv(csv.body).slice(1).map(back)).toEqual(expected);
     const xlsx = await reporter.call(api.paymentsByTypeReport, { query: { ...WIDE(), format: 'xlsx' } });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const values: unknown[][] = [];
-    book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
-    expect(values.slice(1).map(back)).toEqual(expected);
+    expect((await sheetValues(xlsx)).slice(1).map(back)).toEqual(expected);
   });
 });
 
@@ -365,20 +358,14 @@ describe('receivables ageing', () => {
 
       const csv = await admin.call(api.receivablesAgeingReport, { query: { format: 'csv' } });
       expect(csv.statusCode).toBe(200);
-      const [, ...lines] = parseCsv(csv.body);
-      const total = lines.pop()!;
+      const { lines, total } = linesAndTotal(parseCsv(csv.body));
       expect(lines.map((l) => [l[0], ...figures(l)])).toEqual(expectedRows);
       expect(total[0]).toBe('Total');
       expect(figures(total)).toEqual(expectedTotals);
       expect(sums(lines)).toEqual(expectedTotals);
 
       const xlsx = await admin.call(api.receivablesAgeingReport, { query: { format: 'xlsx' } });
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-      const values: unknown[][] = [];
-      book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
-      const [, ...sheetRows] = values;
-      const sheetTotal = sheetRows.pop()!;
+      const { lines: sheetRows, total: sheetTotal } = linesAndTotal(await sheetValues(xlsx));
       expect(sheetRows.map((l) => [l[0], ...figures(l)])).toEqual(expectedRows);
       expect(figures(sheetTotal)).toEqual(expectedTotals);
       expect(sums(sheetRows)).toEqual(expectedTotals);
@@ -490,10 +477,6 @@ describe('appointments by status, across daylight-saving changes', () => {
     const csv = await caller.call(api.appointmentsByStatusReport, { query: { ...query, format: 'csv' } });
     expect(parseCsv(csv.body).slice(1).map(([label, ...n]) => [label, ...n.map(Number)])).toEqual(expected);
     const xlsx = await caller.call(api.appointmentsByStatusReport, { query: { ...query, format: 'xlsx' } });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const values: unknown[][] = [];
-    book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
-    expect(values.slice(1)).toEqual(expected);
+    expect((await sheetValues(xlsx)).slice(1)).toEqual(expected);
   });
 });
