@@ -16,13 +16,8 @@ export type PatientRow = typeof patients.$inferSelect;
 export const patientOrder = [asc(sql`lower(${patients.name})`), asc(patients.id)];
 /** A lowered name in byte order: the global search's prefix and order (see search below). */
 const bytewiseName = sql`lower(${patients.name}) collate "C"`;
-/** Strings in the order of PostgreSQL's "C" collation: UTF-8 bytes, which is code point order. */
-const byBytes = (a: string, b: string) => {
-  const x = [...a].map((c) => c.codePointAt(0)!);
-  const y = [...b].map((c) => c.codePointAt(0)!);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-  return x.length - y.length;
-};
+/** Strings in the order of PostgreSQL's "C" collation: their UTF-8 bytes compared. */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /** What the client list shows of each client's household, offered to the clients feature (the container hands it over). */
 export const clientListExtras = (scope: Scope): ClientListExtras => ({
