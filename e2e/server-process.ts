@@ -16,6 +16,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { withDatabase } from '../apps/server/test/pg-url.ts';
 import { freePort } from '../test-support/free-port.ts';
 export { freePort };
 
@@ -24,6 +25,8 @@ export interface ServerProcess {
   baseUrl: string;
   /** stops the server and removes its data folder and database, unless `keepData` (they are then the caller's) */
   stop(opts?: { keepData?: boolean }): Promise<void>;
+  /** removes the data folder and database a stop kept */
+  removeData(): Promise<void>;
   dataDir: string;
   /** its database on the server at E2E_DATABASE_URL, if there is one */
   database: string | undefined;
@@ -54,13 +57,14 @@ export async function startServer(env: NodeJS.ProcessEnv | ((baseUrl: string) =>
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+  const removeData = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
   const stop = async (opts?: { keepData?: boolean }) => {
     if (server.exitCode === null) server.kill('SIGTERM');
     await exited;
-    if (!opts?.keepData) {
-      rmSync(dataDir, { recursive: true, force: true });
-      await database?.drop();
-    }
+    if (!opts?.keepData) await removeData();
   };
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -80,7 +84,7 @@ export async function startServer(env: NodeJS.ProcessEnv | ((baseUrl: string) =>
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, stop, dataDir, database: database?.name };
+  return { baseUrl, stop, removeData, dataDir, database: database?.name };
 }
 
 /** A statement for the server at E2E_DATABASE_URL, on a connection of its own. */
@@ -101,9 +105,7 @@ async function ownDatabase(template: string | undefined): Promise<{ name: string
   // Unique per server: runs and files never meet each other's databases, on a server that is never assumed clean.
   const name = `willow_e2e_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+  return { name, url: withDatabase(admin, name), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
 
 /**
@@ -121,10 +123,7 @@ export async function seedDemoFolder(): Promise<{ dataDir: string; database: str
     return {
       dataDir: server.dataDir,
       database: server.database,
-      remove: async () => {
-        rmSync(server.dataDir, { recursive: true, force: true });
-        if (server.database) await onServer(`drop database if exists ${server.database} with (force)`);
-      },
+      remove: server.removeData,
     };
   } finally {
     if (inherited.dir !== undefined) process.env.E2E_DEMO_DATA_DIR = inherited.dir;
