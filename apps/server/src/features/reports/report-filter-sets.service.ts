@@ -92,20 +92,11 @@ export class ReportFilterSetsService {
       auth,
       moving.flatMap((r) => (r.filters.locationId ? [r.filters.locationId] : [])),
     );
+    // A set without a location, or with one since deleted, is on the account's calendar.
+    const zoneOf = (row: ReportFilterSetRow) => zones.get(row.filters.locationId ?? '');
+    const accountZone = moving.every(zoneOf) ? undefined : await this.accountZone(auth);
     const now = new Date();
-    let accountZone: string | undefined;
-    const result: ReportFilterSet[] = [];
-    for (const row of rows) {
-      if (!row.range) {
-        result.push(toSet(row, ''));
-        continue;
-      }
-      // A location since deleted falls back to the account's, as a set without one.
-      let zone = row.filters.locationId ? zones.get(row.filters.locationId) : undefined;
-      zone ??= accountZone ??= await this.accountZone(auth);
-      result.push(toSet(row, localDate(now, zone)));
-    }
-    return result;
+    return rows.map((row) => toSet(row, row.range ? localDate(now, (zoneOf(row) ?? accountZone)!) : ''));
   }
 
   /** The account's zone: its first location's (the one it was made with), UTC if it has none. */
