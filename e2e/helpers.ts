@@ -57,9 +57,11 @@ export const unique = (): string => `${Date.now()}${Math.floor(Math.random() * 1
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const before = await page.title();
-  const entry = mainNav(page).locator(`a[href="${path}"]`);
-  if ((await entry.count()) > 0) {
-    await entry.first().click();
+  // Visible, not merely present: a link of a drawer on its way out (a window just narrowed) is
+  // present but can never be clicked.
+  const entry = mainNav(page).locator(`a[href="${path}"]`).first();
+  if (await entry.isVisible()) {
+    await entry.click();
     await page.waitForURL((url) => url.pathname + url.search === path);
   } else await followInApp(page, path);
   await page.waitForFunction((old) => document.title !== old, before);
@@ -76,6 +78,16 @@ export async function followInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
+/**
+ * Narrows the window to a 375 px phone and waits for the app to take the phone's layout (the top
+ * bar's Menu in place of the side navigation), so what follows never meets the desktop's drawer
+ * on its way out.
+ */
+export async function narrowToPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).waitFor();
 }
 
 /** Whether the signed-in app is open in `page` (its navigation, or on a phone the top bar's Menu). */

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, LAKESIDE, locationNamed, ownerOn, speciesId, startSignedIn } from './clinic.ts';
-import { accountDropdown, mainNav, openInApp, unique } from './helpers.ts';
+import { accountDropdown, mainNav, narrowToPhone, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
 let browser: Browser;
@@ -116,7 +116,7 @@ describe('layout', () => {
       }
 
       // On a phone the navigation is closed; the banner stays, also after scrolling down a long list.
-      await page.setViewportSize({ width: 375, height: 740 });
+      await narrowToPhone(page);
       // Patients under All Locations: every location's, a list longer than the screen.
       await openInApp(page, '/patients');
       await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientBalance, Invoice } from '@willow/contracts';
 import { launch, newPage } from './browser.ts';
 import { json, pickOption, toastText } from './clinic.ts';
-import { openInApp, typeDate, unique } from './helpers.ts';
+import { narrowToPhone, openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, type Household } from './scheduling.ts';
 
@@ -114,7 +114,7 @@ describe('payments', () => {
     try {
       // Signed in (and the location chosen) on a desktop window, then narrowed to a phone's.
       await ownerAt(page, own.name);
-      await page.setViewportSize({ width: 375, height: 740 });
+      await narrowToPhone(page);
       await openInApp(page, '/payments');
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Record payment' }).click();
