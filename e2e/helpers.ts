@@ -85,8 +85,8 @@ export async function followInApp(page: Page, path: string): Promise<void> {
  * bar's Menu in place of the side navigation), so what follows never meets the desktop's drawer
  * on its way out.
  */
-export async function narrowToPhone(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 375, height: 740 });
+export async function narrowToPhone(page: Page, height = 740): Promise<void> {
+  await page.setViewportSize({ width: 375, height });
   await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).waitFor();
 }
 

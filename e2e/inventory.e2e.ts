@@ -10,7 +10,7 @@ import type { InventoryLogEntry, Item, StockRow } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { apiSignIn, json, pickOption, rowMenuAction, rowWith, toastText } from './clinic.ts';
-import { openInApp, typeDate, unique } from './helpers.ts';
+import { narrowToPhone, openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiHousehold, ownerAt, type Household } from './scheduling.ts';
 
@@ -98,7 +98,7 @@ describe('inventory', () => {
       const { context, page } = await newPage(browser);
       try {
         await ownerAt(page, own.name);
-        if (viewport.phone) await page.setViewportSize(viewport.size);
+        if (viewport.phone) await narrowToPhone(page, viewport.size.height);
 
         // 1. Received: the barcode typed and Enter (what a scanner sends), one box, its lot and expiry.
         await openInApp(page, '/inventory');
