@@ -5,6 +5,10 @@
 import { configure } from '@testing-library/react';
 import { generousWaitFor, WAIT_CEILING_MS } from '../../../../test-support/wait-ceiling';
 import { freshFile } from './fresh-file';
+import { installJsdomStyleIndex } from './jsdom-style-index';
+
+// jsdom's getComputedStyle tries only the style rules that can match (jsdom-style-index.ts).
+installJsdomStyleIndex();
 
 // Before anything of the file is imported: the file starts as in a fresh context (see fresh-file.ts).
 freshFile();
