@@ -74,12 +74,10 @@ export function ruleKeys(selector: string): string[] | null {
   return keys.length ? keys : null;
 }
 
-/** `text` split at `sep` outside brackets, parentheses and quotes. */
-function splitTopLevel(text: string, sep: string): string[] {
-  const parts: string[] = [];
+/** Calls `visit` with each character of `text` outside brackets, parentheses and quotes, until it answers false. */
+function forEachTopLevel(text: string, visit: (ch: string, at: number) => boolean | void): void {
   let depth = 0;
   let quote = '';
-  let start = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quote) {
@@ -87,50 +85,42 @@ function splitTopLevel(text: string, sep: string): string[] {
     } else if (ch === '"' || ch === "'") quote = ch;
     else if (ch === '(' || ch === '[') depth++;
     else if (ch === ')' || ch === ']') depth--;
-    else if (ch === sep && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
+    else if (depth === 0 && visit(ch, i) === false) return;
   }
+}
+
+/** `text` split at `sep` outside brackets, parentheses and quotes. */
+function splitTopLevel(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  forEachTopLevel(text, (ch, at) => {
+    if (ch !== sep) return;
+    parts.push(text.slice(start, at));
+    start = at + 1;
+  });
   parts.push(text.slice(start));
   return parts;
 }
 
 /** The compound after the last combinator (space, >, +, ~) outside brackets, parentheses and quotes. */
 function lastCompound(selector: string): string {
-  let depth = 0;
-  let quote = '';
   let start = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const ch = selector[i]!;
-    if (quote) {
-      if (ch === quote) quote = '';
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '(' || ch === '[') depth++;
-    else if (ch === ')' || ch === ']') depth--;
-    else if (depth === 0 && (ch === ' ' || ch === '>' || ch === '+' || ch === '~' || ch === '\n' || ch === '\t')) start = i + 1;
-  }
+  forEachTopLevel(selector, (ch, at) => {
+    if (' >+~\n\t'.includes(ch)) start = at + 1;
+  });
   return selector.slice(start);
 }
 
 /** The compound's first class outside brackets and parentheses, else its tag, else null. */
 function compoundKey(compound: string): string | null {
-  let depth = 0;
-  let quote = '';
-  for (let i = 0; i < compound.length; i++) {
-    const ch = compound[i]!;
-    if (quote) {
-      if (ch === quote) quote = '';
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '(' || ch === '[') depth++;
-    else if (ch === ')' || ch === ']') depth--;
-    else if (depth === 0 && ch === '.') {
-      const name = /^-?[_a-zA-Z][\w-]*/.exec(compound.slice(i + 1))?.[0];
-      if (name) return `c:${name}`;
-    }
-  }
+  let key: string | null = null;
+  forEachTopLevel(compound, (ch, at) => {
+    const name = ch === '.' ? /^-?[_a-zA-Z][\w-]*/.exec(compound.slice(at + 1))?.[0] : undefined;
+    if (name) key = `c:${name}`;
+    return !name;
+  });
   const tag = /^[a-zA-Z][\w-]*/.exec(compound)?.[0];
-  return tag ? `t:${tag.toLowerCase()}` : null;
+  return key ?? (tag ? `t:${tag.toLowerCase()}` : null);
 }
 
 /** The rules of the default sheet and the document's sheets, in jsdom's order, indexed by key. */
