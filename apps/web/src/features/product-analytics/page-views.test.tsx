@@ -40,8 +40,11 @@ describe('pageViewEvent', () => {
   });
 });
 
-function renderAt(path: string, config: ClientConfig) {
-  const calls = fakeServer((call) => (call.path === '/api/config/client' ? { body: config } : call.path === '/ph/i/v0/e/' ? { body: { status: 1 } } : undefined));
+/** The tracker at `path`; the portal's settings answer `config` (when it settles, if a promise). */
+function renderAt(path: string, config: ClientConfig | Promise<ClientConfig>) {
+  const calls = fakeServer((call) =>
+    call.path === '/api/config/client' ? Promise.resolve(config).then((body) => ({ body })) : call.path === '/ph/i/v0/e/' ? { body: { status: 1 } } : undefined,
+  );
   const registry = buildRegistry([
     { id: 'pages', routes: PATHS.map((p) => ({ path: p, element: () => null })) },
   ]);
@@ -76,6 +79,25 @@ describe('PageViewTracker', () => {
     await router.navigate('/patients/0b6e0c1d-0000-4000-8000-000000000002');
     await waitFor(() => expect(calls.filter((c) => c.path === '/ph/i/v0/e/')).toHaveLength(2));
     expect(calls.filter((c) => c.path === '/ph/i/v0/e/')[1]!.body).toMatchObject({ properties: { $pathname: '/patients/:id' } });
+  });
+
+  it('sends the pages opened before the settings arrived, in order and with their own times, once they say analytics is on', async () => {
+    let settle!: (config: ClientConfig) => void;
+    const settings = new Promise<ClientConfig>((resolve) => (settle = resolve));
+    const { calls, router } = renderAt('/clients/3f0c1a52-0000-4000-8000-000000000001', settings);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/config/client')).toBe(true));
+    const opened = Date.now();
+    await router.navigate('/clients');
+    expect(calls.filter((c) => c.path.startsWith('/ph'))).toHaveLength(0);
+
+    settle({ helpWidget: null, helpCenterUrl: null, analytics });
+    const views = () => calls.filter((c) => c.path === '/ph/i/v0/e/').map((c) => c.body as { timestamp: string; properties: { $pathname: string } });
+    await waitFor(() => expect(views().map((v) => v.properties.$pathname)).toEqual(['/clients/:id', '/clients']));
+    expect(Date.parse(views()[0]!.timestamp)).toBeLessThanOrEqual(opened);
+
+    // Later pages go at once, and the waiting ones are not sent again.
+    await router.navigate('/');
+    await waitFor(() => expect(views().map((v) => v.properties.$pathname)).toEqual(['/clients/:id', '/clients', '/']));
   });
 
   it('sends nothing when analytics is not configured', async () => {
