@@ -11,7 +11,7 @@
 // a rule needing a class or tag the element lacks cannot match it. What jsdom computes from the
 // matching rules (the cascade by order, inline style last, its cache per DOM version, inherited
 // and resolved values) is jsdom's own, unchanged: this replaces only the function that lists the
-// matching rules' declarations, and jsdom-style-index.test.ts compares the two on the same DOM.
+// matching rules' declarations, and jsdom-style-index.test.tsx compares the two on the same DOM.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -29,7 +29,6 @@ interface Sheet {
 }
 interface ElementImpl {
   _ownerDocument: DocumentImpl;
-  _attached: boolean;
   localName: string;
   getAttributeNS(namespace: null, name: string): string | null;
   style: Style;
@@ -54,9 +53,9 @@ const PATCHED = Symbol.for('willow.jsdomStyleIndex');
 
 /** Requires from jsdom's own folder: the module instances the test environment loaded (Node's cache is shared). */
 const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
-const styleRules = (): StyleRulesModule => fromJsdom('./jsdom/living/helpers/style-rules.js') as StyleRulesModule;
-const implOf = (wrapper: unknown): ElementImpl | null =>
-  (fromJsdom('./jsdom/living/generated/utils.js') as { implForWrapper(wrapper: unknown): ElementImpl | null }).implForWrapper(wrapper);
+const styleRules = fromJsdom('./jsdom/living/helpers/style-rules.js') as StyleRulesModule;
+// Looked up once: getComputedStyle below asks it for every element.
+const { implForWrapper: implOf } = fromJsdom('./jsdom/living/generated/utils.js') as { implForWrapper(wrapper: unknown): ElementImpl | null };
 
 /**
  * The keys a rule can only match under: for each selector of its list, the first class of its last
@@ -135,8 +134,7 @@ interface Index {
 export function installJsdomStyleIndex(): void {
   const win = window as unknown as Record<symbol, unknown>;
   if (win[PATCHED]) return;
-  const rules = styleRules();
-  if (typeof rules.getDeclarationForElement !== 'function') {
+  if (typeof styleRules.getDeclarationForElement !== 'function') {
     throw new Error("jsdom's style-rules.js no longer has getDeclarationForElement: jsdom-style-index.ts needs updating to this jsdom");
   }
   const { CSSStyleDeclaration } = fromJsdom('cssstyle') as { CSSStyleDeclaration: new () => Style };
@@ -251,8 +249,8 @@ export function installJsdomStyleIndex(): void {
   };
 
   // Inherited and resolved values look the declaration up through the module's exports.
-  const original = rules.getDeclarationForElement;
-  rules.getDeclarationForElement = getDeclarationForElement;
+  const original = styleRules.getDeclarationForElement;
+  styleRules.getDeclarationForElement = getDeclarationForElement;
   // The window's getComputedStyle holds jsdom's own function; it reads the same cache first, so
   // the element's declaration is put there before it asks.
   const getComputedStyle = window.getComputedStyle;
@@ -277,5 +275,5 @@ export function declarationsFor(element: Element): { jsdom: string; indexed: str
       .map((p) => `${p}: ${style.getPropertyValue(p)}${style.getPropertyPriority(p) ? ' !important' : ''}`)
       .join('; ');
   };
-  return { jsdom: read(patched.original), indexed: read(styleRules().getDeclarationForElement) };
+  return { jsdom: read(patched.original), indexed: read(styleRules.getDeclarationForElement) };
 }
