@@ -22,10 +22,10 @@ export interface Answer {
 }
 
 /**
- * Stands in for the API: `route` answers each request (undefined = 404) and every request is
- * recorded so tests can check what was sent.
+ * Stands in for the API: `route` answers each request (undefined = 404), at once or when its
+ * promise settles (an answer held back, as a slow server's), and every request is recorded so
+ * tests can check what was sent.
  */
-/** `route` answers each call: at once, or when its promise settles (an answer held back, as a slow server's). */
 export function fakeServer(route: (call: Call) => Answer | Promise<Answer> | undefined): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
