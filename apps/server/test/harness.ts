@@ -1,4 +1,5 @@
-// Each test file gets a fresh database copied from the migrated template and the real HTTP
+// Each test file gets a database as the migrated template holds it (on PGlite, one the worker
+// kept from an earlier file and emptied: pglite-pool.ts) and the real HTTP
 // stack (Fastify inject). Tests create their own accounts; they never rely on demo data, except
 // the few about the demo itself, which copy a demo template seeded once per run (`demo: true`).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -20,6 +21,7 @@ import { usersRepository } from '../src/features/users/users.repository.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { verifySqlCompiler } from '../src/db/sql-compiler.js';
 import { withDatabase } from './pg-url.js';
+import { giveBack, templateDatabase } from './pglite-pool.js';
 import type { Providers } from '../src/platform/providers.js';
 
 // Every statement compiled by the platform's own SQL compiler is also compiled by Drizzle, and the two must agree.
@@ -83,6 +85,7 @@ export async function createTestApp(
 ): Promise<TestContext> {
   let database: Database;
   let dropDatabase = async () => {};
+  let closeDatabase = () => database.close();
   // The Citus suite's one distributed database, shared by its files, each in its own accounts (decision 0255).
   const shared = opts.databaseUrl ?? (vitestInject('citusUrl') || undefined);
   if (shared) {
@@ -103,9 +106,13 @@ export async function createTestApp(
       await again.query(`drop database if exists ${name} with (force)`);
       await again.end();
     };
+  } else if (opts.demo) {
+    database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: imageBlob(await demoTemplate('pglite')) });
   } else {
-    const image = imageBlob(opts.demo ? await demoTemplate('pglite') : vitestInject('pgliteImage'));
-    database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: image });
+    // Kept by the worker for its next file once this one is done with it (pglite-pool.ts).
+    database = await templateDatabase(imageBlob(vitestInject('pgliteImage')));
+    const pooled = database;
+    closeDatabase = () => giveBack(pooled);
   }
   const storageDir = mkdtempSync(join(tmpdir(), 'willow-docs-'));
   const app = await buildApp({
@@ -137,7 +144,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.close();
+      await closeDatabase();
       await dropDatabase();
       rmSync(storageDir, { recursive: true, force: true });
     },
