@@ -36,7 +36,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplateUrl', templateUrl);
     project.provide('pgliteImage', '');
     return async () => {
-      await admin.query(`drop database if exists ${name}_demo with (force)`);
+      // The demo's template and the databases the workers kept (kept-databases.ts) are named after it.
+      const copies = await admin.query<{ name: string }>(`select datname as name from pg_database where datname like '${name}\\_%'`);
+      for (const copy of copies.rows) await admin.query(`drop database if exists ${copy.name} with (force)`);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
       rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // Each test file gets a database as the migrated template holds it (on PGlite, one the worker
-// kept from an earlier file and emptied: pglite-pool.ts) and the real HTTP
+// kept from an earlier file and emptied: kept-databases.ts) and the real HTTP
 // stack (Fastify inject). Tests create their own accounts; they never rely on demo data, except
 // the few about the demo itself, which copy a demo template seeded once per run (`demo: true`).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -21,7 +21,7 @@ import { usersRepository } from '../src/features/users/users.repository.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { verifySqlCompiler } from '../src/db/sql-compiler.js';
 import { withDatabase } from './pg-url.js';
-import { giveBack, templateDatabase } from './pglite-pool.js';
+import { copyServerDatabase, dropServerDatabase, giveBackPglite, giveBackServerDatabase, keptPglite, keptServerDatabase } from './kept-databases.js';
 import type { Providers } from '../src/platform/providers.js';
 
 // Every statement compiled by the platform's own SQL compiler is also compiled by Drizzle, and the two must agree.
@@ -84,35 +84,27 @@ export async function createTestApp(
   } = {},
 ): Promise<TestContext> {
   let database: Database;
-  let dropDatabase = async () => {};
   let closeDatabase = () => database.close();
   // The Citus suite's one distributed database, shared by its files, each in its own accounts (decision 0255).
   const shared = opts.databaseUrl ?? (vitestInject('citusUrl') || undefined);
   if (shared) {
     database = await openDatabase({ dataDir: '', databaseUrl: shared });
   } else if (vitestInject('pgTemplateUrl')) {
-    const templateUrl = opts.demo ? await demoTemplate('pg') : vitestInject('pgTemplateUrl');
-    const pg = await import('pg');
-    const name = `willow_t_${randomBytes(6).toString('hex')}`;
-    const template = new URL(templateUrl).pathname.slice(1);
-    const admin = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    database = await openDatabase({ dataDir: '', databaseUrl: withDatabase(templateUrl, name) });
-    dropDatabase = async () => {
-      const again = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+    // A copy of the template, kept by the worker for its next file once this one is done with it
+    // (kept-databases.ts); the demo's copy is dropped.
+    const url = opts.demo ? await copyServerDatabase(await demoTemplate('pg')) : await keptServerDatabase(vitestInject('pgTemplateUrl'));
+    database = await openDatabase({ dataDir: '', databaseUrl: url });
+    closeDatabase = async () => {
+      await database.close();
+      await (opts.demo ? dropServerDatabase(url) : giveBackServerDatabase(url));
     };
   } else if (opts.demo) {
     database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: imageBlob(await demoTemplate('pglite')) });
   } else {
-    // Kept by the worker for its next file once this one is done with it (pglite-pool.ts).
-    database = await templateDatabase(imageBlob(vitestInject('pgliteImage')));
+    // Kept by the worker for its next file once this one is done with it (kept-databases.ts).
+    database = await keptPglite(imageBlob(vitestInject('pgliteImage')));
     const pooled = database;
-    closeDatabase = () => giveBack(pooled);
+    closeDatabase = () => giveBackPglite(pooled);
   }
   const storageDir = mkdtempSync(join(tmpdir(), 'willow-docs-'));
   const app = await buildApp({
@@ -145,7 +137,6 @@ export async function createTestApp(
     async close() {
       await app.close();
       await closeDatabase();
-      await dropDatabase();
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
