@@ -105,6 +105,8 @@ async function ownDatabase(template: string | undefined): Promise<{ name: string
   // Unique per server: runs and files never meet each other's databases, on a server that is never assumed clean.
   const name = `willow_e2e_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+  // A test database need not outlive a crash: commits do not wait for the disk (decision 0300).
+  await onServer(`alter database ${name} set synchronous_commit = off`);
   return { name, url: withDatabase(admin, name), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
 

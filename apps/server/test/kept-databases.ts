@@ -125,7 +125,11 @@ async function onServer<T>(url: string, work: (query: Query) => Promise<T>): Pro
 export async function copyServerDatabase(templateUrl: string): Promise<string> {
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `${template}_${randomBytes(6).toString('hex')}`;
-  await onServer(process.env.DATABASE_URL!, (query) => query(`create database ${name} template ${template}`));
+  await onServer(process.env.DATABASE_URL!, async (query) => {
+    await query(`create database ${name} template ${template}`);
+    // A test database need not outlive a crash: commits do not wait for the disk.
+    await query(`alter database ${name} set synchronous_commit = off`);
+  });
   return withDatabase(templateUrl, name);
 }
 
