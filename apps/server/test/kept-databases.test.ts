@@ -99,3 +99,20 @@ describe.skipIf(!image && !templateUrl)('a kept test database', () => {
     }
   });
 });
+
+describe.skipIf(!templateUrl)('a kept database on the PostgreSQL server', () => {
+  it('is emptied even when a file left a connection in a transaction on it', async () => {
+    const [first] = await own();
+    await first!.database.query(`insert into rate_events (bucket, key) values ('a', '1')`);
+    const pg = await import('pg');
+    const left = new pg.default.Client({ connectionString: first!.id as string });
+    left.on('error', () => undefined); // ended by the give-back, as intended
+    await left.connect();
+    await left.query('begin');
+    await left.query('lock table rate_events in access share mode');
+
+    const next = await again(first!);
+    expect(next.id).toBe(first!.id);
+    expect(await next.database.query('select * from rate_events')).toEqual([]);
+  });
+});

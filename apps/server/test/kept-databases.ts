@@ -149,7 +149,15 @@ export async function keptServerDatabase(templateUrl: string): Promise<string> {
 /** Hands the database at `url` back once its connections are closed; dropped when it cannot be restored or enough wait. */
 export async function giveBackServerDatabase(url: string): Promise<void> {
   const base = baselines.postgres;
-  const restored = base && idleServer.length < KEPT && (await onServer(url, (query) => restore(query, base)).catch(() => false));
+  const restored =
+    base &&
+    idleServer.length < KEPT &&
+    (await onServer(url, async (query) => {
+      // Connections the file left open (one idle in a transaction would hold the truncation up)
+      // end here, as dropping the database with (force) ended them.
+      await query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      return restore(query, base);
+    }).catch(() => false));
   if (restored) idleServer.push(url);
   else await dropServerDatabase(url);
 }
