@@ -1,5 +1,5 @@
-// Each test file gets a database as the migrated template holds it (on PGlite, one the worker
-// kept from an earlier file and emptied: kept-databases.ts) and the real HTTP
+// Each test file gets a database as the migrated template holds it (one the worker kept from an
+// earlier file and emptied: kept-databases.ts) and the real HTTP
 // stack (Fastify inject). Tests create their own accounts; they never rely on demo data, except
 // the few about the demo itself, which copy a demo template seeded once per run (`demo: true`).
 import { randomBytes, randomUUID } from 'node:crypto';

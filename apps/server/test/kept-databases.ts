@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { withDatabase } from './pg-url.js';
 
 /** One SQL text without parameters, on the kept database. */
-type Query = <R>(text: string) => Promise<R[]>;
+export type Query = <R>(text: string) => Promise<R[]>;
 
 /** What a database fresh from the template holds, read once per worker from the first one made. */
 interface Baseline {
@@ -33,10 +33,22 @@ const SHAPE = `select concat_ws(':',
   (select max(oid) from pg_proc), (select coalesce(max(oid), 0) from pg_trigger), (select max(oid) from pg_type),
   (select count(*) from pg_constraint), (select count(*) from pg_namespace)) as shape`;
 
-async function digestOf(query: Query, tables: string[]): Promise<string> {
-  if (tables.length === 0) return '';
-  const parts = tables.map((t) => `select '${t}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${quoted(t)} x`);
-  return (await query<{ t: string; h: string }>(`${parts.join(' union all ')} order by 1`)).map((r) => `${r.t}=${r.h}`).join(',');
+/** Each table's row count and a digest of its rows, by table: equal only while no row was written (route-table.test.ts too). */
+export async function tableDigests(query: Query, tables: string[]): Promise<Map<string, string>> {
+  if (tables.length === 0) return new Map();
+  const parts = tables.map((t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${quoted(t)} x`);
+  const rows = await query<{ t: string; n: number; h: string }>(`${parts.join(' union all ')} order by 1`);
+  return new Map(rows.map((r) => [r.t, `${r.n} rows ${r.h}`]));
+}
+
+const digestOf = async (query: Query, tables: string[]): Promise<string> => [...(await tableDigests(query, tables))].map(([t, h]) => `${t}=${h}`).join(',');
+
+/** Every table of the public schema, by name. */
+export async function publicTables(query: Query): Promise<string[]> {
+  const rows = await query<{ t: string }>(
+    `select c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+  );
+  return rows.map((r) => r.t);
 }
 
 async function nonEmpty(query: Query, tables: string[]): Promise<string[]> {
@@ -44,11 +56,7 @@ async function nonEmpty(query: Query, tables: string[]): Promise<string[]> {
 }
 
 async function readBaseline(query: Query): Promise<Baseline> {
-  const tables = (
-    await query<{ t: string }>(
-      `select c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
-    )
-  ).map((r) => r.t);
+  const tables = await publicTables(query);
   const referenceTables = await nonEmpty(query, tables);
   return { tables, referenceTables, referenceDigest: await digestOf(query, referenceTables), shape: (await query<{ shape: string }>(SHAPE))[0]!.shape };
 }

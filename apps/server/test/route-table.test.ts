@@ -20,6 +20,7 @@ import { makeService } from '../src/features/services/services.route-fixtures.js
 import { makeTemplate, templateBody, templateFields, type TemplateOpsKind } from '../src/features/templates/templates.route-fixtures.js';
 import { fastifyPath } from '../src/platform/router.js';
 import { collectRouteFixtures, unique } from './route-fixtures.js';
+import { publicTables, tableDigests, type Query } from './kept-databases.js';
 import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe.js';
 import {
   anonymous,
@@ -651,17 +652,9 @@ async function send(op: Operation, req: Request, caller: Client) {
 let tableNames: string[] | undefined;
 /** Every table's row count and a digest of its rows: what a refused request must leave as it was. */
 async function snapshot(): Promise<Map<string, string>> {
-  tableNames ??= (
-    await ctx.database.query<{ name: string }>(
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )
-  ).map((r) => r.name);
-  const rows = await ctx.database.query<{ t: string; n: number; h: string }>(
-    tableNames
-      .map((t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`)
-      .join(' union all '),
-  );
-  return new Map(rows.map((r) => [r.t, `${r.n} rows ${r.h}`]));
+  const query: Query = (text) => ctx.database.query(text);
+  tableNames ??= await publicTables(query);
+  return tableDigests(query, tableNames);
 }
 const changedTables = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([t, v]) => before.get(t) !== v).map(([t]) => t);
 
