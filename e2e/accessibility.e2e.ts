@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, LAKESIDE, locationNamed, locationRow, speciesId } from './clinic.ts';
 import { mainNav, openInApp } from './helpers.ts';
 import { appointmentDialog, ownerAt } from './scheduling.ts';
@@ -34,77 +34,61 @@ async function gridLoaded(page: Page) {
 
 describe('accessibility of the first-day pages', () => {
   it('the sign-in page', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await cleanTab();
     const errors = consoleErrors(page);
-    try {
-      await page.goto('/login');
-      await page.getByRole('button', { name: 'Continue', exact: true }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      // Its second step: the address, the password and the emailed code and link.
-      await page.getByLabel('Email').fill('owner@demo.test');
-      await page.keyboard.press('Enter');
-      await page.getByRole('button', { name: 'Email me a code' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      // The icon the browser asks for by itself, and the manifest the page names.
-      const icon = await page.request.get('/favicon.ico');
-      expect(icon.status()).toBe(200);
-      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-      const manifest = await json<{ name: string; icons: { src: string; sizes: string }[] }>(await page.request.get(manifestHref!), 'manifest');
-      expect(manifest.name).toBe('Willow');
-      for (const { src } of manifest.icons) expect((await page.request.get(src)).status(), src).toBe(200);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Its second step: the address, the password and the emailed code and link.
+    await page.getByLabel('Email').fill('owner@demo.test');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Email me a code' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The icon the browser asks for by itself, and the manifest the page names.
+    const icon = await page.request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await json<{ name: string; icons: { src: string; sizes: string }[] }>(await page.request.get(manifestHref!), 'manifest');
+    expect(manifest.name).toBe('Willow');
+    for (const { src } of manifest.icons) expect((await page.request.get(src)).status(), src).toBe(200);
+    expect(errors).toEqual([]);
   });
 
   it('the pages that email a link: a forgotten password and a new practice', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await cleanTab();
     const errors = consoleErrors(page);
-    try {
-      await page.goto('/forgotPassword');
-      await page.getByRole('button', { name: 'Email me a link' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.goto('/onboarding');
-      await page.getByRole('button', { name: 'Email me a link' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await page.goto('/forgotPassword');
+    await page.getByRole('button', { name: 'Email me a link' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Email me a link' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('the pages an emailed link opens, when the link cannot be used', async () => {
     // The server refuses the link (400), which the browser reports in its console: only axe is asked here.
-    const { context, page } = await newPage(browser);
+    const { page } = await cleanTab();
     const dead = 'x'.repeat(43);
-    try {
-      for (const path of [`/resetPassword?token=${dead}`, `/magicLink?token=${dead}`, `/onboarding?token=${dead}`, `/book/confirm?token=${dead}`]) {
-        await page.goto(path);
-        await page.getByText(SIGN_IN_MESSAGES.linkInvalid).waitFor();
-        expect(await seriousViolations(page), path).toEqual([]);
-      }
-    } finally {
-      await context.close();
+    for (const path of [`/resetPassword?token=${dead}`, `/magicLink?token=${dead}`, `/onboarding?token=${dead}`, `/book/confirm?token=${dead}`]) {
+      await page.goto(path);
+      await page.getByText(SIGN_IN_MESSAGES.linkInvalid).waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
     }
   });
 
   it('the public booking page', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await cleanTab();
     const errors = consoleErrors(page);
-    try {
-      // The location's id, as staff would copy it from Locations.
-      const staff = await newPage(browser);
-      const location = await ownerAt(staff.page, LAKESIDE);
-      await staff.context.close();
-      await page.goto(`/book/${location.id}`);
-      await page.getByRole('heading', { level: 1 }).filter({ hasText: LAKESIDE }).waitFor();
-      await page.getByRole('button', { name: /request/i }).first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    // The location's id, as staff would copy it from Locations.
+    const staff = await newPage(browser);
+    const location = await ownerAt(staff.page, LAKESIDE);
+    await staff.context.close();
+    await page.goto(`/book/${location.id}`);
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: LAKESIDE }).waitFor();
+    await page.getByRole('button', { name: /request/i }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
 });

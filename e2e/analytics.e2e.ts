@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, type AnalyticsDashboard } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { json, OWNER, startSignedIn } from './clinic.ts';
 import { followInApp, mainNav, navEntry, typeDate } from './helpers.ts';
 
@@ -42,58 +42,50 @@ async function readRevenueTotal(page: Page, expected: AnalyticsDashboard) {
 
 describe('analytics charts', () => {
   it('opens from the menu, takes a typed range, draws the charts and reads a figure from the table view', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await startSignedIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
-      await navEntry(page, 'Business', 'Charts').click();
-      await page.getByRole('heading', { name: 'Charts', level: 1 }).waitFor();
+    const { page } = await cleanTab();
+    await startSignedIn(page, OWNER, '/profile');
+    await mainNav(page).waitFor();
+    await navEntry(page, 'Business', 'Charts').click();
+    await page.getByRole('heading', { name: 'Charts', level: 1 }).waitFor();
 
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const to = localDate(new Date(), zone);
-      const from = addDays(to, -59);
-      const fromBox = page.getByLabel('From', { exact: true });
-      const toBox = page.getByLabel('To', { exact: true });
-      // A range ending before it starts is told under To, and nothing is asked of the server.
-      await typeDate(toBox, addDays(to, -70));
-      await page.getByText('Must be on or after From').waitFor();
-      await typeDate(fromBox, from);
-      await typeDate(toBox, to);
-      await expect.poll(() => page.getByText('Must be on or after From').count()).toBe(0);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const to = localDate(new Date(), zone);
+    const from = addDays(to, -59);
+    const fromBox = page.getByLabel('From', { exact: true });
+    const toBox = page.getByLabel('To', { exact: true });
+    // A range ending before it starts is told under To, and nothing is asked of the server.
+    await typeDate(toBox, addDays(to, -70));
+    await page.getByText('Must be on or after From').waitFor();
+    await typeDate(fromBox, from);
+    await typeDate(toBox, to);
+    await expect.poll(() => page.getByText('Must be on or after From').count()).toBe(0);
 
-      for (const title of ['Revenue', 'Appointments by status', 'New clients', 'Top services', 'Average invoice', 'Aftercare turnaround']) await card(page, title).waitFor();
-      const expected = await dashboardOf(page, from, to);
-      expect(expected.appointments.total).toBeGreaterThan(0);
-      // The charts are drawn: bars for the appointments by status.
-      await expect.poll(() => card(page, 'Appointments by status').locator('svg rect, svg path').count()).toBeGreaterThan(0);
-      await expect.poll(async () => (await card(page, 'Appointments by status').innerText()).includes(`${expected.appointments.total.toLocaleString('en-US')} appointments`)).toBe(true);
-      await readRevenueTotal(page, expected);
+    for (const title of ['Revenue', 'Appointments by status', 'New clients', 'Top services', 'Average invoice', 'Aftercare turnaround']) await card(page, title).waitFor();
+    const expected = await dashboardOf(page, from, to);
+    expect(expected.appointments.total).toBeGreaterThan(0);
+    // The charts are drawn: bars for the appointments by status.
+    await expect.poll(() => card(page, 'Appointments by status').locator('svg rect, svg path').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await card(page, 'Appointments by status').innerText()).includes(`${expected.appointments.total.toLocaleString('en-US')} appointments`)).toBe(true);
+    await readRevenueTotal(page, expected);
 
-      // The table views read by a screen reader are as clean as the charts.
-      await card(page, 'Appointments by status').getByRole('button', { name: 'Table', exact: true }).click();
-      await card(page, 'Appointments by status').getByRole('region', { name: 'Appointments by status (table)' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    // The table views read by a screen reader are as clean as the charts.
+    await card(page, 'Appointments by status').getByRole('button', { name: 'Table', exact: true }).click();
+    await card(page, 'Appointments by status').getByRole('region', { name: 'Appointments by status (table)' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('is usable on a 375 px phone: nothing spills sideways, the table view reads the same figure', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await startSignedIn(page, OWNER, '/profile');
-      await mainNav(page).waitFor();
-      await page.setViewportSize({ width: 375, height: 812 });
-      await followInApp(page, '/analytics');
-      await page.getByRole('heading', { name: 'Charts', level: 1 }).waitFor();
-      await card(page, 'Revenue').locator('svg').first().waitFor();
-      const to = await page.getByLabel('To', { exact: true }).inputValue();
-      const from = await page.getByLabel('From', { exact: true }).inputValue();
-      await readRevenueTotal(page, await dashboardOf(page, from, to));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const { page } = await cleanTab();
+    await startSignedIn(page, OWNER, '/profile');
+    await mainNav(page).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await followInApp(page, '/analytics');
+    await page.getByRole('heading', { name: 'Charts', level: 1 }).waitFor();
+    await card(page, 'Revenue').locator('svg').first().waitFor();
+    const to = await page.getByLabel('To', { exact: true }).inputValue();
+    const from = await page.getByLabel('From', { exact: true }).inputValue();
+    await readRevenueTotal(page, await dashboardOf(page, from, to));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, launch, newPage } from './browser.ts';
+import { baseUrl, cleanTab, launch } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, pickOption, rowMenuAction, rowWith, speciesId, toastText, useLocalMail } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { mainNav, navSection, unique } from './helpers.ts';
@@ -139,7 +139,7 @@ describe('automations', () => {
   it('at 1440 px: an email automation with approval; its emails edited and sent (at the mail server), or skipped', async () => {
     const name = `Booking email ${unique()}`;
     const first = await household('Mia', '0101');
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const { page } = await cleanTab({ width: 1440, height: 900 });
     try {
       await ownerAt(page, own.name);
       await openFromNav(page, 'Automations', 'Automations', false);
@@ -195,15 +195,13 @@ describe('automations', () => {
     } catch (e) {
       await page.screenshot({ path: '/tmp/automations-e2e-1440.png' });
       throw e;
-    } finally {
-      await context.close();
     }
   });
 
   it('at 375 px: a text automation with approval; its pending text approved from the row, sent by Twilio', async () => {
     const name = `Booking text ${unique()}`;
     const client = await household('Noah', '0202');
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const { page } = await cleanTab({ width: 1440, height: 900 });
     try {
       await ownerAt(page, own.name);
       await page.setViewportSize({ width: 375, height: 812 });
@@ -228,8 +226,6 @@ describe('automations', () => {
     } catch (e) {
       await page.screenshot({ path: '/tmp/automations-e2e-375.png' });
       throw e;
-    } finally {
-      await context.close();
     }
   });
 });

@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MIN_ELAPSED_MS, SIGN_IN_MESSAGES } from '@willow/contracts';
-import { baseUrl, launch, newPage } from './browser.ts';
+import { baseUrl, cleanTab, launch } from './browser.ts';
 import { json } from './clinic.ts';
 import { openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
@@ -29,7 +29,7 @@ describe('a booking request’s email', () => {
 
     // The owner asks for a visit from the public page.
     const owner = await newPageInZone(browser, 'America/Chicago');
-    const staff = await newPage(browser);
+    const staff = await cleanTab();
     try {
       const pub = owner.page;
       const pageRead = pub.waitForResponse((r) => r.url().endsWith(`/api/booking/${own.id}`) && r.request().method() === 'GET');
@@ -92,7 +92,6 @@ describe('a booking request’s email', () => {
       await expect.poll(() => dialog.getByTestId('request-email-state').innerText()).toMatch(/^Email confirmed /);
     } finally {
       await owner.context.close();
-      await staff.context.close();
     }
   });
 });

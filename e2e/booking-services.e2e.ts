@@ -2,7 +2,7 @@
 // currency; cremation and aftercare (arranged at the visit) are not offered on their own.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch, newPage } from './browser.ts';
 import { apiSignIn, locationNamed, OWNER, RIVERSIDE } from './clinic.ts';
 
 let browser: Browser;
@@ -16,7 +16,7 @@ afterAll(async () => {
 describe('the booking page’s services', () => {
   it('offers visit services only, each with its price in dollars', async () => {
     const staff = await newPage(browser);
-    const owner = await newPage(browser);
+    const owner = await cleanTab();
     try {
       // Staff only ask the API for the location's id: no page of theirs is needed.
       await apiSignIn(staff.context, OWNER);
@@ -29,7 +29,6 @@ describe('the booking page’s services', () => {
       for (const afterVisit of ['Private cremation', 'Communal cremation', 'Ashes home delivery']) expect(offered).not.toContain(afterVisit);
       expect(offered).toContain('Wellness exam');
     } finally {
-      await owner.context.close();
       await staff.context.close();
     }
   });

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, BOOKING_CONFIRMATION, BOOKING_MIN_ELAPSED_MS } from '@willow/contracts';
-import { baseUrl, launch, newPage } from './browser.ts';
+import { baseUrl, cleanTab, launch, newPage } from './browser.ts';
 import { json, locationNamed, locationRow, OWNER, pickOption, rowWith, startSignedIn, toast } from './clinic.ts';
 import { mainNav, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
@@ -74,7 +74,7 @@ async function bookingLinkOf(page: Page, location: string): Promise<string> {
 
 describe('online booking', () => {
   it('takes a request without signing in; staff see it as Pending with the badge count up by one', async () => {
-    const staff = await newPage(browser);
+    const staff = await cleanTab();
     // The owner's browser is in Sydney; the times typed are the clinic's.
     const owner = await newPageInZone(browser, 'Australia/Sydney');
     try {
@@ -180,12 +180,11 @@ describe('online booking', () => {
       await expect.poll(() => badgeCount(page)).toBe(before);
     } finally {
       await owner.context.close();
-      await staff.context.close();
     }
   });
 
   it("reaches a location's services from Locations; a service added there is offered on its booking page", async () => {
-    const staff = await newPage(browser);
+    const staff = await cleanTab();
     const owner = await newPage(browser);
     try {
       const { page } = staff;
@@ -221,19 +220,14 @@ describe('online booking', () => {
       await form.getByRole('radio', { name: /^Equine farm call/ }).waitFor();
     } finally {
       await owner.context.close();
-      await staff.context.close();
     }
   });
 
   it('says so when a booking link leads nowhere', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await page.goto('/book/00000000-0000-4000-8000-000000000000');
-      await page.getByTestId('booking-not-found').getByRole('heading', { name: 'This booking page is not available' }).waitFor();
-      // No sign-in is asked for.
-      expect(new URL(page.url()).pathname).toBe('/book/00000000-0000-4000-8000-000000000000');
-    } finally {
-      await context.close();
-    }
+    const { page } = await cleanTab();
+    await page.goto('/book/00000000-0000-4000-8000-000000000000');
+    await page.getByTestId('booking-not-found').getByRole('heading', { name: 'This booking page is not available' }).waitFor();
+    // No sign-in is asked for.
+    expect(new URL(page.url()).pathname).toBe('/book/00000000-0000-4000-8000-000000000000');
   });
 });

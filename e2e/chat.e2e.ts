@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, launch, newPage } from './browser.ts';
+import { baseUrl, cleanTab, launch } from './browser.ts';
 import { apiSignIn, json, toast } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
@@ -149,41 +149,29 @@ async function receiveAndAnswer(page: Page, phoneSized: boolean) {
 
 describe('SMS chat', () => {
   it('at 1440 px: a client’s text shows on the badge without a reload, is read when opened, and answered with a template once', async () => {
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    try {
-      await receiveAndAnswer(page, false);
-    } finally {
-      await context.close();
-    }
+    const { page } = await cleanTab({ width: 1440, height: 900 });
+    await receiveAndAnswer(page, false);
   });
 
   it('at 375 px: the list, then the conversation alone with a way back; answered with a template once', async () => {
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    try {
-      await receiveAndAnswer(page, true);
-    } finally {
-      await context.close();
-    }
+    const { page } = await cleanTab({ width: 1440, height: 900 });
+    await receiveAndAnswer(page, true);
   });
 
   it('a client who replied STOP shows it, and the reply box says they cannot be texted', async () => {
     const client = await clientWithPhone('Sam', '0188');
     await textArrives(accountId, own.id, client.phone, 'STOP');
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    try {
-      await ownerAt(page, own.name);
-      await smsEntry(page).click();
-      const entry = page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: client.name });
-      await entry.getByTitle('Replied STOP: cannot be texted').waitFor();
-      await entry.click();
-      await page.getByRole('log', { name: `Texts with ${client.name}` }).getByText('STOP').waitFor();
-      await page.getByText('Replied STOP', { exact: true }).waitFor();
-      const reply = page.getByRole('form', { name: 'Reply' });
-      await reply.getByRole('alert').or(reply.getByRole('status')).first().waitFor();
-      expect(await reply.getByLabel('Message').isDisabled()).toBe(true);
-      expect(await reply.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    const { page } = await cleanTab({ width: 1440, height: 900 });
+    await ownerAt(page, own.name);
+    await smsEntry(page).click();
+    const entry = page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: client.name });
+    await entry.getByTitle('Replied STOP: cannot be texted').waitFor();
+    await entry.click();
+    await page.getByRole('log', { name: `Texts with ${client.name}` }).getByText('STOP').waitFor();
+    await page.getByText('Replied STOP', { exact: true }).waitFor();
+    const reply = page.getByRole('form', { name: 'Reply' });
+    await reply.getByRole('alert').or(reply.getByRole('status')).first().waitFor();
+    expect(await reply.getByLabel('Message').isDisabled()).toBe(true);
+    expect(await reply.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
   });
 });

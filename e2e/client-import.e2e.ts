@@ -2,7 +2,7 @@
 // the corrected file imports, and the new clients are found in the list.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { dataRows, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -51,48 +51,44 @@ async function expectSummary(dialog: Locator, expected: string[]) {
 
 describe('client import', () => {
   it('previews a CSV with an unknown species, refuses it, then imports the corrected file', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      const id = unique();
-      await ownerOn(page, '/clients', 'Clients');
-      await pickOption(page.getByRole('main'), 'Location', own.name);
-      await page.getByRole('button', { name: 'Import CSV' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Import clients' });
-      await dialog.getByText(own.name, { exact: true }).waitFor();
-      const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
-      expect(await importButton.isDisabled()).toBe(true);
+    const { page } = await cleanTab();
+    const id = unique();
+    await ownerOn(page, '/clients', 'Clients');
+    await pickOption(page.getByRole('main'), 'Location', own.name);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import clients' });
+    await dialog.getByText(own.name, { exact: true }).waitFor();
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
 
-      // The unknown species is named with its line; nothing can be imported.
-      await chooseCsv(page, dialog, `clients-${id}.csv`, csv(id, 'Unicorn'));
-      const errors = dialog.getByRole('table', { name: 'Import errors' });
-      await errors.waitFor();
-      await expectSummary(dialog, ['2 clients', '2 patients', '1 error']);
-      const errorRow = errors.getByRole('row').filter({ hasText: `Ivy Import${id}` });
-      expect(await errorRow.innerText()).toContain(`line 3: patient_species: "Unicorn" is not on this location's species list`);
-      expect(await importButton.isDisabled()).toBe(true);
+    // The unknown species is named with its line; nothing can be imported.
+    await chooseCsv(page, dialog, `clients-${id}.csv`, csv(id, 'Unicorn'));
+    const errors = dialog.getByRole('table', { name: 'Import errors' });
+    await errors.waitFor();
+    await expectSummary(dialog, ['2 clients', '2 patients', '1 error']);
+    const errorRow = errors.getByRole('row').filter({ hasText: `Ivy Import${id}` });
+    expect(await errorRow.innerText()).toContain(`line 3: patient_species: "Unicorn" is not on this location's species list`);
+    expect(await importButton.isDisabled()).toBe(true);
 
-      // The corrected file previews clean and imports.
-      await chooseCsv(page, dialog, `clients-${id}-fixed.csv`, csv(id, 'Horse'));
-      await dialog.getByText('The file is ready to import.', { exact: true }).waitFor();
-      await expectSummary(dialog, ['2 clients', '3 patients', '0 errors']);
-      expect(await errors.count()).toBe(0);
-      expect(await importButton.isEnabled()).toBe(true);
-      const imported = page.waitForResponse((r) => r.url().endsWith('/api/client/import'));
-      await importButton.click();
-      expect((await imported).status()).toBe(200);
-      await dialog.waitFor({ state: 'hidden' });
-      await toast(page, 'Clients imported: 2 clients, 3 patients').waitFor();
+    // The corrected file previews clean and imports.
+    await chooseCsv(page, dialog, `clients-${id}-fixed.csv`, csv(id, 'Horse'));
+    await dialog.getByText('The file is ready to import.', { exact: true }).waitFor();
+    await expectSummary(dialog, ['2 clients', '3 patients', '0 errors']);
+    expect(await errors.count()).toBe(0);
+    expect(await importButton.isEnabled()).toBe(true);
+    const imported = page.waitForResponse((r) => r.url().endsWith('/api/client/import'));
+    await importButton.click();
+    expect((await imported).status()).toBe(200);
+    await dialog.waitFor({ state: 'hidden' });
+    await toast(page, 'Clients imported: 2 clients, 3 patients').waitFor();
 
-      // Both clients are in the list, with their patients counted.
-      const grid = page.getByRole('grid', { name: 'Clients' });
-      await page.getByRole('textbox', { name: 'Search clients', exact: true }).fill(`Import${id}`);
-      await expect.poll(() => dataRows(grid).count()).toBe(2);
-      const count = (row: Locator) => row.locator('[data-field="patientCount"]').innerText();
-      expect((await count(rowWith(grid, `ivy-${id}@example.test`))).trim()).toBe('2');
-      expect((await count(rowWith(grid, `oscar-${id}@example.test`))).trim()).toBe('1');
-      expect(await rowWith(grid, `ivy-${id}@example.test`).innerText()).toContain('+1 530 555 0111');
-    } finally {
-      await context.close();
-    }
+    // Both clients are in the list, with their patients counted.
+    const grid = page.getByRole('grid', { name: 'Clients' });
+    await page.getByRole('textbox', { name: 'Search clients', exact: true }).fill(`Import${id}`);
+    await expect.poll(() => dataRows(grid).count()).toBe(2);
+    const count = (row: Locator) => row.locator('[data-field="patientCount"]').innerText();
+    expect((await count(rowWith(grid, `ivy-${id}@example.test`))).trim()).toBe('2');
+    expect((await count(rowWith(grid, `oscar-${id}@example.test`))).trim()).toBe('1');
+    expect(await rowWith(grid, `ivy-${id}@example.test`).innerText()).toContain('+1 530 555 0111');
   });
 });

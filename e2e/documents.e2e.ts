@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { apiCreateClient, apiSignIn, OWNER, OWNER_NAME, rowWith, toast } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -58,94 +58,86 @@ async function clientDocuments(page: Page, id: string) {
 
 describe('documents', () => {
   it('uploads a PDF with progress, lists it, and downloads the same bytes', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      const id = unique();
-      const grid = await clientDocuments(page, id);
-      const fileName = `referral-${id}.pdf`;
-      const bytes = pdfBytes(id);
+    const { context, page } = await cleanTab();
+    const id = unique();
+    const grid = await clientDocuments(page, id);
+    const fileName = `referral-${id}.pdf`;
+    const bytes = pdfBytes(id);
 
-      // Hold the upload in flight so its progress can be seen, then let it through.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/document', async (route) => {
-        if (route.request().method() !== 'POST') return route.fallback();
-        await held;
-        await route.continue();
-      });
+    // Hold the upload in flight so its progress can be seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/document', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await held;
+      await route.continue();
+    });
 
-      await page.getByRole('button', { name: 'Upload document' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Upload document' });
-      await chooseFile(page, dialog, { name: fileName, mimeType: 'application/pdf', buffer: bytes });
-      await dialog.getByLabel('Description').fill('Referral letter');
-      const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
-      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-      await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
-      await dialog.getByText(/^(Uploading… \d+%|Saving…)$/).waitFor();
-      release();
-      expect((await uploaded).status()).toBe(201);
-      await dialog.waitFor({ state: 'hidden' });
-      await toast(page, 'Document uploaded').waitFor();
-      await page.unroute('**/api/document');
+    await page.getByRole('button', { name: 'Upload document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload document' });
+    await chooseFile(page, dialog, { name: fileName, mimeType: 'application/pdf', buffer: bytes });
+    await dialog.getByLabel('Description').fill('Referral letter');
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await dialog.getByText(/^(Uploading… \d+%|Saving…)$/).waitFor();
+    release();
+    expect((await uploaded).status()).toBe(201);
+    await dialog.waitFor({ state: 'hidden' });
+    await toast(page, 'Document uploaded').waitFor();
+    await page.unroute('**/api/document');
 
-      const row = rowWith(grid, fileName);
-      await row.waitFor();
-      const text = await row.innerText();
-      expect(text).toContain('Referral letter');
-      expect(text).toContain('PDF');
-      expect(text).toContain(`${bytes.length} B`);
-      expect(text).toContain(OWNER_NAME);
+    const row = rowWith(grid, fileName);
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('Referral letter');
+    expect(text).toContain('PDF');
+    expect(text).toContain(`${bytes.length} B`);
+    expect(text).toContain(OWNER_NAME);
 
-      // The download button: the browser saves exactly the bytes that went up.
-      const downloading = page.waitForEvent('download');
-      await row.getByRole('button', { name: `Download ${fileName}` }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toBe(fileName);
-      // Saved where the test says: the browser is shared by the run (reached over a connection),
-      // and a connected browser's own download folder is not the test's to read.
-      const path = join(await mkdtemp(join(tmpdir(), 'willow-download-')), fileName);
-      await download.saveAs(path);
-      expect(Buffer.compare(await readFile(path), bytes)).toBe(0);
+    // The download button: the browser saves exactly the bytes that went up.
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Download ${fileName}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    // Saved where the test says: the browser is shared by the run (reached over a connection),
+    // and a connected browser's own download folder is not the test's to read.
+    const path = join(await mkdtemp(join(tmpdir(), 'willow-download-')), fileName);
+    await download.saveAs(path);
+    expect(Buffer.compare(await readFile(path), bytes)).toBe(0);
 
-      // The file link (opens inline) serves the same bytes to the signed-in session.
-      const href = await row.getByRole('link', { name: fileName }).getAttribute('href');
-      expect(href).toMatch(/\/api\/document\/[^/]+\/download\?inline=true$/);
-      const inline = await context.request.get(href!);
-      expect(inline.status()).toBe(200);
-      expect(inline.headers()['content-type']).toBe('application/pdf');
-      expect(Buffer.compare(await inline.body(), bytes)).toBe(0);
-    } finally {
-      await context.close();
-    }
+    // The file link (opens inline) serves the same bytes to the signed-in session.
+    const href = await row.getByRole('link', { name: fileName }).getAttribute('href');
+    expect(href).toMatch(/\/api\/document\/[^/]+\/download\?inline=true$/);
+    const inline = await context.request.get(href!);
+    expect(inline.status()).toBe(200);
+    expect(inline.headers()['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(await inline.body(), bytes)).toBe(0);
   });
 
   it('refuses a file that is not a PDF or an image, before sending it and on the server', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      const id = unique();
-      const grid = await clientDocuments(page, id);
-      await page.getByRole('button', { name: 'Upload document' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Upload document' });
+    const { page } = await cleanTab();
+    const id = unique();
+    const grid = await clientDocuments(page, id);
+    await page.getByRole('button', { name: 'Upload document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload document' });
 
-      // A text file is refused as soon as it is chosen.
-      await chooseFile(page, dialog, { name: `notes-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from('just some notes\n') });
-      await dialog.getByRole('alert').filter({ hasText: BAD_TYPE }).waitFor();
-      expect(await dialog.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
+    // A text file is refused as soon as it is chosen.
+    await chooseFile(page, dialog, { name: `notes-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from('just some notes\n') });
+    await dialog.getByRole('alert').filter({ hasText: BAD_TYPE }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
 
-      // A file that only claims to be a PDF passes the browser's check; the server reads its bytes and refuses it.
-      await chooseFile(page, dialog, { name: `disguised-${id}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
-      await dialog.getByRole('alert').waitFor({ state: 'detached' });
-      const refused = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
-      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-      expect((await refused).status()).toBe(415);
-      await dialog.getByRole('alert').filter({ hasText: BAD_TYPE }).waitFor();
-      // The error toast too (the open dialog hides the rest of the page from the accessibility tree, so by text).
-      await page.getByText('Error uploading document', { exact: true }).waitFor();
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await grid.getByText('No documents yet').waitFor();
-    } finally {
-      await context.close();
-    }
+    // A file that only claims to be a PDF passes the browser's check; the server reads its bytes and refuses it.
+    await chooseFile(page, dialog, { name: `disguised-${id}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    expect((await refused).status()).toBe(415);
+    await dialog.getByRole('alert').filter({ hasText: BAD_TYPE }).waitFor();
+    // The error toast too (the open dialog hides the rest of the page from the accessibility tree, so by text).
+    await page.getByText('Error uploading document', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await grid.getByText('No documents yet').waitFor();
   });
 });

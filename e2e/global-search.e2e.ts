@@ -2,7 +2,7 @@
 // The records are made through the API with unique names.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, locationNamed, OWNER, speciesId, startSignedIn } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -45,46 +45,42 @@ async function searchFor(page: Page, text: string, expected: string[]) {
 
 describe('global search', () => {
   it('finds a client by name and opens it with the arrow keys and Enter; finds a patient too', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await startSignedIn(page, OWNER, '/profile');
-      // The search's button shows once the search (and its shortcut) is ready, as a person sees it.
-      await mainNav(page).getByRole('button', { name: 'Search clients and patients' }).waitFor();
-      const id = unique();
-      const surname = `Findme${id}`;
-      const location = await locationNamed(context, own.name);
-      // Two clients share the surname, so the wanted one is reached with the arrow keys.
-      const alex = await apiCreateClient(context, { locationId: location.id, firstName: 'Alex', lastName: surname });
-      const blair = await apiCreateClient(context, {
-        locationId: location.id,
-        firstName: 'Blair',
-        lastName: surname,
-        email: `blair-${id}@example.test`,
-      });
-      const patient = await apiCreatePatient(context, { clientId: alex.id, name: `Biscuit${id}`, speciesId: speciesId(location, 'Rabbit') });
+    const { context, page } = await cleanTab();
+    await startSignedIn(page, OWNER, '/profile');
+    // The search's button shows once the search (and its shortcut) is ready, as a person sees it.
+    await mainNav(page).getByRole('button', { name: 'Search clients and patients' }).waitFor();
+    const id = unique();
+    const surname = `Findme${id}`;
+    const location = await locationNamed(context, own.name);
+    // Two clients share the surname, so the wanted one is reached with the arrow keys.
+    const alex = await apiCreateClient(context, { locationId: location.id, firstName: 'Alex', lastName: surname });
+    const blair = await apiCreateClient(context, {
+      locationId: location.id,
+      firstName: 'Blair',
+      lastName: surname,
+      email: `blair-${id}@example.test`,
+    });
+    const patient = await apiCreatePatient(context, { clientId: alex.id, name: `Biscuit${id}`, speciesId: speciesId(location, 'Rabbit') });
 
-      // Clients: the first result is active; ArrowDown moves to Blair, Enter opens Blair's page.
-      const { dialog, box, results } = await searchFor(page, surname, [`Alex ${surname}`, `Blair ${surname}`]);
-      const blairOption = results.getByRole('option', { name: new RegExp(`^Blair ${surname}`) });
-      expect(await results.getByRole('option', { name: new RegExp(`^Alex ${surname}`) }).getAttribute('aria-selected')).toBe('true');
-      await box.press('ArrowDown');
-      await expect.poll(() => blairOption.getAttribute('aria-selected')).toBe('true');
-      expect(await blairOption.innerText()).toContain(`blair-${id}@example.test`);
-      await box.press('Enter');
-      await page.waitForURL((url) => url.pathname === `/clients/${blair.id}`);
-      await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('heading', { name: `Blair ${surname}`, level: 1 }).waitFor();
+    // Clients: the first result is active; ArrowDown moves to Blair, Enter opens Blair's page.
+    const { dialog, box, results } = await searchFor(page, surname, [`Alex ${surname}`, `Blair ${surname}`]);
+    const blairOption = results.getByRole('option', { name: new RegExp(`^Blair ${surname}`) });
+    expect(await results.getByRole('option', { name: new RegExp(`^Alex ${surname}`) }).getAttribute('aria-selected')).toBe('true');
+    await box.press('ArrowDown');
+    await expect.poll(() => blairOption.getAttribute('aria-selected')).toBe('true');
+    expect(await blairOption.innerText()).toContain(`blair-${id}@example.test`);
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/clients/${blair.id}`);
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: `Blair ${surname}`, level: 1 }).waitFor();
 
-      // Patients: found by name, shown with species and owner, Enter opens the patient.
-      const second = await searchFor(page, patient.name, [patient.name]);
-      const option = second.results.getByRole('group', { name: 'Patients' }).getByRole('option');
-      expect(await option.innerText()).toContain(`Rabbit · Alex ${surname}`);
-      expect(await second.results.getByRole('group', { name: 'Clients' }).count()).toBe(0);
-      await second.box.press('Enter');
-      await page.waitForURL((url) => url.pathname === `/patients/${patient.id}`);
-      await page.getByRole('heading', { name: patient.name, level: 1 }).waitFor();
-    } finally {
-      await context.close();
-    }
+    // Patients: found by name, shown with species and owner, Enter opens the patient.
+    const second = await searchFor(page, patient.name, [patient.name]);
+    const option = second.results.getByRole('group', { name: 'Patients' }).getByRole('option');
+    expect(await option.innerText()).toContain(`Rabbit · Alex ${surname}`);
+    expect(await second.results.getByRole('group', { name: 'Clients' }).count()).toBe(0);
+    await second.box.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/patients/${patient.id}`);
+    await page.getByRole('heading', { name: patient.name, level: 1 }).waitFor();
   });
 });

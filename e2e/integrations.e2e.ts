@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@willow/contracts';
 import { axe } from './axe.ts';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { locationRow, ownerOn, toastText } from './clinic.ts';
 import { FAKE_KEYS } from './fake-providers.ts';
 import { unique } from './helpers.ts';
@@ -48,7 +48,7 @@ async function testConnection(page: Page, entry: Locator, expected: 'Connection 
 
 describe('integrations of a location', () => {
   it('SendGrid: a key of the wrong form, then one SendGrid refuses, then the right one', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await cleanTab();
     const section = await openIntegrations(page);
     const sendgrid = serviceIn(section, 'SendGrid');
     await sendgrid.getByText('Not set up', { exact: true }).waitFor();
@@ -83,7 +83,7 @@ describe('integrations of a location', () => {
   });
 
   it('Stripe: a key of the wrong form, then one Stripe refuses, then the right one, and the payment webhook', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await cleanTab();
     const section = await openIntegrations(page);
     const stripe = serviceIn(section, 'Stripe');
 
@@ -118,7 +118,7 @@ describe('integrations of a location', () => {
   });
 
   it('on a 375 px screen the section and its form fit, and Esc asks before discarding what was typed', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await cleanTab();
     const section = await openIntegrations(page);
     await page.setViewportSize({ width: 375, height: 740 });
     const partner = serviceIn(section, 'Memorial partner 1');
@@ -136,7 +136,7 @@ describe('integrations of a location', () => {
   });
 
   it('the section and its form have no serious accessibility problem (axe)', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await cleanTab();
     await openIntegrations(page);
     const serious = async () => {
       // Toasts fading in or out read as too faint for a moment: wait until they are gone.

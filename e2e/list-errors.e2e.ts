@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@willow/contracts';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { dataRows, ownerOn } from './clinic.ts';
 
 let browser: Browser;
@@ -26,25 +26,21 @@ async function failing(page: Page, path: string): Promise<() => Promise<void>> {
 
 describe('lists that fail to load', () => {
   it('the client list shows the error with Retry, not "No clients yet", and Retry loads it', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await ownerOn(page, '/profile', 'Profile');
-      const recover = await failing(page, '/api/client');
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Clients', exact: true }).click();
-      await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
-      // Server errors are retried (3 times, with backoff) before the list gives up.
-      const problem = page.getByRole('alert').filter({ hasText: 'Could not load clients' });
-      await problem.waitFor();
-      expect(await problem.innerText()).toContain(MESSAGES.serverError);
-      expect(await page.getByText('No clients yet').count()).toBe(0);
+    const { page } = await cleanTab();
+    await ownerOn(page, '/profile', 'Profile');
+    const recover = await failing(page, '/api/client');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Clients', exact: true }).click();
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    // Server errors are retried (3 times, with backoff) before the list gives up.
+    const problem = page.getByRole('alert').filter({ hasText: 'Could not load clients' });
+    await problem.waitFor();
+    expect(await problem.innerText()).toContain(MESSAGES.serverError);
+    expect(await page.getByText('No clients yet').count()).toBe(0);
 
-      await recover();
-      await problem.getByRole('button', { name: 'Retry' }).click();
-      const grid = page.getByRole('grid', { name: 'Clients' });
-      await expect.poll(() => dataRows(grid).count()).toBeGreaterThan(0);
-      expect(await problem.count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    await recover();
+    await problem.getByRole('button', { name: 'Retry' }).click();
+    const grid = page.getByRole('grid', { name: 'Clients' });
+    await expect.poll(() => dataRows(grid).count()).toBeGreaterThan(0);
+    expect(await problem.count()).toBe(0);
   });
 });

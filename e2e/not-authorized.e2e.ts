@@ -1,7 +1,7 @@
 // A page whose permissions the user lacks shows the 401 page inside the shell.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { startSignedIn } from './clinic.ts';
 import { mainNav, pathOf, tokenCookie, trackPaths } from './helpers.ts';
 
@@ -39,42 +39,34 @@ async function expectNotAuthorized(page: Page) {
 
 describe('not authorized', () => {
   it('frontdesk on /permission sees the 401 page, and Back to Home leads to /', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await startSignedIn(page, 'frontdesk@demo.test', '/permission');
-      await page.waitForURL((url) => url.pathname === '/permission');
-      await mainNav(page).waitFor();
-      const { home } = await expectNotAuthorized(page);
+    const { context, page } = await cleanTab();
+    await startSignedIn(page, 'frontdesk@demo.test', '/permission');
+    await page.waitForURL((url) => url.pathname === '/permission');
+    await mainNav(page).waitFor();
+    const { home } = await expectNotAuthorized(page);
 
-      const paths = trackPaths(page);
-      await home.click();
-      // '/' is home: the Schedule. The 401 page stays up while the calendar's code loads, so wait for the calendar itself.
-      await page.waitForURL((url) => url.pathname === '/');
-      await page.getByTestId('calendar').waitFor();
-      expect(paths[0]).toBe('/');
-      expect(await page.getByRole('main').getByText(TITLE).count()).toBe(0);
-      expect(await tokenCookie(context)).toBeDefined();
-    } finally {
-      await context.close();
-    }
+    const paths = trackPaths(page);
+    await home.click();
+    // '/' is home: the Schedule. The 401 page stays up while the calendar's code loads, so wait for the calendar itself.
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('calendar').waitFor();
+    expect(paths[0]).toBe('/');
+    expect(await page.getByRole('main').getByText(TITLE).count()).toBe(0);
+    expect(await tokenCookie(context)).toBeDefined();
   });
 
   it('frontdesk on /myAccount sees the 401 page, and Logout goes through /logout to /login', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await startSignedIn(page, 'frontdesk@demo.test', '/myAccount');
-      await page.waitForURL((url) => url.pathname === '/myAccount');
-      const { logout } = await expectNotAuthorized(page);
+    const { context, page } = await cleanTab();
+    await startSignedIn(page, 'frontdesk@demo.test', '/myAccount');
+    await page.waitForURL((url) => url.pathname === '/myAccount');
+    const { logout } = await expectNotAuthorized(page);
 
-      const paths = trackPaths(page);
-      await logout.click();
-      await page.waitForURL((url) => url.pathname === '/login');
-      expect(paths).toEqual(['/logout', '/login']);
-      expect(await tokenCookie(context)).toBeUndefined();
-      await page.getByLabel('Email').waitFor();
-      expect(pathOf(page)).toBe('/login');
-    } finally {
-      await context.close();
-    }
+    const paths = trackPaths(page);
+    await logout.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(paths).toEqual(['/logout', '/login']);
+    expect(await tokenCookie(context)).toBeUndefined();
+    await page.getByLabel('Email').waitFor();
+    expect(pathOf(page)).toBe('/login');
   });
 });

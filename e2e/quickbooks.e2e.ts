@@ -4,7 +4,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICKBOOKS_MESSAGES } from '@willow/contracts';
-import { baseUrl, launch, newPage } from './browser.ts';
+import { baseUrl, cleanTab, launch } from './browser.ts';
 import { apiSignIn, locationRow, ownerOn, toastText } from './clinic.ts';
 import { FAKE_KEYS, FAKE_QUICKBOOKS_COMPANY } from './fake-providers.ts';
 import { entriesOf, navEntry, unique } from './helpers.ts';
@@ -52,7 +52,7 @@ async function addQuickbooks(page: Page) {
 
 describe('Business › Quickbooks', () => {
   it('appears once a location has QuickBooks; staff connect the company through Intuit, see it, and disconnect it', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await cleanTab();
     await ownerOn(page, '/quickbooks', 'Quickbooks');
     // No accounting integration yet: no menu entry, and the page says what to do instead of showing nothing.
     await page.getByText('QuickBooks Online is not set up for this account.', { exact: false }).waitFor();
@@ -88,7 +88,7 @@ describe('Business › Quickbooks', () => {
   });
 
   it('shows a refused return from Intuit as an alert, and fits a 375 px screen', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await cleanTab();
     await apiSignIn(page.context());
     await page.setViewportSize({ width: 375, height: 740 });
     // As the portal's callback sends the browser back when Intuit's return is refused.

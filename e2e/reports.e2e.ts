@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, launch, newPage } from './browser.ts';
+import { baseUrl, cleanTab, launch } from './browser.ts';
 import { apiCreateClient, apiSignIn, json, OWNER, startSignedIn, toast } from './clinic.ts';
 import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -87,191 +87,175 @@ const answered = (page: Page, label: string) => {
 
 describe('reports', () => {
   it('runs last month’s revenue with the dates typed, exports the XLSX with the same total, saves the filters and applies them again', async () => {
-    const { page } = await newPage(browser);
-    try {
-      await ownerAt(page, own.name);
-      await openInApp(page, '/reports');
-      await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-      await expect.poll(() => page.getByRole('tab', { name: 'Revenue', selected: true }).count()).toBe(1);
+    const { page } = await cleanTab();
+    await ownerAt(page, own.name);
+    await openInApp(page, '/reports');
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('tab', { name: 'Revenue', selected: true }).count()).toBe(1);
 
-      // Last month's dates typed with the keyboard.
-      const from = page.getByLabel('From', { exact: true });
-      const to = page.getByLabel('To', { exact: true });
-      await typeDate(from, MONTH.from);
-      await typeDate(to, MONTH.to);
-      await pick(page, 'Location', own.name);
+    // Last month's dates typed with the keyboard.
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+    await typeDate(from, MONTH.from);
+    await typeDate(to, MONTH.to);
+    await pick(page, 'Location', own.name);
 
-      const month = MONTH.from.slice(0, 7);
-      await cell(page, month).waitFor();
-      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
-      expect(page.url()).toContain(`locationId=${own.id}`);
+    const month = MONTH.from.slice(0, 7);
+    await cell(page, month).waitFor();
+    await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+    expect(page.url()).toContain(`locationId=${own.id}`);
 
-      // The XLSX: the same filters' file, its last row the total the screen shows.
-      const downloading = page.waitForEvent('download');
-      await page.getByRole('link', { name: 'Export XLSX' }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toBe(`revenue-by-month-${MONTH.from}-to-${MONTH.to}.xlsx`);
-      const path = join(await mkdtemp(join(tmpdir(), 'willow-report-')), download.suggestedFilename());
-      await download.saveAs(path);
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile(path);
-      const sheet = book.worksheets[0]!;
-      const header = sheet.getRow(1).values as unknown[];
-      const totalColumn = header.indexOf('Total (USD)');
-      const last = sheet.getRow(sheet.rowCount);
-      expect(last.getCell(1).value).toBe('Total');
-      expect(Math.round(Number(last.getCell(totalColumn).value) * 100)).toBe(TOTAL_CENTS);
-      expect(sheet.getRow(2).getCell(1).value).toBe(month);
+    // The XLSX: the same filters' file, its last row the total the screen shows.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export XLSX' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`revenue-by-month-${MONTH.from}-to-${MONTH.to}.xlsx`);
+    const path = join(await mkdtemp(join(tmpdir(), 'willow-report-')), download.suggestedFilename());
+    await download.saveAs(path);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    const sheet = book.worksheets[0]!;
+    const header = sheet.getRow(1).values as unknown[];
+    const totalColumn = header.indexOf('Total (USD)');
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(1).value).toBe('Total');
+    expect(Math.round(Number(last.getCell(totalColumn).value) * 100)).toBe(TOTAL_CENTS);
+    expect(sheet.getRow(2).getCell(1).value).toBe(month);
 
-      // Saved without a name: said under Name, and nothing is saved.
-      const savedSets = async () => (await json<{ name: string }[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets')).length;
-      const before = await savedSets();
-      await page.getByRole('button', { name: 'Save filters…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Save filters' });
-      const nameBox = dialog.getByRole('textbox', { name: 'Name' });
-      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await dialog.getByText('This field is required.', { exact: true }).waitFor();
-      expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
-      const describedBy = (await nameBox.getAttribute('aria-describedby'))!;
-      expect(await dialog.locator(`[id="${describedBy}"]`).innerText()).toBe('This field is required.');
-      expect(await dialog.isVisible()).toBe(true);
-      expect(await savedSets()).toBe(before);
+    // Saved without a name: said under Name, and nothing is saved.
+    const savedSets = async () => (await json<{ name: string }[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets')).length;
+    const before = await savedSets();
+    await page.getByRole('button', { name: 'Save filters…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save filters' });
+    const nameBox = dialog.getByRole('textbox', { name: 'Name' });
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText('This field is required.', { exact: true }).waitFor();
+    expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await nameBox.getAttribute('aria-describedby'))!;
+    expect(await dialog.locator(`[id="${describedBy}"]`).innerText()).toBe('This field is required.');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await savedSets()).toBe(before);
 
-      // Named, it saves: Esc asks first and keeps what was typed.
-      const name = `Last month ${unique()}`;
-      await nameBox.fill(name);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Keep editing' }).click();
-      await expect.poll(() => nameBox.inputValue()).toBe(name);
-      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await toast(page, `Filters saved as “${name}”`).waitFor();
-      expect(await savedSets()).toBe(before + 1);
+    // Named, it saves: Esc asks first and keeps what was typed.
+    const name = `Last month ${unique()}`;
+    await nameBox.fill(name);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => nameBox.inputValue()).toBe(name);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await toast(page, `Filters saved as “${name}”`).waitFor();
+    expect(await savedSets()).toBe(before + 1);
 
-      // Another grouping, then the saved set again: the month's row and its total are back.
-      await pick(page, 'Group by', 'Day');
-      await cell(page, MONTH.from).waitFor();
-      await pick(page, 'Saved filters', name);
-      await cell(page, month).waitFor();
-      await expect.poll(() => page.getByRole('combobox', { name: 'Group by' }).innerText(), { timeout: 30_000 }).toBe('Month');
-      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+    // Another grouping, then the saved set again: the month's row and its total are back.
+    await pick(page, 'Group by', 'Day');
+    await cell(page, MONTH.from).waitFor();
+    await pick(page, 'Saved filters', name);
+    await cell(page, month).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Group by' }).innerText(), { timeout: 30_000 }).toBe('Month');
+    await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
 
-      // A range that ends before it starts: said under To; mended, the report is back.
-      await typeDate(to, '2020-01-15');
-      await page.getByText('must be on or after from').waitFor();
-      expect(await to.getAttribute('aria-invalid')).toBe('true');
-      await typeDate(to, MONTH.to);
-      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+    // A range that ends before it starts: said under To; mended, the report is back.
+    await typeDate(to, '2020-01-15');
+    await page.getByText('must be on or after from').waitFor();
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
+    await typeDate(to, MONTH.to);
+    await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
 
-      // Saved as "Last month", a moving range: applied after other days were typed, it is last month
-      // again on the location's calendar (New York's), whatever day it is applied on.
-      const moving = `Monday revenue ${unique()}`;
-      await page.getByRole('button', { name: 'Save filters…' }).click();
-      await dialog.getByRole('textbox', { name: 'Name' }).fill(moving);
-      await pick(page, 'Dates', 'Last month');
-      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await toast(page, `Filters saved as “${moving}”`).waitFor();
-      const sets = await json<ReportFilterSet[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets');
-      const saved = sets.find((s) => s.name === moving)!;
-      const newYorkLastMonth = resolveReportRange('lastMonth', localDate(new Date(), 'America/New_York'));
-      expect(saved).toMatchObject({ range: 'lastMonth', filters: { ...newYorkLastMonth, locationId: own.id, groupBy: 'month' } });
-      await typeDate(from, '2020-01-01');
-      await typeDate(to, '2020-01-31');
-      await expect.poll(() => page.url()).toContain('to=2020-01-31');
-      await pick(page, 'Saved filters', `${moving} (Last month)`);
-      await expect.poll(() => from.inputValue()).toBe(newYorkLastMonth.from);
-      await expect.poll(() => to.inputValue()).toBe(newYorkLastMonth.to);
-      await expect.poll(() => page.url()).toContain(`from=${newYorkLastMonth.from}`);
-      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+    // Saved as "Last month", a moving range: applied after other days were typed, it is last month
+    // again on the location's calendar (New York's), whatever day it is applied on.
+    const moving = `Monday revenue ${unique()}`;
+    await page.getByRole('button', { name: 'Save filters…' }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(moving);
+    await pick(page, 'Dates', 'Last month');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await toast(page, `Filters saved as “${moving}”`).waitFor();
+    const sets = await json<ReportFilterSet[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets');
+    const saved = sets.find((s) => s.name === moving)!;
+    const newYorkLastMonth = resolveReportRange('lastMonth', localDate(new Date(), 'America/New_York'));
+    expect(saved).toMatchObject({ range: 'lastMonth', filters: { ...newYorkLastMonth, locationId: own.id, groupBy: 'month' } });
+    await typeDate(from, '2020-01-01');
+    await typeDate(to, '2020-01-31');
+    await expect.poll(() => page.url()).toContain('to=2020-01-31');
+    await pick(page, 'Saved filters', `${moving} (Last month)`);
+    await expect.poll(() => from.inputValue()).toBe(newYorkLastMonth.from);
+    await expect.poll(() => to.inputValue()).toBe(newYorkLastMonth.to);
+    await expect.poll(() => page.url()).toContain(`from=${newYorkLastMonth.from}`);
+    await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
 
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('works at 375 px: the report opened from its link, its table and exports within reach, axe clean', async () => {
-    const { page } = await newPage(browser, { width: 375, height: 800 });
-    try {
-      // A phone's first load is the report's link itself (the navigation sits behind Menu).
-      await startSignedIn(page, OWNER, `/reports?report=revenue&from=${MONTH.from}&to=${MONTH.to}&locationId=${own.id}`);
-      await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-      await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
-      await page.getByRole('link', { name: 'Export CSV' }).isVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const { page } = await cleanTab({ width: 375, height: 800 });
+    // A phone's first load is the report's link itself (the navigation sits behind Menu).
+    await startSignedIn(page, OWNER, `/reports?report=revenue&from=${MONTH.from}&to=${MONTH.to}&locationId=${own.id}`);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await expect.poll(() => totalsRow(page).innerText(), { timeout: 30_000 }).toContain(money(TOTAL_CENTS));
+    await page.getByRole('link', { name: 'Export CSV' }).isVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-      // The ageing report: another tab, the same page.
-      await page.getByRole('tab', { name: 'Receivables ageing' }).click();
-      await page.getByRole('grid', { name: 'Receivables ageing' }).getByRole('row').filter({ hasText: 'Total' }).waitFor();
-      expect(page.url()).toContain('report=receivablesAgeing');
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    // The ageing report: another tab, the same page.
+    await page.getByRole('tab', { name: 'Receivables ageing' }).click();
+    await page.getByRole('grid', { name: 'Receivables ageing' }).getByRole('row').filter({ hasText: 'Total' }).waitFor();
+    expect(page.url()).toContain('report=receivablesAgeing');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('works at 375 px for the stock reports: expiring stock and the controlled-drug ledger, their tables within the width, axe clean', async () => {
-    const { page } = await newPage(browser, { width: 375, height: 800 });
-    try {
-      await startSignedIn(page, OWNER, `/reports?report=expiringStock&locationId=${own.id}`);
-      await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-      const expiring = page.getByRole('grid', { name: 'Expiring stock' });
-      await expiring.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'K-E2E' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      expect(await seriousViolations(page)).toEqual([]);
+    const { page } = await cleanTab({ width: 375, height: 800 });
+    await startSignedIn(page, OWNER, `/reports?report=expiringStock&locationId=${own.id}`);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    const expiring = page.getByRole('grid', { name: 'Expiring stock' });
+    await expiring.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'K-E2E' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
 
-      // The ledger: another tab (scrolled to on a phone), the days typed, today's receipt in them.
-      await page.getByRole('tab', { name: 'Controlled-drug ledger' }).click();
-      await answered(page, 'Controlled-drug ledger');
-      expect(page.url()).toContain('report=controlledDrugLedger');
-      await typeDate(page.getByLabel('From', { exact: true }), utcDay(-1));
-      await typeDate(page.getByLabel('To', { exact: true }), utcDay(1));
-      const ledger = page.getByRole('grid', { name: 'Controlled-drug ledger' });
-      await ledger.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'Received' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    // The ledger: another tab (scrolled to on a phone), the days typed, today's receipt in them.
+    await page.getByRole('tab', { name: 'Controlled-drug ledger' }).click();
+    await answered(page, 'Controlled-drug ledger');
+    expect(page.url()).toContain('report=controlledDrugLedger');
+    await typeDate(page.getByLabel('From', { exact: true }), utcDay(-1));
+    await typeDate(page.getByLabel('To', { exact: true }), utcDay(1));
+    const ledger = page.getByRole('grid', { name: 'Controlled-drug ledger' });
+    await ledger.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'Received' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('opens every other report from its tab, the location kept, a due-before day typed for the vaccinations, the drug received in the stock reports', async () => {
-    const { page } = await newPage(browser);
-    try {
-      await startSignedIn(page, OWNER, `/reports?report=revenue&locationId=${own.id}`);
-      for (const label of ['Payments by type', 'Missed charges', 'Appointments by status', 'End of life', 'Stock valuation', 'Vaccinations due']) {
-        await page.getByRole('tab', { name: label }).click();
-        await answered(page, label);
-        expect(page.url()).toContain(`locationId=${own.id}`);
-      }
-      await typeDate(page.getByLabel('Due before', { exact: true }), '2031-01-15');
-      await expect.poll(() => page.url()).toContain('dueBefore=2031-01-15');
-      await answered(page, 'Vaccinations due');
-
-      // The drug's lot, 30 days from expiry: within the window the report opens with.
-      await page.getByRole('tab', { name: 'Expiring stock' }).click();
-      const expiring = page.getByRole('grid', { name: 'Expiring stock' });
-      await expiring.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'K-E2E' }).waitFor();
+    const { page } = await cleanTab();
+    await startSignedIn(page, OWNER, `/reports?report=revenue&locationId=${own.id}`);
+    for (const label of ['Payments by type', 'Missed charges', 'Appointments by status', 'End of life', 'Stock valuation', 'Vaccinations due']) {
+      await page.getByRole('tab', { name: label }).click();
+      await answered(page, label);
       expect(page.url()).toContain(`locationId=${own.id}`);
-      // A day before the expiry: the lot leaves the report.
-      await typeDate(page.getByLabel('Expires on or before', { exact: true }), utcDay(20));
-      await expect.poll(() => page.url()).toContain(`before=${utcDay(20)}`);
-      await expiring.getByText('No stock expiring').waitFor();
-
-      // The ledger opens on last month (nothing received then), then today's receipt in the days typed.
-      await page.getByRole('tab', { name: 'Controlled-drug ledger' }).click();
-      await answered(page, 'Controlled-drug ledger');
-      await page.getByRole('combobox', { name: 'Controlled drug' }).waitFor();
-      await typeDate(page.getByLabel('From', { exact: true }), utcDay(-1));
-      await typeDate(page.getByLabel('To', { exact: true }), utcDay(1));
-      const ledger = page.getByRole('grid', { name: 'Controlled-drug ledger' });
-      await ledger.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'Received' }).filter({ hasText: '+20 vial' }).waitFor();
-      await pick(page, 'Controlled drug', DRUG);
-      await expect.poll(() => page.url()).toContain('itemId=');
-      await ledger.getByRole('row').filter({ hasText: 'Total' }).filter({ hasText: 'In 20, out 0' }).waitFor();
-    } finally {
-      await page.context().close();
     }
+    await typeDate(page.getByLabel('Due before', { exact: true }), '2031-01-15');
+    await expect.poll(() => page.url()).toContain('dueBefore=2031-01-15');
+    await answered(page, 'Vaccinations due');
+
+    // The drug's lot, 30 days from expiry: within the window the report opens with.
+    await page.getByRole('tab', { name: 'Expiring stock' }).click();
+    const expiring = page.getByRole('grid', { name: 'Expiring stock' });
+    await expiring.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'K-E2E' }).waitFor();
+    expect(page.url()).toContain(`locationId=${own.id}`);
+    // A day before the expiry: the lot leaves the report.
+    await typeDate(page.getByLabel('Expires on or before', { exact: true }), utcDay(20));
+    await expect.poll(() => page.url()).toContain(`before=${utcDay(20)}`);
+    await expiring.getByText('No stock expiring').waitFor();
+
+    // The ledger opens on last month (nothing received then), then today's receipt in the days typed.
+    await page.getByRole('tab', { name: 'Controlled-drug ledger' }).click();
+    await answered(page, 'Controlled-drug ledger');
+    await page.getByRole('combobox', { name: 'Controlled drug' }).waitFor();
+    await typeDate(page.getByLabel('From', { exact: true }), utcDay(-1));
+    await typeDate(page.getByLabel('To', { exact: true }), utcDay(1));
+    const ledger = page.getByRole('grid', { name: 'Controlled-drug ledger' });
+    await ledger.getByRole('row').filter({ hasText: DRUG }).filter({ hasText: 'Received' }).filter({ hasText: '+20 vial' }).waitFor();
+    await pick(page, 'Controlled drug', DRUG);
+    await expect.poll(() => page.url()).toContain('itemId=');
+    await ledger.getByRole('row').filter({ hasText: 'Total' }).filter({ hasText: 'In 20, out 0' }).waitFor();
   });
 });

@@ -3,7 +3,7 @@
 // provider can be unticked.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { OWNER, startSignedIn } from './clinic.ts';
 import { openInApp, readSettings } from './helpers.ts';
 
@@ -37,42 +37,34 @@ async function checkedStates(boxes: Locator): Promise<Record<string, boolean>> {
 
 describe('schedule providers', () => {
   it("shows the administrator's first calendar and list with every provider", async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await startSignedIn(page, OWNER, '/');
-      const boxes = await providerBoxes(page);
-      const states = await checkedStates(boxes);
-      expect(Object.keys(states)).toContain('Olivia Owens');
-      expect(Object.keys(states)).toContain('Victor Vance');
-      expect(Object.values(states).every(Boolean)).toBe(true);
-      expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
+    const { page } = await cleanTab();
+    await startSignedIn(page, OWNER, '/');
+    const boxes = await providerBoxes(page);
+    const states = await checkedStates(boxes);
+    expect(Object.keys(states)).toContain('Olivia Owens');
+    expect(Object.keys(states)).toContain('Victor Vance');
+    expect(Object.values(states).every(Boolean)).toBe(true);
+    expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
 
-      await openInApp(page, '/appointments');
-      await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-      await page.getByRole('grid', { name: 'Appointments' }).waitFor();
-      expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await openInApp(page, '/appointments');
+    await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+    await page.getByRole('grid', { name: 'Appointments' }).waitFor();
+    expect((await readSettings(page))?.selectedProviders ?? []).toEqual([]);
   });
 
   it('starts a vet with their own appointments, and their own box can be unticked', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await startSignedIn(page, 'vet@demo.test', '/');
-      const boxes = await providerBoxes(page);
-      // Every box starts ticked until the signed-in provider's own choice arrives: wait for it.
-      const ticked = async () => Object.entries(await checkedStates(boxes)).filter(([, on]) => on).map(([name]) => name);
-      await expect.poll(ticked).toEqual(['Victor Vance']);
+    const { page } = await cleanTab();
+    await startSignedIn(page, 'vet@demo.test', '/');
+    const boxes = await providerBoxes(page);
+    // Every box starts ticked until the signed-in provider's own choice arrives: wait for it.
+    const ticked = async () => Object.entries(await checkedStates(boxes)).filter(([, on]) => on).map(([name]) => name);
+    await expect.poll(ticked).toEqual(['Victor Vance']);
 
-      const mine = page.getByTestId('calendar-filters').getByRole('checkbox', { name: 'Victor Vance' });
-      expect(await mine.isEnabled()).toBe(true);
-      await mine.uncheck();
-      await expect.poll(async () => (await checkedStates(boxes))['Victor Vance']).toBe(false);
-      const after = await checkedStates(boxes);
-      expect(Object.entries(after).filter(([name]) => name !== 'Victor Vance').every(([, on]) => on)).toBe(true);
-    } finally {
-      await context.close();
-    }
+    const mine = page.getByTestId('calendar-filters').getByRole('checkbox', { name: 'Victor Vance' });
+    expect(await mine.isEnabled()).toBe(true);
+    await mine.uncheck();
+    await expect.poll(async () => (await checkedStates(boxes))['Victor Vance']).toBe(false);
+    const after = await checkedStates(boxes);
+    expect(Object.entries(after).filter(([name]) => name !== 'Victor Vance').every(([, on]) => on)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 import { SignJWT } from 'jose';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, signIn } from './browser.ts';
+import { baseUrl, cleanTab, launch, signIn } from './browser.ts';
 import { JWT_SECRET, TOKEN_COOKIE, mainNav, navEntry, pathOf, tokenCookie, trackPaths } from './helpers.ts';
 
 let browser: Browser;
@@ -30,109 +30,85 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('session guard', () => {
   it('without a token goes to /login with the current path (and query) as returnUrl', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await page.goto('/locations');
-      await page.waitForURL(/\/login/);
-      expect(pathOf(page)).toBe('/login');
-      expect(new URL(page.url()).search).toBe('?returnUrl=%2Flocations');
+    const { page } = await cleanTab();
+    await page.goto('/locations');
+    await page.waitForURL(/\/login/);
+    expect(pathOf(page)).toBe('/login');
+    expect(new URL(page.url()).search).toBe('?returnUrl=%2Flocations');
 
-      await page.goto('/users?tab=2');
-      await page.waitForURL(/\/login/);
-      expect(new URL(page.url()).search).toBe(`?returnUrl=${encodeURIComponent('/users?tab=2')}`);
-      await page.getByLabel('Email').waitFor();
-    } finally {
-      await context.close();
-    }
+    await page.goto('/users?tab=2');
+    await page.waitForURL(/\/login/);
+    expect(new URL(page.url()).search).toBe(`?returnUrl=${encodeURIComponent('/users?tab=2')}`);
+    await page.getByLabel('Email').waitFor();
   });
 
   it('with an undecodable token removes the cookie and goes through /logout to /login', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await setToken(context, 'garbage.not-a.jwt');
-      const paths = trackPaths(page);
-      await page.goto('/users');
-      await page.waitForURL((url) => url.pathname === '/login');
-      expect(paths).toEqual(['/logout', '/login']);
-      expect(await tokenCookie(context)).toBeUndefined();
-      await page.getByLabel('Email').waitFor();
-    } finally {
-      await context.close();
-    }
+    const { context, page } = await cleanTab();
+    await setToken(context, 'garbage.not-a.jwt');
+    const paths = trackPaths(page);
+    await page.goto('/users');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(paths).toEqual(['/logout', '/login']);
+    expect(await tokenCookie(context)).toBeUndefined();
+    await page.getByLabel('Email').waitFor();
   });
 
   it('with an expired token removes the cookie and goes through /logout to /login', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await setToken(context, await signToken({ authenticatedUserId: 'x', accountId: 'y', jti: 'z' }, nowSeconds() - 60));
-      const paths = trackPaths(page);
-      await page.goto('/profile');
-      await page.waitForURL((url) => url.pathname === '/login');
-      expect(paths).toEqual(['/logout', '/login']);
-      expect(await tokenCookie(context)).toBeUndefined();
-    } finally {
-      await context.close();
-    }
+    const { context, page } = await cleanTab();
+    await setToken(context, await signToken({ authenticatedUserId: 'x', accountId: 'y', jti: 'z' }, nowSeconds() - 60));
+    const paths = trackPaths(page);
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(paths).toEqual(['/logout', '/login']);
+    expect(await tokenCookie(context)).toBeUndefined();
   });
 
   it('with a token lacking an account id goes to /403', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await setToken(context, await signToken({ authenticatedUserId: 'x' }, nowSeconds() + 3600));
-      await page.goto('/users');
-      await page.waitForURL((url) => url.pathname === '/403');
-      await page.getByRole('heading', { name: 'Access denied' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    const { context, page } = await cleanTab();
+    await setToken(context, await signToken({ authenticatedUserId: 'x' }, nowSeconds() + 3600));
+    await page.goto('/users');
+    await page.waitForURL((url) => url.pathname === '/403');
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
   });
 
   it('a revoked session makes the next API call go through /logout to /login', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, 'owner@demo.test', '/profile');
-      await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-      // The shell's lazily loaded parts (menu badges) ask the API once they arrive: let them finish
-      // first, so the call that meets the revoked session is the one this test makes.
-      await page.waitForLoadState('networkidle');
-      const token = await tokenCookie(context);
-      expect(token).toBeDefined();
+    const { context, page } = await cleanTab();
+    await signIn(page, 'owner@demo.test', '/profile');
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    // The shell's lazily loaded parts (menu badges) ask the API once they arrive: let them finish
+    // first, so the call that meets the revoked session is the one this test makes.
+    await page.waitForLoadState('networkidle');
+    const token = await tokenCookie(context);
+    expect(token).toBeDefined();
 
-      // Revoke the session on the server with the same cookie, then put the (now revoked) token back.
-      const res = await context.request.post('/api/auth/logout', { data: {} });
-      expect(res.ok()).toBe(true);
-      await setToken(context, token!.value);
+    // Revoke the session on the server with the same cookie, then put the (now revoked) token back.
+    const res = await context.request.post('/api/auth/logout', { data: {} });
+    expect(res.ok()).toBe(true);
+    await setToken(context, token!.value);
 
-      const paths = trackPaths(page);
-      // The users list is not cached yet, so opening it calls the API, which answers 'Invalid Token'.
-      await navEntry(page, 'Settings', 'Users').click();
-      await page.waitForURL((url) => url.pathname === '/login');
-      expect(paths).toEqual(['/users', '/logout', '/login']);
-      expect(await tokenCookie(context)).toBeUndefined();
-      await page.getByLabel('Email').waitFor();
-    } finally {
-      await context.close();
-    }
+    const paths = trackPaths(page);
+    // The users list is not cached yet, so opening it calls the API, which answers 'Invalid Token'.
+    await navEntry(page, 'Settings', 'Users').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(paths).toEqual(['/users', '/logout', '/login']);
+    expect(await tokenCookie(context)).toBeUndefined();
+    await page.getByLabel('Email').waitFor();
   });
 
   it('a session gone from the browser makes loading data end on /login with the return path', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, 'owner@demo.test', '/profile');
-      await mainNav(page).waitFor();
-      await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    const { context, page } = await cleanTab();
+    await signIn(page, 'owner@demo.test', '/profile');
+    await mainNav(page).waitFor();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
 
-      // The logout answer clears the cookie in this context too: the app now has no session at all.
-      const res = await context.request.post('/api/auth/logout', { data: {} });
-      expect(res.ok()).toBe(true);
-      expect(await tokenCookie(context)).toBeUndefined();
+    // The logout answer clears the cookie in this context too: the app now has no session at all.
+    const res = await context.request.post('/api/auth/logout', { data: {} });
+    expect(res.ok()).toBe(true);
+    expect(await tokenCookie(context)).toBeUndefined();
 
-      await navEntry(page, 'Settings', 'Users').click();
-      await page.waitForURL((url) => url.pathname === '/login');
-      expect(new URL(page.url()).search).toBe('?returnUrl=%2Fusers');
-      await page.getByLabel('Email').waitFor();
-    } finally {
-      await context.close();
-    }
+    await navEntry(page, 'Settings', 'Users').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).search).toBe('?returnUrl=%2Fusers');
+    await page.getByLabel('Email').waitFor();
   });
 });

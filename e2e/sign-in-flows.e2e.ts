@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
-import { DEMO_PASSWORD, launch, newPage, signIn } from './browser.ts';
+import { cleanTab, DEMO_PASSWORD, launch, newPage, signIn } from './browser.ts';
 import { json, locationNamed, OWNER, pickOption, rowWith, toast } from './clinic.ts';
 import { mainNav, pathOf, tokenCookie, unique } from './helpers.ts';
 import { codeIn, linkIn, mailTo, waitForMail } from './mailbox.ts';
@@ -49,59 +49,51 @@ async function toSecondStep(page: Page, email: string) {
 describe('signing in through email', () => {
   it('signs in with an emailed code typed on a phone, and a wrong code is said under the field', async () => {
     const cody = staffNamed('Cody');
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
-    try {
-      await toSecondStep(page, cody.email);
-      expect(await page.getByText(cody.email, { exact: true }).isVisible()).toBe(true);
-      await page.getByRole('button', { name: 'Email me a code' }).click();
-      await page.getByText(SIGN_IN_MESSAGES.codeSent).waitFor();
-      const code = page.getByLabel('6-digit code');
-      expect(await code.getAttribute('inputmode')).toBe('numeric');
-      expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
-      // Nothing to scroll sideways to on the phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const { context, page } = await cleanTab({ width: 375, height: 740 });
+    await toSecondStep(page, cody.email);
+    expect(await page.getByText(cody.email, { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByText(SIGN_IN_MESSAGES.codeSent).waitFor();
+    const code = page.getByLabel('6-digit code');
+    expect(await code.getAttribute('inputmode')).toBe('numeric');
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    // Nothing to scroll sideways to on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-      // The field has the focus: the code is typed without a tap on it first.
-      await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The field has the focus: the code is typed without a tap on it first.
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
 
-      const mail = await waitForMail(cody.email);
-      const right = codeIn(mail);
-      // The code is in the subject, read from the phone's notification.
-      expect(mail.subject).toBe(`${right} is your Willow sign-in code`);
-      const wrong = right === '000000' ? '111111' : '000000';
-      await page.keyboard.type(wrong);
-      await page.keyboard.press('Enter');
-      await page.getByText(SIGN_IN_MESSAGES.codeWrong).waitFor();
-      expect(await tokenCookie(context)).toBeUndefined();
+    const mail = await waitForMail(cody.email);
+    const right = codeIn(mail);
+    // The code is in the subject, read from the phone's notification.
+    expect(mail.subject).toBe(`${right} is your Willow sign-in code`);
+    const wrong = right === '000000' ? '111111' : '000000';
+    await page.keyboard.type(wrong);
+    await page.keyboard.press('Enter');
+    await page.getByText(SIGN_IN_MESSAGES.codeWrong).waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
 
-      await code.fill('');
-      await page.keyboard.type(right);
-      await page.keyboard.press('Enter');
-      await page.waitForURL((url) => url.pathname === '/');
-      await page.getByRole('button', { name: 'Menu' }).waitFor();
-      expect(await tokenCookie(context)).toBeDefined();
-    } finally {
-      await context.close();
-    }
+    await code.fill('');
+    await page.keyboard.type(right);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    expect(await tokenCookie(context)).toBeDefined();
   });
 
   it('signs in with an emailed link opened in the browser; the link works once', async () => {
     const lina = staffNamed('Lina');
     let link = '';
-    const { context, page } = await newPage(browser);
-    try {
-      await toSecondStep(page, lina.email);
-      await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-      await page.getByText(SIGN_IN_MESSAGES.linkSent).waitFor();
-      link = linkIn(await waitForMail(lina.email), '/magicLink');
+    const { context, page } = await cleanTab();
+    await toSecondStep(page, lina.email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByText(SIGN_IN_MESSAGES.linkSent).waitFor();
+    link = linkIn(await waitForMail(lina.email), '/magicLink');
 
-      await page.goto(link);
-      await page.waitForURL((url) => url.pathname === '/');
-      await mainNav(page).waitFor();
-      expect(await tokenCookie(context)).toBeDefined();
-    } finally {
-      await context.close();
-    }
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === '/');
+    await mainNav(page).waitFor();
+    expect(await tokenCookie(context)).toBeDefined();
     // Used once: another browser opening it again is told so, with the way back.
     const again = await newPage(browser);
     try {

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, launch, newPage } from './browser.ts';
+import { baseUrl, cleanTab, launch } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, rowWith, speciesId, startSignedIn, toastText } from './clinic.ts';
 import { mainNav, navEntry, navSection, readSettings, typeDate, unique } from './helpers.ts';
 import { SERVICES, seedOwnLocation, type OwnLocation, type StaffMember } from './own-location.ts';
@@ -109,7 +109,7 @@ describe('tasks', () => {
     it(`at ${viewport.name}: a call back for tomorrow from a patient's page, in My Tasks and the badge, completed and undone`, async () => {
       const person: StaffMember = own.staff[i]!;
       const { client, patient } = households[i]!;
-      const { context, page } = await newPage(browser, viewport.size);
+      const { page } = await cleanTab(viewport.size);
       try {
         await startSignedIn(page, person.email, `/patients/${patient.id}`);
         await page.getByRole('heading', { name: patient.name, level: 1 }).waitFor();
@@ -194,8 +194,6 @@ describe('tasks', () => {
       } catch (e) {
         await page.screenshot({ path: `/tmp/tasks-e2e-${viewport.size.width}.png` });
         throw e;
-      } finally {
-        await context.close();
       }
     });
   });
@@ -203,7 +201,7 @@ describe('tasks', () => {
   it('from an appointment: Add task links the appointment, and Create is the second click', async () => {
     const person = own.staff[0]!;
     const { client, patient } = households[0]!;
-    const { context, page } = await newPage(browser, VIEWPORTS[0].size);
+    const { page } = await cleanTab(VIEWPORTS[0].size);
     try {
       await startSignedIn(page, person.email, '/appointments');
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
@@ -228,8 +226,6 @@ describe('tasks', () => {
     } catch (e) {
       await page.screenshot({ path: '/tmp/tasks-e2e-appointment.png' });
       throw e;
-    } finally {
-      await context.close();
     }
   });
 });

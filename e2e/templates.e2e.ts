@@ -4,7 +4,7 @@
 // sideways. A note template goes into a patient's notes filled in with the patient's own data.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { cleanTab, launch } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, locationNamed, OWNER, rowWith, speciesId, startSignedIn, toastText } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -75,122 +75,110 @@ async function seePreview(dialog: Locator) {
 
 describe('email templates', () => {
   it('writes one with the inserter, previews it with sample data, saves, edits (Esc asks first) and deletes it', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await openEmailTemplates(page);
-      const name = `Condolences ${unique()}`;
-      await page.getByRole('button', { name: 'New email template' }).click();
-      const dialog = page.getByRole('dialog', { name: `New email template at ${own.name}` });
-      await writeTemplate(page, dialog, name);
-      await seePreview(dialog);
-      await dialog.getByRole('button', { name: 'Create' }).click();
-      await toastText(page, 'Template created').waitFor();
-      await dialog.waitFor({ state: 'hidden' });
-      const grid = page.getByRole('grid', { name: 'Email Templates' });
-      await rowWith(grid, name).getByText('Thinking of {{ patient.name }}').waitFor();
+    const { page } = await cleanTab();
+    await openEmailTemplates(page);
+    const name = `Condolences ${unique()}`;
+    await page.getByRole('button', { name: 'New email template' }).click();
+    const dialog = page.getByRole('dialog', { name: `New email template at ${own.name}` });
+    await writeTemplate(page, dialog, name);
+    await seePreview(dialog);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toastText(page, 'Template created').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const grid = page.getByRole('grid', { name: 'Email Templates' });
+    await rowWith(grid, name).getByText('Thinking of {{ patient.name }}').waitFor();
 
-      // Edited: the saved text comes back, and Esc with a change asks before throwing it away.
-      await rowAction(grid, name, 'Edit').click();
-      const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-      const subject = edit.getByRole('textbox', { name: 'Subject' });
-      expect(await subject.inputValue()).toBe('Thinking of {{ patient.name }}');
-      await subject.fill('Thinking of {{ patient.name }} today');
-      await page.keyboard.press('Escape');
-      await discardPrompt(page).getByRole('button', { name: 'Keep editing' }).click();
-      await discardPrompt(page).waitFor({ state: 'hidden' });
-      expect(await subject.inputValue()).toBe('Thinking of {{ patient.name }} today');
-      await edit.getByRole('region', { name: 'Preview' }).getByText('Thinking of Biscuit today').waitFor();
-      await edit.getByRole('button', { name: 'Save' }).click();
-      await toastText(page, 'Template updated').waitFor();
-      await edit.waitFor({ state: 'hidden' });
-      await rowWith(grid, name).getByText('Thinking of {{ patient.name }} today').waitFor();
+    // Edited: the saved text comes back, and Esc with a change asks before throwing it away.
+    await rowAction(grid, name, 'Edit').click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    const subject = edit.getByRole('textbox', { name: 'Subject' });
+    expect(await subject.inputValue()).toBe('Thinking of {{ patient.name }}');
+    await subject.fill('Thinking of {{ patient.name }} today');
+    await page.keyboard.press('Escape');
+    await discardPrompt(page).getByRole('button', { name: 'Keep editing' }).click();
+    await discardPrompt(page).waitFor({ state: 'hidden' });
+    expect(await subject.inputValue()).toBe('Thinking of {{ patient.name }} today');
+    await edit.getByRole('region', { name: 'Preview' }).getByText('Thinking of Biscuit today').waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toastText(page, 'Template updated').waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await rowWith(grid, name).getByText('Thinking of {{ patient.name }} today').waitFor();
 
-      // A change discarded on purpose is not saved.
-      await rowAction(grid, name, 'Edit').click();
-      await edit.getByRole('textbox', { name: 'Subject' }).fill('Not this');
-      await page.keyboard.press('Escape');
-      await discardPrompt(page).getByRole('button', { name: 'Discard' }).click();
-      await edit.waitFor({ state: 'hidden' });
-      await rowWith(grid, name).getByText('Thinking of {{ patient.name }} today').waitFor();
+    // A change discarded on purpose is not saved.
+    await rowAction(grid, name, 'Edit').click();
+    await edit.getByRole('textbox', { name: 'Subject' }).fill('Not this');
+    await page.keyboard.press('Escape');
+    await discardPrompt(page).getByRole('button', { name: 'Discard' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await rowWith(grid, name).getByText('Thinking of {{ patient.name }} today').waitFor();
 
-      // An unknown merge field is refused with its line, under the field, and nothing is lost.
-      await rowAction(grid, name, 'Edit').click();
-      const body = edit.getByRole('textbox', { name: 'Body' });
-      await body.fill('Dear {{ client.firstName }},\n{{ client.nickname }}');
-      await edit.getByText(/Line 2: unknown merge field client\.nickname/).first().waitFor();
-      await edit.getByRole('button', { name: 'Save' }).click();
-      await toastText(page, 'Error updating template').waitFor();
-      expect(await body.inputValue()).toBe('Dear {{ client.firstName }},\n{{ client.nickname }}');
-      await edit.getByRole('button', { name: 'Cancel' }).click();
-      await edit.waitFor({ state: 'hidden' });
+    // An unknown merge field is refused with its line, under the field, and nothing is lost.
+    await rowAction(grid, name, 'Edit').click();
+    const body = edit.getByRole('textbox', { name: 'Body' });
+    await body.fill('Dear {{ client.firstName }},\n{{ client.nickname }}');
+    await edit.getByText(/Line 2: unknown merge field client\.nickname/).first().waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toastText(page, 'Error updating template').waitFor();
+    expect(await body.inputValue()).toBe('Dear {{ client.firstName }},\n{{ client.nickname }}');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
 
-      await rowAction(grid, name, 'Delete').click();
-      const confirm = page.getByRole('dialog', { name: 'Delete email template' });
-      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-      await toastText(page, 'Template deleted').waitFor();
-      await rowWith(grid, name).waitFor({ state: 'detached' });
-    } finally {
-      await context.close();
-    }
+    await rowAction(grid, name, 'Delete').click();
+    const confirm = page.getByRole('dialog', { name: 'Delete email template' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastText(page, 'Template deleted').waitFor();
+    await rowWith(grid, name).waitFor({ state: 'detached' });
   });
 
   it('at 375 px: the dialog fills the screen, the preview sits below the editor, nothing scrolls sideways', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      // Signed in on a desk screen (the phone hides the main navigation), then on the phone.
-      await openEmailTemplates(page);
-      await page.setViewportSize({ width: 375, height: 740 });
-      const name = `Phone ${unique()}`;
-      await page.getByRole('button', { name: 'New email template' }).click();
-      const dialog = page.getByRole('dialog', { name: `New email template at ${own.name}` });
-      await writeTemplate(page, dialog, name);
-      await seePreview(dialog);
-      const box = await dialog.boundingBox();
-      expect(box?.width).toBe(375);
-      const editor = await dialog.getByRole('textbox', { name: 'Body' }).boundingBox();
-      const preview = await dialog.getByRole('region', { name: 'Preview' }).boundingBox();
-      expect(preview!.y).toBeGreaterThan(editor!.y + editor!.height);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await dialog.getByRole('button', { name: 'Create' }).click();
-      await toastText(page, 'Template created').waitFor();
-      await dialog.waitFor({ state: 'hidden' });
-      await rowWith(page.getByRole('grid', { name: 'Email Templates' }), name).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    } finally {
-      await context.close();
-    }
+    const { page } = await cleanTab();
+    // Signed in on a desk screen (the phone hides the main navigation), then on the phone.
+    await openEmailTemplates(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const name = `Phone ${unique()}`;
+    await page.getByRole('button', { name: 'New email template' }).click();
+    const dialog = page.getByRole('dialog', { name: `New email template at ${own.name}` });
+    await writeTemplate(page, dialog, name);
+    await seePreview(dialog);
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(375);
+    const editor = await dialog.getByRole('textbox', { name: 'Body' }).boundingBox();
+    const preview = await dialog.getByRole('region', { name: 'Preview' }).boundingBox();
+    expect(preview!.y).toBeGreaterThan(editor!.y + editor!.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toastText(page, 'Template created').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await rowWith(page.getByRole('grid', { name: 'Email Templates' }), name).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
   it("a note template goes into a patient's notes, filled in with the patient and the client", async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await apiSignIn(context);
-      const location = await locationNamed(context, own.name);
-      const last = `Notes${unique()}`;
-      const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Nora', lastName: last });
-      const patient = await apiCreatePatient(context, { clientId: client.id, name: 'Pepper', speciesId: speciesId(location, 'Dog') });
-      const template = `Visit ${unique()}`;
-      await json(
-        await context.request.post('/api/noteTemplate', {
-          data: { noteTemplateData: { locationId: own.id, name: template, body: '{{ patient.name }} rested with {{ client.firstName }}.' } },
-        }),
-        'note template',
-      );
+    const { context, page } = await cleanTab();
+    await apiSignIn(context);
+    const location = await locationNamed(context, own.name);
+    const last = `Notes${unique()}`;
+    const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Nora', lastName: last });
+    const patient = await apiCreatePatient(context, { clientId: client.id, name: 'Pepper', speciesId: speciesId(location, 'Dog') });
+    const template = `Visit ${unique()}`;
+    await json(
+      await context.request.post('/api/noteTemplate', {
+        data: { noteTemplateData: { locationId: own.id, name: template, body: '{{ patient.name }} rested with {{ client.firstName }}.' } },
+      }),
+      'note template',
+    );
 
-      await page.goto(`/patients/${patient.id}`);
-      await page.getByRole('heading', { name: 'Pepper', level: 1 }).waitFor();
-      await page.getByRole('button', { name: 'Edit', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Pepper' });
-      const notes = dialog.getByRole('textbox', { name: 'Notes' });
-      await notes.fill('Quiet evening.');
-      await dialog.getByRole('button', { name: 'Insert template' }).click();
-      await page.getByRole('menuitem', { name: template }).click();
-      await expect.poll(() => notes.inputValue()).toBe('Quiet evening.\nPepper rested with Nora.');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await toastText(page, 'Patient updated').waitFor();
-      await page.getByText('Pepper rested with Nora.').waitFor();
-    } finally {
-      await context.close();
-    }
+    await page.goto(`/patients/${patient.id}`);
+    await page.getByRole('heading', { name: 'Pepper', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Pepper' });
+    const notes = dialog.getByRole('textbox', { name: 'Notes' });
+    await notes.fill('Quiet evening.');
+    await dialog.getByRole('button', { name: 'Insert template' }).click();
+    await page.getByRole('menuitem', { name: template }).click();
+    await expect.poll(() => notes.inputValue()).toBe('Quiet evening.\nPepper rested with Nora.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toastText(page, 'Patient updated').waitFor();
+    await page.getByText('Pepper rested with Nora.').waitFor();
   });
 });
