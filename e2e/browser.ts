@@ -59,6 +59,15 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
+/**
+ * The page's events a test may have listened to, removed before the next test. Not 'close' and
+ * 'crash': playwright-core listens to those itself, to end its waits when the page goes.
+ */
+const TEST_EVENTS = [
+  'console', 'dialog', 'domcontentloaded', 'download', 'filechooser', 'frameattached', 'framedetached', 'framenavigated',
+  'load', 'pageerror', 'popup', 'request', 'requestfailed', 'requestfinished', 'response', 'websocket', 'worker',
+] as const;
+
 /** The worker's kept tab (see cleanTab), with the server it was opened for. */
 let kept: { browser: Browser; context: BrowserContext; page: Page; baseUrl: string } | undefined;
 
@@ -81,7 +90,7 @@ export async function cleanTab(viewport = DESKTOP): Promise<{ context: BrowserCo
     kept = { browser, context, page: await context.newPage(), baseUrl: baseUrl() };
   }
   const { context, page } = kept;
-  page.removeAllListeners();
+  for (const event of TEST_EVENTS) page.removeAllListeners(event);
   for (const other of context.pages()) if (other !== page) await other.close();
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
