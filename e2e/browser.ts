@@ -50,7 +50,7 @@ function withWaitCeiling(browser: Browser): Browser {
 export const baseUrl = () => inject('baseUrl');
 export const DEMO_PASSWORD = 'demo-password';
 
-export const DESKTOP = { width: 1366, height: 900 };
+const DESKTOP = { width: 1366, height: 900 };
 
 /** A new context and its page: for a test that needs a context of its own (see cleanTab). */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
