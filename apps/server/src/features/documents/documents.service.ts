@@ -1,7 +1,7 @@
 // Security-critical: documents are only ever read through the authorised download route; an id
 // of another account, or an unknown one, answers the same 404 message.
 import { randomUUID } from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CLIENT_HAS_HISTORY, DOCUMENT_MESSAGES, DOCUMENT_TYPES, PATIENT_HAS_HISTORY, type Document } from '@willow/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -251,19 +251,19 @@ async function readHead(stream: Readable, n: number): Promise<{ bytes: Buffer; r
     length += chunk.length;
   }
   const head = Buffer.concat(chunks);
-  const rest = new PassThrough();
-  rest.write(head);
-  void (async () => {
-    try {
+  // Pulled, not pumped: the rest of the body is read only as storage reads it, so a body that
+  // breaks off before storage is listening (it is still creating the folder) fails storage's read,
+  // never an 'error' emitted on a stream nobody listens to yet, which would end the process.
+  const rest = Readable.from(
+    (async function* () {
+      if (head.length) yield head;
       for (;;) {
         const next = await iterator.next();
-        if (next.done) break;
-        if (!rest.write(next.value)) await new Promise((r) => rest.once('drain', r));
+        if (next.done) return;
+        yield next.value as Buffer;
       }
-      rest.end();
-    } catch (err) {
-      rest.destroy(err as Error);
-    }
-  })();
+    })(),
+    { objectMode: false },
+  );
   return { bytes: head.subarray(0, n), rest };
 }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as api from '@willow/contracts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '@willow/contracts';
 import {
@@ -171,6 +171,8 @@ describe('a malformed upload', () => {
       ['another boundary', post(Buffer.concat([id, filePart(), end]), 'multipart/form-data; boundary=other'), 400, DOCUMENT_MESSAGES.malformed],
       ['cut off in a field', post(Buffer.concat([id, filePart()]).subarray(0, 60)), 400, DOCUMENT_MESSAGES.malformed],
       ['cut off in the file', post(Buffer.concat([id, filePart()])), 400, DOCUMENT_MESSAGES.malformed],
+      // Whole before the service reads it: the break-off is met while storage is still getting ready.
+      ['cut off in the file, 20 kB in', post(Buffer.concat([id, filePart('file', Buffer.concat([PDF_BYTES, Buffer.alloc(20 * 1024)]))])), 400, DOCUMENT_MESSAGES.malformed],
       ['not multipart at all', post('hello, this is not a form'), 400, DOCUMENT_MESSAGES.malformed],
       ['no file part', post(Buffer.concat([id, end])), 400, DOCUMENT_MESSAGES.missingFile],
       ['the file in another field', post(Buffer.concat([id, filePart('document'), end])), 400, DOCUMENT_MESSAGES.fileField],
@@ -192,11 +194,11 @@ describe('a malformed upload', () => {
   it('answers 400 for a body that breaks off while the file streams in, keeping nothing', async () => {
     const owner = await newClient(staff, home.locationId);
     const before = storedFiles();
-    // The file's first bytes arrive, the service starts storing them, then the request ends mid-file.
+    // The file's first bytes arrive, the service starts storing them (its file appears), then the request ends mid-file.
     const body = new PassThrough();
     const pending = post(body);
     body.write(Buffer.concat([field('clientId', owner.id), filePart('file', Buffer.concat([PDF_BYTES, Buffer.alloc(256 * 1024)])).subarray(0, 64 * 1024)]));
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(storedFiles()).not.toEqual(before), { timeout: 30_000, interval: 5 });
     body.end(Buffer.alloc(1024));
     const res = await pending;
     expect(res.statusCode, res.body).toBe(400);
