@@ -1,6 +1,7 @@
 // What a calendar block tells at a glance: the patient and client, the service, icons for a home
 // visit, an end-of-life visit and a patient alert; a short block at least the patient. The card
-// shown on hover or keyboard focus has the rest and the one-click next status.
+// shown on hover or keyboard focus has the rest and the one-click next status. A block too narrow
+// for words (many visits side by side) draws none and is named by them.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
@@ -131,5 +132,54 @@ describe('calendar blocks', () => {
     await expect.poll(() => visitBlock.getAttribute('data-status')).toBe('Checked In');
     expect((await apiAppointment(context, visit.id)).status).toBe('Checked In');
     expect(await page.getByRole('dialog', { name: 'Edit appointment' }).count()).toBe(0);
+  });
+
+  it('too narrow for words, a block draws none, is named by them and opens its card; the day view has room for them', async () => {
+    const { context, page } = await cleanTab();
+    const location = await ownerAt(page, own.name);
+    const tz = location.timezone;
+    const id = unique();
+    const client = await apiCreateClient(context, { locationId: location.id, firstName: 'Sol', lastName: `Crowd${id}` });
+    const nails = await serviceNamed(context, location.id, 'Nail trim');
+    const date = addDays(upcomingWednesday(tz), 2);
+    // Six unassigned visits at once: six lanes of a week's day column, each a few pixels wide.
+    const visits: { id: string; patient: string }[] = [];
+    for (let n = 0; n < 6; n++) {
+      const patient = await context.request
+        .post('/api/patient', { data: { data: { clientId: client.id, name: `Crowd${n}${id}`, speciesId: speciesId(location, 'Cat') } } })
+        .then((r) => json<PatientInfo>(r, 'create patient'));
+      const visit = await apiCreateAppointment(context, {
+        locationId: location.id,
+        clientId: client.id,
+        patientIds: [patient.id],
+        serviceIds: [nails.id],
+        startAt: instantAt(date, '14:00', tz),
+        endAt: instantAt(date, '15:00', tz),
+        primaryProviderId: null,
+      });
+      visits.push({ id: visit.id, patient: patient.name });
+    }
+    const time = `${await shownClock(page, '14:00')} – ${await shownClock(page, '15:00')}`;
+
+    await openCalendar(page, 'week', date, tz);
+    const first = dayColumn(page, date).locator(calendarEvent(page, visits[0]!.id));
+    await first.and(page.locator('[data-narrow="true"]')).waitFor();
+    expect(await first.innerText()).toBe('');
+    expect((await first.boundingBox())!.width).toBeLessThan(32);
+    // Its name says what its lines would: the time, the patient and client, the service.
+    await page.getByRole('button', { name: `${time} ${visits[0]!.patient} · Sol Crowd${id} Nail trim`, exact: true }).waitFor();
+    const card = page.getByRole('dialog', { name: 'Appointment summary' });
+    await first.hover();
+    await card.waitFor();
+    expect(await card.innerText()).toContain(visits[0]!.patient);
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'hidden' });
+
+    // The same visits in the day view, where a sixth of the column has room for the words.
+    await openCalendar(page, 'day', date, tz);
+    const wide = calendarEvent(page, visits[5]!.id);
+    await wide.waitFor();
+    expect(await wide.getAttribute('data-narrow')).toBeNull();
+    expect(await wide.innerText()).toContain(visits[5]!.patient);
   });
 });

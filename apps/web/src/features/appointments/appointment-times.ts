@@ -1,4 +1,5 @@
 import { formatMinutes, localDate, localDateTimeToInstant, localMinutes, MAX_APPOINTMENT_HOURS, zoneAbbreviation } from '@willow/contracts';
+import { dateTimeFormat } from '../../lib/dates';
 
 /**
  * An appointment's times as the form holds them: wall-clock readings in the location's zone.
@@ -145,23 +146,8 @@ export function endProblem(t: LocalTimes, timeZone: string): string | null {
 }
 export const END_BEFORE_START = 'The end must be after the start. For a visit past midnight, set the end date.';
 
-const rangeFormats = new Map<string, Intl.DateTimeFormat>();
-function rangeFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = rangeFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat(undefined, {
-      timeZone,
-      weekday: 'short',
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    rangeFormats.set(timeZone, f);
-  }
-  return f;
-}
+const rangeFormat = (timeZone: string) =>
+  dateTimeFormat(undefined, { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** An instant as read in the location, e.g. 'Mon, Nov 23, 2026, 9:00 AM EST'. */
 export function formatInZone(instant: string, timeZone: string): string {

@@ -12,6 +12,12 @@ export const MIN_DAY_WIDTH = 104;
 export const MIN_PROVIDER_WIDTH = 150;
 /** Space kept free on the right of each day column, so empty time stays reachable beside busy hours. */
 export const FREE_EDGE = 14;
+/**
+ * Narrower than this (px), an appointment's block shows no text: its border and padding take 13 px,
+ * which leaves room for a letter and an ellipsis at most. Its colour shows; its words are its name
+ * (aria-label) and the card that opens on hover or focus (docs/decisions/0305).
+ */
+export const TEXT_MIN_WIDTH = 32;
 /** The bottom edge (px) of an appointment's block that resizes it: a press there drags its end. */
 export const RESIZE_EDGE = 7;
 /** The slot's edit button, in the column's free right edge (time-grid FREE_EDGE is wider). */

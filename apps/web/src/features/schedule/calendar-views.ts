@@ -1,4 +1,5 @@
 import { addDays, daysBetween, localDate, parseLocalDate, weekdayOf } from '@willow/contracts';
+import { dateTimeFormat } from '../../lib/dates';
 
 export const CALENDAR_VIEWS = ['day', 'week', 'month', 'providers'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -69,14 +70,14 @@ const asUtc = (date: string) => {
 /** The toolbar title: 'Monday, November 2, 2026', 'Nov 1 – 7, 2026' or 'November 2026'. */
 export function viewTitle(view: CalendarView, anchor: string, locale?: string): string {
   if (view === 'month') {
-    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(asUtc(anchor));
+    return dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(asUtc(anchor));
   }
   if (view === 'week') {
     const days = viewDays('week', anchor);
-    const format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const format = dateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     return format.formatRange(asUtc(days[0]!), asUtc(days[6]!));
   }
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
@@ -91,14 +92,14 @@ export function viewTitle(view: CalendarView, anchor: string, locale?: string): 
  * whole date (axe's label-content-name-mismatch), e.g. 'Sun 22, open Sunday, November 22, 2026 in the day view'.
  */
 export function openDayLabel(date: string, visible: string, locale?: string): string {
-  const long = new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(asUtc(date));
+  const long = dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(asUtc(date));
   return `${visible}, open ${long} in the day view`;
 }
 
 /** Column headings of a date: weekday and day of month, e.g. 'Sun' and '1'. */
 export function dayHeading(date: string, locale?: string): { weekday: string; day: number } {
   return {
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(asUtc(date)),
+    weekday: dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(asUtc(date)),
     day: parseLocalDate(date).day,
   };
 }
@@ -106,13 +107,13 @@ export function dayHeading(date: string, locale?: string): { weekday: string; da
 const WEEKDAY_NAMES = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2026, 10, 1 + i)));
 /** Short weekday names from Sunday, e.g. ['Sun', 'Mon', …]. */
 export function weekdayNames(locale?: string): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  const format = dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   return WEEKDAY_NAMES.map((d) => format.format(d));
 }
 
 /** A readable date, e.g. 'Sun, Nov 1, 2026'. */
 export function formatLocalDate(date: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -129,7 +130,7 @@ function clockText(kind: 'clock' | 'hour', minutes: number, locale: string | und
   if (text === undefined) {
     const options: Intl.DateTimeFormatOptions =
       kind === 'clock' ? { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' } : { hour: 'numeric', timeZone: 'UTC' };
-    text = new Intl.DateTimeFormat(locale, options).format(new Date(Date.UTC(2000, 0, 1, Math.floor(m / 60), m % 60)));
+    text = dateTimeFormat(locale, options).format(new Date(Date.UTC(2000, 0, 1, Math.floor(m / 60), m % 60)));
     clockTexts.set(key, text);
   }
   return text;

@@ -48,6 +48,14 @@ export function EventNames({ event }: { event: Pick<CalendarEvent, 'patients' | 
   );
 }
 
+/** What the icons say, in their order: the words of a block too narrow to show them. */
+export function iconLabels(event: Pick<CalendarEvent, 'alerts' | 'homeVisit' | 'endOfLife'>): string[] {
+  return [event.alerts.length > 0 ? alertLabel(event.alerts) : '', event.homeVisit ? 'Home visit' : '', event.endOfLife ? 'End-of-life visit' : ''].filter(Boolean);
+}
+
+/** Who the visit is for, as EventNames shows it. */
+export const namesText = (event: Pick<CalendarEvent, 'patients' | 'client'>) => (event.patients ? `${event.patients} · ${event.client}` : event.client);
+
 /** What to know before the visit, as icons: a patient alert, a home visit, an end-of-life visit. */
 export function EventIcons({ event }: { event: Pick<CalendarEvent, 'alerts' | 'homeVisit' | 'endOfLife'> }) {
   if (!event.alerts.length && !event.homeVisit && !event.endOfLife) return null;

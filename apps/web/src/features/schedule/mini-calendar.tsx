@@ -5,6 +5,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { addDays, weekdayOf } from '@willow/contracts';
+import { dateTimeFormat } from '../../lib/dates';
 import { formatLocalDate, monthGrid, stepAnchor, weekdayNames } from './calendar-views';
 
 interface MiniCalendarProps {
@@ -17,7 +18,7 @@ interface MiniCalendarProps {
 }
 
 const monthTitle = (date: string) =>
-  new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date.slice(0, 7)}-01T00:00:00Z`));
+  dateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date.slice(0, 7)}-01T00:00:00Z`));
 
 /**
  * A month to jump from: a click on a day, or the keyboard as in any date grid (arrows by day and

@@ -13,8 +13,8 @@ import type { DayFrame } from './day-frame';
 import type { PlacedItem } from './day-layout';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, ColumnModel, SlotItem } from './calendar-model';
-import { PX_PER_MINUTE, RESIZE_EDGE } from './calendar-styles';
-import { EDIT_PATH, EventIcons, EventNames } from './event-icons';
+import { FREE_EDGE, PX_PER_MINUTE, RESIZE_EDGE, TEXT_MIN_WIDTH } from './calendar-styles';
+import { EDIT_PATH, EventIcons, EventNames, iconLabels, namesText } from './event-icons';
 
 const PX = PX_PER_MINUTE;
 
@@ -92,6 +92,7 @@ export const DayColumn = memo(function DayColumn({
   column,
   index,
   limit,
+  width,
   today,
   ownLabels,
   onOpenSlot,
@@ -100,6 +101,8 @@ export const DayColumn = memo(function DayColumn({
   index: number;
   /** how many of its appointments are drawn yet (undefined: all) */
   limit: number | undefined;
+  /** the column's width in px as laid out (null: not known, as before the first layout) */
+  width: number | null;
   today: boolean;
   ownLabels: boolean;
   onOpenSlot: (slot: ScheduleSlot) => void;
@@ -115,7 +118,12 @@ export const DayColumn = memo(function DayColumn({
     [frame, ownLabels],
   );
   const slots = useMemo(() => column.slots.map((p) => <SlotBlock key={p.item.id} placed={p} frame={frame} onOpen={onOpenSlot} />), [column.slots, frame, onOpenSlot]);
-  const events = useMemo(() => column.events.map((p) => <EventBlock key={p.item.id} placed={p} frame={frame} />), [column.events, frame]);
+  // The lanes' box is the column less its left border and free edge.
+  const lanesWidth = width === null ? null : width - 1 - FREE_EDGE;
+  const events = useMemo(
+    () => column.events.map((p) => <EventBlock key={p.item.id} placed={p} frame={frame} lanesWidth={lanesWidth} />),
+    [column.events, frame, lanesWidth],
+  );
   return (
     <div
       className={today ? 'wc-col wc-today' : 'wc-col'}
@@ -165,7 +173,7 @@ export function onResizeEdge(el: HTMLElement, clientY: number): boolean {
 const ONE_LINE_PX = 24;
 const TWO_LINES_PX = 46;
 
-function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; frame: DayFrame }) {
+function EventBlock({ placed, frame, lanesWidth }: { placed: PlacedItem<CalendarEvent>; frame: DayFrame; lanesWidth: number | null }) {
   const e = placed.item;
   const a = e.appointment;
   const from = placed.continuesBefore ? null : wallMinutes(frame, offsetOf(frame, e.start));
@@ -173,10 +181,17 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
   const time = from === null ? `… – ${formatClock(to)}` : `${formatClock(from)} – ${formatClock(to)}`;
   const height = placed.height * PX;
   const size = height < ONE_LINE_PX ? 'xs' : height < TWO_LINES_PX ? 's' : undefined;
+  // Too narrow to show a word (ten visits side by side in a week's day): its text would cost the
+  // week most of its drawing (each line shaped and cut) for no pixel of it seen, so it has none,
+  // and says in its name what its lines would have.
+  const narrow = lanesWidth !== null && lanesWidth > 0 && (lanesWidth * placed.span) / placed.lanes - 1 < TEXT_MIN_WIDTH;
+  const label = narrow
+    ? [...iconLabels(e), size === 'xs' ? '' : time, namesText(e), size === undefined ? e.services : ''].filter(Boolean).join(' ')
+    : undefined;
   // Called, not mounted: a week draws a thousand blocks, and each component inside one is another
   // fiber for React to create and walk.
-  const who = EventNames({ event: e });
-  const icons = EventIcons({ event: e });
+  const who = narrow ? null : EventNames({ event: e });
+  const icons = narrow ? null : EventIcons({ event: e });
   return (
     <div
       className="wc-ev wc-colour"
@@ -189,11 +204,13 @@ function EventBlock({ placed, frame }: { placed: PlacedItem<CalendarEvent>; fram
       data-inactive={INACTIVE_STATUSES.includes(a.status) || undefined}
       data-cut-top={placed.continuesBefore || undefined}
       data-cut-bottom={placed.continuesAfter || undefined}
+      data-narrow={narrow || undefined}
       role="button"
+      aria-label={label}
       tabIndex={0}
       style={eventStyle(placed)}
     >
-      {size === 'xs' ? (
+      {narrow ? null : size === 'xs' ? (
         <div className="wc-ev-line wc-ev-names">
           {icons}
           {who}

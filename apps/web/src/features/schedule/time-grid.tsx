@@ -110,6 +110,21 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
   const template = `${GUTTER_WIDTH}px repeat(${n}, minmax(${minWidth}px, 1fr))`;
   const height = grid.minutes * PX;
 
+  // The columns' width, as laid out: a block too narrow for words draws none. Measured when the
+  // grid is first laid out (before the range's appointments arrive) and whenever it changes size.
+  const [colsWidth, setColsWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = colsRef.current;
+    if (!el) return;
+    const measure = () => setColsWidth(Math.round(el.getBoundingClientRect().width) || null);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const colWidth = colsWidth === null ? null : Math.floor(colsWidth / n);
+
   const lengths = grid.columns.map((c) => c.events.length);
   // Laid out in each slice's commit, so the last one's mark comes after the blocks are laid out as they are seen.
   const limit = useSlicedDrawing(`${scrollKey}|${ready}`, lengths.reduce((a, b) => a + b, 0), onDrawn, () => colsRef.current?.getBoundingClientRect());
@@ -345,7 +360,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
             {...eventCard.handlers}
           >
             {grid.columns.map((c, i) => (
-              <DayColumn key={c.key} column={c} index={i} limit={limits[i]} today={c.date === today} ownLabels={ownHourLabels(c, grid.gutter)} onOpenSlot={actions.onOpenSlot} />
+              <DayColumn key={c.key} column={c} index={i} limit={limits[i]} width={colWidth} today={c.date === today} ownLabels={ownHourLabels(c, grid.gutter)} onOpenSlot={actions.onOpenSlot} />
             ))}
             <NowLine columns={grid.columns} />
             {ghost && (
