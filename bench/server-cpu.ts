@@ -6,7 +6,7 @@
 //   npm run build && npx tsx --conditions=development bench/server-cpu.ts --path=invoice|payment|client|clientsearch|patient|schedule|week|search|typing [--side=willow|hand] [--n=1000] [--c=1] [--enc=br, gzip] [--prof=<dir>: --cpu-prof into it] [--dist=apps/server/dist] [--pglite]
 // typing: /api/search?q= m, ma, mar, mari in turn, as bench:hand-written's search as you type;
 // week: the calendar week (limit 5000), a different one each request, as bench:hand-written's.
-// --pglite: the app on the large seed's PGlite folder (.bench/pglite-large, bench:hand-written's) instead.
+// --pglite: the app or the hand-written route on the large seed's PGlite folder (.bench/pglite-large, bench:hand-written's) instead.
 // The app's build migrates the database it starts on (as every bench's start does).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,6 +36,8 @@ async function start(kind: string) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: pglite ? '.bench/pglite-large' : '.bench/pg-data',
+      // the hand-written server's own name for the folder (bench/hand-written-server.ts)
+      PGLITE_DIR: pglite ? '.bench/pglite-large' : '',
       DATABASE_URL: pglite ? '' : url,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
