@@ -48,22 +48,32 @@ export function EventNames({ event }: { event: Pick<CalendarEvent, 'patients' | 
   );
 }
 
-/** What the icons say, in their order: the words of a block too narrow to show them. */
-export function iconLabels(event: Pick<CalendarEvent, 'alerts' | 'homeVisit' | 'endOfLife'>): string[] {
-  return [event.alerts.length > 0 ? alertLabel(event.alerts) : '', event.homeVisit ? 'Home visit' : '', event.endOfLife ? 'End-of-life visit' : ''].filter(Boolean);
+type IconFacts = Pick<CalendarEvent, 'alerts' | 'homeVisit' | 'endOfLife'>;
+
+/** A visit's icons in the order drawn, each with its name: a patient alert, a home visit, an end-of-life visit. */
+function iconsOf(event: IconFacts): { label: string; className: string }[] {
+  const icons: { label: string; className: string }[] = [];
+  if (event.alerts.length > 0) icons.push({ label: alertLabel(event.alerts), className: 'wc-icon-alert' });
+  if (event.homeVisit) icons.push({ label: 'Home visit', className: 'wc-icon-home' });
+  if (event.endOfLife) icons.push({ label: 'End-of-life visit', className: 'wc-icon-eol' });
+  return icons;
 }
+
+/** What the icons say, in their order: the words of a block too narrow to show them. */
+export const iconLabels = (event: IconFacts): string[] => iconsOf(event).map((icon) => icon.label);
 
 /** Who the visit is for, as EventNames shows it. */
 export const namesText = (event: Pick<CalendarEvent, 'patients' | 'client'>) => (event.patients ? `${event.patients} · ${event.client}` : event.client);
 
 /** What to know before the visit, as icons: a patient alert, a home visit, an end-of-life visit. */
-export function EventIcons({ event }: { event: Pick<CalendarEvent, 'alerts' | 'homeVisit' | 'endOfLife'> }) {
-  if (!event.alerts.length && !event.homeVisit && !event.endOfLife) return null;
+export function EventIcons({ event }: { event: IconFacts }) {
+  const icons = iconsOf(event);
+  if (icons.length === 0) return null;
   return (
     <span className="wc-ev-icons">
-      {event.alerts.length > 0 && <Glyph label={alertLabel(event.alerts)} className="wc-icon-alert" />}
-      {event.homeVisit && <Glyph label="Home visit" className="wc-icon-home" />}
-      {event.endOfLife && <Glyph label="End-of-life visit" className="wc-icon-eol" />}
+      {icons.map((icon) => (
+        <Glyph key={icon.className} label={icon.label} className={icon.className} />
+      ))}
     </span>
   );
 }
