@@ -19,14 +19,13 @@ let browser: Browser;
 let api: BrowserContext;
 let own: OwnLocation;
 
-/** Last month's first and last days on the browser's (the test's) calendar, as the page defaults to. */
-function lastMonth(): { from: string; to: string } {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
-  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
-const MONTH = lastMonth();
+/** The file's own location's time zone: "last month" is on its calendar, for the invoices and the saved moving range alike. */
+const TIME_ZONE = 'America/New_York';
+/**
+ * Last month's first and last days on the location's calendar, where the saved "Last month" range
+ * resolves: for the first hours of a month in UTC, the test's own calendar is a month ahead of New York's.
+ */
+const MONTH = resolveReportRange('lastMonth', localDate(new Date(), TIME_ZONE));
 /** Two invoices issued last month at the file's own location: 120.00 + 2 × 45.50 and 80.25. */
 const TOTAL_CENTS = 12_000 + 9_100 + 8_025;
 /** A controlled drug received today at the file's own location, expiring within the expiring-stock report's window. */
@@ -36,7 +35,7 @@ const utcDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 beforeAll(async () => {
   browser = await launch();
-  own = await seedOwnLocation(browser, { name: `Test Clinic Reports ${unique()}`, timeZone: 'America/New_York', services: [] });
+  own = await seedOwnLocation(browser, { name: `Test Clinic Reports ${unique()}`, timeZone: TIME_ZONE, services: [] });
   api = await browser.newContext({ baseURL: baseUrl() });
   await apiSignIn(api);
   const client = await apiCreateClient(api, { locationId: own.id, firstName: 'Ruth', lastName: `Report${unique()}` });
@@ -173,7 +172,7 @@ describe('reports', () => {
     await toast(page, `Filters saved as “${moving}”`).waitFor();
     const sets = await json<ReportFilterSet[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets');
     const saved = sets.find((s) => s.name === moving)!;
-    const newYorkLastMonth = resolveReportRange('lastMonth', localDate(new Date(), 'America/New_York'));
+    const newYorkLastMonth = resolveReportRange('lastMonth', localDate(new Date(), TIME_ZONE));
     expect(saved).toMatchObject({ range: 'lastMonth', filters: { ...newYorkLastMonth, locationId: own.id, groupBy: 'month' } });
     await typeDate(from, '2020-01-01');
     await typeDate(to, '2020-01-31');
