@@ -106,6 +106,18 @@ describe('session guard', () => {
     // before the click below does, on a loaded machine): the app now has no session at all.
     await context.clearCookies({ name: TOKEN_COOKIE });
     expect(await tokenCookie(context)).toBeUndefined();
+    // The shell also calls the API on its own (the menu's lazily loaded badges, a poll, a refetch on
+    // focus). On a loaded machine one of those met the missing cookie first and took the app to
+    // /login from /profile, so the Users link was gone before the click: while the page is still on
+    // /profile, every call but the users list is held unanswered, and the call that meets the loss is
+    // the one the click makes.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/'),
+      (route) => {
+        const held = pathOf(page) === '/profile' && new URL(route.request().url()).pathname !== '/api/user';
+        return held ? undefined : route.continue();
+      },
+    );
 
     await navEntry(page, 'Settings', 'Users').click();
     await page.waitForURL((url) => url.pathname === '/login');
