@@ -28,18 +28,20 @@ export const CHROMIUM_OPTIONS = {
  */
 export async function launch(): Promise<Browser> {
   const shared = inject('browserWsEndpoint');
-  return withWaitCeiling(await (shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS)));
+  return withContextDefaults(await (shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS)));
 }
 
 /**
  * Every context the tests open waits up to the one ceiling for an element, a navigation or an
  * answer: on a loaded machine a click's effect can take many seconds, and a short per-action
- * timeout failed tests that were right (decision 0234). Set here once, not per file or per wait.
+ * timeout failed tests that were right (decision 0234). And every context asks for reduced motion
+ * unless its test says otherwise: the app then opens dialogs and menus at once (decision 0125), so
+ * no test waits on, or draws, a transition. Set here once, not per file or per wait.
  */
-function withWaitCeiling(browser: Browser): Browser {
+function withContextDefaults(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
     context.setDefaultTimeout(WAIT_CEILING_MS);
     context.setDefaultNavigationTimeout(WAIT_CEILING_MS);
     return context;
@@ -52,9 +54,9 @@ export const DEMO_PASSWORD = 'demo-password';
 
 const DESKTOP = { width: 1366, height: 900 };
 
-/** A new context and its page: for a test that needs a context of its own (see cleanTab). */
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, reducedMotion: 'reduce' });
+/** A new context and its page: for a test that needs a context of its own (see cleanTab), in a time zone of its own when given. */
+export async function newPage(browser: Browser, viewport = DESKTOP, timezoneId?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, ...(timezoneId && { timezoneId }) });
   const page = await context.newPage();
   return { context, page };
 }
@@ -86,7 +88,7 @@ export async function cleanTab(viewport = DESKTOP): Promise<{ context: BrowserCo
   if (!kept || kept.page.isClosed() || !kept.browser.isConnected() || kept.baseUrl !== baseUrl()) {
     await kept?.browser.close().catch(() => undefined);
     const browser = await launch();
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport, reducedMotion: 'reduce' });
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport });
     kept = { browser, context, page: await context.newPage(), baseUrl: baseUrl() };
   }
   const { context, page } = kept;

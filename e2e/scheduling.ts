@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, APPOINTMENT_STATUSES, localDate, localDateTimeToInstant, startOfLocalDay, weekdayOf } from '@willow/contracts';
-import { baseUrl } from './browser.ts';
+import { newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, json, locationNamed, OWNER, speciesId, startSignedIn, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
 import { appIsOpen, followInApp, mainNav } from './helpers.ts';
 
@@ -54,10 +54,8 @@ export async function fieldClock(page: Page, hhmm: string): Promise<string> {
 }
 
 /** A page whose browser runs in another time zone than the machine (and the locations). */
-export async function newPageInZone(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 900 }, timezoneId });
-  const page = await context.newPage();
-  return { context, page };
+export function newPageInZone(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
+  return newPage(browser, undefined, timezoneId);
 }
 
 // ---------- records through the API ----------
