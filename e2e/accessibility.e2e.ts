@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { cleanTab, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, LAKESIDE, locationNamed, locationRow, speciesId } from './clinic.ts';
-import { mainNav, openInApp } from './helpers.ts';
+import { followInApp, mainNav, openInApp } from './helpers.ts';
 import { appointmentDialog, ownerAt } from './scheduling.ts';
 
 let browser: Browser;
@@ -142,6 +142,12 @@ describe('accessibility of the staff pages', () => {
   it('the schedule', async () => {
     expect(await visit('/', () => page.getByTestId('calendar-event').first().waitFor())).toEqual([]);
   });
+  it('the schedule on a week across two months, whose other month’s days the small calendar shows lighter', async () => {
+    // The calendar on another week stays the same page (its title too): followed, not opened.
+    await followInApp(page, `/?view=week&date=${firstAcrossMonths()}`);
+    await page.getByRole('grid', { name: /^Go to date/ }).locator('td[data-outside="true"][data-shown="true"]').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
   it('appointments', async () => {
     expect(await visit('/appointments', () => gridLoaded(page))).toEqual([]);
   });
@@ -241,3 +247,14 @@ describe('accessibility of the staff pages', () => {
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   });
 });
+
+/**
+ * The first of next month, or of a later one, that falls on a Tuesday to a Saturday: its week holds
+ * days of the month before whichever day the week starts on.
+ */
+function firstAcrossMonths(now = new Date()): string {
+  for (let k = 1; ; k++) {
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + k, 1));
+    if (first.getUTCDay() >= 2) return first.toISOString().slice(0, 10);
+  }
+}
