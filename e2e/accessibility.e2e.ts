@@ -148,6 +148,16 @@ describe('accessibility of the staff pages', () => {
     await page.getByRole('grid', { name: /^Go to date/ }).locator('td[data-outside="true"][data-shown="true"]').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
+  it('the schedule by month and by day', async () => {
+    for (const view of ['month', 'day']) {
+      // Another view of the calendar stays the same page (its title too): followed, not opened.
+      await followInApp(page, `/?view=${view}`);
+      await page.getByTestId('calendar').and(page.locator(`[data-view="${view}"][data-ready="true"]`)).waitFor();
+      // The demo's month always has visits; its day has them unless the run has passed midnight.
+      if (view === 'month') await page.getByTestId('calendar-event').first().waitFor();
+      expect(await seriousViolations(page), view).toEqual([]);
+    }
+  });
   it('appointments', async () => {
     expect(await visit('/appointments', () => gridLoaded(page))).toEqual([]);
   });
