@@ -102,7 +102,8 @@ export function AppShell() {
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          slotProps={{ paper: { sx: { width: NAV_WIDTH, boxSizing: 'border-box' } } }}
+          // The open drawer is a dialog: named after the button that opens it.
+          slotProps={{ paper: { 'aria-label': 'Menu', sx: { width: NAV_WIDTH, boxSizing: 'border-box' } } }}
           ModalProps={{ keepMounted: true }}
         >
           <SideNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
