@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { cleanTab, launch, newPage } from './browser.ts';
+import { cleanTab, DESKTOP, launch, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, LAKESIDE, locationNamed, locationRow, speciesId } from './clinic.ts';
 import { followInApp, mainNav, narrowToPhone, openInApp } from './helpers.ts';
 import { appointmentDialog, ownerAt } from './scheduling.ts';
@@ -131,8 +131,12 @@ describe('accessibility of the staff pages', () => {
     expect(errors.splice(0)).toEqual([]);
   });
 
-  async function visit(path: string, ready: () => Promise<void>): Promise<string[]> {
-    await openInApp(page, path);
+  /**
+   * Opens `path` (with `go`: followInApp for the same page at another address, such as the
+   * calendar on another week or view, whose title stays), waits for `ready` and checks the page.
+   */
+  async function visit(path: string, ready: () => Promise<void>, go: (page: Page, path: string) => Promise<void> = openInApp): Promise<string[]> {
+    await go(page, path);
     await ready();
     // the grid sizes its flex columns once its rows are in (a scrollbar may appear): checked after that frame
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -143,19 +147,17 @@ describe('accessibility of the staff pages', () => {
     expect(await visit('/', () => page.getByTestId('calendar-event').first().waitFor())).toEqual([]);
   });
   it('the schedule on a week across two months, whose other month’s days the small calendar shows lighter', async () => {
-    // The calendar on another week stays the same page (its title too): followed, not opened.
-    await followInApp(page, `/?view=week&date=${firstAcrossMonths()}`);
-    await page.getByRole('grid', { name: /^Go to date/ }).locator('td[data-outside="true"][data-shown="true"]').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    const otherMonthInWeek = page.getByRole('grid', { name: /^Go to date/ }).locator('td[data-outside="true"][data-shown="true"]');
+    expect(await visit(`/?view=week&date=${firstAcrossMonths()}`, () => otherMonthInWeek.first().waitFor(), followInApp)).toEqual([]);
   });
   it('the schedule by month and by day', async () => {
     for (const view of ['month', 'day']) {
-      // Another view of the calendar stays the same page (its title too): followed, not opened.
-      await followInApp(page, `/?view=${view}`);
-      await page.getByTestId('calendar').and(page.locator(`[data-view="${view}"][data-ready="true"]`)).waitFor();
-      // The demo's month always has visits; its day has them unless the run has passed midnight.
-      if (view === 'month') await page.getByTestId('calendar-event').first().waitFor();
-      expect(await seriousViolations(page), view).toEqual([]);
+      const ready = async () => {
+        await page.getByTestId('calendar').and(page.locator(`[data-view="${view}"][data-ready="true"]`)).waitFor();
+        // The demo's month always has visits; its day has them unless the run has passed midnight.
+        if (view === 'month') await page.getByTestId('calendar-event').first().waitFor();
+      };
+      expect(await visit(`/?view=${view}`, ready, followInApp), view).toEqual([]);
     }
   });
   it('appointments', async () => {
@@ -255,10 +257,9 @@ describe('accessibility of the staff pages', () => {
     // test's click put it, it may rest on a small text button, whose hover tint is not how it reads.
     await page.mouse.move(187, 25);
     try {
-      // The schedule in the view it was left in (the page before may be the schedule: followed, not opened).
-      await followInApp(page, '/');
-      await page.getByTestId('calendar').and(page.locator('[data-ready="true"]')).waitFor();
-      expect(await seriousViolations(page), 'the schedule').toEqual([]);
+      // The schedule in the view it was left in (the page before may be the schedule itself).
+      const schedule = () => page.getByTestId('calendar').and(page.locator('[data-ready="true"]')).waitFor();
+      expect(await visit('/', schedule, followInApp), 'the schedule').toEqual([]);
       expect(await visit('/clients', () => gridLoaded(page)), 'the clients').toEqual([]);
       expect(await visit(`/clients/${clientId}`, () => page.getByRole('grid').getByText('Biscuit').waitFor()), 'a client').toEqual([]);
       await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
@@ -267,7 +268,7 @@ describe('accessibility of the staff pages', () => {
       await page.keyboard.press('Escape');
       await mainNav(page).waitFor({ state: 'hidden' });
     } finally {
-      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.setViewportSize(DESKTOP);
     }
   });
   it('the appointment dialog', async () => {

@@ -52,7 +52,8 @@ function withContextDefaults(browser: Browser): Browser {
 export const baseUrl = () => inject('baseUrl');
 export const DEMO_PASSWORD = 'demo-password';
 
-const DESKTOP = { width: 1366, height: 900 };
+/** The desktop window the tests use unless they narrow it. */
+export const DESKTOP = { width: 1366, height: 900 };
 
 /** A new context and its page: for a test that needs a context of its own (see cleanTab), in a time zone of its own when given. */
 export async function newPage(browser: Browser, viewport = DESKTOP, timezoneId?: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { startFakeOidc, type FakeOidc } from '../apps/server/test/fakes/fake-oidc.ts';
-import { launch } from './browser.ts';
+import { DESKTOP, launch } from './browser.ts';
 import { apiSignIn, json, LAKESIDE, locationNamed, OWNER, OWNER_NAME } from './clinic.ts';
 import { mainNav, pathOf } from './helpers.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
   return { context, page: await context.newPage() };
 }
 

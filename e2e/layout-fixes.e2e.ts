@@ -3,7 +3,7 @@
 // another account always seeing which one it is.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, cleanTab, launch } from './browser.ts';
+import { baseUrl, cleanTab, DESKTOP, launch } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, apiSignIn, json, LAKESIDE, locationNamed, ownerOn, speciesId, startSignedIn } from './clinic.ts';
 import { accountDropdown, mainNav, narrowToPhone, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -121,7 +121,7 @@ describe('layout', () => {
     const back = page.waitForEvent('load');
     await banner.getByRole('button', { name: 'Back to Willow Support' }).click();
     await back;
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await mainNav(page).waitFor();
     await expect.poll(() => accountDropdown(page).getAttribute('aria-label')).toBe('Account: Willow Support');
     expect(await banner.count()).toBe(0);

@@ -2,7 +2,7 @@
 // and temporary drawer on small ones.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanTab, launch } from './browser.ts';
+import { cleanTab, DESKTOP, launch } from './browser.ts';
 import { startSignedIn } from './clinic.ts';
 import { mainNav, navEntry, readSettings } from './helpers.ts';
 
@@ -33,7 +33,7 @@ async function expectSettledWidth(locator: Locator, width: number) {
 
 describe('navigation layout', () => {
   it('at 1366 px: a permanent 210 px drawer that collapses to 68 px, remembers it, and expands on hover', async () => {
-    const { page } = await cleanTab({ width: 1366, height: 900 });
+    const { page } = await cleanTab(DESKTOP);
     await startSignedIn(page, 'owner@demo.test', '/profile');
     await mainNav(page).waitFor();
     const paper = drawerPaper(page);

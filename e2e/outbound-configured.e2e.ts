@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launch } from './browser.ts';
+import { DEMO_PASSWORD, DESKTOP, launch } from './browser.ts';
 import { apiCreateClient, OWNER, OWNER_NAME } from './clinic.ts';
 import { mainNav, navEntry, navSection, pathOf, unique } from './helpers.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
@@ -110,7 +110,7 @@ afterAll(async () => {
 
 /** A page whose requests may go only to the portal and the fake; the documentation address is answered here. */
 async function openPage(): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
   const outside: string[] = [];
   await context.route('**/*', async (route) => {
     const url = route.request().url();

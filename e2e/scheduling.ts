@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, APPOINTMENT_STATUSES, localDate, localDateTimeToInstant, startOfLocalDay, weekdayOf } from '@willow/contracts';
-import { newPage } from './browser.ts';
+import { DESKTOP, newPage } from './browser.ts';
 import { apiCreateClient, apiCreatePatient, json, locationNamed, OWNER, speciesId, startSignedIn, type ClientInfo, type LocationInfo, type PatientInfo } from './clinic.ts';
 import { appIsOpen, followInApp, mainNav } from './helpers.ts';
 
@@ -55,7 +55,7 @@ export async function fieldClock(page: Page, hhmm: string): Promise<string> {
 
 /** A page whose browser runs in another time zone than the machine (and the locations). */
 export function newPageInZone(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
-  return newPage(browser, undefined, timezoneId);
+  return newPage(browser, DESKTOP, timezoneId);
 }
 
 // ---------- records through the API ----------

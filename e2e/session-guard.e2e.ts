@@ -2,6 +2,7 @@
 import { SignJWT } from 'jose';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listUsers } from '@willow/contracts';
 import { baseUrl, cleanTab, launch, signIn } from './browser.ts';
 import { JWT_SECRET, TOKEN_COOKIE, navEntry, pathOf, tokenCookie, trackPaths } from './helpers.ts';
 
@@ -118,7 +119,7 @@ describe('session guard', () => {
     await page.route(
       (url) => url.pathname.startsWith('/api/'),
       (route) => {
-        const held = pathOf(page) === '/profile' && new URL(route.request().url()).pathname !== '/api/user';
+        const held = pathOf(page) === '/profile' && new URL(route.request().url()).pathname !== listUsers.path;
         return held ? undefined : route.continue();
       },
     );

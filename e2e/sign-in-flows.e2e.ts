@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
-import { cleanTab, DEMO_PASSWORD, launch, newPage, signIn } from './browser.ts';
+import { cleanTab, DEMO_PASSWORD, DESKTOP, launch, newPage, signIn } from './browser.ts';
 import { json, locationNamed, OWNER, pickOption, rowWith, toast } from './clinic.ts';
 import { mainNav, pathOf, tokenCookie, unique } from './helpers.ts';
 import { codeIn, linkIn, mailTo, waitForMail } from './mailbox.ts';
@@ -275,7 +275,7 @@ describe('a new practice', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       const box = (await list.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(375);
-      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.setViewportSize(DESKTOP);
 
       // Put away, the list stays away for this person, on this computer and on another.
       await list.getByRole('button', { name: 'Dismiss the Get started list' }).click();
