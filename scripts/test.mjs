@@ -1,6 +1,6 @@
 // `npm test`: the type check (scripts/typecheck.mjs) and the tests (`vitest run`, with any
-// arguments given) side by side. The type check's last minute is one `tsc` on one core; the tests
-// fill the other (decision 0302). Fails when either fails; both always run to the end, so one run
+// arguments given) side by side. The type check's programs run on one core each; the tests fill
+// what they leave (decision 0302). Fails when either fails; both always run to the end, so one run
 // reports every type error and every failing test.
 import { spawn } from 'node:child_process';
 

@@ -9,7 +9,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteClient, deletePatient, getClient, listAuditEvents } from '@willow/contracts';
 import * as schema from '../src/db/schema.js';
@@ -17,6 +16,7 @@ import { KEEPSAKE_KEEPS_CLIENT, KEEPSAKE_KEEPS_PATIENT, keepsakeOps, type Keepsa
 import { keepsakesRoutes } from './fixture-feature/keepsakes.routes.js';
 import { keepsakes } from './fixture-feature/keepsakes.table.js';
 import { createAccount, createTestApp, createUser, errorOf, type TestAccount, type TestContext } from './harness.js';
+import { importsOf } from './imports-of.js';
 import { newClient, newPatient } from './records.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixture-feature', import.meta.url));
@@ -25,7 +25,7 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 /** What the fixture's files import, as paths relative to src/ (or the package's name). */
 function fixtureImports(): { file: string; imported: string }[] {
   return readdirSync(FIXTURE).flatMap((file) =>
-    ts.preProcessFile(readFileSync(join(FIXTURE, file), 'utf8'), true, true).importedFiles.map(({ fileName }) => ({
+    importsOf(file, readFileSync(join(FIXTURE, file), 'utf8')).map((fileName) => ({
       file,
       imported: fileName.startsWith('.') ? relative(SRC, resolve(dirname(join(FIXTURE, file)), fileName)) : fileName,
     })),

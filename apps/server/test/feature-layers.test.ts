@@ -1,5 +1,5 @@
 // Features depend only downward, and this test holds them there: it reads every import of the
-// server's feature folders (ts.preProcessFile: static, re-exports and dynamic imports) and fails
+// server's feature folders (importsOf: static, re-exports and dynamic imports) and fails
 // - on an import of a feature on the same or a higher floor, or of a feature the floors do not place;
 // - on an import of another feature's file but its index.ts (what it offers the features above; a
 //   table names another feature's table file), and on an index.ts that does more than re-export;
@@ -9,8 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from './imports-of.js';
 
 /**
  * The floors, lowest first (ARCHITECTURE.md, "One direction"). A feature imports only features on
@@ -94,8 +94,7 @@ function crossFeatureImports(): { from: string; to: string; file: string; target
   for (const path of sourceFiles(FEATURES, isFeatureSource)) {
     const from = featureOf(path);
     if (!from) continue;
-    const { importedFiles } = ts.preProcessFile(readFileSync(path, 'utf8'), true, true);
-    for (const { fileName } of importedFiles) {
+    for (const fileName of importsOf(path, readFileSync(path, 'utf8'))) {
       if (!fileName.startsWith('.')) continue;
       const resolved = resolve(dirname(path), fileName);
       const to = featureOf(resolved);
