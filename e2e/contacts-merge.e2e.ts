@@ -1,6 +1,6 @@
 // Merging two near-duplicate contacts, keeping one field from the second, then undoing it.
 // The contacts are made here with unique names; the demo contacts are left alone.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanTab, launch } from './browser.ts';
 import { dataRows, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
@@ -34,6 +34,18 @@ async function createContact(page: Page, c: NewContact) {
   await toast(page, 'Contact created').first().waitFor();
 }
 
+/**
+ * Ticks a row's box, as a person does, and waits for it to show ticked. The page holds the grid's
+ * selection and the grid takes it back in an effect, so the box shows its new state a render after
+ * the click: Playwright's check(), which reads the state at once, read it too early on a loaded
+ * machine and failed.
+ */
+async function selectRow(row: Locator) {
+  const box = row.getByRole('checkbox', { name: 'Select row' });
+  await box.click();
+  await expect.poll(() => box.isChecked()).toBe(true);
+}
+
 describe('contacts merge', () => {
   it('merges two contacts keeping a field from the second, then undoes the merge', async () => {
     const { page } = await cleanTab();
@@ -65,8 +77,8 @@ describe('contacts merge', () => {
     // Select both (the first one first: it is the one kept unless changed), then merge.
     const merge = page.getByRole('button', { name: /^Merge/ });
     expect(await merge.isDisabled()).toBe(true);
-    await firstRow.getByRole('checkbox', { name: 'Select row' }).check();
-    await secondRow.getByRole('checkbox', { name: 'Select row' }).check();
+    await selectRow(firstRow);
+    await selectRow(secondRow);
     await page.getByRole('button', { name: 'Merge (2)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Merge 2 contacts' });
     expect(await dialog.getByRole('radio', { name: `Keep ${first.name}` }).isChecked()).toBe(true);
