@@ -52,6 +52,16 @@ describe('accessibility of the first-day pages', () => {
     expect(manifest.name).toBe('Willow');
     for (const { src } of manifest.icons) expect((await page.request.get(src)).status(), src).toBe(200);
     expect(errors).toEqual([]);
+    // The check finds what it is there to find: a button without a name (critical) and faint text
+    // (serious), put on the page for the purpose.
+    await page.evaluate(() => {
+      const faults = document.createElement('div');
+      faults.innerHTML = '<button type="button"></button><p style="color: #bbb; background: #fff">Faint</p>';
+      document.body.append(faults);
+    });
+    const found = await seriousViolations(page);
+    expect(found.filter((v) => v.startsWith('button-name (critical)'))).toHaveLength(1);
+    expect(found.filter((v) => v.startsWith('color-contrast (serious)'))).toHaveLength(1);
   });
 
   it('the pages that email a link: a forgotten password and a new practice', async () => {
