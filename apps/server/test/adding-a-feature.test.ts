@@ -5,7 +5,7 @@
 // file knows it, yet its table's migration comes from its table alone, its records keep history,
 // stay in their account, answer the permission check, and keep a client or patient they name from
 // being deleted, through the events the older features publish.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -25,7 +25,7 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 /** What the fixture's files import, as paths relative to src/ (or the package's name). */
 function fixtureImports(): { file: string; imported: string }[] {
   return readdirSync(FIXTURE).flatMap((file) =>
-    importsOf(file, readFileSync(join(FIXTURE, file), 'utf8')).map((fileName) => ({
+    importsOf(join(FIXTURE, file)).map((fileName) => ({
       file,
       imported: fileName.startsWith('.') ? relative(SRC, resolve(dirname(join(FIXTURE, file)), fileName)) : fileName,
     })),

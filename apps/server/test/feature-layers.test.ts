@@ -94,7 +94,7 @@ function crossFeatureImports(): { from: string; to: string; file: string; target
   for (const path of sourceFiles(FEATURES, isFeatureSource)) {
     const from = featureOf(path);
     if (!from) continue;
-    for (const fileName of importsOf(path, readFileSync(path, 'utf8'))) {
+    for (const fileName of importsOf(path)) {
       if (!fileName.startsWith('.')) continue;
       const resolved = resolve(dirname(path), fileName);
       const to = featureOf(resolved);
