@@ -75,3 +75,5 @@ for (const [path, handler] of Object.entries(handRoutes)) {
 }
 app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => reply.status(err.statusCode ?? 500).send({ error: { message: err.message } }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+// Stopped with SIGTERM: exit, so a --cpu-prof profile is written (bench/server-cpu.ts --prof).
+process.once('SIGTERM', () => process.exit(0));

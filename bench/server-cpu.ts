@@ -3,13 +3,13 @@
 // time read from /proc/<pid>/stat before and after N requests (after as many warm-up ones, up to
 // 500). On the shared 2-core machine a wall time moves with the neighbours' load; the CPU the
 // server spent on the same requests hardly does (decisions 0238, 0239). Large seed on PostgreSQL.
-//   npm run build && npx tsx --conditions=development bench/server-cpu.ts --path=invoice|payment|client|clientsearch|patient|schedule|week|search|typing [--side=willow|hand] [--n=1000] [--c=1] [--enc=br, gzip] [--prof=<dir>: --cpu-prof into it] [--dist=apps/server/dist] [--pglite]
+//   npm run build && npx tsx --conditions=development bench/server-cpu.ts --path=invoice|payment|client|clientsearch|patient|schedule|week|search|typing [--side=willow|hand] [--n=1000] [--c=1] [--enc=br, gzip] [--prof=<dir>: --cpu-prof into it] [--dist=apps/server/dist] [--pglite] [--threads: the main thread's CPU and its helpers' (V8's garbage collector and compilers) apart]
 // typing: /api/search?q= m, ma, mar, mari in turn, as bench:hand-written's search as you type;
 // week: the calendar week (limit 5000), a different one each request, as bench:hand-written's.
 // --pglite: the app or the hand-written route on the large seed's PGlite folder (.bench/pglite-large, bench:hand-written's) instead.
 // The app's build migrates the database it starts on (as every bench's start does).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { LARGE_OWNER, LARGE_PASSWORD } from '../apps/server/src/seed/large.js';
 import { freePort, load, SERVER_NODE_FLAGS, signIn, weeksAround } from './load.js';
@@ -62,7 +62,19 @@ async function start(kind: string) {
 /** The process's user + system CPU in ms (fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms). */
 const cpu = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
+  return { user: Number(f[11]) * 10, system: Number(f[12]) * 10 };
+};
+
+/** User + system CPU in ms of each of the process's threads, the main one and the helpers summed by name (--threads: the main thread against V8's and libuv's helpers). */
+const threads = (pid: number) => {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const [name, rest] = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(/ \((.*)\) /).slice(1) as [string, string];
+    const f = rest.split(' ');
+    const key = tid === String(pid) ? 'main' : `helper ${name}`;
+    out.set(key, (out.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) * 10);
+  }
+  return out;
 };
 
 const willow = await start('willow');
@@ -105,13 +117,23 @@ const get = (run: number) =>
   });
 await load(get, Math.min(N, 500), C);
 const before = cpu(target.child.pid!);
+const threadsBefore = threads(target.child.pid!);
 const t0 = performance.now();
 const r = await load(get, N, C);
 const wall = performance.now() - t0;
-const used = cpu(target.child.pid!) - before;
+const after = cpu(target.child.pid!);
+const user = after.user - before.user;
+const system = after.system - before.system;
+const used = user + system;
 console.log(
-  `${side} ${endpoint} n=${N} c=${C}: server CPU ${(used / N).toFixed(3)} ms/req; p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms; ${((N / wall) * 1000).toFixed(0)} req/s`,
+  `${side} ${endpoint} n=${N} c=${C}: server CPU ${(used / N).toFixed(3)} ms/req (user ${(user / N).toFixed(3)}, system ${(system / N).toFixed(3)}); p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms; ${((N / wall) * 1000).toFixed(0)} req/s`,
 );
+if ('threads' in args) {
+  for (const [name, ms] of threads(target.child.pid!)) {
+    const spent = ms - (threadsBefore.get(name) ?? 0);
+    if (spent > 0) console.log(`  thread ${name}: ${(spent / N).toFixed(3)} ms/req`);
+  }
+}
 const exited = new Promise((res) => target.child.on('exit', res));
 target.child.kill('SIGTERM');
 await exited;
