@@ -3,6 +3,7 @@ import { MERGE_FIELD_GROUPS, TEMPLATE_KINDS, TEMPLATE_MERGE_GROUPS, renderedHtml
 import { HttpError } from './errors.js';
 import {
   LIMIT_MESSAGES,
+  RenderClock,
   RENDER_STEP_LIMIT,
   TEMPLATE_OUTPUT_MAX,
   limitProblem,
@@ -178,6 +179,46 @@ describe('limits', () => {
     counting = false;
     expect(out).toHaveLength(4_000);
     expect(turns).toBeGreaterThan(3);
+  });
+
+  it('counts a render’s own time against the time limit, not the work done while it pauses', async () => {
+    // Other work holds the event loop for 200 ms at each of the render's eight pauses: 1.6 s from
+    // start to end, which the time since the render began (liquidjs's measure) refused as too long.
+    let busy = true;
+    const hold = () => {
+      const until = performance.now() + 200;
+      while (performance.now() < until) {
+        // another request's work
+      }
+      if (busy) setImmediate(hold);
+    };
+    setImmediate(hold);
+    const started = performance.now();
+    const out = await renderTemplate(`{% assign xs = "${'a'.repeat(4_000)}" | split: "" %}{% for a in xs %}{{ a }}{% endfor %}`, data);
+    busy = false;
+    expect(out).toHaveLength(4_000);
+    expect(performance.now() - started).toBeGreaterThan(1_000);
+  });
+
+  it('stops a render whose own time runs over, in one turn or over several', () => {
+    const spin = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // the render's work
+      }
+    };
+    const inOneTurn = new RenderClock(50);
+    spin(60);
+    expect(() => inOneTurn.check(performance.now())).toThrow('template render limit exceeded');
+    const overTurns = new RenderClock(50);
+    for (let turn = 0; turn < 3; turn++) {
+      spin(20);
+      overTurns.pause();
+      spin(100); // what runs while it pauses is not its time
+      overTurns.resume();
+      if (turn < 2) expect(() => overTurns.check(performance.now())).not.toThrow();
+    }
+    expect(() => overTurns.check(performance.now())).toThrow('template render limit exceeded');
   });
 
   it('finds a template over the limits with the kind’s sample data, as saving does', async () => {

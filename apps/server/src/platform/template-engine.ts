@@ -79,7 +79,8 @@ const PARSE_LIMIT = 200_000;
 /**
  * Render time per template (ms): a backstop only. Real templates render in well under 10 ms, and the
  * step budget below ends any render long before this (the time limit is checked between steps, on
- * the event loop every request shares, so it must never be what stops a render).
+ * the event loop every request shares, so it must never be what stops a render). It counts the
+ * render's own time (RenderClock), not the time since it began.
  */
 const RENDER_LIMIT_MS = 1_000;
 /**
@@ -143,6 +144,49 @@ class StepLimitExceeded extends Error {
 /** The steps each render has taken, by its context (a render is one context, loops included). */
 const stepsTaken = new WeakMap<Context, number>();
 
+/** The processor time this process has used (ms), its helper threads' included. */
+const processorMs = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
+/**
+ * A render's time limit, in the time the render itself ran: the processor time of each of its
+ * turns on the event loop that ended (countRenderSteps pauses it every STEPS_PER_TURN steps), and
+ * the time since the current turn began. liquidjs's own limit is the time since the render
+ * began, which also counts the requests served while it paused and the time a loaded machine
+ * left this process waiting for a core: 20 000 steps that take 100 ms on a busy server took over a
+ * second on an overloaded one, and were refused as "too long" where the step budget allowed them.
+ * Handed to liquidjs as the context's render limiter (`check(now)` before each template).
+ */
+export class RenderClock {
+  private spentMs = 0;
+  private turnProcessorMs = processorMs();
+  private turnStartedAt = performance.now();
+
+  constructor(private readonly limitMs = RENDER_LIMIT_MS) {}
+
+  /** The render yields the event loop: its turn's processor time is counted. */
+  pause(): void {
+    this.spentMs += processorMs() - this.turnProcessorMs;
+  }
+
+  /** The render runs again: a new turn begins. */
+  resume(): void {
+    this.turnProcessorMs = processorMs();
+    this.turnStartedAt = performance.now();
+  }
+
+  /** liquidjs's limiter interface: `now` is performance.now(). The message is liquidjs's own (describeLiquidError). */
+  check(now: number): void {
+    if (this.spentMs + (now - this.turnStartedAt) > this.limitMs) throw new Error('template render limit exceeded');
+  }
+
+  use(): void {}
+}
+/** Each render's clock, by its context. */
+const renderClocks = new WeakMap<Context, RenderClock>();
+
 /**
  * Counts every call of the renderer (each loop pass is one, even with nothing in it) and every
  * template it renders against the render's step budget, before the work is done. Every
@@ -157,7 +201,12 @@ function countRenderSteps(engine: Liquid): void {
     const steps = before + 1 + templates.length;
     if (steps > RENDER_STEP_LIMIT) throw new StepLimitExceeded();
     stepsTaken.set(ctx, steps);
-    if (Math.floor(steps / STEPS_PER_TURN) > Math.floor(before / STEPS_PER_TURN)) yield new Promise<void>((resolve) => setImmediate(resolve));
+    if (Math.floor(steps / STEPS_PER_TURN) > Math.floor(before / STEPS_PER_TURN)) {
+      const clock = renderClocks.get(ctx);
+      clock?.pause();
+      yield new Promise<void>((resolve) => setImmediate(resolve));
+      clock?.resume();
+    }
     return yield* renderTemplates(templates, ctx, emitter);
   } as typeof renderer.renderTemplates;
 }
@@ -396,12 +445,15 @@ export async function renderTemplate(source: string, data: MergeData, opts: Rend
   const unsafe = safetyProblems(templates)[0];
   if (unsafe) throw new TemplateRenderError(unsafe.message, unsafe.line);
   const emitter = new CappedEmitter(Math.min(opts.maxOutput ?? TEMPLATE_OUTPUT_MAX, TEMPLATE_OUTPUT_MAX));
-  const ctx = new Context(plainMergeData(data), engine.options, {
-    renderLimit: RENDER_LIMIT_MS,
-    memoryLimit: MEMORY_LIMIT,
-    ownPropertyOnly: true,
-    strictVariables: false,
-  }, { liquid: engine });
+  const clock = new RenderClock();
+  const ctx = new Context(
+    plainMergeData(data),
+    engine.options,
+    { memoryLimit: MEMORY_LIMIT, ownPropertyOnly: true, strictVariables: false },
+    // liquidjs declares its limiter's fields private: the clock has its two methods.
+    { liquid: engine, renderLimit: clock as unknown as Context['renderLimit'] },
+  );
+  renderClocks.set(ctx, clock);
   try {
     await toPromise(engine.renderer.renderTemplates(templates, ctx, emitter));
   } catch (err) {

@@ -67,6 +67,10 @@ export async function startHttpFake(routes: FakeRoute[], opts: { port?: number }
       })();
     });
   });
+  // An idle connection stays open until the client closes it (or close() below). Closed by the
+  // server after its default 5 s, it raced a client that took it up again at that moment: the
+  // request met a reset (ECONNRESET), as a loaded machine's late timers made happen.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
