@@ -38,6 +38,7 @@ import {
 } from 'liquidjs';
 import { MERGE_FIELD_GROUPS, TEMPLATE_MERGE_GROUPS, sampleMergeData, type TemplateKind } from '@willow/contracts';
 import { HttpError } from './errors.js';
+import { RenderClock } from './template-render-clock.js';
 
 /** A problem of a template, by line (null: the whole template). */
 export interface TemplateProblem {
@@ -144,46 +145,6 @@ class StepLimitExceeded extends Error {
 /** The steps each render has taken, by its context (a render is one context, loops included). */
 const stepsTaken = new WeakMap<Context, number>();
 
-/** The processor time this process has used (ms), its helper threads' included. */
-const processorMs = () => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
-};
-
-/**
- * A render's time limit, in the time the render itself ran: the processor time of each of its
- * turns on the event loop that ended (countRenderSteps pauses it every STEPS_PER_TURN steps), and
- * the time since the current turn began. liquidjs's own limit is the time since the render
- * began, which also counts the requests served while it paused and the time a loaded machine
- * left this process waiting for a core: 20 000 steps that take 100 ms on a busy server took over a
- * second on an overloaded one, and were refused as "too long" where the step budget allowed them.
- * Handed to liquidjs as the context's render limiter (`check(now)` before each template).
- */
-export class RenderClock {
-  private spentMs = 0;
-  private turnProcessorMs = processorMs();
-  private turnStartedAt = performance.now();
-
-  constructor(private readonly limitMs = RENDER_LIMIT_MS) {}
-
-  /** The render yields the event loop: its turn's processor time is counted. */
-  pause(): void {
-    this.spentMs += processorMs() - this.turnProcessorMs;
-  }
-
-  /** The render runs again: a new turn begins. */
-  resume(): void {
-    this.turnProcessorMs = processorMs();
-    this.turnStartedAt = performance.now();
-  }
-
-  /** liquidjs's limiter interface: `now` is performance.now(). The message is liquidjs's own (describeLiquidError). */
-  check(now: number): void {
-    if (this.spentMs + (now - this.turnStartedAt) > this.limitMs) throw new Error('template render limit exceeded');
-  }
-
-  use(): void {}
-}
 /** Each render's clock, by its context. */
 const renderClocks = new WeakMap<Context, RenderClock>();
 
@@ -445,7 +406,7 @@ export async function renderTemplate(source: string, data: MergeData, opts: Rend
   const unsafe = safetyProblems(templates)[0];
   if (unsafe) throw new TemplateRenderError(unsafe.message, unsafe.line);
   const emitter = new CappedEmitter(Math.min(opts.maxOutput ?? TEMPLATE_OUTPUT_MAX, TEMPLATE_OUTPUT_MAX));
-  const clock = new RenderClock();
+  const clock = new RenderClock(RENDER_LIMIT_MS);
   const ctx = new Context(
     plainMergeData(data),
     engine.options,
