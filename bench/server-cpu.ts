@@ -59,20 +59,21 @@ async function start(kind: string) {
   }
   return { base, child };
 }
-/** The process's user + system CPU in ms (fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms). */
-const cpu = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return { user: Number(f[11]) * 10, system: Number(f[12]) * 10 };
+/** A process's or thread's name and its user and system CPU in ms (fields 2, 14 and 15 of its stat file, in ticks of 10 ms). */
+const statOf = (path: string) => {
+  const [name, rest] = readFileSync(path, 'utf8').split(/ \((.*)\) /).slice(1) as [string, string];
+  const f = rest.split(' ');
+  return { name, user: Number(f[11]) * 10, system: Number(f[12]) * 10 };
 };
+const cpu = (pid: number) => statOf(`/proc/${pid}/stat`);
 
 /** User + system CPU in ms of each of the process's threads, the main one and the helpers summed by name (--threads: the main thread against V8's and libuv's helpers). */
 const threads = (pid: number) => {
   const out = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const [name, rest] = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(/ \((.*)\) /).slice(1) as [string, string];
-    const f = rest.split(' ');
+    const { name, user, system } = statOf(`/proc/${pid}/task/${tid}/stat`);
     const key = tid === String(pid) ? 'main' : `helper ${name}`;
-    out.set(key, (out.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) * 10);
+    out.set(key, (out.get(key) ?? 0) + user + system);
   }
   return out;
 };

@@ -1,7 +1,7 @@
 // Security-critical: part of the template engine's render limits (template-engine.ts), which keep a
 // practice's template from holding the server.
 /** The processor time this process has used (ms), its helper threads' included. */
-const processorMs = () => {
+export const processorMs = (): number => {
   const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
 };
