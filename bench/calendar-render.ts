@@ -12,7 +12,12 @@
 // end mark (the tasks running then, in thread time), and the longest such task. On a machine
 // shared with other work the wall-clock figures above count the time the page waits for a core;
 // these count only its own work, so builds can be compared on a busy day.
-import { mkdtempSync, rmSync } from 'node:fs';
+// With --profile <dir> each measured run's JavaScript CPU profile is written there (sampled every
+// 0.1 ms, `calendar-<time>.cpuprofile`); with --cpu as well, the profile carries the events'
+// window (`window: {start, end}`, on the profile's clock) and the run's trace is written beside it
+// (`.trace.json`, with the devtools timeline: style, layout and paint events), to see where the
+// week's time goes.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, localDate, localDateTimeToInstant, weekdayOf, type AppointmentStatus } from '@willow/contracts';
@@ -33,6 +38,9 @@ import { arg, flag, startServer } from './load.js';
 
 const RUNS = Number(arg('runs', '5'));
 const CPU = flag('cpu');
+/** --profile <dir>: each measured run's JavaScript CPU profile (.cpuprofile, 0.1 ms samples) written there. */
+const PROFILE = arg('profile', '') || undefined;
+if (PROFILE) mkdirSync(PROFILE, { recursive: true });
 const PROVIDERS = 10;
 const PER_PROVIDER_DAY = 20;
 const TIMEZONE = 'America/New_York';
@@ -179,6 +187,13 @@ function mainThreadCpu(trace: Buffer): { events: number; longestTask: number } {
   return { events: cpu.reduce((a, b) => a + b, 0), longestTask: Math.max(0, ...cpu) };
 }
 
+/** The 'calendar:events' marks' times on the trace's clock (µs), which is the CPU profile's too. */
+function eventsWindow(trace: Buffer): { start: number; end: number } {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const at = (name: string) => events.find((e) => e.name === name && e.ph !== 'M')!.ts;
+  return { start: at('calendar:events-start'), end: at('calendar:events-end') };
+}
+
 async function runOnce(browser: Browser, base: string, week: { locationId: string; locationName: string; monday: string }): Promise<RunResult> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1600, height: 1000 } });
   try {
@@ -197,7 +212,13 @@ async function runOnce(browser: Browser, base: string, week: { locationId: strin
       ['settings', settings] as const,
     );
     const page = await context.newPage();
-    if (CPU) await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+    const cdp = PROFILE ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    if (CPU) await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', ...(PROFILE ? ['devtools.timeline'] : [])] });
     await page.goto(`/?view=week&date=${week.monday}`);
     await page.waitForFunction(() => performance.getEntriesByName('calendar:events', 'measure').length > 0, undefined, { timeout: 60_000 });
     // Two frames later the task that drew the week has ended and been reported.
@@ -221,7 +242,14 @@ async function runOnce(browser: Browser, base: string, week: { locationId: strin
           ),
         ),
     );
-    if (CPU) result.cpu = mainThreadCpu(await browser.stopTracing());
+    const trace = CPU ? await browser.stopTracing() : undefined;
+    if (trace) result.cpu = mainThreadCpu(trace);
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const stamp = Date.now();
+      writeFileSync(join(PROFILE!, `calendar-${stamp}.cpuprofile`), JSON.stringify(trace ? { ...profile, window: eventsWindow(trace) } : profile));
+      if (trace) writeFileSync(join(PROFILE!, `calendar-${stamp}.trace.json`), trace);
+    }
     return result;
   } finally {
     await context.close();

@@ -7,7 +7,7 @@ import { lockDataDir } from './lock.js';
 import { distributeByAccount } from './distribution.js';
 import { namedStatementClient } from './named-statements.js';
 import { queryTally } from './query-tally.js';
-import { compileWithPlatform } from './sql-compiler.js';
+import { compileWithPlatform, useDriverTypes } from './sql-compiler.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -286,6 +286,7 @@ async function openPostgres(url: string): Promise<Database> {
   probe.release();
   const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: queryTally }) as unknown as Db;
   compileWithPlatform(db);
+  useDriverTypes(pg.default.types);
   onServers.add(db);
   const listeners = new Set<Unlisten>();
   return {

@@ -164,13 +164,50 @@ export function mapRows<R>(rows: readonly unknown[][], keys: readonly string[], 
   return out;
 }
 
+/** Drizzle's name for the session of a node-postgres pool or connection. */
+const ENTITY_KIND = Symbol.for('drizzle:entityKind');
+
+/** The driver's `query`, as the scoped reads call it: a config with its values, rows as arrays. */
+interface DriverClient {
+  query(config: { text: string; values: unknown[]; rowMode: 'array'; types: ArrayTypes }): Promise<{ rows: unknown[][] }>;
+}
+interface ArrayTypes {
+  getTypeParser(typeId: number, format?: string): (value: string) => unknown;
+}
+
+/**
+ * The value parsers of the scoped reads on a PostgreSQL server: the driver's, but dates, times and
+ * intervals (and their arrays) left as text for the columns' own decoders, as Drizzle sets them
+ * for its statements. One object for every statement, where Drizzle builds two, each with its own
+ * closures, per statement run. Set by db/client.ts when it opens a server's pool.
+ */
+let arrayTypes: ArrayTypes | undefined;
+/** Type ids Drizzle reads as text: timestamptz, timestamp, date, interval, and the arrays of these and of numeric. */
+const AS_TEXT = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const asText = (value: string) => value;
+export function useDriverTypes(types: ArrayTypes): void {
+  arrayTypes = { getTypeParser: (typeId, format) => (AS_TEXT.has(typeId) ? asText : types.getTypeParser(typeId, format)) };
+}
+
 /**
  * Runs a compiled statement on the executor's own session (the pool, or the transaction's
- * connection), rows as arrays for `mapRows`: Drizzle's logging (the query tally) and driver
- * settings apply. The scoped reads' runner (platform/tenant-repository.ts).
+ * connection), rows as arrays for `mapRows`; counted by the session's logger (the query tally).
+ * The scoped reads' runner (platform/tenant-repository.ts).
+ *
+ * On a PostgreSQL server the driver is called directly: Drizzle's prepared-query object (two
+ * config objects with closures, three tracing wrappers and a cache lookup per statement, every
+ * one an allocation and an await) was a measurable part of a list request's CPU beside the
+ * hand-written route (issue 34). The statement is still named by the pool's client
+ * (named-statements.ts). On the embedded database, Drizzle's own path.
  */
 export async function runArrays(ex: Executor, statement: SQL): Promise<unknown[][]> {
-  const internals = ex as unknown as { dialect: PgDialect; session: PgSession };
+  const internals = ex as unknown as { dialect: PgDialect; session: PgSession & { client: unknown; logger: { logQuery(text: string, params: unknown[]): void } } };
   const query = compileSql(internals.dialect, statement);
-  return internals.session.prepareQuery(query, undefined, undefined, true, (rows) => rows as unknown[][]).execute() as Promise<unknown[][]>;
+  const session = internals.session;
+  if (arrayTypes && (session.constructor as unknown as Record<symbol, unknown>)[ENTITY_KIND] === 'NodePgSession') {
+    session.logger.logQuery(query.sql, query.params);
+    const result = await (session.client as DriverClient).query({ text: query.sql, values: query.params, rowMode: 'array', types: arrayTypes });
+    return result.rows;
+  }
+  return session.prepareQuery(query, undefined, undefined, true, (rows) => rows as unknown[][]).execute() as Promise<unknown[][]>;
 }

@@ -165,13 +165,24 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
     // layout is its own: a slice of blocks added to one column lays out that column's lanes only.
     // A stacking context above the slots, as the blocks were each (not clipping: a block's focus
     // ring and shadow go past it).
-    '& .wc-lanes': { position: 'absolute', top: 0, bottom: 0, left: 0, right: FREE_EDGE, zIndex: 2, contain: 'size layout style' },
-    // Placed by top, height, left and right (the 1 px margin is the gap to the next lane); sized
-    // from outside, so its contents lay out within it alone (contain: strict).
-    '& .wc-ev': {
+    '& .wc-lanes': {
       position: 'absolute',
-      marginRight: '1px',
-      contain: 'strict',
+      top: 0,
+      bottom: 0,
+      left: 0,
+      right: FREE_EDGE,
+      zIndex: 2,
+      contain: 'size layout style',
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'flex-start',
+    },
+    // Placed by its margins and size (time-grid-columns.tsx eventStyle), not positioned; sized from
+    // outside (contain: size). Neither clipped nor contained in layout or paint when it has no text
+    // (data-narrow): each of those would make it a paint layer of its own (decision 0307).
+    '& .wc-ev': {
+      flex: 'none',
+      contain: 'size style',
       boxSizing: 'border-box',
       overflow: 'hidden',
       padding: '1px 4px 0 5px',
@@ -181,8 +192,9 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       fontSize: 12,
       lineHeight: '15px',
       cursor: 'pointer',
-      '&:hover': { zIndex: 1, boxShadow: `0 0 0 1px ${palette.background.paper}, ${theme.shadows[2]}` },
-      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, zIndex: 1 },
+      '&[data-narrow="true"]': { overflow: 'visible' },
+      '&:hover': { position: 'relative', zIndex: 1, boxShadow: `0 0 0 1px ${palette.background.paper}, ${theme.shadows[2]}` },
+      '&:focus-visible': { position: 'relative', outline: `2px solid ${palette.primary.main}`, zIndex: 1 },
       '&[data-dragging="true"]': { opacity: 0.35 },
       '&[data-saving="true"]': { opacity: 0.75, backgroundImage: `repeating-linear-gradient(135deg, ${alpha('#fff', 0.5)} 0 6px, transparent 6px 12px)` },
       '&[data-inactive="true"] .wc-ev-names': { textDecoration: 'line-through' },
