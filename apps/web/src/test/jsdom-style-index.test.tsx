@@ -56,6 +56,30 @@ describe('the style rules index of the web tests', () => {
     inserted.remove();
   });
 
+  it('shares a declaration only between elements matching the same rules with the same inline style', () => {
+    const style = document.createElement('style');
+    style.textContent = '.twin { color: red; margin: 1px } .twin.other { color: blue } p.twin:first-child { padding: 2px }';
+    document.head.appendChild(style);
+    document.body.innerHTML = `<div><p class="twin"></p><p class="twin"></p><p class="twin" style="color: green"></p>
+      <p class="twin" style="color: green"></p><p class="twin other"></p><span class="twin"></span></div>`;
+    const [first, second, inline, inlineToo, other, span] = [...document.querySelectorAll('.twin')];
+    // Each twice: the second answer comes from what the first built.
+    for (const element of [first, second, inline, inlineToo, other, span, second, inlineToo]) {
+      const { jsdom, indexed } = declarationsFor(element!);
+      expect(indexed, element!.outerHTML).toBe(jsdom);
+    }
+    expect([first, second, inline, inlineToo, other, span].map((el) => getComputedStyle(el!).color)).toEqual([
+      'rgb(255, 0, 0)', 'rgb(255, 0, 0)', 'rgb(0, 128, 0)', 'rgb(0, 128, 0)', 'rgb(0, 0, 255)', 'rgb(255, 0, 0)',
+    ]);
+    expect(getComputedStyle(first!).paddingTop).toBe('2px');
+    expect(getComputedStyle(second!).paddingTop).not.toBe('2px');
+    // A change to an inline style is a new declaration, not the one shared before.
+    (second as HTMLElement).style.color = 'purple';
+    expect(getComputedStyle(second!).color).toBe('rgb(128, 0, 128)');
+    expect(getComputedStyle(first!).color).toBe('rgb(255, 0, 0)');
+    style.remove();
+  });
+
   it('gives every element the declaration jsdom itself works out, on MUI’s own rules', () => {
     render(
       <Dialog open>

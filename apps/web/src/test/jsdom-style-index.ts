@@ -12,6 +12,8 @@
 // matching rules (the cascade by order, inline style last, its cache per DOM version, inherited
 // and resolved values) is jsdom's own, unchanged: this replaces only the function that lists the
 // matching rules' declarations, and jsdom-style-index.test.tsx compares the two on the same DOM.
+// Elements that match the same rules and carry the same inline style share the declaration built
+// for the first of them, while the rules hold.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -129,6 +131,8 @@ interface Index {
   lengths: [ArrayLike<Rule>, number][][];
   byKey: Map<string, Entry[]>;
   everywhere: Entry[];
+  /** the declarations built while these rules hold, by the rules an element matched and its inline style */
+  declarations: Map<string, Style>;
 }
 
 export function installJsdomStyleIndex(): void {
@@ -198,7 +202,7 @@ export function installJsdomStyleIndex(): void {
     };
     walk(defaultSheet);
     sheets.forEach(walk);
-    index = { sheets: [...sheets], lengths: sheets.map(ruleLists), byKey, everywhere };
+    index = { sheets: [...sheets], lengths: sheets.map(ruleLists), byKey, everywhere, declarations: new Map() };
     return index;
   };
 
@@ -217,7 +221,7 @@ export function installJsdomStyleIndex(): void {
     const cache = (doc._styleCache ??= new WeakMap());
     const cached = cache.get(element);
     if (cached) return cached;
-    const { byKey, everywhere } = current(doc);
+    const { byKey, everywhere, declarations } = current(doc);
     const lists = [everywhere, byKey.get(`t:${element.localName.toLowerCase()}`)];
     for (const name of (element.getAttributeNS(null, 'class') ?? '').split(/[ \t\n\f\r]+/)) if (name) lists.push(byKey.get(`c:${name}`));
     const seen = new Set<Entry>();
@@ -232,18 +236,29 @@ export function installJsdomStyleIndex(): void {
     }
     candidates.sort((a, b) => a.order - b.order);
 
+    const matched = candidates.filter((entry) => matches(entry, element));
+    // Elements matching the same rules with the same inline style share one declaration (it is
+    // only read): most of MUI's elements come in kinds (every menu item, every label of a kind),
+    // and building a declaration parses each of its values again.
+    const inline = element.style.length ? (element.style as unknown as { cssText: string }).cssText : '';
+    const key = `${matched.map((entry) => entry.order).join(',')}|${inline}`;
+    const shared = declarations.get(key);
+    if (shared) {
+      cache.set(element, shared);
+      return shared;
+    }
     const declaration = new CSSStyleDeclaration();
     const handleProperty = (style: Style, property: string) => {
       const value = style.getPropertyValue(property);
       if (value === 'unset') declaration.removeProperty(property);
       else declaration.setProperty(property, value, style.getPropertyPriority(property));
     };
-    for (const entry of candidates) {
-      if (!matches(entry, element)) continue;
+    for (const entry of matched) {
       const style = entry.rule.style;
       for (let i = 0; i < style.length; i++) handleProperty(style, style[i]!);
     }
     for (let i = 0; i < element.style.length; i++) handleProperty(element.style, element.style[i]!);
+    declarations.set(key, declaration);
     cache.set(element, declaration);
     return declaration;
   };
