@@ -172,26 +172,24 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** The renderer main thread's tasks overlapping the events' marks: their thread time summed, and the longest. */
-function mainThreadCpu(trace: Buffer): { events: number; longestTask: number } {
+/** The trace's events, and its 'calendar:events' marks (the page's own user timing, on the trace's clock, which is the CPU profile's too). */
+function traceOf(trace: Buffer): { events: TraceEvent[]; start: TraceEvent; end: TraceEvent } {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  // The marks are the page's own (user timing), in its renderer's process; its main thread runs the tasks.
   const mark = (name: string) => events.find((e) => e.name === name && e.ph !== 'M');
   const start = mark('calendar:events-start');
   const end = mark('calendar:events-end');
   if (!start || !end) throw new Error('the trace has no calendar:events marks');
+  return { events, start, end };
+}
+
+/** The renderer main thread's tasks overlapping the events' marks: their thread time summed, and the longest. */
+function mainThreadCpu({ events, start, end }: ReturnType<typeof traceOf>): { events: number; longestTask: number } {
+  // The marks are in the page's renderer process; its main thread runs the tasks.
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === start.pid);
   const onMain = (e: TraceEvent) => !!main && e.pid === main.pid && e.tid === main.tid;
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && onMain(e) && e.ts + (e.dur ?? 0) >= start.ts && e.ts <= end.ts);
   const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000);
   return { events: cpu.reduce((a, b) => a + b, 0), longestTask: Math.max(0, ...cpu) };
-}
-
-/** The 'calendar:events' marks' times on the trace's clock (µs), which is the CPU profile's too. */
-function eventsWindow(trace: Buffer): { start: number; end: number } {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const at = (name: string) => events.find((e) => e.name === name && e.ph !== 'M')!.ts;
-  return { start: at('calendar:events-start'), end: at('calendar:events-end') };
 }
 
 async function runOnce(browser: Browser, base: string, week: { locationId: string; locationName: string; monday: string }): Promise<RunResult> {
@@ -242,13 +240,14 @@ async function runOnce(browser: Browser, base: string, week: { locationId: strin
           ),
         ),
     );
-    const trace = CPU ? await browser.stopTracing() : undefined;
+    const traceFile = CPU ? await browser.stopTracing() : undefined;
+    const trace = traceFile && traceOf(traceFile);
     if (trace) result.cpu = mainThreadCpu(trace);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
       const stamp = Date.now();
-      writeFileSync(join(PROFILE!, `calendar-${stamp}.cpuprofile`), JSON.stringify(trace ? { ...profile, window: eventsWindow(trace) } : profile));
-      if (trace) writeFileSync(join(PROFILE!, `calendar-${stamp}.trace.json`), trace);
+      writeFileSync(join(PROFILE!, `calendar-${stamp}.cpuprofile`), JSON.stringify(trace ? { ...profile, window: { start: trace.start.ts, end: trace.end.ts } } : profile));
+      if (traceFile) writeFileSync(join(PROFILE!, `calendar-${stamp}.trace.json`), traceFile);
     }
     return result;
   } finally {

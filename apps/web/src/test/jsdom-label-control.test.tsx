@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsdomControl, jsdomLabelControlInstalled } from './jsdom-label-control';
+import { fromJsdom } from './jsdom-style-index';
 
-const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
 const { implForWrapper, wrapperForImpl } = fromJsdom('./jsdom/living/generated/utils.js') as { implForWrapper(w: unknown): object; wrapperForImpl(i: unknown): unknown };
 /** What jsdom's own getter answers for this label. */
 const jsdomAnswer = (label: HTMLLabelElement) => {

@@ -12,7 +12,7 @@
 // order with the id, since it is the only one. Anything else (several elements sharing the id, a
 // label outside a document, a label without `for`) goes to jsdom's own getter, unchanged.
 // jsdom-label-control.test.tsx compares the two on the same DOM.
-import { createRequire } from 'node:module';
+import { fromJsdom } from './jsdom-style-index';
 
 interface NodeImpl {
   getRootNode(options: object): NodeImpl;
@@ -27,8 +27,6 @@ interface LabelImpl extends NodeImpl {
 
 /** Where jsdom's own getter is kept once replaced: this module may be evaluated again for each test file. */
 const ORIGINAL = Symbol.for('willow.jsdomLabelControl.original');
-/** Requires from jsdom's own folder: the module instances the test environment loaded (Node's cache is shared). */
-const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
 const { implementation: LabelImplClass } = fromJsdom('./jsdom/living/nodes/HTMLLabelElement-impl.js') as { implementation: { prototype: object } };
 const { isLabelable } = fromJsdom('./jsdom/living/helpers/form-controls.js') as { isLabelable(node: NodeImpl): boolean };
 const { domSymbolTree } = fromJsdom('./jsdom/living/helpers/internal-constants.js') as { domSymbolTree: { parent(node: NodeImpl): NodeImpl | null } };

@@ -54,7 +54,7 @@ interface Entry {
 const PATCHED = Symbol.for('willow.jsdomStyleIndex');
 
 /** Requires from jsdom's own folder: the module instances the test environment loaded (Node's cache is shared). */
-const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
+export const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
 const styleRules = fromJsdom('./jsdom/living/helpers/style-rules.js') as StyleRulesModule;
 // Looked up once: getComputedStyle below asks it for every element.
 const { implForWrapper: implOf } = fromJsdom('./jsdom/living/generated/utils.js') as { implForWrapper(wrapper: unknown): ElementImpl | null };
