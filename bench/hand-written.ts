@@ -9,7 +9,7 @@
 // to the app's. Either failing stops the bench.
 // PGlite (--only pglite): the app beside the same hand-written server on PGlite's driver, each in
 // turn (the folder has one owner at a time), compared over HTTP as on PostgreSQL.
-//   npm run build && npm run bench:hand-written [-- --requests 300 --warmup 300 --only postgres|pglite --encoding br|identity
+//   npm run build && npm run bench:hand-written [-- --requests 300 --rounds 5 --warmup 300 --only postgres|pglite --encoding br|identity
 //   --endpoints 'search as you type,client list']
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/willow_bench, created
 // and seeded if missing: the seed the other benches use, with 500,000 appointments and their invoices).
@@ -21,9 +21,16 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { LARGE_OWNER, LARGE_PASSWORD, seedLarge } from '../apps/server/src/seed/large.js';
-import { arg, ensurePgDatabase, measured, ms, pastPgliteUpkeep, SERVER_NODE_FLAGS, signIn, startProcess, startServer, weeksAround, type LoadResult, type RunningServer } from './load.js';
+import { arg, ensurePgDatabase, load, measured, pooled, ms, pastPgliteUpkeep, SERVER_NODE_FLAGS, signIn, startProcess, startServer, weeksAround, type LoadResult, type RunningServer } from './load.js';
 
 const REQUESTS = Number(arg('requests', '300'));
+/**
+ * Each endpoint is timed in this many rounds, the two sides taking turns (Willow first in even
+ * rounds, the hand-written route first in odd ones), and each side's requests pooled: a p99 of
+ * one run of 300 is its third-worst request, which moved by a third between runs of the same
+ * build; pooled over rounds that alternate, a slow moment of the machine falls on both sides.
+ */
+const ROUNDS = Math.max(1, Number(arg('rounds', '5')));
 const CONCURRENCY = 50;
 const SEQUENTIAL = Math.min(REQUESTS, 100);
 const only = arg('only', 'both');
@@ -228,6 +235,19 @@ interface Timing {
   hand: LoadResult;
 }
 
+/**
+ * One endpoint on both sides: each warmed as it is measured (`measured`, decision 0129), then
+ * ROUNDS timed runs each, the sides taking turns and starting alternately, pooled per side.
+ */
+async function inTurns(willow: (run: number) => Promise<void>, hand: (run: number) => Promise<void>, total: number, concurrency: number): Promise<Timing> {
+  const runs = { willow: [await measured(willow, total, concurrency)], hand: [await measured(hand, total, concurrency)] };
+  for (let round = 1; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['willow', 'hand'] as const) : (['hand', 'willow'] as const);
+    for (const side of order) runs[side].push(await load(side === 'willow' ? willow : hand, total, concurrency));
+  }
+  return { willow: pooled(runs.willow), hand: pooled(runs.hand) };
+}
+
 /** One table: endpoint | statements | Willow p50/p99 | hand p50/p99 | ratio p50/p99 (and the gap, one at a time). */
 function printTable(title: string, results: Record<string, Timing>, statements: Record<string, number>, alone: boolean, handLabel: string) {
   console.log(`\n${title}`);
@@ -308,13 +328,10 @@ async function benchPostgres(t: Target & { databaseUrl: string }) {
       if (status !== 200) throw new Error(`${path(run)}: ${status}`);
     };
     for (const [name, path] of Object.entries(paths)) {
-      // Each measured run follows as many untimed requests of the same kind (`measured`, decision 0129).
-      const w = await measured(get(sides.willow, path), REQUESTS, CONCURRENCY);
-      const h = await measured(get(sides.hand, path), REQUESTS, CONCURRENCY);
-      concurrent[name] = { willow: w, hand: h };
-      const w1 = await measured(get(sides.willow, path), SEQUENTIAL, 1);
-      const h1 = await measured(get(sides.hand, path), SEQUENTIAL, 1);
-      alone[name] = { willow: w1, hand: h1 };
+      const willowTask = get(sides.willow, path);
+      const handTask = get(sides.hand, path);
+      concurrent[name] = await inTurns(willowTask, handTask, REQUESTS, CONCURRENCY);
+      alone[name] = await inTurns(willowTask, handTask, SEQUENTIAL, 1);
     }
   } finally {
     await willow.stop();
@@ -324,8 +341,9 @@ async function benchPostgres(t: Target & { databaseUrl: string }) {
   console.log(
     `\n[${t.label}] Willow against the hand-written route (Fastify + pg, pool ${process.env.DATABASE_POOL_SIZE ?? 10}), ${encoding}; ${location.name}, 10,000 clients and 15,000 patients there, a different week each calendar/schedule request, prefixes ${PREFIXES.join(', ')} over all 100,000 clients`,
   );
-  printTable(`[${t.label}] ${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent (target: p50 and p99 ≤ ${TARGET_RATIO}×)`, concurrent, statements, false, 'hand');
-  printTable(`[${t.label}] ${SEQUENTIAL} requests per endpoint, one at a time (target: p50 within ${TARGET_ALONE_MS} ms; search as you type p99 < ${TARGET_TYPING_P99_MS} ms)`, alone, statements, true, 'hand');
+  const inRounds = ROUNDS > 1 ? ` × ${ROUNDS} rounds, the sides in turn` : '';
+  printTable(`[${t.label}] ${REQUESTS} requests per endpoint${inRounds}, ${CONCURRENCY} concurrent (target: p50 and p99 ≤ ${TARGET_RATIO}×)`, concurrent, statements, false, 'hand');
+  printTable(`[${t.label}] ${SEQUENTIAL} requests per endpoint${inRounds}, one at a time (target: p50 within ${TARGET_ALONE_MS} ms; search as you type p99 < ${TARGET_TYPING_P99_MS} ms)`, alone, statements, true, 'hand');
 }
 
 /**

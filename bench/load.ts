@@ -13,6 +13,8 @@ export interface LoadResult {
   p99: number;
   perSecond: number;
   count: number;
+  /** every request's time, sorted (for pooling rounds: `pooled`) */
+  durations: number[];
 }
 
 /** Runs `task` `total` times (told which run it is) with `concurrency` in flight; every call must succeed. */
@@ -31,9 +33,21 @@ export async function load(task: (run: number) => Promise<void>, total: number, 
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
+  return summary(durations, durations.length / elapsed);
+}
+
+function summary(durations: number[], perSecond: number): LoadResult {
   durations.sort((a, b) => a - b);
   const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))]!;
-  return { p50: at(0.5), p99: at(0.99), perSecond: durations.length / elapsed, count: durations.length };
+  return { p50: at(0.5), p99: at(0.99), perSecond, count: durations.length, durations };
+}
+
+/** Several runs' requests as one sample: percentiles over all of them, the mean of their rates. */
+export function pooled(runs: LoadResult[]): LoadResult {
+  return summary(
+    runs.flatMap((r) => r.durations),
+    runs.reduce((sum, r) => sum + r.perSecond, 0) / runs.length,
+  );
 }
 
 /**

@@ -80,6 +80,14 @@ describe('the session cache', () => {
     expect(queries(second)).toBe(0);
   });
 
+  it('asks once for the requests a page sends at the same moment (decision 0311)', async () => {
+    const user = await createUser(ctx, account, ['analytics.view']);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => user.call(getUserPermissions)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    // The one lookup is counted by the request that made it; the other seven waited on it.
+    expect(answers.map(queries).reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
   it('refuses a signed-out session on every app server at once', async () => {
     const user = await createUser(ctx, account);
     expect((await onOther(user).call(getUserPermissions)).statusCode).toBe(200);

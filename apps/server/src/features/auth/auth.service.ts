@@ -159,7 +159,9 @@ export class AuthService {
     const token = this.tokenOf(req);
     const cached = token ? this.cache?.get(token) : undefined;
     if (cached) return cached;
-    return this.authenticateOutcome(await this.inspect(req), token);
+    if (!token || !this.cache) return this.authenticateOutcome(await this.inspect(req), token);
+    // Missed together, looked up once (session-cache.ts `lookup`).
+    return this.cache.lookup(token, async () => this.authenticateOutcome(await this.inspect(req), token));
   }
 
   /** The rest of the guard, for a token already inspected (the page guard inspects first). */

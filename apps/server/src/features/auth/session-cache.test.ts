@@ -96,4 +96,76 @@ describe('SessionCache', () => {
       vi.useRealTimers();
     }
   });
+
+  describe('lookup: requests that miss together ask once', () => {
+    /** A read the test answers when it chooses, counting how often it was asked. */
+    function heldRead() {
+      let calls = 0;
+      const answers: ((value: AuthContext | Error) => void)[] = [];
+      const read = () => {
+        calls++;
+        return new Promise<AuthContext>((resolve, reject) => answers.push((v) => (v instanceof Error ? reject(v) : resolve(v))));
+      };
+      return { read, calls: () => calls, answer: (v: AuthContext | Error) => answers.shift()!(v) };
+    }
+
+    it('shares one read among the requests that missed while it ran, frozen, and reads again once it is done', async () => {
+      const { cache } = cacheWithEcho();
+      const held = heldRead();
+      const all = Promise.all([cache.lookup(key, held.read), cache.lookup(key, held.read), cache.lookup(key, held.read)]);
+      expect(held.calls()).toBe(1);
+      // Another token is its own question.
+      void cache.lookup('token-2', held.read);
+      expect(held.calls()).toBe(2);
+      held.answer(auth());
+      const [a, b, c] = await all;
+      expect(a).toBe(b);
+      expect(b).toBe(c);
+      expect(Object.isFrozen(a) && Object.isFrozen(a!.permissions)).toBe(true);
+      // Done: a later miss asks again (what is kept is the cache's business, not the lookup's).
+      const next = cache.lookup(key, held.read);
+      expect(held.calls()).toBe(3);
+      held.answer(auth());
+      held.answer(auth());
+      await next;
+    });
+
+    it('never hands a request a read that began before a notice it has heard', async () => {
+      const { cache } = cacheWithEcho();
+      const held = heldRead();
+      const before = cache.lookup(key, held.read);
+      cache.notice('u:usr-1');
+      const after = cache.lookup(key, held.read);
+      expect(held.calls()).toBe(2);
+      held.answer({ ...auth(), permissions: ['clients.view' as never] });
+      held.answer(auth());
+      expect((await before).permissions).toEqual(['clients.view']);
+      expect((await after).permissions).toEqual([]);
+    });
+
+    it('shares a refusal with those waiting on it, and asks afresh after it', async () => {
+      const { cache } = cacheWithEcho();
+      const held = heldRead();
+      const first = cache.lookup(key, held.read);
+      const second = cache.lookup(key, held.read);
+      held.answer(new Error('invalid token'));
+      await expect(first).rejects.toThrow('invalid token');
+      await expect(second).rejects.toThrow('invalid token');
+      const again = cache.lookup(key, held.read);
+      expect(held.calls()).toBe(2);
+      held.answer(auth());
+      await expect(again).resolves.toMatchObject({ userId: 'usr-1' });
+    });
+
+    it('shares nothing while notices are not heard', async () => {
+      const cache = new SessionCache(async () => {});
+      const held = heldRead();
+      const both = Promise.all([cache.lookup(key, held.read), cache.lookup(key, held.read)]);
+      expect(held.calls()).toBe(2);
+      held.answer(auth());
+      held.answer(auth());
+      const [a, b] = await both;
+      expect(a).not.toBe(b);
+    });
+  });
 });

@@ -10,6 +10,8 @@
 // - a write request waits, before it answers, until this server has heard everything committed
 //   before it (`settle`): what a person just did here holds on their very next request.
 // An entry also lives at most MAX_AGE_MS, in case a notice connection dies without a word.
+// Requests that miss while their token is being looked up wait for that lookup (`lookup`) rather
+// than each asking: only while no notice has come since it started, the rule `put` keeps.
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../../platform/access.js';
 
@@ -30,6 +32,8 @@ export class SessionCache {
   private readonly me = randomUUID();
   private settles = 0;
   private readonly waiting = new Map<string, () => void>();
+  /** Each token's lookup under way, with the generation it started in. */
+  private readonly lookups = new Map<string, { mark: number; answer: Promise<AuthContext> }>();
 
   /** `notify` sends one notice on the channel (through the database, after what was committed). */
   constructor(private readonly notify: (payload: string) => Promise<void>) {}
@@ -67,6 +71,28 @@ export class SessionCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(token, { auth: freeze(auth), expiresAt: expiresAt.getTime(), cachedAt: now });
+  }
+
+  /**
+   * The session a token holds, read by `read` once for all the requests that miss together: a
+   * page's parallel requests, or the fifty in flight when a busy session's entry ages out, each
+   * asked the database the same question at the same moment (issue 34's 50-concurrent tail). A
+   * request joins a lookup only if no notice has come since it started (the generation is
+   * unchanged), so it gets nothing older than an entry `get` could have handed it. A refusal is
+   * shared alike: it is the same token's. The answer is frozen, as a cached one: requests share it.
+   */
+  lookup(token: string, read: () => Promise<AuthContext>): Promise<AuthContext> {
+    if (!this.listening) return read();
+    const mark = this.generation;
+    const pending = this.lookups.get(token);
+    if (pending && pending.mark === mark) return pending.answer;
+    const entry = { mark, answer: read().then(freeze) };
+    this.lookups.set(token, entry);
+    const done = () => {
+      if (this.lookups.get(token) === entry) this.lookups.delete(token);
+    };
+    entry.answer.then(done, done);
+    return entry.answer;
   }
 
   /** A notice from the database (or this server's own settle coming back). */
@@ -133,6 +159,7 @@ export class SessionCache {
 
 /** Handed to every request that shares it: nobody may change it along the way. */
 function freeze(auth: AuthContext): AuthContext {
+  if (Object.isFrozen(auth)) return auth;
   Object.freeze(auth.permissions);
   for (const r of auth.roles) Object.freeze(r);
   Object.freeze(auth.roles);
