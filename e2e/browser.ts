@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core; never a downloaded browser.
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { WAIT_CEILING_MS } from '../test-support/wait-ceiling.ts';
@@ -15,8 +16,17 @@ export const CHROMIUM_FLAGS = [
   '--js-flags=--no-opt',
 ];
 
+/**
+ * Debian's Chromium as its headless shell (package chromium-headless-shell): the same Chromium
+ * build as /usr/bin/chromium, in the old headless mode, without the browser's window and UI
+ * layers; what Playwright itself runs for headless tests. The browser tests took 13% less CPU
+ * with it, half of the browser process's (decision 0313). Where it is not installed,
+ * /usr/bin/chromium runs them (its new headless mode); CHROMIUM_PATH names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 export const CHROMIUM_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: CHROMIUM_FLAGS,
   headless: true,
 };
