@@ -76,7 +76,8 @@ export class SessionCache {
   /**
    * The session a token holds, read by `read` once for all the requests that miss together: a
    * page's parallel requests, or the fifty in flight when a busy session's entry ages out, each
-   * asked the database the same question at the same moment (issue 34's 50-concurrent tail). A
+   * asked the database the same question at the same moment (seen in the statement log of a
+   * 50-concurrent load: dozens of identical session lookups at once on the pool of ten). A
    * request joins a lookup only if no notice has come since it started (the generation is
    * unchanged), so it gets nothing older than an entry `get` could have handed it. A refusal is
    * shared alike: it is the same token's. The answer is frozen, as a cached one: requests share it.
