@@ -177,9 +177,18 @@ export function formatMinutes(minutes: number): string {
   return `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
 }
 
+// One per zone, kept: making a formatter costs far more than using one, and a list of
+// appointments names the zone on every row it draws (a tenth of a millisecond or more each).
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** A short, readable zone label for the instant, e.g. 'EST' or 'GMT+1'. */
 export function zoneAbbreviation(instant: Date | number, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+  let format = zoneNameFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    zoneNameFormatters.set(timeZone, format);
+  }
+  const part = format
     .formatToParts(instant)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;

@@ -5,6 +5,8 @@ import {
   endFollowingServices,
   endProblem,
   formatClock,
+  formatInZone,
+  formatSpanInZone,
   instantsOf,
   isDate,
   localTimesOf,
@@ -112,5 +114,20 @@ describe('the length rule', () => {
 
   it('reads saved instants back as whole minutes in the location', () => {
     expect(localTimesOf('2026-11-25T15:00:00.000Z', '2026-11-25T15:30:00.000Z', NY)).toEqual(times());
+  });
+});
+
+describe('times read in the location', () => {
+  it("names each zone's own abbreviation, and the one in force on the day (the formatter is kept per zone, never the answer)", () => {
+    // One after the other in one zone, across the change of clocks, then another zone.
+    expect(formatInZone('2026-07-01T13:00:00.000Z', NY)).toMatch(/ EDT$/);
+    expect(formatInZone('2026-12-01T14:00:00.000Z', NY)).toMatch(/ EST$/);
+    expect(formatInZone('2026-12-01T14:00:00.000Z', LA)).toMatch(/ PST$/);
+    expect(formatInZone('2026-07-01T13:00:00.000Z', LA)).toMatch(/ PDT$/);
+    expect(formatSpanInZone('2026-12-01T14:00:00.000Z', '2026-12-01T14:30:00.000Z', NY)).toMatch(/ EST$/);
+  });
+
+  it('leaves text that is not an instant as it is', () => {
+    expect(formatInZone('not a time', NY)).toBe('not a time');
   });
 });
