@@ -16,25 +16,28 @@ export interface ZonedParts {
   weekday: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
+// Formatters kept, one per zone in each cache: making one costs far more than using one (0.11 ms
+// against 0.007 ms), and a list of appointments reads or names the zone on every row.
+function keptFormatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = cache.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'short',
-    });
-    formatters.set(timeZone, f);
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    cache.set(timeZone, f);
   }
   return f;
 }
+const PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  weekday: 'short',
+};
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const partsFormatter = (timeZone: string) => keptFormatter(partsFormatters, timeZone, PARTS);
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
 /** The wall-clock reading of an instant in a time zone. */
@@ -177,18 +180,12 @@ export function formatMinutes(minutes: number): string {
   return `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
 }
 
-// One per zone, kept: making a formatter costs far more than using one, and a list of
-// appointments names the zone on every row it draws (a tenth of a millisecond or more each).
 const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short' };
 
 /** A short, readable zone label for the instant, e.g. 'EST' or 'GMT+1'. */
 export function zoneAbbreviation(instant: Date | number, timeZone: string): string {
-  let format = zoneNameFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
-    zoneNameFormatters.set(timeZone, format);
-  }
-  const part = format
+  const part = keptFormatter(zoneNameFormatters, timeZone, ZONE_NAME)
     .formatToParts(instant)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
