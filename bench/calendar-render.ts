@@ -234,7 +234,7 @@ async function runOnce(browser: Browser, base: string, week: { locationId: strin
                 events: measure.duration,
                 longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
                 longestDrawing: Math.max(0, ...drawing.map((t) => t.duration)),
-                drawn: document.querySelectorAll('[data-testid="calendar-event"]').length,
+                drawn: document.querySelectorAll('[data-appointment-id]').length,
               });
             }),
           ),

@@ -154,7 +154,7 @@ describe('accessibility of the staff pages', () => {
   }
 
   it('the schedule', async () => {
-    expect(await visit('/', () => page.getByTestId('calendar-event').first().waitFor())).toEqual([]);
+    expect(await visit('/', () => page.locator('[data-appointment-id]').first().waitFor())).toEqual([]);
   });
   it('the schedule on a week across two months, whose other month’s days the small calendar shows lighter', async () => {
     const otherMonthInWeek = page.getByRole('grid', { name: /^Go to date/ }).locator('td[data-outside="true"][data-shown="true"]');
@@ -165,7 +165,7 @@ describe('accessibility of the staff pages', () => {
       const ready = async () => {
         await page.getByTestId('calendar').and(page.locator(`[data-view="${view}"][data-ready="true"]`)).waitFor();
         // The demo's month always has visits; its day has them unless the run has passed midnight.
-        if (view === 'month') await page.getByTestId('calendar-event').first().waitFor();
+        if (view === 'month') await page.locator('[data-appointment-id]').first().waitFor();
       };
       expect(await visit(`/?view=${view}`, ready, followInApp), view).toEqual([]);
     }

@@ -130,7 +130,12 @@ describe('calendar blocks', () => {
     const confirm = page.getByRole('dialog', { name: 'Check in a visit that is not today?' });
     await confirm.getByRole('button', { name: 'Check in', exact: true }).click();
     await toast(page, 'Appointment updated: Checked In').waitFor();
-    await expect.poll(() => visitBlock.getAttribute('data-status')).toBe('Checked In');
+    // The block's card says so when it opens again.
+    await page.mouse.move(0, 0);
+    await card.waitFor({ state: 'hidden' });
+    await visitBlock.hover();
+    await card.waitFor();
+    await expect.poll(() => card.innerText()).toContain('Checked In');
     expect((await apiAppointment(context, visit.id)).status).toBe('Checked In');
     expect(await page.getByRole('dialog', { name: 'Edit appointment' }).count()).toBe(0);
   });
@@ -164,7 +169,7 @@ describe('calendar blocks', () => {
 
     await openCalendar(page, 'week', date, tz);
     const first = dayColumn(page, date).locator(calendarEvent(page, visits[0]!.id));
-    await first.and(page.locator('[data-narrow="true"]')).waitFor();
+    await first.and(page.locator('.wc-narrow')).waitFor();
     expect(await first.innerText()).toBe('');
     expect((await first.boundingBox())!.width).toBeLessThan(32);
     // Its name says what its lines would: the time, the patient and client, the service.
@@ -182,7 +187,7 @@ describe('calendar blocks', () => {
     await openCalendar(page, 'day', date, tz);
     const wide = calendarEvent(page, visits[5]!.id);
     await wide.waitFor();
-    expect(await wide.getAttribute('data-narrow')).toBeNull();
+    expect(await wide.getAttribute('class')).not.toContain('wc-narrow');
     expect(await wide.innerText()).toContain(visits[5]!.patient);
   });
 });

@@ -104,7 +104,7 @@ describe('calendar', () => {
       await toast(page, 'Appointment created').waitFor();
 
       // It sits where it was dragged: from 10:00 and 90 minutes tall.
-      const event = wednesday.getByTestId('calendar-event').filter({ hasText: household.clientName });
+      const event = wednesday.locator('[data-appointment-id]').filter({ hasText: household.clientName });
       await event.waitFor();
       expect(await event.innerText()).toContain(label);
       expect(await event.innerText()).toContain(household.patient.name);

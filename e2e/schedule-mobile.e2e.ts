@@ -21,7 +21,7 @@ describe('schedule on a phone', () => {
     await startSignedIn(page, OWNER, '/?view=month');
     await page.getByTestId('calendar').and(page.locator('[data-view="month"][data-ready="true"]')).waitFor();
     // The demo's month has slots, notes and appointments to draw.
-    await page.locator('.wc-mcell-slots, [data-testid="calendar-event"]').first().waitFor();
+    await page.locator('.wc-mcell-slots, [data-appointment-id]').first().waitFor();
     const problems = await page.evaluate(() => {
       const found: string[] = [];
       const leaves = (cell: Element) =>

@@ -284,7 +284,7 @@ export const dayColumn = (page: Page, date: string): Locator => page.locator(`[d
 
 /** An appointment's block in the time grid. */
 export const calendarEvent = (page: Page, appointmentId: string): Locator =>
-  page.locator(`[data-testid="calendar-event"][data-appointment-id="${appointmentId}"]`);
+  page.locator(`[data-appointment-id="${appointmentId}"]`);
 
 export interface Point {
   x: number;

@@ -74,11 +74,14 @@ export function CalendarScreen({ location, picker }: { location: Location; picke
   const nothingScheduled = ready && !calendar.error && data.scheduleSlots.length === 0 && data.appointments.length === 0;
   // Filters hiding every appointment (a provider who starts with only themself selected) should not look like an empty day.
   const allFilteredOut = ready && events.length === 0 && appointments.length > 0;
+  // The filters are drawn from the providers and services as soon as they answer, not with the
+  // week's deferred render: they are not the week, and drawn apart they do not lengthen its tasks.
+  const sidebarNow = calendar.sidebar.data;
   const filtersPanel = (
     <FiltersPanel
-      providers={providers}
-      services={services}
-      loading={!data.sidebar && !calendar.sidebar.error}
+      providers={sidebarNow?.providers ?? providers}
+      services={sidebarNow?.services ?? services}
+      loading={!sidebarNow && !calendar.sidebar.error}
       filters={filters}
       customStatuses={settings.selectedStatuses.length > 0}
     />

@@ -25,6 +25,9 @@ const SLOT_EDIT_WIDTH = 12;
 
 const COLOURS: readonly BadgeColour[] = ['warning', 'info', 'secondary', 'error', 'success'];
 
+/** The class that colours a block (with `wc-colour`) in one of the status colours. */
+export const colourClass = (colour: BadgeColour): string => `wc-c-${colour}`;
+
 /**
  * The calendar's look, as one set of class rules on its root: each appointment is a plain div with
  * a class and its position in an inline style, so a week of a thousand of them costs no per-item
@@ -36,7 +39,7 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
   const colourRules: Record<string, SystemStyleObject<Theme>> = {};
   for (const c of COLOURS) {
     const main = palette[c].main;
-    colourRules[`& .wc-colour[data-colour="${c}"]`] = {
+    colourRules[`& .${colourClass(c)}`] = {
       backgroundColor: lighten(main, 0.82),
       borderColor: main,
       color: darken(main, 0.55),
@@ -179,7 +182,7 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
     },
     // Placed by its margins and size (time-grid-columns.tsx eventStyle), not positioned; sized from
     // outside (contain: size). Neither clipped nor contained in layout or paint when it has no text
-    // (data-narrow): each of those would make it a paint layer of its own (decision 0307).
+    // (wc-narrow): each of those would make it a paint layer of its own (decision 0307).
     '& .wc-ev': {
       flex: 'none',
       contain: 'size style',
@@ -192,17 +195,17 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       fontSize: 12,
       lineHeight: '15px',
       cursor: 'pointer',
-      '&[data-narrow="true"]': { overflow: 'visible' },
+      '&.wc-narrow': { overflow: 'visible' },
       '&:hover': { position: 'relative', zIndex: 1, boxShadow: `0 0 0 1px ${palette.background.paper}, ${theme.shadows[2]}` },
       '&:focus-visible': { position: 'relative', outline: `2px solid ${palette.primary.main}`, zIndex: 1 },
-      '&[data-dragging="true"]': { opacity: 0.35 },
-      '&[data-saving="true"]': { opacity: 0.75, backgroundImage: `repeating-linear-gradient(135deg, ${alpha('#fff', 0.5)} 0 6px, transparent 6px 12px)` },
-      '&[data-inactive="true"] .wc-ev-names': { textDecoration: 'line-through' },
-      '&[data-cut-top="true"]': { borderTopLeftRadius: 0, borderTopRightRadius: 0 },
-      '&[data-cut-bottom="true"]': { borderBottomLeftRadius: 0, borderBottomRightRadius: 0 },
+      '&.wc-dragging': { opacity: 0.35 },
+      '&.wc-saving': { opacity: 0.75, backgroundImage: `repeating-linear-gradient(135deg, ${alpha('#fff', 0.5)} 0 6px, transparent 6px 12px)` },
+      '&.wc-inactive .wc-ev-names': { textDecoration: 'line-through' },
+      '&.wc-cut-top': { borderTopLeftRadius: 0, borderTopRightRadius: 0 },
+      '&.wc-cut-bottom': { borderBottomLeftRadius: 0, borderBottomRightRadius: 0 },
     },
     // A block of a quarter hour has room for one line only, from its very top.
-    '& .wc-ev[data-size="xs"]': { paddingTop: 0, lineHeight: '14px' },
+    '& .wc-ev.wc-xs': { paddingTop: 0, lineHeight: '14px' },
     '& .wc-ev-line': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
     '& .wc-ev-time': { fontWeight: 600 },
     '& .wc-ev-patient': { fontWeight: 700 },
@@ -212,7 +215,7 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
     '& .wc-icon': { ...iconRules['& .wc-icon'], width: 12, height: 12 },
     '& .wc-icon-alert': { color: palette.error.main },
     // The bottom edge's resize cursor, under the pointer only (time-grid-columns.tsx onResizeEdge).
-    '& .wc-ev:hover:not([data-cut-bottom]):not([data-saving])::after': {
+    '& .wc-ev:hover:not(.wc-cut-bottom):not(.wc-saving)::after': {
       content: '""',
       position: 'absolute',
       left: 0,
@@ -303,8 +306,8 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       overflow: 'hidden',
       textOverflow: 'ellipsis',
       cursor: 'pointer',
-      '&[data-dragging="true"]': { opacity: 0.35 },
-      '&[data-saving="true"]': { opacity: 0.75 },
+      '&.wc-dragging': { opacity: 0.35 },
+      '&.wc-saving': { opacity: 0.75 },
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
     },
     '& .wc-more': {

@@ -5,6 +5,7 @@ import { formatClock, openDayLabel, weekdayNames } from './calendar-views';
 import { offsetOf, wallMinutes } from './day-frame';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, MonthCell } from './calendar-model';
+import { colourClass } from './calendar-styles';
 import { useEventCard } from './event-card';
 import { EventIcons, EventNames } from './event-icons';
 
@@ -84,7 +85,7 @@ export function MonthView({
   const end = (target: HTMLElement, pointerId: number) => {
     const d = drag.current;
     if (d) {
-      delete d.el.dataset.dragging;
+      d.el.classList.remove('wc-dragging');
       setOver(d, null);
     }
     drag.current = null;
@@ -118,7 +119,7 @@ export function MonthView({
     if (!d.active) {
       if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < DRAG_THRESHOLD) return;
       d.active = true;
-      d.el.dataset.dragging = 'true';
+      d.el.classList.add('wc-dragging');
     }
     setOver(d, cellAt(e.clientX, e.clientY));
     setGhost({ x: e.clientX, y: e.clientY, event: d.event });
@@ -180,7 +181,7 @@ export function MonthView({
           />
         ))}
         {ghost && (
-          <div className="wc-mev wc-colour wc-month-ghost" data-colour={ghost.event.colour} style={{ left: ghost.x + 8, top: ghost.y + 8 }}>
+          <div className={`wc-mev wc-colour wc-month-ghost ${colourClass(ghost.event.colour)}`} style={{ left: ghost.x + 8, top: ghost.y + 8 }}>
             {ghost.event.patients || ghost.event.client}
           </div>
         )}
@@ -228,12 +229,8 @@ const MonthDay = memo(function MonthDay({
       {shown.map((e) => (
         <div
           key={e.id}
-          className="wc-mev wc-colour"
-          data-testid="calendar-event"
+          className={`wc-mev wc-colour ${colourClass(e.colour)}${e.saving ? ' wc-saving' : ''}`}
           data-appointment-id={e.id}
-          data-colour={e.colour}
-          data-status={e.appointment.status}
-          data-saving={e.saving || undefined}
           role="button"
           tabIndex={0}
         >

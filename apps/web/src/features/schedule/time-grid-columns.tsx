@@ -13,7 +13,7 @@ import type { DayFrame } from './day-frame';
 import type { PlacedItem } from './day-layout';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, ColumnModel, SlotItem } from './calendar-model';
-import { FREE_EDGE, PX_PER_MINUTE, RESIZE_EDGE, TEXT_MIN_WIDTH } from './calendar-styles';
+import { FREE_EDGE, PX_PER_MINUTE, RESIZE_EDGE, TEXT_MIN_WIDTH, colourClass } from './calendar-styles';
 import { EDIT_PATH, EventIcons, EventNames, iconLabels, namesText } from './event-icons';
 
 const PX = PX_PER_MINUTE;
@@ -171,7 +171,7 @@ function SlotBlock({ placed, frame, onOpen }: { placed: PlacedItem<SlotItem>; fr
  * not as an element in each of a week's thousand blocks; a block cut at the bottom or being saved has none.
  */
 export function onResizeEdge(el: HTMLElement, clientY: number): boolean {
-  if (el.dataset.cutBottom || el.dataset.saving) return false;
+  if (el.classList.contains('wc-cut-bottom') || el.classList.contains('wc-saving')) return false;
   return clientY >= el.getBoundingClientRect().bottom - RESIZE_EDGE;
 }
 
@@ -198,24 +198,18 @@ function EventBlock({ placed, frame, lanesWidth }: { placed: PlacedItem<Calendar
   // fiber for React to create and walk.
   const who = narrow ? null : EventNames({ event: e });
   const icons = narrow ? null : EventIcons({ event: e });
+  // Its look and state are classes, in one string: a week's thousand blocks each set one property
+  // where a data attribute per state was an attribute each, and the style engine checks a rule of
+  // a state only against the blocks in that state (decision 0315).
+  let className = `wc-ev wc-colour ${colourClass(e.colour)}`;
+  if (size === 'xs') className += ' wc-xs';
+  if (narrow) className += ' wc-narrow';
+  if (e.saving) className += ' wc-saving';
+  if (INACTIVE_STATUSES.includes(a.status)) className += ' wc-inactive';
+  if (placed.continuesBefore) className += ' wc-cut-top';
+  if (placed.continuesAfter) className += ' wc-cut-bottom';
   return (
-    <div
-      className="wc-ev wc-colour"
-      data-testid="calendar-event"
-      data-appointment-id={e.id}
-      data-colour={e.colour}
-      data-status={a.status}
-      data-size={size}
-      data-saving={e.saving || undefined}
-      data-inactive={INACTIVE_STATUSES.includes(a.status) || undefined}
-      data-cut-top={placed.continuesBefore || undefined}
-      data-cut-bottom={placed.continuesAfter || undefined}
-      data-narrow={narrow || undefined}
-      role="button"
-      aria-label={label}
-      tabIndex={0}
-      style={eventStyle(placed)}
-    >
+    <div className={className} data-appointment-id={e.id} role="button" aria-label={label} tabIndex={0} style={eventStyle(placed)}>
       {narrow ? null : size === 'xs' ? (
         <div className="wc-ev-line wc-ev-names">
           {icons}

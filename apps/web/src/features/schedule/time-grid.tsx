@@ -3,14 +3,14 @@
 // is in time-grid-columns.tsx.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, MouseEvent as ReactMouseEvent } from 'react';
-import type { ScheduleNote, ScheduleSlot, SidebarProvider } from '@willow/contracts';
+import type { BadgeColour, ScheduleNote, ScheduleSlot, SidebarProvider } from '@willow/contracts';
 import { formatHour } from './calendar-views';
 import { instantAt, offsetOf } from './day-frame';
 import { moveTarget, resizeTarget, selectionRange, SNAP_MINUTES } from './day-layout';
 import { noteAuthorLabel, ownHourLabels } from './calendar-model';
 import type { CalendarEvent, ColumnModel, GridModel } from './calendar-model';
 import { OTHER, UNASSIGNED } from './calendar-filters';
-import { FREE_EDGE, GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE } from './calendar-styles';
+import { FREE_EDGE, GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE, colourClass } from './calendar-styles';
 import { useEventCard } from './event-card';
 import { ColumnHeader, DayColumn, NoteButton, NowLine, onResizeEdge, timeRange } from './time-grid-columns';
 import { columnLimits, useSlicedDrawing } from './use-sliced-drawing';
@@ -63,7 +63,7 @@ interface Ghost {
   top: number;
   height: number;
   label: string;
-  colour?: string;
+  colour?: BadgeColour;
 }
 
 type Interaction =
@@ -161,7 +161,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
 
   const finish = (target: HTMLElement, pointerId: number) => {
     const current = interaction.current;
-    if (current && (current.kind === 'move' || current.kind === 'resize')) delete current.el.dataset.dragging;
+    if (current && (current.kind === 'move' || current.kind === 'resize')) current.el.classList.remove('wc-dragging');
     interaction.current = null;
     setGhost(null);
     if (target.hasPointerCapture(pointerId)) target.releasePointerCapture(pointerId);
@@ -185,7 +185,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
       const event = placed.item;
       if (onResizeEdge(evEl, e.clientY)) {
         interaction.current = { kind: 'resize', pointerId: e.pointerId, event, col, el: evEl, end: null };
-        evEl.dataset.dragging = 'true';
+        evEl.classList.add('wc-dragging');
       } else {
         const grab = offset - offsetOf(column.frame, event.start);
         interaction.current = { kind: 'move', pointerId: e.pointerId, event, col, grab, el: evEl, x: e.clientX, y: e.clientY, active: false, target: null };
@@ -217,7 +217,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
       if (!current.active) {
         if (Math.hypot(e.clientX - current.x, e.clientY - current.y) < DRAG_THRESHOLD) return;
         current.active = true;
-        current.el.dataset.dragging = 'true';
+        current.el.classList.add('wc-dragging');
       }
       const { col, offset } = pointAt(e.clientX, e.clientY);
       const frame = columns[col]!.frame;
@@ -365,8 +365,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
             <NowLine columns={grid.columns} />
             {ghost && (
               <div
-                className={ghost.colour ? 'wc-ghost wc-colour' : 'wc-ghost'}
-                data-colour={ghost.colour}
+                className={ghost.colour ? `wc-ghost wc-colour ${colourClass(ghost.colour)}` : 'wc-ghost'}
                 data-testid="calendar-drag-preview"
                 style={{
                   top: ghost.top * PX,
