@@ -31,10 +31,8 @@ export const SQL = {
   /** The same from a word of three letters: ordered so the trigram index finds the matches first (clients.repository.ts search, decision 0239). */
   clientSearchByTrigrams: `select "clients"."id", "clients"."account_id", "clients"."location_id", "clients"."first_name", "clients"."last_name", "clients"."email", "clients"."phone", "clients"."alternate_phone", "clients"."address", "clients"."notes", "clients"."primary_veterinarian_id", "clients"."archived_at", "clients"."created_at", "clients"."updated_at", "clients"."search_text" from "clients" where ("clients"."account_id" = $1 and ("clients"."archived_at" is null and "clients"."search_text" like $2)) order by lower("clients"."first_name") || '' asc, lower("clients"."last_name") || '' asc, "clients"."id" asc limit $3`,
   /** The global search's patients: by name prefix in byte order, and by microchip, side by side (patients.repository.ts search, decision 0291). */
-  patientSearchByName: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at" from "patients" where ("patients"."account_id" = $1 and ("patients"."archived_at" is null and lower("patients"."name") collate "C" like $2)) order by lower("patients"."name") collate "C" asc, "patients"."id" asc limit $3`,
-  patientSearchByChip: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at" from "patients" where ("patients"."account_id" = $1 and ("patients"."archived_at" is null and "patients"."microchip" = $2)) order by lower("patients"."name") asc, "patients"."id" asc limit $3`,
-  speciesNames: `select "id", "name" from "species" where "species"."id" = any($1::uuid[])`,
-  clientNames: `select "id", "first_name", "last_name" from "clients" where ("clients"."account_id" = $1 and "clients"."id" = any($2::uuid[]))`,
+  patientSearchByName: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at", (coalesce((select "species"."name" from "species" where "species"."id" = "patients"."species_id"), '')) as "extra_0", (coalesce((select "clients"."first_name" || ' ' || "clients"."last_name" from "clients" where ("clients"."account_id" = "patients"."account_id" and "clients"."account_id" = $1 and "patients"."account_id" = $2 and "clients"."id" = "patients"."client_id")), '')) as "extra_1" from "patients" where ("patients"."account_id" = $3 and ("patients"."archived_at" is null and lower("patients"."name") collate "C" like $4)) order by lower("patients"."name") collate "C" asc, "patients"."id" asc limit $5`,
+  patientSearchByChip: `select "patients"."id", "patients"."account_id", "patients"."client_id", "patients"."location_id", "patients"."name", "patients"."species_id", "patients"."breed", "patients"."sex", "patients"."neutered", "patients"."date_of_birth", "patients"."weight_kg", "patients"."microchip", "patients"."colour", "patients"."alerts", "patients"."notes", "patients"."deceased_on", "patients"."deceased_note", "patients"."archived_at", "patients"."created_at", "patients"."updated_at", (coalesce((select "species"."name" from "species" where "species"."id" = "patients"."species_id"), '')) as "extra_0", (coalesce((select "clients"."first_name" || ' ' || "clients"."last_name" from "clients" where ("clients"."account_id" = "patients"."account_id" and "clients"."account_id" = $1 and "patients"."account_id" = $2 and "clients"."id" = "patients"."client_id")), '')) as "extra_1" from "patients" where ("patients"."account_id" = $3 and ("patients"."archived_at" is null and "patients"."microchip" = $4)) order by lower("patients"."name") asc, "patients"."id" asc limit $5`,
 };
 
 export type Row = unknown[];
@@ -327,15 +325,15 @@ async function paymentList(q: Query, accountId: string, p: Params) {
   };
 }
 
-/** The search box and the client pickers: clients and patients of the whole account side by side, then the patients' species and households. */
+/** The search box and the client pickers: clients and patients of the whole account side by side, the patients with their species and households. */
 async function search(q: Query, accountId: string, p: Params) {
   if (p.locationId) throw new Refusal(400, 'the hand-written search is over all locations');
   const text = (p.q ?? '').trim();
   const [clients, patients] = await Promise.all([
     q(text.length >= 3 ? SQL.clientSearchByTrigrams : SQL.clientSearch, [accountId, searchPattern(text), SEARCH_LIMIT]),
     Promise.all([
-      q(SQL.patientSearchByName, [accountId, `${escapeLike(text.toLowerCase())}%`, SEARCH_LIMIT]),
-      text ? q(SQL.patientSearchByChip, [accountId, text, SEARCH_LIMIT]) : Promise.resolve([]),
+      q(SQL.patientSearchByName, [accountId, accountId, accountId, `${escapeLike(text.toLowerCase())}%`, SEARCH_LIMIT]),
+      text ? q(SQL.patientSearchByChip, [accountId, accountId, accountId, text, SEARCH_LIMIT]) : Promise.resolve([]),
     ]).then(([named, chipped]) => {
       const seen = new Set(named.map((x) => x[0]));
       const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -344,23 +342,14 @@ async function search(q: Query, accountId: string, p: Params) {
         .slice(0, SEARCH_LIMIT);
     }),
   ]);
-  let species = new Map<unknown, unknown>();
-  let households = new Map<unknown, string>();
-  if (patients.length > 0) {
-    const speciesIds = unique(patients.map((x) => x[5]));
-    const clientIds = unique(patients.map((x) => x[2]));
-    const [speciesRows, clientRows] = await Promise.all([q(SQL.speciesNames, [speciesIds]), q(SQL.clientNames, [accountId, clientIds])]);
-    species = new Map(speciesRows.map((s) => [s[0], s[1]]));
-    households = new Map(clientRows.map((c) => [c[0], `${c[1] as string} ${c[2] as string}`]));
-  }
   return {
     clients: clients.map((c) => ({ id: c[0], firstName: c[3], lastName: c[4], email: c[5], phone: c[6], locationId: c[2] })),
     patients: patients.map((x) => ({
       id: x[0],
       name: x[4],
       clientId: x[2],
-      clientName: households.get(x[2]) ?? '',
-      speciesName: species.get(x[5]) ?? '',
+      clientName: x[21],
+      speciesName: x[20],
       microchip: x[11],
       deceasedOn: x[15],
     })),

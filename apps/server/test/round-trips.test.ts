@@ -41,6 +41,15 @@ describe('statements per request', () => {
     expect(await statements(account.admin, api.listPatients, q)).toEqual({ status: 200, queries: 1 });
   });
 
+  it('the search box: its clients, and its patients by name and by microchip with their species and household in the same statements', async () => {
+    const q = { q: patient.name.slice(0, 2) };
+    expect(await statements(account.admin, api.globalSearch, q)).toEqual({ status: 200, queries: 3 });
+    const found = (await account.admin.call(api.globalSearch, { query: q })).json() as api.SearchResult;
+    expect(found.patients).toContainEqual(
+      expect.objectContaining({ id: patient.id, clientName: `${client.firstName} ${client.lastName}`, speciesName: patient.speciesName }),
+    );
+  });
+
   it('a page of payments: the page, each with its client, type, currency and refunds beside it, then their allocations', async () => {
     const [type] = (await account.admin.call(api.paymentTypeOps.list)).json() as api.PaymentType[];
     const data = { locationId: account.locationId, clientId: client.id, paymentTypeId: type!.id, amount: 2_500, allocations: [] };

@@ -2,5 +2,4 @@
 // (test/feature-layers.test.ts). Add a name when a feature above needs it.
 export { patientsRepository } from './patients.repository.js';
 export type { PatientRow } from './patients.repository.js';
-export { toPatients } from './patients.service.js';
 export { patients } from './patients.table.js';

@@ -86,14 +86,19 @@ export const patientsRepository = {
     const term = q.trim().toLowerCase();
     const chip = q.trim();
     const atLocation = locationId ? eq(patients.locationId, locationId) : undefined;
+    // The species' and household's names in the same statements (as the patient list reads them),
+    // not two more round trips after them: a search runs on every key typed.
+    const extras = patientsRepository.listExtras(scope);
     const [named, chipped] = await together(ex, [
       () =>
         base.list(ex, scope, {
           where: and(atLocation, isNull(patients.archivedAt), like(bytewiseName, `${escapeLike(term)}%`)),
           orderBy: [asc(bytewiseName), asc(patients.id)],
           limit,
+          extras,
         }),
-      () => (chip ? base.list(ex, scope, { where: and(atLocation, isNull(patients.archivedAt), eq(patients.microchip, chip)), orderBy: patientOrder, limit }) : Promise.resolve([])),
+      () =>
+        chip ? base.list(ex, scope, { where: and(atLocation, isNull(patients.archivedAt), eq(patients.microchip, chip)), orderBy: patientOrder, limit, extras }) : Promise.resolve([]),
     ] as const);
     const seen = new Set(named.map((p) => p.id));
     const merged = [...named, ...chipped.filter((p) => !seen.has(p.id))];

@@ -40,7 +40,7 @@ const toPatient = (r: PatientRow, speciesName: string, clientName: string): Pati
   clientName,
 });
 
-export async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[]): Promise<PatientWithClient[]> {
+async function toPatients(ex: Executor, scope: Scope, rows: PatientRow[]): Promise<PatientWithClient[]> {
   const [speciesNames, clientNames] = await together(ex, [
     () =>
       patientsRepository.speciesNames(

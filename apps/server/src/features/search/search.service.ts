@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/access.js';
 import { assertFiltersVisible } from '../../platform/list-filters.js';
 import { clientsRepository } from '../clients/index.js';
 import { locationsRepository } from '../locations/index.js';
-import { patientsRepository, toPatients } from '../patients/index.js';
+import { patientsRepository } from '../patients/index.js';
 
 const LIMIT = 8;
 
@@ -14,11 +14,10 @@ export class SearchService {
 
   async search(auth: AuthContext, q: string, locationId: string | undefined): Promise<SearchResult> {
     await assertFiltersVisible(this.db, auth, [[locationsRepository, locationId]]);
-    const [clients, patientRows] = await Promise.all([
+    const [clients, patients] = await Promise.all([
       clientsRepository.search(this.db, auth, q, locationId, LIMIT),
       patientsRepository.search(this.db, auth, q, locationId, LIMIT),
     ]);
-    const patients = await toPatients(this.db, auth, patientRows);
     return {
       clients: clients.map((c) => ({
         id: c.id,
