@@ -130,12 +130,13 @@ describe('calendar blocks', () => {
     const confirm = page.getByRole('dialog', { name: 'Check in a visit that is not today?' });
     await confirm.getByRole('button', { name: 'Check in', exact: true }).click();
     await toast(page, 'Appointment updated: Checked In').waitFor();
-    // The block's card says so when it opens again.
+    // The block's card says so when it opens again: its status chip (the card also names the
+    // next status on its button, so its text alone would hold "Checked In" either way).
     await page.mouse.move(0, 0);
     await card.waitFor({ state: 'hidden' });
     await visitBlock.hover();
     await card.waitFor();
-    await expect.poll(() => card.innerText()).toContain('Checked In');
+    await expect.poll(() => card.getByTestId('appointment-status').innerText()).toBe('Checked In');
     expect((await apiAppointment(context, visit.id)).status).toBe('Checked In');
     expect(await page.getByRole('dialog', { name: 'Edit appointment' }).count()).toBe(0);
   });

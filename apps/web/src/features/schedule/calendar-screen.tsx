@@ -22,6 +22,8 @@ import { useCalendarLayout } from './use-calendar-layout';
 import { useCalendarNavigation } from './use-calendar-navigation';
 
 const FILTERS_WIDTH = 240;
+/** No providers or services yet (or none to be had): one array, so the panel's props keep their identity. */
+const NONE: never[] = [];
 
 export interface LocationPicker {
   value: string;
@@ -79,8 +81,8 @@ export function CalendarScreen({ location, picker }: { location: Location; picke
   const sidebarNow = calendar.sidebar.data;
   const filtersPanel = (
     <FiltersPanel
-      providers={sidebarNow?.providers ?? providers}
-      services={sidebarNow?.services ?? services}
+      providers={sidebarNow?.providers ?? NONE}
+      services={sidebarNow?.services ?? NONE}
       loading={!sidebarNow && !calendar.sidebar.error}
       filters={filters}
       customStatuses={settings.selectedStatuses.length > 0}
