@@ -27,6 +27,8 @@ const COLOURS: readonly BadgeColour[] = ['warning', 'info', 'secondary', 'error'
 
 /** The class that colours a block (with `wc-colour`) in one of the status colours. */
 export const colourClass = (colour: BadgeColour): string => `wc-c-${colour}`;
+/** The class a block carries while it is dragged (the drag code sets it on the element, not React). */
+export const DRAGGING = 'wc-dragging';
 
 /**
  * The calendar's look, as one set of class rules on its root: each appointment is a plain div with
@@ -198,7 +200,7 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       '&.wc-narrow': { overflow: 'visible' },
       '&:hover': { position: 'relative', zIndex: 1, boxShadow: `0 0 0 1px ${palette.background.paper}, ${theme.shadows[2]}` },
       '&:focus-visible': { position: 'relative', outline: `2px solid ${palette.primary.main}`, zIndex: 1 },
-      '&.wc-dragging': { opacity: 0.35 },
+      [`&.${DRAGGING}`]: { opacity: 0.35 },
       '&.wc-saving': { opacity: 0.75, backgroundImage: `repeating-linear-gradient(135deg, ${alpha('#fff', 0.5)} 0 6px, transparent 6px 12px)` },
       '&.wc-inactive .wc-ev-names': { textDecoration: 'line-through' },
       '&.wc-cut-top': { borderTopLeftRadius: 0, borderTopRightRadius: 0 },
@@ -306,7 +308,7 @@ export function calendarStyles(theme: Theme): SystemStyleObject<Theme> {
       overflow: 'hidden',
       textOverflow: 'ellipsis',
       cursor: 'pointer',
-      '&.wc-dragging': { opacity: 0.35 },
+      [`&.${DRAGGING}`]: { opacity: 0.35 },
       '&.wc-saving': { opacity: 0.75 },
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
     },

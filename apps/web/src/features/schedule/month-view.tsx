@@ -5,7 +5,7 @@ import { formatClock, openDayLabel, weekdayNames } from './calendar-views';
 import { offsetOf, wallMinutes } from './day-frame';
 import { noteAuthorLabel } from './calendar-model';
 import type { CalendarEvent, MonthCell } from './calendar-model';
-import { colourClass } from './calendar-styles';
+import { DRAGGING, colourClass } from './calendar-styles';
 import { useEventCard } from './event-card';
 import { EventIcons, EventNames } from './event-icons';
 
@@ -85,7 +85,7 @@ export function MonthView({
   const end = (target: HTMLElement, pointerId: number) => {
     const d = drag.current;
     if (d) {
-      d.el.classList.remove('wc-dragging');
+      d.el.classList.remove(DRAGGING);
       setOver(d, null);
     }
     drag.current = null;
@@ -119,7 +119,7 @@ export function MonthView({
     if (!d.active) {
       if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < DRAG_THRESHOLD) return;
       d.active = true;
-      d.el.classList.add('wc-dragging');
+      d.el.classList.add(DRAGGING);
     }
     setOver(d, cellAt(e.clientX, e.clientY));
     setGhost({ x: e.clientX, y: e.clientY, event: d.event });

@@ -10,7 +10,7 @@ import { moveTarget, resizeTarget, selectionRange, SNAP_MINUTES } from './day-la
 import { noteAuthorLabel, ownHourLabels } from './calendar-model';
 import type { CalendarEvent, ColumnModel, GridModel } from './calendar-model';
 import { OTHER, UNASSIGNED } from './calendar-filters';
-import { FREE_EDGE, GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE, colourClass } from './calendar-styles';
+import { DRAGGING, FREE_EDGE, GUTTER_WIDTH, MIN_DAY_WIDTH, MIN_PROVIDER_WIDTH, PX_PER_MINUTE, colourClass } from './calendar-styles';
 import { useEventCard } from './event-card';
 import { ColumnHeader, DayColumn, NoteButton, NowLine, onResizeEdge, timeRange } from './time-grid-columns';
 import { columnLimits, useSlicedDrawing } from './use-sliced-drawing';
@@ -161,7 +161,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
 
   const finish = (target: HTMLElement, pointerId: number) => {
     const current = interaction.current;
-    if (current && (current.kind === 'move' || current.kind === 'resize')) current.el.classList.remove('wc-dragging');
+    if (current && (current.kind === 'move' || current.kind === 'resize')) current.el.classList.remove(DRAGGING);
     interaction.current = null;
     setGhost(null);
     if (target.hasPointerCapture(pointerId)) target.releasePointerCapture(pointerId);
@@ -185,7 +185,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
       const event = placed.item;
       if (onResizeEdge(evEl, e.clientY)) {
         interaction.current = { kind: 'resize', pointerId: e.pointerId, event, col, el: evEl, end: null };
-        evEl.classList.add('wc-dragging');
+        evEl.classList.add(DRAGGING);
       } else {
         const grab = offset - offsetOf(column.frame, event.start);
         interaction.current = { kind: 'move', pointerId: e.pointerId, event, col, grab, el: evEl, x: e.clientX, y: e.clientY, active: false, target: null };
@@ -217,7 +217,7 @@ export function TimeGrid({ grid, providersView, today, providers, timeZone, scro
       if (!current.active) {
         if (Math.hypot(e.clientX - current.x, e.clientY - current.y) < DRAG_THRESHOLD) return;
         current.active = true;
-        current.el.classList.add('wc-dragging');
+        current.el.classList.add(DRAGGING);
       }
       const { col, offset } = pointAt(e.clientX, e.clientY);
       const frame = columns[col]!.frame;
