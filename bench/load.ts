@@ -36,7 +36,8 @@ export async function load(task: (run: number) => Promise<void>, total: number, 
   return summary(durations, durations.length / elapsed);
 }
 
-function summary(durations: number[], perSecond: number): LoadResult {
+/** Percentiles of `durations` (sorted here, in place). */
+export function summary(durations: number[], perSecond: number): LoadResult {
   durations.sort((a, b) => a - b);
   const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))]!;
   return { p50: at(0.5), p99: at(0.99), perSecond, count: durations.length, durations };
