@@ -1,11 +1,14 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * Appointments added to the grid per task when a range is first drawn. A week of a thousand drawn
- * in one commit keeps the page from answering for as long as it takes to create, style and lay
- * them all out; in slices of this many each task stays short (docs/decisions/0240).
+ * Appointments added to the grid per task when a range is first drawn. A range of many thousands
+ * drawn in one commit keeps the page from answering for as long as it takes to create, style and
+ * lay them all out; in slices of this many each task stays short (docs/decisions/0240). Since the
+ * blocks became light (0252, 0305, 0315) a week of a thousand is drawn in one commit of about
+ * 20 ms, and each extra slice cost more than it saved: a layout of the whole grid and a render of
+ * its columns (decision 0318).
  */
-export const EVENTS_PER_SLICE = 200;
+export const EVENTS_PER_SLICE = 1000;
 
 /**
  * How many of each column's appointments are drawn when `limit` are, in column order: a column
