@@ -284,8 +284,8 @@ async function inPairs(willow: (run: number) => Promise<void>, hand: (run: numbe
     gaps.push(w - h);
   }
   const perSecond = (durations: number[]) => (durations.length * 1000) / durations.reduce((sum, d) => sum + d, 0);
-  gaps.sort((a, b) => a - b);
-  return { willow: summary(times.willow, perSecond(times.willow)), hand: summary(times.hand, perSecond(times.hand)), pairedGap: gaps[Math.floor(gaps.length / 2)]! };
+  // The median pair: summary's p50, the same percentile the sides' columns use.
+  return { willow: summary(times.willow, perSecond(times.willow)), hand: summary(times.hand, perSecond(times.hand)), pairedGap: summary(gaps, 0).p50 };
 }
 
 /** One table: endpoint | statements | Willow p50/p99 | hand p50/p99 | ratio p50/p99 (and the gap, one at a time). */
