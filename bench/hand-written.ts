@@ -319,26 +319,42 @@ function printTable(title: string, results: Record<string, Timing>, statements: 
 }
 
 /**
- * Every endpoint on two servers that are up together: at 50 concurrent in rounds that take turns
- * (`inTurns`), one at a time in pairs (`inPairs`). The session is signed by Willow; the
- * hand-written server checks the same secret's signature.
+ * Every endpoint on two servers up together (Willow started first, both stopped at the end): at 50
+ * concurrent in rounds that take turns (`inTurns`), one at a time in pairs (`inPairs`), after
+ * `beforeTiming` when given. The session is signed by Willow; the hand-written server checks the
+ * same secret's signature.
  */
-async function sideBySide(willow: RunningServer, hand: RunningServer, paths: Record<string, (run: number) => string>) {
-  const { cookie } = await signIn(willow.base, LARGE_OWNER, LARGE_PASSWORD);
-  const sides = { willow: client(willow.base, cookie), hand: client(hand.base, cookie) };
-  const get = (send: (path: string) => Promise<number>, path: (run: number) => string) => async (run: number) => {
-    const status = await send(path(run));
-    if (status !== 200) throw new Error(`${path(run)}: ${status}`);
-  };
-  const concurrent: Record<string, Timing> = {};
-  const alone: Record<string, Timing> = {};
-  for (const [name, path] of Object.entries(paths)) {
-    const willowTask = get(sides.willow, path);
-    const handTask = get(sides.hand, path);
-    concurrent[name] = await inTurns(willowTask, handTask, REQUESTS, CONCURRENCY);
-    alone[name] = await inPairs(willowTask, handTask, SEQUENTIAL);
+async function sideBySide(
+  start: { willow: () => Promise<RunningServer>; hand: () => Promise<RunningServer> },
+  paths: Record<string, (run: number) => string>,
+  beforeTiming?: () => Promise<void>,
+): Promise<{ concurrent: Record<string, Timing>; alone: Record<string, Timing> }> {
+  const willow = await start.willow();
+  try {
+    const hand = await start.hand();
+    try {
+      await beforeTiming?.();
+      const { cookie } = await signIn(willow.base, LARGE_OWNER, LARGE_PASSWORD);
+      const sides = { willow: client(willow.base, cookie), hand: client(hand.base, cookie) };
+      const get = (send: (path: string) => Promise<number>, path: (run: number) => string) => async (run: number) => {
+        const status = await send(path(run));
+        if (status !== 200) throw new Error(`${path(run)}: ${status}`);
+      };
+      const concurrent: Record<string, Timing> = {};
+      const alone: Record<string, Timing> = {};
+      for (const [name, path] of Object.entries(paths)) {
+        const willowTask = get(sides.willow, path);
+        const handTask = get(sides.hand, path);
+        concurrent[name] = await inTurns(willowTask, handTask, REQUESTS, CONCURRENCY);
+        alone[name] = await inPairs(willowTask, handTask, SEQUENTIAL);
+      }
+      return { concurrent, alone };
+    } finally {
+      await hand.stop();
+    }
+  } finally {
+    await willow.stop();
   }
-  return { concurrent, alone };
 }
 
 /** The two tables of a side-by-side run: at 50 concurrent, and one at a time. */
@@ -393,19 +409,10 @@ async function benchPostgres(t: Target & { databaseUrl: string }) {
   console.log(`[${t.label}] checked: for ${Object.values(checked).flat().length} requests the hand-written routes ran the app's statements and answered the same JSON`);
 
   // 3. Both servers up side by side, neither recording; each endpoint timed on one, then the other.
-  const willow = await startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl });
-  let concurrent: Record<string, Timing>;
-  let alone: Record<string, Timing>;
-  try {
-    const hand = await startHandServer({ databaseUrl: t.databaseUrl });
-    try {
-      ({ concurrent, alone } = await sideBySide(willow, hand, paths));
-    } finally {
-      await hand.stop();
-    }
-  } finally {
-    await willow.stop();
-  }
+  const { concurrent, alone } = await sideBySide(
+    { willow: () => startServer({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }), hand: () => startHandServer({ databaseUrl: t.databaseUrl }) },
+    paths,
+  );
   const encoding = ENCODING === 'br' ? "both asked for 'br, gzip' and answering brotli (quality 1) above 1 KiB" : 'both uncompressed (identity)';
   console.log(
     `\n[${t.label}] Willow against the hand-written route (Fastify + pg, pool ${process.env.DATABASE_POOL_SIZE ?? 10}), ${encoding}; ${location.name}, 10,000 clients and 15,000 patients there, a different week each calendar/schedule request, prefixes ${PREFIXES.join(', ')} over all 100,000 clients`,
@@ -463,19 +470,12 @@ async function benchPglite(t: Target) {
   let concurrent: Record<string, Timing>;
   let alone: Record<string, Timing>;
   try {
-    const willow = await startServer({ dataDir: t.dataDir });
-    try {
-      const hand = await startHandServer({ pgliteDir: handDir });
-      try {
-        // Each side's vacuum at its opening (db/client.ts) is queued before the warm-up begins.
-        await pastPgliteUpkeep(performance.now());
-        ({ concurrent, alone } = await sideBySide(willow, hand, paths));
-      } finally {
-        await hand.stop();
-      }
-    } finally {
-      await willow.stop();
-    }
+    ({ concurrent, alone } = await sideBySide(
+      { willow: () => startServer({ dataDir: t.dataDir }), hand: () => startHandServer({ pgliteDir: handDir }) },
+      paths,
+      // Each side's vacuum at its opening (db/client.ts) is queued before the warm-up begins.
+      () => pastPgliteUpkeep(performance.now()),
+    ));
   } finally {
     rmSync(handDir, { recursive: true, force: true });
   }
