@@ -100,4 +100,23 @@ describe('the SQL compiler', () => {
       { id: 'b', createdAt: null, patientCount: 0 },
     ]);
   });
+
+  it('maps each shape by its own decoders: a value read as it is stays as it is, undefined is null, an array column is decoded only when the driver left it text', () => {
+    const keys = ['id', 'firstName', 'createdAt', 'patientIds', 'total'];
+    const raw = [
+      ['a', 'Ann', '2026-01-02 03:04:05.123+00', ['p1', 'p2'], '12'],
+      ['b', undefined, null, '{p3}', null],
+    ];
+    const asDates = mapRows(raw, keys, [clients.id, clients.firstName, clients.createdAt, appointments.patientIds, { mapFromDriverValue: Number }]);
+    expect(asDates).toEqual([
+      { id: 'a', firstName: 'Ann', createdAt: new Date('2026-01-02T03:04:05.123Z'), patientIds: ['p1', 'p2'], total: 12 },
+      { id: 'b', firstName: null, createdAt: null, patientIds: ['p3'], total: null },
+    ]);
+    // The same keys with other decoders (a timestamp as text) are a shape of their own.
+    const asText = mapRows(raw, keys, [clients.id, clients.firstName, { mapFromDriverValue: (v) => `at ${String(v)}` }, appointments.patientIds, clients.id]);
+    expect(asText[0]).toEqual({ id: 'a', firstName: 'Ann', createdAt: 'at 2026-01-02 03:04:05.123+00', patientIds: ['p1', 'p2'], total: '12' });
+    // Keys in order, every row alike.
+    expect(Object.keys(asText[1]!)).toEqual(keys);
+    expect(() => mapRows(raw, ['__proto__'], [clients.id])).toThrow('A row key cannot be __proto__');
+  });
 });
