@@ -53,6 +53,9 @@ export const isoTimestampDecoder: Decoder = {
   mapFromDriverValue: (value) => (typeof value === 'string' ? isoFromTimestamptz(value) : (value as Date).toISOString()),
 };
 
+/** A timestamp as an answer writes it: a row read for a write holds a Date, one read by `listTextTimes` its ISO text already. */
+export const isoOf = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString());
+
 /** Whether a table column is a timestamptz read as a Date (Drizzle's `timestamp(…, { withTimezone: true })`). */
 export const isDateTimestamptz = (column: PgColumn): boolean => column.columnType === 'PgTimestamp' && (column as unknown as { withTimezone: boolean }).withTimezone;
 

@@ -1,7 +1,7 @@
 import type { Appointment, AppointmentAddOn, AppointmentDetail, AppointmentStatus, ListAppointmentsQuery, StatusChange } from '@willow/contracts';
 import type { z } from 'zod';
 import { together, type Db, type Executor } from '../../db/client.js';
-import type { WithTextTimes } from '../../db/timestamp-text.js';
+import { isoOf, type WithTextTimes } from '../../db/timestamp-text.js';
 import type { AuthContext } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { assertFiltersVisible, filtersVisibleSql, type ListFilter } from '../../platform/list-filters.js';
@@ -38,8 +38,6 @@ function found<T>(ids: readonly string[], byId: ReadonlyMap<string, T>): T[] {
 /** An appointment row as read for a write (Dates), or for a list answered as read (the ISO text already: decision 0237). */
 type AnsweredRow = AppointmentRow | WithTextTimes<AppointmentRow>;
 
-/** A timestamp as the answer writes it. */
-const iso = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString());
 
 /** Rows to answers: a fixed number of batched look-ups, however many rows there are. */
 export async function toAppointments(ex: Executor, scope: Scope, rows: readonly AnsweredRow[]): Promise<Appointment[]> {
@@ -68,8 +66,8 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: readonly 
     id: r.id,
     locationId: r.locationId,
     status: r.status as AppointmentStatus,
-    startAt: iso(r.startAt),
-    endAt: iso(r.endAt),
+    startAt: isoOf(r.startAt),
+    endAt: isoOf(r.endAt),
     clientId: r.clientId,
     // The client row always exists: deleting a client deletes their appointments.
     client: clientById.get(r.clientId) ?? { id: r.clientId, firstName: '', lastName: '', email: null, phone: null },
@@ -84,13 +82,13 @@ export async function toAppointments(ex: Executor, scope: Scope, rows: readonly 
     cancellationReason: r.cancellationReason,
     overlapReason: r.overlapReason,
     source: r.source as Appointment['source'],
-    emailConfirmedAt: r.emailConfirmedAt === null ? null : iso(r.emailConfirmedAt),
+    emailConfirmedAt: r.emailConfirmedAt === null ? null : isoOf(r.emailConfirmedAt),
     requestedTimes: r.requestedTimes,
     addOns: addOnsByAppointment.get(r.id) ?? [],
     cremationType: r.cremationType as Appointment['cremationType'],
     ashesDisposition: r.ashesDisposition as Appointment['ashesDisposition'],
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
+    createdAt: isoOf(r.createdAt),
+    updatedAt: isoOf(r.updatedAt),
   }));
 }
 

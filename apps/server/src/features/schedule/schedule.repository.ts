@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import type { WithTextTimes } from '../../db/timestamp-text.js';
 import { idIn, instantIn, tenantRepository, type Scope } from '../../platform/tenant-repository.js';
 import { appointmentsRepository } from '../appointments/index.js';
 import { availabilityRepository } from '../services/index.js';
@@ -10,8 +11,8 @@ const slotsBase = tenantRepository(scheduleSlots);
 const notesBase = tenantRepository(scheduleNotes);
 export type SlotRow = typeof scheduleSlots.$inferSelect;
 export type NoteRow = typeof scheduleNotes.$inferSelect;
-/** A slot with the providers available at its start who work at its location, by name. */
-export type SlotWithProviders = SlotRow & { veterinarianIds: string[] };
+/** A row as a read answered as read holds it: each timestamp its ISO text already (decision 0237). */
+export type AnsweredSlot = WithTextTimes<SlotRow> & { veterinarianIds: string[] };
 
 const slotOrder = [asc(scheduleSlots.startAt), asc(scheduleSlots.id)];
 
@@ -29,9 +30,9 @@ export const slotsRepository = {
     return slotsBase.list(ex, scope, { where: overlaps(range), orderBy: slotOrder });
   },
 
-  /** The same, each slot with its providers, in one statement (the schedule week). */
-  async overlappingWithProviders(ex: Executor, scope: Scope, range: SlotRange): Promise<SlotWithProviders[]> {
-    return slotsBase.list(ex, scope, {
+  /** The same, each slot with its providers, in one statement (the schedule week), times as the answer's text. */
+  async overlappingWithProviders(ex: Executor, scope: Scope, range: SlotRange): Promise<AnsweredSlot[]> {
+    return slotsBase.listTextTimes(ex, scope, {
       where: overlaps(range),
       orderBy: slotOrder,
       extras: { veterinarianIds: availabilityRepository.providersAtSql(scope, scheduleSlots, scheduleSlots.startAt, scheduleSlots.locationId) },

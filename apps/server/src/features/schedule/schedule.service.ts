@@ -31,7 +31,8 @@ import { locationsRepository, assertLocation, assertLocationVisible, locationOwn
 import { availableAt, availabilityRepository, serviceListOptions, servicesRepository, toService } from '../services/index.js';
 import { usersRepository, assertStaff } from '../users/index.js';
 import type { scheduleNotes } from './schedule.table.js';
-import { notesRepository, slotsRepository, type NoteRow, type SlotRow } from './schedule.repository.js';
+import { isoOf } from '../../db/timestamp-text.js';
+import { notesRepository, slotsRepository, type AnsweredSlot, type NoteRow, type SlotRow } from './schedule.repository.js';
 
 type SlotInput = z.output<typeof ScheduleSlotInput>;
 type SlotPatch = z.output<typeof ScheduleSlotUpdateInput>;
@@ -73,17 +74,18 @@ export function seriesTimes(startAt: Date, endAt: Date, repeat: z.output<typeof 
   return times;
 }
 
-const toSlot = (r: SlotRow, veterinarianIds: string[]): ScheduleSlot => ({
+/** A slot as read for a write (Dates), or by the week's list (ISO text already). */
+const toSlot = (r: SlotRow | AnsweredSlot, veterinarianIds: string[]): ScheduleSlot => ({
   id: r.id,
   locationId: r.locationId,
-  startAt: r.startAt.toISOString(),
-  endAt: r.endAt.toISOString(),
+  startAt: isoOf(r.startAt),
+  endAt: isoOf(r.endAt),
   serviceIds: r.serviceIds,
   capacity: r.capacity,
   seriesId: r.seriesId,
   veterinarianIds,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  createdAt: isoOf(r.createdAt),
+  updatedAt: isoOf(r.updatedAt),
 });
 
 /** Each slot a write answers with the providers available at its start who work at its location. */
