@@ -38,7 +38,6 @@ function found<T>(ids: readonly string[], byId: ReadonlyMap<string, T>): T[] {
 /** An appointment row as read for a write (Dates), or for a list answered as read (the ISO text already: decision 0237). */
 type AnsweredRow = AppointmentRow | WithTextTimes<AppointmentRow>;
 
-
 /** Rows to answers: a fixed number of batched look-ups, however many rows there are. */
 export async function toAppointments(ex: Executor, scope: Scope, rows: readonly AnsweredRow[]): Promise<Appointment[]> {
   if (rows.length === 0) return [];

@@ -11,7 +11,7 @@ const slotsBase = tenantRepository(scheduleSlots);
 const notesBase = tenantRepository(scheduleNotes);
 export type SlotRow = typeof scheduleSlots.$inferSelect;
 export type NoteRow = typeof scheduleNotes.$inferSelect;
-/** A row as a read answered as read holds it: each timestamp its ISO text already (decision 0237). */
+/** A slot as the schedule week reads it: with its providers, each timestamp its ISO text already (decisions 0237, 0321). */
 export type AnsweredSlot = WithTextTimes<SlotRow> & { veterinarianIds: string[] };
 
 const slotOrder = [asc(scheduleSlots.startAt), asc(scheduleSlots.id)];

@@ -21,6 +21,7 @@ import {
 } from '@willow/contracts';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
+import { isoOf } from '../../db/timestamp-text.js';
 import { holds, type AuthContext } from '../../platform/access.js';
 import { TenantCrudService } from '../../platform/crud.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -31,7 +32,6 @@ import { locationsRepository, assertLocation, assertLocationVisible, locationOwn
 import { availableAt, availabilityRepository, serviceListOptions, servicesRepository, toService } from '../services/index.js';
 import { usersRepository, assertStaff } from '../users/index.js';
 import type { scheduleNotes } from './schedule.table.js';
-import { isoOf } from '../../db/timestamp-text.js';
 import { notesRepository, slotsRepository, type AnsweredSlot, type NoteRow, type SlotRow } from './schedule.repository.js';
 
 type SlotInput = z.output<typeof ScheduleSlotInput>;
