@@ -17,7 +17,9 @@ interface Baseline {
   tables: string[];
   /** the tables the template holds rows in (reference data), and a digest of those rows */
   referenceTables: string[];
-  referenceDigest: string;
+  /** each reference table's digest (tableDigests) and its rows as JSON, to put back what a file changed */
+  referenceDigests: Map<string, string>;
+  referenceRows: Map<string, string>;
   /** the catalogue's shape: a file that made a table, a column, a function or a trigger changes it */
   shape: string;
 }
@@ -43,8 +45,6 @@ export async function tableDigests(query: Query, tables: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.t, `${r.n} rows ${r.h}`]));
 }
 
-const digestOf = async (query: Query, tables: string[]): Promise<string> => [...(await tableDigests(query, tables))].map(([t, h]) => `${t}=${h}`).join(',');
-
 /** Every table of the public schema, by name. */
 export async function publicTables(query: Query): Promise<string[]> {
   const rows = await query<{ t: string }>(
@@ -60,15 +60,51 @@ async function nonEmpty(query: Query, tables: string[]): Promise<string[]> {
 async function readBaseline(query: Query): Promise<Baseline> {
   const tables = await publicTables(query);
   const referenceTables = await nonEmpty(query, tables);
-  return { tables, referenceTables, referenceDigest: await digestOf(query, referenceTables), shape: (await query<{ shape: string }>(SHAPE))[0]!.shape };
+  const referenceRows = new Map<string, string>();
+  for (const t of referenceTables) referenceRows.set(t, (await query<{ rows: string }>(`select json_agg(x)::text as rows from ${quoted(t)} x`))[0]!.rows);
+  return { tables, referenceTables, referenceDigests: await tableDigests(query, referenceTables), referenceRows, shape: (await query<{ shape: string }>(SHAPE))[0]!.shape };
 }
 
-/** Empties what a file wrote; false when it changed what emptying cannot restore. */
+/** The reference tables whose rows differ from the template's. */
+async function changedReferences(query: Query, base: Baseline): Promise<string[]> {
+  const now = await tableDigests(query, base.referenceTables);
+  return base.referenceTables.filter((t) => now.get(t) !== base.referenceDigests.get(t));
+}
+
+/**
+ * Empties what a file wrote and puts back the reference rows it changed (a tier, a species, the
+ * system roles: a new database from the image took seconds on PGlite); false when it changed what
+ * neither can restore (a table, a column, a function).
+ */
 async function restore(query: Query, base: Baseline): Promise<boolean> {
   if ((await query<{ shape: string }>(SHAPE))[0]!.shape !== base.shape) return false;
-  if ((await digestOf(query, base.referenceTables)) !== base.referenceDigest) return false;
+  let changed = await changedReferences(query, base);
   const written = (await nonEmpty(query, base.tables)).filter((t) => !base.referenceTables.includes(t));
-  if (written.length > 0) await query(`truncate table ${written.map(quoted).join(', ')} restart identity cascade`);
+  if (written.length + changed.length > 0) await query(`truncate table ${[...written, ...changed].map(quoted).join(', ')} restart identity cascade`);
+  if (changed.length > 0) {
+    // A truncation cascades to the tables that refer to one emptied: those are read again, and
+    // every table that differs is refilled with the template's rows, its own foreign keys and
+    // triggers left out (replica) while they are, all in one transaction.
+    changed = await changedReferences(query, base);
+    const fills = [];
+    for (const t of changed) {
+      const columns = (
+        await query<{ c: string }>(`select quote_ident(attname) as c from pg_attribute where attrelid = '${quoted(t)}'::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`)
+      ).map((r) => r.c);
+      const rows = base.referenceRows.get(t)!.replaceAll("'", "''");
+      fills.push(`insert into ${quoted(t)} (${columns.join(', ')}) overriding system value select ${columns.join(', ')} from json_populate_recordset(null::${quoted(t)}, '${rows}')`);
+    }
+    await query('begin');
+    try {
+      await query('set local session_replication_role = replica');
+      for (const fill of fills) await query(fill);
+      await query('commit');
+    } catch (error) {
+      await query('rollback');
+      throw error;
+    }
+    if ((await changedReferences(query, base)).length > 0) return false;
+  }
   // A sequence can move without leaving a row (an insert rolled back, or deleted again).
   const moved = await query<{ s: string }>(`select quote_ident(sequencename) as s from pg_sequences where schemaname = 'public' and last_value is not null`);
   for (const { s } of moved) await query(`alter sequence ${s} restart`);
@@ -92,7 +128,7 @@ const pgliteQuery =
 export async function keptPglite(image: Blob): Promise<Database> {
   const kept = idlePglite.pop();
   if (kept) return kept;
-  const database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: image });
+  const database = await openDatabase({ dataDir: '', inMemory: true, pgliteImage: image, migrate: false });
   baselines.pglite ??= await readBaseline(pgliteQuery(clientOf(database)));
   return database;
 }
