@@ -1,7 +1,7 @@
 // The test databases a worker keeps between files (kept-databases.ts): one handed back is as the
 // template holds it, or it is never handed out again. On PGlite the database itself is kept, on
 // the PostgreSQL server its name.
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { imageBlob } from './harness.js';
 import { giveBackPglite, giveBackServerDatabase, keptPglite, keptServerDatabase } from './kept-databases.js';
@@ -47,9 +47,13 @@ const kept = image
       },
     };
 
-/** Databases no earlier file is waiting in: the worker keeps at most two. */
+/**
+ * Databases none other is waiting in: the worker keeps at most two, so taking two empties its
+ * pool, and the first one handed back is the next one taken. Each test hands its own back
+ * (afterEach): the next test takes them again instead of opening new ones.
+ */
 async function own(): Promise<Held[]> {
-  const taken = [await kept.take(), await kept.take(), await kept.take()];
+  const taken = [await kept.take(), await kept.take()];
   held.push(...taken);
   return taken;
 }
@@ -62,8 +66,8 @@ async function again(h: Held): Promise<Held> {
   return next;
 }
 
-afterAll(async () => {
-  for (const h of held) await kept.giveBack(h).catch(() => undefined);
+afterEach(async () => {
+  for (const h of held.splice(0)) await kept.giveBack(h).catch(() => undefined);
 });
 
 describe.skipIf(!image && !templateUrl)('a kept test database', () => {
