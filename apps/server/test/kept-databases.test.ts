@@ -93,7 +93,7 @@ describe.skipIf(!image && !templateUrl)('a kept test database', () => {
     const [first] = await own();
     const { database } = first!;
     const before = await database.query(`select id, name from species order by id`);
-    // A species renamed, one removed with what refers to it, one added; a tier's price changed.
+    // A species renamed, one removed, one added; the tiers renamed.
     await database.query(`update species set name = 'Dragon' where name = 'Dog'`);
     await database.query(`delete from species where name = 'Cat'`);
     await database.query(`insert into species (name) values ('Griffin')`);
