@@ -157,7 +157,20 @@ export function priceDocument(lines: readonly PricedLineInput[], documentDiscoun
 /** Cents from an amount in the currency's units typed or stored with two decimals (85.5 → 8550). */
 export const toCents = (units: number) => Math.round(units * 100);
 
+/**
+ * One formatter per locale and currency, made on first use: making an Intl.NumberFormat costs far
+ * more than formatting with one, and a list or an invoice formats dozens of amounts on every draw.
+ * The keys are few: the locales are the code's own, the currencies an account's ISO codes.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in cents, formatted in the currency for people ('$1,234.50'). */
 export function formatCents(cents: number, currency: string, locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale ?? ''} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }

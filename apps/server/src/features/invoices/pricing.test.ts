@@ -2,7 +2,7 @@
 // over generated documents and by worked examples whose figures were done by hand.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, mulDiv, priceDocument, QUANTITY_MAX, UNIT_PRICE_MAX, type Discount, type PricedLineInput } from '@willow/contracts';
+import { allocate, formatCents, mulDiv, priceDocument, QUANTITY_MAX, UNIT_PRICE_MAX, type Discount, type PricedLineInput } from '@willow/contracts';
 
 const discount = (base: number): fc.Arbitrary<Discount> =>
   fc.oneof(
@@ -106,5 +106,21 @@ describe('allocate', () => {
         });
       }),
     );
+  });
+});
+
+describe('formatCents', () => {
+  it('writes each amount in its own currency and locale, however the calls interleave (its formatters are kept per pair)', () => {
+    const cases: [number, string, string | undefined, string][] = [
+      [123_450, 'USD', 'en-US', '$1,234.50'],
+      [123_450, 'EUR', 'de-DE', '1.234,50 €'],
+      [-5, 'USD', 'en-US', '-$0.05'],
+      [123_450, 'GBP', 'en-GB', '£1,234.50'],
+      [123_450, 'EUR', 'en-US', '€1,234.50'],
+    ];
+    for (const round of [1, 2]) {
+      for (const [cents, currency, locale, text] of cases) expect(formatCents(cents, currency, locale).replace(/\s/g, ' '), `${currency} ${locale} round ${round}`).toBe(text);
+    }
+    expect(() => formatCents(100, 'not a currency', 'en-US')).toThrow(RangeError);
   });
 });
