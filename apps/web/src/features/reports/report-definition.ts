@@ -63,11 +63,16 @@ export function formatMoney(cents: number, currency: string | undefined): string
   return formatCents(cents, currency ?? 'USD');
 }
 
+// Made once: an Intl.NumberFormat costs far more to make than to use, and a report formats every cell.
+const countFormat = new Intl.NumberFormat();
+/** A count as the browser's locale writes it ('1,234'). */
+export const formatCount = (n: number): string => countFormat.format(n);
+
 /** A cell's text as the screen shows it. */
 export function cellText<R>(column: ReportColumn<R>, row: R, currency: string | undefined): string {
   const value = column.value(row);
   if (column.kind === 'money') return formatMoney(Number(value), currency);
-  if (column.kind === 'count') return new Intl.NumberFormat().format(Number(value));
+  if (column.kind === 'count') return formatCount(Number(value));
   return String(value);
 }
 

@@ -1,5 +1,5 @@
 import { controlledDrugLedgerReport, MOVEMENT_TYPE_LABELS, type ControlledDrugLedgerReport, type ControlledDrugLedgerRow } from '@willow/contracts';
-import { defineReport } from '../report-definition';
+import { defineReport, formatCount } from '../report-definition';
 
 type Row = Pick<ControlledDrugLedgerRow, 'entryId' | 'at' | 'name' | 'locationName'> & {
   lotNumber: string;
@@ -11,9 +11,8 @@ type Row = Pick<ControlledDrugLedgerRow, 'entryId' | 'at' | 'name' | 'locationNa
   reason: string;
 };
 
-const number = (n: number) => new Intl.NumberFormat().format(n);
 /** Signed as the log keeps it: + into stock, − out of it. */
-const signed = (n: number) => (n > 0 ? `+${number(n)}` : number(n));
+const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : formatCount(n));
 
 /** Every log entry of controlled drugs in the range, in log order, with the running balance (decision 0280). */
 export const controlledDrugLedgerDefinition = defineReport<ControlledDrugLedgerReport, Row>({
@@ -33,7 +32,7 @@ export const controlledDrugLedgerDefinition = defineReport<ControlledDrugLedgerR
       locationName: r.locationName,
       type: MOVEMENT_TYPE_LABELS[r.type],
       quantity: `${signed(r.quantity)} ${r.sellUnit}`,
-      balance: number(r.balance),
+      balance: formatCount(r.balance),
       patientName: r.patientName ?? '',
       userName: r.userName ?? '',
       reason: r.reason ?? '',
@@ -45,7 +44,7 @@ export const controlledDrugLedgerDefinition = defineReport<ControlledDrugLedgerR
       lotNumber: '',
       locationName: '',
       type: '',
-      quantity: `In ${number(answer.totals.in)}, out ${number(answer.totals.out)}`,
+      quantity: `In ${formatCount(answer.totals.in)}, out ${formatCount(answer.totals.out)}`,
       balance: '',
       patientName: '',
       userName: '',

@@ -2,7 +2,8 @@ import { endOfLifeReport, type EndOfLifeReport, type EndOfLifeRow } from '@willo
 import { defineReport, type ReportColumn } from '../report-definition';
 
 const HEADINGS: Record<string, string> = { cremationType: 'Cremation type', partner: 'Partner', location: 'Location' };
-const days = (value: number | null) => (value === null ? '—' : `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(value)} d`);
+const dayFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const days = (value: number | null) => (value === null ? '—' : `${dayFormat.format(value)} d`);
 
 /** Cremations chosen in the range and how long their aftercare took (decision 0265). */
 export const endOfLifeDefinition = defineReport<EndOfLifeReport, EndOfLifeRow>({

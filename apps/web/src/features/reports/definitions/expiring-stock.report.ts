@@ -1,5 +1,5 @@
 import { expiringStockReport, type ExpiringStockReport, type ExpiringStockRow } from '@willow/contracts';
-import { defineReport } from '../report-definition';
+import { defineReport, formatCount } from '../report-definition';
 
 type Row = Pick<ExpiringStockRow, 'lotId' | 'name' | 'expiresOn' | 'locationName' | 'value'> & { daysLeft: string; lotNumber: string; onHand: string };
 
@@ -27,7 +27,7 @@ export const expiringStockDefinition = defineReport<ExpiringStockReport, Row>({
       daysLeft: daysLeftText(r.daysLeft),
       lotNumber: r.lotNumber ?? '',
       locationName: r.locationName,
-      onHand: `${new Intl.NumberFormat().format(r.onHand)} ${r.sellUnit}`,
+      onHand: `${formatCount(r.onHand)} ${r.sellUnit}`,
       value: r.value,
     })),
     totals: {

@@ -1,5 +1,5 @@
 import { INVENTORY_CATEGORY_LABELS, stockValuationReport, type StockValuationReport, type StockValuationRow } from '@willow/contracts';
-import { defineReport } from '../report-definition';
+import { defineReport, formatCount } from '../report-definition';
 
 type Row = Pick<StockValuationRow, 'name' | 'locationName' | 'value'> & { id: string; category: string; onHand: string; cost: number };
 
@@ -17,7 +17,7 @@ export const stockValuationDefinition = defineReport<StockValuationReport, Row>(
       name: r.archived ? `${r.name} (archived)` : r.name,
       category: INVENTORY_CATEGORY_LABELS[r.category],
       locationName: r.locationName,
-      onHand: `${new Intl.NumberFormat().format(r.onHand)} ${r.sellUnit}`,
+      onHand: `${formatCount(r.onHand)} ${r.sellUnit}`,
       cost: r.cost,
       value: r.value,
     })),
