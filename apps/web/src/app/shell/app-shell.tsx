@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -31,6 +31,8 @@ export function AppShell() {
   const { navCollapsed, navHidden } = useSettings();
   const [hovered, setHovered] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // One function for the drawer's life: the menu's items are drawn again only when what they show changes.
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const fixedHeight = useFixedHeight(pathname);
@@ -106,7 +108,7 @@ export function AppShell() {
           slotProps={{ paper: { 'aria-label': 'Menu', sx: { width: NAV_WIDTH, boxSizing: 'border-box' } } }}
           ModalProps={{ keepMounted: true }}
         >
-          <SideNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
+          <SideNav collapsed={false} onNavigate={closeMobile} />
         </Drawer>
       )}
 

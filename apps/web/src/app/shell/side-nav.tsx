@@ -1,4 +1,5 @@
-import { Fragment, lazy, Suspense, useMemo } from 'react';
+import { Fragment, lazy, memo, Suspense, useEffect, useMemo, useRef } from 'react';
+import type { RefObject } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import {
   Badge,
@@ -66,14 +67,26 @@ function NavBadge({ loadCount, children }: { loadCount: MenuBadge['loadCount']; 
 interface NavItemProps {
   entry: MenuEntry;
   collapsed: boolean;
+  /**
+   * The drawer may draw itself narrow (the saved preference): the item then names itself in a
+   * tooltip. Decided by the preference, not by `collapsed`, which changes on hover: the item keeps
+   * its element (and any focus) while the drawer widens under the pointer.
+   */
+  tooltip: boolean;
   active: boolean;
   loadCount: MenuBadge['loadCount'] | undefined;
-  /** what the menu's rules saw, handed to an action entry when it is chosen */
-  context: MenuContext;
+  /** what the menu's rules see now, read when an action entry is chosen (not a prop, so a change draws no item again) */
+  contextRef: RefObject<MenuContext>;
   onNavigate?: () => void;
 }
 
-function NavItem({ entry, collapsed, active, loadCount, context, onNavigate }: NavItemProps) {
+const itemSx = { minHeight: 40, px: 2, borderRadius: 1, mx: 0.5 };
+
+/**
+ * One entry of the menu, drawn again only when what it shows changes: every page load draws the
+ * menu once and redraws the drawer when the menu's data arrives (decision 0323).
+ */
+const NavItem = memo(function NavItem({ entry, collapsed, tooltip, active, loadCount, contextRef, onNavigate }: NavItemProps) {
   const Icon = entry.icon;
   const icon = loadCount ? (
     <NavBadge loadCount={loadCount}>
@@ -88,28 +101,34 @@ function NavItem({ entry, collapsed, active, loadCount, context, onNavigate }: N
       {!collapsed && <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
     </>
   );
-  const sx = { minHeight: 40, px: 2, borderRadius: 1, mx: 0.5 };
-  return (
-    <Tooltip title={collapsed ? entry.label : ''} placement="right">
-      {entry.onSelect ? (
-        // An action in place (e.g. opening the help widget): a button, not a link.
-        <ListItemButton
-          onClick={() => {
-            onNavigate?.();
-            entry.onSelect(context);
-          }}
-          sx={sx}
-        >
-          {content}
-        </ListItemButton>
-      ) : (
-        <ListItemButton component={RouterLink} to={entry.path} selected={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} sx={sx}>
-          {content}
-        </ListItemButton>
-      )}
-    </Tooltip>
+  const button = entry.onSelect ? (
+    // An action in place (e.g. opening the help widget): a button, not a link.
+    <ListItemButton
+      onClick={() => {
+        onNavigate?.();
+        entry.onSelect(contextRef.current);
+      }}
+      sx={itemSx}
+    >
+      {content}
+    </ListItemButton>
+  ) : (
+    <ListItemButton component={RouterLink} to={entry.path} selected={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} sx={itemSx}>
+      {content}
+    </ListItemButton>
   );
-}
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {tooltip ? (
+        <Tooltip title={collapsed ? entry.label : ''} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
+  );
+});
 
 interface SideNavProps {
   collapsed: boolean;
@@ -121,6 +140,10 @@ interface SideNavProps {
 export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps) {
   const registry = useRegistry();
   const context = useMenuContext();
+  const contextRef = useRef(context);
+  useEffect(() => {
+    contextRef.current = context;
+  }, [context]);
   const { pathname } = useLocation();
   const sections = useMemo(() => visibleMenu(registry.menu, context), [registry.menu, context]);
   const actions = registry.shellExtensions.filter((e) => e.action);
@@ -184,16 +207,16 @@ export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps)
                     </Typography>
                   )}
                   {group.entries.map((entry) => (
-                    <ListItem key={entry.path ?? entry.label} disablePadding sx={{ display: 'block' }}>
-                      <NavItem
-                        entry={entry}
-                        collapsed={collapsed}
-                        active={entry.path !== undefined && isActive(pathname, entry.path)}
-                        loadCount={entry.path === undefined ? undefined : registry.badges.get(entry.path)}
-                        context={context}
-                        onNavigate={onNavigate}
-                      />
-                    </ListItem>
+                    <NavItem
+                      key={entry.path ?? entry.label}
+                      entry={entry}
+                      collapsed={collapsed}
+                      tooltip={collapseToggle?.navCollapsed ?? false}
+                      active={entry.path !== undefined && isActive(pathname, entry.path)}
+                      loadCount={entry.path === undefined ? undefined : registry.badges.get(entry.path)}
+                      contextRef={contextRef}
+                      onNavigate={onNavigate}
+                    />
                   ))}
                 </Fragment>
               ))}
