@@ -1,8 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Box, Button, Collapse, InputAdornment, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Collapse, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import SearchIcon from '@mui/icons-material/Search';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, localDate, startOfLocalDay } from '@willow/contracts';
 import type { AppointmentStatus, ListAppointmentsQuery } from '@willow/contracts';
@@ -11,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/http-client';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { useLoadingToast } from '../../lib/toasts';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 import { useLocationZone } from '../locations/locations.api';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentTable } from './appointment-table';
@@ -54,7 +53,6 @@ export default function AppointmentsPage() {
   const [to, setTo] = useState('');
   const [pageModel, setPageModel] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [creating, setCreating] = useState(false);
-  const debounced = useDebouncedValue(search.trim());
   const firstPage = () => setPageModel((m) => ({ ...m, page: 0 }));
   // A narrower list may have fewer pages: every filter change starts over at the first.
   const filterBy = (patch: Parameters<typeof updateSettings>[0]) => {
@@ -85,10 +83,10 @@ export default function AppointmentsPage() {
             serviceId: saved.services.join(',') || undefined,
             startDate: range ? startOfLocalDay(range.from, timeZone).toISOString() : undefined,
             endDate: range?.to ? startOfLocalDay(addDays(range.to, 1), timeZone).toISOString() : undefined,
-            search: debounced || undefined,
+            search: search || undefined,
           }
         : null,
-    [saved.ready, zone, locationId, pageModel, statusList, saved.providers, saved.services, range?.from, range?.to, timeZone, debounced],
+    [saved.ready, zone, locationId, pageModel, statusList, saved.providers, saved.services, range?.from, range?.to, timeZone, search],
   );
   const list = useAppointmentList(query);
   const loading = list.isLoading || !saved.ready || !zone;
@@ -130,16 +128,12 @@ export default function AppointmentsPage() {
         }
       />
       <Box sx={{ ...FILTER_GRID, mb: 1.5 }}>
-        <TextField
+        <SearchField
+          label="Search appointments"
           placeholder="Search by client or patient"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+          onSettled={(text) => {
+            setSearch(text);
             firstPage();
-          }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search appointments' },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
           }}
         />
         {phone && (
@@ -196,7 +190,7 @@ export default function AppointmentsPage() {
       <AppointmentTable
         label="Appointments"
         list={{ data: list.data, error: list.error, isFetching: list.isFetching || loading, refetch: list.refetch }}
-        noRowsLabel={debounced || to ? 'No appointments match these filters' : from ? 'No appointments from this day on' : 'No appointments yet'}
+        noRowsLabel={search || to ? 'No appointments match these filters' : from ? 'No appointments from this day on' : 'No appointments yet'}
         rowCount={rowCount}
         pageModel={pageModel}
         onPageModelChange={setPageModel}

@@ -4,9 +4,8 @@ import { useParams } from 'react-router';
 import { CHAT_MESSAGES } from '@willow/contracts';
 import { ListError, loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
-import { TextInput } from '../../components/form-fields';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 import { useSettings } from '../../lib/settings';
 import { useErrorToast } from '../../lib/toasts';
 import { useLocations } from '../locations/locations.api';
@@ -28,8 +27,7 @@ export default function ChatPage() {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { locationId } = useSettings();
   const locations = useLocations(true);
-  const [search, setSearch] = useState('');
-  const settledSearch = useDebouncedValue(search.trim());
+  const [settledSearch, setSettledSearch] = useState('');
   const list = useChatList(locationId, settledSearch);
   useErrorToast(list.error, CHAT_MESSAGES.listError);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -55,7 +53,7 @@ export default function ChatPage() {
             sx={{ width: wide ? 360 : '100%', flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0, borderRight: wide ? 1 : 0, borderColor: 'divider' }}
           >
             <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-              <TextInput label="Search name or number" size="small" type="search" value={search} onValueChange={setSearch} />
+              <SearchField labelled label="Search name or number" size="small" type="search" onSettled={setSettledSearch} />
             </Box>
             <Box
               sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, Button, MenuItem, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/Upload';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ClientSummary } from '@willow/contracts';
@@ -15,7 +14,7 @@ import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useServerPages } from '../../components/use-server-pages';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 import { clientExportUrl, useClientList } from './clients.api';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientImportDialog } from './client-import-dialog';
@@ -48,10 +47,9 @@ export default function ClientsPage() {
   const [showArchived, setShowArchived] = useState(false);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const debounced = useDebouncedValue(search);
   const pages = useServerPages(
     place.locationId
-      ? { locationId: place.locationId, search: debounced.trim() || undefined, ...(showArchived && { includeArchived: 'true' as const }) }
+      ? { locationId: place.locationId, search: search || undefined, ...(showArchived && { includeArchived: 'true' as const }) }
       : null,
   );
   const clients = useClientList(pages.query, pages.options);
@@ -87,15 +85,11 @@ export default function ClientsPage() {
         }
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
-        <TextField
+        <SearchField
+          label="Search clients"
           size="small"
           placeholder="Search by name, email or phone"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search clients' },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
-          }}
+          onSettled={setSearch}
           sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
         />
         <SwitchInput label="Show archived" checked={showArchived} onChange={setShowArchived} />
@@ -122,7 +116,7 @@ export default function ClientsPage() {
         columns={showArchived ? withStatus : columns}
         loadError={loadErrorOf(clients)}
         loading={clients.isFetching || place.loading}
-        noRowsLabel={debounced ? 'No clients match this search' : 'No clients yet'}
+        noRowsLabel={search ? 'No clients match this search' : 'No clients yet'}
         server={pages.table(clients.data?.total)}
         onRowClick={(row) => void navigate(`/clients/${row.id}`)}
         isRowMuted={(row) => row.archivedAt !== null}

@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, InputAdornment, TextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import MergeIcon from '@mui/icons-material/MergeType';
-import SearchIcon from '@mui/icons-material/Search';
 import type { GridRowId } from '@mui/x-data-grid';
 import { DataTable } from '../../components/data-table';
 import { loadErrorOf } from '../../components/list-error';
 import { SelectInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 import { contactColumns } from './contact-columns';
 import { CATEGORY_OPTIONS } from './contact-form-dialog';
 import { useContacts } from './contacts.api';
@@ -23,8 +22,7 @@ export default function ContactsPage() {
   const [category, setCategory] = useState<ContactCategory | ''>('');
   const [selected, setSelected] = useState<GridRowId[]>([]);
   const [merging, setMerging] = useState(false);
-  const debounced = useDebouncedValue(search);
-  const contacts = useContacts({ search: debounced, category: category || undefined });
+  const contacts = useContacts({ search, category: category || undefined });
   const { actions, dialogs } = useContactActions();
   useLoadingToast(contacts.isLoading, 'Loading Contacts...');
   useErrorToast(contacts.error, 'Error getting contacts');
@@ -58,15 +56,11 @@ export default function ContactsPage() {
         }
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
-        <TextField
+        <SearchField
+          label="Search contacts"
           size="small"
           placeholder="Search contacts"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search contacts' },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
-          }}
+          onSettled={setSearch}
           sx={{ flex: '1 1 240px', maxWidth: { sm: 420 } }}
         />
         <Box sx={{ flex: '1 1 180px', maxWidth: { sm: 240 } }}>
@@ -87,7 +81,7 @@ export default function ContactsPage() {
           columns={columns}
           loadError={loadErrorOf(contacts)}
           loading={contacts.isFetching}
-          noRowsLabel={debounced || category ? 'No contacts match' : 'No contacts yet'}
+          noRowsLabel={search || category ? 'No contacts match' : 'No contacts yet'}
           selection={{
             ids: selected,
             onChange: (ids) => {

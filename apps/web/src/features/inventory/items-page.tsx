@@ -5,13 +5,13 @@ import { INVENTORY_CATEGORIES, INVENTORY_CATEGORY_LABELS, INVENTORY_MESSAGES } f
 import type { InventoryCategory, ItemListRow } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
-import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
+import { SelectInput, SwitchInput } from '../../components/form-fields';
 import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useServerPages } from '../../components/use-server-pages';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 import { notifyError, notifySuccess, useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { useWorkingLocation } from '../locations/use-working-location';
 import { useArchiveItem, useDeleteItem, useItems, useRestoreItem } from './inventory.api';
@@ -29,10 +29,9 @@ export default function ItemsPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const canManage = useHasAnyPermission(['inventory.manage']);
   const working = useWorkingLocation();
-  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
   const [category, setCategory] = useState('');
   const [archived, setArchived] = useState(false);
-  const typed = useDebouncedValue(search.trim());
   const pages = useServerPages({
     locationId: working.locationId ?? undefined,
     search: typed || undefined,
@@ -98,7 +97,7 @@ export default function ItemsPage() {
         aria-label="Item filters"
         sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
       >
-        <TextInput label="Search" size="small" value={search} onValueChange={setSearch} placeholder="Name, SKU or barcode" />
+        <SearchField labelled label="Search" size="small" placeholder="Name, SKU or barcode" onSettled={setTyped} />
         <SelectInput
           label="Category"
           size="small"

@@ -7,11 +7,11 @@ import { DEFAULT_CURRENCY, EXPIRY_WINDOWS, formatCents, INVENTORY_CATEGORY_LABEL
 import type { InventoryCategory, StockRow } from '@willow/contracts';
 import { useHasAnyPermission } from '../../app/session';
 import { DataTable } from '../../components/data-table';
-import { SelectInput, SwitchInput, TextInput } from '../../components/form-fields';
+import { SelectInput, SwitchInput } from '../../components/form-fields';
 import { loadErrorOf } from '../../components/list-error';
 import { PageHeader } from '../../components/page-header';
 import { useServerPages } from '../../components/use-server-pages';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
 import { useWorkingLocation } from '../locations/use-working-location';
 import { stockExportUrl, useStock } from './inventory.api';
@@ -44,11 +44,10 @@ export default function StockPage() {
   const canManage = useHasAnyPermission(['inventory.manage']);
   const working = useWorkingLocation();
   const locationId = working.locationId;
-  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
   const [category, setCategory] = useState('');
   const [belowReorder, setBelowReorder] = useState(false);
   const [expiring, setExpiring] = useState('');
-  const typed = useDebouncedValue(search.trim());
   const filter = locationId
     ? {
         locationId,
@@ -108,7 +107,7 @@ export default function StockPage() {
         {working.canPick && (
           <SelectInput label="Location" size="small" value={locationId ?? ''} onChange={working.pick} options={working.locations.map((l) => ({ value: l.id, label: l.name }))} />
         )}
-        <TextInput label="Search" size="small" value={search} onValueChange={setSearch} placeholder="Name, SKU or barcode" />
+        <SearchField labelled label="Search" size="small" placeholder="Name, SKU or barcode" onSettled={setTyped} />
         <SelectInput
           label="Category"
           size="small"

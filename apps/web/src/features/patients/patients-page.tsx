@@ -1,6 +1,4 @@
 import { useMemo, useState } from 'react';
-import { InputAdornment, TextField } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
 import type { PatientWithClient } from '@willow/contracts';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
@@ -10,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { useServerPages } from '../../components/use-server-pages';
 import { useSettings } from '../../lib/settings';
 import { useErrorToast, useLoadingToast } from '../../lib/toasts';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 import { usePatientActions } from './patient-actions';
 import { patientColumns } from './patient-columns';
 import { usePatients } from './patients.api';
@@ -21,10 +19,9 @@ export default function PatientsPage() {
   const [search, setSearch] = useState('');
   const [showDeceased, setShowDeceased] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
-  const debounced = useDebouncedValue(search);
   const pages = useServerPages({
     locationId: locationId ?? undefined,
-    search: debounced.trim() || undefined,
+    search: search || undefined,
     includeDeceased: showDeceased ? ('true' as const) : ('false' as const),
     ...(showArchived && { includeArchived: 'true' as const }),
   });
@@ -46,16 +43,12 @@ export default function PatientsPage() {
           </>
         }
       />
-      <TextField
+      <SearchField
+        label="Search patients"
         fullWidth
         size="small"
         placeholder="Search by name or microchip"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        slotProps={{
-          htmlInput: { 'aria-label': 'Search patients' },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
-        }}
+        onSettled={setSearch}
         sx={{ mb: 2, maxWidth: { sm: 420 } }}
       />
       <DataTable
@@ -64,7 +57,7 @@ export default function PatientsPage() {
         columns={columns}
         loadError={loadErrorOf(patients)}
         loading={patients.isFetching}
-        noRowsLabel={debounced ? 'No patients match this search' : 'No patients yet'}
+        noRowsLabel={search ? 'No patients match this search' : 'No patients yet'}
         server={pages.table(patients.data?.total)}
         onRowClick={(row) => void navigate(`/patients/${row.id}`)}
         isRowMuted={(row) => row.deceasedOn !== null || row.archivedAt !== null}
