@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { getChatMessages, getChatUnreadCount, linkChat, listChats, markChatRead, replyToChat } from '@willow/contracts';
 import type { ChatConversationRef, ChatLinkInput, ChatList, ChatListQuery, ChatMessages, ChatReplyInput } from '@willow/contracts';
 import { usePollWhileLiveClosed } from '../../app/live-changes';
@@ -55,6 +56,9 @@ export function nextChatListPage(last: ChatList): ChatListPage | undefined {
   return last.chatList.length < CHAT_LIST_PAGE || !end ? undefined : { before: end.lastMessage.at, beforeKey: end.id };
 }
 
+/** One list of the pages' rows, made once per answer (a new `select` function each draw would make a new array each draw). */
+const chatListRows = (data: InfiniteData<ChatList>) => data.pages.flatMap((p) => p.chatList);
+
 /**
  * The conversations at the location (every location under 'All Locations'), newest first, a page
  * at a time: the next page starts after the last conversation shown (its last text's time and key).
@@ -67,7 +71,7 @@ export function useChatList(locationId: string | null, search: string) {
     queryFn: ({ pageParam, signal }) =>
       api(listChats, { query: { ...(locationId && { locationId }), ...(search && { search }), ...pageParam, limit: CHAT_LIST_PAGE }, signal }),
     getNextPageParam: nextChatListPage,
-    select: (data) => data.pages.flatMap((p) => p.chatList),
+    select: chatListRows,
     placeholderData: keepPreviousData,
     refetchInterval: poll,
   });

@@ -53,10 +53,10 @@ export function useStaff(locationId: string | null = null) {
   return useQuery({ ...staffQuery(locationId), select: staffChoices });
 }
 
+/** Made once per answer: TanStack Query runs `select` again when given a new function, and a new Map draws its readers again. */
+const staffNameMap = (users: User[]) => new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`]));
+
 /** id → name of every user of the account, inactive ones too: old records still name them. */
 export function useStaffNames() {
-  return useQuery({
-    ...staffQuery(null),
-    select: (users: User[]) => new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`])),
-  }).data;
+  return useQuery({ ...staffQuery(null), select: staffNameMap }).data;
 }
