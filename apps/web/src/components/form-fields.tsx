@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Autocomplete, Chip, FormControlLabel, FormHelperText, MenuItem, Switch, TextField } from '@mui/material';
 import { pickOneMessage, readableMessage } from '../lib/zod-errors';
 
@@ -14,14 +14,14 @@ interface SwitchInputProps {
   disabled?: boolean;
 }
 
-export function SwitchInput({ label, checked, onChange, disabled }: SwitchInputProps) {
+export const SwitchInput = memo(function SwitchInput({ label, checked, onChange, disabled }: SwitchInputProps) {
   return (
     <FormControlLabel
       control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} disabled={disabled} />}
       label={label}
     />
   );
-}
+});
 
 export interface Option {
   value: string;
@@ -118,7 +118,7 @@ interface SelectInputProps {
 }
 
 /** A single choice from a short list (species, category, a user). */
-export function SelectInput({ label, options, value, onChange, error, required, disabled, emptyLabel, helperText, size }: SelectInputProps) {
+export const SelectInput = memo(function SelectInput({ label, options, value, onChange, error, required, disabled, emptyLabel, helperText, size }: SelectInputProps) {
   // A value not (yet) among the options would make MUI warn and show blank; show it empty instead.
   const known = value === '' || options.some((o) => o.value === value);
   return (
@@ -148,7 +148,7 @@ export function SelectInput({ label, options, value, onChange, error, required, 
       ))}
     </TextField>
   );
-}
+});
 
 interface TagsInputProps {
   label: string;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -279,7 +279,7 @@ function StagedList({ value, onChange, note }: { value: readonly DraftAddOn[]; o
 }
 
 /** Add-ons of an appointment being created: chosen here, attached by the create itself. */
-export function NewAppointmentAddOns({ locationId, value, onChange, onPendingChange }: NewAppointmentAddOnsProps) {
+export const NewAppointmentAddOns = memo(function NewAppointmentAddOns({ locationId, value, onChange, onPendingChange }: NewAppointmentAddOnsProps) {
   const items = useLocationAddOns(locationId);
   const [adding, setAdding] = useState(false);
   const nextKey = useRef(0);
@@ -310,7 +310,7 @@ export function NewAppointmentAddOns({ locationId, value, onChange, onPendingCha
       )}
     </Box>
   );
-}
+});
 
 function EditValuesForm({ attached, options, onDone }: { attached: AppointmentAddOn; options: Options; onDone: () => void }) {
   const updateValues = useUpdateAddOnValues();

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Client } from '@willow/contracts';
 import type { FieldErrors } from '../../lib/zod-errors';
 import { ClientPicker } from '../clients/client-picker';
@@ -25,7 +26,7 @@ interface AppointmentClientSectionProps {
 }
 
 /** Who the appointment is for: the client, the animals coming along, and those animals' alerts. */
-export function AppointmentClientSection({
+export const AppointmentClientSection = memo(function AppointmentClientSection({
   clientId,
   client,
   autoFocus,
@@ -60,4 +61,4 @@ export function AppointmentClientSection({
       <AppointmentPatients patients={patientIds.flatMap((id) => options.find((p) => p.id === id) ?? [])} />
     </>
   );
-}
+});

@@ -6,6 +6,7 @@ import { DELETE_RECORDS, END_OF_LIFE_SERVICE_TYPES, type AppointmentDetail, type
 import { useHasAnyPermission } from '../../app/session';
 import { MessageInput, SelectInput, SwitchInput, TextInput, useFormState } from '../../components/form-fields';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useStableHandlers } from '../../lib/use-stable-handlers';
 import { useClient } from '../clients/clients.api';
 import { InsertNoteTemplate, useNoteInsertion } from '../templates/insert-note-template';
 import { EndOfLifeJourney } from '../end-of-life/end-of-life-journey';
@@ -51,6 +52,14 @@ const initialValues = (p: AppointmentFormProps): AppointmentFormValues =>
   p.appointment ? valuesOfAppointment(p.appointment, p.zoneOf(p.appointment.locationId)) : valuesOfNew(p, p.zoneOf);
 
 /** The appointment's fields, its add-ons and status, and Save / Delete. */
+/** A new appointment's first status. */
+const NEW_STATUSES = [
+  { value: 'Confirmed', label: 'Confirmed' },
+  { value: 'Pending', label: 'Pending' },
+];
+/** Before the schedule's providers are in: one empty list, not a new one each draw. */
+const NO_PROVIDERS: never[] = [];
+
 export function AppointmentForm(props: AppointmentFormProps) {
   const { titleId, appointment, locations, zoneOf, onBusyChange, onClose } = props;
   const editing = appointment !== null;
@@ -155,6 +164,24 @@ export function AppointmentForm(props: AppointmentFormProps) {
     }
   }
 
+  // The form's parts are memoised: handed these (the same functions for the dialog's life, calling
+  // the ones above as the form last drew), a part is drawn again only when its own values change,
+  // not for each key typed into another field (decision 0326).
+  const on = useStableHandlers({
+    changeLocation,
+    changeClient,
+    changeServices,
+    setTimes,
+    changeEnd,
+    markBadTime,
+    toggleHomeVisit,
+    setPatients: (ids: string[]) => form.set('patientIds', ids),
+    setPrimary: (id: string) => form.set('primaryProviderId', id),
+    setSecondary: (id: string) => form.set('secondaryProviderId', id),
+    setStatus: (status: string) => form.set('status', status as AppointmentFormValues['status']),
+    setAddOns: (addOns: AppointmentFormValues['addOns']) => form.set('addOns', addOns),
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
@@ -200,7 +227,7 @@ export function AppointmentForm(props: AppointmentFormProps) {
               label="Location"
               required
               value={v.locationId}
-              onChange={changeLocation}
+              onChange={on.changeLocation}
               options={locations.map((l) => ({ value: l.id, label: l.name }))}
               error={e.locationId}
             />
@@ -214,13 +241,13 @@ export function AppointmentForm(props: AppointmentFormProps) {
             patientOptions={patientOptions}
             patientsLoading={patients.isFetching}
             errors={e}
-            onClientChange={changeClient}
-            onPatientsChange={(ids) => form.set('patientIds', ids)}
+            onClientChange={on.changeClient}
+            onPatientsChange={on.setPatients}
           />
           <ServicesInput
             options={serviceOptions}
             value={v.serviceIds}
-            onChange={changeServices}
+            onChange={on.changeServices}
             loading={services.isLoading}
             error={e.serviceIds}
             helperText={servicesHelp(visitLength, endChangedByUser, afterVisit)}
@@ -229,21 +256,21 @@ export function AppointmentForm(props: AppointmentFormProps) {
             times={v.times}
             timeZone={timeZone}
             errors={e}
-            onStartChange={setTimes}
-            onEndChange={changeEnd}
-            onInvalidChange={markBadTime}
+            onStartChange={on.setTimes}
+            onEndChange={on.changeEnd}
+            onInvalidChange={on.markBadTime}
           />
           <AppointmentProviderFields
-            providers={sidebar.data?.providers ?? []}
+            providers={sidebar.data?.providers ?? NO_PROVIDERS}
             staffNames={staffNames}
             primaryProviderId={v.primaryProviderId}
             secondaryProviderId={v.secondaryProviderId}
             errors={e}
-            onPrimaryChange={(id) => form.set('primaryProviderId', id)}
-            onSecondaryChange={(id) => form.set('secondaryProviderId', id)}
+            onPrimaryChange={on.setPrimary}
+            onSecondaryChange={on.setSecondary}
           />
           <Box>
-            <SwitchInput label="Home visit" checked={v.homeVisit} onChange={toggleHomeVisit} />
+            <SwitchInput label="Home visit" checked={v.homeVisit} onChange={on.toggleHomeVisit} />
             {v.homeVisit && (
               <TextInput
                 label="Address"
@@ -274,11 +301,8 @@ export function AppointmentForm(props: AppointmentFormProps) {
             <SelectInput
               label="Status"
               value={v.status}
-              onChange={(status) => form.set('status', status as AppointmentFormValues['status'])}
-              options={[
-                { value: 'Confirmed', label: 'Confirmed' },
-                { value: 'Pending', label: 'Pending' },
-              ]}
+              onChange={on.setStatus}
+              options={NEW_STATUSES}
               helperText="Pending asks for confirmation later"
             />
           )}
@@ -288,7 +312,7 @@ export function AppointmentForm(props: AppointmentFormProps) {
               <NewAppointmentAddOns
                 locationId={v.locationId}
                 value={v.addOns}
-                onChange={(addOns) => form.set('addOns', addOns)}
+                onChange={on.setAddOns}
                 onPendingChange={setPendingAddOn}
               />
             </>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Stack } from '@mui/material';
 import type { SidebarProvider } from '@willow/contracts';
 import { SelectInput } from '../../components/form-fields';
@@ -17,7 +18,7 @@ interface AppointmentProviderFieldsProps {
 }
 
 /** The primary and secondary provider, each optional. */
-export function AppointmentProviderFields({
+export const AppointmentProviderFields = memo(function AppointmentProviderFields({
   providers,
   staffNames,
   primaryProviderId,
@@ -46,4 +47,4 @@ export function AppointmentProviderFields({
       />
     </Stack>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { DateInput } from '../../components/form-fields';
 import type { FieldErrors } from '../../lib/zod-errors';
@@ -21,7 +21,7 @@ interface AppointmentTimeSectionProps {
 }
 
 /** Date, start and end of an appointment in its location's zone, and the end date when it ends on a later day. */
-export function AppointmentTimeSection({ times, timeZone, errors: e, onStartChange, onEndChange, onInvalidChange }: AppointmentTimeSectionProps) {
+export const AppointmentTimeSection = memo(function AppointmentTimeSection({ times, timeZone, errors: e, onStartChange, onEndChange, onInvalidChange }: AppointmentTimeSectionProps) {
   const [endDateWanted, setEndDateWanted] = useState(false);
   const endOnAnotherDay = endsOnAnotherDay(times);
   // Shown as soon as the end reads before the start, so it is never out of reach.
@@ -64,4 +64,4 @@ export function AppointmentTimeSection({ times, timeZone, errors: e, onStartChan
       )}
     </Box>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Autocomplete, Box, Chip, TextField, Typography, createFilterOptions } from '@mui/material';
 import { readableMessage } from '../../lib/zod-errors';
 import { serviceLabel } from './appointment-form-options';
@@ -20,7 +20,7 @@ const filter = createFilterOptions<ServiceOption>({ stringify: (s) => `${s.name}
  * The appointment's services, found by typing: the first match is highlighted, so a pick is one
  * click (or Enter); the list closes after it and the field is ready for the next one.
  */
-export function ServicesInput({ options, value, onChange, loading, error, helperText }: ServicesInputProps) {
+export const ServicesInput = memo(function ServicesInput({ options, value, onChange, loading, error, helperText }: ServicesInputProps) {
   const selected = useMemo(() => options.filter((o) => value.includes(o.id)), [options, value]);
   return (
     <Autocomplete<ServiceOption, true>
@@ -57,4 +57,4 @@ export function ServicesInput({ options, value, onChange, loading, error, helper
       )}
     />
   );
-}
+});
