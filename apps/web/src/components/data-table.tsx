@@ -1,6 +1,7 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { alpha, Box, LinearProgress, Paper } from '@mui/material';
+import { useLatest } from '../lib/use-latest';
 import { ListError } from './list-error';
 import type { ListLoadError } from './list-error';
 import { DataGrid } from '@mui/x-data-grid';
@@ -90,10 +91,7 @@ export function DataTable<R extends GridValidRowModel>({
   // loading), not each time the page draws for something else (a key typed in a dialog's field, a
   // dialog opened): a page of 25 rows is about 480 components (decision 0325). The row predicates
   // decide from the row alone, so a page's new function for them changes nothing on screen.
-  const latest = useRef({ onRowClick, isRowMuted, isRowFlagged, getRowId, server, selection, rows });
-  useLayoutEffect(() => {
-    latest.current = { onRowClick, isRowMuted, isRowFlagged, getRowId, server, selection, rows };
-  });
+  const latest = useLatest({ onRowClick, isRowMuted, isRowFlagged, getRowId, server, selection, rows });
   const hasRowClick = Boolean(onRowClick);
   const rowClass = Boolean(isRowMuted || isRowFlagged);
   const ownRowId = Boolean(getRowId);

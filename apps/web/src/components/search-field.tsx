@@ -3,6 +3,7 @@ import { InputAdornment, TextField } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useLatest } from '../lib/use-latest';
 import { TextInput } from './text-input';
 
 interface SearchFieldProps {
@@ -28,10 +29,7 @@ export function SearchField({ label, labelled = false, placeholder, size, type, 
   const settled = useDebouncedValue(text.trim());
   // The page's latest callback, called when the settled text changes: a page passing a new
   // function each time it draws does not make the text be handed over again.
-  const latest = useRef(onSettled);
-  useEffect(() => {
-    latest.current = onSettled;
-  });
+  const latest = useLatest(onSettled);
   const handed = useRef('');
   useEffect(() => {
     if (settled === handed.current) return;

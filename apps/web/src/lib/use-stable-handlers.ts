@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useLatest } from './use-latest';
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 
@@ -9,10 +10,7 @@ type Handlers = Record<string, (...args: never[]) => unknown>;
  * values of the form's last committed draw.
  */
 export function useStableHandlers<T extends Handlers>(handlers: T): T {
-  const latest = useRef(handlers);
-  useLayoutEffect(() => {
-    latest.current = handlers;
-  });
+  const latest = useLatest(handlers);
   const [stable] = useState(
     () => Object.fromEntries(Object.keys(handlers).map((name) => [name, (...args: never[]) => latest.current[name]!(...args)])) as T,
   );

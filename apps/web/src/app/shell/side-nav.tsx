@@ -1,4 +1,4 @@
-import { Fragment, lazy, memo, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Fragment, lazy, memo, Suspense, useMemo } from 'react';
 import type { RefObject } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import {
@@ -24,6 +24,7 @@ import { ShellAction } from './shell-action';
 import { visibleMenu } from '../menu';
 import { useRegistry } from '../registry-context';
 import { useMenuContext } from '../menu-context';
+import { useLatest } from '../../lib/use-latest';
 import { AccountSelect } from './account-select';
 import { LocationSelect } from './location-select';
 
@@ -140,10 +141,7 @@ interface SideNavProps {
 export function SideNav({ collapsed, collapseToggle, onNavigate }: SideNavProps) {
   const registry = useRegistry();
   const context = useMenuContext();
-  const contextRef = useRef(context);
-  useEffect(() => {
-    contextRef.current = context;
-  }, [context]);
+  const contextRef = useLatest(context);
   const { pathname } = useLocation();
   const sections = useMemo(() => visibleMenu(registry.menu, context), [registry.menu, context]);
   const actions = registry.shellExtensions.filter((e) => e.action);

@@ -51,7 +51,6 @@ export interface AppointmentFormProps {
 const initialValues = (p: AppointmentFormProps): AppointmentFormValues =>
   p.appointment ? valuesOfAppointment(p.appointment, p.zoneOf(p.appointment.locationId)) : valuesOfNew(p, p.zoneOf);
 
-/** The appointment's fields, its add-ons and status, and Save / Delete. */
 /** A new appointment's first status. */
 const NEW_STATUSES = [
   { value: 'Confirmed', label: 'Confirmed' },
@@ -60,6 +59,7 @@ const NEW_STATUSES = [
 /** Before the schedule's providers are in: one empty list, not a new one each draw. */
 const NO_PROVIDERS: never[] = [];
 
+/** The appointment's fields, its add-ons and status, and Save / Delete. */
 export function AppointmentForm(props: AppointmentFormProps) {
   const { titleId, appointment, locations, zoneOf, onBusyChange, onClose } = props;
   const editing = appointment !== null;

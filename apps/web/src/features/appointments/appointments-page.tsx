@@ -7,10 +7,10 @@ import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, localDate, st
 import type { AppointmentStatus, ListAppointmentsQuery } from '@willow/contracts';
 import { DateInput, MultiSelectInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
+import { SearchField } from '../../components/search-field';
 import { isApiError } from '../../lib/http-client';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { useLoadingToast } from '../../lib/toasts';
-import { SearchField } from '../../components/search-field';
 import { useLocationZone } from '../locations/locations.api';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentTable } from './appointment-table';
