@@ -1,18 +1,19 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Box, Button, Collapse, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { addDays, APPOINTMENT_STATUSES, DEFAULT_SELECTED_STATUSES, localDate, startOfLocalDay } from '@willow/contracts';
 import type { AppointmentStatus, ListAppointmentsQuery } from '@willow/contracts';
-import { DateInput, MultiSelectInput } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { SearchField } from '../../components/search-field';
 import { isApiError } from '../../lib/http-client';
 import { updateSettings, useSettings } from '../../lib/settings';
 import { useLoadingToast } from '../../lib/toasts';
+import { useStableHandlers } from '../../lib/use-stable-handlers';
 import { useLocationZone } from '../locations/locations.api';
 import { AppointmentDialog } from './appointment-dialog';
+import { AppointmentFilters, FILTER_GRID } from './appointment-filters';
 import { AppointmentTable } from './appointment-table';
 import { useAppointmentList, useScheduleSidebar } from './appointments.api';
 import { useSavedScheduleFilters } from './saved-filters';
@@ -27,15 +28,6 @@ export function effectiveStatuses(saved: readonly string[]): AppointmentStatus[]
   const known = saved.filter(isStatus);
   return known.length > 0 ? known : [...DEFAULT_SELECTED_STATUSES];
 }
-
-const statusOptions = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }));
-
-/** The search and the filters line up in one grid of one, two or three columns. */
-const FILTER_GRID = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-  gap: 1.5,
-} as const;
 
 export default function AppointmentsPage() {
   const settings = useSettings();
@@ -65,7 +57,7 @@ export default function AppointmentsPage() {
   const zone = useLocationZone(locationId);
   const timeZone = zone ?? settings.timezone;
   const from = fromChosen ?? (zone ? localDate(Date.now(), zone) : '');
-  const statuses = effectiveStatuses(settings.selectedStatuses);
+  const statuses = useMemo(() => effectiveStatuses(settings.selectedStatuses), [settings.selectedStatuses]);
   const statusList = statuses.join(',');
   const rangeError = from && to && to < from ? 'must be on or after the From date' : undefined;
   // From alone lists from that day on; To needs a From (a backwards range is not sent).
@@ -112,8 +104,24 @@ export default function AppointmentsPage() {
       ? pageModel.page * pageModel.pageSize + list.data.items.length + (list.data.items.length === pageModel.pageSize ? 1 : 0)
       : list.data.total;
 
-  const providerOptions = (sidebar.data?.providers ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }));
-  const serviceOptions = (sidebar.data?.services ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const providerOptions = useMemo(
+    () => (sidebar.data?.providers ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` })),
+    [sidebar.data?.providers],
+  );
+  const serviceOptions = useMemo(() => (sidebar.data?.services ?? []).map((s) => ({ value: s.id, label: s.name })), [sidebar.data?.services]);
+  const filterHandlers = useStableHandlers({
+    onStatuses: (next: string[]) => filterBy({ selectedStatuses: next }),
+    onProviders: (next: string[]) => filterBy({ selectedProviders: next }),
+    onServices: (next: string[]) => filterBy({ selectedServices: next }),
+    onFrom: (next: string) => {
+      setFrom(next);
+      firstPage();
+    },
+    onTo: (next: string) => {
+      setTo(next);
+      firstPage();
+    },
+  });
   const activeFilters = [settings.selectedStatuses.length > 0, saved.providers.length > 0, saved.services.length > 0, from, to].filter(Boolean).length;
 
   return (
@@ -150,43 +158,22 @@ export default function AppointmentsPage() {
           </Button>
         )}
       </Box>
-      <Collapse in={!phone || filtersOpen} id={filtersId} timeout={phone ? 'auto' : 0}>
-        <Box sx={{ ...FILTER_GRID, pt: 0.5, mb: 2 }}>
-          <MultiSelectInput label="Status" options={statusOptions} value={statuses} onChange={(next) => filterBy({ selectedStatuses: next })} />
-          <MultiSelectInput
-            label="Provider"
-            options={providerOptions}
-            value={saved.providers}
-            loading={sidebar.isLoading}
-            onChange={(next) => filterBy({ selectedProviders: next })}
-          />
-          <MultiSelectInput
-            label="Service"
-            options={serviceOptions}
-            value={saved.services}
-            loading={sidebar.isLoading}
-            onChange={(next) => filterBy({ selectedServices: next })}
-          />
-          <DateInput
-            label="From"
-            value={from}
-            onValueChange={(v) => {
-              setFrom(v);
-              firstPage();
-            }}
-          />
-          <DateInput
-            label="To"
-            value={to}
-            onValueChange={(v) => {
-              setTo(v);
-              firstPage();
-            }}
-            error={rangeError}
-            helperText={from ? `Days in ${timeZone}${to ? '' : '; from this day on'}` : to ? 'Set the From date too to filter by date' : undefined}
-          />
-        </Box>
-      </Collapse>
+      <AppointmentFilters
+        id={filtersId}
+        open={filtersOpen}
+        phone={phone}
+        statuses={statuses}
+        providerOptions={providerOptions}
+        serviceOptions={serviceOptions}
+        providers={saved.providers}
+        services={saved.services}
+        optionsLoading={sidebar.isLoading}
+        from={from}
+        to={to}
+        rangeError={rangeError}
+        timeZone={timeZone}
+        {...filterHandlers}
+      />
       <AppointmentTable
         label="Appointments"
         list={{ data: list.data, error: list.error, isFetching: list.isFetching || loading, refetch: list.refetch }}
