@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@willow/contracts';
 import { cleanTab, launch } from './browser.ts';
-import { followInApp, openInApp, unique } from './helpers.ts';
+import { followInApp, openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import { apiCreateAppointment, apiHousehold, instantAt, ownerAt, providerNamed, serviceNamed } from './scheduling.ts';
 
@@ -96,6 +96,18 @@ describe('schedule dates', () => {
       today,
     );
     expect(first).toContain(shown);
+
+    // A To day typed with the keyboard narrows the list to today; one before From is said under
+    // the field, and typing it again puts the range back.
+    const to = page.getByRole('textbox', { name: 'To' });
+    await typeDate(to, today);
+    await expect.poll(() => rows.count()).toBe(1);
+    await typeDate(to, addDays(today, -1));
+    await page.getByText('must be on or after the From date').waitFor();
+    await typeDate(to, today);
+    await expect.poll(() => page.getByText('must be on or after the From date').count()).toBe(0);
+    await expect.poll(() => rows.count()).toBe(1);
+    await to.fill('');
 
     // Clearing the date shows the whole history.
     await page.getByRole('textbox', { name: 'From' }).fill('');
