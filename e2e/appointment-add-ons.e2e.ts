@@ -97,8 +97,8 @@ describe('add-ons picked in the appointment dialog', () => {
     await pickAddOn(page, dialog, 'Paw print', 'Ink colour', 'Blue');
     await dialog.getByRole('textbox', { name: 'Notes' }).fill('Two prints, one for each child');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
     await toastText(page, 'Appointment updated').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
 
     expect(updates).toEqual([`/api/appointment/${created.id}`]);
     const saved = await apiAppointment(context, created.id);

@@ -130,8 +130,8 @@ describe('appointment statuses', () => {
     expect((await apiAppointment(context, appointment.id)).status).toBe('Completed');
     await correct.getByRole('textbox', { name: 'Reason' }).fill('Completed before the invoice was settled');
     await correct.getByRole('button', { name: 'Correct status' }).click();
-    await correct.waitFor({ state: 'hidden' });
     await toastText(page, 'Appointment updated: Checked Out').waitFor();
+    await correct.waitFor({ state: 'hidden' });
     await expect.poll(() => dialog.getByTestId('appointment-status').innerText()).toBe('Checked Out');
 
     const entries = dialog.getByRole('list', { name: 'Status history' }).getByRole('listitem');

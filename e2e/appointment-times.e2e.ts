@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { launch } from './browser.ts';
-import { toast } from './clinic.ts';
+import { toastText } from './clinic.ts';
 import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
@@ -60,8 +60,8 @@ async function newAppointmentFor(page: Page, household: Household): Promise<Loca
 
 async function saveAndWait(page: Page, dialog: Locator) {
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await toastText(page, 'Appointment created').waitFor();
   await dialog.waitFor({ state: 'hidden' });
-  await toast(page, 'Appointment created').waitFor();
 }
 
 describe('appointment times typed with the keyboard', () => {

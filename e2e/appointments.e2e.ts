@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { cleanTab, launch } from './browser.ts';
-import { type LocationInfo, OWNER_NAME, pickOption, rowWith, toast, toastText } from './clinic.ts';
+import { type LocationInfo, OWNER_NAME, pickOption, rowWith, toastText } from './clinic.ts';
 import { openInApp, unique } from './helpers.ts';
 import { PAW_PRINT, seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
@@ -108,8 +108,8 @@ describe('appointments', () => {
       await confirm.waitFor();
       if (step.note) await confirm.getByRole('textbox', { name: 'Note' }).fill(step.note);
       await confirm.getByRole('button', { name: 'Change status', exact: true }).click();
-      await confirm.waitFor({ state: 'hidden' });
       await toastText(page, `Appointment updated: ${step.to}`).first().waitFor();
+      await confirm.waitFor({ state: 'hidden' });
       await expect.poll(() => chip.innerText()).toBe(step.to);
       expect(await chipColour(chip)).toBe(step.colour);
     }
@@ -187,8 +187,8 @@ describe('appointments', () => {
     await discard.waitFor({ state: 'hidden' });
     expect(await cancel.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe(reason);
     await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
-    await cancel.waitFor({ state: 'hidden' });
     await toastText(page, 'Appointment canceled').waitFor();
+    await cancel.waitFor({ state: 'hidden' });
     await expect.poll(() => dialog.getByTestId('appointment-status').innerText()).toBe('Cancelled');
     await dialog.getByText(`Cancellation reason: ${reason}`).waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
@@ -254,8 +254,8 @@ describe('appointments', () => {
     await overlap.getByRole('textbox', { name: 'Reason' }).fill(reason);
     await overlap.getByRole('button', { name: 'Book anyway' }).click();
     await overlap.waitFor({ state: 'hidden' });
+    await toastText(page, 'Appointment created').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, 'Appointment created').waitFor();
 
     const [saved] = await apiAppointmentsOf(context, household.client.id);
     expect(saved).toBeDefined();
@@ -291,8 +291,8 @@ describe('appointments', () => {
     // Attached with the appointment's Save, in the same request.
     await dialog.getByRole('list', { name: 'Add-ons to attach' }).getByText(/Paw print/).waitFor();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
     await toastText(page, 'Appointment updated').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await openFromList(page, household.clientName);
 
     const attached = dialog.getByRole('list', { name: 'Add-ons of this appointment' }).getByRole('listitem');
@@ -311,8 +311,8 @@ describe('appointments', () => {
     await dialog.getByRole('button', { name: 'Remove Paw print' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove add-on' });
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
-    await confirm.waitFor({ state: 'hidden' });
     await toastText(page, 'Add-On Removed from Appointment').waitFor();
+    await confirm.waitFor({ state: 'hidden' });
     await dialog.getByText('No add-ons on this appointment.').waitFor();
     expect((await apiAppointment(context, created.id)).addOns).toEqual([]);
   });

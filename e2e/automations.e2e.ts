@@ -119,8 +119,8 @@ async function createAutomation(page: Page, kind: 'Email' | 'SMS', name: string,
   expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(name);
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await dialog.waitFor({ state: 'hidden' });
   await toastText(page, 'Automation created').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
   const row = rowWith(page.getByRole('grid', { name: 'Automations' }), name);
   await row.getByText('When an appointment is booked').waitFor();
   return row;
@@ -167,8 +167,8 @@ describe('automations', () => {
       await expect.poll(() => dialog.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(`We have your booking, Mia`);
       await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.waitFor({ state: 'hidden' });
       await toastText(page, 'Queue item updated').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
       const edited = waiting.getByRole('row').filter({ hasText: subject });
       await edited.getByText('Edited').waitFor();
       await edited.getByRole('button', { name: 'Send now' }).click();

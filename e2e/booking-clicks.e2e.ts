@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { seriousViolations } from './axe.ts';
 import { launch, newPage } from './browser.ts';
-import { apiCreateClient, apiCreatePatient, json, speciesId, toast, type LocationInfo } from './clinic.ts';
+import { apiCreateClient, apiCreatePatient, json, speciesId, toastText, type LocationInfo } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
@@ -149,8 +149,8 @@ describe.each([
 
       // 5: Save.
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await toastText(page, 'Appointment created').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await toast(page, 'Appointment created').waitFor();
       const used = await clicks(page);
       expect(used).toBeLessThanOrEqual(MAX_CLICKS);
 
@@ -196,8 +196,8 @@ describe('booking from the client and the patient', () => {
       expect(await dialog.getByRole('button', { name: household.patient.name, exact: true }).count()).toBe(0);
       await findService(page, dialog, 'well', 'Wellness exam (30 min)');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await toastText(page, 'Appointment created').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await toast(page, 'Appointment created').waitFor();
       const [saved] = await apiAppointmentsOf(context, household.client.id);
       expect((saved as unknown as { patientIds: string[] }).patientIds).toEqual([second.id]);
 
@@ -261,8 +261,8 @@ describe('the overlap question', () => {
 
       const before = await clicks(page);
       await question.getByRole('button', { name: new RegExp(`^Book at ${(await shownClock(page, '10:45')).replace(/\s/g, '\\s')}$`) }).click();
+      await toastText(page, 'Appointment created').waitFor();
       await question.waitFor({ state: 'hidden' });
-      await toast(page, 'Appointment created').waitFor();
       expect((await clicks(page)) - before).toBe(1);
       const [saved] = await apiAppointmentsOf(context, household.client.id);
       expect(saved).toMatchObject({ startAt: instantAt(date, '10:45', tz), endAt: instantAt(date, '11:15', tz), overlapReason: null });

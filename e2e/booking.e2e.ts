@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, BOOKING_CONFIRMATION, BOOKING_MIN_ELAPSED_MS } from '@willow/contracts';
 import { baseUrl, cleanTab, launch, newPage } from './browser.ts';
-import { json, locationNamed, locationRow, OWNER, pickOption, rowWith, startSignedIn, toast } from './clinic.ts';
+import { json, locationNamed, locationRow, OWNER, pickOption, rowWith, startSignedIn, toastText } from './clinic.ts';
 import { mainNav, openInApp, unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
@@ -207,8 +207,8 @@ describe('online booking', () => {
       await dialog.getByRole('textbox', { name: 'Duration (min)' }).fill('20');
       await dialog.getByRole('textbox', { name: 'Price' }).fill('35');
       await dialog.getByRole('button', { name: 'Create' }).click();
+      await toastText(page, 'Service created').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await toast(page, 'Service created').waitFor();
       const row = rowWith(grid, name);
       await row.waitFor();
       expect(await row.innerText()).toContain('Consultation');

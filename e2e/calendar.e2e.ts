@@ -5,7 +5,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@willow/contracts';
 import { cleanTab, launch } from './browser.ts';
-import { pickOption, toast } from './clinic.ts';
+import { pickOption, toast, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, SERVICES, type OwnLocation } from './own-location.ts';
 import {
@@ -100,8 +100,8 @@ describe('calendar', () => {
       // The owner is not one of the location's providers: the visit is given to its vet by hand.
       await pickOption(dialog, 'Primary provider', own.providers[0]!.name);
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await toastText(page, 'Appointment created').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await toast(page, 'Appointment created').waitFor();
 
       // It sits where it was dragged: from 10:00 and 90 minutes tall.
       const event = wednesday.locator('[data-appointment-id]').filter({ hasText: household.clientName });
@@ -243,8 +243,8 @@ describe('calendar', () => {
     await overlap.getByText('This field is required.').waitFor();
     await overlap.getByRole('textbox', { name: 'Reason' }).fill('Quick recheck between visits');
     await overlap.getByRole('button', { name: 'Book anyway' }).click();
+    await toastText(page, 'Appointment updated').waitFor();
     await overlap.waitFor({ state: 'hidden' });
-    await toast(page, 'Appointment updated').waitFor();
     await expect
       .poll(async () => {
         const a = await apiAppointment(context, late.id);
@@ -289,8 +289,8 @@ describe('calendar', () => {
     expect(await dialog.getByRole('textbox', { name: 'End', exact: true }).inputValue()).toBe(await fieldClock(page, '03:30'));
     await pickOption(dialog, 'Primary provider', own.providers[0]!.name);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await toastText(page, 'Appointment created').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, 'Appointment created').waitFor();
 
     const [saved] = await apiAppointmentsOf(context, household.client.id);
     expect(saved).toBeDefined();

@@ -3,7 +3,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanTab, launch } from './browser.ts';
-import { dataRows, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
+import { dataRows, ownerOn, pickOption, rowWith, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
@@ -79,8 +79,8 @@ describe('client import', () => {
     const imported = page.waitForResponse((r) => r.url().endsWith('/api/client/import'));
     await importButton.click();
     expect((await imported).status()).toBe(200);
+    await toastText(page, 'Clients imported: 2 clients, 3 patients').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, 'Clients imported: 2 clients, 3 patients').waitFor();
 
     // Both clients are in the list, with their patients counted.
     const grid = page.getByRole('grid', { name: 'Clients' });

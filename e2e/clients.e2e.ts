@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanTab, launch } from './browser.ts';
-import { firstOfMonthYearsAgo, OWNER_NAME, ownerOn, dataRows, pickOption, rowWith, toast } from './clinic.ts';
+import { firstOfMonthYearsAgo, OWNER_NAME, ownerOn, dataRows, pickOption, rowWith, toast, toastText } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
@@ -67,8 +67,8 @@ describe('clients', () => {
     await dialog.getByLabel('Date of birth').fill(born);
     await dialog.getByText('Age: 3 yrs', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Create' }).click();
+    await toastText(page, 'Patient created').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, 'Patient created').first().waitFor();
 
     await page.getByRole('button', { name: 'Add patient' }).click();
     dialog = page.getByRole('dialog', { name: 'New patient' });
@@ -111,8 +111,8 @@ describe('clients', () => {
     await expect.poll(() => edit.getByLabel('Email').inputValue()).toBe(email);
     await edit.getByLabel('Phone', { exact: true }).fill(phone);
     await edit.getByRole('button', { name: 'Save' }).click();
+    await toastText(page, 'Client updated').waitFor();
     await edit.waitFor({ state: 'hidden' });
-    await toast(page, 'Client updated').waitFor();
     await page.reload();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByRole('link', { name: phone }).waitFor();

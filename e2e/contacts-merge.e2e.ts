@@ -3,7 +3,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanTab, launch } from './browser.ts';
-import { dataRows, ownerOn, pickOption, rowWith, toast } from './clinic.ts';
+import { dataRows, ownerOn, pickOption, rowWith, toast, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 
 let browser: Browser;
@@ -30,8 +30,8 @@ async function createContact(page: Page, c: NewContact) {
   await form.getByLabel('Email').fill(c.email);
   await form.getByLabel('Phone').fill(c.phone);
   await form.getByRole('button', { name: 'Create' }).click();
+  await toastText(page, 'Contact created').first().waitFor();
   await form.waitFor({ state: 'hidden' });
-  await toast(page, 'Contact created').first().waitFor();
 }
 
 /**

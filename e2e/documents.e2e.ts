@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanTab, launch } from './browser.ts';
-import { apiCreateClient, apiSignIn, OWNER, OWNER_NAME, rowWith, toast } from './clinic.ts';
+import { apiCreateClient, apiSignIn, OWNER, OWNER_NAME, rowWith, toastText } from './clinic.ts';
 import { unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 
@@ -83,8 +83,8 @@ describe('documents', () => {
     await dialog.getByText(/^(Uploading… \d+%|Saving…)$/).waitFor();
     release();
     expect((await uploaded).status()).toBe(201);
+    await toastText(page, 'Document uploaded').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, 'Document uploaded').waitFor();
     await page.unroute('**/api/document');
 
     const row = rowWith(grid, fileName);

@@ -79,8 +79,8 @@ describe('end-of-life care', () => {
     const box = step.getByRole('checkbox', { name: `Mark ${farewell.patient.name} as deceased` });
     expect(await box.isChecked()).toBe(true);
     await step.getByRole('button', { name: 'Change status', exact: true }).click();
-    await step.waitFor({ state: 'hidden' });
     await toastText(page, 'Appointment updated: Completed').waitFor();
+    await step.waitFor({ state: 'hidden' });
     await expect.poll(() => deceasedOn(context, farewell.patient.id)).toBe(date);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -96,8 +96,8 @@ describe('end-of-life care', () => {
     await menuStep.getByRole('checkbox', { name: `Mark ${unsure.patient.name} as deceased` }).uncheck();
     await menuStep.getByRole('textbox', { name: 'Note' }).fill('Owner decided to wait');
     await menuStep.getByRole('button', { name: 'Change status', exact: true }).click();
-    await menuStep.waitFor({ state: 'hidden' });
     await toastText(page, 'Appointment updated: Completed').waitFor();
+    await menuStep.waitFor({ state: 'hidden' });
     expect((await apiAppointment(context, other.id)).status).toBe('Completed');
     expect(await deceasedOn(context, unsure.patient.id)).toBeNull();
   });
@@ -124,8 +124,8 @@ describe('end-of-life care', () => {
     expect(await reason.inputValue()).toBe('Patient deceased');
     await reason.fill('Patient deceased at home');
     await dialog.getByRole('button', { name: 'Mark as deceased' }).click();
-    await dialog.waitFor({ state: 'hidden' });
     await toastText(page, 'Patient marked as deceased').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
 
     for (const id of [vaccination.id, dental.id]) {
       const saved = await apiAppointment(context, id);

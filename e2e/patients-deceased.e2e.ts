@@ -14,6 +14,7 @@ import {
   shownDate,
   speciesId,
   toast,
+  toastText,
 } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -61,8 +62,8 @@ describe('deceased patients', () => {
     await dialog.getByLabel('Date of death').fill(diedOn);
     await dialog.getByLabel('Note').fill('Passed away peacefully at home');
     await dialog.getByRole('button', { name: 'Mark as deceased' }).click();
+    await toastText(page, 'Patient marked as deceased').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, 'Patient marked as deceased').waitFor();
     await dogRow.getByText(marker, { exact: true }).waitFor();
     expect(await rowWith(household, rabbit.name).innerText()).not.toContain('Deceased');
 

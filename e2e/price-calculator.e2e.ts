@@ -88,8 +88,8 @@ describe('the price calculator', () => {
     await typeInto(page, dialog.getByRole('textbox', { name: 'To (kg)' }), '5');
     await typeInto(page, dialog.getByRole('textbox', { name: 'Price' }), '160');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await dialog.waitFor({ state: 'hidden' });
     await toastText(page, 'Price band created').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
 
     // 4–10 kg overlaps 0–5 kg: refused, the message under "From", the dialog and its values kept.
     await editor.getByRole('button', { name: 'Add band for private cremation' }).click();

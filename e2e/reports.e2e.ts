@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, cleanTab, launch } from './browser.ts';
-import { apiCreateClient, apiSignIn, json, OWNER, startSignedIn, toast } from './clinic.ts';
+import { apiCreateClient, apiSignIn, json, OWNER, startSignedIn, toastText } from './clinic.ts';
 import { openInApp, typeDate, unique } from './helpers.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
 import { ownerAt } from './scheduling.ts';
@@ -142,8 +142,8 @@ describe('reports', () => {
     await page.getByRole('button', { name: 'Keep editing' }).click();
     await expect.poll(() => nameBox.inputValue()).toBe(name);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await toastText(page, `Filters saved as “${name}”`).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, `Filters saved as “${name}”`).waitFor();
     expect(await savedSets()).toBe(before + 1);
 
     // Another grouping, then the saved set again: the month's row and its total are back.
@@ -168,8 +168,8 @@ describe('reports', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill(moving);
     await pick(page, 'Dates', 'Last month');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await toastText(page, `Filters saved as “${moving}”`).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await toast(page, `Filters saved as “${moving}”`).waitFor();
     const sets = await json<ReportFilterSet[]>(await page.context().request.get('/api/reports/filterSets?report=revenue'), 'saved filter sets');
     const saved = sets.find((s) => s.name === moving)!;
     const newYorkLastMonth = resolveReportRange('lastMonth', localDate(new Date(), TIME_ZONE));

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanTab, launch } from './browser.ts';
-import { startSignedIn } from './clinic.ts';
+import { startSignedIn, toastText } from './clinic.ts';
 import { mainNav, unique } from './helpers.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 
@@ -41,8 +41,8 @@ describe('settings', () => {
     expect(await timeZone.inputValue()).toBe('Europe/Berlin');
     await form.getByLabel('Phone').fill('+49 30 555 0100');
     await form.getByRole('button', { name: 'Create' }).click();
+    await toastText(page, 'Location created').waitFor();
     await form.waitFor({ state: 'hidden' });
-    await toast(page, 'Location created').waitFor();
 
     const row = grid.getByRole('row').filter({ hasText: name });
     await row.waitFor();
@@ -97,8 +97,8 @@ describe('settings', () => {
     await page.getByRole('option', { name: 'Riverside Animal Hospital', exact: true }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await form.getByRole('button', { name: 'Create' }).click();
+    await toastText(page, 'User created').waitFor();
     await form.waitFor({ state: 'hidden' });
-    await toast(page, 'User created').waitFor();
 
     const row = grid.getByRole('row').filter({ hasText: email });
     await row.waitFor();
@@ -115,8 +115,8 @@ describe('settings', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete user' });
     await confirm.getByText(`Delete ${first} ${last}?`).waitFor();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastText(page, 'User deleted').waitFor();
     await confirm.waitFor({ state: 'hidden' });
-    await toast(page, 'User deleted').waitFor();
     await row.waitFor({ state: 'detached' });
   });
 
@@ -131,8 +131,8 @@ describe('settings', () => {
     await form.getByLabel('Name').fill(name);
     await form.getByRole('checkbox', { name: 'View analytics' }).check();
     await form.getByRole('button', { name: 'Create' }).click();
+    await toastText(page, 'Role created').waitFor();
     await form.waitFor({ state: 'hidden' });
-    await toast(page, 'Role created').waitFor();
 
     const card = page.getByLabel(name, { exact: true });
     await card.getByRole('heading', { name, exact: true }).waitFor();

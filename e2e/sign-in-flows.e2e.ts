@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@willow/contracts';
 import { cleanTab, DEMO_PASSWORD, DESKTOP, launch, newPage, signIn } from './browser.ts';
-import { json, locationNamed, OWNER, pickOption, rowWith, toast } from './clinic.ts';
+import { json, locationNamed, OWNER, pickOption, rowWith, toast, toastText } from './clinic.ts';
 import { mainNav, pathOf, tokenCookie, unique } from './helpers.ts';
 import { codeIn, linkIn, mailTo, waitForMail } from './mailbox.ts';
 import { seedOwnLocation, type OwnLocation } from './own-location.ts';
@@ -241,8 +241,8 @@ describe('a new practice', () => {
       await page.getByRole('option', { name: clinic, exact: true }).click();
       await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await invite.getByRole('button', { name: 'Create' }).click();
+      await toastText(page, SIGN_IN_MESSAGES.invitationSent).waitFor();
       await invite.waitFor({ state: 'hidden' });
-      await toast(page, SIGN_IN_MESSAGES.invitationSent).waitFor();
       const vetRow = rowWith(page.getByRole('grid', { name: 'Users' }), vetEmail);
       await vetRow.getByText('Invitation sent').waitFor();
       expect(await vetRow.getByText('No location: can’t be booked').count()).toBe(0);
@@ -332,8 +332,8 @@ describe('an invitation', () => {
       expect(await dialog.getByLabel('First name').inputValue()).toBe('Ivy');
 
       await dialog.getByRole('button', { name: 'Create' }).click();
+      await toastText(owner.page, SIGN_IN_MESSAGES.invitationSent).waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await toast(owner.page, SIGN_IN_MESSAGES.invitationSent).waitFor();
       const grid = owner.page.getByRole('grid', { name: 'Users' });
       const row = rowWith(grid, email);
       await row.getByText('Invitation sent').waitFor();

@@ -149,8 +149,8 @@ describe('tasks', () => {
         expect(await seriousViolations(page)).toEqual([]);
 
         await dialog.getByRole('button', { name: 'Create' }).click();
-        await dialog.waitFor({ state: 'hidden' });
         await toastText(page, 'Task created').waitFor();
+        await dialog.waitFor({ state: 'hidden' });
         await expectBadge(page, viewport.phone, before + 1);
 
         // The patient's Tasks tab lists it.
@@ -211,8 +211,8 @@ describe('tasks', () => {
       await expect.poll(() => dialog.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(`Call back ${client.name}`);
       await dialog.getByText(/^Appointment: .*Sick visit$/).waitFor();
       await dialog.getByRole('button', { name: 'Create' }).click();
-      await dialog.waitFor({ state: 'hidden' });
       await toastText(page, 'Task created').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
       // The appointment's dialog is still open, untouched: Esc closes it without asking.
       await page.keyboard.press('Escape');
       await booked.waitFor({ state: 'hidden' });
